@@ -1,0 +1,110 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import crypto from 'node:crypto';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, runMigrations, type Database } from './db/client';
+import { registerErrorHandler } from './platform/errors';
+import { registerAuth } from './platform/auth';
+import { Mailer } from './platform/mailer';
+import { LocalStorage } from './platform/storage';
+import type { AppContext } from './platform/context';
+import { SettingsService } from './modules/settings/settings.service';
+import { GeoService } from './modules/geo/geo.service';
+import { MediaService } from './modules/media/media.service';
+import { AuthService } from './modules/auth/auth.service';
+import { UsersService } from './modules/users/users.service';
+import { PerformersService } from './modules/performers/performers.service';
+import { MAX_UPLOAD_BYTES } from './platform/uploads';
+import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { performersRoutes } from './modules/performers/performers.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An already-open database (tests); otherwise opened from config and migrated. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole API without listening: external plugins → platform → modules. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => (req.headers['x-request-id'] as string) || crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!database) await runMigrations(db);
+  const settings = new SettingsService(db.db);
+  const ctx = {
+    config,
+    database: db,
+    db: db.db,
+    mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),
+    storage: new LocalStorage(config.filesDir),
+    settings,
+    geo: new GeoService(settings, config.GEOIP_DB_PATH),
+  } as unknown as AppContext;
+  ctx.media = new MediaService(ctx);
+  ctx.auth = new AuthService(ctx);
+  ctx.users = new UsersService(ctx, ctx.auth, ctx.media);
+  ctx.performers = new PerformersService(ctx, ctx.users, ctx.media, ctx.auth);
+  app.decorate('ctx', ctx);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  app.addHook('onClose', async () => {
+    await ctx.mailer.close();
+    redis?.disconnect();
+    if (!database) await db.close();
+  });
+
+  // External plugins
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: false });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-XSRF-TOKEN', 'Idempotency-Key', 'x-client-ip'],
+  });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 40, fieldSize: 100_000 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stagepass API', version: '0.1.0', description: 'Conventions: see apps/api/README.md. Money is a decimal in the site currency.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Platform
+  registerErrorHandler(app);
+  registerAuth(app, ctx.db);
+
+  // Modules
+  await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+  await app.register(geoRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(performersRoutes);
+  await app.register(mediaRoutes);
+  await app.register(referenceRoutes);
+  return app;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import path from 'node:path';
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+
+/** The repository root (apps/api/src → ../../..), so DATA_DIR defaults to ./data wherever npm runs. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  API_HOST: z.string().default('0.0.0.0'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_API_URL: z.string().url().default('http://localhost:8080'),
+  PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
+  CORS_ORIGINS: z.string().optional(),
+  APP_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Stagepass <no-reply@stagepass.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WORKERS: z.coerce.number().int().min(0).default(1),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  TWITTER_API_URL: z.string().url().default('https://api.twitter.com'),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  GEOIP_DB_PATH: z.string().optional(),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Key prefix of rate-limit counters in Redis (several sites can share one Redis). */
+  RATE_LIMIT_NAMESPACE: z.string().default('stagepass-rl:'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export interface Config extends Omit<Env, 'APP_SECRET'> {
+  APP_SECRET: string;
+  corsOrigins: string[];
+  filesDir: string;
+  outboxDir: string;
+}
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
+  let secret = overrides.APP_SECRET ?? e.APP_SECRET;
+  if (!secret) {
+    if (e.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+    secret = devSecret(dataDir);
+  }
+  const corsOrigins = (e.CORS_ORIGINS ?? e.PUBLIC_WEB_URL).split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    ...e,
+    ...overrides,
+    DATA_DIR: dataDir,
+    APP_SECRET: secret,
+    corsOrigins,
+    filesDir: path.join(dataDir, 'files'),
+    outboxDir: path.join(dataDir, 'outbox'),
+  } as Config;
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so signed links survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.app-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const s = crypto.randomBytes(32).toString('hex');
+    fs.writeFileSync(file, s, { mode: 0o600 });
+    return s;
+  }
+}

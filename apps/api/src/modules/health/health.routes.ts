@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    try {
+      await app.ctx.database.ping();
+      return { status: 'ready', database: app.ctx.database.kind };
+    } catch (err) {
+      app.log.warn({ err }, 'readiness: database unreachable');
+      return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'Database unreachable' });
+    }
+  });
+};

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import path from 'node:path';
+import { forbidden, notFound } from '../../platform/errors';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif',
+  '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
+  '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4',
+};
+
+/**
+ * File delivery. `public/…` keys: anyone, cached for a year (keys never change content).
+ * `private/…` keys: only with a valid, unexpired signature. Range requests are honoured.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const media = app.ctx.media;
+  app.get(
+    '/files/*',
+    { schema: { hide: true, querystring: z.object({ expires: z.coerce.number().optional(), sig: z.string().max(200).optional() }) } },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (!key || key.includes('..') || !/^(public|private)\//.test(key)) throw notFound();
+      if (key.startsWith('private/')) {
+        const { expires, sig } = req.query;
+        if (!expires || !sig || !media.verify(key, expires, sig)) throw forbidden('This link is invalid or has expired');
+      }
+      const stat = await app.ctx.storage.stat(key);
+      if (!stat) throw notFound();
+      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+      reply.header('Content-Type', type);
+      reply.header('Accept-Ranges', 'bytes');
+      reply.header('Cache-Control', key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-store');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+      if (range && (range[1] || range[2])) {
+        let start = range[1] ? Number(range[1]) : stat.size - Number(range[2]);
+        let end = range[1] && range[2] ? Number(range[2]) : stat.size - 1;
+        start = Math.max(0, start);
+        end = Math.min(end, stat.size - 1);
+        if (start > end) {
+          reply.header('Content-Range', `bytes */${stat.size}`);
+          return reply.status(416).send({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' });
+        }
+        reply.status(206).header('Content-Range', `bytes ${start}-${end}/${stat.size}`).header('Content-Length', end - start + 1);
+        return reply.send(await app.ctx.storage.get(key, { start, end }));
+      }
+      reply.header('Content-Length', stat.size);
+      return reply.send(await app.ctx.storage.get(key));
+    },
+  );
+};

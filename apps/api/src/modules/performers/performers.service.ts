@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PerformerProfile, UpdatePerformerInput } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { users, type UserRow } from '../users/users.tables';
+import { files, type FileRow } from '../media/media.tables';
+import { performerProfiles, type PerformerProfileRow } from './performers.tables';
+import type { UsersService } from '../users/users.service';
+import type { MediaService } from '../media/media.service';
+import type { AuthService } from '../auth/auth.service';
+import type { ReceivedFile } from '../../platform/uploads';
+import { hashNewPassword } from '../auth/passwords';
+import type { DbOrTx } from '../../db/client';
+
+export const DOCUMENT_KINDS = ['idVerification', 'documentVerification', 'other'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
+export class PerformersService {
+  constructor(
+    private ctx: Pick<AppContext, 'db' | 'storage'>,
+    private usersSvc: UsersService,
+    private media: MediaService,
+    private auth: AuthService,
+  ) {}
+
+  async profileRow(userId: string): Promise<PerformerProfileRow> {
+    const [p] = await this.ctx.db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1);
+    if (p) return p;
+    // A performer without a profile row (e.g. promoted by an operator) gets one on first use.
+    const [created] = await this.ctx.db.insert(performerProfiles).values({ userId }).onConflictDoNothing().returning();
+    return created ?? (await this.profileRow(userId));
+  }
+
+  async documents(userId: string): Promise<FileRow[]> {
+    return this.ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.ownerId, userId), inArray(files.kind, DOCUMENT_KINDS as unknown as string[])))
+      .orderBy(desc(files.createdAt))
+      .limit(50);
+  }
+
+  async toProfile(user: UserRow): Promise<PerformerProfile> {
+    const [p, docs] = await Promise.all([this.profileRow(user.id), this.documents(user.id)]);
+    return {
+      ...this.usersSvc.toCurrentUser(user),
+      bio: p.bio, orientation: p.orientation, dateOfBirth: p.dateOfBirth, city: p.city, state: p.state, address: p.address,
+      zipcode: p.zipcode, languages: p.languages, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null,
+      verifiedDocument: p.verifiedDocument,
+      documents: docs.map((d) => ({ _id: d.id, kind: d.kind, name: d.originalName, url: this.media.signedUrl(d.storageKey), createdAt: d.createdAt.toISOString() })),
+    };
+  }
+
+  /** Public creator page data, by id or username; fans and unknown ids → 404. */
+  async publicProfile(idOrUsername: string) {
+    const user = await this.usersSvc.findByIdOrUsername(idOrUsername);
+    if (!user || !user.isPerformer) throw notFound('Creator not found');
+    const p = await this.profileRow(user.id);
+    return this.usersSvc.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null });
+  }
+
+  /** Profile edit: user and creator fields (and optionally the password) in one transaction. */
+  async update(user: UserRow, input: UpdatePerformerInput): Promise<UserRow> {
+    const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password, ...userFields } = input;
+    const passwordHash = password ? await hashNewPassword(password) : null;
+    const emailBefore = user.email;
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const updated = await this.usersSvc.update(user, userFields, tx);
+      const patch = Object.fromEntries(
+        Object.entries({ bio, orientation, dateOfBirth, city, state, address, zipcode, languages }).filter(([, v]) => v !== undefined),
+      );
+      await tx.insert(performerProfiles).values({ userId: user.id, ...patch }).onConflictDoUpdate({ target: performerProfiles.userId, set: { ...patch, updatedAt: new Date() } });
+      if (passwordHash) await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      return updated;
+    });
+    if (row.email !== emailBefore) await this.auth.sendVerificationEmail(row);
+    return row;
+  }
+
+  async addDocument(userId: string, kind: DocumentKind, upload: ReceivedFile, db?: DbOrTx): Promise<FileRow> {
+    return this.media.storeRaw(userId, kind, 'private', upload, db);
+  }
+
+  /** A private document: its owner or an operator only (others get 404, not a hint it exists). */
+  async documentFor(fileId: string, viewer: UserRow, viewerIsAdmin: boolean): Promise<FileRow> {
+    const f = await this.media.byId(fileId);
+    if (!f || !(DOCUMENT_KINDS as readonly string[]).includes(f.kind) || (f.ownerId !== viewer.id && !viewerIsAdmin)) throw notFound('Document not found');
+    return f;
+  }
+
+  async setWelcomeVideo(userId: string, upload: ReceivedFile): Promise<string> {
+    const f = await this.media.storeRaw(userId, 'welcome-videos', 'public', upload);
+    await this.ctx.db.insert(performerProfiles).values({ userId, welcomeVideoKey: f.storageKey }).onConflictDoUpdate({ target: performerProfiles.userId, set: { welcomeVideoKey: f.storageKey, updatedAt: new Date() } });
+    return this.media.publicUrl(f.storageKey);
+  }
+}

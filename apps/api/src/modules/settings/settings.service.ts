@@ -1,0 +1,77 @@
+import { inArray, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, SECRET_SETTING_KEYS, SETTINGS, checkSettingConsistency, isSettingKey,
+  type PublicSettings, type SettingKey, type SettingValue, type SettingsMap,
+} from '@stagepass/shared';
+import type { Db } from '../../db/client';
+import { settings } from './settings.tables';
+import { badRequest, notFound } from '../../platform/errors';
+import { zodDetails } from '../../platform/errors';
+
+/**
+ * Settings: defaults from packages/shared, overridden by rows in `settings`. Reads are cached for a
+ * few seconds per process (every node re-reads soon after another node writes); a write clears
+ * this node's cache at once.
+ */
+export class SettingsService {
+  private cache: { at: number; values: SettingsMap } | null = null;
+  constructor(private db: Db, private ttlMs = 3000) {}
+
+  async all(): Promise<SettingsMap> {
+    if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.values;
+    const rows = await this.db.select().from(settings);
+    const values = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+    for (const r of rows) if (isSettingKey(r.key)) values[r.key] = r.value;
+    this.cache = { at: Date.now(), values: values as SettingsMap };
+    return this.cache.values;
+  }
+
+  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    return (await this.all())[key];
+  }
+
+  async public(): Promise<PublicSettings> {
+    const all = await this.all();
+    return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) as PublicSettings;
+  }
+
+  /** Values of the listed keys that are public; unknown or private keys are left out. */
+  async byKeys(keys: string[]): Promise<Record<string, unknown>> {
+    const all = await this.all();
+    return Object.fromEntries(keys.filter((k) => (PUBLIC_SETTING_KEYS as string[]).includes(k)).map((k) => [k, all[k as SettingKey]]));
+  }
+
+  /** Everything, for the operator; secrets are masked (write-only). */
+  async forAdmin(): Promise<Record<string, { value: unknown; public: boolean; secret: boolean; description: string }>> {
+    const all = await this.all();
+    return Object.fromEntries(
+      (Object.keys(SETTINGS) as SettingKey[]).map((k) => {
+        const secret = SECRET_SETTING_KEYS.includes(k);
+        return [k, { value: secret ? (all[k] ? '********' : '') : all[k], public: SETTINGS[k].public, secret, description: SETTINGS[k].description }];
+      }),
+    );
+  }
+
+  /** Validates one value (its own schema, then cross-key rules) and stores it. */
+  async set(key: string, value: unknown): Promise<unknown> {
+    if (!isSettingKey(key)) throw notFound(`Unknown setting '${key}'`);
+    const parsed = SETTINGS[key].schema.safeParse(value);
+    if (!parsed.success) {
+      throw badRequest(`Invalid value for ${key}`, zodDetails(parsed.error).map((d) => ({ field: d.field === '_' ? 'value' : `value.${d.field}`, message: d.message })));
+    }
+    this.cache = null;
+    const conflictMsg = checkSettingConsistency(await this.all(), key, parsed.data);
+    if (conflictMsg) throw badRequest(conflictMsg, [{ field: 'value', message: conflictMsg }]);
+    await this.db
+      .insert(settings)
+      .values({ key, value: parsed.data as never })
+      .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data as never, updatedAt: sql`now()` } });
+    this.cache = null;
+    return parsed.data;
+  }
+
+  async reset(keys: SettingKey[]): Promise<void> {
+    if (keys.length) await this.db.delete(settings).where(inArray(settings.key, keys));
+    this.cache = null;
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema, imageSizesSchema, listEnvelope, listQuerySchema, publicUserSchema, updateUserSchema } from '@stagepass/shared';
+import { adminOnly, authenticated, currentUser, isAdmin } from '../../platform/auth';
+import { badRequest, notFound } from '../../platform/errors';
+import { receiveMultipart } from '../../platform/uploads';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app.ctx;
+  const me = z.object({ data: currentUserSchema });
+
+  app.get('/users/me', { preHandler: authenticated, schema: { tags: ['users'], response: { 200: me } } }, async (req) => ({
+    data: users.toCurrentUser(currentUser(req)),
+  }));
+
+  app.put('/users', { preHandler: authenticated, schema: { tags: ['users'], body: updateUserSchema, response: { 200: me }, description: 'Edits the caller\'s own profile. A changed e-mail must be verified again.' } }, async (req) => ({
+    data: users.toCurrentUser(await users.update(currentUser(req), req.body)),
+  }));
+
+  const avatarReply = z.object({ data: z.object({ url: z.string(), avatars: imageSizesSchema.nullable() }) });
+  const uploadAvatar = async (userId: string, req: Parameters<typeof receiveMultipart>[0]) => {
+    const upload = await receiveMultipart(req, { files: { avatar: 'image', file: 'image' }, maxFiles: 1 });
+    try {
+      const file = upload.files[0];
+      if (!file) throw badRequest('Attach an image in the `avatar` field', [{ field: 'avatar', message: 'Required' }]);
+      const row = await users.setAvatar(userId, file);
+      const avatars = users.avatarUrls(row);
+      return { data: { url: avatars!.medium, avatars } };
+    } finally {
+      await upload.cleanup();
+    }
+  };
+  app.post('/users/avatar/upload', { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: avatarReply } } }, async (req) =>
+    uploadAvatar(currentUser(req).id, req),
+  );
+  app.post(
+    '/users/:id/avatar/upload',
+    { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], params: z.object({ id: z.string().uuid() }), response: { 200: avatarReply }, description: 'The user themself, or an admin.' } },
+    async (req) => {
+      const viewer = currentUser(req);
+      if (viewer.id !== req.params.id && !isAdmin(viewer)) throw notFound('User not found');
+      await users.byId(req.params.id);
+      return uploadAvatar(req.params.id, req);
+    },
+  );
+  app.post('/users/cover/upload', { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: z.object({ url: z.string() }) }) } } }, async (req) => {
+    const upload = await receiveMultipart(req, { files: { cover: 'image', file: 'image' }, maxFiles: 1 });
+    try {
+      if (!upload.files[0]) throw badRequest('Attach an image in the `cover` field', [{ field: 'cover', message: 'Required' }]);
+      return { data: { url: users.coverUrl(await users.setCover(currentUser(req).id, upload.files[0]))! } };
+    } finally {
+      await upload.cleanup();
+    }
+  });
+
+  app.get('/users/view/:id', { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ data: publicUserSchema }) }, description: 'By id or username.' } }, async (req) => {
+    const u = await users.findByIdOrUsername(req.params.id);
+    if (!u) throw notFound('User not found');
+    return { data: users.toPublicUser(u) };
+  });
+
+  app.get(
+    '/users/search',
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['admin'], querystring: listQuerySchema.extend({ role: z.enum(['user', 'performer', 'admin']).optional(), status: z.enum(['active', 'inactive', 'suspended']).optional() }), response: { 200: listEnvelope(currentUserSchema) } },
+    },
+    async (req) => ({ data: await users.search(req.query) }),
+  );
+};

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_AVATAR, fromMinor, type CurrentUser, type PublicUser, type UpdateUserInput, type ListQuery } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import { isAdmin } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from './users.tables';
+import type { AuthService } from '../auth/auth.service';
+import type { MediaService } from '../media/media.service';
+import type { ReceivedFile } from '../../platform/uploads';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
+export class UsersService {
+  constructor(private ctx: Pick<AppContext, 'db' | 'config'>, private auth: AuthService, private media: MediaService) {}
+
+  avatarUrls(row: Pick<UserRow, 'avatar'>) {
+    if (!row.avatar) return null;
+    const a = row.avatar;
+    return { thumb: this.media.publicUrl(a.thumb!), medium: this.media.publicUrl(a.medium!), large: this.media.publicUrl(a.large!) };
+  }
+
+  coverUrl(row: Pick<UserRow, 'cover'>): string | null {
+    return row.cover?.large ? this.media.publicUrl(row.cover.large) : null;
+  }
+
+  toCurrentUser(row: UserRow): CurrentUser {
+    const avatars = this.avatarUrls(row);
+    return {
+      _id: row.id, name: row.name || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username || '',
+      firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
+      avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
+      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, balance: fromMinor(row.balance),
+      gender: row.gender, country: row.country, status: row.status,
+      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  toPublicUser(row: UserRow, extra: { bio?: string | null; welcomeVideo?: string | null } = {}): PublicUser {
+    return {
+      _id: row.id, name: row.name || row.username || '', username: row.username, avatar: this.avatarUrls(row)?.medium ?? DEFAULT_AVATAR,
+      cover: this.coverUrl(row), isPerformer: row.isPerformer, bio: extra.bio ?? null, country: row.country, gender: row.gender,
+      welcomeVideo: extra.welcomeVideo ?? null, createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** By id or by username (case-insensitive); only active accounts. */
+  async findByIdOrUsername(idOrUsername: string): Promise<UserRow | null> {
+    const cond = isUuid(idOrUsername) ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`;
+    const [u] = await this.ctx.db.select().from(users).where(and(cond, eq(users.status, 'active'))).limit(1);
+    return u ?? null;
+  }
+
+  async byId(id: string): Promise<UserRow> {
+    const [u] = await this.ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!u) throw notFound('User not found');
+    return u;
+  }
+
+  /**
+   * Applies profile changes. A new e-mail must be verified again (a link is sent). Username and
+   * e-mail stay unique case-insensitively (409).
+   */
+  async update(user: UserRow, input: UpdateUserInput, tx?: DbOrTx): Promise<UserRow> {
+    const db = tx ?? this.ctx.db;
+    const patch: Partial<typeof users.$inferInsert> = {};
+    if (input.firstName !== undefined) patch.firstName = input.firstName;
+    if (input.lastName !== undefined) patch.lastName = input.lastName;
+    if (input.gender !== undefined) patch.gender = input.gender;
+    if (input.country !== undefined) patch.country = input.country;
+    if (input.name !== undefined) patch.name = input.name;
+    else if (input.firstName !== undefined || input.lastName !== undefined) {
+      patch.name = [input.firstName ?? user.firstName, input.lastName ?? user.lastName].filter(Boolean).join(' ');
+    }
+    const usernameChanged = input.username !== undefined && input.username !== user.username;
+    const emailChanged = input.email !== undefined && input.email !== user.email;
+    if (usernameChanged) patch.username = input.username;
+    if (emailChanged) {
+      patch.email = input.email;
+      patch.verifiedEmail = false;
+    }
+    await this.auth.assertAvailable(db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
+    const [row] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+    if (emailChanged && !tx) await this.auth.sendVerificationEmail(row!);
+    return row!;
+  }
+
+  async setAvatar(userId: string, upload: ReceivedFile): Promise<UserRow> {
+    const file = await this.media.storeImage(userId, 'avatars', 'avatar', upload);
+    const [row] = await this.ctx.db.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
+    return row!;
+  }
+
+  async setCover(userId: string, upload: ReceivedFile): Promise<UserRow> {
+    const file = await this.media.storeImage(userId, 'covers', 'cover', upload);
+    const [row] = await this.ctx.db.update(users).set({ cover: file.variants }).where(eq(users.id, userId)).returning();
+    return row!;
+  }
+
+  /** Operator search: q over username/e-mail/name, role filter, paginated; indexes on updated_at. */
+  async search(q: ListQuery & { role?: 'user' | 'performer' | 'admin'; status?: string }) {
+    const conds: SQL[] = [];
+    if (q.q) {
+      const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      conds.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.name, like))!);
+    }
+    if (q.role === 'performer') conds.push(eq(users.isPerformer, true));
+    if (q.role === 'user') conds.push(eq(users.isPerformer, false));
+    if (q.role === 'admin') conds.push(sql`${users.roles} @> '["admin"]'::jsonb`);
+    if (q.status) conds.push(eq(users.status, q.status));
+    const where = conds.length ? and(...conds) : undefined;
+    const sortCol = { createdAt: users.createdAt, updatedAt: users.updatedAt, username: users.username, name: users.name }[q.sortBy] ?? users.updatedAt;
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db.select().from(users).where(where).orderBy(q.sort === 'asc' ? asc(sortCol) : desc(sortCol), desc(users.id)).limit(q.limit).offset(q.offset),
+      this.ctx.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { data: rows.map((r) => this.toCurrentUser(r)), total: Number(total?.n ?? 0) };
+  }
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from '../../db/columns';
+
+/**
+ * One row per account, fan or creator (isPerformer). Creator-only fields live in performer_profiles.
+ * username and email are unique case-insensitively (they are stored lowercased, and the unique
+ * indexes are on lower() as a second guard).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    username: text('username'),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    name: text('name').notNull().default(''),
+    gender: text('gender'),
+    country: text('country'),
+    isPerformer: boolean('is_performer').notNull().default(false),
+    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'["user"]'::jsonb`),
+    status: text('status').notNull().default('active'),
+    verifiedEmail: boolean('verified_email').notNull().default(false),
+    /** Storage keys of the avatar renditions ({thumb, medium, large}) and the cover ({medium, large}). */
+    avatar: jsonb('avatar').$type<Record<string, string>>(),
+    cover: jsonb('cover').$type<Record<string, string>>(),
+    /** Wallet balance in minor units (the money issue moves it through the ledger only). */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    googleId: text('google_id'),
+    twitterId: text('twitter_id'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_id_uq').on(t.googleId),
+    uniqueIndex('users_twitter_id_uq').on(t.twitterId),
+    index('users_updated_at_idx').on(t.updatedAt),
+    index('users_is_performer_idx').on(t.isPerformer, t.updatedAt),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

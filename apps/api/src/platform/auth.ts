@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions } from '../modules/auth/auth.tables';
+import { users, type UserRow } from '../modules/users/users.tables';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+/** `Authorization: Bearer <t>` or a bare `Authorization: <t>`. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const v = header.trim();
+  const m = /^Bearer\s+(.+)$/i.exec(v);
+  const token = (m ? m[1] : v).trim();
+  return token && token.length <= 200 ? token : null;
+}
+
+export const isAdmin = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean(u?.roles?.includes('admin'));
+
+/**
+ * Resolves the session (one indexed query joining the user) for every request carrying a token.
+ * An unknown, expired or revoked token answers 401 on every route, even public ones, so the web
+ * drops it and goes to /auth/login (spec §7: any 401 → login).
+ */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (req) => {
+    const token = tokenFromHeader(req.headers.authorization);
+    if (!token) return;
+    const [row] = await db
+      .select({ user: users, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row) throw unauthorized('Your session has expired, please log in again');
+    if (row.user.status !== 'active') throw unauthorized('This account is not active');
+    req.user = row.user;
+    req.sessionId = row.sessionId;
+  });
+}
+
+export type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Signed in. */
+export const authenticated: Guard = async (req) => {
+  if (!req.user) throw unauthorized();
+};
+/** Signed in as a performer (creator). Fans get 403. */
+export const performerOnly: Guard = async (req) => {
+  if (!req.user) throw unauthorized();
+  if (!req.user.isPerformer) throw forbidden('Only creators can do this');
+};
+/** Signed in as an operator. */
+export const adminOnly: Guard = async (req) => {
+  if (!req.user) throw unauthorized();
+  if (!isAdmin(req.user)) throw forbidden('Only administrators can do this');
+};
+/** For handlers behind a guard: the user, typed non-null. */
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

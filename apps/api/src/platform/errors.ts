@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { MESSAGES } from '@stagepass/shared';
+
+export interface FieldError { field: string; message: string }
+
+/** An error with a status the client should see. Services throw these; the handler shapes them. */
+export class HttpError extends Error {
+  constructor(public statusCode: number, message: string, public details?: FieldError[]) {
+    super(message);
+  }
+}
+export const badRequest = (message: string, details?: FieldError[]) => new HttpError(400, message, details);
+export const fieldError = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
+export const unauthorized = (message: string = MESSAGES.unauthenticated) => new HttpError(401, message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string, details?: FieldError[]) => new HttpError(409, message, details);
+export const unprocessable = (message: string) => new HttpError(422, message);
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export function zodDetails(err: ZodError): FieldError[] {
+  return err.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
+}
+
+/** One error envelope for everything: {statusCode, error, message, details?}. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let status = 500;
+    let message: string = MESSAGES.generic;
+    let details: FieldError[] | undefined;
+    if (err instanceof HttpError) {
+      status = err.statusCode;
+      message = err.message;
+      details = err.details;
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      message = MESSAGES.validation;
+      details = err.validation.map((v) => ({
+        field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_',
+        message: v.message ?? 'Invalid value',
+      }));
+    } else if (err instanceof ZodError) {
+      status = 400;
+      message = MESSAGES.validation;
+      details = zodDetails(err);
+    } else if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, too large, unsupported type, rate limit…
+      status = err.statusCode;
+      message = status === 429 ? MESSAGES.rateLimited : err.message;
+    } else {
+      req.log.error({ err }, 'unhandled error');
+    }
+    if (status >= 500) message = MESSAGES.generic;
+    reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(details ? { details } : {}) });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail { to: string; subject: string; text: string; html?: string }
+
+/**
+ * Sends through SMTP when SMTP_URL is set; otherwise writes each message to DATA_DIR/outbox as an
+ * .eml file plus a .json summary (never silently dropped). Plain local SMTP (no TLS) is fine:
+ * `smtp://host:port` with `?ignoreTLS=true` skips STARTTLS.
+ */
+export class Mailer {
+  private transport: Transporter;
+  constructor(private opts: { smtpUrl?: string; from: string; outboxDir: string; log?: FastifyBaseLogger }) {
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  get mode(): 'smtp' | 'outbox' {
+    return this.opts.smtpUrl ? 'smtp' : 'outbox';
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.opts.from, ...mail });
+    if (this.mode === 'outbox') {
+      await fs.mkdir(this.opts.outboxDir, { recursive: true });
+      const base = path.join(this.opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+      await fs.writeFile(`${base}.eml`, (info as unknown as { message: Buffer }).message);
+      await fs.writeFile(`${base}.json`, JSON.stringify({ ...mail, from: this.opts.from, date: new Date().toISOString() }, null, 2));
+      this.opts.log?.info({ to: mail.to, subject: mail.subject, file: `${base}.eml` }, 'mail written to outbox');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/** Very small HTML wrapper so messages look decent in a mail client. */
+export function mailLayout(title: string, body: string, action?: { label: string; url: string }): { text: string; html: string } {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const text = `${title}\n\n${body}${action ? `\n\n${action.label}: ${action.url}` : ''}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f5fb;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h1 style="font-size:20px;color:#5b3df5;margin-top:0">${esc(title)}</h1>
+<p style="color:#333;line-height:1.5">${esc(body)}</p>
+${action ? `<p><a href="${esc(action.url)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(action.label)}</a></p><p style="color:#888;font-size:12px">${esc(action.url)}</p>` : ''}
+</div></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,43 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { seedDemo } from './seed/demo';
+
+/** Listens, seeds demo data when asked (SEED_DEMO=true, never in production), stops cleanly. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    console.error(`Stagepass API could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  if (process.env.SEED_DEMO === 'true') {
+    if (config.NODE_ENV === 'production') app.log.warn('SEED_DEMO ignored: demo data is never created in production');
+    else await seedDemo(app.ctx, app.log);
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.API_HOST, port: config.API_PORT });
+}
+
+void main();

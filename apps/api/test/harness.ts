@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import type { AppContext } from '../src/platform/context';
+import { users, type UserRow } from '../src/modules/users/users.tables';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh API on its own fresh database (PGlite copy of the migrated template, or a new
+ * PostgreSQL database from the template when DATABASE_URL is set) and its own DATA_DIR.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-test-'));
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  const tplUrl = inject('pgTemplateUrl');
+  if (tplUrl) {
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const adminUrl = process.env.DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(tplUrl).pathname.slice(1)}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: u.toString() });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dump = await fs.readFile(inject('pgliteDump'));
+    database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined, ...env },
+    { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', RATE_LIMIT_AUTH_MAX: 10_000, RATE_LIMIT_NAMESPACE: `stagepass-rl-test-${crypto.randomBytes(4).toString('hex')}:`, ...overrides },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    config: app.ctx.config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
+export const TEST_PASSWORD = 'correct-horse-7';
+
+export interface Made { user: UserRow; token: string; password: string; auth: { authorization: string } }
+
+/** Factories: accounts created through the real service, logged in through the real login. */
+export async function createFan(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean }> = {}): Promise<Made> {
+  return make(t, false, o);
+}
+export async function createCreator(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean }> = {}): Promise<Made> {
+  return make(t, true, o);
+}
+export async function createAdmin(t: TestApp): Promise<Made> {
+  const m = await make(t, false, {});
+  await t.ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, m.user.id));
+  return m;
+}
+
+async function make(t: TestApp, isPerformer: boolean, o: Partial<{ username: string; email: string; verified: boolean }>): Promise<Made> {
+  const id = unique();
+  const username = o.username ?? `u${id}`;
+  const email = o.email ?? `${username}@test.example`;
+  const user = await t.ctx.auth.createAccount(
+    { username, email, firstName: 'Test', lastName: isPerformer ? 'Creator' : 'Fan', password: TEST_PASSWORD, gender: 'female', ...(isPerformer ? {} : {}) } as never,
+    { isPerformer },
+  );
+  if (o.verified !== false) await t.ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id));
+  const { token } = await t.ctx.auth.issueSession(user.id, false);
+  const [fresh] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+  return { user: fresh!, token, password: TEST_PASSWORD, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Builds a multipart body (for app.inject) from fields and files. */
+export function multipart(fields: Record<string, string>, files: Array<{ field: string; filename: string; content: Buffer; type?: string }>) {
+  const boundary = `----stagepass${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,32 @@
+/** User-facing texts the spec fixes (§8), plus the ones the API uses for common refusals. */
+export const MESSAGES = {
+  loginFailed: 'Incorrect credentials!',
+  updateFailed: 'Error occurred, please try again later',
+  changesSaved: 'Changes saved',
+  generic: 'Something went wrong, please try again later',
+  forbiddenAction: 'Forbidden in the action!',
+  messageDeleted: 'Message deleted!',
+  streamMessageDeleted: 'Message deleted',
+  close: 'Close',
+  // API-side texts (server messages the client shows as they are)
+  invalidCredentials: 'Incorrect username/e-mail or password',
+  emailNotVerified: 'Please verify your e-mail address before logging in. We sent you a link; you can ask for a new one.',
+  accountInactive: 'This account is not active. Please contact support.',
+  unauthenticated: 'Please log in to continue',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  validation: 'Some fields are not valid',
+  rateLimited: 'Too many attempts, please wait a moment and try again',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This e-mail address is already registered',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  verifyTokenInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  socialNotConfigured: (provider: string) => `Sign-in with ${provider} is not enabled on this site`,
+} as const;
+
+/** Toast display times (§9), in seconds as antd expects. */
+export const TOAST_DURATION = { message: 3, notification: 4.5 } as const;
+
+/** Login cookie lifetimes (§4, §9), in days. */
+export const TOKEN_LIFETIME_DAYS = { remembered: 365, session: 1 } as const;
+export const SOCIAL_FLOW_COOKIE_DAYS = 1;

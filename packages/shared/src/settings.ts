@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Every site setting: its validation, its default (spec §9, §3) and whether it is public (served
+ * by GET /settings/public) or secret (never leaves the server, write-only through the admin API).
+ * Prices are decimals in the site currency, as everywhere in the API.
+ */
+const price = z.number().positive().max(1_000_000).multipleOf(0.01);
+const menuItem = z.object({
+  title: z.string().trim().min(1).max(60),
+  path: z.string().trim().min(1).max(500),
+  section: z.enum(['header', 'footer']).default('header'),
+  isNewTab: z.boolean().default(false),
+});
+export type MenuItem = z.infer<typeof menuItem>;
+const url = z.union([z.literal(''), z.string().trim().max(2000).regex(/^(https?:\/\/|\/)/, 'Must be an http(s) URL or a path')]);
+const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Must be a two-letter ISO country code');
+
+interface SettingDef<T extends z.ZodTypeAny> {
+  schema: T;
+  default: z.infer<T>;
+  public: boolean;
+  secret?: boolean;
+  description: string;
+}
+const def = <T extends z.ZodTypeAny>(d: SettingDef<T>) => d;
+
+export const SETTINGS = {
+  siteName: def({ schema: z.string().trim().min(1).max(80), default: 'Stagepass', public: true, description: 'Site name shown in the header and titles' }),
+  logoUrl: def({ schema: url, default: '/logo.svg', public: true, description: 'Logo (light theme)' }),
+  darkmodeLogoUrl: def({ schema: url, default: '/logo-dark.svg', public: true, description: 'Logo (dark theme)' }),
+  favicon: def({ schema: url, default: '/favicon.ico', public: true, description: 'Favicon address' }),
+  menus: def({ schema: z.array(menuItem).max(50), default: [] as MenuItem[], public: true, description: 'Header and footer menu links' }),
+  gaCode: def({ schema: z.string().trim().max(40).regex(/^$|^(G|UA)-[A-Z0-9-]+$/, 'Not a Google Analytics id'), default: '', public: true, description: 'Google Analytics measurement id' }),
+  requireEmailVerification: def({ schema: z.boolean(), default: false, public: true, description: 'Users must verify their e-mail before logging in' }),
+  maintenanceMode: def({ schema: z.boolean(), default: false, public: true, description: 'Show the maintenance view to everyone but admins' }),
+  clientPasswordHashing: def({ schema: z.boolean(), default: false, public: true, description: 'The web client hashes passwords (SHA-256) before sending them' }),
+  stripePublishableKey: def({ schema: z.string().trim().max(200), default: '', public: true, description: 'Stripe publishable key' }),
+  stripeSecretKey: def({ schema: z.string().trim().max(200), default: '', public: false, secret: true, description: 'Stripe secret key' }),
+  stripeWebhookSecret: def({ schema: z.string().trim().max(200), default: '', public: false, secret: true, description: 'Stripe webhook signing secret' }),
+  agoraAppId: def({ schema: z.string().trim().max(100), default: '', public: true, description: 'Agora app id' }),
+  agoraCertificate: def({ schema: z.string().trim().max(100), default: '', public: false, secret: true, description: 'Agora app certificate' }),
+  agoraEnable: def({ schema: z.boolean(), default: false, public: true, description: 'Use Agora for live video' }),
+  paymentGateway: def({ schema: z.enum(['stripe', 'sandbox']), default: 'stripe', public: true, description: 'Card payment gateway' }),
+  freeSubscriptionEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer free subscriptions' }),
+  freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),
+  minimumSubscriptionPrice: def({ schema: price, default: 2.95, public: true, description: 'Lowest monthly subscription price' }),
+  maximumSubscriptionPrice: def({ schema: price, default: 300, public: true, description: 'Highest monthly subscription price' }),
+  minimumWalletPrice: def({ schema: price, default: 2.95, public: true, description: 'Smallest wallet top-up' }),
+  maximumWalletPrice: def({ schema: price, default: 300, public: true, description: 'Largest wallet top-up' }),
+  minimumTipPrice: def({ schema: price, default: 10, public: true, description: 'Smallest tip' }),
+  maximumTipPrice: def({ schema: price, default: 10000, public: true, description: 'Largest tip' }),
+  minimumPayoutAmount: def({ schema: price, default: 50, public: true, description: 'Smallest payout request' }),
+  commissionPercentage: def({ schema: z.number().min(0).max(100), default: 20, public: false, description: 'Site commission on sales (%)' }),
+  blockedCountries: def({ schema: z.array(countryCode).max(300), default: [] as string[], public: false, description: 'ISO codes of countries the whole site is blocked in' }),
+  googleLoginEnabled: def({ schema: z.boolean(), default: false, public: true, description: 'Allow sign-in with Google' }),
+  googleClientId: def({ schema: z.string().trim().max(300), default: '', public: true, description: 'Google OAuth client id' }),
+  googleClientSecret: def({ schema: z.string().trim().max(300), default: '', public: false, secret: true, description: 'Google OAuth client secret' }),
+  twitterLoginEnabled: def({ schema: z.boolean(), default: false, public: true, description: 'Allow sign-in with Twitter/X' }),
+  twitterConsumerKey: def({ schema: z.string().trim().max(300), default: '', public: false, secret: true, description: 'Twitter consumer (API) key' }),
+  twitterConsumerSecret: def({ schema: z.string().trim().max(300), default: '', public: false, secret: true, description: 'Twitter consumer (API) secret' }),
+  recaptchaEnabled: def({ schema: z.boolean(), default: false, public: true, description: 'Require reCAPTCHA on sign-up and login' }),
+  recaptchaSiteKey: def({ schema: z.string().trim().max(300), default: '', public: true, description: 'reCAPTCHA site key' }),
+  recaptchaSecretKey: def({ schema: z.string().trim().max(300), default: '', public: false, secret: true, description: 'reCAPTCHA secret key' }),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+export type SettingsMap = { [K in SettingKey]: SettingValue<K> };
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k) => SETTINGS[k].public);
+export const SECRET_SETTING_KEYS = SETTING_KEYS.filter((k) => 'secret' in SETTINGS[k] && SETTINGS[k].secret);
+export const isSettingKey = (k: string): k is SettingKey => Object.prototype.hasOwnProperty.call(SETTINGS, k);
+
+export const DEFAULT_SETTINGS = Object.fromEntries(
+  SETTING_KEYS.map((k) => [k, SETTINGS[k].default]),
+) as SettingsMap;
+
+export type PublicSettings = Pick<SettingsMap, (typeof PUBLIC_SETTING_KEYS)[number]>;
+
+/** Pairs of (minimum, maximum) keys that must stay ordered. */
+export const MIN_MAX_PAIRS: Array<[SettingKey, SettingKey]> = [
+  ['minimumSubscriptionPrice', 'maximumSubscriptionPrice'],
+  ['minimumWalletPrice', 'maximumWalletPrice'],
+  ['minimumTipPrice', 'maximumTipPrice'],
+];
+
+/**
+ * Cross-key rule: after setting `key` to `value` on top of `current`, every minimum must stay ≤ its
+ * maximum. Returns an error text or null.
+ */
+export function checkSettingConsistency(current: SettingsMap, key: SettingKey, value: unknown): string | null {
+  const next = { ...current, [key]: value } as SettingsMap;
+  for (const [min, max] of MIN_MAX_PAIRS) {
+    if ((next[min] as number) > (next[max] as number)) return `${min} must not be greater than ${max}`;
+  }
+  return null;
+}
+
+export const settingKeysBodySchema = z.object({ keys: z.array(z.string().max(60)).min(1).max(100) });
+export const settingValueBodySchema = z.object({ value: z.unknown() });

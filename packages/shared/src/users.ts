@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+export const GENDERS = ['male', 'female', 'transgender'] as const;
+export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
+export type Gender = (typeof GENDERS)[number];
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+/**
+ * Words the web app uses as top-level routes (or may soon): a username equal to one of them would
+ * shadow a page at /[profileId].
+ */
+export const RESERVED_USERNAMES = [
+  'admin', 'administrator', 'api', 'app', 'auth', 'blank', 'block', 'bookmarks', 'cards', 'cart', 'contact',
+  'creator', 'creators', 'dashboard', 'docs', 'earnings', 'explore', 'favicon', 'feeds', 'followers', 'following',
+  'galleries', 'gallery', 'geo-blocked', 'help', 'home', 'live', 'login', 'logout', 'maintenance', 'me',
+  'messages', 'model', 'models', 'notifications', 'orders', 'page', 'pages', 'payment', 'payments', 'payout',
+  'payouts', 'performer', 'performers', 'photos', 'post', 'posts', 'privacy', 'product', 'products', 'register',
+  'search', 'settings', 'static', 'store', 'streaming', 'subscriptions', 'support', 'terms', 'user', 'users',
+  'video', 'videos', 'wallet', '_next', 'public', 'assets', 'files', 'healthz', 'readyz', 'stagepass',
+] as const;
+
+export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, 'Username must be 3–30 characters: lowercase letters, digits, _ or -')
+  .refine((u) => !(RESERVED_USERNAMES as readonly string[]).includes(u), 'This username is reserved, please choose another');
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address');
+/** A plain password, as typed. (When the client pre-hashes, the server sees 64 hex characters instead.) */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((p) => /[A-Za-z]/.test(p) && /[^A-Za-z]/.test(p), 'Password must mix letters with digits or symbols')
+  .refine((p) => !COMMON_PASSWORDS.includes(p.toLowerCase()), 'This password is too common, please choose another');
+
+/** A short list of the most used passwords (that would otherwise pass the rules above). */
+const COMMON_PASSWORDS = ['password1', 'password123', 'passw0rd', 'qwerty123', 'abc12345', 'iloveyou1', 'welcome1', 'admin123', 'letmein1', 'p@ssw0rd', 'p@ssword', 'password!'];
+
+const nameSchema = z.string().trim().min(1, 'Required').max(100);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country').optional();
+const dateOfBirth = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional();
+
+/** Fan registration (POST /auth/users/register). */
+export const registerUserSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: z.string().min(1, 'Required').max(PASSWORD_MAX),
+  gender: z.enum(GENDERS).optional(),
+  country: countryCode,
+});
+export type RegisterUserInput = z.infer<typeof registerUserSchema>;
+
+/** Creator registration fields (POST /auth/performers/register, multipart; files `idVerification`, `documentVerification`). */
+export const registerPerformerSchema = registerUserSchema.extend({
+  gender: z.enum(GENDERS),
+  orientation: z.enum(ORIENTATIONS).optional(),
+  dateOfBirth,
+});
+export type RegisterPerformerInput = z.infer<typeof registerPerformerSchema>;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username or e-mail').max(254),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+export const tokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: z.string().min(1).max(PASSWORD_MAX) });
+export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
+export const resendVerificationSchema = z.object({ email: emailSchema });
+/** PUT /auth/users/me/password. `source` is 'user' or 'performer' (which profile page sent it). */
+export const updatePasswordSchema = z.object({
+  password: z.string().min(1, 'Required').max(PASSWORD_MAX),
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  source: z.enum(['user', 'performer']).default('user'),
+});
+
+/** PUT /users — a fan edits their own profile. */
+export const updateUserSchema = z.object({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  name: z.string().trim().max(100).optional(),
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  gender: z.enum(GENDERS).optional(),
+  country: countryCode,
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** PUT /performers/me — a creator edits their profile (optionally the password, spec §3). */
+export const updatePerformerSchema = updateUserSchema.extend({
+  bio: optionalText(2000),
+  orientation: z.enum(ORIENTATIONS).optional(),
+  dateOfBirth,
+  city: optionalText(100),
+  state: optionalText(100),
+  address: optionalText(200),
+  zipcode: optionalText(20),
+  languages: z.array(z.string().trim().max(10)).max(20).optional(),
+  password: z.string().max(PASSWORD_MAX).optional(),
+});
+export type UpdatePerformerInput = z.infer<typeof updatePerformerSchema>;
+
+export const imageSizesSchema = z.object({ thumb: z.string(), medium: z.string(), large: z.string() });
+
+/** The current user (§3) as GET /users/me returns it. */
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string(),
+  avatars: imageSizesSchema.nullable(),
+  cover: z.string().nullable(),
+  isPerformer: z.boolean(),
+  isAdmin: z.boolean(),
+  roles: z.array(z.string()),
+  verifiedEmail: z.boolean(),
+  balance: z.number(),
+  gender: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A performer's own profile (GET /performers/me) adds creator fields. */
+export const performerProfileSchema = currentUserSchema.extend({
+  bio: z.string().nullable(),
+  orientation: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  address: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  languages: z.array(z.string()),
+  welcomeVideo: z.string().nullable(),
+  verifiedDocument: z.boolean(),
+  documents: z.array(z.object({ _id: z.string(), kind: z.string(), name: z.string(), url: z.string(), createdAt: z.string() })),
+});
+export type PerformerProfile = z.infer<typeof performerProfileSchema>;
+
+/** What anyone may see of a user (GET /users/view/{id}, GET /performers/{id}). */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  cover: z.string().nullable(),
+  isPerformer: z.boolean(),
+  bio: z.string().nullable(),
+  country: z.string().nullable(),
+  gender: z.string().nullable(),
+  welcomeVideo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const DEFAULT_AVATAR = '/no-avatar.svg';
+
+/** Where a user lands after login (spec §2, §4). */
+export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 'username' | '_id'>): string {
+  const complete = Boolean(user.email) && Boolean(user.username);
+  if (user.isPerformer) return complete ? `/${user.username}` : '/creator/account';
+  return complete ? '/home' : '/user/account';
+}
+
+/** Social login. */
+export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: z.enum(['user', 'performer']).default('user') });
+export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: z.enum(['user', 'performer']).default('user') });
+export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: z.enum(['user', 'performer']).default('user') });
+export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: z.enum(['user', 'performer']).default('user') });
+export const recaptchaSchema = z.object({ token: z.string().max(5000) });
