@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else {
       req.log.error({ err }, 'unhandled error');
     }
-    if (status >= 500) message = MESSAGES.generic;
+    if (status >= 500 && !(err instanceof HttpError)) message = MESSAGES.generic;
     reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(details ? { details } : {}) });
   });
   app.setNotFoundHandler((req, reply) => {
