@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
+ * web on 3090, Debian's Chromium. Tests share one server, so they run one at a time.
+ */
+export const E2E = {
+  api: 'http://localhost:8090',
+  web: 'http://localhost:3090',
+  dataDir: path.resolve(import.meta.dirname, '.data-e2e'),
+};
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E.web,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs --fresh',
+    url: `${E2E.web}/auth/login`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      API_PORT: '8090',
+      WEB_PORT: '3090',
+      PUBLIC_API_URL: E2E.api,
+      PUBLIC_WEB_URL: E2E.web,
+      DATA_DIR: E2E.dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      NODE_ENV: 'development',
+    },
+  },
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm start`: the whole site on one machine — API (+ workers) on the embedded PGlite database in
+// DATA_DIR (default ./data), demo data on first start, and the web app; builds the web app first
+// when it has no build or its sources changed. `npm run dev` runs both in watch mode instead.
+import path from 'node:path';
+import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
+import { run, waitForUrl } from './lib/processes.mjs';
+
+const dev = process.argv.includes('--dev');
+const production = process.env.NODE_ENV === 'production';
+const apiPort = process.env.API_PORT || '8080';
+const webPort = process.env.WEB_PORT || '3000';
+const publicApi = process.env.PUBLIC_API_URL || `http://localhost:${apiPort}`;
+const publicWeb = process.env.PUBLIC_WEB_URL || `http://localhost:${webPort}`;
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  WEB_PORT: webPort,
+  PUBLIC_API_URL: publicApi,
+  PUBLIC_WEB_URL: publicWeb,
+  API_INTERNAL_URL: process.env.API_INTERNAL_URL || `http://127.0.0.1:${apiPort}`,
+  DATA_DIR: path.resolve(process.env.DATA_DIR || path.join(ROOT, 'data')),
+  SEED_DEMO: process.env.SEED_DEMO ?? (production ? 'false' : 'true'),
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+if (process.argv.includes('--fresh')) {
+  // Used by the browser tests: a throwaway database every run.
+  const fs = await import('node:fs');
+  if (env.DATA_DIR === path.join(ROOT, 'data')) throw new Error('--fresh refuses to wipe the default ./data');
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+}
+if (!dev) ensureWebBuild();
+
+console.log(`▶ Starting the API on ${publicApi} (data in ${env.DATA_DIR})…`);
+const api = run('api', process.execPath, ['--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'], { cwd: ROOT, env });
+const children = [api];
+let stopping = false;
+const stop = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await Promise.race([Promise.all(children.map((c) => c.done)), new Promise((r) => setTimeout(r, 12_000))]);
+  process.exit(code);
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+try {
+  await waitForUrl(`http://127.0.0.1:${apiPort}/readyz`, { child: api, timeoutMs: 180_000 });
+} catch (err) {
+  console.error(`✖ The API did not start: ${err.message}`);
+  await stop(1);
+}
+console.log(`▶ Starting the web app on ${publicWeb}…`);
+const nextBin = path.join(ROOT, 'node_modules/next/dist/bin/next');
+const web = run('web', process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', webPort], { cwd: path.join(ROOT, 'apps/web'), env });
+children.push(web);
+waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: 180_000 })
+  .then(() => {
+    console.log(`\n✔ Stagepass is running: ${publicWeb}  (API ${publicApi}, docs ${publicApi}/docs)`);
+    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan / creator / admin — password stagepass-demo\n');
+  })
+  .catch(() => {});
+for (const c of children) c.done.then(({ code }) => { if (!stopping) { console.error(`✖ a process exited (code ${code}); stopping`); stop(code || 1); } });

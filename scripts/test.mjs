@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm test`: unit tests, API integration tests (PGlite; PostgreSQL/Redis when DATABASE_URL /
+// REDIS_URL are set), then the browser end-to-end tests (builds the web app when needed).
+import { spawnSync } from 'node:child_process';
+import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
+
+const step = (title, cmd, args, env = {}) => {
+  console.log(`\n━━ ${title} ━━`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(r.status ?? 1);
+  }
+};
+const only = process.argv[2];
+if (!only || only === 'unit') step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
+if (!only || only === 'api') step('API integration tests', 'npx', ['vitest', 'run', '--project', 'api']);
+if (!only || only === 'e2e') {
+  step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+  ensureWebBuild();
+  step('browser end-to-end tests', 'npx', ['playwright', 'test']);
+}
+console.log('\n✔ all tests passed');
