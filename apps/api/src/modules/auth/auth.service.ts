@@ -212,14 +212,39 @@ export class AuthService {
    * else creates one (without username: the user lands on the account page to pick one).
    */
   async socialLogin(p: { provider: 'google' | 'twitter'; subject: string; email?: string | null; emailVerified?: boolean; name?: string; role: 'user' | 'performer' }): Promise<IssuedSession> {
+    let user: UserRow;
+    try {
+      user = await this.findOrCreateSocialUser(p);
+    } catch (err) {
+      // Two first sign-ins at once: the loser of the unique-index race reads the winner's row.
+      if (!isUniqueViolation(err)) throw err;
+      user = await this.findOrCreateSocialUser(p);
+    }
+    if (user.status !== 'active') throw forbidden(MESSAGES.accountInactive);
+    return this.issueSession(user.id, true);
+  }
+
+  /**
+   * Linking by e-mail needs the provider to vouch for the address. When the local account never
+   * proved that address itself, whoever registered it may not own it: its password is cleared and
+   * its sessions revoked before linking, so a squatter cannot keep access to the owner's account.
+   */
+  private async findOrCreateSocialUser(p: { provider: 'google' | 'twitter'; subject: string; email?: string | null; emailVerified?: boolean; name?: string; role: 'user' | 'performer' }): Promise<UserRow> {
     const col = p.provider === 'google' ? users.googleId : users.twitterId;
-    const user = await this.ctx.db.transaction(async (tx) => {
+    const link = p.provider === 'google' ? { googleId: p.subject } : { twitterId: p.subject };
+    return this.ctx.db.transaction(async (tx) => {
       const [linked] = await tx.select().from(users).where(eq(col, p.subject)).limit(1);
       if (linked) return linked;
       if (p.email && p.emailVerified) {
         const [byEmail] = await tx.select().from(users).where(sql`lower(${users.email}) = ${p.email.toLowerCase()}`).limit(1);
         if (byEmail) {
-          const [u] = await tx.update(users).set(p.provider === 'google' ? { googleId: p.subject, verifiedEmail: true } : { twitterId: p.subject }).where(eq(users.id, byEmail.id)).returning();
+          const squatted = !byEmail.verifiedEmail;
+          const [u] = await tx
+            .update(users)
+            .set({ ...link, verifiedEmail: true, ...(squatted ? { passwordHash: null } : {}) })
+            .where(eq(users.id, byEmail.id))
+            .returning();
+          if (squatted) await this.revokeAllSessions(byEmail.id, tx);
           return u!;
         }
       }
@@ -228,15 +253,12 @@ export class AuthService {
         .insert(users)
         .values({
           email: p.email && p.emailVerified ? p.email.toLowerCase() : null, verifiedEmail: Boolean(p.email && p.emailVerified),
-          name: p.name ?? '', isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'],
-          ...(p.provider === 'google' ? { googleId: p.subject } : { twitterId: p.subject }),
+          name: p.name ?? '', isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'], ...link,
         })
         .returning();
       if (isPerformer) await tx.insert(performerProfiles).values({ userId: u!.id });
       return u!;
     });
-    if (user.status !== 'active') throw forbidden(MESSAGES.accountInactive);
-    return this.issueSession(user.id, true);
   }
 }
 

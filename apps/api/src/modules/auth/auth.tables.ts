@@ -31,3 +31,21 @@ export const authTokens = pgTable(
   },
   (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
+
+/**
+ * OAuth 1.0a request tokens (Twitter) between POST /auth/twitter/login and the callback: the
+ * request-token secret must stay server-side and be readable by whichever API node serves the
+ * callback. Short-lived (15 minutes), deleted when used; expired rows are swept on each new login.
+ */
+export const oauthRequests = pgTable(
+  'oauth_requests',
+  {
+    token: text('token').primaryKey(),
+    provider: text('provider').$type<'twitter'>().notNull(),
+    secret: text('secret').notNull(),
+    role: text('role').$type<'user' | 'performer'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_requests_expires_idx').on(t.expiresAt)],
+);
