@@ -48,6 +48,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Google's key set, stood in for by e2e/social.spec.ts (Google cannot be reached offline).
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:8099/jwks',
       NODE_ENV: 'development',
     },
   },

@@ -184,3 +184,8 @@ export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), r
 export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: z.enum(['user', 'performer']).default('user') });
 export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: z.enum(['user', 'performer']).default('user') });
 export const recaptchaSchema = z.object({ token: z.string().max(5000) });
+
+/** Creator identity documents: `documentVerification` = photo of the ID document, `idVerification` = selfie holding it. */
+export const DOCUMENT_KINDS = ['documentVerification', 'idVerification', 'other'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = { documentVerification: 'ID document', idVerification: 'Selfie with ID', other: 'Other document' };

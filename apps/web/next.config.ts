@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next';
+import path from 'node:path';
+
+const nextConfig: NextConfig = {
+  // packages/shared ships TypeScript source with extensionless relative imports: let Next compile it.
+  transpilePackages: ['@stagepass/shared'],
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The monorepo root holds the lockfile; tell Turbopack so it does not guess.
+  turbopack: { root: path.join(__dirname, '../..') },
+  outputFileTracingRoot: path.join(__dirname, '../..'),
+  images: { unoptimized: true },
+};
+
+export default nextConfig;

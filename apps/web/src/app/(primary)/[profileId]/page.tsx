@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { PublicUser } from '@stagepass/shared';
+import { serverGet } from '@/lib/server/api';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import CreatorProfile from '@/features/profile/CreatorProfile';
+
+type Props = { params: Promise<{ profileId: string }> };
+
+const PROFILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+async function load(profileId: string) {
+  if (!PROFILE_ID.test(profileId)) return { ok: false as const, status: 404 };
+  return serverGet<PublicUser>(`/performers/${encodeURIComponent(profileId)}`);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { profileId } = await params;
+  const r = await load(profileId);
+  if (!r.ok) return { title: 'Creator' };
+  return { title: `${r.data.name}${r.data.username ? ` (@${r.data.username})` : ''}`, description: r.data.bio?.slice(0, 160) || undefined };
+}
+
+/** Creator profile (spec §2): /[profileId] is the username, or the id when there is none. */
+export default async function ProfilePage({ params }: Props) {
+  const { profileId } = await params;
+  const [r, g] = await Promise.all([load(profileId), guardPage({})]);
+  if (!r.ok) {
+    if (r.status === 404 || r.status === 400) notFound();
+    return <ServiceUnavailable />;
+  }
+  return <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />;
+}

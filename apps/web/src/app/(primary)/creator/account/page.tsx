@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import type { PerformerProfile } from '@stagepass/shared';
+import { guardPage } from '@/lib/server/guard';
+import { getToken, serverGet } from '@/lib/server/api';
+import { ServiceUnavailable } from '@/components/states';
+import CreatorAccount from '@/features/account/CreatorAccount';
+
+export const metadata: Metadata = { title: 'Creator settings' };
+
+export default async function CreatorAccountPage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  const r = await serverGet<PerformerProfile>('/performers/me', { token: await getToken() });
+  return <CreatorAccount initialProfile={r.ok ? r.data : null} />;
+}

@@ -1,0 +1,65 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { cookies, headers } from 'next/headers';
+import { AntdRegistry } from '@ant-design/nextjs-registry';
+import Providers from '@/components/providers';
+import ApiDownBanner from '@/components/ApiDownBanner';
+import MaintenanceView from '@/components/views/MaintenanceView';
+import GeoBlockedView from '@/components/views/GeoBlockedView';
+import ClientExtrasLoader from '@/components/ClientExtrasLoader';
+import { getBlockCheck, getCurrentUser, getPublicSettings } from '@/lib/server/api';
+import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
+import { themeBootScript } from '@/lib/theme';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { settings } = await getPublicSettings();
+  return {
+    title: { default: settings.siteName, template: `%s · ${settings.siteName}` },
+    description: `${settings.siteName} — subscriptions, posts and messages between creators and their fans.`,
+    icons: { icon: settings.favicon || '/favicon.ico' },
+  };
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#141119' },
+  ],
+};
+
+/** Paths that stay reachable during maintenance (so an administrator can log in). */
+const MAINTENANCE_OPEN = /^\/auth\/(login|logout)(\/|$)/;
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [{ settings, reachable }, block, me, jar, h] = await Promise.all([getPublicSettings(), getBlockCheck(), getCurrentUser(), cookies(), headers()]);
+  const storedMode = jar.get(THEME_KEY)?.value;
+  const themeMode = isThemeMode(storedMode) ? storedMode : 'system';
+  const themeResolved = themeMode === 'system' ? (jar.get('theme-resolved')?.value === 'dark' ? 'dark' : 'light') : themeMode;
+  const user = me.status === 'ok' ? me.user : null;
+  const pathname = h.get('x-pathname') || '';
+
+  let content: ReactNode = children;
+  if (settings.maintenanceMode && !user?.isAdmin && !MAINTENANCE_OPEN.test(pathname)) content = <MaintenanceView />;
+  else if (block.blocked && !user?.isAdmin) content = <GeoBlockedView country={block.country} />;
+  const overridden = content !== children;
+
+  return (
+    <html lang="en" data-theme={themeResolved} style={{ colorScheme: themeResolved }} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+      </head>
+      <body>
+        <AntdRegistry>
+          <Providers apiBase={publicApiUrl()} settings={settings} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved}>
+            <ApiDownBanner />
+            {content}
+            {overridden && <ClientExtrasLoader />}
+          </Providers>
+        </AntdRegistry>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import NotFoundView from '@/components/views/NotFoundView';
+
+export default function NotFound() {
+  return <NotFoundView fullPage />;
+}

@@ -1,0 +1,42 @@
+'use client';
+import Link from 'next/link';
+import { Flex, Layout, Typography, theme } from 'antd';
+import { useAppSelector } from '@/store';
+import Logo from '@/components/brand/Logo';
+
+export default function AppFooter() {
+  const { token } = theme.useToken();
+  const { siteName, menus } = useAppSelector((s) => s.ui);
+  const footerMenus = menus.filter((m) => m.section === 'footer');
+  return (
+    <Layout.Footer style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '28px 24px' }}>
+      <div className="container">
+      <Flex justify="space-between" align="center" wrap gap={16}>
+        <Flex align="center" gap={12}>
+          <Logo height={22} href={null} />
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            © {new Date().getFullYear()} {siteName}. Made for creators and their fans.
+          </Typography.Text>
+        </Flex>
+        {footerMenus.length > 0 && (
+          <nav aria-label="Footer">
+            <Flex gap={20} wrap>
+              {footerMenus.map((m) =>
+                /^https?:\/\//.test(m.path) || m.isNewTab ? (
+                  <a key={m.path + m.title} href={m.path} target={m.isNewTab ? '_blank' : undefined} rel="noreferrer" className="footer-link">
+                    {m.title}
+                  </a>
+                ) : (
+                  <Link key={m.path + m.title} href={m.path} className="footer-link">
+                    {m.title}
+                  </Link>
+                ),
+              )}
+            </Flex>
+          </nav>
+        )}
+      </Flex>
+      </div>
+    </Layout.Footer>
+  );
+}

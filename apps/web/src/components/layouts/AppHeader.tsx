@@ -1,0 +1,130 @@
+'use client';
+import { useState } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Button, Divider, Drawer, Flex, Layout, Space, theme } from 'antd';
+import { HomeOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, IdcardOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { MenuItem } from '@stagepass/shared';
+import Logo from '@/components/brand/Logo';
+import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
+import UserMenu, { accountPath, profilePath } from '@/components/UserMenu';
+import { useAppSelector } from '@/store';
+import { useLogout } from '@/features/auth/useLogout';
+
+function MenuLink({ item, onClick }: { item: MenuItem; onClick?: () => void }) {
+  const external = /^https?:\/\//.test(item.path);
+  if (external || item.isNewTab)
+    return (
+      <a href={item.path} target={item.isNewTab ? '_blank' : undefined} rel="noreferrer" className="nav-link" onClick={onClick}>
+        {item.title}
+      </a>
+    );
+  return (
+    <Link href={item.path} className="nav-link" onClick={onClick}>
+      {item.title}
+    </Link>
+  );
+}
+
+export default function AppHeader() {
+  const { token } = theme.useToken();
+  const user = useAppSelector((s) => s.user.current);
+  const menus = useAppSelector((s) => s.ui.menus).filter((m) => (m.section || 'header') === 'header');
+  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  const doLogout = useLogout();
+  const close = () => setOpen(false);
+
+  return (
+    <Layout.Header
+      className="app-header"
+      style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: `1px solid ${token.colorBorderSecondary}`, backdropFilter: 'saturate(180%) blur(8px)' }}
+    >
+      <div className="container" style={{ height: '100%' }}>
+      <Flex align="center" justify="space-between" gap={16} style={{ height: '100%' }}>
+        <Flex align="center" gap={28}>
+          <Logo href={user ? '/home' : '/'} />
+          <nav aria-label="Main" className="hide-md">
+            <Space size={20}>
+              {user && (
+                <Link href="/home" className={`nav-link${pathname === '/home' ? ' active' : ''}`}>
+                  Home
+                </Link>
+              )}
+              {menus.map((m) => (
+                <MenuLink key={`${m.path}-${m.title}`} item={m} />
+              ))}
+            </Space>
+          </nav>
+        </Flex>
+        <Flex align="center" gap={8}>
+          <ThemeSwitch />
+          {user ? (
+            <span className="hide-md">
+              <UserMenu user={user} />
+            </span>
+          ) : (
+            <Space className="hide-md">
+              <Link href="/auth/login">
+                <Button type="text">Log in</Button>
+              </Link>
+              <Link href="/auth/register">
+                <Button type="primary">Sign up</Button>
+              </Link>
+            </Space>
+          )}
+          <Button className="show-md" type="text" aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setOpen(true)} />
+        </Flex>
+      </Flex>
+      </div>
+      <Drawer open={open} onClose={close} placement="right" size={320} title={<Logo href={null} height={28} />} closable={{ 'aria-label': 'Close menu' }}>
+        <nav aria-label="Mobile" className="drawer-nav">
+          {user ? (
+            <>
+              <div className="drawer-user">
+                <strong>{user.name}</strong>
+                {user.username && <span className="muted">@{user.username}</span>}
+              </div>
+              <Link href="/home" onClick={close}>
+                <HomeOutlined /> Home
+              </Link>
+              {user.isPerformer && (
+                <Link href={profilePath(user)} onClick={close}>
+                  <IdcardOutlined /> My profile
+                </Link>
+              )}
+              <Link href={accountPath(user)} onClick={close}>
+                <SettingOutlined /> Account settings
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link href="/auth/login" onClick={close}>
+                <LoginOutlined /> Log in
+              </Link>
+              <Link href="/auth/register" onClick={close}>
+                <UserAddOutlined /> Sign up
+              </Link>
+            </>
+          )}
+          {menus.length > 0 && <Divider style={{ margin: '8px 0' }} />}
+          {menus.map((m) => (
+            <MenuLink key={`${m.path}-${m.title}`} item={m} onClick={close} />
+          ))}
+          <Divider style={{ margin: '8px 0' }} />
+          <div style={{ padding: '4px 0 12px' }}>
+            <div className="muted" style={{ marginBottom: 8, fontSize: 13 }}>
+              Appearance
+            </div>
+            <ThemeSegmented />
+          </div>
+          {user && (
+            <Button block danger icon={<LogoutOutlined />} onClick={() => void doLogout()}>
+              Log out
+            </Button>
+          )}
+        </nav>
+      </Drawer>
+    </Layout.Header>
+  );
+}

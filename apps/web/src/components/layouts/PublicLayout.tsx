@@ -1,0 +1,69 @@
+'use client';
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { Flex, Typography, theme } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import Logo from '@/components/brand/Logo';
+import { ThemeSwitch } from '@/components/ThemeSwitch';
+import { useAppSelector } from '@/store';
+
+function StageArt() {
+  return (
+    <svg viewBox="0 0 400 300" width="100%" height="100%" aria-hidden="true" focusable="false" style={{ position: 'absolute', inset: 0 }} preserveAspectRatio="xMidYMid slice">
+      <defs>
+        <radialGradient id="spot1" cx="30%" cy="0%" r="80%">
+          <stop offset="0%" stopColor="#fff" stopOpacity="0.35" />
+          <stop offset="100%" stopColor="#fff" stopOpacity="0" />
+        </radialGradient>
+        <radialGradient id="spot2" cx="80%" cy="10%" r="70%">
+          <stop offset="0%" stopColor="#fde68a" stopOpacity="0.28" />
+          <stop offset="100%" stopColor="#fde68a" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <polygon points="90,0 150,0 260,300 -40,300" fill="url(#spot1)" />
+      <polygon points="300,0 340,0 430,300 170,300" fill="url(#spot2)" />
+      <circle cx="340" cy="250" r="120" fill="#fff" opacity="0.05" />
+      <circle cx="40" cy="40" r="70" fill="#fff" opacity="0.05" />
+    </svg>
+  );
+}
+
+/** Auth pages: brand panel with a stage-light gradient on the left, a centred card on the right. */
+export default function PublicLayout({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const siteName = useAppSelector((s) => s.ui.siteName);
+  return (
+    <div className="public-shell" style={{ background: token.colorBgLayout }}>
+      <aside className="public-hero" aria-hidden="false">
+        <StageArt />
+        <div className="public-hero-inner">
+          <Link href="/" aria-label={`${siteName} home`} style={{ display: 'inline-flex' }}>
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src="/logo-dark.svg" alt={siteName} height={36} style={{ height: 36 }} />
+          </Link>
+          <div>
+            <h2 className="public-hero-title">Your stage.<br />Your fans.<br />Your income.</h2>
+            <ul className="public-hero-list">
+              <li><CheckCircleFilled /> Monthly subscriptions, tips and paid posts</li>
+              <li><CheckCircleFilled /> Messages and live streams with your community</li>
+              <li><CheckCircleFilled /> Payouts straight to you, no middle-men</li>
+            </ul>
+          </div>
+          <Typography.Text style={{ color: 'rgba(255,255,255,.7)', fontSize: 13 }}>© {new Date().getFullYear()} {siteName}</Typography.Text>
+        </div>
+      </aside>
+      <main id="main" className="public-main">
+        <Flex justify="space-between" align="center" className="public-topbar">
+          <span className="show-lg-down">
+            <Logo height={30} />
+          </span>
+          <span />
+          <ThemeSwitch />
+        </Flex>
+        <div className="public-card" style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}` }}>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

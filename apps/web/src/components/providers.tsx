@@ -1,0 +1,105 @@
+'use client';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { SWRConfig } from 'swr';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import enUS from 'antd/locale/en_US';
+import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings } from '@stagepass/shared';
+import { setApiBase } from '@/lib/api';
+import { swrConfig } from '@/lib/swr';
+import { SiteContext } from '@/lib/site-context';
+import { ThemeModeProvider, useTheme } from '@/lib/theme';
+import type { ThemeMode } from '@/lib/config';
+import { makeStore, type AppStore } from '@/store';
+import { initialAuthState } from '@/store/auth';
+import { initialUserState } from '@/store/user';
+
+export const BRAND = {
+  primary: '#7c3aed',
+  accent: '#ec4899',
+  gradient: 'linear-gradient(135deg, #7c3aed 0%, #c026d3 55%, #ec4899 100%)',
+};
+
+function AntdTheme({ children }: { children: ReactNode }) {
+  const { resolved } = useTheme();
+  const dark = resolved === 'dark';
+  return (
+    <ConfigProvider
+      locale={enUS}
+      theme={{
+        algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: {
+          colorPrimary: BRAND.primary,
+          colorInfo: BRAND.primary,
+          borderRadius: 10,
+          fontFamily:
+            "'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+          colorBgLayout: dark ? '#0d0b14' : '#f6f5fb',
+          colorBgContainer: dark ? '#17141f' : '#ffffff',
+          colorBgElevated: dark ? '#1e1a29' : '#ffffff',
+          colorBorderSecondary: dark ? '#2a2536' : '#ece9f3',
+        },
+        components: {
+          Layout: { headerBg: dark ? '#141119' : '#ffffff', bodyBg: dark ? '#0d0b14' : '#f6f5fb', footerBg: 'transparent', headerPadding: '0 24px' },
+          Button: { fontWeight: 500 },
+          Card: { borderRadiusLG: 16 },
+        },
+      }}
+    >
+      <AntApp
+        message={{ duration: TOAST_DURATION.message, maxCount: 3 }}
+        notification={{
+          duration: TOAST_DURATION.notification,
+          showProgress: true,
+          pauseOnHover: true,
+          closeIcon: <CloseOutlined aria-label={MESSAGES.close} title={MESSAGES.close} />,
+        }}
+      >
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export interface ProvidersProps {
+  apiBase: string;
+  settings: PublicSettings;
+  apiReachable: boolean;
+  user: CurrentUser | null;
+  themeMode: ThemeMode;
+  themeResolved: 'light' | 'dark';
+  children: ReactNode;
+}
+
+export default function Providers({ apiBase, settings, apiReachable, user, themeMode, themeResolved, children }: ProvidersProps) {
+  // The browser API base comes from the server at runtime (one build, any environment).
+  setApiBase(apiBase);
+  const storeRef = useRef<AppStore | null>(null);
+  if (!storeRef.current) {
+    storeRef.current = makeStore({
+      auth: { ...initialAuthState, loggedIn: Boolean(user), authUser: user },
+      user: { ...initialUserState, current: user },
+      ui: {
+        siteName: settings.siteName,
+        logo: settings.logoUrl || '/logo.svg',
+        darkmodeLogo: settings.darkmodeLogoUrl || settings.logoUrl || '/logo-dark.svg',
+        menus: settings.menus || [],
+        favicon: settings.favicon || '/favicon.ico',
+      },
+    });
+  }
+  const site = useMemo(() => ({ settings, apiReachable, apiBase }), [settings, apiReachable, apiBase]);
+  const swr = useMemo(() => swrConfig(), []);
+  return (
+    <ReduxProvider store={storeRef.current}>
+      <SiteContext.Provider value={site}>
+        <SWRConfig value={swr}>
+          <ThemeModeProvider initialMode={themeMode} initialResolved={themeResolved}>
+            <AntdTheme>{children}</AntdTheme>
+          </ThemeModeProvider>
+        </SWRConfig>
+      </SiteContext.Provider>
+    </ReduxProvider>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+import type { ReactNode } from 'react';
+import { Button, Empty, Result, Skeleton, Card } from 'antd';
+import { CloudServerOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@stagepass/shared';
+
+export function ErrorState({ title = 'Something went wrong', message = MESSAGES.generic, onRetry, extra }: { title?: string; message?: string; onRetry?: () => void; extra?: ReactNode }) {
+  return (
+    <Result
+      status="warning"
+      icon={<CloudServerOutlined />}
+      title={title}
+      subTitle={message}
+      extra={
+        onRetry ? (
+          <Button type="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : (
+          extra
+        )
+      }
+    />
+  );
+}
+
+/** A page could not load its data because the API is unreachable (server-side check failed). */
+export function ServiceUnavailable() {
+  return (
+    <div className="container" style={{ padding: '48px 16px' }}>
+      <Card>
+        <ErrorState
+          title="We couldn't load this page"
+          message="The Stagepass service is not answering right now. Your session is safe — please try again in a moment."
+          onRetry={() => window.location.reload()}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <div>
+          <div style={{ fontWeight: 600, fontSize: 16 }}>{title}</div>
+          {description && <div style={{ opacity: 0.75, marginTop: 4 }}>{description}</div>}
+        </div>
+      }
+    >
+      {action}
+    </Empty>
+  );
+}
+
+export function FormSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <div aria-busy="true" aria-label="Loading">
+      <Skeleton.Avatar active size={72} style={{ marginBottom: 24 }} />
+      <Skeleton active paragraph={{ rows }} />
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+'use client';
+import useSWR from 'swr';
+import { App, Avatar, Button, Col, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
+import { CameraOutlined, FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import Link from 'next/link';
+import { DEFAULT_AVATAR, MESSAGES, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
+import { compact, zodRules } from '@/lib/form-rules';
+import { fieldErrors } from '@/lib/api';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { patchCurrentUser, updatePerformer } from '@/store/user';
+import { genderOptions, orientationOptions } from '@/features/auth/options';
+import { useCountryOptions } from '@/features/auth/useCountries';
+import { ErrorState, FormSkeleton } from '@/components/states';
+import FileUploadButton from './FileUploadButton';
+import PasswordForm from './PasswordForm';
+import SectionCard from './SectionCard';
+
+type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
+const S = updatePerformerSchema.shape;
+
+function ProfileForm({ profile, onSaved }: { profile: PerformerProfile; onSaved: (p: PerformerProfile) => void }) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const updating = useAppSelector((s) => s.user.updating);
+  const countries = useCountryOptions();
+  const init: Values = {};
+  for (const k of ['firstName', 'lastName', 'username', 'email', 'gender', 'country', 'bio', 'orientation', 'dateOfBirth', 'city', 'state', 'address', 'zipcode'] as const) {
+    const v = profile[k];
+    if (typeof v === 'string' && v) init[k] = k === 'dateOfBirth' ? v.slice(0, 10) : v;
+  }
+  const onFinish = async (v: Values) => {
+    const r = await dispatch(updatePerformer(compact({ ...v, username: v.username?.trim().toLowerCase() }) as never));
+    if (updatePerformer.fulfilled.match(r)) {
+      onSaved(r.payload);
+      message.success(MESSAGES.changesSaved);
+    } else {
+      const fe = fieldErrors(r.payload?.body);
+      if (Object.keys(fe).length) form.setFields(Object.entries(fe).map(([name, m]) => ({ name: name as keyof Values, errors: [m] })));
+      message.error(r.payload?.message || MESSAGES.updateFailed);
+    }
+  };
+  return (
+    <Form<Values> form={form} layout="vertical" name="creator-profile" initialValues={init} onFinish={onFinish}>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="firstName" label="First name" rules={zodRules(S.firstName, { label: 'First name', required: true })}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="lastName" label="Last name" rules={zodRules(S.lastName, { label: 'Last name', required: true })}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="username" label="Username" rules={zodRules(S.username, { label: 'Username', required: true })} extra="Your page address">
+            <Input prefix="@" autoComplete="username" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="email" label="E-mail" rules={zodRules(S.email, { label: 'E-mail', required: true })}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="bio" label="Bio" rules={zodRules(S.bio)}>
+            <Input.TextArea rows={4} showCount maxLength={2000} placeholder="Tell fans what you create and what they get when they subscribe." />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name="gender" label="Gender" rules={zodRules(S.gender)}>
+            <Select allowClear options={genderOptions} aria-label="Gender" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name="orientation" label="Orientation" rules={zodRules(S.orientation)}>
+            <Select allowClear options={orientationOptions} aria-label="Orientation" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name="dateOfBirth" label="Date of birth" rules={zodRules(S.dateOfBirth)}>
+            <Input type="date" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="country" label="Country" rules={zodRules(S.country)}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={countries.options} loading={countries.isLoading} aria-label="Country" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="state" label="State / region" rules={zodRules(S.state)}>
+            <Input autoComplete="address-level1" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="city" label="City" rules={zodRules(S.city)}>
+            <Input autoComplete="address-level2" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="zipcode" label="ZIP / postal code" rules={zodRules(S.zipcode)}>
+            <Input autoComplete="postal-code" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="address" label="Address" rules={zodRules(S.address)} extra="Private — never shown on your page.">
+            <Input autoComplete="street-address" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={updating}>
+        Save changes
+      </Button>
+    </Form>
+  );
+}
+
+function Documents({ profile, onChange }: { profile: PerformerProfile; onChange: () => void }) {
+  const [kind, setKind] = useState('documentVerification');
+  return (
+    <>
+      <List
+        locale={{ emptyText: 'No documents uploaded yet.' }}
+        dataSource={profile.documents}
+        renderItem={(d) => (
+          <List.Item>
+            <List.Item.Meta avatar={<FileProtectOutlined style={{ fontSize: 22 }} />} title={d.name} description={`${d.kind === 'idVerification' ? 'Selfie with ID' : 'ID document'} · ${new Date(d.createdAt).toLocaleDateString()}`} />
+          </List.Item>
+        )}
+        style={{ marginBottom: 16 }}
+      />
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Select
+          value={kind}
+          onChange={setKind}
+          aria-label="Document type"
+          style={{ width: 200 }}
+          options={[
+            { value: 'documentVerification', label: 'ID document' },
+            { value: 'idVerification', label: 'Selfie with ID' },
+          ]}
+        />
+        <FileUploadButton endpoint="/performers/documents/upload" field="file" fields={{ kind }} accept="image/jpeg,image/png,image/webp,application/pdf" maxMb={10} label="Upload document" onDone={onChange} />
+      </div>
+    </>
+  );
+}
+
+export default function CreatorAccount({ initialProfile }: { initialProfile: PerformerProfile | null }) {
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, mutate } = useSWR<PerformerProfile>('/performers/me', { fallbackData: initialProfile ?? undefined, revalidateOnMount: !initialProfile });
+  const profile = data;
+  const saved = (p: Partial<PerformerProfile>) => {
+    void mutate((cur) => (cur ? { ...cur, ...p } : cur), { revalidate: false });
+    dispatch(patchCurrentUser(p));
+  };
+
+  if (!profile && isLoading)
+    return (
+      <div className="container page" style={{ maxWidth: 920 }}>
+        <FormSkeleton rows={8} />
+      </div>
+    );
+  if (!profile)
+    return (
+      <div className="container page" style={{ maxWidth: 920 }}>
+        <ErrorState title="We couldn't load your creator profile" message={error ? (error as { message?: string }).message : undefined} onRetry={() => void mutate()} />
+      </div>
+    );
+
+  const pagePath = `/${profile.username || profile._id}`;
+  return (
+    <div className="container page" style={{ maxWidth: 920 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16, flexWrap: 'wrap' }}>
+        <div>
+          <h1 className="page-title">Creator settings</h1>
+          <p className="page-lead">Your public page, media, identity documents and password.</p>
+        </div>
+        {profile.username && (
+          <Link href={pagePath}>
+            <Button icon={<EyeOutlined />}>View my page</Button>
+          </Link>
+        )}
+      </div>
+      {(!profile.email || !profile.username) && (
+        <Alert type="warning" showIcon style={{ marginBottom: 24 }} title="Finish setting up your page" description="Add a username and an e-mail address so fans can find you." />
+      )}
+      <SectionCard title="Cover and avatar" description="Cover: a wide image (1500×500 is ideal). Avatar: square. JPG, PNG or WebP.">
+        <div className="profile-cover" style={{ height: 160, borderRadius: 16, backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label="Cover image" />
+        <div style={{ display: 'flex', gap: 20, alignItems: 'flex-end', marginTop: -44, paddingInline: 20, flexWrap: 'wrap' }}>
+          <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={96} className="profile-avatar" />
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', paddingBottom: 4 }}>
+            <FileUploadButton<{ url: string }> endpoint="/performers/avatar/upload" field="avatar" accept="image/jpeg,image/png,image/webp" maxMb={5} label="Upload new avatar" icon={<CameraOutlined />} onDone={(r) => saved({ avatar: r.url })} />
+            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept="image/jpeg,image/png,image/webp" maxMb={10} label="Upload new cover" icon={<PictureOutlined />} onDone={(r) => saved({ cover: r.url })} />
+          </div>
+        </div>
+      </SectionCard>
+      <Tabs
+        defaultActiveKey="profile"
+        items={[
+          {
+            key: 'profile',
+            label: 'Profile',
+            children: (
+              <SectionCard title="Profile" description="What fans see on your page.">
+                <ProfileForm profile={profile} onSaved={saved} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'media',
+            label: 'Welcome video',
+            children: (
+              <SectionCard title="Welcome video" description="A short clip shown to visitors of your page. MP4, WebM or MOV up to 200 MB.">
+                {profile.welcomeVideo ? (
+                  <video src={profile.welcomeVideo} controls style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000', marginBottom: 16 }} />
+                ) : (
+                  <Typography.Paragraph type="secondary">No welcome video yet.</Typography.Paragraph>
+                )}
+                <FileUploadButton<{ url: string }> endpoint="/performers/welcome-video/upload" field="file" accept="video/mp4,video/webm,video/quicktime" maxMb={200} label="Upload welcome video" icon={<VideoCameraOutlined />} onDone={(r) => saved({ welcomeVideo: r.url })} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'documents',
+            label: 'Documents',
+            children: (
+              <SectionCard
+                title="Identity documents"
+                description={
+                  <>
+                    Status: {profile.verifiedDocument ? <Tag color="success">Verified</Tag> : <Tag color="warning">Awaiting review</Tag>} Only the site team can see these files.
+                  </>
+                }
+              >
+                <Documents profile={profile} onChange={() => void mutate()} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'password',
+            label: 'Password',
+            children: (
+              <SectionCard title="Password" description="Changing it logs you out everywhere else.">
+                <PasswordForm source="performer" />
+              </SectionCard>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { loginSchema, postLoginPath } from '@stagepass/shared';
+import { zodRules } from '@/lib/form-rules';
+import { useSettings } from '@/lib/site-context';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { login } from '@/store/auth';
+import SocialButtons from './SocialButtons';
+
+interface Values {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Username-or-e-mail + password login (spec §4). After login → postLoginPath(user) unless skipped. */
+export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostLoginRedirect?: boolean }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { clientPasswordHashing } = useSettings();
+  const { requesting, error } = useAppSelector((s) => s.auth.loginAuth);
+  const current = useAppSelector((s) => s.user.current);
+
+  const onFinish = async (v: Values) => {
+    const r = await dispatch(login({ username: v.username.trim(), password: v.password, remember: v.remember, hashPassword: clientPasswordHashing }));
+    if (login.fulfilled.match(r)) {
+      if (skipPostLoginRedirect) router.refresh();
+      else window.location.assign(postLoginPath(r.payload.user));
+    }
+  };
+
+  return (
+    <>
+      {current && !requesting && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 20 }}
+          title={`You're signed in as ${current.name}.`}
+          description={
+            <>
+              This page needs a different account — log in below, or <Link href={postLoginPath(current)}>continue where you were</Link>.
+            </>
+          }
+        />
+      )}
+      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} data-testid="login-error" />}
+      <Form<Values> layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ remember: false }} size="large" name="login">
+        <Form.Item name="username" label="Username or e-mail" rules={zodRules(loginSchema.shape.username)}>
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder="jane or jane@example.com" />
+        </Form.Item>
+        <Form.Item name="password" label="Password" rules={zodRules(loginSchema.shape.password)}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
+        </Form.Item>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>Remember me</Checkbox>
+          </Form.Item>
+          <Link href="/auth/forgot-password">Forgot password?</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" block loading={requesting}>
+          Log in
+        </Button>
+      </Form>
+      <SocialButtons role="user" />
+      <p style={{ textAlign: 'center', marginTop: 28, marginBottom: 0 }} className="muted">
+        New to Stagepass? <Link href="/auth/register">Create a fan account</Link> · <Link href="/auth/register/creator">Become a creator</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+'use client';
+import Link from 'next/link';
+import { Button, Result } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+
+export default function RegisterDone({ email, message }: { email?: string; message?: string }) {
+  return (
+    <Result
+      icon={<MailOutlined style={{ color: 'var(--brand)' }} />}
+      title="Check your e-mail"
+      subTitle={
+        <>
+          {message || 'Your account was created.'} We sent a verification link{email ? <> to <strong>{email}</strong></> : null}. Open it to activate your account, then
+          log in.
+        </>
+      }
+      extra={
+        <Link href="/auth/login">
+          <Button type="primary">Go to log in</Button>
+        </Link>
+      }
+    />
+  );
+}

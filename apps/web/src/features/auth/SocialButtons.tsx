@@ -1,0 +1,109 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Cookies from 'js-cookie';
+import { App, Button, Flex } from 'antd';
+import { GoogleOutlined, XOutlined } from '@ant-design/icons';
+import { MESSAGES, SOCIAL_FLOW_COOKIE_DAYS, postLoginPath } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { useSettings } from '@/lib/site-context';
+import { useAppDispatch } from '@/store';
+import { loginWithToken } from '@/store/auth';
+
+type Role = 'user' | 'performer';
+export const SOCIAL_ROLE_COOKIE = 'role';
+
+interface GoogleId {
+  initialize(o: { client_id: string; callback: (r: { credential: string }) => void }): void;
+  renderButton(el: HTMLElement, o: Record<string, unknown>): void;
+}
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleId } };
+  }
+}
+
+function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) => void }) {
+  const { googleClientId } = useSettings();
+  const { message } = App.useApp();
+  const ref = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!googleClientId) return;
+    const init = () => {
+      const gid = window.google?.accounts?.id;
+      if (!gid || !ref.current) return;
+      gid.initialize({
+        client_id: googleClientId,
+        callback: async ({ credential }) => {
+          try {
+            const r = await api.authenticate<{ token: string }>('/auth/google/login', { credential, role });
+            onToken(r.token);
+          } catch (e) {
+            message.error(errorText(e, MESSAGES.loginFailed));
+          }
+        },
+      });
+      gid.renderButton(ref.current, { theme: 'outline', size: 'large', width: 320, text: 'continue_with' });
+      setReady(true);
+    };
+    if (window.google?.accounts?.id) return init();
+    const s = document.createElement('script');
+    s.src = 'https://accounts.google.com/gsi/client';
+    s.async = true;
+    s.onload = init;
+    document.head.appendChild(s);
+  }, [googleClientId, role, onToken, message]);
+
+  return (
+    <>
+      <div ref={ref} style={{ display: ready ? 'flex' : 'none', justifyContent: 'center' }} />
+      {!ready && (
+        <Button block size="large" icon={<GoogleOutlined />} onClick={() => message.info('Google sign-in is loading — if it does not appear, it is not available right now.')}>
+          Continue with Google
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Google / X (Twitter) buttons — only those the operator enabled in settings. */
+export default function SocialButtons({ role = 'user' }: { role?: Role }) {
+  const { googleLoginEnabled, twitterLoginEnabled } = useSettings();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const [twitterBusy, setTwitterBusy] = useState(false);
+  if (!googleLoginEnabled && !twitterLoginEnabled) return null;
+
+  const onToken = async (token: string) => {
+    const r = await dispatch(loginWithToken({ token, remember: true }));
+    if (loginWithToken.fulfilled.match(r)) window.location.assign(postLoginPath(r.payload));
+    else message.error(r.payload || MESSAGES.loginFailed);
+  };
+
+  const twitter = async () => {
+    setTwitterBusy(true);
+    try {
+      Cookies.set(SOCIAL_ROLE_COOKIE, role, { path: '/', expires: SOCIAL_FLOW_COOKIE_DAYS, sameSite: 'lax' });
+      const r = await api.post<{ url: string }>('/auth/twitter/login', { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role });
+      window.location.assign(r.url);
+    } catch (e) {
+      message.error(errorText(e));
+      setTwitterBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="social-divider">or</div>
+      <Flex vertical gap={10}>
+        {googleLoginEnabled && <GoogleButton role={role} onToken={onToken} />}
+        {twitterLoginEnabled && (
+          <Button block size="large" icon={<XOutlined />} loading={twitterBusy} onClick={twitter}>
+            Continue with X (Twitter)
+          </Button>
+        )}
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import Cookies from 'js-cookie';
+import { Button, Result, Spin } from 'antd';
+import { MESSAGES, postLoginPath } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { useAppDispatch } from '@/store';
+import { loginWithToken } from '@/store/auth';
+import { SOCIAL_ROLE_COOKIE } from './SocialButtons';
+
+export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthToken: string | null; oauthVerifier: string | null }) {
+  const dispatch = useAppDispatch();
+  const [error, setError] = useState<string | null>(oauthToken && oauthVerifier ? null : 'The sign-in with X was cancelled or is incomplete.');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!oauthToken || !oauthVerifier || started.current) return;
+    started.current = true;
+    const role = Cookies.get(SOCIAL_ROLE_COOKIE) === 'performer' ? 'performer' : 'user';
+    api
+      .authenticate<{ token: string }>('/auth/twitter/callback', { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role })
+      .then(async ({ token }) => {
+        const r = await dispatch(loginWithToken({ token, remember: true }));
+        Cookies.remove(SOCIAL_ROLE_COOKIE, { path: '/' });
+        if (loginWithToken.fulfilled.match(r)) window.location.assign(postLoginPath(r.payload));
+        else setError(r.payload || MESSAGES.loginFailed);
+      })
+      .catch((e) => setError(errorText(e, MESSAGES.loginFailed)));
+  }, [oauthToken, oauthVerifier, dispatch]);
+  if (error)
+    return <Result status="error" title="Sign-in failed" subTitle={error} extra={<Link href="/auth/login"><Button type="primary">Back to log in</Button></Link>} />;
+  return (
+    <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
+      <Spin size="large" />
+      <p className="muted" style={{ marginTop: 16 }}>Signing you in with X…</p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { Button, Form, Input, Result, Spin } from 'antd';
+import { resendVerificationSchema } from '@stagepass/shared';
+import { zodRules } from '@/lib/form-rules';
+import { api, errorText } from '@/lib/api';
+
+type State = { status: 'verifying' } | { status: 'ok' } | { status: 'failed'; message: string };
+
+function ResendForm() {
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (sent) return <p role="status">If that address has an account waiting for verification, a new link is on its way.</p>;
+  return (
+    <Form<{ email: string }>
+      layout="vertical"
+      style={{ textAlign: 'left', maxWidth: 380, margin: '0 auto' }}
+      onFinish={async ({ email }) => {
+        setBusy(true);
+        try {
+          await api.post('/auth/email-verification', { email: email.trim() });
+        } catch {
+          /* the API never tells whether the address exists */
+        }
+        setBusy(false);
+        setSent(true);
+      }}
+    >
+      <Form.Item name="email" label="E-mail" rules={zodRules(resendVerificationSchema.shape.email, { label: 'E-mail' })}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+      </Form.Item>
+      <Button htmlType="submit" block loading={busy}>
+        Send a new link
+      </Button>
+    </Form>
+  );
+}
+
+/** Verifies the token from the e-mail link (POST /auth/email-verification/verify). */
+export default function VerifyEmail({ token }: { token: string | null }) {
+  const [state, setState] = useState<State>(token ? { status: 'verifying' } : { status: 'failed', message: 'The verification link is missing its code.' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    api
+      .post('/auth/email-verification/verify', { token })
+      .then(() => setState({ status: 'ok' }))
+      .catch((e) => setState({ status: 'failed', message: errorText(e) }));
+  }, [token]);
+
+  if (state.status === 'verifying')
+    return (
+      <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
+        <Spin size="large" />
+        <p className="muted" style={{ marginTop: 16 }}>
+          Verifying your e-mail address…
+        </p>
+      </div>
+    );
+  if (state.status === 'ok')
+    return (
+      <Result
+        status="success"
+        title="E-mail verified"
+        subTitle="Thanks! Your address is confirmed and your account is ready."
+        extra={<Link href="/auth/login"><Button type="primary" size="large">Log in</Button></Link>}
+      />
+    );
+  return (
+    <Result
+      status="error"
+      title="We couldn't verify your e-mail"
+      subTitle={state.message}
+      extra={
+        <>
+          <ResendForm />
+          <p style={{ marginTop: 16 }}>
+            Already verified? <Link href="/auth/login">Log in</Link>
+          </p>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+import Link from 'next/link';
+import { Button, Card, Space } from 'antd';
+import { DollarOutlined, MessageOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useAppSelector } from '@/store';
+
+const FEATURES = [
+  { icon: <DollarOutlined />, title: 'Earn on your terms', text: 'Monthly subscriptions, tips and paid posts — you set the price.' },
+  { icon: <MessageOutlined />, title: 'Close to your fans', text: 'Direct messages and live streams keep your community together.' },
+  { icon: <SafetyCertificateOutlined />, title: 'Safe by design', text: 'Verified creators, private media links and clear payouts.' },
+];
+
+export default function Landing() {
+  const siteName = useAppSelector((s) => s.ui.siteName);
+  return (
+    <div className="container">
+      <section className="landing-hero">
+        <h1>
+          The stage where <span className="gradient-text">creators meet their fans</span>
+        </h1>
+        <p>{siteName} lets creators share exclusive content with the people who love it — and get paid for it.</p>
+        <Space size={12} wrap style={{ justifyContent: 'center' }}>
+          <Link href="/auth/register">
+            <Button type="primary" size="large">Join as a fan</Button>
+          </Link>
+          <Link href="/auth/register/creator">
+            <Button size="large">Become a creator</Button>
+          </Link>
+        </Space>
+      </section>
+      <section className="feature-grid" aria-label="Features">
+        {FEATURES.map((f) => (
+          <Card key={f.title}>
+            <div className="feature-icon" aria-hidden="true">{f.icon}</div>
+            <h2 style={{ fontSize: 18, margin: '0 0 6px' }}>{f.title}</h2>
+            <p className="muted" style={{ margin: 0 }}>{f.text}</p>
+          </Card>
+        ))}
+      </section>
+    </div>
+  );
+}

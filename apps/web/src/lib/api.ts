@@ -1,0 +1,199 @@
+'use client';
+/**
+ * Browser API client (spec §7 rules common to all calls):
+ * - relative paths are prefixed with the API base (handed down by the server root layout);
+ * - the token from the `token` cookie travels in the Authorization header;
+ * - the `data` field of the response is read;
+ * - a non-2xx answer rejects with the response body;
+ * - a 401 removes the token, sends the browser to /auth/login and rejects with 'Forbidden in the action!';
+ * - uploads are multipart through XMLHttpRequest and report progress as a percentage.
+ */
+import Cookies from 'js-cookie';
+import { MESSAGES, TOKEN_LIFETIME_DAYS, type ApiError } from '@stagepass/shared';
+import { TOKEN_COOKIE } from './config';
+
+let apiBase = 'http://localhost:8080';
+export function setApiBase(url: string) {
+  apiBase = url.replace(/\/+$/, '');
+}
+export function getApiBase() {
+  return apiBase;
+}
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${apiBase}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+export function setToken(token: string, remember: boolean) {
+  Cookies.set(TOKEN_COOKIE, token, {
+    path: '/',
+    expires: remember ? TOKEN_LIFETIME_DAYS.remembered : TOKEN_LIFETIME_DAYS.session,
+    sameSite: 'lax',
+  });
+}
+export function removeToken() {
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+}
+
+/** Fired on window when any call answers 401; the global client extras listen to it. */
+export const UNAUTHORIZED_EVENT = 'stagepass:unauthorized';
+
+function onUnauthorized() {
+  removeToken();
+  if (typeof window === 'undefined') return;
+  const ev = new CustomEvent(UNAUTHORIZED_EVENT, { cancelable: true });
+  const handled = !window.dispatchEvent(ev);
+  if (!handled && window.location.pathname !== '/auth/login') window.location.assign('/auth/login');
+}
+
+/** What a failed call rejects with: the API error body (or a synthetic one when the network failed). */
+export type ApiFailure = Partial<ApiError> & { message: string; statusCode?: number };
+
+export function isApiFailure(e: unknown): e is ApiFailure {
+  return typeof e === 'object' && e !== null && 'message' in e;
+}
+
+/** The text to show for a failure: the message or nested message, else the fallback (spec §8). */
+export function errorText(e: unknown, fallback: string = MESSAGES.generic): string {
+  if (typeof e === 'string' && e) return e;
+  if (e && typeof e === 'object') {
+    const anyE = e as { message?: unknown; error?: unknown; data?: { message?: unknown } };
+    if (typeof anyE.message === 'string' && anyE.message && !/^Failed to fetch|NetworkError|Load failed/i.test(anyE.message)) return anyE.message;
+    if (anyE.data && typeof anyE.data.message === 'string' && anyE.data.message) return anyE.data.message;
+  }
+  return fallback;
+}
+
+/** Field errors (`details`) of a 400 answer, keyed by field name. */
+export function fieldErrors(e: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const details = (e as ApiFailure | undefined)?.details;
+  if (Array.isArray(details)) for (const d of details) if (d?.field) out[d.field] = d.message;
+  return out;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * Calls that authenticate (login, social login) answer 401 for wrong credentials: there is no
+   * session to lose, so the body (the server's message) is rejected as is, without the redirect.
+   */
+  credentialsCheck?: boolean;
+}
+
+function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+function authHeaders(): Record<string, string> {
+  const h: Record<string, string> = {};
+  const token = getToken();
+  if (token) h.Authorization = `Bearer ${token}`;
+  const xsrf = Cookies.get('XSRF-TOKEN');
+  if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
+  return h;
+}
+
+export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(withQuery(path, opts.query)), { method: opts.method || 'GET', headers, body, signal: opts.signal });
+  } catch (err) {
+    const failure: ApiFailure = { statusCode: 0, error: 'Network error', message: '' };
+    (failure as { cause?: unknown }).cause = err;
+    throw failure;
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (res.status === 401 && !opts.credentialsCheck) {
+    onUnauthorized();
+    throw { statusCode: 401, error: 'Unauthorized', message: MESSAGES.forbiddenAction } satisfies ApiFailure;
+  }
+  if (!res.ok) {
+    const bodyObj = (json && typeof json === 'object' ? json : { message: text || res.statusText }) as ApiFailure;
+    throw { statusCode: res.status, ...bodyObj } as ApiFailure;
+  }
+  return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : (json as T));
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>(path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+  /** POST to an endpoint that checks credentials (401 = wrong credentials, not an expired session). */
+  authenticate: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body, credentialsCheck: true }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  del: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
+};
+
+export interface UploadOptions {
+  /** multipart field name of the file(s): avatar, cover, file, photo… */
+  field?: string;
+  fields?: Record<string, string | number | boolean | undefined | null>;
+  onProgress?: (percent: number) => void;
+  method?: 'POST' | 'PUT';
+}
+
+/**
+ * Multipart upload through XMLHttpRequest so progress can be reported. `files` maps field names to
+ * files (or pass one file and `field`). Rejects with the response (body) on failure.
+ */
+export function upload<T = unknown>(path: string, files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(opts.fields || {})) if (v !== undefined && v !== null) form.append(k, String(v));
+    if (files instanceof Blob) form.append(opts.field || 'file', files);
+    else for (const [k, f] of Object.entries(files)) if (f) form.append(k, f);
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.method || 'POST', apiUrl(path));
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && opts.onProgress) opts.onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let json: unknown;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (xhr.status === 401) {
+        onUnauthorized();
+        reject({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.forbiddenAction } satisfies ApiFailure);
+        return;
+      }
+      if (xhr.status < 200 || xhr.status > 299) {
+        reject({ statusCode: xhr.status, ...((json as object) || { message: xhr.statusText || '' }) } as ApiFailure);
+        return;
+      }
+      opts.onProgress?.(100);
+      resolve(json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : (json as T));
+    };
+    xhr.onerror = () => reject({ statusCode: 0, error: 'Network error', message: '' } satisfies ApiFailure);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * One adapter from the shared zod schemas to antd Form rules, so the web validates with exactly
+ * the API's rules instead of re-typing them.
+ */
+import type { FormRule as Rule } from 'antd';
+import { passwordSchema } from '@stagepass/shared';
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Rules for one field validated by `schema` (e.g. registerUserSchema.shape.username). */
+/** The part of a zod schema the adapter needs (keeps this file free of a direct zod import). */
+export interface FieldSchema {
+  safeParse(v: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+}
+
+export function zodRules(schema: FieldSchema, opts: { label?: string; required?: boolean; requiredMessage?: string } = {}): Rule[] {
+  const optional = schema.safeParse(undefined).success;
+  const required = opts.required ?? !optional;
+  return [
+    {
+      required,
+      validator: async (_rule, value) => {
+        if (isEmpty(value)) {
+          if (!required) return;
+          throw new Error(opts.requiredMessage || (opts.label ? `Please enter your ${opts.label.toLowerCase()}` : 'Required'));
+        }
+        const r = schema.safeParse(typeof value === 'string' && optional && value.trim() === '' ? undefined : value);
+        if (!r.success) throw new Error(r.error.issues[0]?.message || 'Invalid value');
+      },
+    },
+  ];
+}
+
+/** Rules for a NEW password: the shared strength rules, checked on the plain text (before any pre-hash). */
+export function newPasswordRules(label = 'password'): Rule[] {
+  return zodRules(passwordSchema, { required: true, requiredMessage: `Please enter a ${label}` });
+}
+
+/** "Confirm password" must equal the field `field`. */
+export function confirmRules(field = 'password'): Rule[] {
+  return [
+    { required: true, message: 'Please confirm the password' },
+    ({ getFieldValue }) => ({
+      validator: async (_r, value) => {
+        if (!value || getFieldValue(field) === value) return;
+        throw new Error('The two passwords do not match');
+      },
+    }),
+  ];
+}
+
+/** Drop empty strings / undefined so optional fields are not sent as "". */
+export function compact<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+/** Auth state (spec §3) and the login transitions (spec §4). */
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MESSAGES, prehashPassword, type CurrentUser } from '@stagepass/shared';
+import { api, errorText, removeToken, setToken } from '@/lib/api';
+import { setCurrentUser, resetUser } from './user';
+
+export interface LoginAuthState {
+  requesting: boolean;
+  error: string | null;
+  data: { token: string; expiresAt: string } | null;
+  success: boolean;
+}
+export interface AuthState {
+  loggedIn: boolean;
+  authUser: CurrentUser | null;
+  loginAuth: LoginAuthState;
+}
+
+export const initialAuthState: AuthState = {
+  loggedIn: false,
+  authUser: null,
+  loginAuth: { requesting: false, error: null, data: null, success: false },
+};
+
+export interface LoginArgs {
+  username: string;
+  password: string;
+  remember?: boolean;
+  hashPassword?: boolean;
+}
+
+/** POST /auth/login → store the token (remembered or not) → load /users/me. */
+export const login = createAsyncThunk<{ token: string; expiresAt: string; user: CurrentUser }, LoginArgs, { rejectValue: string }>(
+  'auth/login',
+  async ({ username, password, remember = false, hashPassword }, { dispatch, rejectWithValue }) => {
+    try {
+      const pw = hashPassword ? await prehashPassword(password) : password;
+      const data = await api.authenticate<{ token: string; expiresAt: string }>('/auth/login', { username, password: pw, remember });
+      setToken(data.token, remember);
+      const user = await api.get<CurrentUser>('/users/me');
+      dispatch(setCurrentUser(user));
+      return { ...data, user };
+    } catch (e) {
+      return rejectWithValue(errorText(e, MESSAGES.loginFailed));
+    }
+  },
+);
+
+/** A token obtained elsewhere (social login) behaves like a successful login. */
+export const loginWithToken = createAsyncThunk<CurrentUser, { token: string; remember?: boolean }, { rejectValue: string }>(
+  'auth/loginWithToken',
+  async ({ token, remember = true }, { dispatch, rejectWithValue }) => {
+    try {
+      setToken(token, remember);
+      const user = await api.get<CurrentUser>('/users/me');
+      dispatch(setCurrentUser(user));
+      return user;
+    } catch (e) {
+      return rejectWithValue(errorText(e, MESSAGES.loginFailed));
+    }
+  },
+);
+
+/** Logout removes the token and resets the user state; the caller navigates to /auth/login. */
+export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+  try {
+    await api.post('/auth/logout');
+  } catch {
+    /* the session may already be gone */
+  }
+  removeToken();
+  dispatch(resetUser());
+});
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    setAuthUser(state, action: PayloadAction<CurrentUser | null>) {
+      state.authUser = action.payload;
+      state.loggedIn = Boolean(action.payload);
+    },
+    resetAuth() {
+      return initialAuthState;
+    },
+  },
+  extraReducers: (b) => {
+    b.addCase(login.pending, (s) => {
+      s.loginAuth = { requesting: true, error: null, data: null, success: false };
+    })
+      .addCase(login.fulfilled, (s, a) => {
+        s.loggedIn = true;
+        s.authUser = a.payload.user;
+        s.loginAuth = { requesting: false, error: null, data: { token: a.payload.token, expiresAt: a.payload.expiresAt }, success: true };
+      })
+      .addCase(login.rejected, (s, a) => {
+        s.loggedIn = false;
+        s.loginAuth = { requesting: false, error: a.payload || MESSAGES.loginFailed, data: null, success: false };
+      })
+      .addCase(loginWithToken.fulfilled, (s, a) => {
+        s.loggedIn = true;
+        s.authUser = a.payload;
+        s.loginAuth = { requesting: false, error: null, data: null, success: true };
+      })
+      .addCase(loginWithToken.rejected, (s, a) => {
+        s.loggedIn = false;
+        s.loginAuth = { requesting: false, error: a.payload || MESSAGES.loginFailed, data: null, success: false };
+      })
+      .addCase(logout.fulfilled, () => initialAuthState);
+  },
+});
+
+export const { setAuthUser, resetAuth } = authSlice.actions;
+export default authSlice.reducer;

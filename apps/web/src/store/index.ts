@@ -1,0 +1,18 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
+import auth from './auth';
+import user from './user';
+import ui from './ui';
+import follow from './follow';
+import subscription from './subscription';
+
+const rootReducer = combineReducers({ auth, user, ui, follow, subscription });
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({ reducer: rootReducer, preloadedState: preloadedState as RootState | undefined });
+}
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch: () => AppDispatch = useDispatch;
+export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { LoginPage, RegisterPage, cookieToken } from './pages/auth';
+import { api, linkIn, login, mailTo, setSetting, uniqueName } from './support/api';
+
+test('a fan registers, verifies the e-mail, logs in, edits the profile and avatar, logs out', async ({ page }, info) => {
+  await setSetting('requireEmailVerification', true);
+  try {
+    const username = uniqueName('fan');
+    const email = `${username}@example.test`;
+    const password = 'e2e-secret-42';
+    await new RegisterPage(page).registerFan({ firstName: 'Edie', lastName: 'Tester', username, email, password });
+    await expect(page.getByText(/check your (e-mail|inbox)|we sent you an e-mail/i).first()).toBeVisible();
+
+    // Unverified: login is refused with the server's message.
+    const loginPage = new LoginPage(page);
+    await loginPage.open();
+    await loginPage.logIn(username, password);
+    await expect(page.getByText(/verify your e-mail/i).first()).toBeVisible();
+
+    const mail = await mailTo(email, /Verify your e-mail/);
+    const link = linkIn(mail, '/auth/verify-email');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText(/verified/i).first()).toBeVisible();
+
+    await loginPage.open();
+    await loginPage.logIn(email, password);
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('button', { name: /Edie Tester/ })).toBeVisible();
+
+    // Edit the profile and the avatar.
+    await page.goto('/user/account');
+    await page.getByLabel('First name').fill('Edith');
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await expect(page.getByText('Changes saved').first()).toBeVisible();
+    const avatarPath = path.join(info.outputDir, 'avatar.png');
+    fs.mkdirSync(info.outputDir, { recursive: true });
+    await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36c' } }).png().toFile(avatarPath);
+    await page.getByLabel('Upload new avatar').setInputFiles(avatarPath);
+    await expect(page.getByText('Changes saved').first()).toBeVisible();
+    const me = await api<{ firstName: string; avatar: string }>('GET', '/users/me', undefined, await login(username, password));
+    expect(me.firstName).toBe('Edith');
+    expect(me.avatar).toMatch(/\/files\/public\/avatars\/.+\/medium\.webp$/);
+    await expect(page.locator(`img[src="${me.avatar}"]`).first()).toBeVisible();
+
+    // Log out: token gone, back to the login page.
+    await page.getByRole('button', { name: /Edith Tester/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/auth/login');
+    expect(await cookieToken(page)).toBeUndefined();
+    await page.goto('/home');
+    await page.waitForURL('**/auth/login');
+  } finally {
+    await setSetting('requireEmailVerification', false);
+  }
+});
+
+test('wrong password shows the server message and stays on the login page', async ({ page }) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.open();
+  await loginPage.logIn('fan', 'not-the-password-1');
+  await expect(page.getByRole('alert').filter({ hasText: /Incorrect/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ page }) => {
+  const loginPage = new LoginPage(page);
+  for (const [remember, days] of [[false, 1], [true, 365]] as const) {
+    await page.context().clearCookies();
+    await loginPage.open();
+    await loginPage.logIn('fan', 'stagepass-demo', { remember });
+    await page.waitForURL('**/home');
+    const token = await cookieToken(page);
+    expect(token, 'token cookie').toBeDefined();
+    const lifetimeDays = (token!.expires * 1000 - Date.now()) / 864e5;
+    expect(lifetimeDays).toBeGreaterThan(days - 0.05);
+    expect(lifetimeDays).toBeLessThanOrEqual(days + 0.01);
+  }
+});
+
+test('a creator logs in and lands on their page; a fan opening a creator page goes to login', async ({ page }) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.open();
+  await loginPage.logIn('creator', 'stagepass-demo');
+  await page.waitForURL('**/creator');
+  await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginPage.open();
+  await loginPage.logIn('fan', 'stagepass-demo');
+  await page.waitForURL('**/home');
+  await page.goto('/creator/account');
+  await page.waitForURL('**/auth/login');
+});
+
+test('an unknown profile shows the 404 page; anonymous visitors on /home go to login', async ({ page }) => {
+  const res = await page.goto('/no-such-creator-xyz');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText(/not found|doesn.t exist|couldn.t find/i).first()).toBeVisible();
+  await page.goto('/home');
+  await page.waitForURL('**/auth/login');
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/auth';
+import { setSetting } from './support/api';
+
+test('maintenance mode shows the maintenance view to visitors and fans, not to admins', async ({ page, browser }) => {
+  await setSetting('maintenanceMode', true);
+  try {
+    await page.goto('/auth/login');
+    await expect(page.getByText(/maintenance/i).first()).toBeVisible();
+    await expect(page.getByLabel('Username or e-mail')).toHaveCount(0);
+
+    // An admin (already signed in) still gets the site.
+    const adminCtx = await browser.newContext();
+    const admin = await adminCtx.newPage();
+    await setSetting('maintenanceMode', false);
+    const login = new LoginPage(admin);
+    await login.open();
+    await login.logIn('admin', 'stagepass-demo');
+    await admin.waitForURL('**/home');
+    await setSetting('maintenanceMode', true);
+    await admin.goto('/home');
+    await expect(admin.getByText(/maintenance/i)).toHaveCount(0);
+    await expect(admin.getByRole('button', { name: /Ada Admin/ })).toBeVisible();
+    await adminCtx.close();
+  } finally {
+    await setSetting('maintenanceMode', false);
+  }
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+});
+
+test('a visitor from a blocked country gets the geo-blocked view', async ({ browser }) => {
+  // 81.2.69.142 is a GB address in the bundled DB-IP database; the web server forwards it to the API.
+  const ctx = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '81.2.69.142' } });
+  const page = await ctx.newPage();
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+  await setSetting('blockedCountries', ['GB']);
+  try {
+    await page.goto('/auth/login');
+    await expect(page.getByText('Not available in your region')).toBeVisible();
+    await expect(page.getByLabel('Username or e-mail')).toHaveCount(0);
+    // Someone elsewhere still gets the site.
+    const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '8.8.8.8' } });
+    const p2 = await other.newPage();
+    await p2.goto('/auth/login');
+    await expect(p2.getByLabel('Username or e-mail')).toBeVisible();
+    await other.close();
+  } finally {
+    await setSetting('blockedCountries', []);
+    await ctx.close();
+  }
+});

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import http from 'node:http';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { setSetting } from './support/api';
+
+/**
+ * Google cannot be reached offline, so two stand-ins replace it: a JWKS server on 127.0.0.1:8099
+ * (the API's GOOGLE_JWKS_URL) with a key made here, and the Google Identity Services script, routed
+ * by the browser to a tiny script that hands the page a credential signed with that key. The web's
+ * button code, the API's verification (jose, audience, issuer) and the landing rule are all real.
+ */
+test('a social-login account without a username lands on /user/account', async ({ page }) => {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' };
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((r) => server.listen(8099, '127.0.0.1', r));
+  const clientId = 'e2e-google-client.apps.googleusercontent.com';
+  await setSetting('googleClientId', clientId);
+  await setSetting('googleLoginEnabled', true);
+  try {
+    const sub = `g-${Date.now()}`;
+    const credential = await new SignJWT({ email: `${sub}@gmail.test`, email_verified: true, name: 'Gia Google' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'e2e-key' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(clientId)
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.google = { accounts: { id: {
+          initialize(o) { window.__gsiCallback = o.callback; },
+          renderButton(el) { const b = document.createElement('button'); b.type = 'button'; b.textContent = 'Google stand-in sign-in';
+            b.onclick = () => window.__gsiCallback({ credential: ${JSON.stringify(credential)} }); el.appendChild(b); },
+        } } };`,
+      }),
+    );
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Google stand-in sign-in' }).click();
+    await page.waitForURL('**/user/account');
+    await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+  } finally {
+    await setSetting('googleLoginEnabled', false);
+    await new Promise((r) => server.close(r));
+  }
+});
+
+test('social buttons are hidden while no provider is configured', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Google|Twitter/ })).toHaveCount(0);
+});
