@@ -8,7 +8,8 @@ import path from 'node:path';
 export const E2E = {
   api: 'http://localhost:8090',
   web: 'http://localhost:3090',
-  dataDir: path.resolve(import.meta.dirname, '.data-e2e'),
+  // Playwright runs from the repository root (npm test / npx playwright test).
+  dataDir: path.resolve(process.cwd(), '.data-e2e'),
 };
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limited,
       schema: {
         tags: ['auth'], consumes: ['multipart/form-data'],
-        description: 'Multipart: the fields of registerPerformerSchema, plus files `idVerification` (photo of an ID document) and `documentVerification` (selfie holding it), images or PDF up to 15 MB. Account, profile and documents are written together or not at all.',
+        description: 'Multipart: the fields of registerPerformerSchema, plus files `documentVerification` (photo of an ID document) and `idVerification` (selfie holding it), images or PDF up to 15 MB. Account, profile and documents are written together or not at all.',
         response: { 201: registeredSchema },
       },
     },

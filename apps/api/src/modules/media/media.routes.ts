@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../platform/errors';
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif',
   '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
-  '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4',
+  '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.avi': 'video/x-msvideo', '.mpg': 'video/mpeg',
 };
 
 /**

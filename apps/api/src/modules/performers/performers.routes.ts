@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { performerProfileSchema, publicUserSchema, updatePerformerSchema } from '@stagepass/shared';
+import { MESSAGES, performerProfileSchema, publicUserSchema, updatePerformerSchema } from '@stagepass/shared';
 import { authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart, type UploadKind } from '../../platform/uploads';
@@ -14,9 +14,14 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await performers.toProfile(currentUser(req)),
   }));
 
-  app.put('/performers/me', { preHandler: performerOnly, schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: profileReply }, description: 'Profile and creator fields; an optional new password.' } }, async (req) => ({
-    data: await performers.toProfile(await performers.update(currentUser(req), req.body)),
-  }));
+  app.put(
+    '/performers/me',
+    { preHandler: performerOnly, schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: profileReply.extend({ message: z.literal(MESSAGES.changesSaved) }) }, description: 'Profile and creator fields; an optional new password (ends the other sessions). Answers the profile in `data` and `message: "Changes saved"`.' } },
+    async (req) => ({
+      data: await performers.toProfile(await performers.update(currentUser(req), req.body, req.sessionId)),
+      message: MESSAGES.changesSaved,
+    }),
+  );
 
   /** One upload handler: the named field (or `file`), of one kind. */
   const single = async (req: Parameters<typeof receiveMultipart>[0], field: string, kind: UploadKind) => {

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { PerformerProfile, UpdatePerformerInput } from '@stagepass/shared';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
@@ -10,10 +10,10 @@ import type { MediaService } from '../media/media.service';
 import type { AuthService } from '../auth/auth.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import { hashNewPassword } from '../auth/passwords';
+import { sessions } from '../auth/auth.tables';
 import type { DbOrTx } from '../../db/client';
 
-export const DOCUMENT_KINDS = ['idVerification', 'documentVerification', 'other'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export { DOCUMENT_KINDS, type DocumentKind };
 
 /** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
 export class PerformersService {
@@ -60,8 +60,12 @@ export class PerformersService {
     return this.usersSvc.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null });
   }
 
-  /** Profile edit: user and creator fields (and optionally the password) in one transaction. */
-  async update(user: UserRow, input: UpdatePerformerInput): Promise<UserRow> {
+  /**
+   * Profile edit: user and creator fields (and optionally the password) in one transaction. A new
+   * password ends every other session of the account (as PUT /auth/users/me/password does); the
+   * calling session (`keepSessionId`) stays signed in.
+   */
+  async update(user: UserRow, input: UpdatePerformerInput, keepSessionId?: string | null): Promise<UserRow> {
     const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password, ...userFields } = input;
     const passwordHash = password ? await hashNewPassword(password) : null;
     const emailBefore = user.email;
@@ -71,7 +75,13 @@ export class PerformersService {
         Object.entries({ bio, orientation, dateOfBirth, city, state, address, zipcode, languages }).filter(([, v]) => v !== undefined),
       );
       await tx.insert(performerProfiles).values({ userId: user.id, ...patch }).onConflictDoUpdate({ target: performerProfiles.userId, set: { ...patch, updatedAt: new Date() } });
-      if (passwordHash) await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      if (passwordHash) {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+      }
       return updated;
     });
     if (row.email !== emailBefore) await this.auth.sendVerificationEmail(row);

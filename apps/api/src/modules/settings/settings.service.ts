@@ -3,10 +3,16 @@ import {
   DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, SECRET_SETTING_KEYS, SETTINGS, checkSettingConsistency, isSettingKey,
   type PublicSettings, type SettingKey, type SettingValue, type SettingsMap,
 } from '@stagepass/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { settings } from './settings.tables';
 import { badRequest, notFound } from '../../platform/errors';
 import { zodDetails } from '../../platform/errors';
+
+/** Advisory lock id serialising settings writes (any constant; "stgp" in ASCII). */
+const SETTINGS_LOCK = 0x73746770;
+
+/** What GET /admin/settings shows instead of a stored secret. */
+export const SECRET_MASK = '********';
 
 /**
  * Settings: defaults from packages/shared, overridden by rows in `settings`. Reads are cached for a
@@ -19,11 +25,17 @@ export class SettingsService {
 
   async all(): Promise<SettingsMap> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.values;
-    const rows = await this.db.select().from(settings);
+    const values = await this.load(this.db);
+    this.cache = { at: Date.now(), values };
+    return values;
+  }
+
+  /** Defaults overlaid with the stored rows, read fresh through `db` (a transaction when given). */
+  private async load(db: DbOrTx): Promise<SettingsMap> {
+    const rows = await db.select().from(settings);
     const values = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
     for (const r of rows) if (isSettingKey(r.key)) values[r.key] = r.value;
-    this.cache = { at: Date.now(), values: values as SettingsMap };
-    return this.cache.values;
+    return values as SettingsMap;
   }
 
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
@@ -47,7 +59,7 @@ export class SettingsService {
     return Object.fromEntries(
       (Object.keys(SETTINGS) as SettingKey[]).map((k) => {
         const secret = SECRET_SETTING_KEYS.includes(k);
-        return [k, { value: secret ? (all[k] ? '********' : '') : all[k], public: SETTINGS[k].public, secret, description: SETTINGS[k].description }];
+        return [k, { value: secret ? (all[k] ? SECRET_MASK : '') : all[k], public: SETTINGS[k].public, secret, description: SETTINGS[k].description }];
       }),
     );
   }
@@ -55,17 +67,25 @@ export class SettingsService {
   /** Validates one value (its own schema, then cross-key rules) and stores it. */
   async set(key: string, value: unknown): Promise<unknown> {
     if (!isSettingKey(key)) throw notFound(`Unknown setting '${key}'`);
+    // Secrets are write-only: GET /admin/settings shows them as the mask, and a form that sends the
+    // mask back unchanged means "keep the stored value", not "store eight asterisks".
+    if (SECRET_SETTING_KEYS.includes(key) && value === SECRET_MASK) return (await this.all())[key];
     const parsed = SETTINGS[key].schema.safeParse(value);
     if (!parsed.success) {
       throw badRequest(`Invalid value for ${key}`, zodDetails(parsed.error).map((d) => ({ field: d.field === '_' ? 'value' : `value.${d.field}`, message: d.message })));
     }
     this.cache = null;
-    const conflictMsg = checkSettingConsistency(await this.all(), key, parsed.data);
-    if (conflictMsg) throw badRequest(conflictMsg, [{ field: 'value', message: conflictMsg }]);
-    await this.db
-      .insert(settings)
-      .values({ key, value: parsed.data as never })
-      .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data as never, updatedAt: sql`now()` } });
+    // Check and write under one lock, so two operators (or two API nodes) writing a minimum and its
+    // maximum at the same moment cannot cross them.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_LOCK}::bigint)`);
+      const conflictMsg = checkSettingConsistency(await this.load(tx), key, parsed.data);
+      if (conflictMsg) throw badRequest(conflictMsg, [{ field: 'value', message: conflictMsg }]);
+      await tx
+        .insert(settings)
+        .values({ key, value: parsed.data as never })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data as never, updatedAt: sql`now()` } });
+    });
     this.cache = null;
     return parsed.data;
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema, imageSizesSchema, listEnvelope, listQuerySchema, publicUserSchema, updateUserSchema } from '@stagepass/shared';
+import { MESSAGES, currentUserSchema, imageSizesSchema, listEnvelope, listQuerySchema, publicUserSchema, updateUserSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser, isAdmin } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
@@ -13,8 +13,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     data: users.toCurrentUser(currentUser(req)),
   }));
 
-  app.put('/users', { preHandler: authenticated, schema: { tags: ['users'], body: updateUserSchema, response: { 200: me }, description: 'Edits the caller\'s own profile. A changed e-mail must be verified again.' } }, async (req) => ({
+  const saved = me.extend({ message: z.literal(MESSAGES.changesSaved) });
+  app.put('/users', { preHandler: authenticated, schema: { tags: ['users'], body: updateUserSchema, response: { 200: saved }, description: 'Edits the caller\'s own profile; answers the updated user in `data` and `message: "Changes saved"`. A changed e-mail must be verified again.' } }, async (req) => ({
     data: users.toCurrentUser(await users.update(currentUser(req), req.body)),
+    message: MESSAGES.changesSaved,
   }));
 
   const avatarReply = z.object({ data: z.object({ url: z.string(), avatars: imageSizesSchema.nullable() }) });
@@ -56,7 +58,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/view/:id', { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ data: publicUserSchema }) }, description: 'By id or username.' } }, async (req) => {
     const u = await users.findByIdOrUsername(req.params.id);
     if (!u) throw notFound('User not found');
-    return { data: users.toPublicUser(u) };
+    // A creator looks the same here as on GET /performers/{id} (bio, welcome video).
+    return { data: u.isPerformer ? await app.ctx.performers.publicProfile(u.id) : users.toPublicUser(u) };
   });
 
   app.get(

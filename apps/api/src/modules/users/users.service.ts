@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_AVATAR, fromMinor, type CurrentUser, type PublicUser, type UpdateUserInput, type ListQuery } from '@stagepass/shared';
+import { DEFAULT_AVATAR, MESSAGES, fromMinor, type CurrentUser, type PublicUser, type UpdateUserInput, type ListQuery } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
-import type { AuthService } from '../auth/auth.service';
+import { isUniqueViolation, type AuthService } from '../auth/auth.service';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
 
@@ -53,8 +53,8 @@ export class UsersService {
     return u ?? null;
   }
 
-  async byId(id: string): Promise<UserRow> {
-    const [u] = await this.ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  async byId(id: string, db: DbOrTx = this.ctx.db): Promise<UserRow> {
+    const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!u) throw notFound('User not found');
     return u;
   }
@@ -82,7 +82,21 @@ export class UsersService {
       patch.verifiedEmail = false;
     }
     await this.auth.assertAvailable(db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
-    const [row] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+    // Nothing to change (an empty body, or the same values again): answer the stored row as it is.
+    // (Drizzle refuses an UPDATE without columns, which used to end as a 500.)
+    if (Object.keys(patch).length === 0) return this.byId(user.id, db);
+    let row: UserRow | undefined;
+    try {
+      [row] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+    } catch (err) {
+      // The unique indexes on lower(username)/lower(email) catch a race the check above missed.
+      if (isUniqueViolation(err)) {
+        const field = /email/.test(String((err as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (err as { constraint?: string }).constraint ?? '')) ? 'email' : 'username';
+        const message = field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
+        throw conflict(message, [{ field, message }]);
+      }
+      throw err;
+    }
     if (emailChanged && !tx) await this.auth.sendVerificationEmail(row!);
     return row!;
   }
