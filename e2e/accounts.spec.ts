@@ -38,7 +38,8 @@ test('a fan registers, verifies the e-mail, logs in, edits the profile and avata
     const avatarPath = path.join(info.outputDir, 'avatar.png');
     fs.mkdirSync(info.outputDir, { recursive: true });
     await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36c' } }).png().toFile(avatarPath);
-    await page.getByLabel('Upload new avatar').setInputFiles(avatarPath);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload new avatar' }).click()]);
+    await chooser.setFiles(avatarPath);
     await expect(page.getByText('Changes saved').first()).toBeVisible();
     const me = await api<{ firstName: string; avatar: string }>('GET', '/users/me', undefined, await login(username, password));
     expect(me.firstName).toBe('Edith');

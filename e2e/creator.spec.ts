@@ -20,8 +20,12 @@ test('a creator registers with identity documents and lands on their account pag
   await page.getByLabel('E-mail').fill(`${username}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('creator-pass-9');
   await page.getByLabel('Confirm password').fill('creator-pass-9');
+  // antd Select by keyboard: open, move to the second option (Female), choose.
   await page.getByLabel('Gender').click();
-  await page.getByRole('option', { name: 'Female' }).click();
+  await expect(page.getByRole('option', { name: 'Female' })).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: 'Female' }).first()).toBeVisible();
   await page.getByLabel('Date of birth').fill('1994-06-01');
   await page.locator('.ant-form-item').filter({ hasText: 'ID document' }).locator('input[type=file]').setInputFiles(idDoc);
   await page.locator('.ant-form-item').filter({ hasText: 'Selfie with your ID' }).locator('input[type=file]').setInputFiles(selfie);

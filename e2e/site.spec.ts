@@ -5,9 +5,12 @@ import { setSetting } from './support/api';
 test('maintenance mode shows the maintenance view to visitors and fans, not to admins', async ({ page, browser }) => {
   await setSetting('maintenanceMode', true);
   try {
-    await page.goto('/auth/login');
-    await expect(page.getByText(/maintenance/i).first()).toBeVisible();
-    await expect(page.getByLabel('Username or e-mail')).toHaveCount(0);
+    // Every page but the login page (kept open so an operator can sign in) shows the view.
+    for (const path of ['/', '/creator']) {
+      await page.goto(path);
+      await expect(page.getByText(/down for scheduled maintenance/i)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toHaveCount(0);
+    }
 
     // An admin (already signed in) still gets the site.
     const adminCtx = await browser.newContext();
@@ -25,8 +28,8 @@ test('maintenance mode shows the maintenance view to visitors and fans, not to a
   } finally {
     await setSetting('maintenanceMode', false);
   }
-  await page.goto('/auth/login');
-  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+  await page.goto('/creator');
+  await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
 });
 
 test('a visitor from a blocked country gets the geo-blocked view', async ({ browser }) => {
