@@ -25,7 +25,6 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Stagepass <no-reply@stagepass.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
-  WORKERS: z.coerce.number().int().min(0).default(1),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   TWITTER_API_URL: z.string().url().default('https://api.twitter.com'),
