@@ -56,6 +56,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const settings = new SettingsService(db.db);
   const ctx = {
     config,
+    log: app.log,
     database: db,
     db: db.db,
     mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),

@@ -22,7 +22,7 @@ export function tokenFromHeader(header: string | undefined): string | null {
   const v = header.trim();
   const m = /^Bearer\s+(.+)$/i.exec(v);
   const token = (m ? m[1] : v).trim();
-  return token && token.length <= 200 ? token : null;
+  return token || null;
 }
 
 export const isAdmin = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean(u?.roles?.includes('admin'));
@@ -38,6 +38,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (req) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return;
+    if (token.length > 200) throw unauthorized('Your session has expired, please log in again');
     const [row] = await db
       .select({ user: users, sessionId: sessions.id })
       .from(sessions)

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from './mailer';
@@ -12,6 +13,7 @@ import type { MediaService } from '../modules/media/media.service';
 /** What buildApp wires once and routes reach through `app.ctx`. Each service takes only what it uses. */
 export interface AppContext {
   config: Config;
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
   mailer: Mailer;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 import { HttpError, badRequest } from './errors';
 
 /** The largest upload of any kind (videos); each route sets its own, smaller limit. */
@@ -60,25 +61,12 @@ export async function receiveMultipart(
       }
       const limit = UPLOAD_KINDS[kind].maxBytes;
       const tmpPath = path.join(tmpDir, crypto.randomUUID());
-      let size = 0;
-      let tooLarge = false;
-      part.file.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit && !tooLarge) {
-          tooLarge = true;
-          part.file.destroy(new HttpError(413, `File is too large (max ${Math.round(limit / 1024 / 1024)} MB)`, [{ field: part.fieldname, message: 'File is too large' }]));
-        }
-      });
-      await pipeline(part.file, fs.createWriteStream(tmpPath));
-      if (part.file.truncated || tooLarge) {
-        throw new HttpError(413, `File is too large (max ${Math.round(limit / 1024 / 1024)} MB)`, [{ field: part.fieldname, message: 'File is too large' }]);
-      }
-      if (size === 0) throw badRequest('The file is empty', [{ field: part.fieldname, message: 'The file is empty' }]);
-      const type = await fileTypeFromFile(tmpPath);
-      const allowed = UPLOAD_KINDS[kind].mimes as readonly string[];
-      if (!type || !allowed.includes(type.mime)) {
-        throw new HttpError(415, `This file is not ${UPLOAD_KINDS[kind].label}`, [{ field: part.fieldname, message: `Must be ${UPLOAD_KINDS[kind].label}` }]);
-      }
+      const sniffer = new TypeSniffer(part.fieldname, kind, limit);
+      await pipeline(part.file, sniffer, fs.createWriteStream(tmpPath));
+      if (part.file.truncated) throw tooLarge(part.fieldname, limit);
+      if (sniffer.size === 0) throw badRequest('The file is empty', [{ field: part.fieldname, message: 'The file is empty' }]);
+      const type = sniffer.type!;
+      const size = sniffer.size;
       files.push({ field: part.fieldname, tmpPath, mime: type.mime, ext: type.ext, size, originalName: (part.filename || '').slice(0, 200) });
     }
     return { files, fields, cleanup };
@@ -87,5 +75,51 @@ export async function receiveMultipart(
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File is too large');
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('Too many files');
     throw err;
+  }
+}
+
+const SNIFF_BYTES = 4100;
+const tooLarge = (field: string, limit: number) =>
+  new HttpError(413, `File is too large (max ${Math.round(limit / 1024 / 1024)} MB)`, [{ field, message: 'File is too large' }]);
+
+/**
+ * Passes bytes through once the first few KB prove the content is of an allowed type (magic
+ * bytes), and stops the upload as soon as it goes over the kind's size limit — so a disguised or
+ * oversized file is refused without reading or storing all of it.
+ */
+class TypeSniffer extends Transform {
+  size = 0;
+  type: { mime: string; ext: string } | null = null;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  constructor(private field: string, private kind: UploadKind, private limit: number) {
+    super();
+  }
+  private async check(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    const t = await fileTypeFromBuffer(head);
+    const allowed = UPLOAD_KINDS[this.kind].mimes as readonly string[];
+    if (!t || !allowed.includes(t.mime)) {
+      throw new HttpError(415, `This file is not ${UPLOAD_KINDS[this.kind].label}`, [{ field: this.field, message: `Must be ${UPLOAD_KINDS[this.kind].label}` }]);
+    }
+    this.type = { mime: t.mime, ext: t.ext };
+    this.push(head);
+    this.head = [];
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void) {
+    this.size += chunk.length;
+    if (this.size > this.limit) return cb(tooLarge(this.field, this.limit));
+    if (this.type) {
+      this.push(chunk);
+      return cb();
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return cb();
+    this.check().then(() => cb(), cb);
+  }
+  override _flush(cb: (err?: Error | null) => void) {
+    if (this.type || this.size === 0) return cb();
+    this.check().then(() => cb(), cb);
   }
 }

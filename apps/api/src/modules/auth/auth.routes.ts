@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { rateLimit: { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
   const afterRegister = async (user: Awaited<ReturnType<typeof auth.createAccount>>) => {
-    await auth.sendVerificationEmail(user);
+    const mailed = await auth.trySendVerificationEmail(user);
     const verificationRequired = await settings.get('requireEmailVerification');
     return {
       user: users.toCurrentUser(user),
@@ -25,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       message: verificationRequired
         ? 'We sent you an e-mail: follow its link to verify your address, then log in.'
         : 'Your account is ready. We sent you an e-mail to verify your address.',
+      ...(mailed ? {} : { message: 'Your account is ready, but we could not send the verification e-mail just now. Ask for a new link from the login page.' }),
     };
   };
 

@@ -21,7 +21,7 @@ export interface IssuedSession { token: string; expiresAt: string }
  * change. Rules in README.md beside this file.
  */
 export class AuthService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'settings' | 'mailer' | 'config'>) {}
+  constructor(private ctx: Pick<AppContext, 'db' | 'settings' | 'mailer' | 'config' | 'log'>) {}
 
   /** 409 with field errors when the username or e-mail is taken (case-insensitively) by someone else. */
   async assertAvailable(db: DbOrTx, fields: { username?: string | null; email?: string | null }, exceptUserId?: string) {
@@ -166,6 +166,21 @@ export class AuthService {
       subject: `Verify your e-mail address for ${site}`,
       ...mailLayout(`Welcome to ${site}${user.name ? `, ${user.name}` : ''}!`, 'Please confirm your e-mail address. The link is valid for 3 days.', { label: 'Verify my e-mail', url }),
     });
+  }
+
+  /**
+   * After the account change is committed: a mail server that is down must not turn a finished
+   * registration into an error (a retry would then hit 409). The failure is logged; the user can
+   * ask for a new link (POST /auth/email-verification).
+   */
+  async trySendVerificationEmail(user: Pick<UserRow, 'id' | 'email' | 'name' | 'verifiedEmail'>): Promise<boolean> {
+    try {
+      await this.sendVerificationEmail(user);
+      return true;
+    } catch (err) {
+      this.ctx.log.error({ err, userId: user.id }, 'verification e-mail could not be sent');
+      return false;
+    }
   }
 
   /** Re-sends the link; answers the same whether or not the address exists. */

@@ -243,3 +243,23 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('resilience', () => {
+  it('a mail server that is down does not fail a finished registration', async () => {
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000' });
+    try {
+      const res = await down.app.inject({ method: 'POST', url: '/auth/users/register', payload: { firstName: 'No', lastName: 'Mail', username: 'nomail', email: 'nomail@x.test', password: 'good-pass-1' } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.message).toMatch(/could not send/);
+      const login = await down.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'nomail', password: 'good-pass-1' } });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('an over-long token is refused with 401, not treated as anonymous', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/settings/public', headers: { authorization: `Bearer ${'x'.repeat(500)}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -84,7 +84,7 @@ export class PerformersService {
       }
       return updated;
     });
-    if (row.email !== emailBefore) await this.auth.sendVerificationEmail(row);
+    if (row.email !== emailBefore) await this.auth.trySendVerificationEmail(row);
     return row;
   }
 

@@ -97,7 +97,7 @@ export class UsersService {
       }
       throw err;
     }
-    if (emailChanged && !tx) await this.auth.sendVerificationEmail(row!);
+    if (emailChanged && !tx) await this.auth.trySendVerificationEmail(row!);
     return row!;
   }
 
