@@ -38,12 +38,17 @@ test('a fan registers, verifies the e-mail, logs in, edits the profile and avata
     const avatarPath = path.join(info.outputDir, 'avatar.png');
     fs.mkdirSync(info.outputDir, { recursive: true });
     await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36c' } }).png().toFile(avatarPath);
+    // The profile save's toast may still be up: wait for it to go before judging the upload.
+    await expect(page.getByText('Changes saved')).toHaveCount(0, { timeout: 10_000 });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload new avatar' }).click()]);
     await chooser.setFiles(avatarPath);
     await expect(page.getByText('Changes saved').first()).toBeVisible();
-    const me = await api<{ firstName: string; avatar: string }>('GET', '/users/me', undefined, await login(username, password));
+    const token = await login(username, password);
+    let me = { firstName: '', avatar: '' };
+    await expect
+      .poll(async () => (me = await api<{ firstName: string; avatar: string }>('GET', '/users/me', undefined, token)).avatar)
+      .toMatch(/\/files\/public\/avatars\/.+\/medium\.webp$/);
     expect(me.firstName).toBe('Edith');
-    expect(me.avatar).toMatch(/\/files\/public\/avatars\/.+\/medium\.webp$/);
     await expect(page.locator(`img[src="${me.avatar}"]`).first()).toBeVisible();
 
     // Log out: token gone, back to the login page.

@@ -2,19 +2,23 @@
  * One adapter from the shared zod schemas to antd Form rules, so the web validates with exactly
  * the API's rules instead of re-typing them.
  */
-import type { FormRule as Rule } from 'antd';
+import type { FormInstance, FormRule as Rule } from 'antd';
 import { passwordSchema } from '@stagepass/shared';
+import { fieldErrors } from './api';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Rules for one field validated by `schema` (e.g. registerUserSchema.shape.username). */
 /** The part of a zod schema the adapter needs (keeps this file free of a direct zod import). */
 export interface FieldSchema {
   safeParse(v: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
 }
 
+/** True when the schema accepts a missing value. */
+export const isOptional = (schema: FieldSchema): boolean => schema.safeParse(undefined).success;
+
+/** Rules for one field validated by `schema` (e.g. registerUserSchema.shape.username). */
 export function zodRules(schema: FieldSchema, opts: { label?: string; required?: boolean; requiredMessage?: string } = {}): Rule[] {
-  const optional = schema.safeParse(undefined).success;
+  const optional = isOptional(schema);
   const required = opts.required ?? !optional;
   return [
     {
@@ -58,4 +62,10 @@ export function compact<T extends Record<string, unknown>>(values: T): Partial<T
     (out as Record<string, unknown>)[k] = v;
   }
   return out;
+}
+
+/** Put the API's per-field messages (if any) of `error` under the matching fields of `form`. */
+export function showFieldErrors<V>(form: FormInstance<V>, error: unknown): void {
+  const entries = Object.entries(fieldErrors(error));
+  if (entries.length) form.setFields(entries.map(([name, msg]) => ({ name: name as never, errors: [msg] })));
 }

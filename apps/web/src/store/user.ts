@@ -12,39 +12,37 @@ export interface UserState {
 }
 export const initialUserState: UserState = { current: null, updating: false, updateSuccess: false, error: null, updatedPassword: false };
 
-export const updateUser = createAsyncThunk<CurrentUser, UpdateUserInput, { rejectValue: { message: string; body: unknown } }>(
-  'user/update',
-  async (payload, { rejectWithValue }) => {
-    try {
-      return await api.put<CurrentUser>('/users', payload);
-    } catch (e) {
-      return rejectWithValue({ message: errorText(e, MESSAGES.updateFailed), body: e });
-    }
-  },
-);
+/** How every update thunk here fails: the message to show and the raw error (for its per-field messages). */
+export interface UpdateRejection {
+  message: string;
+  body: unknown;
+}
 
-export const updatePerformer = createAsyncThunk<PerformerProfile, UpdatePerformerInput, { rejectValue: { message: string; body: unknown } }>(
-  'user/updatePerformer',
-  async (payload, { rejectWithValue }) => {
+/** A thunk that runs one API call and rejects with an {@link UpdateRejection}. */
+function updateThunk<Returned, Arg>(type: string, call: (arg: Arg) => Promise<Returned>) {
+  return createAsyncThunk<Returned, Arg, { rejectValue: UpdateRejection }>(type, async (arg, { rejectWithValue }) => {
     try {
-      return await api.put<PerformerProfile>('/performers/me', payload);
+      return await call(arg);
     } catch (e) {
       return rejectWithValue({ message: errorText(e, MESSAGES.updateFailed), body: e });
     }
-  },
-);
+  });
+}
 
-export const updatePassword = createAsyncThunk<true, { password: string; currentPassword?: string; source: 'user' | 'performer' }, { rejectValue: { message: string; body: unknown } }>(
-  'user/updatePassword',
-  async (payload, { rejectWithValue }) => {
-    try {
-      await api.put('/auth/users/me/password', payload);
-      return true;
-    } catch (e) {
-      return rejectWithValue({ message: errorText(e, MESSAGES.updateFailed), body: e });
-    }
-  },
-);
+export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) => api.put<CurrentUser>('/users', payload));
+
+export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => api.put<PerformerProfile>('/performers/me', payload));
+
+export const updatePassword = updateThunk('user/updatePassword', async (payload: { password: string; currentPassword?: string; source: 'user' | 'performer' }) => {
+  await api.put('/auth/users/me/password', payload);
+  return true as const;
+});
+
+const rejected = (s: UserState, a: { payload?: UpdateRejection }) => {
+  s.error = a.payload?.message || MESSAGES.updateFailed;
+  s.updateSuccess = false;
+  s.updating = false;
+};
 
 const userSlice = createSlice({
   name: 'user',
@@ -71,11 +69,7 @@ const userSlice = createSlice({
           s.error = null;
           s.updating = false;
         })
-        .addCase(thunk.rejected, (s, a) => {
-          s.error = a.payload?.message || MESSAGES.updateFailed;
-          s.updateSuccess = false;
-          s.updating = false;
-        });
+        .addCase(thunk.rejected, rejected);
     }
     b.addCase(updatePassword.pending, (s) => {
       s.updating = true;
@@ -87,11 +81,7 @@ const userSlice = createSlice({
         s.error = null;
         s.updating = false;
       })
-      .addCase(updatePassword.rejected, (s, a) => {
-        s.error = a.payload?.message || MESSAGES.updateFailed;
-        s.updateSuccess = false;
-        s.updating = false;
-      });
+      .addCase(updatePassword.rejected, rejected);
   },
 });
 

@@ -1,114 +1,61 @@
 'use client';
 import useSWR from 'swr';
-import { App, Avatar, Button, Col, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
-import { CameraOutlined, FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
+import { Avatar, Button, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
+import { FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import Link from 'next/link';
-import { DEFAULT_AVATAR, MESSAGES, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
-import { compact, zodRules } from '@/lib/form-rules';
-import { fieldErrors } from '@/lib/api';
+import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
+import { zodRules } from '@/lib/form-rules';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { patchCurrentUser, updatePerformer } from '@/store/user';
-import { genderOptions, orientationOptions } from '@/features/auth/options';
-import { useCountryOptions } from '@/features/auth/useCountries';
 import { ErrorState, FormSkeleton } from '@/components/states';
-import FileUploadButton from './FileUploadButton';
+import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import SectionCard from './SectionCard';
+import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from './profile-fields';
+import { useProfileSubmit } from './useProfileSubmit';
 
 type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
 const S = updatePerformerSchema.shape;
 
+const FULL = { span: 24 };
+const THIRD = { xs: 24, sm: 8 };
+
 function ProfileForm({ profile, onSaved }: { profile: PerformerProfile; onSaved: (p: PerformerProfile) => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const dispatch = useAppDispatch();
   const updating = useAppSelector((s) => s.user.updating);
-  const countries = useCountryOptions();
   const init: Values = {};
   for (const k of ['firstName', 'lastName', 'username', 'email', 'gender', 'country', 'bio', 'orientation', 'dateOfBirth', 'city', 'state', 'address', 'zipcode'] as const) {
     const v = profile[k];
     if (typeof v === 'string' && v) init[k] = k === 'dateOfBirth' ? v.slice(0, 10) : v;
   }
-  const onFinish = async (v: Values) => {
-    const r = await dispatch(updatePerformer(compact({ ...v, username: v.username?.trim().toLowerCase() }) as never));
-    if (updatePerformer.fulfilled.match(r)) {
-      onSaved(r.payload);
-      message.success(MESSAGES.changesSaved);
-    } else {
-      const fe = fieldErrors(r.payload?.body);
-      if (Object.keys(fe).length) form.setFields(Object.entries(fe).map(([name, m]) => ({ name: name as keyof Values, errors: [m] })));
-      message.error(r.payload?.message || MESSAGES.updateFailed);
-    }
-  };
+  const onFinish = useProfileSubmit(form, updatePerformer, onSaved);
   return (
     <Form<Values> form={form} layout="vertical" name="creator-profile" initialValues={init} onFinish={onFinish}>
       <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="firstName" label="First name" rules={zodRules(S.firstName, { label: 'First name', required: true })}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="lastName" label="Last name" rules={zodRules(S.lastName, { label: 'Last name', required: true })}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="username" label="Username" rules={zodRules(S.username, { label: 'Username', required: true })} extra="Your page address">
-            <Input prefix="@" autoComplete="username" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="email" label="E-mail" rules={zodRules(S.email, { label: 'E-mail', required: true })}>
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="bio" label="Bio" rules={zodRules(S.bio)}>
-            <Input.TextArea rows={4} showCount maxLength={2000} placeholder="Tell fans what you create and what they get when they subscribe." />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item name="gender" label="Gender" rules={zodRules(S.gender)}>
-            <Select allowClear options={genderOptions} aria-label="Gender" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item name="orientation" label="Orientation" rules={zodRules(S.orientation)}>
-            <Select allowClear options={orientationOptions} aria-label="Orientation" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item name="dateOfBirth" label="Date of birth" rules={zodRules(S.dateOfBirth)}>
-            <Input type="date" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="country" label="Country" rules={zodRules(S.country)}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={countries.options} loading={countries.isLoading} aria-label="Country" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="state" label="State / region" rules={zodRules(S.state)}>
-            <Input autoComplete="address-level1" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="city" label="City" rules={zodRules(S.city)}>
-            <Input autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="zipcode" label="ZIP / postal code" rules={zodRules(S.zipcode)}>
-            <Input autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="address" label="Address" rules={zodRules(S.address)} extra="Private — never shown on your page.">
-            <Input autoComplete="street-address" />
-          </Form.Item>
-        </Col>
+        <NameFields schema={S} />
+        <UsernameEmailFields schema={S} usernameExtra="Your page address" />
+        <FieldCol col={FULL} name="bio" label="Bio" rules={zodRules(S.bio)}>
+          <Input.TextArea rows={4} showCount maxLength={2000} placeholder="Tell fans what you create and what they get when they subscribe." />
+        </FieldCol>
+        <GenderSelect schema={S} col={THIRD} />
+        <OrientationSelect schema={S} col={THIRD} />
+        <FieldCol col={THIRD} name="dateOfBirth" label="Date of birth" rules={zodRules(S.dateOfBirth)}>
+          <Input type="date" />
+        </FieldCol>
+        <CountrySelect schema={S} />
+        <FieldCol name="state" label="State / region" rules={zodRules(S.state)}>
+          <Input autoComplete="address-level1" />
+        </FieldCol>
+        <FieldCol name="city" label="City" rules={zodRules(S.city)}>
+          <Input autoComplete="address-level2" />
+        </FieldCol>
+        <FieldCol name="zipcode" label="ZIP / postal code" rules={zodRules(S.zipcode)}>
+          <Input autoComplete="postal-code" />
+        </FieldCol>
+        <FieldCol col={FULL} name="address" label="Address" rules={zodRules(S.address)} extra="Private — never shown on your page.">
+          <Input autoComplete="street-address" />
+        </FieldCol>
       </Row>
       <Button type="primary" htmlType="submit" loading={updating}>
         Save changes
@@ -192,8 +139,8 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
         <div style={{ display: 'flex', gap: 20, alignItems: 'flex-end', marginTop: -44, paddingInline: 20, flexWrap: 'wrap' }}>
           <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={96} className="profile-avatar" />
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', paddingBottom: 4 }}>
-            <FileUploadButton<{ url: string }> endpoint="/performers/avatar/upload" field="avatar" accept="image/jpeg,image/png,image/webp" maxMb={5} label="Upload new avatar" icon={<CameraOutlined />} onDone={(r) => saved({ avatar: r.url })} />
-            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept="image/jpeg,image/png,image/webp" maxMb={10} label="Upload new cover" icon={<PictureOutlined />} onDone={(r) => saved({ cover: r.url })} />
+            <AvatarUploadButton endpoint="/performers/avatar/upload" onDone={(url) => saved({ avatar: url })} />
+            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept={IMAGE_TYPES} maxMb={10} label="Upload new cover" icon={<PictureOutlined />} onDone={(r) => saved({ cover: r.url })} />
           </div>
         </div>
       </SectionCard>

@@ -1,7 +1,7 @@
 'use client';
 import { useState, type ReactNode } from 'react';
 import { App, Button, Progress, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@stagepass/shared';
 import { errorText, upload } from '@/lib/api';
 
@@ -56,4 +56,12 @@ export default function FileUploadButton<T>({ endpoint, field, accept, maxMb, la
       {percent !== null && <Progress percent={percent} size="small" status="active" aria-label={`${label} progress`} />}
     </div>
   );
+}
+
+/** The picture types the avatar and cover uploads accept. */
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** "Upload new avatar": a square picture up to 5 MB to `endpoint` (the fan's or the creator's); `onDone` gets its URL. */
+export function AvatarUploadButton({ endpoint, onDone }: { endpoint: string; onDone: (url: string) => void }) {
+  return <FileUploadButton<{ url: string }> endpoint={endpoint} field="avatar" accept={IMAGE_TYPES} maxMb={5} label="Upload new avatar" icon={<CameraOutlined />} onDone={(r) => onDone(r.url)} />;
 }

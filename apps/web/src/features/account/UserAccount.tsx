@@ -1,17 +1,14 @@
 'use client';
-import { App, Avatar, Button, Col, Form, Input, Row, Select, Alert } from 'antd';
-import { CameraOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, MESSAGES, updateUserSchema, type CurrentUser } from '@stagepass/shared';
-import { compact, zodRules } from '@/lib/form-rules';
-import { fieldErrors } from '@/lib/api';
+import { Avatar, Button, Form, Row, Alert } from 'antd';
+import { DEFAULT_AVATAR, updateUserSchema, type CurrentUser } from '@stagepass/shared';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { patchCurrentUser, updateUser } from '@/store/user';
 import { setAuthUser } from '@/store/auth';
-import { genderOptions } from '@/features/auth/options';
-import { useCountryOptions } from '@/features/auth/useCountries';
-import FileUploadButton from './FileUploadButton';
+import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import SectionCard from './SectionCard';
+import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from './profile-fields';
+import { useProfileSubmit } from './useProfileSubmit';
 
 interface Values {
   firstName?: string;
@@ -25,24 +22,11 @@ const S = updateUserSchema.shape;
 
 export default function UserAccount({ initialUser }: { initialUser: CurrentUser }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.current) || initialUser;
   const updating = useAppSelector((s) => s.user.updating);
-  const countries = useCountryOptions();
   const incomplete = !user.email || !user.username;
-
-  const onFinish = async (v: Values) => {
-    const r = await dispatch(updateUser(compact({ ...v, username: v.username?.trim().toLowerCase() }) as never));
-    if (updateUser.fulfilled.match(r)) {
-      dispatch(setAuthUser(r.payload));
-      message.success(MESSAGES.changesSaved);
-    } else {
-      const fe = fieldErrors(r.payload?.body);
-      if (Object.keys(fe).length) form.setFields(Object.entries(fe).map(([name, m]) => ({ name: name as keyof Values, errors: [m] })));
-      message.error(r.payload?.message || MESSAGES.updateFailed);
-    }
-  };
+  const onFinish = useProfileSubmit(form, updateUser, (saved) => dispatch(setAuthUser(saved)));
 
   return (
     <div className="container page" style={{ maxWidth: 860 }}>
@@ -54,15 +38,7 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       <SectionCard title="Profile photo" description="A square picture works best. JPG, PNG or WebP up to 5 MB.">
         <div className="upload-tile">
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt={`${user.name}'s avatar`} size={88} />
-          <FileUploadButton<{ url: string }>
-            endpoint="/users/avatar/upload"
-            field="avatar"
-            accept="image/jpeg,image/png,image/webp"
-            maxMb={5}
-            label="Upload new avatar"
-            icon={<CameraOutlined />}
-            onDone={(r) => dispatch(patchCurrentUser({ avatar: r.url }))}
-          />
+          <AvatarUploadButton endpoint="/users/avatar/upload" onDone={(url) => dispatch(patchCurrentUser({ avatar: url }))} />
         </div>
       </SectionCard>
       <SectionCard title="Profile" description="This is how other people see you on the site.">
@@ -81,36 +57,10 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
           }}
         >
           <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="firstName" label="First name" rules={zodRules(S.firstName, { label: 'First name', required: true })}>
-                <Input autoComplete="given-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="lastName" label="Last name" rules={zodRules(S.lastName, { label: 'Last name', required: true })}>
-                <Input autoComplete="family-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="username" label="Username" rules={zodRules(S.username, { label: 'Username', required: true })}>
-                <Input prefix="@" autoComplete="username" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="email" label="E-mail" rules={zodRules(S.email, { label: 'E-mail', required: true })}>
-                <Input type="email" autoComplete="email" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="gender" label="Gender" rules={zodRules(S.gender)}>
-                <Select allowClear options={genderOptions} placeholder="Prefer not to say" aria-label="Gender" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="country" label="Country" rules={zodRules(S.country)}>
-                <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={countries.options} loading={countries.isLoading} placeholder="Choose a country" aria-label="Country" />
-              </Form.Item>
-            </Col>
+            <NameFields schema={S} />
+            <UsernameEmailFields schema={S} />
+            <GenderSelect schema={S} placeholder="Prefer not to say" />
+            <CountrySelect schema={S} placeholder="Choose a country" />
           </Row>
           <Button type="primary" htmlType="submit" loading={updating}>
             Save changes

@@ -1,24 +1,17 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import { Alert, Button, Col, Form, Input, Progress, Row, Select, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Progress, Row, Upload, type UploadFile } from 'antd';
 import { CameraOutlined, IdcardOutlined } from '@ant-design/icons';
-import { registerPerformerSchema, prehashPassword } from '@stagepass/shared';
-import { compact, confirmRules, newPasswordRules, zodRules } from '@/lib/form-rules';
-import { errorText, fieldErrors, upload } from '@/lib/api';
-import { useSettings } from '@/lib/site-context';
-import { genderOptions, orientationOptions } from './options';
-import { useCountryOptions } from './useCountries';
-import { useRegisterFinish, type RegisterResponse } from './useRegisterFinish';
+import { registerPerformerSchema } from '@stagepass/shared';
+import { compact, zodRules } from '@/lib/form-rules';
+import { upload } from '@/lib/api';
+import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/features/account/profile-fields';
+import type { RegisterResponse } from './useRegisterFinish';
+import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
+interface Values extends SignUpValues {
   gender: string;
   orientation?: string;
   dateOfBirth?: string;
@@ -48,40 +41,21 @@ const fileRules = (what: string) => [
 /** Creator sign-up: multipart with the ID document and a selfie holding it, with upload progress. */
 export default function CreatorRegisterForm() {
   const [form] = Form.useForm<Values>();
-  const { clientPasswordHashing } = useSettings();
-  const countries = useCountryOptions();
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { done, loginError, finish } = useRegisterFinish();
+  const { done, error, submit } = useSignUp(form, (fields, v) =>
+    upload<RegisterResponse>(
+      '/auth/performers/register',
+      { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
+      { fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth }), onProgress: setProgress },
+    ),
+  );
 
   if (done) return <RegisterDone {...done} />;
 
   const onFinish = async (v: Values) => {
-    setError(null);
     setProgress(0);
     try {
-      const password = clientPasswordHashing ? await prehashPassword(v.password) : v.password;
-      const fields = compact({
-        firstName: v.firstName,
-        lastName: v.lastName,
-        username: v.username.trim().toLowerCase(),
-        email: v.email.trim(),
-        password,
-        gender: v.gender,
-        orientation: v.orientation,
-        dateOfBirth: v.dateOfBirth,
-        country: v.country,
-      });
-      const res = await upload<RegisterResponse>(
-        '/auth/performers/register',
-        { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
-        { fields, onProgress: setProgress },
-      );
-      await finish(res, { username: fields.username!, password: v.password, email: v.email });
-    } catch (e) {
-      const fe = fieldErrors(e);
-      if (Object.keys(fe).length) form.setFields(Object.entries(fe).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      setError(errorText(e));
+      await submit(v);
     } finally {
       setProgress(null);
     }
@@ -92,68 +66,31 @@ export default function CreatorRegisterForm() {
 
   return (
     <>
-      {(error || loginError) && <Alert type="error" showIcon role="alert" title={error || loginError} style={{ marginBottom: 20 }} />}
+      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} />}
       <Form<Values> form={form} layout="vertical" onFinish={onFinish} name="register-creator" scrollToFirstError disabled={progress !== null}>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="firstName" label="First name" rules={zodRules(S.firstName, { label: 'First name' })}>
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="lastName" label="Last name" rules={zodRules(S.lastName, { label: 'Last name' })}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
+          <NameFields schema={S} />
         </Row>
-        <Form.Item name="username" label="Username" rules={zodRules(S.username, { label: 'Username' })} extra="Your page will live at /your-username">
-          <Input prefix="@" autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="email" label="E-mail" rules={zodRules(S.email, { label: 'E-mail' })}>
-          <Input type="email" autoComplete="email" placeholder="you@example.com" />
-        </Form.Item>
+        <UsernameEmailFields schema={S} col={false} usernameExtra="Your page will live at /your-username" emailPlaceholder="you@example.com" />
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="password" label="Password" rules={newPasswordRules()} hasFeedback>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="confirmPassword" label="Confirm password" dependencies={['password']} rules={confirmRules()} hasFeedback>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
+          <NewPasswordFields />
         </Row>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="gender" label="Gender" rules={zodRules(S.gender, { requiredMessage: 'Please choose a gender' })}>
-              <Select options={genderOptions} placeholder="Choose" aria-label="Gender" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="orientation" label="Orientation (optional)" rules={zodRules(S.orientation)}>
-              <Select allowClear options={orientationOptions} placeholder="Choose" aria-label="Orientation" />
-            </Form.Item>
-          </Col>
+          <GenderSelect schema={S} markOptional placeholder="Choose" />
+          <OrientationSelect schema={S} markOptional placeholder="Choose" />
         </Row>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="dateOfBirth"
-              label="Date of birth"
-              rules={[
-                ...zodRules(S.dateOfBirth, { required: true, requiredMessage: 'Please enter your date of birth' }),
-                { validator: async (_r, v?: string) => { if (v && v > adultDate()) throw new Error('Creators must be at least 18 years old'); } },
-              ]}
-            >
-              <Input type="date" max={adultDate()} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="country" label="Country (optional)" rules={zodRules(S.country)}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={countries.options} loading={countries.isLoading} placeholder="Choose a country" aria-label="Country" />
-            </Form.Item>
-          </Col>
+          <FieldCol
+            name="dateOfBirth"
+            label="Date of birth"
+            rules={[
+              ...zodRules(S.dateOfBirth, { required: true, requiredMessage: 'Please enter your date of birth' }),
+              { validator: async (_r, v?: string) => { if (v && v > adultDate()) throw new Error('Creators must be at least 18 years old'); } },
+            ]}
+          >
+            <Input type="date" max={adultDate()} />
+          </FieldCol>
+          <CountrySelect schema={S} markOptional placeholder="Choose a country" />
         </Row>
         <Alert
           type="info"
@@ -163,24 +100,20 @@ export default function CreatorRegisterForm() {
           description="We verify every creator. Upload a photo of your ID document and a selfie holding it (JPG, PNG, WebP or PDF, up to 10 MB each). Only our team can see them."
         />
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="documentVerification" label="ID document" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a photo of your ID document')}>
-              <Upload {...uploadProps} listType="text">
-                <Button icon={<IdcardOutlined />} block>
-                  Choose ID document
-                </Button>
-              </Upload>
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="idVerification" label="Selfie with your ID" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a selfie holding your ID')}>
-              <Upload {...uploadProps} listType="text">
-                <Button icon={<CameraOutlined />} block>
-                  Choose selfie
-                </Button>
-              </Upload>
-            </Form.Item>
-          </Col>
+          <FieldCol name="documentVerification" label="ID document" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a photo of your ID document')}>
+            <Upload {...uploadProps} listType="text">
+              <Button icon={<IdcardOutlined />} block>
+                Choose ID document
+              </Button>
+            </Upload>
+          </FieldCol>
+          <FieldCol name="idVerification" label="Selfie with your ID" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a selfie holding your ID')}>
+            <Upload {...uploadProps} listType="text">
+              <Button icon={<CameraOutlined />} block>
+                Choose selfie
+              </Button>
+            </Upload>
+          </FieldCol>
         </Row>
         {progress !== null && <Progress percent={progress} status="active" aria-label="Upload progress" style={{ marginBottom: 12 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={progress !== null} disabled={false}>

@@ -1,0 +1,132 @@
+'use client';
+/**
+ * The profile fields the sign-up forms (fan, creator) and the account forms (fan, creator) share.
+ * Each field's label, input and rules live here once; a form passes the shape of its own shared
+ * zod schema (e.g. `registerUserSchema.shape`) and says what differs: help text, placeholders,
+ * whether optional fields say so in their label, and the column each field takes.
+ * The components render `Col`s (or bare `Form.Item`s with `col={false}`): the form supplies the `Row`.
+ */
+import type { ReactNode } from 'react';
+import { Col, Form, Input, Select, type ColProps, type FormItemProps } from 'antd';
+import { confirmRules, isOptional, newPasswordRules, zodRules, type FieldSchema } from '@/lib/form-rules';
+import { genderOptions, orientationOptions } from '@/features/auth/options';
+import { useCountryOptions } from '@/features/auth/useCountries';
+
+/** The whole row on phones, half of it from the `sm` breakpoint up. */
+export const HALF: ColProps = { xs: 24, sm: 12 };
+
+interface Placement {
+  /** The `Col` around each field (default {@link HALF}); `false` renders the bare `Form.Item`. */
+  col?: ColProps | false;
+}
+
+/** A `Form.Item`, inside a `Col` unless `col` is false. */
+export function FieldCol({ col = HALF, children, ...item }: FormItemProps & Placement & { children: ReactNode }) {
+  const field = <Form.Item {...item}>{children}</Form.Item>;
+  return col ? <Col {...col}>{field}</Col> : field;
+}
+
+/** First and last name (required in every form that shows them). */
+export function NameFields({ schema, col }: Placement & { schema: Record<'firstName' | 'lastName', FieldSchema> }) {
+  return (
+    <>
+      <FieldCol col={col} name="firstName" label="First name" rules={zodRules(schema.firstName, { label: 'First name', required: true })}>
+        <Input autoComplete="given-name" />
+      </FieldCol>
+      <FieldCol col={col} name="lastName" label="Last name" rules={zodRules(schema.lastName, { label: 'Last name', required: true })}>
+        <Input autoComplete="family-name" />
+      </FieldCol>
+    </>
+  );
+}
+
+/** Username and e-mail (required in every form that shows them). */
+export function UsernameEmailFields({
+  schema,
+  col,
+  usernameExtra,
+  emailPlaceholder,
+}: Placement & {
+  schema: Record<'username' | 'email', FieldSchema>;
+  /** Help text under the username. */
+  usernameExtra?: ReactNode;
+  emailPlaceholder?: string;
+}) {
+  return (
+    <>
+      <FieldCol col={col} name="username" label="Username" rules={zodRules(schema.username, { label: 'Username', required: true })} extra={usernameExtra}>
+        <Input prefix="@" autoComplete="username" />
+      </FieldCol>
+      <FieldCol col={col} name="email" label="E-mail" rules={zodRules(schema.email, { label: 'E-mail', required: true })}>
+        <Input type="email" autoComplete="email" placeholder={emailPlaceholder} />
+      </FieldCol>
+    </>
+  );
+}
+
+/** A new password (the shared strength rules) and its confirmation, as in the sign-up forms. */
+export function NewPasswordFields({ col }: Placement) {
+  return (
+    <>
+      <FieldCol col={col} name="password" label="Password" rules={newPasswordRules()} hasFeedback>
+        <Input.Password autoComplete="new-password" />
+      </FieldCol>
+      <FieldCol col={col} name="confirmPassword" label="Confirm password" dependencies={['password']} rules={confirmRules()} hasFeedback>
+        <Input.Password autoComplete="new-password" />
+      </FieldCol>
+    </>
+  );
+}
+
+interface ChoiceProps extends Placement {
+  placeholder?: string;
+  /** Add " (optional)" to the label when the schema allows no value (the sign-up forms do). */
+  markOptional?: boolean;
+}
+
+/** "Gender (optional)" when asked to mark it and the schema allows no value; the accessible name stays `label`. */
+const fieldLabel = (label: string, schema: FieldSchema, markOptional?: boolean) => (markOptional && isOptional(schema) ? `${label} (optional)` : label);
+
+/** A Select over fixed options; clearable exactly when the schema allows no value. */
+function ChoiceSelect({ name, label, schema, options, requiredMessage, placeholder, markOptional, col }: ChoiceProps & { name: string; label: string; schema: FieldSchema; options: { value: string; label: string }[]; requiredMessage?: string }) {
+  return (
+    <FieldCol col={col} name={name} label={fieldLabel(label, schema, markOptional)} rules={zodRules(schema, { requiredMessage })}>
+      <Select allowClear={isOptional(schema)} options={options} placeholder={placeholder} aria-label={label} />
+    </FieldCol>
+  );
+}
+
+export function GenderSelect({ schema, ...rest }: ChoiceProps & { schema: Record<'gender', FieldSchema> }) {
+  return <ChoiceSelect {...rest} name="gender" label="Gender" schema={schema.gender} options={genderOptions} requiredMessage="Please choose a gender" />;
+}
+
+export function OrientationSelect({ schema, ...rest }: ChoiceProps & { schema: Record<'orientation', FieldSchema> }) {
+  return <ChoiceSelect {...rest} name="orientation" label="Orientation" schema={schema.orientation} options={orientationOptions} />;
+}
+
+/** A searchable country Select fed by GET /countries/list. */
+export function CountrySelect({
+  schema,
+  placeholder,
+  unavailablePlaceholder,
+  markOptional,
+  col,
+}: ChoiceProps & {
+  schema: Record<'country', FieldSchema>;
+  /** Shown instead of `placeholder` when the country list failed to load. */
+  unavailablePlaceholder?: string;
+}) {
+  const countries = useCountryOptions();
+  return (
+    <FieldCol col={col} name="country" label={fieldLabel('Country', schema.country, markOptional)} rules={zodRules(schema.country)}>
+      <Select
+        allowClear={isOptional(schema.country)}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={countries.options}
+        loading={countries.isLoading}
+        placeholder={countries.error && unavailablePlaceholder ? unavailablePlaceholder : placeholder}
+        aria-label="Country"
+      />
+    </FieldCol>
+  );
+}
