@@ -13,7 +13,9 @@ import { openDatabase, runMigrations, type Database } from './db/client';
 import { registerErrorHandler } from './platform/errors';
 import { registerAuth } from './platform/auth';
 import { Mailer } from './platform/mailer';
-import { LocalStorage } from './platform/storage';
+import { createStorage } from './platform/storage';
+import { Queue } from './platform/queue';
+import { defineMediaJobs } from './modules/media/media.jobs';
 import type { AppContext } from './platform/context';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
@@ -30,6 +32,12 @@ import { usersRoutes } from './modules/users/users.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { followsRoutes } from './modules/follows/follows.routes';
+import { reactionsRoutes } from './modules/reactions/reactions.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -60,17 +68,27 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     database: db,
     db: db.db,
     mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),
-    storage: new LocalStorage(config.filesDir),
+    storage: await createStorage(config),
     settings,
     geo: new GeoService(settings, config.GEOIP_DB_PATH),
   } as unknown as AppContext;
+  // Background jobs (pg-boss on the same database): handlers run here unless WORKERS=0.
+  ctx.queue = new Queue(db, { workers: config.WORKERS, log: app.log });
   ctx.media = new MediaService(ctx);
+  const mediaJobs = defineMediaJobs(ctx);
+  app.addHook('onReady', async () => {
+    await ctx.queue.start();
+    mediaJobs.startSweeping();
+  });
   ctx.auth = new AuthService(ctx);
   ctx.users = new UsersService(ctx, ctx.auth, ctx.media);
   ctx.performers = new PerformersService(ctx, ctx.users, ctx.media, ctx.auth);
   app.decorate('ctx', ctx);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.addHook('onClose', async () => {
+    await mediaJobs.stopSweeping();
+    await ctx.queue.stop();
+    (ctx.storage as { destroy?: () => void }).destroy?.();
     await ctx.mailer.close();
     redis?.disconnect();
     if (!database) await db.close();
@@ -108,5 +126,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(performersRoutes);
   await app.register(mediaRoutes);
   await app.register(referenceRoutes);
+  await app.register(followsRoutes);
+  await app.register(reactionsRoutes);
+  await app.register(commentsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(searchRoutes);
+  await app.register(feedsRoutes);
   return app;
 }

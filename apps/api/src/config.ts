@@ -10,6 +10,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An optional variable where an empty value (`S3_BUCKET=` in an env file) means unset. */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
@@ -33,6 +36,18 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   /** Key prefix of rate-limit counters in Redis (several sites can share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default('stagepass-rl:'),
+  /** Concurrent background-job handlers per queue in this process; 0 = this node only enqueues. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** S3-compatible storage instead of DATA_DIR/files when S3_BUCKET is set. */
+  S3_BUCKET: unsetIfEmpty(z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name')),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: unsetIfEmpty(z.string().url()),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string()),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string()),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** ffmpeg/ffprobe binaries; default: the ones shipped by @ffmpeg-installer / @ffprobe-installer. */
+  FFMPEG_PATH: unsetIfEmpty(z.string()),
+  FFPROBE_PATH: unsetIfEmpty(z.string()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  }
   const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
   let secret = overrides.APP_SECRET ?? e.APP_SECRET;
   if (!secret) {

@@ -5,3 +5,6 @@ export * from './password';
 export * from './settings';
 export * from './users';
 export * from './reference';
+export * from './social';
+export * from './media';
+export * from './feeds';

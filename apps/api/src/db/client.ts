@@ -38,7 +38,12 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle connection the server ends (restart, failover, DROP DATABASE in tests) must not crash
+    // the process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.error('PostgreSQL pool error:', err.message);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
+import type { Queue } from './queue';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { GeoService } from '../modules/geo/geo.service';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -18,6 +19,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: Storage;
+  queue: Queue;
   settings: SettingsService;
   geo: GeoService;
   media: MediaService;

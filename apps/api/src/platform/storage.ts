@@ -1,23 +1,48 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
 
 /**
- * Where file bytes live. Local disk under DATA_DIR/files by default; an S3-compatible driver
- * arrives with the media pipeline. Keys are relative paths like `avatars/<id>/medium.webp`.
+ * Where file bytes live. Local disk under DATA_DIR/files by default; any S3-compatible store when
+ * S3_BUCKET is set (`storage-s3.ts`). Keys are relative paths like `public/avatars/<id>/medium.webp`.
+ * Either way, delivery goes through our `/files/*` route, so access control stays ours.
  */
 export interface Storage {
+  readonly driver: 'local' | 's3';
   put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** The bytes, or the inclusive byte range `start..end`. */
   get(key: string, range?: { start: number; end?: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /** A path on this machine holding the bytes, when there is one (local disk) — saves a copy before processing. */
+  localPath(key: string): string | null;
+}
+
+/** The configured driver: S3 when S3_BUCKET is set, else DATA_DIR/files. */
+export async function createStorage(config: Config): Promise<Storage> {
+  if (!config.S3_BUCKET) return new LocalStorage(config.filesDir);
+  const { S3Storage } = await import('./storage-s3');
+  return new S3Storage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials: config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
+  });
 }
 
 export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
   constructor(private root: string) {}
+
+  localPath(key: string): string {
+    return this.resolve(key);
+  }
 
   private resolve(key: string): string {
     const full = path.resolve(this.root, key);
@@ -25,17 +50,32 @@ export class LocalStorage implements Storage {
     return full;
   }
 
+  /** Writes to a temp name and renames, so a reader never sees half a file and a failed write leaves none. */
   async put(key: string, body: Readable | Buffer): Promise<void> {
     const full = this.resolve(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
-    if (Buffer.isBuffer(body)) await fsp.writeFile(full, body);
-    else await pipeline(body, fs.createWriteStream(full));
+    const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.part`;
+    try {
+      if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
+      else await pipeline(body, fs.createWriteStream(tmp));
+      await fsp.rename(tmp, full);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async putFile(key: string, filePath: string): Promise<void> {
     const full = this.resolve(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
-    await fsp.copyFile(filePath, full);
+    const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.part`;
+    try {
+      await fsp.copyFile(filePath, tmp);
+      await fsp.rename(tmp, full);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string, range?: { start: number; end?: number }): Promise<Readable> {

@@ -15,7 +15,18 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 export const UPLOAD_KINDS = {
   image: { mimes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic'], maxBytes: 15 * 1024 * 1024, label: 'an image (JPEG, PNG, WebP, GIF, AVIF)' },
   document: { mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 15 * 1024 * 1024, label: 'an image or a PDF' },
-  video: { mimes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska', 'video/x-msvideo', 'video/mpeg'], maxBytes: MAX_UPLOAD_BYTES, label: 'a video (MP4, MOV, WebM, MKV)' },
+  // file-type names MKV video/matroska and AVI video/vnd.avi (the x- names are kept for safety).
+  video: {
+    mimes: ['video/mp4', 'video/x-m4v', 'video/quicktime', 'video/3gpp', 'video/webm', 'video/matroska', 'video/x-matroska', 'video/vnd.avi', 'video/x-msvideo', 'video/mpeg'],
+    maxBytes: MAX_UPLOAD_BYTES,
+    label: 'a video (MP4, MOV, WebM, MKV, AVI)',
+  },
+  audio: {
+    // WebM is reported as video/webm whatever it holds (browsers record voice as audio-only WebM).
+    mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/ogg', 'audio/opus', 'audio/webm', 'video/webm', 'audio/flac', 'audio/x-flac'],
+    maxBytes: 200 * 1024 * 1024,
+    label: 'an audio file (MP3, M4A, AAC, WAV, OGG, FLAC)',
+  },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 

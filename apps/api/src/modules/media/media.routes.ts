@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import path from 'node:path';
+import { envelope, fileStatusSchema } from '@stagepass/shared';
 import { forbidden, notFound } from '../../platform/errors';
+import { authenticated, currentUser, isAdmin } from '../../platform/auth';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif',
@@ -15,6 +17,25 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const media = app.ctx.media;
+
+  app.get(
+    '/files/:fileId/status',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['media'],
+        params: z.object({ fileId: z.string().min(1).max(100) }),
+        response: { 200: envelope(fileStatusSchema) },
+        description: 'Processing status of a file: uploaded → processing → ready | failed (with `error`). The owner or an admin; 404 for anyone else.',
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const file = await media.byId(req.params.fileId);
+      if (!file || (file.ownerId !== user.id && !isAdmin(user))) throw notFound('File not found');
+      return { data: media.statusView(file) };
+    },
+  );
   app.get(
     '/files/*',
     { schema: { hide: true, querystring: z.object({ expires: z.coerce.number().optional(), sig: z.string().max(200).optional() }) } },
@@ -39,8 +60,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         start = Math.max(0, start);
         end = Math.min(end, stat.size - 1);
         if (start > end) {
-          reply.header('Content-Range', `bytes */${stat.size}`);
-          return reply.status(416).send({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' });
+          reply.header('Content-Range', `bytes */${stat.size}`).header('Content-Type', 'application/json; charset=utf-8');
+          return reply.status(416).send(JSON.stringify({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' }));
         }
         reply.status(206).header('Content-Range', `bytes ${start}-${end}/${stat.size}`).header('Content-Length', end - start + 1);
         return reply.send(await app.ctx.storage.get(key, { start, end }));

@@ -1,12 +1,20 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { FileStatusView, MediaFileView } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import type { ReceivedFile } from '../../platform/uploads';
-import { files, type FileRow } from './media.tables';
+import { files, type FileRow, type MediaType } from './media.tables';
 import { uuidv7 } from '../../db/columns';
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
+import type { Queue } from '../../platform/queue';
+import { MEDIA_PROCESS_JOB, attemptSeconds } from './media.jobs';
+
+/** How long a signed media URL works: long enough to watch a long video with seeking. */
+export const SIGNED_URL_TTL: Record<MediaType, number> = { image: 3600, video: 4 * 3600, audio: 4 * 3600 };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KIND_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** Rendition presets for images: name → [width, height] (cover-cropped), output WebP. */
 export const IMAGE_PRESETS = {
@@ -20,7 +28,7 @@ export type ImagePreset = keyof typeof IMAGE_PRESETS;
  * through access-checked routes or signed URLs that expire (HMAC with APP_SECRET).
  */
 export class MediaService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'storage' | 'config'>) {}
+  constructor(private ctx: Pick<AppContext, 'db' | 'storage' | 'config'> & { queue?: Queue }) {}
 
   publicUrl(key: string): string {
     return `${this.ctx.config.PUBLIC_API_URL}/files/${key}`;
@@ -104,12 +112,119 @@ export class MediaService {
   }
 
   async byId(id: string): Promise<FileRow | null> {
+    if (!UUID_RE.test(id)) return null;
     const [row] = await this.ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** Rows for many ids in one query (lists); unknown or malformed ids are simply absent. Order not kept. */
+  async byIds(ids: readonly string[]): Promise<FileRow[]> {
+    const valid = [...new Set(ids.filter((id) => UUID_RE.test(id)))];
+    if (!valid.length) return [];
+    return this.ctx.db.select().from(files).where(inArray(files.id, valid));
+  }
+
+  // ------------------------------------------------------------------------- media pipeline
+
+  /**
+   * Stores an upload of the media pipeline: the original goes to storage (always under
+   * `private/`: never delivered as it is), the row is inserted with status `uploaded`, and a
+   * processing job is queued. `visibility` decides where the renditions go: `private` (default)
+   * → only through signed URLs; `public` → stable URLs (teasers, thumbnails shown on locked items).
+   * If anything fails, nothing is left behind (no row, no bytes).
+   */
+  async storeUpload(
+    ownerId: string,
+    kind: string,
+    type: MediaType,
+    upload: ReceivedFile,
+    opts: { visibility?: 'public' | 'private' } = {},
+  ): Promise<FileRow> {
+    if (!KIND_RE.test(kind)) throw new Error(`storeUpload: invalid kind ${kind}`);
+    if (!this.ctx.queue) throw new Error('storeUpload: no job queue configured');
+    const id = uuidv7();
+    const visibility = opts.visibility ?? 'private';
+    const key = `private/${kind}/${id}/original.${upload.ext}`;
+    await this.ctx.storage.putFile(key, upload.tmpPath, upload.mime);
+    let row: FileRow | undefined;
+    try {
+      [row] = await this.ctx.db
+        .insert(files)
+        .values({
+          id, ownerId, kind, visibility, mediaType: type, status: 'uploaded', originalName: upload.originalName,
+          mimeType: upload.mime, size: upload.size, storageKey: key, meta: { sourceMime: upload.mime, sourceExt: upload.ext, originalKey: key },
+        })
+        .returning();
+      await this.enqueue(row!);
+      return row!;
+    } catch (err) {
+      if (row) await this.ctx.db.delete(files).where(eq(files.id, id)).catch(() => undefined);
+      await this.ctx.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Queues processing of a file (one pending job per file: a second request while one waits is a no-op). */
+  async enqueue(file: Pick<FileRow, 'id' | 'mediaType' | 'size'>): Promise<void> {
+    await this.ctx.queue!.send(MEDIA_PROCESS_JOB, { fileId: file.id }, { singletonKey: file.id, expireInSeconds: attemptSeconds(file.mediaType ?? 'video', file.size) });
+  }
+
+  /** Processing state of a file; null when there is no such file. */
+  async status(fileId: string): Promise<FileStatusView | null> {
+    const f = await this.byId(fileId);
+    return f ? this.statusView(f) : null;
+  }
+
+  statusView(f: Pick<FileRow, 'id' | 'status' | 'error'>): FileStatusView {
+    return { _id: f.id, status: f.status, ...(f.status === 'failed' && f.error ? { error: f.error } : {}) };
+  }
+
+  /**
+   * A media file as callers see it. `access` false (or 'locked') → type, status, dimensions,
+   * duration and the blurred preview only; true (or 'full') → also the thumbnails and the URL to
+   * show/play (signed and short-lived for private files), once processing is done.
+   */
+  fileView(file: FileRow, access: boolean | 'full' | 'locked'): MediaFileView {
+    const full = access === true || access === 'full';
+    const type: MediaType = file.mediaType ?? guessType(file.mimeType);
+    const ready = file.status === 'ready';
+    const ttl = SIGNED_URL_TTL[type];
+    const url = (key: string) => (file.visibility === 'public' ? this.publicUrl(key) : this.signedUrl(key, ttl));
+    const view: MediaFileView = {
+      _id: file.id,
+      type,
+      status: file.status,
+      mimeType: file.mimeType,
+      thumbnails: [],
+    };
+    if (file.status === 'failed' && file.error) view.error = file.error;
+    if (file.width != null) view.width = file.width;
+    if (file.height != null) view.height = file.height;
+    if (file.duration != null) view.duration = file.duration;
+    if (file.preview) view.preview = this.publicUrl(file.preview);
+    if (full && ready) {
+      const thumbs = (file.meta?.thumbnails as string[] | undefined) ?? [];
+      view.thumbnails = thumbs.map((name) => file.variants[name]).filter((k): k is string => Boolean(k)).map(url);
+      view.url = url(file.storageKey);
+    }
+    return view;
+  }
+
+  /** Deletes a file's row and every stored rendition (and the original, if still there). */
+  async remove(file: FileRow): Promise<void> {
+    await this.ctx.db.delete(files).where(eq(files.id, file.id));
+    const keys = new Set([file.storageKey, ...Object.values(file.variants ?? {}), file.preview, file.meta?.originalKey as string | undefined]);
+    await Promise.all([...keys].filter((k): k is string => Boolean(k)).map((k) => this.ctx.storage.delete(k).catch(() => undefined)));
   }
 
   urlOf(file: Pick<FileRow, 'visibility' | 'storageKey' | 'variants'>, variant?: string): string {
     const key = (variant && file.variants[variant]) || file.storageKey;
     return file.visibility === 'public' ? this.publicUrl(key) : this.signedUrl(key);
   }
+}
+
+function guessType(mime: string): MediaType {
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  return 'image';
 }

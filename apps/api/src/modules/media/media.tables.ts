@@ -1,10 +1,16 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
+
+export type MediaType = 'image' | 'video' | 'audio';
+export type FileStatus = 'uploaded' | 'processing' | 'ready' | 'failed';
 
 /**
  * Every stored file. `visibility` public → served at a stable URL; private → only through an
  * access-checked route or a short-lived signed URL. `variants` maps a rendition name to its key.
+ * Files of the media pipeline (`mediaType` set) go uploaded → processing → ready | failed; while
+ * not ready `storageKey` is the original, once ready the main rendition (the original is deleted).
  */
 export const files = pgTable(
   'files',
@@ -17,12 +23,26 @@ export const files = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
-    status: text('status').$type<'uploaded' | 'processing' | 'ready' | 'failed'>().notNull().default('ready'),
+    status: text('status').$type<FileStatus>().notNull().default('ready'),
     error: text('error'),
+    /** image | video | audio for files of the media pipeline; null for avatars, documents… */
+    mediaType: text('media_type').$type<MediaType>(),
+    /** Processing attempts started so far. */
+    attempts: integer('attempts').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    /** Seconds (video, audio). */
+    duration: doublePrecision('duration'),
+    /** Key of the small blurred preview (always public: it shows nothing). */
+    preview: text('preview'),
     variants: jsonb('variants').$type<Record<string, string>>().notNull().default({}),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps(),
   },
-  (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind, t.createdAt)],
+  (t) => [
+    index('files_owner_kind_idx').on(t.ownerId, t.kind, t.createdAt),
+    // The recovery sweep looks for pipeline files that are not finished (a few rows, never the bulk).
+    index('files_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('uploaded', 'processing')`),
+  ],
 );
 export type FileRow = typeof files.$inferSelect;

@@ -1,13 +1,15 @@
 'use client';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Button, Divider, Drawer, Flex, Layout, Space, theme } from 'antd';
-import { HomeOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, IdcardOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CompassOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@stagepass/shared';
 import Logo from '@/components/brand/Logo';
 import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
-import UserMenu, { accountPath, profilePath } from '@/components/UserMenu';
+import UserMenu from '@/components/UserMenu';
+import HeaderSearch from '@/features/search/HeaderSearch';
+import { isActive, userNav } from './nav';
 import { useAppSelector } from '@/store';
 import { useLogout } from '@/features/auth/useLogout';
 
@@ -51,13 +53,19 @@ export default function AppHeader() {
                   Home
                 </Link>
               )}
+              <Link href="/search" className={`nav-link${pathname === '/search' ? ' active' : ''}`}>
+                Explore
+              </Link>
               {menus.map((m) => (
                 <MenuLink key={`${m.path}-${m.title}`} item={m} />
               ))}
             </Space>
           </nav>
         </Flex>
-        <Flex align="center" gap={8}>
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          <Suspense fallback={null}>
+            <HeaderSearch className="hide-sm" />
+          </Suspense>
           <ThemeSwitch />
           {user ? (
             <span className="hide-md">
@@ -79,26 +87,26 @@ export default function AppHeader() {
       </div>
       <Drawer open={open} onClose={close} placement="right" size={320} title={<Logo href={null} height={28} />} closable={{ 'aria-label': 'Close menu' }}>
         <nav aria-label="Mobile" className="drawer-nav">
+          <Suspense fallback={null}>
+            <HeaderSearch className="show-sm-block" onDone={close} />
+          </Suspense>
           {user ? (
             <>
               <div className="drawer-user">
                 <strong>{user.name}</strong>
                 {user.username && <span className="muted">@{user.username}</span>}
               </div>
-              <Link href="/home" onClick={close}>
-                <HomeOutlined /> Home
-              </Link>
-              {user.isPerformer && (
-                <Link href={profilePath(user)} onClick={close}>
-                  <IdcardOutlined /> My profile
+              {userNav(user).map((n) => (
+                <Link key={n.href} href={n.href} onClick={close} className={isActive(pathname, n.href) ? 'active' : ''}>
+                  {n.icon} {n.label}
                 </Link>
-              )}
-              <Link href={accountPath(user)} onClick={close}>
-                <SettingOutlined /> Account settings
-              </Link>
+              ))}
             </>
           ) : (
             <>
+              <Link href="/search" onClick={close}>
+                <CompassOutlined /> Explore
+              </Link>
               <Link href="/auth/login" onClick={close}>
                 <LoginOutlined /> Log in
               </Link>

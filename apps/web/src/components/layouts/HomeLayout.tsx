@@ -2,33 +2,27 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Avatar, Card, Layout, Typography, theme } from 'antd';
-import { BellOutlined, CompassOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, SettingOutlined } from '@ant-design/icons';
+import { Avatar, Layout, Typography } from 'antd';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useAppSelector } from '@/store';
-import { accountPath, profilePath } from '@/components/UserMenu';
+import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
+import { SubscriptionModal } from '@/features/feeds/PaymentsSoon';
 import AppHeader from './AppHeader';
+import { isActive, soonNav, userNav } from './nav';
 
-/** Shell of /home: header, a left navigation column, the feed column and a right column. */
+/** Shell of /home and the social pages (search, bookmarks, follows, my posts): header, a left navigation column, the feed column and a right column. */
 export default function HomeLayout({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
   const user = useAppSelector((s) => s.user.current);
   const pathname = usePathname();
-  const nav = [
-    { href: '/home', label: 'Home', icon: <HomeOutlined /> },
-    ...(user?.isPerformer ? [{ href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> }] : []),
-    { href: user ? accountPath(user) : '/user/account', label: 'Account settings', icon: <SettingOutlined /> },
-  ];
-  const soon = [
-    { label: 'Explore', icon: <CompassOutlined /> },
-    { label: 'Messages', icon: <MessageOutlined /> },
-    { label: 'Notifications', icon: <BellOutlined /> },
-  ];
+  const nav = userNav(user);
+  const soon = user ? soonNav : [];
+  // Table pages need the width: no suggestions column there.
+  const wide = /^\/(creator\/feeds|followers|following)(\/|$)/.test(pathname);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
       <Layout.Content>
-        <div className="container home-grid">
+        <div className={`container home-grid${wide ? ' wide' : ''}`}>
           <aside className="home-side hide-md" aria-label="Home navigation">
             {user && (
               <div className="home-me">
@@ -43,7 +37,7 @@ export default function HomeLayout({ children }: { children: ReactNode }) {
             )}
             <nav className="side-nav">
               {nav.map((n) => (
-                <Link key={n.href} href={n.href} className={pathname === n.href ? 'active' : ''} aria-current={pathname === n.href ? 'page' : undefined}>
+                <Link key={n.href} href={n.href} className={isActive(pathname, n.href) ? 'active' : ''} aria-current={isActive(pathname, n.href) ? 'page' : undefined}>
                   {n.icon} {n.label}
                 </Link>
               ))}
@@ -57,13 +51,14 @@ export default function HomeLayout({ children }: { children: ReactNode }) {
           <main id="main" className="home-main">
             {children}
           </main>
-          <aside className="home-aside hide-lg" aria-label="Suggestions">
-            <Card size="small" title="Creators to discover" styles={{ body: { color: token.colorTextSecondary } }}>
-              Recommendations will show up here once creators start posting.
-            </Card>
-          </aside>
+          {!wide && (
+            <aside className="home-aside hide-lg" aria-label="Suggestions">
+              <CreatorsToDiscover />
+            </aside>
+          )}
         </div>
       </Layout.Content>
+      <SubscriptionModal />
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'antd';
 import AppHeader from './AppHeader';
 import AppFooter from './AppFooter';
+import { SubscriptionModal } from '@/features/feeds/PaymentsSoon';
 
 export default function PrimaryLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,6 +13,7 @@ export default function PrimaryLayout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
       </Layout.Content>
       <AppFooter />
+      <SubscriptionModal />
     </Layout>
   );
 }

@@ -1,17 +1,68 @@
 'use client';
+import { useState } from 'react';
 import Link from 'next/link';
-import { Avatar, Button, Card, Tabs, Tag, Typography } from 'antd';
-import { CalendarOutlined, EditOutlined, EnvironmentOutlined, LockOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type PublicUser } from '@stagepass/shared';
+import useSWR from 'swr';
+import { App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { CalendarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { compactNumber, monthYear } from '@/lib/format';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
+import FollowButton from '@/features/social/FollowButton';
+import Composer from '@/features/feeds/Composer';
+import FeedCard from '@/features/feeds/FeedCard';
+import FeedList from '@/features/feeds/FeedList';
 
-function joined(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+function Stat({ value, label, loading }: { value?: number; label: string; loading: boolean }) {
+  return (
+    <div className="profile-stat">
+      {loading ? <Skeleton.Button active size="small" style={{ width: 36, minWidth: 36 }} /> : <strong>{compactNumber(value)}</strong>}
+      <span>{label}</span>
+    </div>
+  );
 }
 
-/** Creator profile shell: cover, avatar, name, @username, bio, join date. Content tabs come later. */
-export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser; isOwner: boolean }) {
+/** Creator profile: cover, avatar, name, stats, follow/subscribe/share, tabs Posts and About. */
+export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.user.current);
+  const stats = useSWR<PerformerStats>(`/performers/${profile._id}/stats`);
+  const [posted, setPosted] = useState<Feed[]>([]);
+  const [bookmarked, setBookmarked] = useState<boolean | null>(null);
+  const handle = profile.username || profile._id;
+
+  const share = async () => {
+    const url = `${window.location.origin}/${handle}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      message.success('Link copied');
+    } catch {
+      message.info(url);
+    }
+  };
+
+  const toggleBookmark = async () => {
+    const body = { objectId: profile._id, objectType: 'performer' as const, action: 'bookmark' as const };
+    try {
+      const s = bookmarked ? await api.del<ReactionState>('/reactions', body) : await api.post<ReactionState>('/reactions', body);
+      setBookmarked(s.reacted);
+      message.success(s.reacted ? 'Creator saved to your bookmarks' : 'Removed from your bookmarks');
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
+  const about = [
+    { key: 'bio', label: 'Bio', children: profile.bio ? <span style={{ whiteSpace: 'pre-line' }}>{profile.bio}</span> : <span className="muted">No bio yet.</span> },
+    ...(profile.country ? [{ key: 'country', label: 'Country', children: profile.country }] : []),
+    { key: 'joined', label: 'Joined', children: monthYear(profile.createdAt) },
+    ...(profile.languages?.length ? [{ key: 'languages', label: 'Languages', children: profile.languages.join(', ') }] : []),
+    ...(profile.gender ? [{ key: 'gender', label: 'Gender', children: <span style={{ textTransform: 'capitalize' }}>{profile.gender}</span> }] : []),
+  ];
+
   return (
     <div className="container" style={{ maxWidth: 980, paddingInline: 0 }}>
       <div className="profile-cover" style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label={`${profile.name}'s cover image`} />
@@ -21,27 +72,47 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <h1 className="profile-name">{profile.name}</h1>
           {profile.username && <Typography.Text type="secondary" style={{ fontSize: 16 }}>@{profile.username}</Typography.Text>}
         </div>
-        <div style={{ paddingBottom: 12 }}>
+        <Space wrap style={{ paddingBottom: 12 }}>
+          <Button icon={<ShareAltOutlined />} aria-label="Share" onClick={() => void share()} />
           {isOwner ? (
             <Link href="/creator/account">
               <Button icon={<EditOutlined />}>Edit profile</Button>
             </Link>
           ) : (
-            <Button type="primary" size="large" disabled title="Subscriptions open soon">
-              Subscribe
-            </Button>
+            <>
+              {me && (
+                <Button
+                  aria-label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+                  icon={bookmarked ? <StarFilled style={{ color: '#f59e0b' }} /> : <StarOutlined />}
+                  onClick={() => void toggleBookmark()}
+                />
+              )}
+              <FollowButton
+                performerId={profile._id}
+                isFollowed={stats.data?.isFollowed}
+                onChange={(s) => void stats.mutate((d) => (d ? { ...d, isFollowed: s.isFollowed, totalFollowers: s.totalFollowers } : d), { revalidate: false })}
+              />
+              <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'monthly' }))}>
+                Subscribe
+              </Button>
+            </>
           )}
-        </div>
+        </Space>
       </div>
-      <div style={{ padding: '20px 24px 0' }}>
-        {profile.bio ? (
-          <Typography.Paragraph style={{ fontSize: 16, whiteSpace: 'pre-line', maxWidth: 720 }}>{profile.bio}</Typography.Paragraph>
-        ) : (
-          <Typography.Paragraph type="secondary">{isOwner ? 'Add a bio so fans know what to expect.' : 'This creator has not written a bio yet.'}</Typography.Paragraph>
+      <div className="profile-stats" aria-label="Creator stats">
+        <Stat value={stats.data?.totalFeeds} label="Posts" loading={stats.isLoading} />
+        <Stat value={stats.data?.totalFollowers} label="Followers" loading={stats.isLoading} />
+        <Stat value={stats.data?.totalLikes} label="Likes" loading={stats.isLoading} />
+      </div>
+      <div style={{ padding: '12px 24px 0' }}>
+        {profile.bio && (
+          <Typography.Paragraph ellipsis={{ rows: 3, expandable: true }} style={{ fontSize: 15, whiteSpace: 'pre-line', maxWidth: 720, marginBottom: 8 }}>
+            {profile.bio}
+          </Typography.Paragraph>
         )}
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', color: 'var(--muted)' }}>
           <span>
-            <CalendarOutlined /> Joined {joined(profile.createdAt)}
+            <CalendarOutlined /> Joined {monthYear(profile.createdAt)}
           </span>
           {profile.country && (
             <span>
@@ -51,27 +122,50 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <Tag color="purple" style={{ marginInlineEnd: 0 }}>Creator</Tag>
         </div>
       </div>
-      <div style={{ padding: '24px 16px 56px' }}>
-        <Card styles={{ body: { paddingTop: 4 } }}>
-          <Tabs
-            items={[
-              { key: 'posts', label: 'Posts' },
-              { key: 'videos', label: 'Videos' },
-              { key: 'photos', label: 'Photos' },
-              { key: 'store', label: 'Store' },
-            ].map((t) => ({
-              ...t,
+      <div className="profile-body">
+        <Tabs
+          items={[
+            {
+              key: 'posts',
+              label: 'Posts',
               children: (
-                <div style={{ padding: '32px 0' }}>
-                  <EmptyState
-                    title={`No ${t.label.toLowerCase()} yet`}
-                    description={isOwner ? `Your ${t.label.toLowerCase()} will appear here.` : <><LockOutlined /> {profile.name.split(' ')[0]}&rsquo;s {t.label.toLowerCase()} will show up here.</>}
+                <div className="profile-feed">
+                  {isOwner && (
+                    <div style={{ marginBottom: 16 }}>
+                      <Composer onDone={(f) => { setPosted((p) => [f, ...p]); void stats.mutate(); }} />
+                    </div>
+                  )}
+                  {posted.map((f) => (
+                    <FeedCard key={f._id} feed={f} onDeleted={(id) => setPosted((p) => p.filter((x) => x._id !== id))} />
+                  ))}
+                  <FeedList
+                    path={`/user/feeds/search/${encodeURIComponent(handle)}`}
+                    query={{ sortBy: 'publishAt', sort: 'desc' }}
+                    empty={
+                      posted.length ? null : (
+                        <Card>
+                          <EmptyState
+                            title="No posts yet"
+                            description={isOwner ? 'Your posts will appear here — share your first one above.' : `${profile.name.split(' ')[0]} hasn’t posted anything yet.`}
+                          />
+                        </Card>
+                      )
+                    }
                   />
                 </div>
               ),
-            }))}
-          />
-        </Card>
+            },
+            {
+              key: 'about',
+              label: 'About',
+              children: (
+                <Card>
+                  <Descriptions column={1} items={about} />
+                </Card>
+              ),
+            },
+          ]}
+        />
       </div>
     </div>
   );

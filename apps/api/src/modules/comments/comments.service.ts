@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import { COMMENT_ALLOWED_TAGS, type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import { isAdmin } from '../../platform/auth';
+import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../users/users.tables';
+import { reactions } from '../reactions/reactions.tables';
+import { reactionsOf } from '../reactions/reactions.service';
+import { socialTarget, type SocialTarget } from '../reactions/targets';
+import { comments, type CommentRow } from './comments.tables';
+import { userCard } from './user-card';
+
+/**
+ * Comment markup: only b, i, em, strong, br survive (without attributes); links and every other
+ * tag are replaced by their text; script/style contents and HTML comments are dropped. The result
+ * is safe HTML (text is entity-escaped).
+ */
+export function sanitizeComment(input: string): string {
+  return sanitizeHtml(input, {
+    allowedTags: [...COMMENT_ALLOWED_TAGS],
+    allowedAttributes: {},
+    disallowedTagsMode: 'discard',
+  }).trim();
+}
+
+/** Comments and one level of replies. Rules: README.md beside this file. */
+export class CommentsService {
+  constructor(private ctx: Pick<AppContext, 'db' | 'users'>) {}
+
+  private target(type: string): SocialTarget {
+    const t = socialTarget(type);
+    if (!t) throw unprocessable(`Comments on ${type}s are not available yet`);
+    return t;
+  }
+
+  private clean(content: string): string {
+    const text = sanitizeComment(content);
+    if (!text) throw fieldError('content', 'Write a comment');
+    return text;
+  }
+
+  async create(viewer: UserRow, input: CreateCommentInput): Promise<Comment> {
+    const target = this.target(input.objectType);
+    const content = this.clean(input.content);
+    const { row, ownerId } = await this.ctx.db.transaction(async (tx) => {
+      const found = await target.resolve(tx, viewer, input.objectId);
+      if (!found) throw notFound('Not found');
+      if (!found.canView) throw forbidden('Unlock this post to comment on it');
+      if (input.parentId) {
+        const [parent] = await tx.select().from(comments).where(eq(comments.id, input.parentId)).limit(1);
+        if (!parent || parent.objectType !== input.objectType || parent.objectId !== input.objectId) throw notFound('Comment not found');
+        if (parent.parentId) throw unprocessable('Replies go one level deep: reply to the comment instead');
+        await tx
+          .update(comments)
+          .set({ totalReply: sql`${comments.totalReply} + 1`, updatedAt: sql`${comments.updatedAt}` })
+          .where(eq(comments.id, parent.id));
+      }
+      const [created] = await tx
+        .insert(comments)
+        .values({ objectType: input.objectType, objectId: input.objectId, parentId: input.parentId ?? null, createdBy: viewer.id, content })
+        .returning();
+      await target.adjust?.(tx, input.objectId, 'comment', +1);
+      return { row: created!, ownerId: found.ownerId };
+    });
+    return (await this.shape([row], viewer, ownerId))[0]!;
+  }
+
+  async list(viewer: UserRow | null, q: CommentsQuery): Promise<{ data: Comment[]; total: number }> {
+    const target = this.target(q.objectType);
+    const found = await target.resolve(this.ctx.db, viewer, q.objectId);
+    if (!found) throw notFound('Not found');
+    const where = and(
+      eq(comments.objectType, q.objectType),
+      eq(comments.objectId, q.objectId),
+      q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(comments)
+        .where(where)
+        .orderBy(q.sort === 'asc' ? asc(comments.createdAt) : desc(comments.createdAt), q.sort === 'asc' ? asc(comments.id) : desc(comments.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.ctx.db.select({ n: count() }).from(comments).where(where),
+    ]);
+    return { data: await this.shape(rows, viewer, found.ownerId), total: Number(total?.n ?? 0) };
+  }
+
+  /** The author edits the text (same markup rules). Others → 403. */
+  async update(viewer: UserRow, id: string, content: string): Promise<Comment> {
+    const c = await this.byId(id);
+    if (c.createdBy !== viewer.id) throw forbidden('You can only edit your own comments');
+    const [row] = await this.ctx.db.update(comments).set({ content: this.clean(content) }).where(eq(comments.id, id)).returning();
+    const owner = await this.ownerOf(this.ctx.db, viewer, c);
+    return (await this.shape([row!], viewer, owner))[0]!;
+  }
+
+  /**
+   * The author, the creator who owns the commented item, or an operator. Deleting a comment
+   * deletes its replies (and the reactions on all of them); the counters drop accordingly.
+   */
+  async remove(viewer: UserRow, id: string): Promise<{ success: true }> {
+    const c = await this.byId(id);
+    const target = socialTarget(c.objectType);
+    const ownerId = await this.ownerOf(this.ctx.db, viewer, c);
+    if (c.createdBy !== viewer.id && ownerId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
+    await this.ctx.db.transaction(async (tx) => {
+      const replies = c.parentId ? [] : await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, c.id));
+      const ids = [c.id, ...replies.map((r) => r.id)];
+      const deleted = await tx.delete(comments).where(eq(comments.id, c.id)).returning({ id: comments.id });
+      if (!deleted.length) return; // a concurrent delete got there first
+      await tx.delete(reactions).where(and(eq(reactions.objectType, 'comment'), inArray(reactions.objectId, ids)));
+      if (c.parentId) {
+        await tx
+          .update(comments)
+          .set({ totalReply: sql`greatest(${comments.totalReply} - 1, 0)`, updatedAt: sql`${comments.updatedAt}` })
+          .where(eq(comments.id, c.parentId));
+      }
+      await target?.adjust?.(tx, c.objectId, 'comment', -ids.length);
+    });
+    return { success: true };
+  }
+
+  private async byId(id: string): Promise<CommentRow> {
+    const [c] = await this.ctx.db.select().from(comments).where(eq(comments.id, id)).limit(1);
+    if (!c) throw notFound('Comment not found');
+    return c;
+  }
+
+  /** The creator who owns the commented item (as the viewer can see it; null if hidden). */
+  private async ownerOf(db: DbOrTx, viewer: UserRow | null, c: CommentRow): Promise<string | null> {
+    return (await socialTarget(c.objectType)?.resolve(db, viewer, c.objectId))?.ownerId ?? null;
+  }
+
+  /** Authors and the viewer's likes batched: two queries for any page size. */
+  private async shape(rows: CommentRow[], viewer: UserRow | null, ownerId: string | null): Promise<Comment[]> {
+    if (rows.length === 0) return [];
+    const authorIds = [...new Set(rows.map((r) => r.createdBy))];
+    const [authors, liked] = await Promise.all([
+      this.ctx.db.select().from(users).where(inArray(users.id, authorIds)),
+      reactionsOf(this.ctx.db, viewer?.id, 'comment', rows.map((r) => r.id)),
+    ]);
+    const byId = new Map(authors.map((u) => [u.id, u]));
+    const admin = isAdmin(viewer);
+    return rows.map((r) => {
+      const author = byId.get(r.createdBy);
+      return {
+        _id: r.id, objectId: r.objectId, objectType: r.objectType as CommentObjectType, parentId: r.parentId, content: r.content, createdBy: r.createdBy,
+        creator: author && author.status === 'active' ? userCard(this.ctx, author) : null,
+        totalReply: r.totalReply, totalLike: r.totalLike, isLiked: liked.get(r.id)?.isLiked ?? false,
+        canDelete: Boolean(viewer && (viewer.id === r.createdBy || viewer.id === ownerId || admin)),
+        createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+}

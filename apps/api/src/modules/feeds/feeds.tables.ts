@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeedStatus, FeedType, FeedVisibility } from '@stagepass/shared';
+import { idColumn, timestamps } from '../../db/columns';
+import { users } from '../users/users.tables';
+import { files } from '../media/media.tables';
+
+/** PostgreSQL `tsvector` (read-only here: the column is generated). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A creator's poll, created before the feed that carries it (POST /performer/feeds/polls) and
+ * attached by `feeds.poll_id` (at most one feed per poll).
+ */
+export const polls = pgTable(
+  'polls',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('polls_performer_idx').on(t.performerId, t.createdAt)],
+);
+export type PollRow = typeof polls.$inferSelect;
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: idColumn(),
+    pollId: uuid('poll_id').notNull().references(() => polls.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    /** Denormalised count, incremented in the same transaction that records a vote. */
+    votes: integer('votes').notNull().default(0),
+  },
+  (t) => [uniqueIndex('poll_options_poll_position_uq').on(t.pollId, t.position)],
+);
+export type PollOptionRow = typeof pollOptions.$inferSelect;
+
+/** One vote per user per poll: the primary key makes a second (even concurrent) vote a no-op insert. */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: uuid('poll_id').notNull().references(() => polls.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id').notNull().references(() => pollOptions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('poll_votes_poll_user_uq').on(t.pollId, t.userId), index('poll_votes_user_idx').on(t.userId, t.pollId)],
+);
+export type PollVoteRow = typeof pollVotes.$inferSelect;
+
+/**
+ * A creator's post. `type` is derived from its files and poll; `price` (minor units) is set only
+ * for pay-per-view. A feed is visible to others once `publish_at <= now()` — a query-time rule,
+ * so scheduled posts need no job; `status` records what the creator asked for at the last write
+ * (reads derive the current status from publish_at). The counters are maintained by the social
+ * modules (reactions, comments). `search_vector` is a generated column for full-text search of
+ * the text ('simple' configuration: no stemming, works for every language alike).
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    type: text('type').$type<FeedType>().notNull(),
+    visibility: text('visibility').$type<FeedVisibility>().notNull(),
+    price: integer('price'),
+    /** Ordered ids of the feed's photo/video/audio files (rows in `files`). */
+    fileIds: jsonb('file_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    teaserFileId: uuid('teaser_file_id').references(() => files.id, { onDelete: 'set null' }),
+    thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    pollId: uuid('poll_id').references(() => polls.id, { onDelete: 'set null' }),
+    status: text('status').$type<FeedStatus>().notNull().default('published'),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    totalLike: integer('total_like').notNull().default(0),
+    totalComment: integer('total_comment').notNull().default(0),
+    totalBookmark: integer('total_bookmark').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("text", ''))`),
+    ...timestamps(),
+  },
+  (t) => [
+    // A creator's feeds (profile, own list), newest first.
+    index('feeds_performer_publish_idx').on(t.performerId, t.publishAt.desc(), t.id.desc()),
+    // Global newest-first scans (timelines fall back to it, admin lists).
+    index('feeds_publish_idx').on(t.publishAt.desc(), t.id.desc()),
+    index('feeds_performer_updated_idx').on(t.performerId, t.updatedAt),
+    uniqueIndex('feeds_poll_uq').on(t.pollId),
+    index('feeds_search_idx').using('gin', t.searchVector),
+  ],
+);
+export type FeedRow = typeof feeds.$inferSelect;

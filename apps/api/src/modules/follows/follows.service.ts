@@ -1,0 +1,156 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FollowItem, FollowState, ListQuery, PerformerListItem } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../users/users.tables';
+import { performerProfiles } from '../performers/performers.tables';
+import { followerCounts, follows } from './follows.tables';
+import { assertNotBlocked } from './blocks.hook';
+
+/** The columns a creator card needs: user row, creator fields, follower count. */
+export const creatorCardColumns = {
+  user: users,
+  bio: performerProfiles.bio,
+  welcomeVideoKey: performerProfiles.welcomeVideoKey,
+  totalFollowers: sql<number>`coalesce(${followerCounts.total}, 0)`.mapWith(Number),
+};
+export interface CreatorCardRow {
+  user: UserRow;
+  bio: string | null;
+  welcomeVideoKey: string | null;
+  totalFollowers: number;
+}
+
+/** Ids among `ids` that `viewerId` follows (one query). */
+export async function followedAmong(db: DbOrTx, viewerId: string | null | undefined, ids: string[]): Promise<Set<string>> {
+  if (!viewerId || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: follows.followingId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), inArray(follows.followingId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The follower count of one creator (0 when never followed). */
+export async function followerCountOf(db: DbOrTx, performerId: string): Promise<number> {
+  const [row] = await db.select({ total: followerCounts.total }).from(followerCounts).where(eq(followerCounts.performerId, performerId));
+  return row?.total ?? 0;
+}
+
+/** Follows of creators. Rules: README.md beside this file. */
+export class FollowsService {
+  constructor(private ctx: Pick<AppContext, 'db' | 'users' | 'media'>) {}
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  /** An active creator by id or username; fans, unknown and inactive accounts → 404. */
+  async creatorByIdOrUsername(idOrUsername: string): Promise<UserRow> {
+    const u = await this.ctx.users.findByIdOrUsername(idOrUsername);
+    if (!u || !u.isPerformer) throw notFound('Creator not found');
+    return u;
+  }
+
+  async follow(viewer: UserRow, idOrUsername: string): Promise<FollowState> {
+    const target = await this.creatorByIdOrUsername(idOrUsername);
+    if (target.id === viewer.id) throw unprocessable('You cannot follow yourself');
+    await assertNotBlocked(this.db, target.id, viewer.id);
+    const total = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(follows)
+        .values({ followerId: viewer.id, followingId: target.id })
+        .onConflictDoNothing()
+        .returning({ id: follows.followingId });
+      if (inserted.length) {
+        const [c] = await tx
+          .insert(followerCounts)
+          .values({ performerId: target.id, total: 1 })
+          .onConflictDoUpdate({ target: followerCounts.performerId, set: { total: sql`${followerCounts.total} + 1` } })
+          .returning({ total: followerCounts.total });
+        return c!.total;
+      }
+      return followerCountOf(tx, target.id);
+    });
+    return { performerId: target.id, isFollowed: true, totalFollowers: total };
+  }
+
+  /** Idempotent: unfollowing someone not followed answers the same state (200). */
+  async unfollow(viewer: UserRow, idOrUsername: string): Promise<FollowState> {
+    const target = await this.creatorByIdOrUsername(idOrUsername);
+    const total = await this.db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, target.id)))
+        .returning({ id: follows.followingId });
+      if (deleted.length) {
+        const [c] = await tx
+          .update(followerCounts)
+          .set({ total: sql`greatest(${followerCounts.total} - 1, 0)` })
+          .where(eq(followerCounts.performerId, target.id))
+          .returning({ total: followerCounts.total });
+        return c?.total ?? 0;
+      }
+      return followerCountOf(tx, target.id);
+    });
+    return { performerId: target.id, isFollowed: false, totalFollowers: total };
+  }
+
+  /** Creator cards (public profile + totalFollowers + isFollowed for the viewer), in row order. */
+  async toListItems(rows: CreatorCardRow[], viewerId: string | null | undefined): Promise<PerformerListItem[]> {
+    const followed = await followedAmong(this.db, viewerId, rows.map((r) => r.user.id));
+    return rows.map((r) => ({
+      ...this.ctx.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.ctx.media.publicUrl(r.welcomeVideoKey) : null }),
+      totalFollowers: r.totalFollowers,
+      isFollowed: followed.has(r.user.id),
+    }));
+  }
+
+  /** Who follows `performerId`, most recent first. */
+  async followers(performerId: string, viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
+    const where = and(eq(follows.followingId, performerId), eq(users.status, 'active'));
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ ...creatorCardColumns, followedAt: follows.createdAt })
+        .from(follows)
+        .innerJoin(users, eq(users.id, follows.followerId))
+        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
+        .where(where)
+        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows.followerId))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows.followerId)).where(where),
+    ]);
+    const items = await this.toListItems(rows, viewerId);
+    return { data: items.map((it, i) => ({ ...it, followedAt: rows[i]!.followedAt.toISOString() })), total: Number(total?.n ?? 0) };
+  }
+
+  /** The creators `viewerId` follows, most recently followed first. */
+  async following(viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
+    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true));
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ ...creatorCardColumns, followedAt: follows.createdAt })
+        .from(follows)
+        .innerJoin(users, eq(users.id, follows.followingId))
+        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
+        .where(where)
+        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows.followingId))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows.followingId)).where(where),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        ...this.ctx.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.ctx.media.publicUrl(r.welcomeVideoKey) : null }),
+        totalFollowers: r.totalFollowers,
+        isFollowed: true,
+        followedAt: r.followedAt.toISOString(),
+      })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+}

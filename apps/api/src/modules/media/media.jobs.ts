@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobInfo, Queue } from '../../platform/queue';
+import type { Storage } from '../../platform/storage';
+import { files, type FileRow, type MediaType } from './media.tables';
+import { MediaError, mediaTools, processMedia, type MediaTools } from './media.processing';
+
+export const MEDIA_PROCESS_JOB = 'media.process';
+export interface MediaProcessData {
+  fileId: string;
+}
+
+/** Attempts after the first; then the file is `failed` with the last reason. */
+export const MEDIA_RETRY_LIMIT = 2;
+/** First retry after ~30–60 s, the second after ~60–120 s (pg-boss backoff with jitter). */
+export const MEDIA_RETRY_DELAY_SECONDS = 30;
+/** At most this long per attempt (a 2 GB video at veryfast); then it is killed and retried. */
+export const MEDIA_ATTEMPT_SECONDS = 3 * 3600;
+
+/**
+ * Time allowed for one attempt, by type and size: short for images, longer for big videos. A
+ * worker that dies mid-job leaves the job running in the database until this runs out, then it is
+ * retried — so it should not be longer than the work needs.
+ */
+export function attemptSeconds(type: MediaType, sizeBytes: number): number {
+  const mb = sizeBytes / (1024 * 1024);
+  if (type === 'image') return 10 * 60;
+  if (type === 'audio') return Math.min(MEDIA_ATTEMPT_SECONDS, 10 * 60 + mb * 3);
+  return Math.min(MEDIA_ATTEMPT_SECONDS, 15 * 60 + mb * 6);
+}
+/** Files still `uploaded` this long after their last change get their job queued again. */
+export const MEDIA_SWEEP_AFTER_SECONDS = 10 * 60;
+
+const GENERIC_REASON = 'The file could not be processed';
+const TIMEOUT_REASON = 'Processing did not finish in time';
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>;
+  log: FastifyBaseLogger;
+  queue: Queue;
+}
+
+/**
+ * The processing job of the media pipeline: uploaded → processing → ready | failed. Each attempt
+ * reads the original from storage, renders every output in a temp directory (removed after),
+ * stores them next to the original, records the results and deletes the original. A failed
+ * attempt is retried (MEDIA_RETRY_LIMIT, with backoff); the last failure marks the file failed
+ * with its reason. Attempts that die without a word (timeout, crashed worker) reach `onDead`.
+ */
+export function defineMediaJobs(deps: Deps): MediaJobs {
+  const jobs = new MediaJobs(deps);
+  deps.queue.define<MediaProcessData>({
+    name: MEDIA_PROCESS_JOB,
+    retryLimit: MEDIA_RETRY_LIMIT,
+    retryDelaySeconds: MEDIA_RETRY_DELAY_SECONDS,
+    expireInSeconds: MEDIA_ATTEMPT_SECONDS,
+    singletonPerKey: true,
+    handler: (data, job) => jobs.process(data.fileId, job),
+    onDead: (data) => jobs.markFailed(data.fileId, TIMEOUT_REASON),
+  });
+  return jobs;
+}
+
+export class MediaJobs {
+  private tools: MediaTools;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<unknown> | null = null;
+
+  constructor(private deps: Deps) {
+    this.tools = mediaTools(deps.config);
+  }
+
+  async process(fileId: string, job: Pick<JobInfo, 'isLastAttempt' | 'expireInSeconds' | 'signal'>): Promise<void> {
+    const { db, storage, log } = this.deps;
+    // Claim: only files still in the pipeline (a duplicate job for a finished file does nothing).
+    const [file] = await db
+      .update(files)
+      .set({ status: 'processing', attempts: sql`${files.attempts} + 1` })
+      .where(and(eq(files.id, fileId), inArray(files.status, ['uploaded', 'processing']), isNotNull(files.mediaType)))
+      .returning();
+    if (!file) return;
+    const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'stagepass-media-'));
+    // Stop before pg-boss gives up on the attempt (it would start another one meanwhile), or at shutdown.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), Math.max(30, job.expireInSeconds - 30) * 1000);
+    const onShutdown = () => controller.abort();
+    job.signal.addEventListener('abort', onShutdown, { once: true });
+    try {
+      const src = storage.localPath(file.storageKey) ?? (await this.download(file, workDir));
+      const result = await processMedia(file.mediaType!, src, {
+        tools: this.tools,
+        workDir,
+        sourceMime: String(file.meta?.sourceMime ?? file.mimeType),
+        signal: controller.signal,
+      });
+      const dir = `${file.visibility}/${file.kind}/${file.id}`;
+      const variants: Record<string, string> = {};
+      for (const o of result.outputs) {
+        const key = `${dir}/${o.name}.${o.ext}`;
+        await storage.putFile(key, o.path, o.contentType);
+        variants[o.name] = key;
+      }
+      let preview: string | null = null;
+      if (result.preview) {
+        // The blurred preview shows nothing, so it is public even for paid media.
+        preview = `public/${file.kind}/${file.id}/preview.${result.preview.ext}`;
+        await storage.putFile(preview, result.preview.path, result.preview.contentType);
+      }
+      const [done] = await db
+        .update(files)
+        .set({
+          status: 'ready',
+          error: null,
+          storageKey: variants[result.main]!,
+          mimeType: result.mimeType,
+          size: (await fsp.stat(result.outputs.find((o) => o.name === result.main)!.path)).size,
+          width: result.width ?? null,
+          height: result.height ?? null,
+          duration: result.duration ?? null,
+          preview,
+          variants,
+          meta: { ...file.meta, thumbnails: result.thumbnails, originalKey: undefined },
+        })
+        .where(and(eq(files.id, file.id), eq(files.status, 'processing')))
+        .returning({ id: files.id });
+      if (!done) {
+        // Deleted (or finished by a twin job) meanwhile: keep nothing we wrote that is not in use.
+        const current = await db.select().from(files).where(eq(files.id, file.id));
+        const inUse = new Set(current[0] ? [current[0].storageKey, ...Object.values(current[0].variants), current[0].preview] : []);
+        for (const k of [...Object.values(variants), preview]) if (k && !inUse.has(k)) await storage.delete(k).catch(() => undefined);
+        return;
+      }
+      // The original is not needed any more (and may carry metadata such as a location).
+      if (file.storageKey !== variants[result.main]) {
+        await storage.delete(file.storageKey).catch((err) => log.warn({ err, key: file.storageKey }, 'could not delete a processed original'));
+      }
+    } catch (err) {
+      // Shutting down: the attempt was already failed and will be retried; the database may be closing.
+      if (job.signal.aborted) throw err;
+      const reason = controller.signal.aborted ? TIMEOUT_REASON : err instanceof MediaError ? err.message : GENERIC_REASON;
+      if (!(err instanceof MediaError)) log.error({ err, fileId }, 'media processing error');
+      if (job.isLastAttempt) await this.markFailed(fileId, reason);
+      else await db.update(files).set({ error: reason }).where(and(eq(files.id, fileId), eq(files.status, 'processing')));
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      job.signal.removeEventListener('abort', onShutdown);
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Marks a file failed with a reason, unless it finished meanwhile. */
+  async markFailed(fileId: string, reason: string): Promise<void> {
+    await this.deps.db
+      .update(files)
+      .set({ status: 'failed', error: reason })
+      .where(and(eq(files.id, fileId), inArray(files.status, ['uploaded', 'processing'])));
+  }
+
+  private async download(file: FileRow, workDir: string): Promise<string> {
+    const dest = path.join(workDir, `source.${String(file.meta?.sourceExt ?? 'bin')}`);
+    await pipeline(await this.deps.storage.get(file.storageKey), fs.createWriteStream(dest));
+    return dest;
+  }
+
+  /**
+   * Files left `uploaded` without a job (the process died between storing and queueing) are
+   * queued again. A file whose job is still waiting is not queued twice (one pending job per file).
+   */
+  async sweep(): Promise<number> {
+    const stale = await this.deps.db
+      .select({ id: files.id, mediaType: files.mediaType, size: files.size })
+      .from(files)
+      .where(and(eq(files.status, 'uploaded'), isNotNull(files.mediaType), lt(files.updatedAt, new Date(Date.now() - MEDIA_SWEEP_AFTER_SECONDS * 1000))))
+      .limit(500);
+    for (const f of stale) {
+      await this.deps.queue.send(MEDIA_PROCESS_JOB, { fileId: f.id }, { singletonKey: f.id, expireInSeconds: attemptSeconds(f.mediaType ?? 'video', f.size) });
+    }
+    return stale.length;
+  }
+
+  /** On nodes that work jobs: sweep at start and every few minutes. */
+  startSweeping(): void {
+    if (this.deps.queue.workers === 0 || this.sweepTimer) return;
+    const tick = () => {
+      if (this.sweeping) return;
+      this.sweeping = this.sweep()
+        .catch((err) => this.deps.log.warn({ err }, 'media sweep failed'))
+        .finally(() => { this.sweeping = null; });
+    };
+    tick();
+    this.sweepTimer = setInterval(tick, MEDIA_SWEEP_AFTER_SECONDS * 1000).unref();
+  }
+
+  async stopSweeping(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.sweeping;
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { Queue, type JobInfo } from '../../platform/queue';
+
+/** The job queue itself (platform/queue.ts) on the test database: retries, dead letters, drain. */
+let t: TestApp;
+let q: Queue;
+const seen: Array<{ data: { n: number }; job: Omit<JobInfo, 'signal'> }> = [];
+const dead: Array<{ n: number }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  q = new Queue(t.ctx.database, { workers: 2, log: t.app.log, pollingIntervalSeconds: 5 });
+  q.define<{ n: number; fail?: boolean }>({
+    name: 'test.work',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    handler: async (data, { signal: _s, ...job }) => {
+      seen.push({ data, job });
+      if (data.fail) throw new Error(`fail ${data.n}`);
+    },
+    onDead: async (data) => {
+      dead.push(data);
+    },
+  });
+  await q.start();
+});
+afterAll(async () => {
+  await q?.stop();
+  await t?.close();
+});
+
+describe('Queue', () => {
+  it('runs a job at once when sent from a process with workers (no waiting for the next poll)', async () => {
+    const started = Date.now();
+    await q.send('test.work', { n: 1 });
+    await q.drain({ skipRetryDelays: false });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(seen.filter((s) => s.data.n === 1).map((s) => s.job)).toEqual([
+      { id: expect.any(String), retryCount: 0, retryLimit: 2, isLastAttempt: false, expireInSeconds: 60 },
+    ]);
+  });
+
+  it('retries a failing job retryLimit times (backoff skipped by drain), then hands its data to onDead', async () => {
+    await q.send('test.work', { n: 2, fail: true }, { expireInSeconds: 120 });
+    await q.drain();
+    const attempts = seen.filter((s) => s.data.n === 2).map((s) => [s.job.retryCount, s.job.isLastAttempt, s.job.expireInSeconds]);
+    expect(attempts).toEqual([[0, false, 120], [1, false, 120], [2, true, 120]]);
+    expect(dead).toEqual([{ n: 2, fail: true }]);
+    expect(await q.pending()).toBe(0);
+  });
+
+  it('refuses unknown job names, and defining after start', async () => {
+    await expect(q.send('nope', {})).rejects.toThrow(/unknown job/);
+    expect(() => q.define({ name: 'late', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 1, handler: async () => {} })).toThrow(/before start/);
+  });
+
+  it('drain times out while a job is still running', async () => {
+    const slow = new Queue(t.ctx.database, { workers: 1, log: t.app.log });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    slow.define({ name: 'test.slow', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60, handler: () => gate });
+    await slow.start();
+    await slow.send('test.slow', {});
+    await expect(slow.drain({ timeoutMs: 500 })).rejects.toThrow(/still pending/);
+    release();
+    await slow.drain();
+    await slow.stop();
+  });
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createReportSchema, envelope, listEnvelope, reportSchema, reportsQuerySchema, updateReportSchema } from '@stagepass/shared';
+import { adminOnly, authenticated, currentUser } from '../../platform/auth';
+import { perUser } from '../search/rate-key';
+import { ReportsService } from './reports.service';
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const svc = new ReportsService(app.ctx);
+
+  app.post(
+    '/reports',
+    {
+      preHandler: authenticated,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+      schema: { tags: ['reports'], body: createReportSchema, response: { 201: envelope(reportSchema) }, description: 'Report a feed, creator, comment, … One open report per user and target (409 otherwise).' },
+    },
+    async (req, reply) => reply.status(201).send({ data: await svc.create(currentUser(req), req.body) }),
+  );
+
+  app.get(
+    '/admin/reports',
+    { preHandler: adminOnly, schema: { tags: ['admin'], querystring: reportsQuerySchema, response: { 200: listEnvelope(reportSchema) }, description: 'Reports for the operator; filters status, target, targetId.' } },
+    async (req) => ({ data: await svc.list(req.query) }),
+  );
+
+  app.put(
+    '/admin/reports/:id',
+    { preHandler: adminOnly, schema: { tags: ['admin'], params: z.object({ id: z.string().uuid() }), body: updateReportSchema, response: { 200: envelope(reportSchema) }, description: 'Resolve, dismiss or re-open a report.' } },
+    async (req) => ({ data: await svc.setStatus(req.params.id, req.body.status) }),
+  );
+};

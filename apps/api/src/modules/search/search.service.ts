@@ -1,0 +1,150 @@
+import { and, asc, count, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PerformerListItem, PerformerSearchQuery, PerformerStats, SearchKeyword } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../users/users.tables';
+import { performerProfiles } from '../performers/performers.tables';
+import { followerCounts } from '../follows/follows.tables';
+import { creatorCardColumns, followedAmong, followerCountOf, type FollowsService } from '../follows/follows.service';
+import { notBlockedBy } from '../follows/blocks.hook';
+import { feeds } from '../feeds/feeds.tables';
+import { listableSql } from '../feeds/feeds.policy';
+import { searchKeywords } from './search.tables';
+import { PERFORMER_BIO_TSV, PERFORMER_NAME_TSV, matches, prefixTerms, prefixTsQuery } from './search.fts';
+
+/**
+ * HOOK FOR THE MONEY ISSUE: which creators offer a free subscription. Subscription price settings
+ * do not exist yet, so no creator offers one: `isFreeSubscription=true` finds nobody and
+ * `isFreeSubscription=false` filters nothing. Replace with a condition on the creator's
+ * subscription settings (e.g. `performer_subscription_settings.free_enabled`).
+ */
+export function freeSubscriptionSql(wanted: boolean): SQL | undefined {
+  return wanted ? sql`false` : undefined;
+}
+
+interface PerformerFilter extends Partial<PerformerSearchQuery> {
+  /** Leave out creators who blocked this user (GET /performers/user/search). */
+  excludeBlockedFor?: string | null;
+}
+
+/** Creator discovery (search, top, random), profile stats, search keywords, feed text search. */
+export class SearchService {
+  constructor(private ctx: Pick<AppContext, 'db'>, private follows: FollowsService) {}
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  private performerWhere(f: PerformerFilter): SQL {
+    const conds: Array<SQL | undefined> = [eq(users.isPerformer, true), eq(users.status, 'active')];
+    if (f.gender) conds.push(eq(users.gender, f.gender));
+    if (f.country) conds.push(eq(users.country, f.country));
+    // Every word must match, in the name/username OR in the bio ("pablo oil": name + bio). One
+    // OR per word keeps each side on its own GIN index.
+    for (const term of prefixTerms(f.q)) conds.push(or(matches(PERFORMER_NAME_TSV, term), matches(PERFORMER_BIO_TSV, term)));
+    if (f.isFreeSubscription !== undefined) conds.push(freeSubscriptionSql(f.isFreeSubscription));
+    if (f.excludeBlockedFor) conds.push(notBlockedBy(users.id, f.excludeBlockedFor));
+    return and(...conds)!;
+  }
+
+  private cards() {
+    return this.db
+      .select(creatorCardColumns)
+      .from(users)
+      .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .leftJoin(followerCounts, eq(followerCounts.performerId, users.id));
+  }
+
+  /** GET /performers/search and /performers/user/search. */
+  async searchPerformers(f: PerformerSearchQuery & { excludeBlockedFor?: string | null }, viewer: UserRow | null): Promise<{ data: PerformerListItem[]; total: number }> {
+    const where = this.performerWhere(f);
+    const sortBy = f.sortBy ?? 'popular';
+    const dir = f.sort ?? (sortBy === 'name' ? 'asc' : 'desc');
+    const by = (col: SQL | AnyColumn) => (dir === 'asc' ? asc(col) : desc(col));
+    const order =
+      sortBy === 'popular'
+        ? [by(sql`coalesce(${followerCounts.total}, 0)`), desc(users.createdAt)]
+        : sortBy === 'name'
+          ? [by(sql`lower(coalesce(nullif(${users.name}, ''), ${users.username}))`)]
+          : sortBy === 'updatedAt'
+            ? [by(users.updatedAt)]
+            : [by(users.createdAt)];
+    const [rows, [total]] = await Promise.all([
+      this.cards()
+        .where(where)
+        .orderBy(...order, desc(users.id))
+        .limit(f.limit ?? 10)
+        .offset(f.offset ?? 0),
+      this.db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+        .where(where),
+    ]);
+    return { data: await this.follows.toListItems(rows, viewer?.id), total: Number(total?.n ?? 0) };
+  }
+
+  /** GET /performers/top: most followers first. */
+  async top(offset: number, limit: number, viewer: UserRow | null) {
+    return this.searchPerformers({ offset, limit, sortBy: 'popular', sort: 'desc' } as PerformerSearchQuery, viewer);
+  }
+
+  /** GET /performers/search/random: a random sample of active creators. */
+  async random(f: { limit: number; gender?: string; country?: string }, viewer: UserRow | null): Promise<PerformerListItem[]> {
+    const rows = await this.cards()
+      .where(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, excludeBlockedFor: viewer?.id }))
+      .orderBy(sql`random()`)
+      .limit(f.limit);
+    return this.follows.toListItems(rows, viewer?.id);
+  }
+
+  /**
+   * Profile figures: published feeds the viewer may see listed, followers, likes on those feeds,
+   * and whether the viewer follows the creator.
+   */
+  async stats(idOrUsername: string, viewer: UserRow | null): Promise<PerformerStats> {
+    const creator = await this.follows.creatorByIdOrUsername(idOrUsername);
+    const now = new Date();
+    const [[agg], totalFollowers, followed] = await Promise.all([
+      this.db
+        .select({ totalFeeds: count(), totalLikes: sql<number>`coalesce(sum(${feeds.totalLike}), 0)`.mapWith(Number) })
+        .from(feeds)
+        .where(and(eq(feeds.performerId, creator.id), lte(feeds.publishAt, now))),
+      followerCountOf(this.db, creator.id),
+      followedAmong(this.db, viewer?.id, [creator.id]),
+    ]);
+    return { totalFeeds: Number(agg?.totalFeeds ?? 0), totalFollowers, totalLikes: agg?.totalLikes ?? 0, isFollowed: followed.has(creator.id) };
+  }
+
+  /** POST /search/keywords: count one search of a (normalised) keyword. */
+  async recordKeyword(keyword: string): Promise<SearchKeyword> {
+    const [row] = await this.db
+      .insert(searchKeywords)
+      .values({ keyword, count: 1 })
+      .onConflictDoUpdate({ target: searchKeywords.keyword, set: { count: sql`${searchKeywords.count} + 1`, updatedAt: new Date() } })
+      .returning();
+    return { keyword: row!.keyword, count: row!.count, updatedAt: row!.updatedAt.toISOString() };
+  }
+
+  /** GET /search/list/keywords: the most searched keywords (ties: the most recently searched). */
+  async topKeywords(limit: number): Promise<SearchKeyword[]> {
+    const rows = await this.db.select().from(searchKeywords).orderBy(desc(searchKeywords.count), desc(searchKeywords.updatedAt)).limit(limit);
+    return rows.map((r) => ({ keyword: r.keyword, count: r.count, updatedAt: r.updatedAt.toISOString() }));
+  }
+
+  /**
+   * Feed text search (GIN index `feeds_search_idx` on the generated `feeds.search_vector`): ids of
+   * the feeds the viewer may see listed (published, not blocked; the owner's own scheduled ones),
+   * newest first.
+   */
+  async searchFeedIds(q: string, viewer: UserRow | null, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const tsq = prefixTsQuery(q);
+    if (!tsq) return { ids: [], total: 0 };
+    const where = and(matches(feeds.searchVector, tsq), listableSql(viewer));
+    const [rows, [total]] = await Promise.all([
+      this.db.select({ id: feeds.id }).from(feeds).where(where).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(limit).offset(offset),
+      this.db.select({ n: count() }).from(feeds).where(where),
+    ]);
+    return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+  }
+}

@@ -1,0 +1,282 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+
+/** How a job of one queue is retried and how long one attempt may run. */
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Attempts after the first (pg-boss retryLimit). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each next one. */
+  retryDelaySeconds: number;
+  /** One attempt may run this long, then it counts as failed (and is retried); a send may set its own. */
+  expireInSeconds: number;
+  /**
+   * At most one waiting and one running job per `singletonKey` (pg-boss "stately" policy): a
+   * second send while one waits is dropped. Every send must then carry a singletonKey.
+   */
+  singletonPerKey?: boolean;
+  handler: (data: T, job: JobInfo) => Promise<void>;
+  /**
+   * Called (on a worker) with the data of a job that failed for good — including failures the
+   * handler never saw: an attempt that timed out, or a worker that died mid-job.
+   */
+  onDead?: (data: T) => Promise<void>;
+}
+export interface JobInfo {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows if this attempt fails. */
+  isLastAttempt: boolean;
+  /** This attempt counts as failed after this long: stop work before. */
+  expireInSeconds: number;
+  /** Aborted when this process shuts down and the attempt did not finish in the grace time. */
+  signal: AbortSignal;
+}
+
+export interface QueueOptions {
+  /** Concurrent handlers per queue in this process; 0 = this process only enqueues. */
+  workers: number;
+  log: FastifyBaseLogger;
+  /** Seconds between polls for new jobs when idle (a job sent by this process wakes its workers at once). */
+  pollingIntervalSeconds?: number;
+  /** On stop, running jobs get this long to finish; then they are failed (and retried later). */
+  stopTimeoutMs?: number;
+}
+
+const SCHEMA = 'pgboss';
+const DEAD_SUFFIX = '__dead';
+
+/**
+ * Background jobs on pg-boss 10, in the same database as everything else: PostgreSQL through our
+ * pool, or PGlite through a small adapter (pg-boss only needs `executeSql`). Jobs are rows, so a
+ * restart loses nothing: whatever was queued is picked up by the next worker that starts.
+ *
+ * Modules `define()` their queues before `start()`. With `workers: 0` (an API node with WORKERS=0)
+ * the queue only enqueues; `npm run worker` runs the handlers alone.
+ */
+export class Queue {
+  private boss: PgBoss;
+  private adapter: SqlAdapter;
+  private defs = new Map<string, JobDefinition<object>>();
+  private workerIds: string[] = [];
+  private running = 0;
+  private started = false;
+  private stopping = false;
+  private shutdown = new AbortController();
+
+  constructor(database: Database, private opts: QueueOptions) {
+    this.adapter = new SqlAdapter(database);
+    const runsWorkers = opts.workers > 0;
+    this.boss = new PgBoss({
+      db: this.adapter,
+      schema: SCHEMA,
+      // Maintenance (expiring stuck jobs, archiving) and cron only where jobs are worked.
+      supervise: runsWorkers,
+      schedule: runsWorkers,
+      migrate: true,
+      maintenanceIntervalSeconds: 120,
+    });
+    this.boss.on('error', (err: Error) => {
+      if (this.stopping) return;
+      opts.log.error({ err }, 'job queue error');
+    });
+    if (!runsWorkers && database.kind === 'pglite') {
+      opts.log.warn('WORKERS=0 on the embedded database: no other process can work its jobs, so queued work waits until WORKERS > 0');
+    }
+  }
+
+  get workers(): number {
+    return this.opts.workers;
+  }
+
+  define<T extends object>(def: JobDefinition<T>): void {
+    if (this.started) throw new Error(`Queue: define ${def.name} before start()`);
+    this.defs.set(def.name, def as unknown as JobDefinition<object>);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const def of this.defs.values()) {
+      const dead = def.name + DEAD_SUFFIX;
+      await this.boss.createQueue(dead, { name: dead, retryLimit: 0 });
+      const options = {
+        name: def.name,
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
+        deadLetter: dead,
+        policy: def.singletonPerKey ? ('stately' as const) : ('standard' as const),
+      };
+      // createQueue does nothing when the queue exists; updateQueue brings changed policies to it.
+      await this.boss.createQueue(def.name, options);
+      await this.boss.updateQueue(def.name, options);
+    }
+    this.started = true;
+    if (this.opts.workers > 0) {
+      for (const def of this.defs.values()) await this.startWorkers(def);
+    }
+  }
+
+  private async startWorkers(def: JobDefinition<object>): Promise<void> {
+    const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 2;
+    for (let i = 0; i < this.opts.workers; i++) {
+      this.workerIds.push(
+        await this.boss.work<object>(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (!job) return;
+          this.running++;
+          try {
+            await def.handler(job.data, {
+              id: job.id,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+              expireInSeconds: Number(job.expireInSeconds) || def.expireInSeconds,
+              signal: this.shutdown.signal,
+            });
+          } catch (err) {
+            if (!this.shutdown.signal.aborted) this.opts.log.warn({ err, queue: def.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
+            throw err;
+          } finally {
+            this.running--;
+          }
+        }),
+      );
+      if (def.onDead) {
+        const onDead = def.onDead;
+        this.workerIds.push(
+          await this.boss.work<object>(def.name + DEAD_SUFFIX, { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async ([job]) => {
+            if (!job) return;
+            this.running++;
+            try {
+              await onDead(job.data);
+            } finally {
+              this.running--;
+            }
+          }),
+        );
+      }
+    }
+  }
+
+  /** Enqueues a job; the row is committed when this resolves. */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    opts: { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number } = {},
+  ): Promise<string | null> {
+    const def = this.defs.get(name);
+    if (!def) throw new Error(`Queue: unknown job ${name}`);
+    if (def.singletonPerKey && !opts.singletonKey) throw new Error(`Queue: jobs of ${name} need a singletonKey`);
+    if (!this.started) throw new Error('Queue: not started');
+    const id = await this.boss.send(name, data, {
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.expireInSeconds ? { expireInSeconds: Math.ceil(opts.expireInSeconds) } : {}),
+    });
+    this.wake();
+    return id;
+  }
+
+  /** Wakes this process' idle workers so a new job starts now rather than at the next poll. */
+  private wake(): void {
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  /** Jobs of our queues not yet finished (created, waiting for a retry, or running). */
+  async pending(): Promise<number> {
+    const names = [...this.defs.keys()].flatMap((n) => [n, n + DEAD_SUFFIX]);
+    const { rows } = await this.adapter.executeSql(
+      `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active')`,
+      [names],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Waits until every job of our queues has finished (tests, scripts). Needs workers in this
+   * process. `skipRetryDelays` makes waiting retries due at once instead of after their backoff.
+   */
+  async drain({ timeoutMs = 60_000, skipRetryDelays = true } = {}): Promise<void> {
+    if (this.opts.workers === 0) throw new Error('Queue.drain needs workers in this process (WORKERS > 0)');
+    const deadline = Date.now() + timeoutMs;
+    const names = [...this.defs.keys()].flatMap((n) => [n, n + DEAD_SUFFIX]);
+    let idleChecks = 0;
+    let lastWake = 0;
+    for (;;) {
+      if (skipRetryDelays) {
+        await this.adapter.executeSql(
+          `UPDATE ${SCHEMA}.job SET start_after = now() WHERE name = ANY($1::text[]) AND state = 'retry' AND start_after > now()`,
+          [names],
+        );
+      }
+      const busy = this.running > 0 || (await this.pending()) > 0;
+      // Idle twice in a row: nothing was between a handler's end and pg-boss recording it.
+      idleChecks = busy ? 0 : idleChecks + 1;
+      if (idleChecks >= 2) return;
+      if (Date.now() > deadline) throw new Error(`Queue.drain: jobs still pending after ${timeoutMs} ms`);
+      if (busy && Date.now() - lastWake > 250) {
+        this.wake();
+        lastWake = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`, then they are failed and retried later). */
+  async stop({ timeoutMs = this.opts.stopTimeoutMs ?? 8_000 } = {}): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.started) {
+      await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    }
+    // Whatever still runs was failed by pg-boss (it will be retried): stop it.
+    this.shutdown.abort();
+    await this.adapter.close();
+  }
+}
+
+/**
+ * pg-boss' `db` interface over either driver. PGlite: parameterless SQL through `exec` (pg-boss
+ * sends multi-statement scripts such as its schema), parameterised SQL through `query`.
+ * PostgreSQL: our pool. After `close()` it waits for queries in flight and answers no rows, so a
+ * poll that races shutdown does not touch a closed database.
+ */
+class SqlAdapter {
+  inFlight = 0;
+  private closed = false;
+  private idle: Array<() => void> = [];
+
+  constructor(private database: Database) {}
+
+  async executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
+    if (this.closed) return { rows: [] };
+    this.inFlight++;
+    try {
+      if (this.database.kind === 'postgres') {
+        const res = await this.database.pool!.query(text, values as unknown[] | undefined);
+        // A multi-statement script answers an array of results; pg-boss reads the last one.
+        return Array.isArray(res) ? { rows: (res.at(-1) as { rows?: unknown[] } | undefined)?.rows ?? [] } : res;
+      }
+      const pglite = this.database.pglite!;
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const res = await pglite.query(text, values);
+      return { rows: res.rows };
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const done of this.idle.splice(0)) done();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.inFlight > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+}

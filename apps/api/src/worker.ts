@@ -1,0 +1,54 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+
+/**
+ * `npm run worker`: runs background-job handlers (media processing…) without serving HTTP, beside
+ * API nodes started with WORKERS=0. Needs DATABASE_URL: the embedded PGlite database belongs to
+ * one process (the API), which runs the handlers itself unless WORKERS=0.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  if (!config.DATABASE_URL) {
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the API process, ' +
+        'which already runs the job handlers itself (WORKERS, default 1). Start `npm start` alone, or set DATABASE_URL ' +
+        'for the API nodes and the workers.',
+    );
+    process.exit(1);
+  }
+  // WORKERS=0 may be in an environment shared with API nodes; a worker always works.
+  const workers = config.WORKERS || 1;
+  let app;
+  try {
+    app = await buildApp({ config: { ...config, WORKERS: workers } });
+    await app.ready();
+  } catch (err) {
+    console.error(`Stagepass worker could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  app.log.info({ workers }, 'worker running job handlers (no HTTP)');
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'worker shutting down: letting running jobs finish');
+    // Running jobs get 30 s (Queue.stop); unfinished ones are retried by another worker.
+    const timer = setTimeout(() => process.exit(1), 40_000).unref();
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import Bookmarks from '@/features/social/Bookmarks';
+
+export const metadata: Metadata = { title: 'Bookmarks' };
+
+export default async function BookmarksPage() {
+  const g = await guardPage({ authenticate: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return (
+    <Suspense>
+      <Bookmarks />
+    </Suspense>
+  );
+}

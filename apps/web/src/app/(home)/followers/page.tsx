@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import FollowsTable from '@/features/social/FollowsTable';
+
+export const metadata: Metadata = { title: 'Followers' };
+
+export default async function FollowersPage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return (
+    <Suspense>
+      <FollowsTable kind="followers" />
+    </Suspense>
+  );
+}

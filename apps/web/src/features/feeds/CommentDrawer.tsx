@@ -1,0 +1,284 @@
+'use client';
+import { useState } from 'react';
+import Link from 'next/link';
+import { App, Avatar, Button, Drawer, Input, Popconfirm, Skeleton, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
+import { COMMENT_MAX_LENGTH, DEFAULT_AVATAR, createCommentSchema, type Comment, type CommentObjectType } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { plural, timeAgo } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { useInfiniteList } from '@/lib/use-infinite-list';
+import { useAppSelector } from '@/store';
+import { EmptyState, ErrorState } from '@/components/states';
+
+const contentSchema = createCommentSchema.shape.content;
+
+function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }: { label: string; button: string; initial?: string; autoFocus?: boolean; onSubmit: (text: string) => Promise<void>; onCancel?: () => void }) {
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState<string | null>(null);
+  const submit = async () => {
+    const r = contentSchema.safeParse(text);
+    if (!r.success) return setErr(r.error.issues[0]?.message || 'Invalid');
+    setBusy(true);
+    setErr(null);
+    try {
+      await onSubmit(r.data);
+      setText('');
+    } catch (e) {
+      setErr(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="comment-composer">
+      <Input.TextArea
+        aria-label={label}
+        placeholder={label}
+        value={text}
+        autoFocus={autoFocus}
+        maxLength={COMMENT_MAX_LENGTH}
+        autoSize={{ minRows: 1, maxRows: 6 }}
+        status={err ? 'error' : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit();
+        }}
+      />
+      {err && (
+        <div role="alert" className="field-error">
+          {err}
+        </div>
+      )}
+      <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
+        {onCancel && (
+          <Button size="small" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button size="small" type="primary" loading={busy} disabled={!text.trim()} onClick={() => void submit()}>
+          {button}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CommentItem({
+  comment: initial,
+  objectId,
+  objectType,
+  isReply,
+  onRemoved,
+  onCount,
+}: {
+  comment: Comment;
+  objectId: string;
+  objectType: CommentObjectType;
+  isReply?: boolean;
+  onRemoved: (id: string, replies: number) => void;
+  onCount: (delta: number) => void;
+}) {
+  const { message } = App.useApp();
+  const me = useAppSelector((s) => s.user.current);
+  const [c, setC] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const replies = useInfiniteList<Comment>(showReplies ? '/comments' : null, { objectId, objectType, parentId: c._id }, 20);
+  const author = c.creator;
+  const own = me?._id === c.createdBy;
+
+  const remove = async () => {
+    try {
+      await api.del(`/comments/${c._id}`);
+      onRemoved(c._id, c.totalReply);
+      message.success('Comment deleted');
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
+  return (
+    <li className="comment" aria-label={`Comment by ${author?.name || 'someone'}`}>
+      <Avatar src={author?.avatar || DEFAULT_AVATAR} alt="" size={isReply ? 28 : 36} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div className="comment-head">
+          {author ? (
+            <Link href={`/${author.username || author._id}`} className="comment-author">
+              {author.name}
+            </Link>
+          ) : (
+            <span className="comment-author">Deleted account</span>
+          )}
+          {author?.isPerformer && <span className="comment-badge">Creator</span>}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={new Date(c.createdAt).toLocaleString()}>
+            {timeAgo(c.createdAt)}
+            {c.updatedAt !== c.createdAt ? ' · edited' : ''}
+          </Typography.Text>
+        </div>
+        {editing ? (
+          <Composer
+            label="Edit comment"
+            button="Save"
+            initial={c.content.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '')}
+            autoFocus
+            onCancel={() => setEditing(false)}
+            onSubmit={async (content) => {
+              const updated = await api.put<Comment>(`/comments/${c._id}`, { content });
+              setC((old) => ({ ...old, ...updated }));
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <div className="comment-text rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.content) }} />
+        )}
+        <div className="comment-actions">
+          {!isReply && me && (
+            <Button type="link" size="small" onClick={() => setReplying((v) => !v)}>
+              Reply
+            </Button>
+          )}
+          {own && !editing && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {c.canDelete && (
+            <Popconfirm title="Delete this comment?" description={c.totalReply ? 'Its replies go too.' : undefined} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
+        </div>
+        {replying && (
+          <Composer
+            label="Write a reply"
+            button="Post reply"
+            autoFocus
+            onCancel={() => setReplying(false)}
+            onSubmit={async (content) => {
+              await api.post<Comment>('/comments', { objectId, objectType, content, parentId: c._id });
+              setReplying(false);
+              setC((old) => ({ ...old, totalReply: old.totalReply + 1 }));
+              onCount(1);
+              setShowReplies(true);
+              await replies.mutate();
+            }}
+          />
+        )}
+        {!isReply && c.totalReply > 0 && !showReplies && (
+          <Button type="link" size="small" onClick={() => setShowReplies(true)}>
+            View {plural(c.totalReply, 'reply').replace('replys', 'replies')}
+          </Button>
+        )}
+        {showReplies && (
+          <ul className="comment-replies">
+            {replies.isLoading && <Skeleton active avatar paragraph={{ rows: 1 }} />}
+            {replies.items.map((r) => (
+              <CommentItem
+                key={r._id}
+                comment={r}
+                objectId={objectId}
+                objectType={objectType}
+                isReply
+                onCount={onCount}
+                onRemoved={(id) => {
+                  void replies.removeItem(id);
+                  setC((old) => ({ ...old, totalReply: Math.max(0, old.totalReply - 1) }));
+                  onCount(-1);
+                }}
+              />
+            ))}
+            {replies.hasMore && (
+              <Button type="link" size="small" loading={replies.isLoadingMore} onClick={replies.loadMore}>
+                More replies
+              </Button>
+            )}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Comments of one item in a drawer: GET /comments?objectId&objectType (newest first), add
+ * (POST /comments), reply one level deep, edit own (PUT /comments/{id}), delete (author or the
+ * item's creator — the API's `canDelete`).
+ */
+export default function CommentDrawer({
+  open,
+  onClose,
+  objectId,
+  objectType = 'feed',
+  title = 'Comments',
+  canComment = true,
+  onCount,
+}: {
+  open: boolean;
+  onClose: () => void;
+  objectId: string;
+  objectType?: CommentObjectType;
+  title?: string;
+  canComment?: boolean;
+  onCount: (delta: number) => void;
+}) {
+  const me = useAppSelector((s) => s.user.current);
+  const list = useInfiniteList<Comment>(open ? '/comments' : null, { objectId, objectType }, 20);
+  return (
+    <Drawer open={open} onClose={onClose} title={title} placement="right" size={440} closable={{ 'aria-label': 'Close comments' }} destroyOnHidden>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minHeight: '100%' }}>
+        {me ? (
+          canComment ? (
+            <Composer
+              label="Write a comment"
+              button="Post comment"
+              onSubmit={async (content) => {
+                await api.post<Comment>('/comments', { objectId, objectType, content });
+                onCount(1);
+                await list.mutate();
+              }}
+            />
+          ) : (
+            <Typography.Text type="secondary">Unlock this post to join the conversation.</Typography.Text>
+          )
+        ) : (
+          <Typography.Text type="secondary">
+            <Link href="/auth/login">Log in</Link> to comment.
+          </Typography.Text>
+        )}
+        {list.isLoading ? (
+          <Skeleton active avatar paragraph={{ rows: 2 }} />
+        ) : list.error ? (
+          <ErrorState title="Comments didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
+        ) : list.items.length === 0 ? (
+          <EmptyState title="No comments yet" description="Be the first to say something." />
+        ) : (
+          <ul className="comment-list" aria-label="Comments">
+            {list.items.map((c) => (
+              <CommentItem
+                key={c._id}
+                comment={c}
+                objectId={objectId}
+                objectType={objectType}
+                onCount={onCount}
+                onRemoved={(id, replies) => {
+                  void list.removeItem(id);
+                  onCount(-(1 + replies));
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        {list.hasMore && (
+          <Button icon={<MessageOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
+            Load more comments
+          </Button>
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,254 @@
+'use client';
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
+import {
+  CalendarOutlined, DeleteOutlined, EditOutlined, FlagOutlined, GlobalOutlined, HeartFilled, HeartOutlined, LockOutlined, MessageOutlined,
+  MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, TagOutlined,
+} from '@ant-design/icons';
+import { DEFAULT_AVATAR, type Feed, type MediaFileView, type ReactionState } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { useAppSelector } from '@/store';
+import { FeedFiles, LockedMedia } from './FeedMedia';
+import FeedPoll from './FeedPoll';
+import CommentDrawer from './CommentDrawer';
+import ReportModal from './ReportModal';
+
+export const feedUrl = (id: string) => `/post/${id}`;
+
+/** Tolerates partial feed shapes (lists of other modules): defaults for arrays and flags; null without a creator. */
+export function normalizeFeed(x: unknown): Feed | null {
+  const f = x as Partial<Feed> | null;
+  if (!f || !f._id || !f.performer) return null;
+  return {
+    files: [], teaser: null, thumbnail: null, poll: null, price: null, isLiked: false, isBookmarked: false, isSubscribed: false, isBought: false,
+    isLocked: false, totalLike: 0, totalComment: 0, totalBookmark: 0, status: 'published', previewImage: '', text: '', type: 'text', visibility: 'free',
+    publishAt: f.createdAt || '', createdAt: '', updatedAt: '', performerId: f.performer._id,
+    ...f,
+  } as Feed;
+}
+
+export function VisibilityBadge({ feed }: { feed: Pick<Feed, 'visibility' | 'price'> }) {
+  if (feed.visibility === 'free')
+    return (
+      <Tag icon={<GlobalOutlined />} color="green" bordered={false}>
+        Free
+      </Tag>
+    );
+  if (feed.visibility === 'subscribers')
+    return (
+      <Tag icon={<LockOutlined />} color="purple" bordered={false}>
+        Subscribers
+      </Tag>
+    );
+  return (
+    <Tag icon={<TagOutlined />} color="gold" bordered={false}>
+      Pay-per-view · {money(feed.price)}
+    </Tag>
+  );
+}
+
+const settled = (f: MediaFileView) => f.status === 'ready' || f.status === 'failed';
+
+/** While any file of an unlocked feed is still processing, poll its status and reload the feed when done. */
+function useProcessing(feed: Feed, setFeed: (f: Feed) => void) {
+  const pending = feed.isLocked ? [] : [...feed.files, feed.teaser, feed.thumbnail].filter((f): f is MediaFileView => Boolean(f && !settled(f)));
+  const key = pending.map((f) => f._id).join(',');
+  useEffect(() => {
+    if (!key) return;
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const ids = key.split(',');
+    const tick = async () => {
+      try {
+        const st = await Promise.all(ids.map((fid) => api.get<{ status: string }>(`/user/feeds/${feed._id}/file/${fid}/status`)));
+        if (st.every((s) => s.status === 'ready' || s.status === 'failed')) {
+          const fresh = await api.get<Feed>(`/user/feeds/${feed._id}`);
+          if (!stop) setFeed(fresh);
+          return;
+        }
+      } catch {
+        /* try again */
+      }
+      if (!stop) timer = setTimeout(() => void tick(), 3000);
+    };
+    timer = setTimeout(() => void tick(), 2500);
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [key, feed._id, setFeed]);
+}
+
+/**
+ * One feed, used everywhere (timeline, profile, search, bookmarks, single post, my posts):
+ * header, sanitized text, media or locked preview, poll, actions (like, bookmark, comments,
+ * report, share; edit/delete for the owner).
+ */
+export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onDeleted?: (id: string) => void }) {
+  const { message } = App.useApp();
+  const router = useRouter();
+  const me = useAppSelector((s) => s.user.current);
+  const [feed, setFeed] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  useEffect(() => setFeed(initial), [initial]);
+  useProcessing(feed, setFeed);
+
+  const isOwner = Boolean(me && me._id === feed.performerId);
+  const p = feed.performer;
+  const profileHref = `/${p.username || p._id}`;
+  const html = sanitizeHtml(feed.text);
+
+  const react = async (action: 'like' | 'bookmark') => {
+    if (!me) return router.push('/auth/login');
+    const on = action === 'like' ? feed.isLiked : feed.isBookmarked;
+    setBusy(action);
+    try {
+      const body = { objectId: feed._id, objectType: 'feed' as const, action };
+      const s = on ? await api.del<ReactionState>('/reactions', body) : await api.post<ReactionState>('/reactions', body);
+      setFeed((f) => (action === 'like' ? { ...f, isLiked: s.reacted, totalLike: s.total } : { ...f, isBookmarked: s.reacted, totalBookmark: s.total }));
+      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+    } catch (e) {
+      message.error(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const share = async () => {
+    const url = `${window.location.origin}${feedUrl(feed._id)}`;
+    try {
+      if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(url);
+      else throw new Error('no clipboard');
+      message.success('Link copied');
+    } catch {
+      Modal.info({ title: 'Share this post', content: url, okText: 'Close' });
+    }
+  };
+
+  const remove = () =>
+    Modal.confirm({
+      title: 'Delete this post?',
+      content: 'It disappears for everyone, with its comments and poll. This cannot be undone.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await api.del(`/performer/feeds/${feed._id}`);
+          message.success('Post deleted');
+          onDeleted?.(feed._id);
+        } catch (e) {
+          message.error(errorText(e));
+        }
+      },
+    });
+
+  return (
+    <article className="feed-card" aria-label={`Post by ${p.name}`}>
+      <Card styles={{ body: { padding: 0 } }}>
+        <header className="feed-head">
+          <Link href={profileHref} aria-label={`${p.name}'s profile`}>
+            <Avatar src={p.avatar || DEFAULT_AVATAR} alt="" size={44} />
+          </Link>
+          <div className="feed-head-text">
+            <div className="feed-head-line">
+              <Link href={profileHref} className="feed-name">
+                {p.name}
+              </Link>
+              {p.username && (
+                <Link href={profileHref} className="feed-username">
+                  @{p.username}
+                </Link>
+              )}
+            </div>
+            <div className="feed-head-line">
+              <Tooltip title={fullDate(feed.publishAt)}>
+                <Link href={feedUrl(feed._id)} className="feed-time">
+                  <time dateTime={feed.publishAt}>{timeAgo(feed.publishAt)}</time>
+                </Link>
+              </Tooltip>
+              <VisibilityBadge feed={feed} />
+              {feed.status === 'scheduled' && (
+                <Tag icon={<CalendarOutlined />} color="blue" bordered={false}>
+                  Scheduled · {fullDate(feed.publishAt)}
+                </Tag>
+              )}
+            </div>
+          </div>
+          {isOwner && (
+            <Dropdown
+              trigger={['click']}
+              placement="bottomRight"
+              menu={{
+                items: [
+                  { key: 'edit', icon: <EditOutlined />, label: <Link href={`/creator/feeds/${feed._id}/edit`}>Edit</Link> },
+                  { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: remove },
+                ],
+              }}
+            >
+              <Button type="text" icon={<MoreOutlined />} aria-label="Post options" />
+            </Dropdown>
+          )}
+        </header>
+        {html && <div className="feed-text rich-text" dangerouslySetInnerHTML={{ __html: html }} />}
+        {feed.isLocked ? <LockedMedia feed={feed} /> : <FeedFiles files={feed.files} />}
+        {!feed.isLocked && feed.teaser?.url && feed.files.length === 0 && <FeedFiles files={[feed.teaser]} />}
+        {feed.poll && (
+          <div style={{ padding: '0 16px' }}>
+            <FeedPoll poll={feed.poll} locked={feed.isLocked} isOwner={isOwner} />
+          </div>
+        )}
+        <footer className="feed-actions">
+          <Button type="text" aria-label={feed.isLiked ? 'Unlike' : 'Like'} aria-pressed={feed.isLiked} loading={busy === 'like'} icon={feed.isLiked ? <HeartFilled style={{ color: '#ec4899' }} /> : <HeartOutlined />} onClick={() => void react('like')}>
+            <span aria-hidden="true">{compactNumber(feed.totalLike)}</span>
+          </Button>
+          <Button type="text" aria-label="Comments" icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
+            <span aria-hidden="true">{compactNumber(feed.totalComment)}</span>
+          </Button>
+          <Button
+            type="text"
+            aria-label={feed.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+            aria-pressed={feed.isBookmarked}
+            loading={busy === 'bookmark'}
+            icon={feed.isBookmarked ? <StarFilled style={{ color: '#f59e0b' }} /> : <StarOutlined />}
+            onClick={() => void react('bookmark')}
+          />
+          <span style={{ flex: 1 }} />
+          <Tooltip title="Copy link">
+            <Button type="text" aria-label="Share" icon={<ShareAltOutlined />} onClick={() => void share()} />
+          </Tooltip>
+          {!isOwner && (
+            <Tooltip title="Report">
+              <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+            </Tooltip>
+          )}
+        </footer>
+      </Card>
+      <CommentDrawer
+        open={commentsOpen}
+        onClose={() => setCommentsOpen(false)}
+        objectId={feed._id}
+        canComment={!feed.isLocked}
+        title={`Comments · ${p.name}`}
+        onCount={(d) => setFeed((f) => ({ ...f, totalComment: Math.max(0, f.totalComment + d) }))}
+      />
+      {!isOwner && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="feed" targetId={feed._id} />}
+    </article>
+  );
+}
+
+export function FeedCardSkeleton() {
+  return (
+    <Card className="feed-card" aria-hidden="true">
+      <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 2 }} />
+      <Skeleton.Node active style={{ width: '100%', height: 240, marginTop: 12 }}>
+        <span />
+      </Skeleton.Node>
+    </Card>
+  );
+}

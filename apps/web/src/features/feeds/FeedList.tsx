@@ -1,0 +1,67 @@
+'use client';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from 'antd';
+import type { Feed } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import { useInfiniteList } from '@/lib/use-infinite-list';
+import { ErrorState } from '@/components/states';
+import FeedCard, { FeedCardSkeleton, normalizeFeed } from './FeedCard';
+
+/** Calls `onVisible` when the sentinel scrolls into view (infinite scroll). */
+export function useInView(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const cb = useRef(onVisible);
+  cb.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && cb.current(), { rootMargin: '600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/** Infinite list of FeedCards from any feed list endpoint, with skeletons, empty and error states. */
+export default function FeedList({
+  path,
+  query,
+  empty,
+  pageSize = 10,
+  getFeed = normalizeFeed,
+}: {
+  path: string | null;
+  query?: Record<string, string | number | undefined>;
+  empty: ReactNode;
+  pageSize?: number;
+  /** For lists whose items wrap a feed (bookmarks). */
+  getFeed?: (item: unknown) => Feed | null;
+}) {
+  const list = useInfiniteList<{ _id: string }>(path, query, pageSize);
+  const sentinel = useInView(list.loadMore, list.hasMore && !list.isLoadingMore);
+  if (list.isLoading)
+    return (
+      <div className="feed-list" aria-busy="true" aria-label="Loading posts">
+        <FeedCardSkeleton />
+        <FeedCardSkeleton />
+      </div>
+    );
+  if (list.error && !list.items.length) return <ErrorState title="Posts didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />;
+  if (!list.items.length) return <>{empty}</>;
+  return (
+    <div className="feed-list">
+      {list.items.map((it) => {
+        const f = getFeed(it);
+        return f ? <FeedCard key={it._id} feed={f} onDeleted={() => void list.removeItem(it._id)} /> : null;
+      })}
+      <div ref={sentinel} aria-hidden="true" />
+      {list.isLoadingMore && <FeedCardSkeleton />}
+      {list.hasMore && !list.isLoadingMore && (
+        <Button block onClick={list.loadMore}>
+          Load more posts
+        </Button>
+      )}
+      {!list.hasMore && list.items.length > 3 && <p className="muted list-end">You&rsquo;re all caught up.</p>}
+    </div>
+  );
+}

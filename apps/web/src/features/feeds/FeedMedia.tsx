@@ -1,0 +1,144 @@
+'use client';
+import { useState } from 'react';
+import { Button, Carousel, Image, Spin } from 'antd';
+import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
+import { money, plural } from '@/lib/format';
+import { useAppDispatch } from '@/store';
+import { openSubscriptionModal } from '@/store/subscription';
+import { UnlockModal } from './PaymentsSoon';
+
+/** A file that is not playable yet: "Processing…" with a spinner, or the failure. */
+export function FilePending({ file }: { file: MediaFileView }) {
+  const failed = file.status === 'failed';
+  return (
+    <div className={`media-pending${failed ? ' failed' : ''}`} role="status">
+      {failed ? (
+        <>
+          <ExclamationCircleOutlined style={{ fontSize: 22 }} />
+          <span>Processing failed{file.error ? `: ${file.error}` : ''}</span>
+        </>
+      ) : (
+        <>
+          <Spin size="small" />
+          <span>Processing…</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Photos({ files }: { files: MediaFileView[] }) {
+  const [current, setCurrent] = useState(0);
+  if (files.length === 1) {
+    const f = files[0]!;
+    return (
+      <div className="media-photo">
+        <Image src={f.url} alt="Photo" placeholder={f.preview ? <img src={f.preview} alt="" className="media-blur" /> : undefined} />
+      </div>
+    );
+  }
+  return (
+    <Image.PreviewGroup items={files.map((f) => f.url!)}>
+      <div className="media-carousel">
+        <Carousel arrows dots infinite={false} afterChange={setCurrent}>
+          {files.map((f, i) => (
+            <div key={f._id} className="media-photo">
+              <Image src={f.url} alt={`Photo ${i + 1} of ${files.length}`} />
+            </div>
+          ))}
+        </Carousel>
+        <span className="media-counter" aria-hidden="true">
+          {current + 1}/{files.length}
+        </span>
+      </div>
+    </Image.PreviewGroup>
+  );
+}
+
+/** Unlocked media: image carousel, video players, audio players; pending files as placeholders. */
+export function FeedFiles({ files }: { files: MediaFileView[] }) {
+  const ready = (f: MediaFileView) => f.status === 'ready' && Boolean(f.url);
+  const photos = files.filter((f) => f.type === 'image' && ready(f));
+  const videos = files.filter((f) => f.type === 'video' && ready(f));
+  const audios = files.filter((f) => f.type === 'audio' && ready(f));
+  const pending = files.filter((f) => !ready(f));
+  if (!files.length) return null;
+  return (
+    <div className="feed-media">
+      {photos.length > 0 && <Photos files={photos} />}
+      {videos.map((f) => (
+        <video key={f._id} className="media-video" controls preload="metadata" playsInline poster={f.thumbnails[f.thumbnails.length - 1] || f.preview} src={f.url} aria-label="Video" />
+      ))}
+      {audios.map((f) => (
+        <div key={f._id} className="media-audio">
+          <AudioOutlined aria-hidden="true" />
+          <audio controls preload="metadata" src={f.url} aria-label="Audio" />
+        </div>
+      ))}
+      {pending.map((f) => (
+        <FilePending key={f._id} file={f} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A locked feed: the blurred preview (never a media URL), a lock, what is inside, and the call to
+ * action — "Unlock for $X.XX" (pay-per-view) or "Subscribe to see this post" (subscribers). Both
+ * explain that payments arrive soon; subscribing also opens the Subscription UI state's modal.
+ */
+export function LockedMedia({ feed }: { feed: Feed }) {
+  const dispatch = useAppDispatch();
+  const [unlockOpen, setUnlockOpen] = useState(false);
+  const picked = feed.previewImage || pickPreviewImage(feed);
+  const isThumbnail = Boolean(feed.thumbnail?.url && picked === feed.thumbnail.url);
+  const bg = picked || FEED_PREVIEW_FALLBACK;
+  const count = (t: string) => feed.files.filter((f) => f.type === t).length;
+  const inside = [
+    count('image') && <span key="i"><PictureOutlined /> {plural(count('image'), 'photo')}</span>,
+    count('video') && <span key="v"><VideoCameraOutlined /> {plural(count('video'), 'video')}</span>,
+    count('audio') && <span key="a"><AudioOutlined /> {plural(count('audio'), 'audio')}</span>,
+  ].filter(Boolean);
+  const ppv = feed.visibility === 'ppv';
+  return (
+    <div className="feed-media">
+      {feed.teaser?.url && (
+        <div className="media-teaser">
+          <span className="media-teaser-label">Teaser</span>
+          <video className="media-video" controls preload="metadata" playsInline poster={feed.teaser.thumbnails[0]} src={feed.teaser.url} aria-label="Teaser video" />
+        </div>
+      )}
+      <div className="locked">
+        <div className={`locked-bg${isThumbnail ? '' : ' blurred'}`} style={{ backgroundImage: `url(${bg})` }} aria-hidden="true" />
+        <div className="locked-body">
+          <div className="locked-icon" aria-hidden="true">
+            <LockFilled />
+          </div>
+          {inside.length > 0 && <div className="locked-inside">{inside}</div>}
+          {ppv ? (
+            <Button type="primary" size="large" onClick={() => setUnlockOpen(true)}>
+              {`Unlock for ${money(feed.price)}`}
+            </Button>
+          ) : (
+            <Button
+              type="primary"
+              size="large"
+              onClick={() =>
+                dispatch(
+                  openSubscriptionModal({
+                    performer: { ...feed.performer, cover: null, isPerformer: true, bio: null, country: null, gender: null, welcomeVideo: null, createdAt: '' },
+                    subscriptionType: 'monthly',
+                  }),
+                )
+              }
+            >
+              Subscribe to see this post
+            </Button>
+          )}
+        </div>
+      </div>
+      <UnlockModal open={unlockOpen} price={feed.price} onClose={() => setUnlockOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { App, Button, Progress, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import type { Poll } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { plural, timeLeft } from '@/lib/format';
+import { useAppSelector } from '@/store';
+
+/**
+ * A feed's poll. Before voting the options are buttons named by their text; after voting (or
+ * when the poll ended, or for the creator) it shows percentages and "You voted".
+ * POST /user/feeds/vote/{optionId} answers the updated poll.
+ */
+export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Poll; locked: boolean; isOwner: boolean }) {
+  const { message } = App.useApp();
+  const router = useRouter();
+  const me = useAppSelector((s) => s.user.current);
+  const [poll, setPoll] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const voted = Boolean(poll.votedOptionId);
+  const showResults = voted || poll.isExpired || isOwner;
+
+  const vote = async (optionId: string) => {
+    if (!me) return router.push('/auth/login');
+    setBusy(optionId);
+    try {
+      setPoll(await api.post<Poll>(`/user/feeds/vote/${optionId}`));
+    } catch (e) {
+      message.error(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="feed-poll" role="group" aria-label={poll.question || 'Poll'}>
+      {poll.question && <div className="feed-poll-q">{poll.question}</div>}
+      <div style={{ display: 'grid', gap: 8 }}>
+        {poll.options.map((o) => {
+          const pct = poll.totalVotes ? Math.round((o.votes / poll.totalVotes) * 100) : 0;
+          const mine = poll.votedOptionId === o._id;
+          if (showResults)
+            return (
+              <div key={o._id} className={`feed-poll-result${mine ? ' mine' : ''}`}>
+                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                  <span>
+                    {o.text} {mine && <CheckCircleFilled aria-label="Your vote" style={{ color: 'var(--brand)' }} />}
+                  </span>
+                  <strong>{pct}%</strong>
+                </div>
+                <Progress percent={pct} showInfo={false} size="small" status="normal" strokeColor={mine ? '#7c3aed' : 'rgba(124,58,237,.45)'} aria-label={`${o.text}: ${pct}%`} />
+              </div>
+            );
+          return (
+            <Button key={o._id} block className="feed-poll-option" loading={busy === o._id} disabled={Boolean(busy) || locked} onClick={() => void vote(o._id)}>
+              {o.text}
+            </Button>
+          );
+        })}
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 8 }}>
+        {plural(poll.totalVotes, 'vote')} · {poll.isExpired ? 'Poll ended' : `Ends in ${timeLeft(poll.expiresAt)}`}
+        {voted && <> · <strong>You voted</strong></>}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { fullDate } from '@/lib/format';
+import { htmlToText } from '@/lib/sanitize';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { useTableQuery } from '@/lib/use-table-query';
+import { EmptyState, ErrorState } from '@/components/states';
+import { VisibilityBadge, feedUrl } from './FeedCard';
+
+/** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
+export default function MyFeeds() {
+  const { message } = App.useApp();
+  const t = useTableQuery({ sortBy: 'publishAt' });
+  const { data, error, isLoading, mutate } = useSWR<ListPage<Feed>>(['/performer/feeds', t.apiQuery], { keepPreviousData: true });
+
+  const remove = (f: Feed) =>
+    Modal.confirm({
+      title: 'Delete this post?',
+      content: 'It disappears for everyone, with its comments and poll. This cannot be undone.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await api.del(`/performer/feeds/${f._id}`);
+          message.success('Post deleted');
+          await mutate();
+        } catch (e) {
+          message.error(errorText(e));
+        }
+      },
+    });
+
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap' }}>
+        <div>
+          <h1 className="page-title">My posts</h1>
+          <p className="page-lead">Everything you have published or scheduled.</p>
+        </div>
+        <Link href="/creator/feeds/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            New post
+          </Button>
+        </Link>
+      </div>
+      <Card styles={{ body: { padding: 12 } }}>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Input.Search
+            aria-label="Filter my posts"
+            placeholder="Search text"
+            allowClear
+            defaultValue={t.query.filters.q}
+            onSearch={(q) => t.set({ q: q.trim() || null })}
+            style={{ width: 220 }}
+          />
+          <Select
+            aria-label="Status"
+            placeholder="Any status"
+            allowClear
+            value={t.query.filters.status}
+            onChange={(v) => t.set({ status: v ?? null })}
+            style={{ width: 150 }}
+            options={[
+              { value: 'published', label: 'Published' },
+              { value: 'scheduled', label: 'Scheduled' },
+            ]}
+          />
+          <Select
+            aria-label="Visibility"
+            placeholder="Any visibility"
+            allowClear
+            value={t.query.filters.visibility}
+            onChange={(v) => t.set({ visibility: v ?? null })}
+            style={{ width: 170 }}
+            options={[
+              { value: 'free', label: 'Free' },
+              { value: 'subscribers', label: 'Subscribers' },
+              { value: 'ppv', label: 'Pay-per-view' },
+            ]}
+          />
+        </Space>
+        {error && !data ? (
+          <ErrorState title="Your posts didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        ) : (
+          <Table<Feed>
+            rowKey="_id"
+            loading={isLoading}
+            dataSource={data?.data || []}
+            onChange={t.onTableChange}
+            scroll={{ x: 1080 }}
+            locale={{
+              emptyText: (
+                <EmptyState
+                  title="No posts yet"
+                  description="Share your first post with your fans."
+                  action={
+                    <Link href="/creator/feeds/new">
+                      <Button type="primary">New post</Button>
+                    </Link>
+                  }
+                />
+              ),
+            }}
+            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? "1 post" : `${n} posts`) }}
+            columns={[
+              {
+                key: 'post',
+                title: 'Post',
+                width: 340,
+                render: (_, f) => (
+                  <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+                    <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
+                    <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
+                      {htmlToText(f.text) || <span className="muted">({f.type})</span>}
+                    </Typography.Paragraph>
+                  </div>
+                ),
+              },
+              { key: 'type', title: 'Type', width: 90, dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
+              { key: 'visibility', title: 'Visibility', width: 180, render: (_, f) => <VisibilityBadge feed={f} /> },
+              {
+                key: 'status',
+                title: 'Status',
+                render: (_, f) => (f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>),
+              },
+              { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right' },
+              { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right' },
+              { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
+              {
+                key: 'actions',
+                width: 132,
+                title: <span className="sr-only">Actions</span>,
+                fixed: 'right',
+                render: (_, f) => (
+                  <Space size={0}>
+                    <Link href={feedUrl(f._id)}>
+                      <Button type="text" icon={<EyeOutlined />} aria-label="View" />
+                    </Link>
+                    <Link href={`/creator/feeds/${f._id}/edit`}>
+                      <Button type="text" icon={<EditOutlined />} aria-label="Edit" />
+                    </Link>
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => remove(f)} />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

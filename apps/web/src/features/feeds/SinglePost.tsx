@@ -1,0 +1,36 @@
+'use client';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { Button, Card } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Feed } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import { EmptyState, ErrorState } from '@/components/states';
+import FeedCard, { FeedCardSkeleton } from './FeedCard';
+
+/** /post/[id]: one feed (GET /user/feeds/{id}) — the target of "Share". */
+export default function SinglePost({ id }: { id: string }) {
+  const { data, error, isLoading, mutate } = useSWR<Feed>(`/user/feeds/${id}`);
+  return (
+    <>
+      <Link href="/home" style={{ display: 'inline-block', marginBottom: 12 }}>
+        <Button type="text" icon={<ArrowLeftOutlined />}>
+          Back
+        </Button>
+      </Link>
+      {isLoading ? (
+        <FeedCardSkeleton />
+      ) : error ? (
+        <Card>
+          {(error as { statusCode?: number }).statusCode === 404 ? (
+            <EmptyState title="This post isn't here" description="It may have been deleted, or it is not published yet." />
+          ) : (
+            <ErrorState title="This post didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+          )}
+        </Card>
+      ) : data ? (
+        <FeedCard feed={data} onDeleted={() => window.location.assign('/home')} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+
+/** The header search box: goes to /search?q=… */
+export default function HeaderSearch({ onDone, className }: { onDone?: () => void; className?: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const current = pathname === '/search' ? params.get('q') || '' : '';
+  const [q, setQ] = useState(current);
+  useEffect(() => setQ(current), [current]);
+  return (
+    <form
+      role="search"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = q.trim();
+        router.push(v ? `/search?q=${encodeURIComponent(v)}` : '/search');
+        onDone?.();
+      }}
+    >
+      <Input
+        type="search"
+        aria-label="Search"
+        placeholder="Search creators and posts"
+        prefix={<SearchOutlined aria-hidden="true" />}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        allowClear
+        className="header-search"
+        maxLength={100}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { Button, Card, List, Tabs } from 'antd';
+import type { BookmarkItem, PerformerListItem } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { useTableQuery } from '@/lib/use-table-query';
+import { EmptyState, ErrorState } from '@/components/states';
+import FeedList from '@/features/feeds/FeedList';
+import { normalizeFeed } from '@/features/feeds/FeedCard';
+import { CreatorRow } from './CreatorCard';
+
+function CreatorBookmarks() {
+  const t = useTableQuery({ pageSize: 20, sortBy: 'createdAt' });
+  const { tab: _tab, ...filters } = t.query.filters;
+  void _tab;
+  const query = { ...filters, offset: t.apiQuery.offset, limit: t.apiQuery.limit, sortBy: t.apiQuery.sortBy, sort: t.apiQuery.sort };
+  const { data, error, isLoading, mutate } = useSWR<ListPage<BookmarkItem>>(['/reactions/performers/bookmark', query], { keepPreviousData: true });
+  if (error && !data) return <ErrorState title="Your bookmarks didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
+  return (
+    <List<BookmarkItem>
+      loading={isLoading}
+      dataSource={(data?.data || []).filter((b) => b.object)}
+      locale={{ emptyText: <EmptyState title="No saved creators" description="Bookmark a creator from their profile to find them here." /> }}
+      pagination={
+        (data?.total || 0) > t.query.pageSize
+          ? { current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, onChange: (current, pageSize) => t.set({ current: current > 1 ? current : null, pageSize: pageSize !== 20 ? pageSize : null }) }
+          : false
+      }
+      renderItem={(b) => (
+        <List.Item>
+          <div style={{ width: '100%' }}>
+            <CreatorRow creator={b.object as PerformerListItem} />
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** /bookmarks: saved posts (GET /reactions/feeds/bookmark) and creators (GET /reactions/performers/bookmark). */
+export default function Bookmarks() {
+  const t = useTableQuery();
+  const tab = t.query.filters.tab === 'creators' ? 'creators' : 'posts';
+  return (
+    <>
+      <h1 className="page-title">Bookmarks</h1>
+      <p className="page-lead">Posts and creators you saved for later.</p>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => t.set({ tab: k === 'posts' ? null : k })}
+        items={[
+          {
+            key: 'posts',
+            label: 'Posts',
+            children: (
+              <FeedList
+                path="/reactions/feeds/bookmark"
+                getFeed={(b) => normalizeFeed((b as BookmarkItem).object)}
+                empty={
+                  <Card>
+                    <EmptyState
+                      title="No saved posts"
+                      description="Tap the star on a post to keep it here."
+                      action={
+                        <Link href="/home">
+                          <Button>Go to your timeline</Button>
+                        </Link>
+                      }
+                    />
+                  </Card>
+                }
+              />
+            ),
+          },
+          { key: 'creators', label: 'Creators', children: <Card styles={{ body: { paddingBlock: 4 } }}>{tab === 'creators' && <CreatorBookmarks />}</Card> },
+        ]}
+      />
+    </>
+  );
+}

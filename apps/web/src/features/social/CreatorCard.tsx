@@ -1,0 +1,76 @@
+'use client';
+import Link from 'next/link';
+import { Avatar, Card, Skeleton, Typography } from 'antd';
+import { DEFAULT_AVATAR, type PerformerListItem } from '@stagepass/shared';
+import { compactNumber, plural } from '@/lib/format';
+import FollowButton from './FollowButton';
+
+type CreatorLike = Pick<PerformerListItem, '_id' | 'name' | 'username' | 'avatar'> & Partial<Pick<PerformerListItem, 'totalFollowers' | 'isFollowed' | 'cover' | 'bio'>>;
+
+export const creatorPath = (c: { _id: string; username: string | null }) => `/${c.username || c._id}`;
+
+/** One line: avatar, name, @username (→ profile), followers, follow button. */
+export function CreatorRow({ creator, showFollow = true, extra }: { creator: CreatorLike; showFollow?: boolean; extra?: React.ReactNode }) {
+  return (
+    <div className="creator-row">
+      <Link href={creatorPath(creator)} className="creator-row-link">
+        <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={44} />
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ display: 'block' }}>
+            {creator.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 13 }}>
+            {creator.username ? `@${creator.username}` : ''}
+            {typeof creator.totalFollowers === 'number' ? `${creator.username ? ' · ' : ''}${compactNumber(creator.totalFollowers)} ${creator.totalFollowers === 1 ? 'follower' : 'followers'}` : ''}
+          </Typography.Text>
+        </div>
+      </Link>
+      {extra}
+      {showFollow && <FollowButton performerId={creator._id} isFollowed={creator.isFollowed} size="small" />}
+    </div>
+  );
+}
+
+/** A tile with cover, avatar, name, bio and follow button (search results, empty timeline). */
+export function CreatorTile({ creator }: { creator: CreatorLike }) {
+  return (
+    <Card className="creator-tile" styles={{ body: { padding: 0 } }}>
+      <Link href={creatorPath(creator)} aria-label={`${creator.name}'s profile`} className="creator-tile-cover" style={{ backgroundImage: creator.cover ? `url(${creator.cover})` : undefined }} />
+      <div className="creator-tile-body">
+        <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={64} className="creator-tile-avatar" />
+        <Link href={creatorPath(creator)} className="creator-tile-name">
+          {creator.name}
+        </Link>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {creator.username ? `@${creator.username}` : '\u00a0'}
+        </Typography.Text>
+        {typeof creator.totalFollowers === 'number' && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {plural(creator.totalFollowers, 'follower')}
+          </Typography.Text>
+        )}
+        {creator.bio && (
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ fontSize: 13, margin: '6px 0 0' }}>
+            {creator.bio}
+          </Typography.Paragraph>
+        )}
+        <div style={{ marginTop: 'auto', paddingTop: 12, width: '100%' }}>
+          <FollowButton performerId={creator._id} isFollowed={creator.isFollowed} block />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function CreatorRowSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div aria-busy="true" aria-label="Loading creators">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="creator-row">
+          <Skeleton.Avatar active size={44} />
+          <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 1, width: '50%' }} style={{ flex: 1 }} />
+        </div>
+      ))}
+    </div>
+  );
+}

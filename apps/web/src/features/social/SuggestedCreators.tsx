@@ -1,0 +1,62 @@
+'use client';
+import useSWR from 'swr';
+import { Button, Card } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { PerformerListItem } from '@stagepass/shared';
+import { useAppSelector } from '@/store';
+import { CreatorRow, CreatorRowSkeleton, CreatorTile } from './CreatorCard';
+
+/** Random creators (GET /performers/search/random), leaving out the caller. */
+export function useSuggestedCreators(limit = 6) {
+  const me = useAppSelector((s) => s.user.current);
+  const r = useSWR<PerformerListItem[]>(['/performers/search/random', { limit: limit + 1 }], { revalidateOnFocus: false });
+  const list = (r.data || []).filter((c) => c._id !== me?._id && !c.isFollowed).slice(0, limit);
+  return { ...r, list };
+}
+
+/** Right column of the home layout: "Creators to discover". */
+export function CreatorsToDiscover() {
+  const { list, error, isLoading, mutate, isValidating } = useSuggestedCreators(5);
+  return (
+    <Card
+      size="small"
+      title="Creators to discover"
+      extra={<Button type="text" size="small" icon={<ReloadOutlined spin={isValidating} />} aria-label="Show other creators" onClick={() => void mutate()} />}
+    >
+      {isLoading ? (
+        <CreatorRowSkeleton rows={4} />
+      ) : error ? (
+        <span className="muted">Suggestions are unavailable right now.</span>
+      ) : list.length === 0 ? (
+        <span className="muted">No creators to suggest yet.</span>
+      ) : (
+        <div className="creator-list">
+          {list.map((c) => (
+            <CreatorRow key={c._id} creator={c} />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** A grid of creator tiles (empty timeline). */
+export function SuggestedCreatorGrid({ limit = 6 }: { limit?: number }) {
+  const { list, isLoading } = useSuggestedCreators(limit);
+  if (isLoading)
+    return (
+      <div className="creator-grid">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Card key={i} loading />
+        ))}
+      </div>
+    );
+  if (!list.length) return null;
+  return (
+    <div className="creator-grid">
+      {list.map((c) => (
+        <CreatorTile key={c._id} creator={c} />
+      ))}
+    </div>
+  );
+}

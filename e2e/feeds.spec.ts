@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/auth';
+import { makePhoto, makeVideo } from './support/media';
+
+async function logIn(page: Page, username: string) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(username, 'stagepass-demo');
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
+}
+
+test('a creator posts a free photo feed with a poll and a pay-per-view video; a fan finds, follows, likes, bookmarks, comments and votes', async ({ browser }, info) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const photoText = `Acoustic session photo ${stamp}`;
+  const videoText = `Studio video, pay-per-view ${stamp}`;
+
+  // ── The creator posts ────────────────────────────────────────────────────────────────────
+  const creatorCtx = await browser.newContext();
+  const creator = await creatorCtx.newPage();
+  await logIn(creator, 'creator');
+
+  await creator.goto('/creator/feeds/new');
+  await creator.getByLabel('Post text').fill(photoText);
+  await creator.getByLabel('Add photos').setInputFiles(await makePhoto(info.outputDir));
+  await expect(creator.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 60_000 });
+  await creator.getByRole('button', { name: 'Add poll' }).click();
+  await creator.getByLabel('Poll question').fill('Next cover?');
+  await creator.getByLabel('Poll option 1').fill('Jolene');
+  await creator.getByLabel('Poll option 2').fill('Landslide');
+  await creator.getByRole('radio', { name: 'Free' }).check();
+  await creator.getByRole('button', { name: 'Publish' }).click();
+  await expect(creator.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText })).toBeVisible();
+
+  await creator.goto('/creator/feeds/new');
+  await creator.getByLabel('Post text').fill(videoText);
+  await creator.getByLabel('Add videos').setInputFiles(makeVideo(info.outputDir));
+  // Upload progress, then server-side processing (ffmpeg through the job queue), then ready.
+  await expect(creator.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 90_000 });
+  await creator.getByRole('radio', { name: 'Pay-per-view' }).check();
+  await creator.getByLabel('Price').fill('4.99');
+  await creator.getByRole('button', { name: 'Publish' }).click();
+  const ownVideoPost = creator.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: videoText });
+  await expect(ownVideoPost).toBeVisible();
+  // The owner sees the processed video itself (a playable H.264 rendition).
+  await expect(ownVideoPost.locator('video')).toHaveAttribute('src', /\/files\//, { timeout: 30_000 });
+  await creatorCtx.close();
+
+  // ── A fan finds the creator, follows, and reacts ─────────────────────────────────────────
+  const fanCtx = await browser.newContext();
+  const fan = await fanCtx.newPage();
+  await logIn(fan, 'fan');
+  await fan.getByLabel('Search', { exact: true }).fill('Cleo');
+  await fan.getByLabel('Search', { exact: true }).press('Enter');
+  await fan.waitForURL(/\/search\?q=Cleo/);
+  const follow = fan.getByRole('button', { name: 'Follow', exact: true }).first();
+  await expect(follow).toBeVisible();
+  await follow.click();
+  await expect(fan.getByRole('button', { name: 'Following', exact: true }).first()).toBeVisible();
+
+  await fan.goto('/home');
+  const freePost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText });
+  const lockedPost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: videoText });
+  await expect(freePost).toBeVisible();
+  await expect(freePost.getByRole('img', { name: /Photo/ }).first()).toBeVisible();
+  // Locked: price shown, no playable media.
+  await expect(lockedPost.getByRole('button', { name: 'Unlock for $4.99' })).toBeVisible();
+  await expect(lockedPost.locator('video')).toHaveCount(0);
+
+  await freePost.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(freePost.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
+  await freePost.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await expect(freePost.getByRole('button', { name: 'Remove bookmark', exact: true })).toBeVisible();
+
+  await freePost.getByRole('button', { name: 'Jolene' }).click();
+  await expect(freePost.getByText('You voted')).toBeVisible();
+
+  await freePost.getByRole('button', { name: 'Comments' }).click();
+  await fan.getByLabel('Write a comment').fill('Loved this session!');
+  await fan.getByRole('button', { name: 'Post comment' }).click();
+  await expect(fan.getByRole('listitem', { name: 'Comment by Frankie Fan' }).filter({ hasText: 'Loved this session!' })).toBeVisible();
+  await fan.getByRole('button', { name: 'Close comments' }).click();
+
+  // State survives a reload (it comes from the server).
+  await fan.reload();
+  await expect(freePost.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
+
+  await fan.goto('/bookmarks');
+  await expect(fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText })).toBeVisible();
+  await fanCtx.close();
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { listQuerySchema } from './api';
+import { mediaFileSchema } from './media';
+
+/**
+ * Feeds (spec §3 "Feed item media", §7 Feeds). Money is a decimal in the site currency here; the
+ * database keeps integer minor units.
+ */
+export const FEED_TYPES = ['text', 'photo', 'video', 'audio', 'poll', 'mixed'] as const;
+export type FeedType = (typeof FEED_TYPES)[number];
+export const FEED_VISIBILITIES = ['free', 'subscribers', 'ppv'] as const;
+export type FeedVisibility = (typeof FEED_VISIBILITIES)[number];
+export const FEED_STATUSES = ['published', 'scheduled'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
+
+/** Upload slots of the composer: POST /performer/feeds/{slot}/upload (multipart field `file`). */
+export const FEED_UPLOAD_SLOTS = ['photo', 'video', 'audio', 'thumbnail', 'teaser'] as const;
+export type FeedUploadSlot = (typeof FEED_UPLOAD_SLOTS)[number];
+/** File `kind` each slot stores (the spec's "files typed feed-photo or feed-video"). */
+export const FEED_FILE_KINDS: Record<FeedUploadSlot, string> = {
+  photo: 'feed-photo',
+  video: 'feed-video',
+  audio: 'feed-audio',
+  thumbnail: 'feed-thumbnail',
+  teaser: 'feed-teaser',
+};
+/** Media type each slot accepts (checked by content). */
+export const FEED_SLOT_MEDIA: Record<FeedUploadSlot, 'image' | 'video' | 'audio'> = {
+  photo: 'image',
+  video: 'video',
+  audio: 'audio',
+  thumbnail: 'image',
+  teaser: 'video',
+};
+
+export const FEED_TEXT_MAX = 5000;
+export const FEED_MAX_FILES = 20;
+export const POLL_MIN_OPTIONS = 2;
+export const POLL_MAX_OPTIONS = 10;
+/** Shown when a feed has no picture to preview (spec §3). */
+export const FEED_PREVIEW_FALLBACK = '/leaf.jpg';
+
+/**
+ * Pay-per-view price rule: between the site's `minimumSubscriptionPrice` and `maximumTipPrice`
+ * settings (defaults 2.95 … 10000), in cents. One helper so the web form and the API agree.
+ */
+export function ppvPriceLimits(s: { minimumSubscriptionPrice: number; maximumTipPrice: number }) {
+  return { min: s.minimumSubscriptionPrice, max: s.maximumTipPrice };
+}
+
+const price = z.number().positive('Price must be greater than 0').max(1_000_000).multipleOf(0.01, 'Use at most two decimals');
+const isoFuture = z.iso.datetime({ offset: true, message: 'Use an ISO date-time' });
+
+/** POST /performer/feeds. `price` only counts for visibility `ppv` (ignored otherwise). */
+export const createFeedSchema = z.object({
+  text: z.string().max(FEED_TEXT_MAX * 2, `Text must be at most ${FEED_TEXT_MAX} characters`).default(''),
+  fileIds: z.array(z.uuid()).max(FEED_MAX_FILES, `At most ${FEED_MAX_FILES} files`).default([]),
+  teaserId: z.uuid().nullable().optional(),
+  thumbnailId: z.uuid().nullable().optional(),
+  pollId: z.uuid().nullable().optional(),
+  visibility: z.enum(FEED_VISIBILITIES).default('free'),
+  price: price.nullable().optional(),
+  /** A future time to publish at; absent/null = now. */
+  scheduleAt: isoFuture.nullable().optional(),
+});
+export type CreateFeedInput = z.infer<typeof createFeedSchema>;
+
+/** PUT /performer/feeds/{id}: any subset of the create fields. `scheduleAt: null` publishes now. */
+export const updateFeedSchema = z.object({
+  text: z.string().max(FEED_TEXT_MAX * 2).optional(),
+  fileIds: z.array(z.uuid()).max(FEED_MAX_FILES).optional(),
+  teaserId: z.uuid().nullable().optional(),
+  thumbnailId: z.uuid().nullable().optional(),
+  pollId: z.uuid().nullable().optional(),
+  visibility: z.enum(FEED_VISIBILITIES).optional(),
+  price: price.nullable().optional(),
+  scheduleAt: isoFuture.nullable().optional(),
+});
+export type UpdateFeedInput = z.infer<typeof updateFeedSchema>;
+
+/** POST /performer/feeds/polls. */
+export const createPollSchema = z.object({
+  question: z.string().trim().max(500).optional().default(''),
+  options: z
+    .array(z.string().trim().min(1, 'An option cannot be empty').max(200))
+    .min(POLL_MIN_OPTIONS, `A poll needs at least ${POLL_MIN_OPTIONS} options`)
+    .max(POLL_MAX_OPTIONS, `A poll has at most ${POLL_MAX_OPTIONS} options`),
+  expiresAt: isoFuture,
+});
+export type CreatePollInput = z.infer<typeof createPollSchema>;
+
+/** GET /performer/feeds, GET /user/feeds/search/{username}. `q` searches the text (full-text). */
+export const feedListQuerySchema = listQuerySchema.extend({
+  sortBy: z.enum(['publishAt', 'createdAt', 'updatedAt']).default('publishAt'),
+  type: z.enum(FEED_TYPES).optional(),
+  visibility: z.enum(FEED_VISIBILITIES).optional(),
+  status: z.enum(FEED_STATUSES).optional(),
+});
+export type FeedListQuery = z.infer<typeof feedListQuerySchema>;
+
+/** GET /user/feeds (home timeline): newest first by publish time. */
+export const timelineQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const feedPerformerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+});
+
+export const pollOptionSchema = z.object({ _id: z.string(), text: z.string(), votes: z.number().int() });
+export const pollSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  options: z.array(pollOptionSchema),
+  expiresAt: z.string(),
+  isExpired: z.boolean(),
+  totalVotes: z.number().int(),
+  /** The option the viewer voted for, null when they have not (or are anonymous). */
+  votedOptionId: z.string().nullable(),
+});
+export type Poll = z.infer<typeof pollSchema>;
+
+/**
+ * A feed as every read answers it. For a locked feed (`isLocked`) `files` carry no URL and no
+ * thumbnails (only type, status and the blurred `preview`); teaser and thumbnail stay visible.
+ */
+export const feedSchema = z.object({
+  _id: z.string(),
+  performerId: z.string(),
+  performer: feedPerformerSchema,
+  text: z.string(),
+  type: z.enum(FEED_TYPES),
+  visibility: z.enum(FEED_VISIBILITIES),
+  /** Pay-per-view price (decimal), null for free and subscribers-only feeds. */
+  price: z.number().nullable(),
+  files: z.array(mediaFileSchema),
+  teaser: mediaFileSchema.nullable(),
+  thumbnail: mediaFileSchema.nullable(),
+  poll: pollSchema.nullable(),
+  isSubscribed: z.boolean(),
+  isBought: z.boolean(),
+  isLocked: z.boolean(),
+  totalLike: z.number().int(),
+  totalComment: z.number().int(),
+  totalBookmark: z.number().int(),
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
+  /** Derived from publishAt at read time: `scheduled` while publishAt is in the future. */
+  status: z.enum(FEED_STATUSES),
+  publishAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  previewImage: z.string(),
+});
+export type Feed = z.infer<typeof feedSchema>;
+
+export const createdPollSchema = z.object({ _id: z.string(), poll: pollSchema });
+export const voteResultSchema = z.object({ poll: pollSchema });
+
+/**
+ * Preview image of a feed (spec §3): the first feed-photo/feed-video file's first thumbnail
+ * (its blurred preview when the feed is locked), else the teaser's thumbnail, else the
+ * thumbnail's URL, else /leaf.jpg.
+ */
+export function pickPreviewImage(feed: {
+  isLocked: boolean;
+  files: Array<{ type: string; thumbnails: string[]; preview?: string | null; kind?: string }>;
+  teaser: { thumbnails: string[]; preview?: string | null } | null;
+  thumbnail: { url?: string | null; thumbnails: string[]; preview?: string | null } | null;
+}): string {
+  const visual = feed.files.find((f) => f.type === 'image' || f.type === 'video' || f.type === 'photo');
+  if (visual) {
+    const pic = feed.isLocked ? visual.preview : visual.thumbnails[0];
+    if (pic) return pic;
+  }
+  if (feed.teaser?.thumbnails[0]) return feed.teaser.thumbnails[0];
+  if (feed.thumbnail?.url) return feed.thumbnail.url;
+  if (feed.thumbnail?.thumbnails[0]) return feed.thumbnail.thumbnails[0];
+  return FEED_PREVIEW_FALLBACK;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Files of the media pipeline (photos, videos, audio of feeds and, later, videos, galleries and
+ * messages). Processing: uploaded → processing → ready | failed (with `error`).
+ */
+export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const FILE_STATUSES = ['uploaded', 'processing', 'ready', 'failed'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/**
+ * A media file as the API shows it. `preview` (a tiny, heavily blurred picture) is there for
+ * everyone once processed; `thumbnails` and `url` only for callers whose access was checked —
+ * for a locked item they are `[]` and absent.
+ */
+export const mediaFileSchema = z.object({
+  _id: z.string(),
+  type: z.enum(MEDIA_TYPES),
+  status: z.enum(FILE_STATUSES),
+  /** Why processing failed (status `failed`). */
+  error: z.string().optional(),
+  /** Of `url`: image/webp, video/mp4, audio/mp4 once ready; the upload's type before. */
+  mimeType: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  /** Seconds (video, audio). */
+  duration: z.number().optional(),
+  /** Blurred preview URL (WebP, ~32 px wide); images and videos, once processed. */
+  preview: z.string().optional(),
+  /**
+   * Pictures, smallest first: an image's 320 px and 960 px wide renditions; a video's poster.
+   * Empty without access or before processing is done.
+   */
+  thumbnails: z.array(z.string()),
+  /**
+   * What to show or play: the image (≤ 1920 px wide WebP), the video (H.264/AAC MP4, ≤ 1080p,
+   * seekable with Range), the audio (AAC .m4a). A short-lived signed URL for private files, a
+   * stable one for public files; only with access and once ready.
+   */
+  url: z.string().optional(),
+});
+export type MediaFileView = z.infer<typeof mediaFileSchema>;
+
+/** GET /files/{fileId}/status, GET …/file/{fileId}/status. */
+export const fileStatusSchema = z.object({
+  _id: z.string(),
+  status: z.enum(FILE_STATUSES),
+  error: z.string().optional(),
+});
+export type FileStatusView = z.infer<typeof fileStatusSchema>;

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { listQuerySchema } from './api';
+import { GENDERS, publicUserSchema } from './users';
+
+/**
+ * Social and discovery contracts: follows, reactions, comments, reports, creator search and
+ * search keywords (spec §7 Follows, Comments, Reactions and reports, Search, Performers).
+ */
+
+const uuid = z.string().uuid('Invalid id');
+/** Query booleans arrive as text: 'true'/'1' → true, 'false'/'0' → false. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+// ── Follows ────────────────────────────────────────────────────────────────────────────────
+/** A creator in a list: the public profile plus social figures for the caller. */
+export const performerListItemSchema = publicUserSchema.extend({
+  totalFollowers: z.number().int(),
+  isFollowed: z.boolean(),
+});
+export type PerformerListItem = z.infer<typeof performerListItemSchema>;
+
+/** One entry of GET /follows/followers or /follows/following. */
+export const followItemSchema = publicUserSchema.extend({
+  totalFollowers: z.number().int(),
+  isFollowed: z.boolean(),
+  followedAt: z.string(),
+});
+export type FollowItem = z.infer<typeof followItemSchema>;
+
+/** Answer of POST/DELETE /follows/{id}. */
+export const followStateSchema = z.object({
+  performerId: z.string(),
+  isFollowed: z.boolean(),
+  totalFollowers: z.number().int(),
+});
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const followersQuerySchema = listQuerySchema.extend({ performerId: uuid.optional() });
+export const followingQuerySchema = listQuerySchema;
+
+/** GET /performers/{id}/stats. */
+export const performerStatsSchema = z.object({
+  totalFeeds: z.number().int(),
+  totalFollowers: z.number().int(),
+  totalLikes: z.number().int(),
+  isFollowed: z.boolean(),
+});
+export type PerformerStats = z.infer<typeof performerStatsSchema>;
+
+// ── Reactions ──────────────────────────────────────────────────────────────────────────────
+export const REACTION_OBJECT_TYPES = ['feed', 'video', 'gallery', 'product', 'performer', 'comment'] as const;
+export type ReactionObjectType = (typeof REACTION_OBJECT_TYPES)[number];
+export const REACTION_ACTIONS = ['like', 'bookmark'] as const;
+export type ReactionAction = (typeof REACTION_ACTIONS)[number];
+
+/** POST /reactions and DELETE /reactions body. */
+export const reactionInputSchema = z.object({
+  objectId: uuid,
+  objectType: z.enum(REACTION_OBJECT_TYPES),
+  action: z.enum(REACTION_ACTIONS),
+});
+export type ReactionInput = z.infer<typeof reactionInputSchema>;
+
+/** Answer of POST/DELETE /reactions: the caller's state and the item's count for that action. */
+export const reactionStateSchema = z.object({
+  objectId: z.string(),
+  objectType: z.enum(REACTION_OBJECT_TYPES),
+  action: z.enum(REACTION_ACTIONS),
+  reacted: z.boolean(),
+  total: z.number().int(),
+});
+export type ReactionState = z.infer<typeof reactionStateSchema>;
+
+/** The `{type}` of GET /reactions/{type}/bookmark (plural, as the spec's paths spell it). */
+export const BOOKMARK_LIST_TYPES = { feeds: 'feed', performers: 'performer', videos: 'video', galleries: 'gallery', products: 'product' } as const;
+export type BookmarkListType = keyof typeof BOOKMARK_LIST_TYPES;
+
+/** One bookmark: when it was made and the object (shape depends on the type; null when gone). */
+export const bookmarkItemSchema = z.object({
+  _id: z.string(),
+  objectId: z.string(),
+  objectType: z.enum(REACTION_OBJECT_TYPES),
+  createdAt: z.string(),
+  /** feeds: the feed as GET /user/feeds/{id} shows it; performers: PerformerListItem. */
+  object: z.unknown().nullable(),
+});
+export type BookmarkItem = z.infer<typeof bookmarkItemSchema>;
+
+// ── Comments ───────────────────────────────────────────────────────────────────────────────
+export const COMMENT_OBJECT_TYPES = ['feed', 'video', 'gallery', 'product'] as const;
+export type CommentObjectType = (typeof COMMENT_OBJECT_TYPES)[number];
+export const COMMENT_MAX_LENGTH = 2000;
+/** Tags a comment may keep; everything else is stripped (links become their text). */
+export const COMMENT_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br'] as const;
+
+const commentContent = z.string().trim().min(1, 'Write a comment').max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`);
+
+export const createCommentSchema = z.object({
+  objectId: uuid,
+  objectType: z.enum(COMMENT_OBJECT_TYPES),
+  content: commentContent,
+  parentId: uuid.optional().nullable(),
+});
+export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+export const updateCommentSchema = z.object({ content: commentContent });
+export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;
+
+export const commentsQuerySchema = listQuerySchema.extend({
+  objectId: uuid,
+  objectType: z.enum(COMMENT_OBJECT_TYPES),
+  /** Replies of this comment; absent → top-level comments. */
+  parentId: uuid.optional(),
+});
+export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
+
+export const commentAuthorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  isPerformer: z.boolean(),
+});
+export const commentSchema = z.object({
+  _id: z.string(),
+  objectId: z.string(),
+  objectType: z.enum(COMMENT_OBJECT_TYPES),
+  parentId: z.string().nullable(),
+  content: z.string(),
+  createdBy: z.string(),
+  creator: commentAuthorSchema.nullable(),
+  totalReply: z.number().int(),
+  totalLike: z.number().int(),
+  isLiked: z.boolean(),
+  /** The caller may delete it (author or the item's creator). */
+  canDelete: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+// ── Reports ────────────────────────────────────────────────────────────────────────────────
+export const REPORT_TARGETS = ['feed', 'performer', 'comment', 'video', 'gallery', 'product', 'user', 'message'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = ['spam', 'abuse', 'copyright', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const createReportSchema = z.object({
+  target: z.enum(REPORT_TARGETS),
+  targetId: uuid,
+  reason: z.enum(REPORT_REASONS),
+  description: z.string().trim().max(1000, 'At most 1000 characters').optional().default(''),
+});
+export type CreateReportInput = z.infer<typeof createReportSchema>;
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  target: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  description: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporterId: z.string(),
+  reporter: commentAuthorSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+export const reportsQuerySchema = listQuerySchema.extend({
+  status: z.enum(REPORT_STATUSES).optional(),
+  target: z.enum(REPORT_TARGETS).optional(),
+  targetId: uuid.optional(),
+});
+export const updateReportSchema = z.object({ status: z.enum(REPORT_STATUSES) });
+
+// ── Creator discovery and search ───────────────────────────────────────────────────────────
+export const PERFORMER_SORTS = ['popular', 'newest', 'name', 'createdAt', 'updatedAt'] as const;
+export const performerSearchQuerySchema = listQuerySchema.extend({
+  sortBy: z.enum(PERFORMER_SORTS).default('popular'),
+  /** Default: asc for `name`, desc otherwise. */
+  sort: z.enum(['asc', 'desc']).optional(),
+  gender: z.enum(GENDERS).optional(),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'A two-letter country code').optional(),
+  isFreeSubscription: queryBoolean.optional(),
+});
+export type PerformerSearchQuery = z.infer<typeof performerSearchQuerySchema>;
+export const RANDOM_PERFORMERS_MAX = 20;
+export const randomPerformersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(RANDOM_PERFORMERS_MAX).default(12),
+  gender: z.enum(GENDERS).optional(),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+});
+export const topPerformersQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const KEYWORD_MAX_LENGTH = 100;
+export const searchKeywordInputSchema = z.object({
+  keyword: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(KEYWORD_MAX_LENGTH, `At most ${KEYWORD_MAX_LENGTH} characters`)
+    .transform((k) => k.replace(/\s+/g, ' ').toLowerCase()),
+});
+export const searchKeywordSchema = z.object({ keyword: z.string(), count: z.number().int(), updatedAt: z.string() });
+export type SearchKeyword = z.infer<typeof searchKeywordSchema>;
+export const keywordsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+
+export const feedSearchQuerySchema = listQuerySchema.extend({ q: z.string().trim().min(1, 'Required').max(200) });
