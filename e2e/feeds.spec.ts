@@ -30,7 +30,9 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await creator.getByLabel('Poll option 2').fill('Landslide');
   await creator.getByRole('radio', { name: 'Free' }).check();
   await creator.getByRole('button', { name: 'Publish' }).click();
-  await expect(creator.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText })).toBeVisible();
+  // Published: the creator's "My posts" list shows it.
+  await creator.waitForURL('**/creator/feeds');
+  await expect(creator.getByText(photoText)).toBeVisible();
 
   await creator.goto('/creator/feeds/new');
   await creator.getByLabel('Post text').fill(videoText);
@@ -40,6 +42,9 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await creator.getByRole('radio', { name: 'Pay-per-view' }).check();
   await creator.getByLabel('Price').fill('4.99');
   await creator.getByRole('button', { name: 'Publish' }).click();
+  await creator.waitForURL('**/creator/feeds');
+  await expect(creator.getByText(videoText)).toBeVisible();
+  await creator.goto('/creator');
   const ownVideoPost = creator.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: videoText });
   await expect(ownVideoPost).toBeVisible();
   // The owner sees the processed video itself (a playable H.264 rendition).

@@ -69,6 +69,7 @@ export default function FollowButton({
       icon={followed ? <CheckOutlined /> : <UserAddOutlined />}
       loading={busy}
       aria-pressed={followed}
+      aria-label={followed ? 'Following' : 'Follow'}
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}
       onClick={() => void toggle()}
