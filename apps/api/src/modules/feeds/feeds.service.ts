@@ -262,7 +262,7 @@ export class FeedsService {
     const pollIds = [...new Set(rows.map((r) => r.pollId).filter((x): x is string => Boolean(x)))];
     const [access, performers, fileRows, pollRows, optionRows, voteRows, flags] = await Promise.all([
       feedAccess(this.db, viewer, rows, now),
-      this.db.select().from(users).where(inArray(users.id, performerIds)),
+      this.db.select({ id: users.id, name: users.name, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, performerIds)),
       fileIds.length ? this.ctx.media.byIds(fileIds) : Promise.resolve([] as FileRow[]),
       pollIds.length ? this.db.select().from(polls).where(inArray(polls.id, pollIds)) : Promise.resolve([] as PollRow[]),
       pollIds.length ? this.db.select().from(pollOptions).where(inArray(pollOptions.pollId, pollIds)) : Promise.resolve([] as PollOptionRow[]),

@@ -84,9 +84,11 @@ export const feeds = pgTable(
   },
   (t) => [
     // A creator's feeds (profile, own list), newest first.
-    index('feeds_performer_publish_idx').on(t.performerId, t.publishAt.desc(), t.id.desc()),
+    // DESC NULLS FIRST is what `ORDER BY … DESC` means; drizzle's bare .desc() would emit NULLS LAST,
+    // which the planner cannot use for that order (it then sorts every row of the creator).
+    index('feeds_performer_publish_idx').on(t.performerId, t.publishAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Global newest-first scans (timelines fall back to it, admin lists).
-    index('feeds_publish_idx').on(t.publishAt.desc(), t.id.desc()),
+    index('feeds_publish_idx').on(t.publishAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('feeds_performer_updated_idx').on(t.performerId, t.updatedAt),
     uniqueIndex('feeds_poll_uq').on(t.pollId),
     index('feeds_search_idx').using('gin', t.searchVector),
