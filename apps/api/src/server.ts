@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
+import { exitOnSignals } from './platform/lifecycle';
 
 /** Listens, seeds demo data when asked (SEED_DEMO=true, never in production), stops cleanly. */
 async function main() {
@@ -22,21 +23,7 @@ async function main() {
     if (config.NODE_ENV === 'production') app.log.warn('SEED_DEMO ignored: demo data is never created in production');
     else await seedDemo(app.ctx, app.log);
   }
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitOnSignals(app, { graceMs: 10_000, message: 'shutting down' });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
 }
 

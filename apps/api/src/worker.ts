@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { exitOnSignals } from './platform/lifecycle';
 
 /**
  * `npm run worker`: runs background-job handlers (media processing…) without serving HTTP, beside
@@ -33,22 +34,8 @@ async function main() {
     process.exit(1);
   }
   app.log.info({ workers }, 'worker running job handlers (no HTTP)');
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'worker shutting down: letting running jobs finish');
-    // Running jobs get 30 s (Queue.stop); unfinished ones are retried by another worker.
-    const timer = setTimeout(() => process.exit(1), 40_000).unref();
-    try {
-      await app.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Running jobs get 30 s (Queue.stop); unfinished ones are retried by another worker.
+  exitOnSignals(app, { graceMs: 40_000, message: 'worker shutting down: letting running jobs finish' });
 }
 
 void main();

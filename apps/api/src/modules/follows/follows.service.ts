@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FollowItem, FollowState, ListQuery, PerformerListItem } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { notFound, unprocessable } from '../../platform/errors';
@@ -109,40 +109,15 @@ export class FollowsService {
 
   /** Who follows `performerId`, most recent first. */
   async followers(performerId: string, viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
-    const where = and(eq(follows.followingId, performerId), eq(users.status, 'active'));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ ...creatorCardColumns, followedAt: follows.createdAt })
-        .from(follows)
-        .innerJoin(users, eq(users.id, follows.followerId))
-        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
-        .where(where)
-        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows.followerId))
-        .limit(q.limit)
-        .offset(q.offset),
-      this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows.followerId)).where(where),
-    ]);
+    const { rows, total } = await this.followPage('followerId', and(eq(follows.followingId, performerId), eq(users.status, 'active'))!, q);
     const items = await this.toListItems(rows, viewerId);
-    return { data: items.map((it, i) => ({ ...it, followedAt: rows[i]!.followedAt.toISOString() })), total: Number(total?.n ?? 0) };
+    return { data: items.map((it, i) => ({ ...it, followedAt: rows[i]!.followedAt.toISOString() })), total };
   }
 
   /** The creators `viewerId` follows, most recently followed first. */
   async following(viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
-    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ ...creatorCardColumns, followedAt: follows.createdAt })
-        .from(follows)
-        .innerJoin(users, eq(users.id, follows.followingId))
-        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
-        .where(where)
-        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows.followingId))
-        .limit(q.limit)
-        .offset(q.offset),
-      this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows.followingId)).where(where),
-    ]);
+    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true))!;
+    const { rows, total } = await this.followPage('followingId', where, q);
     return {
       data: rows.map((r) => ({
         ...this.ctx.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.ctx.media.publicUrl(r.welcomeVideoKey) : null }),
@@ -150,7 +125,25 @@ export class FollowsService {
         isFollowed: true,
         followedAt: r.followedAt.toISOString(),
       })),
-      total: Number(total?.n ?? 0),
+      total,
     };
+  }
+
+  /** One page of follow rows joined to the user on `side` (the follower or the followed), with its total. */
+  private async followPage(side: 'followerId' | 'followingId', where: SQL, q: ListQuery) {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ ...creatorCardColumns, followedAt: follows.createdAt })
+        .from(follows)
+        .innerJoin(users, eq(users.id, follows[side]))
+        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
+        .where(where)
+        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows[side]))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows[side])).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
   }
 }

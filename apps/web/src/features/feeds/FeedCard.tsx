@@ -16,6 +16,7 @@ import { FeedFiles, LockedMedia } from './FeedMedia';
 import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
 import ReportModal from './ReportModal';
+import { confirmDeleteFeed } from './deleteFeed';
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -131,22 +132,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
     }
   };
 
-  const remove = () =>
-    Modal.confirm({
-      title: 'Delete this post?',
-      content: 'It disappears for everyone, with its comments and poll. This cannot be undone.',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await api.del(`/performer/feeds/${feed._id}`);
-          message.success('Post deleted');
-          onDeleted?.(feed._id);
-        } catch (e) {
-          message.error(errorText(e));
-        }
-      },
-    });
+  const remove = () => confirmDeleteFeed(feed._id, message, (id) => onDeleted?.(id));
 
   return (
     <article className="feed-card" aria-label={`Post by ${p.name}`}>

@@ -1,16 +1,17 @@
 'use client';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
 import { htmlToText } from '@/lib/sanitize';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import { VisibilityBadge, feedUrl } from './FeedCard';
+import { confirmDeleteFeed } from './deleteFeed';
 
 /** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
 export default function MyFeeds() {
@@ -18,22 +19,7 @@ export default function MyFeeds() {
   const t = useTableQuery({ sortBy: 'publishAt' });
   const { data, error, isLoading, mutate } = useSWR<ListPage<Feed>>(['/performer/feeds', t.apiQuery], { keepPreviousData: true });
 
-  const remove = (f: Feed) =>
-    Modal.confirm({
-      title: 'Delete this post?',
-      content: 'It disappears for everyone, with its comments and poll. This cannot be undone.',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await api.del(`/performer/feeds/${f._id}`);
-          message.success('Post deleted');
-          await mutate();
-        } catch (e) {
-          message.error(errorText(e));
-        }
-      },
-    });
+  const remove = (f: Feed) => confirmDeleteFeed(f._id, message, () => mutate());
 
   return (
     <>

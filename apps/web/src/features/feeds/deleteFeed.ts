@@ -1,0 +1,22 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+import { Modal } from 'antd';
+import { api, errorText } from '@/lib/api';
+
+/** Asks before deleting a creator's post (the card menu and the "My posts" table share it). */
+export function confirmDeleteFeed(feedId: string, message: MessageInstance, onDeleted: (id: string) => unknown) {
+  Modal.confirm({
+    title: 'Delete this post?',
+    content: 'It disappears for everyone, with its comments and poll. This cannot be undone.',
+    okText: 'Delete',
+    okButtonProps: { danger: true },
+    onOk: async () => {
+      try {
+        await api.del(`/performer/feeds/${feedId}`);
+        message.success('Post deleted');
+        await onDeleted(feedId);
+      } catch (e) {
+        message.error(errorText(e));
+      }
+    },
+  });
+}
