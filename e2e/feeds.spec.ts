@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/auth';
 import { makePhoto, makeVideo } from './support/media';
+import { api, uniqueName } from './support/api';
 
-async function logIn(page: Page, username: string) {
+async function logIn(page: Page, username: string, password = 'stagepass-demo') {
   const login = new LoginPage(page);
   await login.open();
-  await login.logIn(username, 'stagepass-demo');
+  await login.logIn(username, password);
   await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
 }
 
@@ -52,15 +53,19 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await creatorCtx.close();
 
   // ── A fan finds the creator, follows, and reacts ─────────────────────────────────────────
+  // A fan of its own, so the test does not depend on what other runs did with the demo fan.
+  const fanName = uniqueName('fiona');
+  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username: fanName, email: `${fanName}@example.test`, password: 'fan-pass-123' });
   const fanCtx = await browser.newContext();
   const fan = await fanCtx.newPage();
-  await logIn(fan, 'fan');
+  await logIn(fan, fanName, 'fan-pass-123');
   await fan.getByLabel('Search', { exact: true }).fill('Cleo');
   await fan.getByLabel('Search', { exact: true }).press('Enter');
   await fan.waitForURL(/\/search\?q=Cleo/);
   const follow = fan.getByRole('button', { name: 'Follow', exact: true }).first();
   await expect(follow).toBeVisible();
-  await follow.click();
+  // The button flips at once (optimistic); wait for the server to record the follow.
+  await Promise.all([fan.waitForResponse((r) => /\/follows\//.test(r.url()) && r.request().method() === 'POST' && r.ok()), follow.click()]);
   await expect(fan.getByRole('button', { name: 'Following', exact: true }).first()).toBeVisible();
 
   await fan.goto('/home');
@@ -83,7 +88,7 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await freePost.getByRole('button', { name: 'Comments' }).click();
   await fan.getByLabel('Write a comment').fill('Loved this session!');
   await fan.getByRole('button', { name: 'Post comment' }).click();
-  await expect(fan.getByRole('listitem', { name: 'Comment by Frankie Fan' }).filter({ hasText: 'Loved this session!' })).toBeVisible();
+  await expect(fan.getByRole('listitem', { name: 'Comment by Fiona Fan' }).filter({ hasText: 'Loved this session!' })).toBeVisible();
   await fan.getByRole('button', { name: 'Close comments' }).click();
 
   // State survives a reload (it comes from the server).

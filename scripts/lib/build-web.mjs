@@ -36,7 +36,7 @@ export function webBuildIsStale() {
 export function ensureWebBuild({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return;
   console.log('\n▶ Building the web app (first start or sources changed; takes a minute or two)…\n');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
   if (r.status !== 0) {
     console.error('\n✖ The web build failed (see above).');
     process.exit(r.status ?? 1);
