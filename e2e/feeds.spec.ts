@@ -62,11 +62,15 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await fan.getByLabel('Search', { exact: true }).fill('Cleo');
   await fan.getByLabel('Search', { exact: true }).press('Enter');
   await fan.waitForURL(/\/search\?q=Cleo/);
-  const follow = fan.getByRole('button', { name: 'Follow', exact: true }).first();
-  await expect(follow).toBeVisible();
+  // The results list the creator (other creators may be suggested beside them): open their page.
+  await expect(fan.getByText('1 creator')).toBeVisible();
+  await fan.getByRole('link', { name: /Cleo Creator/ }).first().click();
+  await fan.waitForURL('**/creator');
+  await expect(fan.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
+  const follow = fan.getByRole('button', { name: 'Follow', exact: true });
   // The button flips at once (optimistic); wait for the server to record the follow.
   await Promise.all([fan.waitForResponse((r) => /\/follows\//.test(r.url()) && r.request().method() === 'POST' && r.ok()), follow.click()]);
-  await expect(fan.getByRole('button', { name: 'Following', exact: true }).first()).toBeVisible();
+  await expect(fan.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
 
   await fan.goto('/home');
   const freePost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText });
