@@ -20,6 +20,44 @@ export interface TestApp {
 }
 
 /**
+ * With DATABASE_URL: a new PostgreSQL database copied from the migrated template, and how to drop
+ * it. Without: null (tests use a PGlite copy of the template instead).
+ */
+export async function createPgTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const tplUrl = inject('pgTemplateUrl');
+  if (!tplUrl) return null;
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const adminUrl = process.env.DATABASE_URL!;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${new URL(tplUrl).pathname.slice(1)}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Every file under the app's DATA_DIR/files (relative paths, sorted). */
+export async function storedFiles(t: Pick<TestApp, 'config'>): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(t.config.filesDir, p));
+    }
+  };
+  await walk(t.config.filesDir);
+  return out.sort();
+}
+
+/**
  * A fresh API on its own fresh database (PGlite copy of the migrated template, or a new
  * PostgreSQL database from the template when DATABASE_URL is set) and its own DATA_DIR.
  */
@@ -27,23 +65,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-test-'));
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
-  const tplUrl = inject('pgTemplateUrl');
-  if (tplUrl) {
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const adminUrl = process.env.DATABASE_URL!;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(tplUrl).pathname.slice(1)}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: u.toString() });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+  const pgDb = await createPgTestDatabase();
+  if (pgDb) {
+    database = await openDatabase({ databaseUrl: pgDb.url });
+    dropDb = pgDb.drop;
   } else {
     const dump = await fs.readFile(inject('pgliteDump'));
     database = await openDatabase({ loadDataDir: new Blob([dump]) });

@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -12,6 +10,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { users } from '../users/users.tables';
 import { files } from './media.tables';
 import { mediaFixtures } from './media.fixtures';
+import { createPgTestDatabase } from '../../../test/harness';
 
 /**
  * Queued work survives a restart: an API node that only enqueues (WORKERS=0) stores an upload and
@@ -26,23 +25,10 @@ let fx: Awaited<ReturnType<typeof mediaFixtures>>;
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-restart-'));
   fx = await mediaFixtures();
-  const tplUrl = inject('pgTemplateUrl');
-  if (tplUrl) {
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const adminUrl = process.env.DATABASE_URL!;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(tplUrl).pathname.slice(1)}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    open = () => openDatabase({ databaseUrl: u.toString() });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+  const pgDb = await createPgTestDatabase();
+  if (pgDb) {
+    open = () => openDatabase({ databaseUrl: pgDb.url });
+    drop = pgDb.drop;
   } else {
     // The migrated template, unpacked into a real data directory (like DATA_DIR/db).
     const dump = await fs.readFile(inject('pgliteDump'));

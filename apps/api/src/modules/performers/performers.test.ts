@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, TEST_PASSWORD, type Made, type TestApp } from '../../../test/harness';
+import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { users } from '../users/users.tables';
 import { files } from '../media/media.tables';
 import { sessions } from '../auth/auth.tables';
@@ -59,18 +60,7 @@ const send = (url: string, headers: Record<string, string>, fields: Record<strin
   const body = multipart(fields, list.map((f) => ({ filename: 'file.bin', ...f })));
   return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
 };
-const storedFiles = async () => {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.config.filesDir, p));
-    }
-  };
-  await walk(t.config.filesDir);
-  return out.sort();
-};
+const storedFiles = () => harnessStoredFiles(t);
 const userCount = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
 const fileCount = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n;
 let n = 0;

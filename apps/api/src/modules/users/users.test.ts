@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { currentUserSchema, DEFAULT_AVATAR, MESSAGES, publicUserSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { startSmtp } from '../../../test/smtp';
 import { users } from './users.tables';
 import { files } from '../media/media.tables';
@@ -41,18 +42,7 @@ const localPath = (url: string) => {
   return url.slice(t.config.PUBLIC_API_URL.length);
 };
 /** Every file under DATA_DIR/files (relative paths). */
-const storedFiles = async () => {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.config.filesDir, p));
-    }
-  };
-  await walk(t.config.filesDir);
-  return out.sort();
-};
+const storedFiles = () => harnessStoredFiles(t);
 
 describe('GET /users/me', () => {
   it('answers the current user in the CurrentUser shape, with no password hash anywhere', async () => {
