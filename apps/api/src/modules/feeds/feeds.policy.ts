@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
@@ -8,8 +8,9 @@ import { feeds, type FeedRow } from './feeds.tables';
 
 /**
  * THE feeds access rule. Every read of a feed (single, lists, votes, file status, and the social
- * modules that act on a feed) goes through `feedAccess`, which answers a whole list with at most
- * one query on subscriptions and one on purchases:
+ * modules that act on a feed) goes through `feedAccess`, which answers a whole list with one
+ * round trip (subscriptions and purchases as one UNION ALL; lists batch the viewer's reactions in
+ * too) and then applies `decideAccess`, the rule itself:
  *
  * - hidden (the caller must answer 404, as if it did not exist):
  *     - scheduled and not yet published (`publishAt > now`) — except for the owner and admins;
@@ -69,54 +70,93 @@ export function listableSql(viewer: UserRow | null, now: Date = new Date()): SQL
   return and(visible, notBlockedSql(viewer))!;
 }
 
-export async function feedAccess(
-  db: DbOrTx,
-  viewer: UserRow | null,
-  list: FeedForPolicy[],
-  now: Date = new Date(),
-): Promise<Map<string, FeedAccess>> {
-  const out = new Map<string, FeedAccess>();
-  if (list.length === 0) return out;
-  const admin = isAdmin(viewer);
-  const others = viewer ? list.filter((f) => f.performerId !== viewer.id) : [];
+/** What the rule needs to know about a viewer and a list of feeds (from the database). */
+export interface AccessFacts {
+  /** Creators the viewer has a current subscription to. */
+  subscribedTo: Set<string>;
+  /** Feeds the viewer bought. */
+  bought: Set<string>;
+  /** Creators who blocked the viewer. */
+  blocked: Set<string>;
+}
 
-  let subscribedTo = new Set<string>();
-  let bought = new Set<string>();
-  let blocked = new Set<string>();
-  if (viewer && others.length > 0) {
-    const performerIds = [...new Set(others.map((f) => f.performerId))];
-    const ppvIds = others.filter((f) => f.visibility === 'ppv').map((f) => f.id);
-    const [subs, buys, blocks] = await Promise.all([
+/**
+ * The fact queries, one row shape `{kind, id, action}` so a caller can batch them with its own
+ * (e.g. the viewer's reactions) into ONE round trip with `unionAll`. Null when nothing is to ask.
+ */
+export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: FeedForPolicy[], now: Date = new Date()) {
+  if (!viewer) return [];
+  const others = list.filter((f) => f.performerId !== viewer.id);
+  if (others.length === 0) return [];
+  const performerIds = [...new Set(others.map((f) => f.performerId))];
+  const ppvIds = others.filter((f) => f.visibility === 'ppv').map((f) => f.id);
+  const queries: SQLWrapper[] = [
+    db
+      .select({ kind: sql<string>`'sub'`.as('kind'), id: sql<string>`${subscriptions.performerId}`.as('id'), action: sql<string | null>`null::text`.as('action') })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), currentSubscription(now))),
+  ];
+  if (ppvIds.length) {
+    queries.push(
       db
-        .select({ performerId: subscriptions.performerId })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), currentSubscription(now))),
-      ppvIds.length
-        ? db
-            .select({ itemId: purchases.itemId })
-            .from(purchases)
-            .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'feed'), inArray(purchases.itemId, ppvIds)))
-        : Promise.resolve([] as Array<{ itemId: string }>),
-      admin ? Promise.resolve(new Set<string>()) : blockedBy(db, performerIds, viewer.id),
-    ]);
-    subscribedTo = new Set(subs.map((s) => s.performerId));
-    bought = new Set(buys.map((b) => b.itemId));
-    blocked = blocks;
+        .select({ kind: sql<string>`'buy'`.as('kind'), id: sql<string>`${purchases.itemId}`.as('id'), action: sql<string | null>`null::text`.as('action') })
+        .from(purchases)
+        .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'feed'), inArray(purchases.itemId, ppvIds))),
+    );
   }
+  return queries;
+}
 
+/** Reads fact rows (from `accessFactQueries`, possibly batched with others) into AccessFacts. */
+export async function accessFactsFrom(db: DbOrTx, viewer: UserRow | null, list: FeedForPolicy[], rows: Array<{ kind: string; id: string }>): Promise<AccessFacts> {
+  const facts: AccessFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set() };
+  for (const r of rows) {
+    if (r.kind === 'sub') facts.subscribedTo.add(r.id);
+    else if (r.kind === 'buy') facts.bought.add(r.id);
+  }
+  if (viewer && !isAdmin(viewer)) {
+    const performerIds = [...new Set(list.filter((f) => f.performerId !== viewer.id).map((f) => f.performerId))];
+    if (performerIds.length) facts.blocked = await blockedBy(db, performerIds, viewer.id);
+  }
+  return facts;
+}
+
+/** The rule itself, on known facts (no I/O). */
+export function decideAccess(viewer: UserRow | null, list: FeedForPolicy[], facts: AccessFacts, now: Date = new Date()): Map<string, FeedAccess> {
+  const out = new Map<string, FeedAccess>();
+  const admin = isAdmin(viewer);
   for (const f of list) {
     const isOwner = Boolean(viewer && f.performerId === viewer.id);
     const privileged = isOwner || admin;
-    const isSubscribed = subscribedTo.has(f.performerId);
-    const isBought = bought.has(f.id);
+    const isSubscribed = facts.subscribedTo.has(f.performerId);
+    const isBought = facts.bought.has(f.id);
     const published = f.publishAt.getTime() <= now.getTime();
-    const visible = privileged || (published && !blocked.has(f.performerId));
+    const visible = privileged || (published && !facts.blocked.has(f.performerId));
     const canView =
       visible &&
       (privileged || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed) || (f.visibility === 'ppv' && isBought));
     out.set(f.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;
+}
+
+export async function feedAccess(
+  db: DbOrTx,
+  viewer: UserRow | null,
+  list: FeedForPolicy[],
+  now: Date = new Date(),
+): Promise<Map<string, FeedAccess>> {
+  if (list.length === 0) return new Map();
+  const rows = await runUnion(db, accessFactQueries(db, viewer, list, now));
+  return decideAccess(viewer, list, await accessFactsFrom(db, viewer, list, rows), now);
+}
+
+export type FactRow = { kind: string; id: string; action: string | null };
+/** Runs fact queries of the `{kind, id, action}` shape as one UNION ALL (one round trip). */
+export async function runUnion(db: DbOrTx, queries: SQLWrapper[]): Promise<FactRow[]> {
+  if (queries.length === 0) return [];
+  const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));
+  return res.rows.map((r) => ({ kind: String(r.kind), id: String(r.id), action: r.action === null ? null : String(r.action) }));
 }
 
 /** One feed's access (same rule, same queries). */

@@ -14,10 +14,10 @@ import { isUuid } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { follows } from '../follows/follows.tables';
-import { reactionsOf } from '../reactions/reactions.service';
+import { reactionFactQuery } from '../reactions/reactions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
-import { currentSubscription, feedAccess, feedAccessOne, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
+import { accessFactQueries, accessFactsFrom, currentSubscription, decideAccess, feedAccess, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
 
 /** Every column but the generated search vector (never sent anywhere). */
 const { searchVector: _sv, ...feedColumns } = getTableColumns(feeds);
@@ -167,18 +167,25 @@ export class FeedsService {
     const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewer.id}
       UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewer.id} AND ${currentSubscription(now)})`;
     const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now.toISOString()}::timestamptz AND ${notBlockedSql(viewer)}`;
-    const [page, counted] = await Promise.all([
-      this.db.execute<{ id: string }>(sql`SELECT t.id FROM ${authors} p CROSS JOIN LATERAL (
-          SELECT ${feeds.id} AS id, ${feeds.publishAt} AS publish_at FROM ${feeds} WHERE ${visible}
-          ORDER BY ${feeds.publishAt} DESC, ${feeds.id} DESC LIMIT ${q.offset + q.limit}) t
-        ORDER BY t.publish_at DESC, t.id DESC OFFSET ${q.offset} LIMIT ${q.limit}`),
+    const top = this.db
+      .select(feedColumns)
+      .from(feeds)
+      .where(visible)
+      .orderBy(desc(feeds.publishAt), desc(feeds.id))
+      .limit(q.offset + q.limit)
+      .as('t');
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select(top._.selectedFields)
+        .from(sql`${authors} p`)
+        .crossJoinLateral(top)
+        .orderBy(desc(top.publishAt), desc(top.id))
+        .offset(q.offset)
+        .limit(q.limit),
       this.db.execute<{ n: number }>(sql`SELECT coalesce(sum(c.n), 0)::int AS n FROM ${authors} p CROSS JOIN LATERAL (
           SELECT count(*) AS n FROM ${feeds} WHERE ${visible}) c`),
     ]);
-    const ids = page.rows.map((r) => r.id);
-    const found = ids.length ? await this.db.select(feedColumns).from(feeds).where(inArray(feeds.id, ids)) : [];
-    const byId = new Map(found.map((f) => [f.id, f]));
-    return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: Number(counted.rows[0]?.n ?? 0) };
+    return { rows, total: Number(counted.rows[0]?.n ?? 0) };
   }
 
   /** One creator's feeds (by username or id) as `viewer` may see them listed; locked ones stay in. */
@@ -260,8 +267,8 @@ export class FeedsService {
     const performerIds = [...new Set(rows.map((r) => r.performerId))];
     const fileIds = [...new Set(rows.flatMap((r) => [...r.fileIds, r.teaserFileId, r.thumbnailFileId].filter((x): x is string => Boolean(x))))];
     const pollIds = [...new Set(rows.map((r) => r.pollId).filter((x): x is string => Boolean(x)))];
-    const [access, performers, fileRows, pollRows, optionRows, voteRows, flags] = await Promise.all([
-      feedAccess(this.db, viewer, rows, now),
+    const [{ access, flags }, performers, fileRows, pollRows, optionRows, voteRows] = await Promise.all([
+      this.viewerFacts(viewer, rows, now),
       this.db.select({ id: users.id, name: users.name, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, performerIds)),
       fileIds.length ? this.ctx.media.byIds(fileIds) : Promise.resolve([] as FileRow[]),
       pollIds.length ? this.db.select().from(polls).where(inArray(polls.id, pollIds)) : Promise.resolve([] as PollRow[]),
@@ -269,7 +276,6 @@ export class FeedsService {
       pollIds.length && viewer
         ? this.db.select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId }).from(pollVotes).where(and(eq(pollVotes.userId, viewer.id), inArray(pollVotes.pollId, pollIds)))
         : Promise.resolve([] as Array<{ pollId: string; optionId: string }>),
-      this.viewerFlags(viewer, rows.map((r) => r.id)),
     ]);
     const performerById = new Map(performers.map((p) => [p.id, p]));
     const fileById = new Map(fileRows.map((f) => [f.id, f]));
@@ -332,15 +338,22 @@ export class FeedsService {
    * exist: none. Replace with ONE query on `reactions` (user = viewer, object_type 'feed',
    * object_id = any(feedIds), action in ('like','bookmark')).
    */
-  async viewerFlags(viewer: UserRow | null, feedIds: string[]): Promise<FeedViewerFlags> {
-    const flags = await reactionsOf(this.db, viewer?.id, 'feed', feedIds);
-    const liked = new Set<string>();
-    const bookmarked = new Set<string>();
-    for (const [id, f] of flags) {
-      if (f.isLiked) liked.add(id);
-      if (f.isBookmarked) bookmarked.add(id);
+  /**
+   * Everything about the viewer a list of feeds needs — the access facts (subscriptions,
+   * purchases) and the viewer's likes/bookmarks — in ONE round trip, then the policy's rule.
+   */
+  async viewerFacts(viewer: UserRow | null, rows: Feedish[], now: Date): Promise<{ access: Map<string, FeedAccess>; flags: FeedViewerFlags }> {
+    const queries = accessFactQueries(this.db, viewer, rows, now);
+    if (viewer) queries.push(reactionFactQuery(this.db, viewer.id, 'feed', rows.map((r) => r.id)));
+    const facts = await runUnion(this.db, queries);
+    const access = decideAccess(viewer, rows, await accessFactsFrom(this.db, viewer, rows, facts), now);
+    const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
+    for (const f of facts) {
+      if (f.kind !== 'react') continue;
+      if (f.action === 'like') flags.liked.add(f.id);
+      if (f.action === 'bookmark') flags.bookmarked.add(f.id);
     }
-    return { liked, bookmarked };
+    return { access, flags };
   }
 
   /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKMARK_LIST_TYPES, type BookmarkItem, type BookmarkListType, type ListQuery, type ReactionInput, type ReactionObjectType, type ReactionState } from '@stagepass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +14,17 @@ import { shapeFeeds } from './feed-shape';
 export interface ReactionFlags {
   isLiked: boolean;
   isBookmarked: boolean;
+}
+
+/**
+ * The same facts as a `{kind: 'react', id, action}` select, for callers that batch it with other
+ * fact queries into one round trip (feed lists: see FeedsService.toViews).
+ */
+export function reactionFactQuery(db: DbOrTx, userId: string, objectType: ReactionObjectType, ids: string[]) {
+  return db
+    .select({ kind: sql<string>`'react'`.as('kind'), id: sql<string>`${reactions.objectId}`.as('id'), action: sql<string | null>`${reactions.action}`.as('action') })
+    .from(reactions)
+    .where(and(eq(reactions.userId, userId), eq(reactions.objectType, objectType), inArray(reactions.objectId, [...new Set(ids)])));
 }
 
 /**
