@@ -99,3 +99,13 @@ function devSecret(dataDir: string): string {
     return s;
   }
 }
+
+/** For entry points (server, worker, CLIs): the config, or a readable message and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,17 +1,11 @@
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
 import { exitOnSignals } from './platform/lifecycle';
 
 /** Listens, seeds demo data when asked (SEED_DEMO=true, never in production), stops cleanly. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   let app;
   try {
     app = await buildApp({ config });

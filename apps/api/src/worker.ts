@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { exitOnSignals } from './platform/lifecycle';
 
@@ -8,13 +8,7 @@ import { exitOnSignals } from './platform/lifecycle';
  * one process (the API), which runs the handlers itself unless WORKERS=0.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     console.error(
       'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the API process, ' +

@@ -78,7 +78,7 @@ export default function MyFeeds() {
             loading={isLoading}
             dataSource={data?.data || []}
             onChange={t.onTableChange}
-            scroll={{ x: 1080 }}
+            scroll={{ x: 820 }}
             locale={{
               emptyText: (
                 <EmptyState
@@ -97,7 +97,7 @@ export default function MyFeeds() {
               {
                 key: 'post',
                 title: 'Post',
-                width: 340,
+                width: 260,
                 render: (_, f) => (
                   <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
                     <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
@@ -107,15 +107,16 @@ export default function MyFeeds() {
                   </div>
                 ),
               },
-              { key: 'type', title: 'Type', width: 90, dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
-              { key: 'visibility', title: 'Visibility', width: 180, render: (_, f) => <VisibilityBadge feed={f} /> },
+              { key: 'type', title: 'Type', width: 90, responsive: ['xxl'], dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
+              { key: 'visibility', title: 'Visibility', width: 170, render: (_, f) => <VisibilityBadge feed={f} /> },
               {
                 key: 'status',
                 title: 'Status',
+                width: 110,
                 render: (_, f) => (f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>),
               },
-              { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right' },
-              { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right' },
+              { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right', responsive: ['xxl'] },
+              { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right', responsive: ['xxl'] },
               { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
               {
                 key: 'actions',
