@@ -52,9 +52,13 @@ test('a fan registers, verifies the e-mail, logs in, edits the profile and avata
     await expect(page.locator(`img[src="${me.avatar}"]`).first()).toBeVisible();
 
     // Log out: token gone, back to the login page.
-    await page.getByRole('button', { name: /Edith Tester/ }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL('**/auth/login');
+    // The user menu animates open; a click that lands mid-animation is retried.
+    const logOut = page.getByRole('menuitem', { name: 'Log out' });
+    await expect(async () => {
+      if (!(await logOut.isVisible())) await page.getByRole('button', { name: /Edith Tester/ }).click();
+      await logOut.click({ timeout: 2000 });
+      await page.waitForURL('**/auth/login', { timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
     expect(await cookieToken(page)).toBeUndefined();
     await page.goto('/home');
     await page.waitForURL('**/auth/login');
