@@ -9,6 +9,7 @@
  * with autocannon (50 connections, BENCH_SECONDS each, default 10):
  *   1. GET /user/feeds through the real API (auth, access policy, batch loading, response schema);
  *   2. the same timeline query as raw SQL on the same pool behind a bare Fastify route;
+ *   3. the same bare route with the two queries as named (prepared) statements, as the API uses;
  * and prints requests/s, p50, p99 and the ratio. Target: ≥ 0.8 of the bare route, p99 < 50 ms.
  */
 import pg from 'pg';
@@ -24,7 +25,10 @@ import { openDatabase, runMigrations } from '../apps/api/src/db/client';
 const BASE = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'stagepass_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-// BENCH_KEEP=1 keeps the seeded database for EXPLAIN ANALYZE afterwards.
+// BENCH_KEEP=1 keeps the seeded database for EXPLAIN ANALYZE afterwards; BENCH_REUSE=1 then reuses it
+// (no re-seeding); BENCH_ONLY=api|bare measures one side only (e.g. under --cpu-prof).
+const REUSE = Boolean(process.env.BENCH_REUSE);
+const ONLY = process.env.BENCH_ONLY;
 const CONNECTIONS = 50;
 const log = (m: string) => console.log(`[bench] ${m}`);
 
@@ -95,10 +99,14 @@ async function measure(title: string, url: string, headers: Record<string, strin
 }
 
 async function main() {
-  await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DB}`);
-  });
+  const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount === 1);
+  const reuse = REUSE && exists;
+  if (!reuse) {
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${DB}`);
+    });
+  }
   const u = new URL(BASE);
   u.pathname = `/${DB}`;
   const url = u.toString();
@@ -106,7 +114,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: url });
   try {
     await runMigrations(database);
-    const fanId = await seed(url);
+    const fanId = reuse
+      ? ((await database.pool!.query(`SELECT id FROM users WHERE username = 'fan1'`)).rows[0].id as string)
+      : await seed(url);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, APP_SECRET: 'bench-secret-bench-secret-bench-secret', WORKERS: '0' }, { DATA_DIR: dataDir });
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -121,6 +131,15 @@ async function main() {
       ]);
       return { data: { data: rows.rows, total: total.rows[0].n } };
     });
+    // The same, as named (prepared) statements: PostgreSQL parses and plans them once per connection,
+    // as it does the API's prepared statements — the fairer baseline for a prepared API.
+    bare.get('/bare/user/feeds/prepared', async () => {
+      const [rows, total] = await Promise.all([
+        database.pool!.query({ name: 'bare_timeline', text: TIMELINE_SQL, values: [fanId] }),
+        database.pool!.query({ name: 'bare_count', text: COUNT_SQL, values: [fanId] }),
+      ]);
+      return { data: { data: rows.rows, total: total.rows[0].n } };
+    });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -128,19 +147,21 @@ async function main() {
     const body = (await check.json()) as { data: { data: unknown[]; total: number } };
     log(`fan1's timeline: ${body.data.total} feeds, page of ${body.data.data.length}`);
 
-    const results = [
-      await measure('GET /user/feeds (API)', `${apiUrl}/user/feeds?limit=10`, { authorization: `Bearer ${token}` }),
-      await measure('bare route, raw SQL', `${bareUrl}/bare/user/feeds`, {}),
-    ];
+    const results = [];
+    if (ONLY !== 'bare') results.push(await measure('GET /user/feeds (API)', `${apiUrl}/user/feeds?limit=10`, { authorization: `Bearer ${token}` }));
+    if (ONLY !== 'api') results.push(await measure('bare route, raw SQL', `${bareUrl}/bare/user/feeds`, {}));
+    if (ONLY !== 'api') results.push(await measure('bare route, raw SQL, named statements', `${bareUrl}/bare/user/feeds/prepared`, {}));
     console.log(`\nTimeline, ${CONNECTIONS} connections, ${SECONDS}s each (1,000 creators, 10,000 fans, 100,000 feeds):`);
     console.table(results.map((r) => ({ route: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })));
-    const ratio = results[0]!.rps / results[1]!.rps;
-    console.log(`ratio API / bare: ${ratio.toFixed(2)} (target ≥ 0.80); API p99 ${results[0]!.p99} ms (target < 50 ms)`);
+    if (results.length === 3) {
+      const ratio = (i: number) => (results[0]!.rps / results[i]!.rps).toFixed(2);
+      console.log(`ratio API / bare: ${ratio(1)} (target ≥ 0.80); API / bare with named statements: ${ratio(2)}; API p99 ${results[0]!.p99} ms (target < 50 ms)`);
+    }
     await bare.close();
     await app.close();
   } finally {
     await database.close();
-    if (!process.env.BENCH_KEEP) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));
+    if (!process.env.BENCH_KEEP && !REUSE) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

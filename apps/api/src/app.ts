@@ -38,6 +38,21 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
+import { systemClock } from './platform/context';
+import { LedgerService } from './modules/ledger/ledger.service';
+import { Idempotency } from './modules/ledger/idempotency';
+import { PaymentsService } from './modules/payments/payments.service';
+import { WalletService } from './modules/wallet/wallet.service';
+import { CouponsService } from './modules/coupons/coupons.service';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { stripeRoutes } from './modules/payments/stripe.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -79,14 +94,24 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.addHook('onReady', async () => {
     await ctx.queue.start();
     mediaJobs.startSweeping();
+    subscriptionJobs.start();
   });
   ctx.auth = new AuthService(ctx);
   ctx.users = new UsersService(ctx, ctx.auth, ctx.media);
   ctx.performers = new PerformersService(ctx, ctx.users, ctx.media, ctx.auth);
+  ctx.clock = { now: systemClock.now };
+  ctx.ledger = new LedgerService(settings);
+  ctx.idempotency = new Idempotency(db.db);
+  ctx.payments = new PaymentsService(ctx);
+  ctx.coupons = new CouponsService(ctx);
+  ctx.wallet = new WalletService(ctx);
+  ctx.subscriptions = new SubscriptionsService(ctx);
+  const subscriptionJobs = defineSubscriptionJobs(ctx);
   app.decorate('ctx', ctx);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.addHook('onClose', async () => {
     await mediaJobs.stopSweeping();
+    await subscriptionJobs.stop();
     await ctx.queue.stop();
     (ctx.storage as { destroy?: () => void }).destroy?.();
     await ctx.mailer.close();
@@ -132,5 +157,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(reportsRoutes);
   await app.register(searchRoutes);
   await app.register(feedsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(walletRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(couponsRoutes);
+  await app.register(earningsRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(stripeRoutes);
   return app;
 }

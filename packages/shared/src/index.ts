@@ -8,3 +8,4 @@ export * from './reference';
 export * from './social';
 export * from './media';
 export * from './feeds';
+export * from './payments';

@@ -22,6 +22,15 @@ export const MESSAGES = {
   resetTokenInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   verifyTokenInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
   socialNotConfigured: (provider: string) => `Sign-in with ${provider} is not enabled on this site`,
+  // Money
+  insufficientBalance: 'Your wallet balance is too low. Please top up your wallet.',
+  alreadyBought: 'You have already bought this item',
+  ownItem: 'You cannot buy or tip your own content',
+  noCard: 'Please add a payment card first',
+  paymentsUnavailable: 'Payments are not available on this site right now',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
+  amountOutOfRange: (what: string, min: number, max: number) => `The ${what} must be between ${min.toFixed(2)} and ${max.toFixed(2)}`,
 } as const;
 
 /** Toast display times (§9), in seconds as antd expects. */

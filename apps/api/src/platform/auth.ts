@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions } from '../modules/auth/auth.tables';
 import { users, type UserRow } from '../modules/users/users.tables';
 import type { Db } from '../db/client';
@@ -28,6 +28,27 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export const isAdmin = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean(u?.roles?.includes('admin'));
 
 /**
+ * The session lookup: one indexed query joining the user, built once per database and prepared
+ * (named, so PostgreSQL parses and plans it once per connection). Nothing is cached: every request
+ * reads the session row, so a revocation or an expiry takes effect on the next request.
+ */
+function buildSessionLookup(db: Db) {
+  return db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .limit(1)
+    .prepare('auth_session');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: Db) {
+  let st = sessionLookups.get(db);
+  if (!st) sessionLookups.set(db, (st = buildSessionLookup(db)));
+  return st;
+}
+
+/**
  * Resolves the session (one indexed query joining the user) for every request carrying a token.
  * An unknown, expired or revoked token answers 401 on every route, even public ones, so the web
  * drops it and goes to /auth/login (spec §7: any 401 → login).
@@ -39,12 +60,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return;
     if (token.length > 200) throw unauthorized('Your session has expired, please log in again');
-    const [row] = await db
-      .select({ user: users, sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
     if (!row) throw unauthorized('Your session has expired, please log in again');
     if (row.user.status !== 'active') throw unauthorized('This account is not active');
     req.user = row.user;

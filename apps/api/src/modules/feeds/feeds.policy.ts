@@ -34,8 +34,8 @@ export interface FeedAccess {
   isBought: boolean;
 }
 
-/** A subscription that currently grants access (SQL). */
-export const currentSubscription = (now: Date): SQL =>
+/** A subscription that currently grants access (SQL). `now` may be a placeholder (prepared statements). */
+export const currentSubscription = (now: Date | SQLWrapper): SQL =>
   and(or(eq(subscriptions.status, 'active'), eq(subscriptions.status, 'cancelled')), gt(subscriptions.expiresAt, now))!;
 
 /**
@@ -55,7 +55,7 @@ export async function isBlocked(db: DbOrTx, performerId: string, userId: string)
  * by filtering afterwards). Until blocks exist: always true. With blocks:
  * `not exists (select 1 from blocks b where b.performer_id = feeds.performer_id and b.user_id = $viewer)`.
  */
-export function notBlockedSql(_viewer: UserRow | null): SQL {
+export function notBlockedSql(_viewerId: string | SQLWrapper | null): SQL {
   return sql`true`;
 }
 
@@ -67,7 +67,7 @@ export function listableSql(viewer: UserRow | null, now: Date = new Date()): SQL
   if (viewer && isAdmin(viewer)) return sql`true`;
   const published = lte(feeds.publishAt, now);
   const visible = viewer ? or(published, eq(feeds.performerId, viewer.id))! : published;
-  return and(visible, notBlockedSql(viewer))!;
+  return and(visible, notBlockedSql(viewer?.id ?? null))!;
 }
 
 /** What the rule needs to know about a viewer and a list of feeds (from the database). */
@@ -105,6 +105,32 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Feed
     );
   }
   return queries;
+}
+
+/**
+ * The same facts as `accessFactQueries`, as two boolean columns of a list query over feeds (so a
+ * list can fetch its rows and their facts in ONE statement, e.g. the home timeline). `feed` names
+ * the feed columns of that query; `viewerId` and `now` may be placeholders of a prepared statement.
+ * Read the columns back with `factRowsFromColumns`, then `accessFactsFrom` + `decideAccess` as usual.
+ */
+export function accessFactColumns(
+  viewerId: SQLWrapper | string,
+  feed: { id: SQLWrapper; performerId: SQLWrapper; visibility: SQLWrapper },
+  now: Date | SQLWrapper,
+) {
+  return {
+    factSub: sql<boolean>`(${feed.performerId} <> ${viewerId} AND EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${currentSubscription(now)}))`,
+    factBuy: sql<boolean>`(${feed.performerId} <> ${viewerId} AND ${feed.visibility} = 'ppv' AND EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userId} = ${viewerId} AND ${purchases.itemType} = 'feed' AND ${purchases.itemId} = ${feed.id}))`,
+  };
+}
+/** `accessFactColumns` values of a list, as the fact rows `accessFactsFrom` reads. */
+export function factRowsFromColumns(rows: Array<FeedForPolicy & { factSub: boolean; factBuy: boolean }>): FactRow[] {
+  const out: FactRow[] = [];
+  for (const r of rows) {
+    if (r.factSub) out.push({ kind: 'sub', id: r.performerId, action: null });
+    if (r.factBuy) out.push({ kind: 'buy', id: r.id, action: null });
+  }
+  return out;
 }
 
 /** Reads fact rows (from `accessFactQueries`, possibly batched with others) into AccessFacts. */

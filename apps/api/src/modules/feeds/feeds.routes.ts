@@ -88,9 +88,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/feeds',
     { preHandler: authenticated, schema: { tags, querystring: timelineQuerySchema, response: { 200: list }, description: 'Home timeline: published feeds of creators the caller follows or subscribes to, newest first.' } },
     async (req) => {
-      const user = currentUser(req);
-      const { rows, total } = await feeds.timeline(user, req.query);
-      return { data: { data: await feeds.toViews(user, rows), total } };
+      return { data: await feeds.timeline(currentUser(req), req.query) };
     },
   );
 

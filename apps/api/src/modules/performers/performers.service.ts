@@ -44,7 +44,7 @@ export class PerformersService {
   async toProfile(user: UserRow): Promise<PerformerProfile> {
     const [p, docs] = await Promise.all([this.profileRow(user.id), this.documents(user.id)]);
     return {
-      ...this.usersSvc.toCurrentUser(user),
+      ...(await this.usersSvc.current(user)),
       bio: p.bio, orientation: p.orientation, dateOfBirth: p.dateOfBirth, city: p.city, state: p.state, address: p.address,
       zipcode: p.zipcode, languages: p.languages, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null,
       verifiedDocument: p.verifiedDocument,

@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -19,3 +19,18 @@ export const performerProfiles = pgTable('performer_profiles', {
   ...timestamps(),
 });
 export type PerformerProfileRow = typeof performerProfiles.$inferSelect;
+
+/**
+ * A creator's selling terms: monthly subscription price (minor units, within the site's limits),
+ * whether they offer a free trial and for how many days (null: the site's freeSubscriptionDuration),
+ * and the commission override set by the operator (basis points; null: the site default, 0: none).
+ */
+export const performerPricing = pgTable('performer_pricing', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  monthlyPrice: bigint('monthly_price', { mode: 'number' }).notNull().default(995),
+  freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
+  freeSubscriptionDays: integer('free_subscription_days'),
+  commissionBps: integer('commission_bps'),
+  ...timestamps(),
+});
+export type PerformerPricingRow = typeof performerPricing.$inferSelect;

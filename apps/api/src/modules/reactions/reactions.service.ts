@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { BOOKMARK_LIST_TYPES, type BookmarkItem, type BookmarkListType, type ListQuery, type ReactionInput, type ReactionObjectType, type ReactionState } from '@stagepass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -25,6 +25,16 @@ export function reactionFactQuery(db: DbOrTx, userId: string, objectType: Reacti
     .select({ kind: sql<string>`'react'`.as('kind'), id: sql<string>`${reactions.objectId}`.as('id'), action: sql<string | null>`${reactions.action}`.as('action') })
     .from(reactions)
     .where(and(eq(reactions.userId, userId), eq(reactions.objectType, objectType), inArray(reactions.objectId, [...new Set(ids)])));
+}
+
+/**
+ * The same flags as boolean columns of a list query (`objectId` names the object's id column;
+ * `userId` may be a placeholder of a prepared statement): the list and its flags in ONE statement.
+ */
+export function reactionFlagColumns(userId: SQLWrapper | string, objectType: ReactionObjectType, objectId: SQLWrapper) {
+  const has = (action: string) =>
+    sql<boolean>`EXISTS (SELECT 1 FROM ${reactions} WHERE ${reactions.userId} = ${userId} AND ${reactions.objectType} = ${objectType} AND ${reactions.objectId} = ${objectId} AND ${reactions.action} = ${action})`;
+  return { isLiked: has('like'), isBookmarked: has('bookmark') };
 }
 
 /**

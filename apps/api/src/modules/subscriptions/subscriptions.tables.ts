@@ -1,14 +1,16 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /**
- * A fan's subscription to a creator — the minimal shape the feeds access rule reads; the money
- * issue extends it (prices, renewals, gateway ids). One row per (fan, creator): renewing or
- * re-subscribing updates it.
+ * A fan's subscription to a creator. One row per (fan, creator): renewing or re-subscribing
+ * updates it. Lifecycle (see README): active ⇄ past_due → expired; active → cancelled → expired.
  *
- * Active for access: status `active`, or `cancelled` (paid until the end of the period), and
- * `expiresAt` in the future. `expired` never grants access.
+ * Grants access (feeds policy `currentSubscription`): status `active` or `cancelled` (paid until
+ * the end of the period) and `expiresAt` in the future. `past_due` and `expired` never do.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -16,15 +18,30 @@ export const subscriptions = pgTable(
     id: idColumn(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'active' | 'cancelled' | 'expired'>().notNull().default('active'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
+    /** How it started: `free` is a trial that then renews monthly unless cancelled. */
     type: text('type').$type<'monthly' | 'free'>().notNull().default('monthly'),
+    /** Monthly price charged at each renewal (minor units), fixed when subscribing. */
+    price: bigint('price', { mode: 'number' }).notNull().default(0),
+    gateway: text('gateway').$type<'stripe' | 'sandbox'>(),
+    /** Stripe Subscription id. */
+    gatewayRef: text('gateway_ref'),
+    cardId: uuid('card_id'),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** End of the paid (or trial) period. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Failed renewal attempts in the current grace period, and when to try next. */
+    renewalAttempts: integer('renewal_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('subscriptions_user_performer_uq').on(t.userId, t.performerId),
     index('subscriptions_performer_idx').on(t.performerId, t.status, t.expiresAt),
+    index('subscriptions_user_idx').on(t.userId, t.updatedAt),
+    index('subscriptions_due_idx').on(t.status, t.expiresAt),
+    uniqueIndex('subscriptions_gateway_ref_uq').on(t.gateway, t.gatewayRef),
   ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -10,12 +10,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = z.object({ data: currentUserSchema });
 
   app.get('/users/me', { preHandler: authenticated, schema: { tags: ['users'], response: { 200: me } } }, async (req) => ({
-    data: users.toCurrentUser(currentUser(req)),
+    data: await users.current(currentUser(req)),
   }));
 
   const saved = me.extend({ message: z.literal(MESSAGES.changesSaved) });
   app.put('/users', { preHandler: authenticated, schema: { tags: ['users'], body: updateUserSchema, response: { 200: saved }, description: 'Edits the caller\'s own profile; answers the updated user in `data` and `message: "Changes saved"`. A changed e-mail must be verified again.' } }, async (req) => ({
-    data: users.toCurrentUser(await users.update(currentUser(req), req.body)),
+    data: await users.current(await users.update(currentUser(req), req.body)),
     message: MESSAGES.changesSaved,
   }));
 

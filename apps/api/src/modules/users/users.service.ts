@@ -14,7 +14,7 @@ export const isUuid = (s: string) => UUID.test(s);
 
 /** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
 export class UsersService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'config'>, private auth: AuthService, private media: MediaService) {}
+  constructor(private ctx: Pick<AppContext, 'db' | 'config' | 'ledger'>, private auth: AuthService, private media: MediaService) {}
 
   avatarUrls(row: Pick<UserRow, 'avatar'>) {
     if (!row.avatar) return null;
@@ -26,13 +26,23 @@ export class UsersService {
     return row.cover?.large ? this.media.publicUrl(row.cover.large) : null;
   }
 
-  toCurrentUser(row: UserRow): CurrentUser {
+  /**
+   * The current user with its balance (spec §3): a fan's wallet, or a creator's earnings account
+   * (net earned minus paid out) — both read from the ledger.
+   */
+  async current(row: UserRow): Promise<CurrentUser> {
+    const balance = await this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id });
+    return this.toCurrentUser(row, balance);
+  }
+
+  /** `balanceMinor`: see `current`; 0 where it cannot have moved yet (a new account). */
+  toCurrentUser(row: UserRow, balanceMinor = 0): CurrentUser {
     const avatars = this.avatarUrls(row);
     return {
       _id: row.id, name: row.name || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username || '',
       firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
       avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
-      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, balance: fromMinor(row.balance),
+      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, balance: fromMinor(balanceMinor),
       gender: row.gender, country: row.country, status: row.status,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../db/columns';
 
 /**
@@ -26,8 +26,6 @@ export const users = pgTable(
     /** Storage keys of the avatar renditions ({thumb, medium, large}) and the cover ({medium, large}). */
     avatar: jsonb('avatar').$type<Record<string, string>>(),
     cover: jsonb('cover').$type<Record<string, string>>(),
-    /** Wallet balance in minor units (the money issue moves it through the ledger only). */
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     googleId: text('google_id'),
     twitterId: text('twitter_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppliedCoupon, Coupon, CreateCouponInput, ListQuery } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
+import { users } from '../users/users.tables';
+import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
+
+/** Price after `percentage` off, rounded to the minor unit in the fan's favour (down). */
+export function discounted(amount: number, percentage: number): number {
+  return amount - Math.ceil((amount * percentage) / 100);
+}
+
+/**
+ * Coupons: percentage off a purchase or the first subscription period. Usable while active, not
+ * expired, under its usage limit, for its creator (or any creator when site-wide), once per fan.
+ * `redeem` runs inside the charge's transaction: the use counter is taken by a conditional
+ * UPDATE (used < max), so the limit holds under concurrency, and the redemption row's unique
+ * (coupon, fan) index makes a second use by the same fan fail — both roll back with the charge.
+ */
+export class CouponsService {
+  constructor(private ctx: AppContext) {}
+
+  toView(r: CouponRow): Coupon {
+    return {
+      _id: r.id, code: r.code, name: r.name, percentage: r.percentage, performerId: r.performerId, expiresAt: r.expiresAt?.toISOString() ?? null,
+      maxUses: r.maxUses, usedCount: r.usedCount, active: r.active, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    };
+  }
+
+  private async byCode(db: DbOrTx, code: string): Promise<CouponRow | null> {
+    const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = ${code.trim().toLowerCase()}`);
+    return row ?? null;
+  }
+
+  /** Why a coupon cannot be used now by `userId` for `performerId` (null: it can). */
+  private async refusal(db: DbOrTx, c: CouponRow | null, userId: string, performerId: string | undefined): Promise<string | null> {
+    if (!c || !c.active) return 'This coupon code is not valid';
+    if (c.expiresAt && c.expiresAt.getTime() <= this.ctx.clock.now().getTime()) return 'This coupon has expired';
+    if (c.maxUses !== null && c.usedCount >= c.maxUses) return 'This coupon has been used up';
+    if (c.performerId && performerId && c.performerId !== performerId) return 'This coupon is not valid for this creator';
+    const [used] = await db.select({ id: couponRedemptions.id }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, c.id), eq(couponRedemptions.userId, userId)));
+    if (used) return 'You have already used this coupon';
+    return null;
+  }
+
+  /** POST /coupons/{code}/apply-coupon: checks the code for the caller (and creator) without using it. */
+  async check(code: string, userId: string, performerId?: string): Promise<AppliedCoupon> {
+    const c = await this.byCode(this.ctx.db, code);
+    const why = await this.refusal(this.ctx.db, c, userId, performerId);
+    if (why) throw unprocessable(why);
+    return { code: c!.code, percentage: c!.percentage, performerId: c!.performerId, expiresAt: c!.expiresAt?.toISOString() ?? null };
+  }
+
+  /** Uses the coupon inside `tx` (see class comment). */
+  async redeem(tx: Tx, code: string, userId: string, performerId: string, source: string): Promise<{ id: string; percentage: number; apply(amount: number): number }> {
+    const c = await this.byCode(tx, code);
+    const why = await this.refusal(tx, c, userId, performerId);
+    if (why) throw fieldError('couponCode', why);
+    const now = this.ctx.clock.now();
+    const taken = await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(and(eq(coupons.id, c!.id), eq(coupons.active, true), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses)), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))))
+      .returning({ id: coupons.id });
+    if (taken.length === 0) throw fieldError('couponCode', 'This coupon has been used up');
+    const used = await tx.insert(couponRedemptions).values({ couponId: c!.id, userId, source }).onConflictDoNothing().returning({ id: couponRedemptions.id });
+    if (used.length === 0) throw fieldError('couponCode', 'You have already used this coupon');
+    return { id: c!.id, percentage: c!.percentage, apply: (amount) => discounted(amount, c!.percentage) };
+  }
+
+  // ── Operator ───────────────────────────────────────────────────────────────────────────────
+  private async checkPerformer(performerId: string | null | undefined) {
+    if (!performerId) return;
+    const [u] = await this.ctx.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
+    if (!u?.isPerformer) throw fieldError('performerId', 'Creator not found');
+  }
+
+  async create(input: CreateCouponInput): Promise<Coupon> {
+    await this.checkPerformer(input.performerId);
+    if (await this.byCode(this.ctx.db, input.code)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+    const [row] = await this.ctx.db
+      .insert(coupons)
+      .values({ code: input.code, name: input.name, percentage: input.percentage, performerId: input.performerId ?? null, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null, active: input.active })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+    return this.toView(row);
+  }
+
+  async update(id: string, input: Partial<CreateCouponInput>): Promise<Coupon> {
+    await this.checkPerformer(input.performerId);
+    const patch: Partial<typeof coupons.$inferInsert> = {};
+    if (input.code !== undefined) {
+      const other = await this.byCode(this.ctx.db, input.code);
+      if (other && other.id !== id) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+      patch.code = input.code;
+    }
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.percentage !== undefined) patch.percentage = input.percentage;
+    if (input.performerId !== undefined) patch.performerId = input.performerId;
+    if (input.expiresAt !== undefined) patch.expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (input.maxUses !== undefined) patch.maxUses = input.maxUses;
+    if (input.active !== undefined) patch.active = input.active;
+    const [row] = Object.keys(patch).length
+      ? await this.ctx.db.update(coupons).set(patch).where(eq(coupons.id, id)).returning()
+      : await this.ctx.db.select().from(coupons).where(eq(coupons.id, id));
+    if (!row) throw notFound('Coupon not found');
+    return this.toView(row);
+  }
+
+  async remove(id: string): Promise<void> {
+    const rows = await this.ctx.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+    if (rows.length === 0) throw notFound('Coupon not found');
+  }
+
+  async list(q: ListQuery): Promise<{ data: Coupon[]; total: number }> {
+    const where = q.q ? sql`lower(${coupons.code}) like ${`%${q.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      this.ctx.db.select().from(coupons).where(where).orderBy(desc(coupons.updatedAt)).limit(q.limit).offset(q.offset),
+      this.ctx.db.select({ n: count() }).from(coupons).where(where),
+    ]);
+    return { data: rows.map((r) => this.toView(r)), total: Number(n) };
+  }
+}

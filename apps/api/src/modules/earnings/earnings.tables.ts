@@ -1,0 +1,38 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../db/columns';
+import { users } from '../users/users.tables';
+import { ledgerTransactions } from '../ledger/ledger.tables';
+
+export const EARNING_TYPES = ['subscription', 'tip', 'feed', 'product', 'video', 'message', 'gallery', 'stream'] as const;
+export type EarningType = (typeof EARNING_TYPES)[number];
+
+/**
+ * One row per sale a creator earns from: gross, the site's commission and the creator's net
+ * (gross = commission + net), with the commission rate applied (basis points). Written by the
+ * ledger service in the same transaction as the sale's ledger movement.
+ */
+export const earnings = pgTable(
+  'earnings',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The paying fan. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<EarningType>().notNull(),
+    /** `wallet_charge:<id>` or `payment:<id>`. */
+    source: text('source').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    commissionBps: integer('commission_bps').notNull(),
+    description: text('description').notNull().default(''),
+    ledgerTransactionId: uuid('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('earnings_source_uq').on(t.source),
+    index('earnings_performer_idx').on(t.performerId, t.createdAt),
+    index('earnings_performer_type_idx').on(t.performerId, t.type, t.createdAt),
+  ],
+);
+export type EarningRow = typeof earnings.$inferSelect;

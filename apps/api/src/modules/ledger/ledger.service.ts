@@ -1,0 +1,143 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { MESSAGES } from '@stagepass/shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { SettingsService } from '../settings/settings.service';
+import { unprocessable } from '../../platform/errors';
+import { performerPricing } from '../performers/performers.tables';
+import { earnings, type EarningRow, type EarningType } from '../earnings/earnings.tables';
+import {
+  USER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, ledgerTransactions,
+  type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType,
+} from './ledger.tables';
+
+export interface AccountRef { kind: LedgerAccountKind; ownerId: string | null }
+export interface Posting { account: AccountRef; amount: number }
+export interface PostInput { type: LedgerTxType; reference: string; description?: string; postings: Posting[] }
+
+export const wallet = (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId });
+export const earningsAccount = (performerId: string): AccountRef => ({ kind: 'earnings', ownerId: performerId });
+export const SITE = {
+  commission: { kind: 'commission', ownerId: null } as AccountRef,
+  gateway: { kind: 'gateway', ownerId: null } as AccountRef,
+  payouts: { kind: 'payouts', ownerId: null } as AccountRef,
+};
+
+/** Thrown (as a 422) when a posting would take a wallet or earnings account below zero; the whole transaction rolls back. */
+export const insufficientBalance = () => unprocessable(MESSAGES.insufficientBalance);
+
+/**
+ * Commission on `gross` at `bps` basis points (20% = 2000), rounded half up to the minor unit;
+ * the creator's net is the rest, so gross = commission + net exactly.
+ */
+export function splitCommission(gross: number, bps: number): { commission: number; net: number } {
+  if (!Number.isSafeInteger(gross) || gross < 0) throw new RangeError('gross must be a non-negative integer of minor units');
+  if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) throw new RangeError('bps must be an integer in 0..10000');
+  const commission = Math.floor((gross * bps + 5_000) / 10_000);
+  return { commission, net: gross - commission };
+}
+/** A percentage (20, 12.5) as basis points. */
+export const percentToBps = (p: number) => Math.round(p * 100);
+
+/**
+ * The ledger: the only code that moves money. See ledger.tables.ts for the model.
+ *
+ * Balances: user accounts (wallet, earnings) keep a running balance updated by a conditional
+ * UPDATE (`balance + amount >= 0`) inside the caller's transaction — the row lock serialises
+ * concurrent spends of one wallet, and a spend that does not fit updates nothing and aborts the
+ * transaction. The site's own accounts (commission, gateway, payouts) are the sum of their entries,
+ * computed on demand, so that every sale on the site does not queue on one hot row.
+ */
+export class LedgerService {
+  constructor(private settings: SettingsService) {}
+
+  /** Ids of the accounts, created on first use. */
+  async accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, string>> {
+    const key = (r: AccountRef) => `${r.kind}:${r.ownerId ?? ''}`;
+    const unique = [...new Map(refs.map((r) => [key(r), r])).values()];
+    await tx.insert(ledgerAccounts).values(unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId }))).onConflictDoNothing();
+    const conds = unique.map((r) => and(eq(ledgerAccounts.kind, r.kind), r.ownerId ? eq(ledgerAccounts.ownerId, r.ownerId) : isNull(ledgerAccounts.ownerId)));
+    const rows = await tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId }).from(ledgerAccounts).where(or(...conds));
+    return new Map(rows.map((r) => [key(r), r.id]));
+  }
+
+  /**
+   * Writes one balanced movement inside `tx`. Sum of postings must be 0 (a programming error
+   * otherwise). A user account that would go below zero → 422 insufficient balance.
+   */
+  async post(tx: Tx, input: PostInput): Promise<LedgerTransactionRow> {
+    const postings = input.postings.filter((p) => p.amount !== 0);
+    if (postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error('ledger: amounts must be integers of minor units');
+    if (postings.reduce((s, p) => s + p.amount, 0) !== 0) throw new Error(`ledger: unbalanced transaction ${input.reference}`);
+    if (postings.length < 2) throw new Error('ledger: a movement needs two accounts');
+    const ids = await this.accountIds(tx, postings.map((p) => p.account));
+    const withIds = postings.map((p) => ({ ...p, accountId: ids.get(`${p.account.kind}:${p.account.ownerId ?? ''}`)! }));
+    // Lock user accounts in one order (by id) so that concurrent movements cannot deadlock.
+    for (const p of [...withIds].sort((a, b) => a.accountId.localeCompare(b.accountId))) {
+      if (!USER_ACCOUNT_KINDS.includes(p.account.kind)) continue;
+      const updated = await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${p.amount}` })
+        .where(and(eq(ledgerAccounts.id, p.accountId), sql`${ledgerAccounts.balance} + ${p.amount} >= 0`))
+        .returning({ id: ledgerAccounts.id });
+      if (updated.length === 0) throw insufficientBalance();
+    }
+    const [row] = await tx.insert(ledgerTransactions).values({ type: input.type, reference: input.reference, description: input.description ?? '' }).returning();
+    await tx.insert(ledgerEntries).values(withIds.map((p) => ({ transactionId: row.id, accountId: p.accountId, amount: p.amount })));
+    return row;
+  }
+
+  /** Balance of one user account (minor units), 0 when it was never used. */
+  async balance(db: DbOrTx, ref: AccountRef): Promise<number> {
+    const [row] = await db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, ref.kind), ref.ownerId ? eq(ledgerAccounts.ownerId, ref.ownerId) : isNull(ledgerAccounts.ownerId)));
+    if (!row) return 0;
+    if (USER_ACCOUNT_KINDS.includes(ref.kind)) return row.balance;
+    const [sum] = await db.select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(and(eq(ledgerAccounts.kind, ref.kind), isNull(ledgerAccounts.ownerId)));
+    return Number(sum.s);
+  }
+
+  /** Balances of several users' accounts of one kind in one query (for lists and /users/me). */
+  async balances(db: DbOrTx, kind: 'wallet' | 'earnings', ownerIds: string[]): Promise<Map<string, number>> {
+    if (ownerIds.length === 0) return new Map();
+    const rows = await db.select({ ownerId: ledgerAccounts.ownerId, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, kind), inArray(ledgerAccounts.ownerId, ownerIds)));
+    return new Map(rows.map((r) => [r.ownerId!, r.balance]));
+  }
+
+  /** The commission rate for a creator's sales: their override when set (0 included), else the site default. */
+  async commissionBps(db: DbOrTx, performerId: string): Promise<number> {
+    const [row] = await db.select({ bps: performerPricing.commissionBps }).from(performerPricing).where(eq(performerPricing.userId, performerId));
+    if (row && row.bps !== null) return row.bps;
+    return percentToBps(await this.settings.get('commissionPercentage'));
+  }
+
+  /**
+   * A sale: `gross` leaves the payer's side (`from`: their wallet, or the gateway for card
+   * payments), the creator's earnings get the net and the site the commission; the earnings row
+   * records the split. A sale of 0 (a 100% coupon) moves nothing and answers null. One call, inside the caller's transaction with the business record.
+   */
+  async recordSale(
+    tx: Tx,
+    sale: { performerId: string; userId: string | null; type: EarningType; source: string; gross: number; description: string; from: AccountRef; ledgerType: LedgerTxType },
+  ): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow } | null> {
+    if (sale.gross === 0) return null;
+    const bps = await this.commissionBps(tx, sale.performerId);
+    const { commission, net } = splitCommission(sale.gross, bps);
+    const ledgerTx = await this.post(tx, {
+      type: sale.ledgerType,
+      reference: sale.source,
+      description: sale.description,
+      postings: [
+        { account: sale.from, amount: -sale.gross },
+        { account: earningsAccount(sale.performerId), amount: net },
+        { account: SITE.commission, amount: commission },
+      ],
+    });
+    const [earning] = await tx
+      .insert(earnings)
+      .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
+      .returning();
+    return { ledgerTx, earning };
+  }
+}

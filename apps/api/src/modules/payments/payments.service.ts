@@ -1,0 +1,240 @@
+import { and, count, desc, asc, eq, gte, lte, inArray, type SQL } from 'drizzle-orm';
+import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { HttpError, badRequest, fieldError, notFound } from '../../platform/errors';
+import { CardError, type PaymentGateway } from '../../platform/payments/gateway';
+import { SandboxGateway } from '../../platform/payments/sandbox';
+import { users, type UserRow } from '../users/users.tables';
+import { userCard } from '../comments/user-card';
+import { SITE, wallet } from '../ledger/ledger.service';
+import { gatewayCustomers, paymentCards, paymentTransactions, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
+
+/** Site currency (ISO 4217, lower case as Stripe wants it). */
+export const CURRENCY = 'usd';
+
+/** 402-style refusal by the card network, shown to the user as is. */
+export const cardRefused = (message: string) => new HttpError(422, message);
+
+/**
+ * Cards, wallet top-ups and the card-payment records; the choice of gateway.
+ *
+ * Gateway: `paymentGateway` = stripe with a secret key configured → Stripe. Otherwise the sandbox,
+ * except with NODE_ENV=production, where payments are then unavailable (503) rather than fake.
+ */
+export class PaymentsService {
+  private sandbox = new SandboxGateway();
+  private stripeGateway: { key: string; gateway: PaymentGateway } | null = null;
+  /** Builds the Stripe provider for a secret key (set by stripe.ts's registration, so this file does not import the SDK). */
+  static stripeFactory: ((ctx: AppContext, secretKey: string, webhookSecret: string) => PaymentGateway) | null = null;
+
+  constructor(private ctx: AppContext) {}
+
+  async gatewayName(): Promise<GatewayName | null> {
+    const s = await this.ctx.settings.all();
+    if (s.paymentGateway === 'stripe' && s.stripeSecretKey && PaymentsService.stripeFactory) return 'stripe';
+    return this.ctx.config.NODE_ENV === 'production' ? null : 'sandbox';
+  }
+
+  /** The active gateway, or 503 when none may run. */
+  async gateway(): Promise<PaymentGateway> {
+    const name = await this.gatewayName();
+    if (name === 'sandbox') return this.sandbox;
+    if (name === 'stripe') {
+      const s = await this.ctx.settings.all();
+      const key = `${s.stripeSecretKey}|${s.stripeWebhookSecret}`;
+      if (this.stripeGateway?.key !== key) this.stripeGateway = { key, gateway: PaymentsService.stripeFactory!(this.ctx, s.stripeSecretKey, s.stripeWebhookSecret) };
+      return this.stripeGateway.gateway;
+    }
+    throw new HttpError(503, MESSAGES.paymentsUnavailable);
+  }
+
+  /** The gateway a stored record belongs to (for follow-up calls such as cancel), 503 if it is not the active one. */
+  async gatewayFor(name: GatewayName): Promise<PaymentGateway> {
+    const gw = await this.gateway();
+    if (gw.name !== name) throw new HttpError(503, MESSAGES.paymentsUnavailable);
+    return gw;
+  }
+
+  async customerId(user: UserRow, gw: PaymentGateway): Promise<string> {
+    const [row] = await this.ctx.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
+    if (row) return row.customerId;
+    const id = await gw.createCustomer({ id: user.id, email: user.email, name: user.name });
+    await this.ctx.db.insert(gatewayCustomers).values({ userId: user.id, gateway: gw.name, customerId: id }).onConflictDoNothing();
+    const [again] = await this.ctx.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
+    return again.customerId;
+  }
+
+  // ── Cards ──────────────────────────────────────────────────────────────────────────────────
+  toCard(r: PaymentCardRow): Card {
+    return { _id: r.id, gateway: r.gateway, brand: r.brand, last4: r.last4, expMonth: r.expMonth, expYear: r.expYear, holderName: r.holderName, isDefault: r.isDefault, createdAt: r.createdAt.toISOString() };
+  }
+
+  async listCards(user: UserRow): Promise<Card[]> {
+    const name = await this.gatewayName();
+    if (!name) return [];
+    const rows = await this.ctx.db.select().from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, name))).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt));
+    return rows.map((r) => this.toCard(r));
+  }
+
+  /** POST /{provider}/cards: the provider must be the active gateway. The first card becomes the default. */
+  async addCard(user: UserRow, provider: string, body: unknown): Promise<Card> {
+    const gw = await this.gateway();
+    if (provider !== gw.name) throw badRequest(`Cards are added with the ${gw.name} gateway on this site`);
+    const customerId = await this.customerId(user, gw);
+    let saved;
+    try {
+      saved = await gw.attachCard(customerId, body);
+    } catch (err) {
+      if (err instanceof CardError) throw fieldError('number', err.message);
+      throw err;
+    }
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [{ n }] = await tx.select({ n: count() }).from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, gw.name)));
+      const [r] = await tx
+        .insert(paymentCards)
+        .values({ userId: user.id, gateway: gw.name, providerCardId: saved.providerCardId, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName: saved.holderName ?? null, isDefault: Number(n) === 0 })
+        .returning();
+      return r;
+    });
+    return this.toCard(row);
+  }
+
+  async removeCard(user: UserRow, id: string): Promise<void> {
+    const [row] = await this.ctx.db.select().from(paymentCards).where(eq(paymentCards.id, id));
+    if (!row || row.userId !== user.id) throw notFound('Card not found');
+    const gw = await this.gateway().catch(() => null);
+    if (gw && gw.name === row.gateway) await gw.detachCard(row.providerCardId);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.delete(paymentCards).where(eq(paymentCards.id, id));
+      if (row.isDefault) {
+        const [next] = await tx.select({ id: paymentCards.id }).from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, row.gateway))).orderBy(desc(paymentCards.createdAt)).limit(1);
+        if (next) await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, next.id));
+      }
+    });
+  }
+
+  /** The card to charge: the given one (must be the caller's, on the active gateway) or the default. */
+  async cardToCharge(user: UserRow, gw: PaymentGateway, cardId?: string): Promise<PaymentCardRow> {
+    const conds = [eq(paymentCards.userId, user.id), eq(paymentCards.gateway, gw.name)];
+    const [row] = cardId
+      ? await this.ctx.db.select().from(paymentCards).where(and(...conds, eq(paymentCards.id, cardId)))
+      : await this.ctx.db.select().from(paymentCards).where(and(...conds)).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt)).limit(1);
+    if (!row) throw cardId ? fieldError('cardId', 'Card not found') : new HttpError(422, MESSAGES.noCard);
+    return row;
+  }
+
+  // ── Wallet top-up ──────────────────────────────────────────────────────────────────────────
+  async checkRange(what: string, field: string, amount: number, minKey: 'minimumWalletPrice' | 'minimumTipPrice' | 'minimumSubscriptionPrice', maxKey: 'maximumWalletPrice' | 'maximumTipPrice' | 'maximumSubscriptionPrice') {
+    const s = await this.ctx.settings.all();
+    const min = s[minKey] as number;
+    const max = s[maxKey] as number;
+    if (toMinor(amount) < toMinor(min) || toMinor(amount) > toMinor(max)) throw fieldError(field, MESSAGES.amountOutOfRange(what, min, max));
+  }
+
+  /**
+   * Charges the card and credits the wallet when the gateway confirms — synchronously (sandbox,
+   * Stripe without 3-D Secure) or later by webhook (payment_intent.succeeded). `gatewayKey` makes
+   * the gateway call itself idempotent across retries with the same Idempotency-Key.
+   */
+  async topUp(user: UserRow, input: WalletTopUpInput, gatewayKey: string | undefined): Promise<TopUpResult> {
+    if (user.isPerformer) throw new HttpError(403, 'Wallets are for fans; creators are paid through earnings');
+    await this.checkRange('top-up amount', 'amount', input.amount, 'minimumWalletPrice', 'maximumWalletPrice');
+    const gw = await this.gateway();
+    const card = await this.cardToCharge(user, gw, input.cardId);
+    const customerId = await this.customerId(user, gw);
+    const amount = toMinor(input.amount);
+    const [payment] = await this.ctx.db
+      .insert(paymentTransactions)
+      .values({ userId: user.id, type: 'wallet_topup', gateway: gw.name, cardId: card.id, amount, originalAmount: amount, description: 'Wallet top-up' })
+      .returning();
+    const result = await gw.charge({
+      customerId, providerCardId: card.providerCardId, amount, currency: CURRENCY, description: 'Wallet top-up',
+      idempotencyKey: gatewayKey ? `topup:${user.id}:${gatewayKey}` : `payment:${payment.id}`, metadata: { paymentId: payment.id, userId: user.id, type: 'wallet_topup' },
+    });
+    if (result.status === 'succeeded') await this.settle(payment.id, result.gatewayRef);
+    else if (result.status === 'failed') await this.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
+    else await this.ctx.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
+    if (result.status === 'failed') throw cardRefused(result.failureMessage ?? 'Your card was declined.');
+    const [fresh] = await this.views([await this.byId(payment.id)]);
+    return { transaction: fresh, balance: fromMinor(await this.ctx.ledger.balance(this.ctx.db, wallet(user.id))) };
+  }
+
+  async byId(id: string): Promise<PaymentTransactionRow> {
+    const [row] = await this.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+    if (!row) throw notFound('Payment not found');
+    return row;
+  }
+  async byGatewayRef(gateway: GatewayName, ref: string, tx: Tx | AppContext['db'] = this.ctx.db): Promise<PaymentTransactionRow | null> {
+    const [row] = await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.gateway, gateway), eq(paymentTransactions.gatewayRef, ref)));
+    return row ?? null;
+  }
+
+  /**
+   * pending → succeeded, exactly once (conditional update), with the money movement in the same
+   * transaction: a top-up credits the wallet; a subscription payment is a sale (earnings +
+   * commission) and `onSubscriptionPaid` extends the subscription. A second call (webhook after
+   * the synchronous answer, or a replayed event) changes nothing and returns false.
+   */
+  async settle(paymentId: string, gatewayRef: string, txIn?: Tx, onSubscriptionPaid?: (tx: Tx, p: PaymentTransactionRow) => Promise<void>): Promise<boolean> {
+    const run = async (tx: Tx) => {
+      const [p] = await tx.update(paymentTransactions).set({ status: 'succeeded', gatewayRef }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning();
+      if (!p) return false;
+      let ledgerTxId: string | null;
+      if (p.type === 'wallet_topup') {
+        const t = await this.ctx.ledger.post(tx, { type: 'wallet_topup', reference: `payment:${p.id}`, description: p.description, postings: [{ account: SITE.gateway, amount: -p.amount }, { account: wallet(p.userId), amount: p.amount }] });
+        ledgerTxId = t.id;
+      } else {
+        const sale = await this.ctx.ledger.recordSale(tx, { performerId: p.performerId!, userId: p.userId, type: 'subscription', source: `payment:${p.id}`, gross: p.amount, description: p.description, from: SITE.gateway, ledgerType: 'subscription' });
+        ledgerTxId = sale?.ledgerTx.id ?? null;
+        await onSubscriptionPaid?.(tx, p);
+      }
+      await tx.update(paymentTransactions).set({ ledgerTransactionId: ledgerTxId }).where(eq(paymentTransactions.id, p.id));
+      return true;
+    };
+    return txIn ? run(txIn) : this.ctx.db.transaction(run);
+  }
+
+  /** pending → failed (once). */
+  async fail(paymentId: string, gatewayRef: string | null, message: string, tx: Tx | AppContext['db'] = this.ctx.db): Promise<boolean> {
+    const rows = await tx.update(paymentTransactions).set({ status: 'failed', gatewayRef, failureMessage: message }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning({ id: paymentTransactions.id });
+    return rows.length > 0;
+  }
+
+  // ── Lists ──────────────────────────────────────────────────────────────────────────────────
+  async views(rows: PaymentTransactionRow[]): Promise<PaymentTransaction[]> {
+    const performerIds = [...new Set(rows.map((r) => r.performerId).filter((x): x is string => !!x))];
+    const cardIds = [...new Set(rows.map((r) => r.cardId).filter((x): x is string => !!x))];
+    const [performers, cards] = await Promise.all([
+      performerIds.length ? this.ctx.db.select().from(users).where(inArray(users.id, performerIds)) : [],
+      cardIds.length ? this.ctx.db.select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(inArray(paymentCards.id, cardIds)) : [],
+    ]);
+    const pById = new Map(performers.map((u) => [u.id, u]));
+    const cById = new Map(cards.map((c) => [c.id, c]));
+    return rows.map((r) => {
+      const perf = r.performerId ? pById.get(r.performerId) : undefined;
+      const card = r.cardId ? cById.get(r.cardId) : undefined;
+      return {
+        _id: r.id, type: r.type, status: r.status, gateway: r.gateway, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount),
+        description: r.description, failureMessage: r.failureMessage, performer: perf ? userCard(this.ctx, perf) : null,
+        card: card ? { brand: card.brand, last4: card.last4 } : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** GET /payment/transactions/user/search: the caller's own card payments (admins: anyone's with userId). */
+  async search(userId: string, q: PaymentTransactionSearch): Promise<{ data: PaymentTransaction[]; total: number }> {
+    const conds: SQL[] = [eq(paymentTransactions.userId, userId)];
+    if (q.type) conds.push(eq(paymentTransactions.type, q.type));
+    if (q.status) conds.push(eq(paymentTransactions.status, q.status));
+    if (q.fromDate) conds.push(gte(paymentTransactions.createdAt, new Date(q.fromDate)));
+    if (q.toDate) conds.push(lte(paymentTransactions.createdAt, new Date(q.toDate)));
+    const where = and(...conds);
+    const col = { createdAt: paymentTransactions.createdAt, updatedAt: paymentTransactions.updatedAt, amount: paymentTransactions.amount }[q.sortBy];
+    const [rows, [{ n }]] = await Promise.all([
+      this.ctx.db.select().from(paymentTransactions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(paymentTransactions.id)).limit(q.limit).offset(q.offset),
+      this.ctx.db.select({ n: count() }).from(paymentTransactions).where(where),
+    ]);
+    return { data: await this.views(rows), total: Number(n) };
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commissionOverrideSchema, envelope, idParamSchema, listEnvelope, subscribeSchema, subscriptionOfferSchema,
+  subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema,
+} from '@stagepass/shared';
+import { adminOnly, authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const svc = app.ctx.subscriptions;
+  const tags = ['subscriptions'];
+
+  app.post(
+    '/payment/subscribe/performers',
+    { preHandler: authenticated, schema: { tags, body: subscribeSchema, response: { 200: envelope(subscriptionSchema) }, description: 'Subscribe to a creator with a saved card. type monthly (charged now, renews monthly) or free (a trial of the creator\'s/site\'s duration for new subscribers, then monthly unless cancelled). Already subscribed → the same subscription (a cancelled, still paid-up one is resumed). Declined card → 422.' } },
+    async (req) => ({ data: await svc.subscribe(currentUser(req), req.body) }),
+  );
+
+  app.post(
+    '/payment/:provider/cancel-subscription/:id',
+    { preHandler: authenticated, schema: { tags, params: z.object({ provider: z.enum(['stripe', 'sandbox']), id: z.string().max(100) }), response: { 200: envelope(subscriptionSchema) }, description: 'Cancel renewal: access lasts to the end of the paid period. Only the subscriber (or an admin); others → 404.' } },
+    async (req) => {
+      const user = currentUser(req);
+      return { data: await svc.cancel(user, req.params.provider, req.params.id, isAdmin(user)) };
+    },
+  );
+
+  app.get(
+    '/subscriptions/user/search',
+    { preHandler: authenticated, schema: { tags, querystring: subscriptionSearchSchema, response: { 200: listEnvelope(subscriptionSchema) }, description: 'The caller\'s subscriptions (filters: status, performerId).' } },
+    async (req) => ({ data: await svc.search({ userId: currentUser(req).id }, req.query) }),
+  );
+
+  app.get(
+    '/subscriptions/performer/search',
+    { preHandler: performerOnly, schema: { tags, querystring: subscriptionSearchSchema, response: { 200: listEnvelope(subscriptionSchema) }, description: 'The calling creator\'s subscribers (filters: status, userId).' } },
+    async (req) => ({ data: await svc.search({ performerId: currentUser(req).id }, req.query) }),
+  );
+
+  app.get(
+    '/subscriptions/offer/:id',
+    { schema: { tags, params: idParamSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'A creator\'s subscription terms (id or username): monthly price, free trial and its length.' } },
+    async (req) => {
+      const p = await app.ctx.users.findByIdOrUsername(req.params.id);
+      if (!p?.isPerformer) throw notFound('Creator not found');
+      return { data: await svc.offer(p.id) };
+    },
+  );
+
+  app.put(
+    '/performers/subscription-settings',
+    { preHandler: performerOnly, schema: { tags, body: subscriptionSettingsSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'The creator\'s monthly price (within minimumSubscriptionPrice..maximumSubscriptionPrice) and free trial (days; null = the site\'s freeSubscriptionDuration). Applies to new subscriptions.' } },
+    async (req) => ({ data: await svc.updatePricing(currentUser(req), req.body) }),
+  );
+
+  app.put(
+    '/admin/performers/:id/commission',
+    { preHandler: adminOnly, schema: { tags: ['admin'], params: idParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) }, description: 'Operator: the creator\'s commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.' } },
+    async (req) => ({ data: await svc.setCommission(req.params.id, req.body.percentage) }),
+  );
+};

@@ -1,0 +1,39 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../db/columns';
+import { users } from '../users/users.tables';
+import { ledgerTransactions } from '../ledger/ledger.tables';
+
+export const WALLET_CHARGE_TYPES = ['tip', 'feed', 'product', 'video', 'message', 'gallery', 'stream'] as const;
+export type WalletChargeType = (typeof WALLET_CHARGE_TYPES)[number];
+
+/**
+ * A fan spending wallet balance: a tip or a purchase of an item. Written with its ledger movement
+ * (wallet → creator earnings + site commission) and, for purchases, the `purchases` row that
+ * grants access — all in one database transaction.
+ */
+export const walletCharges = pgTable(
+  'wallet_charges',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<WalletChargeType>().notNull(),
+    /** The item bought (null for a tip). */
+    itemId: uuid('item_id'),
+    /** Charged (after a coupon) and list price, minor units. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    originalAmount: bigint('original_amount', { mode: 'number' }).notNull(),
+    couponId: uuid('coupon_id'),
+    /** The tip's message / the item's title at the time of purchase. */
+    description: text('description').notNull().default(''),
+    /** Null only for a charge of 0 (a 100% coupon): no money moved. */
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_charges_user_idx').on(t.userId, t.createdAt),
+    index('wallet_charges_user_type_idx').on(t.userId, t.type, t.createdAt),
+    index('wallet_charges_performer_idx').on(t.performerId, t.createdAt),
+  ],
+);
+export type WalletChargeRow = typeof walletCharges.$inferSelect;

@@ -1,0 +1,99 @@
+import type { GatewayName } from '../../modules/payments/payments.tables';
+
+/**
+ * The card payment gateway as the money modules see it. Two providers: `stripe` (the official SDK;
+ * stripe.ts) and `sandbox` (test cards, local only; sandbox.ts). Amounts are integer minor units.
+ */
+export interface SavedCard {
+  providerCardId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName?: string | null;
+}
+
+export interface ChargeRequest {
+  customerId: string;
+  providerCardId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** Passed to the gateway so that a retried request never charges twice there. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+export interface ChargeResult {
+  /** `pending`: the gateway will confirm later (webhook). */
+  status: 'succeeded' | 'pending' | 'failed';
+  gatewayRef: string;
+  failureMessage?: string;
+}
+
+export interface GatewaySubscriptionRequest {
+  customerId: string;
+  providerCardId: string;
+  /** Our subscription id (metadata, so webhooks find it). */
+  subscriptionId: string;
+  performer: { id: string; name: string };
+  monthlyAmount: number;
+  currency: string;
+  /** Free trial length (free subscriptions), 0 for none. */
+  trialDays: number;
+  /** The first period's price after a coupon, when it differs from monthlyAmount. */
+  firstAmount?: number;
+  idempotencyKey: string;
+}
+export interface GatewaySubscriptionResult {
+  gatewayRef: string;
+  /** active / trialing → access now; incomplete → the first payment failed. */
+  status: 'active' | 'trialing' | 'incomplete' | 'past_due' | 'canceled';
+  currentPeriodEnd: Date;
+  /** The first invoice, when one was paid now. */
+  firstPayment: { gatewayRef: string; amount: number } | null;
+  failureMessage?: string;
+}
+
+/** A verified webhook event, reduced to what the handlers read. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: Record<string, unknown>;
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  createCustomer(user: { id: string; email: string | null; name: string }): Promise<string>;
+  /** Saves a card on the customer. Input is the provider's own body (validated by the route). */
+  attachCard(customerId: string, input: unknown): Promise<SavedCard>;
+  detachCard(providerCardId: string): Promise<void>;
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Gateway-managed subscriptions (Stripe Subscriptions: the gateway renews and tells us by
+   * webhook). Absent: our own renewal job charges the card each period (sandbox).
+   */
+  subscriptions?: {
+    create(req: GatewaySubscriptionRequest): Promise<GatewaySubscriptionResult>;
+    /** Stops renewal at the end of the period. */
+    cancelAtPeriodEnd(gatewayRef: string): Promise<void>;
+    /** Switches renewal back on before the period ends. */
+    resume(gatewayRef: string): Promise<void>;
+  };
+  /** Creator payouts (Stripe Connect). Absent: payouts are marked paid by hand. */
+  connect?: {
+    createAccount(user: { id: string; email: string | null; country: string | null }): Promise<string>;
+    onboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string>;
+    payoutsEnabled(accountId: string): Promise<boolean>;
+    transfer(req: { accountId: string; amount: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ gatewayRef: string }>;
+  };
+  /** Verifies a webhook delivery (raw body + signature header); throws on a bad signature. */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): GatewayEvent;
+}
+
+/** A card refusal the user should see (400/402-style business error, not a crash). */
+export class CardError extends Error {
+  constructor(message: string, public code: string = 'card_declined') {
+    super(message);
+  }
+}
