@@ -4,6 +4,8 @@ import path from 'node:path';
 const nextConfig: NextConfig = {
   // packages/shared ships TypeScript source with extensionless relative imports: let Next compile it.
   transpilePackages: ['@stagepass/shared'],
+  // A second dev server on the same checkout needs its own build directory (NEXT_DIST_DIR=.next-x).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // The monorepo root holds the lockfile; tell Turbopack so it does not guess.
