@@ -77,7 +77,11 @@ export const DEFAULT_SETTINGS = Object.fromEntries(
   SETTING_KEYS.map((k) => [k, SETTINGS[k].default]),
 ) as SettingsMap;
 
-export type PublicSettings = Pick<SettingsMap, (typeof PUBLIC_SETTING_KEYS)[number]>;
+/**
+ * GET /settings/public: the public keys, plus `paymentsSandbox` — derived, not stored: true when
+ * payments go through the sandbox gateway (no Stripe keys), so the web shows a 'test payments' notice.
+ */
+export type PublicSettings = Pick<SettingsMap, (typeof PUBLIC_SETTING_KEYS)[number]> & { paymentsSandbox: boolean };
 
 /** Pairs of (minimum, maximum) keys that must stay ordered. */
 export const MIN_MAX_PAIRS: Array<[SettingKey, SettingKey]> = [

@@ -10,14 +10,15 @@ import { adminOnly } from '../../platform/auth';
  * not public, a second guard (after the service) that no secret leaves through these routes.
  */
 const publicSettingsSchema = z.object(Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.unknown()])) as Record<string, z.ZodUnknown>);
+const publicAnswerSchema = publicSettingsSchema.extend({ paymentsSandbox: z.boolean() });
 const adminSettingSchema = z.object({ value: z.unknown(), public: z.boolean(), secret: z.boolean(), description: z.string() });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.ctx.settings;
   app.get(
     '/settings/public',
-    { schema: { tags: ['settings'], description: 'Public settings only; secrets never appear here.', response: { 200: z.object({ data: publicSettingsSchema }) } } },
-    async () => ({ data: await svc.public() }),
+    { schema: { tags: ['settings'], description: 'Public settings only; secrets never appear here. paymentsSandbox (derived): payments go through the sandbox test gateway.', response: { 200: z.object({ data: publicAnswerSchema }) } } },
+    async () => ({ data: { ...(await svc.public()), paymentsSandbox: (await app.ctx.payments.gatewayName()) === 'sandbox' } }),
   );
   app.post(
     '/settings/keys',

@@ -42,9 +42,9 @@ export class SettingsService {
     return (await this.all())[key];
   }
 
-  async public(): Promise<PublicSettings> {
+  async public(): Promise<Omit<PublicSettings, 'paymentsSandbox'>> {
     const all = await this.all();
-    return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) as PublicSettings;
+    return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) as Omit<PublicSettings, 'paymentsSandbox'>;
   }
 
   /** Values of the listed keys that are public; unknown or private keys are left out. */

@@ -25,9 +25,10 @@ export async function serverGet<T>(path: string, init: { token?: string; headers
   }
 }
 
-export const DEFAULT_PUBLIC_SETTINGS = Object.fromEntries(
-  PUBLIC_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]]),
-) as PublicSettings;
+export const DEFAULT_PUBLIC_SETTINGS = {
+  ...Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]])),
+  paymentsSandbox: false,
+} as PublicSettings;
 
 export interface SettingsResult {
   settings: PublicSettings;
