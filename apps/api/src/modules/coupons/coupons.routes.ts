@@ -11,7 +11,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/coupons/:code/apply-coupon',
-    { preHandler: authenticated, schema: { tags, params: z.object({ code: z.string().min(1).max(60) }), body: applyCouponBodySchema.optional(), response: { 200: envelope(appliedCouponSchema) }, description: 'Check a coupon for the caller (and creator): valid → its percentage; expired, used up, used before, for another creator or unknown → 422 with the reason. Does not use it: pass couponCode when buying or subscribing.' } },
+    { preHandler: authenticated, schema: { tags, params: z.object({ code: z.string().min(1).max(60) }), body: applyCouponBodySchema.nullish(), response: { 200: envelope(appliedCouponSchema) }, description: 'Check a coupon for the caller (and creator): valid → its percentage; expired, used up, used before, for another creator or unknown → 422 with the reason. Does not use it: pass couponCode when buying or subscribing.' } },
     async (req) => ({ data: await svc.check(req.params.code, currentUser(req).id, req.body?.performerId) }),
   );
 

@@ -109,7 +109,7 @@ export class LedgerService {
   async commissionBps(db: DbOrTx, performerId: string): Promise<number> {
     const [row] = await db.select({ bps: performerPricing.commissionBps }).from(performerPricing).where(eq(performerPricing.userId, performerId));
     if (row && row.bps !== null) return row.bps;
-    return percentToBps(await this.settings.get('commissionPercentage'));
+    return percentToBps((await this.settings.all(db)).commissionPercentage);
   }
 
   /**

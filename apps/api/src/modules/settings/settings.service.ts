@@ -23,9 +23,13 @@ export class SettingsService {
   private cache: { at: number; values: SettingsMap } | null = null;
   constructor(private db: Db, private ttlMs = 3000) {}
 
-  async all(): Promise<SettingsMap> {
+  /**
+   * `db`: read through this connection when the cache is stale — pass the transaction when
+   * calling from inside one (on PGlite a query outside the open transaction would wait for it).
+   */
+  async all(db: DbOrTx = this.db): Promise<SettingsMap> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.values;
-    const values = await this.load(this.db);
+    const values = await this.load(db);
     this.cache = { at: Date.now(), values };
     return values;
   }

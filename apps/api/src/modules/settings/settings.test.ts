@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PUBLIC_SETTING_KEYS, SECRET_SETTING_KEYS, SETTING_KEYS } from '@stagepass/shared';
+/** Derived, not stored: the web's test-payments notice. */
+const DERIVED_PUBLIC = 'paymentsSandbox';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { settings } from './settings.tables';
 
@@ -34,7 +36,7 @@ describe('GET /settings/public', () => {
     const res = await get('/settings/public');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(Object.keys(data).sort()).toEqual([...PUBLIC_SETTING_KEYS].sort());
+    expect(Object.keys(data).sort()).toEqual([...PUBLIC_SETTING_KEYS, DERIVED_PUBLIC].sort());
     expect(data).toMatchObject({
       requireEmailVerification: false,
       paymentGateway: 'stripe',
@@ -88,7 +90,7 @@ describe('response schemas', () => {
       const res = await get('/settings/public');
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('S3CR3T');
-      expect(Object.keys(res.json().data).sort()).toEqual([...PUBLIC_SETTING_KEYS].sort());
+      expect(Object.keys(res.json().data).sort()).toEqual([...PUBLIC_SETTING_KEYS, DERIVED_PUBLIC].sort());
     } finally {
       svc.public = original;
     }
@@ -99,7 +101,7 @@ describe('response schemas', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     const schema = doc.paths['/settings/public'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.data.properties).sort()).toEqual([...PUBLIC_SETTING_KEYS].sort());
+    expect(Object.keys(schema.properties.data.properties).sort()).toEqual([...PUBLIC_SETTING_KEYS, DERIVED_PUBLIC].sort());
     expect(doc.paths['/admin/settings/{key}'].put).toBeDefined();
   });
 });

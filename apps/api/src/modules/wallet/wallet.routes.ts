@@ -16,7 +16,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: walletChargeParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
-        body: walletChargeBodySchema.optional(),
+        body: walletChargeBodySchema.nullish(),
         response: { 200: envelope(walletChargeResultSchema) },
         description:
           'Spend wallet balance. tip/{performerId or username}: body {price (within the tip limits), message?}. feed/{feedId} (and, as they arrive, product, video, gallery, message, stream): the item\'s price, optional couponCode. Already bought → 409; own item → 422; balance too low → 422 (nothing written); a kind not yet on sale → 422. Idempotency-Key replays the first answer.',

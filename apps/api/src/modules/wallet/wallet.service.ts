@@ -21,6 +21,9 @@ import { purchasable } from './purchasables';
  * (its unique index makes a second buyer of the same item wait, then see it bought → 409), and
  * the wallet is debited by a conditional UPDATE (balance ≥ price), so parallel spends can never
  * take it below zero: the ones that do not fit fail with 422 and leave nothing behind.
+ *
+ * Inside the transaction every query goes through `tx` (on PGlite a query on the plain
+ * connection would wait for the open transaction forever).
  */
 export class WalletService {
   constructor(private ctx: AppContext) {}
@@ -34,14 +37,14 @@ export class WalletService {
     } else if (!purchasable(kind)) {
       throw unprocessable(`Buying a ${kind} is not available yet`);
     }
+    const performer = kind === 'tip' ? await this.ctx.users.findByIdOrUsername(id) : null;
     return this.ctx.idempotency.single(user.id, key, fp, async (tx) => {
-      const result = kind === 'tip' ? await this.tip(tx, user, id, body) : await this.purchase(tx, user, kind, id, body);
+      const result = kind === 'tip' ? await this.tip(tx, user, performer, body) : await this.purchase(tx, user, kind, id, body);
       return { statusCode: 200, body: result };
     });
   }
 
-  private async tip(tx: Tx, user: UserRow, performerIdOrName: string, body: WalletChargeBody): Promise<WalletChargeResult> {
-    const performer = await this.ctx.users.findByIdOrUsername(performerIdOrName);
+  private async tip(tx: Tx, user: UserRow, performer: UserRow | null, body: WalletChargeBody): Promise<WalletChargeResult> {
     if (!performer || !performer.isPerformer) throw notFound('Creator not found');
     if (performer.id === user.id) throw unprocessable(MESSAGES.ownItem);
     const amount = toMinor(body.price!);
