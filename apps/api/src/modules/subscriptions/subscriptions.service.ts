@@ -200,7 +200,8 @@ export class SubscriptionsService {
       monthlyAmount: sub.price, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
       ...(payment && payment.amount !== payment.originalAmount ? { firstAmount: payment.amount } : {}),
     });
-    await this.ctx.db.update(subscriptions).set({ gatewayRef: res.gatewayRef }).where(eq(subscriptions.id, sub.id));
+    // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
+    await this.ctx.db.update(subscriptions).set({ gatewayRef: res.gatewayRef || null }).where(eq(subscriptions.id, sub.id));
     if (res.status === 'trialing') {
       await this.ctx.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: res.currentPeriodEnd, cancelledAt: null }).where(eq(subscriptions.id, sub.id));
     } else if ((res.status === 'active') && payment && res.firstPayment) {
@@ -214,14 +215,17 @@ export class SubscriptionsService {
 
   /**
    * A period was paid (inside the payment's transaction): active until `periodEnd` (gateway) or one
-   * month after the later of now and the current end (our own renewals). Never moves the end back.
+   * month more (our own renewals, see below). Never moves the end back.
    */
   async extend(tx: Tx, subscriptionId: string, periodEnd: Date | null): Promise<void> {
     const sub = await this.byId(subscriptionId, tx);
     if (!sub) return;
     const now = this.now;
-    const from = sub.status === 'past_due' || sub.expiresAt.getTime() < now.getTime() ? now : sub.expiresAt;
-    const end = periodEnd ?? addMonths(from);
+    // A renewal of a running subscription continues its period (renewed a little late or early, the
+    // dates do not drift); a lapsed one (past_due, expired) starts a new period now.
+    const running = sub.status === 'active' || sub.status === 'cancelled';
+    let end = periodEnd ?? addMonths(running ? sub.expiresAt : now);
+    if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
     const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
     const fresh = sub.status === 'expired';
     await tx.update(subscriptions).set({
@@ -347,22 +351,25 @@ export class SubscriptionsService {
   /**
    * A period paid at the gateway (invoice.paid), inside the webhook's transaction: records the
    * payment (once per invoice id) as a sale and extends the subscription to `periodEnd`. Events may
-   * come in any order: an older invoice never moves the end back.
+   * come in any order: an older invoice never moves the end back. `extend: false` records the
+   * money only and leaves the subscription as it is (an invoice of a gateway subscription that has
+   * already ended, or a stale one: see stripe.webhooks.ts).
    */
-  async applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }): Promise<void> {
+  async applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts: { extend?: boolean } = {}): Promise<void> {
+    const extend = opts.extend === false ? async () => {} : (t: Tx, id: string) => this.extend(t, id, invoice.periodEnd);
     const existing = await this.ctx.payments.byGatewayRef('stripe', invoice.gatewayRef, tx);
     if (existing) {
-      if (existing.status === 'pending') await this.ctx.payments.settle(existing.id, invoice.gatewayRef, tx, (t, p) => this.extend(t, p.subscriptionId!, invoice.periodEnd));
-      else await this.extend(tx, sub.id, invoice.periodEnd);
+      if (existing.status === 'pending') await this.ctx.payments.settle(existing.id, invoice.gatewayRef, tx, (t, p) => extend(t, p.subscriptionId!));
+      else await extend(tx, sub.id);
       return;
     }
     if (invoice.amount === 0) {
-      await this.extend(tx, sub.id, invoice.periodEnd);
+      await extend(tx, sub.id);
       return;
     }
     const [performer] = await tx.select().from(users).where(eq(users.id, sub.performerId));
     const [p] = await tx.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: 'stripe', cardId: sub.cardId, amount: invoice.amount, originalAmount: invoice.amount, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning();
-    await this.ctx.payments.settle(p.id, invoice.gatewayRef, tx, (t, pp) => this.extend(t, pp.subscriptionId!, invoice.periodEnd));
+    await this.ctx.payments.settle(p.id, invoice.gatewayRef, tx, (t, pp) => extend(t, pp.subscriptionId!));
   }
 
   /** invoice.payment_failed on a renewal: no access until paid (Stripe retries on its schedule). */
