@@ -230,13 +230,24 @@ export const earningSchema = z.object({
   createdAt: z.string(),
 });
 export type Earning = z.infer<typeof earningSchema>;
-export const earningSearchSchema = listQuerySchema.extend({
-  sortBy: z.enum(['createdAt', 'gross', 'net']).default('createdAt'),
+/** Filters of the earnings calls. A date-only `toDate` (YYYY-MM-DD) includes that whole day (UTC). `performerId`: admins only (a creator always gets their own). */
+const earningFilter = {
   type: z.enum(EARNING_TYPE_VALUES).optional(),
   fromDate: dateQuery,
   toDate: dateQuery,
+  performerId: uuid.optional(),
+};
+export const earningSearchSchema = listQuerySchema.extend({
+  sortBy: z.enum(['createdAt', 'gross', 'net']).default('createdAt'),
+  ...earningFilter,
 });
 export type EarningSearch = z.infer<typeof earningSearchSchema>;
+/** GET /performer/earning/export/csv: the search's filters and order, without pagination. */
+export const earningExportSchema = earningSearchSchema.omit({ offset: true, limit: true });
+export type EarningExport = z.infer<typeof earningExportSchema>;
+/** GET /performer/earning/stats query. */
+export const earningStatsQuerySchema = z.object(earningFilter);
+export type EarningStatsQuery = z.infer<typeof earningStatsQuerySchema>;
 /** GET /performer/earning/stats: totals over the filter (dates/type), plus the balance figures (all time). */
 export const earningStatsSchema = z.object({
   gross: z.number(),
@@ -265,6 +276,9 @@ export const payoutCalculationSchema = z.object({
 export type PayoutCalculation = z.infer<typeof payoutCalculationSchema>;
 export const createPayoutSchema = z.object({ amount: moneyAmountSchema, requestNote: z.string().trim().max(1000).default('') });
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
+/** PUT /payout-requests/{id}: the creator changes the amount and/or the note while it is pending (absent = unchanged). */
+export const updatePayoutSchema = z.object({ amount: moneyAmountSchema.optional(), requestNote: z.string().trim().max(1000).optional() });
+export type UpdatePayoutInput = z.infer<typeof updatePayoutSchema>;
 export const payoutRequestSchema = z.object({
   _id: z.string(),
   performerId: z.string(),

@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  fromMinor, toMinor,
+  type CreatePayoutInput, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
+} from '@stagepass/shared';
+import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { HttpError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
+import { mailLayout } from '../../platform/mailer';
+import type { PaymentGateway } from '../../platform/payments/gateway';
+import { isUniqueViolation } from '../auth/auth.service';
+import { userCard } from '../comments/user-card';
+import { users, type UserRow } from '../users/users.tables';
+import { SITE, earningsAccount } from '../ledger/ledger.service';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { CURRENCY } from '../payments/payments.service';
+import { performerPayoutAccounts } from '../payments/payments.tables';
+import { EarningsService, dateRange, escapeLike } from '../earnings/earnings.service';
+import { payoutRequests, type PayoutMethod, type PayoutRequestRow } from './payouts.tables';
+
+const OPEN = ['pending', 'approved'] as const;
+const onePending = () => conflict('You already have a payout request waiting for review: edit it, or wait until it is reviewed');
+const notReviewable = (status: string) => conflict(`This payout request is already ${status}`);
+const fmt = (minor: number) => fromMinor(minor).toFixed(2);
+
+/** The Stripe transfer failed: the transaction rolls back and the message is kept on the request. */
+class TransferFailed extends Error {}
+type ConnectGateway = PaymentGateway & { connect: NonNullable<PaymentGateway['connect']> };
+
+/**
+ * Payout requests: pending → approved → paid | rejected (pending → paid and pending → rejected
+ * directly too). Rules in README.md. Concurrency:
+ *  - Every decision that depends on the creator's available money (create, edit, pay) first locks
+ *    the creator's earnings ledger account row (SELECT … FOR UPDATE) inside its transaction, so
+ *    the check and the write see the same money and run one at a time per creator. Lock order is
+ *    always earnings account → payout request row, so these paths cannot deadlock.
+ *  - Paid happens exactly once: a conditional UPDATE (status pending|approved → paid) and the
+ *    ledger movement (earnings −amount, site payouts +amount, reference `payout:<id>`, unique) in
+ *    one transaction. A second attempt finds the row paid (409) and could not post twice anyway.
+ */
+export class PayoutsService {
+  readonly earnings: EarningsService;
+  constructor(private ctx: AppContext) {
+    this.earnings = new EarningsService(ctx);
+  }
+
+  /** Locks (and creates on first use) the creator's earnings account; answers its balance. */
+  private async lockEarnings(tx: Tx, performerId: string): Promise<number> {
+    const ref = earningsAccount(performerId);
+    const ids = await this.ctx.ledger.accountIds(tx, [ref]);
+    const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, ids.get(`earnings:${performerId}`)!)).for('update');
+    return row.balance;
+  }
+
+  private async minimum(): Promise<number> {
+    return toMinor((await this.ctx.settings.all()).minimumPayoutAmount);
+  }
+
+  /** POST /payout-requests/calculate. */
+  async calculate(performerId: string): Promise<PayoutCalculation> {
+    const [f, min] = await Promise.all([this.earnings.balanceFigures(this.ctx.db, performerId), this.minimum()]);
+    return { netEarned: fromMinor(f.netEarned), paidOut: fromMinor(f.paidOut), pending: fromMinor(f.pending), available: fromMinor(f.available), minimumPayoutAmount: fromMinor(min) };
+  }
+
+  private async checkAmount(amount: number, available: number, min: number) {
+    if (amount < min) throw fieldError('amount', `The minimum payout is ${fmt(min)}`);
+    if (amount > available) throw fieldError('amount', available >= min ? `You can request at most ${fmt(available)}` : `Your available balance (${fmt(available)}) is below the minimum payout (${fmt(min)})`);
+  }
+
+  /** POST /payout-requests: ≥ minimumPayoutAmount, ≤ available, one pending request at a time. */
+  async create(user: UserRow, input: CreatePayoutInput): Promise<PayoutRequest> {
+    const amount = toMinor(input.amount);
+    const min = await this.minimum();
+    if (amount < min) throw fieldError('amount', `The minimum payout is ${fmt(min)}`);
+    let row: PayoutRequestRow;
+    try {
+      row = await this.ctx.db.transaction(async (tx) => {
+        await this.lockEarnings(tx, user.id);
+        const [open] = await tx.select({ id: payoutRequests.id }).from(payoutRequests).where(and(eq(payoutRequests.performerId, user.id), eq(payoutRequests.status, 'pending'))).limit(1);
+        if (open) throw onePending();
+        const f = await this.earnings.balanceFigures(tx, user.id);
+        await this.checkAmount(amount, f.available, min);
+        const [r] = await tx.insert(payoutRequests).values({ performerId: user.id, amount, requestNote: input.requestNote }).returning();
+        return r;
+      });
+    } catch (err) {
+      // The partial unique index (one pending per creator) is the last line of defence.
+      if (isUniqueViolation(err)) throw onePending();
+      throw err;
+    }
+    return (await this.views([row]))[0];
+  }
+
+  /** PUT /payout-requests/{id}: the creator changes amount/note while it is pending. Someone else's → 404. */
+  async update(user: UserRow, id: string, input: UpdatePayoutInput): Promise<PayoutRequest> {
+    const min = await this.minimum();
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id));
+      if (!before || before.performerId !== user.id) throw notFound('Payout request not found');
+      await this.lockEarnings(tx, user.id);
+      const [cur] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id)).for('update');
+      if (cur.status !== 'pending') throw conflict(`Only a pending request can be changed; this one is ${cur.status}`);
+      const set: Partial<typeof payoutRequests.$inferInsert> = {};
+      if (input.amount !== undefined) {
+        const amount = toMinor(input.amount);
+        const f = await this.earnings.balanceFigures(tx, user.id);
+        // This request's own amount is part of `pending`: it is available to itself.
+        await this.checkAmount(amount, f.available + cur.amount, min);
+        set.amount = amount;
+      }
+      if (input.requestNote !== undefined) set.requestNote = input.requestNote;
+      if (Object.keys(set).length === 0) return cur;
+      const [r] = await tx.update(payoutRequests).set(set).where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending'))).returning();
+      return r;
+    });
+    return (await this.views([row]))[0];
+  }
+
+  async byId(id: string): Promise<PayoutRequestRow | null> {
+    const [row] = await this.ctx.db.select().from(payoutRequests).where(eq(payoutRequests.id, id));
+    return row ?? null;
+  }
+
+  /** GET /payout-requests/{id}/view: the creator's own, or any for an admin; else 404. */
+  async view(user: UserRow, id: string, admin: boolean): Promise<PayoutRequest> {
+    const row = await this.byId(id);
+    if (!row || (!admin && row.performerId !== user.id)) throw notFound('Payout request not found');
+    return (await this.views([row]))[0];
+  }
+
+  /** GET /payout-requests/check/pending-review. */
+  async pendingReview(performerId: string): Promise<{ hasPending: boolean; request: PayoutRequest | null }> {
+    const [row] = await this.ctx.db.select().from(payoutRequests).where(and(eq(payoutRequests.performerId, performerId), eq(payoutRequests.status, 'pending'))).limit(1);
+    return { hasPending: !!row, request: row ? (await this.views([row]))[0] : null };
+  }
+
+  /** Search: `performerId` null = every creator (admins). */
+  async search(performerId: string | null, q: PayoutSearch): Promise<{ data: PayoutRequest[]; total: number }> {
+    const conds: SQL[] = [...dateRange(payoutRequests.createdAt, q.fromDate, q.toDate)];
+    if (performerId) conds.push(eq(payoutRequests.performerId, performerId));
+    else if (q.performerId) conds.push(eq(payoutRequests.performerId, q.performerId));
+    if (q.status) conds.push(eq(payoutRequests.status, q.status));
+    if (q.q) {
+      const like = escapeLike(q.q);
+      conds.push(or(ilike(users.username, like), ilike(users.name, like), ilike(payoutRequests.requestNote, like))!);
+    }
+    const where = conds.length ? and(...conds) : undefined;
+    const col = { createdAt: payoutRequests.createdAt, updatedAt: payoutRequests.updatedAt, amount: payoutRequests.amount }[q.sortBy];
+    const dir = q.sort === 'asc' ? asc : desc;
+    const [rows, [{ n }]] = await Promise.all([
+      this.ctx.db.select({ p: payoutRequests }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where).orderBy(dir(col), dir(payoutRequests.id)).limit(q.limit).offset(q.offset),
+      this.ctx.db.select({ n: count() }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where),
+    ]);
+    return { data: await this.views(rows.map((r) => r.p)), total: Number(n) };
+  }
+
+  // ── Operator review ────────────────────────────────────────────────────────────────────────
+
+  /**
+   * PUT /admin/payout-requests/{id}/status. pending → approved | rejected | paid; approved →
+   * paid | rejected. Anything else (including the same status twice) → 409. An admin never
+   * reviews their own request (403).
+   */
+  async review(admin: UserRow, id: string, input: ReviewPayoutInput): Promise<PayoutRequest> {
+    const row = await this.byId(id);
+    if (!row) throw notFound('Payout request not found');
+    if (row.performerId === admin.id) throw forbidden('You cannot review your own payout request');
+    const note = input.adminNote !== undefined ? { adminNote: input.adminNote } : {};
+    const now = this.ctx.clock.now();
+    let result: PayoutRequestRow;
+    if (input.status === 'approved') {
+      const [r] = await this.ctx.db
+        .update(payoutRequests)
+        .set({ status: 'approved', approvedAt: now, ...(input.method ? { method: input.method } : {}), ...note })
+        .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
+        .returning();
+      if (!r) throw notReviewable((await this.byId(id))!.status);
+      result = r;
+    } else if (input.status === 'rejected') {
+      const [r] = await this.ctx.db
+        .update(payoutRequests)
+        .set({ status: 'rejected', rejectedAt: now, ...note })
+        .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, [...OPEN])))
+        .returning();
+      if (!r) throw notReviewable((await this.byId(id))!.status);
+      result = r;
+    } else {
+      result = await this.pay(row, input.method ?? row.method, input.adminNote);
+    }
+    if (result.status === 'paid' || result.status === 'rejected') await this.notify(result);
+    return (await this.views([result]))[0];
+  }
+
+  /**
+   * Pays a request exactly once. method 'stripe': a Connect transfer (idempotency key
+   * `payout:<id>`) made inside the transaction, so a failed transfer leaves nothing written and a
+   * retry can never transfer twice at Stripe; 'manual': the operator paid by hand.
+   */
+  private async pay(row: PayoutRequestRow, method: PayoutMethod | null, adminNote: string | undefined): Promise<PayoutRequestRow> {
+    if (!(OPEN as readonly string[]).includes(row.status)) throw notReviewable(row.status);
+    if (!method) throw fieldError('method', 'Choose how this payout is paid: stripe or manual');
+    let stripe: { gw: ConnectGateway; accountId: string } | null = null;
+    if (method === 'stripe') {
+      const gw = await this.ctx.payments.gateway();
+      if (!gw.connect) throw unprocessable('Stripe payouts are not available with the current payment gateway: pay by hand and mark it paid with method "manual"');
+      const [acct] = await this.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, row.performerId));
+      if (!acct?.stripeAccountId || !acct.stripeChargesEnabled) throw unprocessable('This creator has not finished Stripe payout onboarding: pay by hand and mark it paid with method "manual"');
+      stripe = { gw: gw as ConnectGateway, accountId: acct.stripeAccountId };
+    }
+    const now = this.ctx.clock.now();
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        const balance = await this.lockEarnings(tx, row.performerId);
+        const [p] = await tx
+          .update(payoutRequests)
+          .set({ status: 'paid', method, paidAt: now, approvedAt: sql`coalesce(${payoutRequests.approvedAt}, ${now.toISOString()}::timestamptz)`, failureMessage: null, ...(adminNote !== undefined ? { adminNote } : {}) })
+          .where(and(eq(payoutRequests.id, row.id), inArray(payoutRequests.status, [...OPEN])))
+          .returning();
+        if (!p) throw notReviewable((await tx.select({ s: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, row.id)))[0].s);
+        if (balance < p.amount) throw unprocessable(`The creator's earnings balance (${fmt(balance)}) does not cover this payout (${fmt(p.amount)})`);
+        const ledgerTx = await this.ctx.ledger.post(tx, {
+          type: 'payout', reference: `payout:${p.id}`, description: `Payout (${method})`,
+          postings: [{ account: earningsAccount(p.performerId), amount: -p.amount }, { account: SITE.payouts, amount: p.amount }],
+        });
+        let gatewayRef: string | null = null;
+        if (stripe) {
+          try {
+            ({ gatewayRef } = await stripe.gw.connect.transfer({ accountId: stripe.accountId, amount: p.amount, currency: CURRENCY, idempotencyKey: `payout:${p.id}`, metadata: { payoutId: p.id, performerId: p.performerId } }));
+          } catch (err) {
+            throw new TransferFailed((err as Error)?.message || 'The transfer failed');
+          }
+        }
+        const [done] = await tx.update(payoutRequests).set({ ledgerTransactionId: ledgerTx.id, gatewayRef }).where(eq(payoutRequests.id, p.id)).returning();
+        return done;
+      });
+    } catch (err) {
+      if (err instanceof TransferFailed) {
+        await this.ctx.db.update(payoutRequests).set({ failureMessage: err.message }).where(and(eq(payoutRequests.id, row.id), inArray(payoutRequests.status, [...OPEN])));
+        throw new HttpError(422, `The Stripe transfer failed: ${err.message}`);
+      }
+      // A second posting of `payout:<id>` (the reference is unique) means it was paid meanwhile.
+      if (isUniqueViolation(err)) throw notReviewable('paid');
+      throw err;
+    }
+  }
+
+  /** E-mails the creator when the request is paid or rejected. Best effort: a mail failure is logged, never undoes the review. */
+  private async notify(p: PayoutRequestRow): Promise<void> {
+    try {
+      const [u] = await this.ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.performerId));
+      if (!u?.email) return;
+      const paid = p.status === 'paid';
+      const title = paid ? 'Your payout has been sent' : 'Your payout request was declined';
+      const body = paid
+        ? `Hi ${u.name || 'there'}, your payout of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} has been ${p.method === 'stripe' ? 'transferred to your Stripe account' : 'paid'}.${p.adminNote ? ` Note: ${p.adminNote}` : ''}`
+        : `Hi ${u.name || 'there'}, your payout request of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} was declined and the amount is available again.${p.adminNote ? ` Reason: ${p.adminNote}` : ''}`;
+      await this.ctx.mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
+    } catch (err) {
+      this.ctx.log.warn({ err, payoutId: p.id }, 'payout e-mail failed');
+    }
+  }
+
+  async views(rows: PayoutRequestRow[]): Promise<PayoutRequest[]> {
+    const ids = [...new Set(rows.map((r) => r.performerId))];
+    const people = ids.length ? await this.ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const byId = new Map(people.map((u) => [u.id, u]));
+    return rows.map((r) => {
+      const u = byId.get(r.performerId);
+      return {
+        _id: r.id, performerId: r.performerId, performer: u ? userCard(this.ctx, u) : null, amount: fromMinor(r.amount), status: r.status, method: r.method,
+        requestNote: r.requestNote, adminNote: r.adminNote, failureMessage: r.failureMessage,
+        approvedAt: r.approvedAt?.toISOString() ?? null, paidAt: r.paidAt?.toISOString() ?? null, rejectedAt: r.rejectedAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+}
