@@ -12,8 +12,9 @@ import type { ReceivedFile } from '../platform/uploads';
 export const DEMO_PASSWORD = 'stagepass-demo';
 
 /**
- * Demo accounts (README lists them): fan, creator (with avatar, cover, bio) and admin, all with
- * the password `stagepass-demo`. Idempotent: existing accounts are left as they are.
+ * Demo accounts (README lists them): fan (a sandbox test card and $50 in the wallet), creator
+ * (avatar, cover, bio; $9.95/month with a 7-day free trial) and admin, all with the password
+ * `stagepass-demo`. Idempotent: existing accounts are left as they are.
  */
 export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger) {
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
@@ -27,7 +28,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger) {
     await ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id));
     return { user, created: true };
   };
-  await ensure('fan', 'fan@example.com', 'Frankie', 'Fan', false);
+  const fan = await ensure('fan', 'fan@example.com', 'Frankie', 'Fan', false);
   const admin = await ensure('admin', 'admin@example.com', 'Ada', 'Admin', false);
   if (admin.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, admin.user.id));
   const creator = await ensure('creator', 'creator@example.com', 'Cleo', 'Creator', true);
@@ -45,6 +46,14 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger) {
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }
+  }
+  if (creator.created) {
+    await ctx.subscriptions.updatePricing(creator.user, { monthlyPrice: 9.95, freeSubscriptionEnabled: true, freeSubscriptionDays: 7 });
+  }
+  // The demo fan gets a test card and $50 in the wallet — through the sandbox gateway, like anyone.
+  if (fan.created && (await ctx.payments.gatewayName()) === 'sandbox') {
+    await ctx.payments.addCard(fan.user, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
+    await ctx.payments.topUp(fan.user, { amount: 50 }, 'demo-seed');
   }
   log?.info('demo accounts ready: fan, creator, admin (password stagepass-demo)');
 }
