@@ -48,6 +48,8 @@ const envSchema = z.object({
   /** ffmpeg/ffprobe binaries; default: the ones shipped by @ffmpeg-installer / @ffprobe-installer. */
   FFMPEG_PATH: unsetIfEmpty(z.string()),
   FFPROBE_PATH: unsetIfEmpty(z.string()),
+  /** Stripe API base URL (default: Stripe's own); tests point it at a local stand-in, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: unsetIfEmpty(z.string().url()),
 });
 
 export type Env = z.infer<typeof envSchema>;

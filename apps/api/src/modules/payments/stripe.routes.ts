@@ -1,4 +1,79 @@
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, stripeAccountBodySchema, stripeAccountLinkSchema } from '@stagepass/shared';
+import { currentUser, performerOnly } from '../../platform/auth';
+import { badRequest } from '../../platform/errors';
+import type { AppContext } from '../../platform/context';
+import type { UserRow } from '../users/users.tables';
+// Side effect: registers the Stripe provider (PaymentsService.stripeFactory).
+import { verifyStripeEvent } from '../../platform/payments/stripe';
+import { performerPayoutAccounts } from './payments.tables';
+import { processStripeEvent } from './stripe.webhooks';
 
-/** POST /stripe/webhook and POST /stripe/accounts — being built. */
-export const stripeRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * POST /stripe/webhook — Stripe's event deliveries (signed; processed once per event id).
+ * POST /stripe/accounts — a creator starts (or resumes) Stripe Connect onboarding.
+ */
+export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payments'];
+
+  // The webhook needs the exact bytes Stripe signed: a child context whose JSON (and any other)
+  // body stays a Buffer. Every other route keeps the normal JSON parser.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post(
+      '/stripe/webhook',
+      {
+        schema: {
+          tags,
+          headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }) },
+          description: 'Stripe event deliveries, verified with the webhook signing secret (stripeWebhookSecret). Bad or missing signature → 400 and nothing is written. Each event id is processed once; a replay answers {received: true, duplicate: true}.',
+        },
+      },
+      async (req) => {
+        const secret = await app.ctx.settings.get('stripeWebhookSecret');
+        if (!secret) throw badRequest('Stripe webhooks are not configured on this site');
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let event;
+        try {
+          const sig = req.headers['stripe-signature'];
+          event = verifyStripeEvent(raw, typeof sig === 'string' ? sig : undefined, secret);
+        } catch (err) {
+          req.log.warn({ err: (err as Error).message }, 'stripe webhook refused: bad signature');
+          throw badRequest('Invalid Stripe signature');
+        }
+        const { duplicate } = await processStripeEvent(app.ctx, event);
+        return duplicate ? { received: true as const, duplicate: true } : { received: true as const };
+      },
+    );
+  });
+
+  app.post(
+    '/stripe/accounts',
+    { preHandler: performerOnly, schema: { tags, body: stripeAccountBodySchema, response: { 200: envelope(stripeAccountLinkSchema) }, description: 'Creator: create (once) or reuse their Stripe Connect Express account and get an onboarding link to send them to. refreshUrl defaults to returnUrl. Only when the site\'s gateway is Stripe (else 400).' } },
+    async (req) => ({ data: await connectOnboarding(app.ctx, currentUser(req), req.body) }),
+  );
+};
+
+/** The creator's Connect account (created on first use, kept in performer_payout_accounts) and a fresh onboarding link. */
+async function connectOnboarding(ctx: AppContext, user: UserRow, body: z.infer<typeof stripeAccountBodySchema>): Promise<{ url: string; accountId: string }> {
+  const gw = await ctx.payments.gateway().catch(() => null);
+  if (!gw || gw.name !== 'stripe' || !gw.connect) throw badRequest('Stripe payouts are not available: this site does not use Stripe as its payment gateway');
+  const [row] = await ctx.db.select({ accountId: performerPayoutAccounts.stripeAccountId }).from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, user.id));
+  let accountId = row?.accountId ?? null;
+  if (!accountId) {
+    const created = await gw.connect.createAccount({ id: user.id, email: user.email, country: user.country ?? null });
+    // Two concurrent requests get the same account from Stripe (idempotency key per user); the first stored id wins.
+    const [saved] = await ctx.db
+      .insert(performerPayoutAccounts)
+      .values({ userId: user.id, stripeAccountId: created })
+      .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { stripeAccountId: sql`coalesce(${performerPayoutAccounts.stripeAccountId}, excluded.stripe_account_id)` } })
+      .returning({ accountId: performerPayoutAccounts.stripeAccountId });
+    accountId = saved.accountId!;
+  }
+  const url = await gw.connect.onboardingLink(accountId, body.returnUrl, body.refreshUrl ?? body.returnUrl);
+  return { url, accountId };
+}

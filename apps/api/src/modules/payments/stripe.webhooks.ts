@@ -1,0 +1,263 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import type { GatewayEvent } from '../../platform/payments/gateway';
+import { users } from '../users/users.tables';
+import { subscriptions, type SubscriptionRow } from '../subscriptions/subscriptions.tables';
+import { CURRENCY } from './payments.service';
+import { paymentTransactions, performerPayoutAccounts, webhookEvents, type PaymentTransactionRow } from './payments.tables';
+
+/**
+ * Stripe webhook processing (see README "## Stripe"). One event = one database transaction that
+ * both records the event id in `webhook_events` and applies the effect, so an event is applied
+ * exactly once: a replay (or a concurrent second delivery, which waits on the primary key) finds
+ * the id taken and changes nothing. A handler that throws rolls the whole thing back and the
+ * route answers 500, so Stripe delivers it again later.
+ *
+ * Handlers are written for any delivery order; the rules:
+ * - Money wins: a payment/invoice Stripe reports paid is always recorded (once, by its id) — even
+ *   when it arrives after the subscription ended — because the money really moved.
+ * - A subscription's end never moves back (the latest period end wins).
+ * - A gateway subscription we have seen canceled stays ended: a late invoice.paid records the sale
+ *   but does not bring it back.
+ * - A failure that is older than what was paid (its period is already covered) is ignored.
+ * - State toggles (cancel_at_period_end, payouts_enabled) are applied only if no newer event about
+ *   the same object was processed before.
+ */
+
+type Handler = (h: HandlerContext) => Promise<void>;
+interface HandlerContext {
+  ctx: AppContext;
+  tx: Tx;
+  event: GatewayEvent;
+  /** Work to run after the transaction committed (mail). */
+  after: (fn: () => Promise<void>) => void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const objectOf = <T>(event: GatewayEvent) => event.data.object as T;
+
+/** Processes one verified event. `duplicate`: its id was processed before (nothing done now). */
+export async function processStripeEvent(ctx: AppContext, event: GatewayEvent): Promise<{ duplicate: boolean }> {
+  const afterCommit: Array<() => Promise<void>> = [];
+  const fresh = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({ id: event.id, gateway: 'stripe', type: event.type, payload: event })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (inserted.length === 0) return false;
+    const handler = HANDLERS[event.type];
+    if (handler) await handler({ ctx, tx, event, after: (fn) => afterCommit.push(fn) });
+    else ctx.log.debug({ eventId: event.id, type: event.type }, 'stripe event type not handled');
+    return true;
+  });
+  for (const fn of afterCommit) await fn().catch((err) => ctx.log.warn({ err, eventId: event.id }, 'stripe webhook follow-up failed'));
+  return { duplicate: !fresh };
+}
+
+const ignore = (h: HandlerContext, why: string, extra: Record<string, unknown> = {}) => h.ctx.log.info({ eventId: h.event.id, type: h.event.type, ...extra }, `stripe event ignored: ${why}`);
+
+// ── Lookups ──────────────────────────────────────────────────────────────────────────────────
+/** Our card payment of a PaymentIntent: by metadata.paymentId (set when we created it), else by its id. Locked. */
+async function paymentOf(tx: Tx, pi: Stripe.PaymentIntent): Promise<PaymentTransactionRow | null> {
+  const byMeta = pi.metadata?.paymentId && UUID.test(pi.metadata.paymentId)
+    ? (await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.id, pi.metadata.paymentId), eq(paymentTransactions.gateway, 'stripe'))).for('update'))[0]
+    : undefined;
+  if (byMeta) return byMeta;
+  const [byRef] = await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, pi.id))).for('update');
+  return byRef ?? null;
+}
+
+/**
+ * Our subscription of a Stripe Subscription, locked for the rest of the transaction (events about
+ * one subscription apply one after the other): by gateway_ref, else by metadata.subscriptionId
+ * (an event can arrive before subscribe() stored the ref). `ours`: the row is about this Stripe
+ * subscription — not a newer one the fan started after this one ended.
+ */
+async function subscriptionOf(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock = true): Promise<{ sub: SubscriptionRow; ours: boolean } | null> {
+  const q = (where: ReturnType<typeof and>) => (lock ? tx.select().from(subscriptions).where(where).for('update') : tx.select().from(subscriptions).where(where));
+  let sub: SubscriptionRow | undefined;
+  if (stripeSubId) [sub] = await q(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayRef, stripeSubId)));
+  if (!sub && ourId && UUID.test(ourId)) [sub] = await q(and(eq(subscriptions.id, ourId), eq(subscriptions.gateway, 'stripe')));
+  if (!sub) return null;
+  return { sub, ours: !!stripeSubId && (sub.gatewayRef === null || sub.gatewayRef === stripeSubId) };
+}
+
+/** We processed an event showing this Stripe Subscription canceled: it has ended for good. */
+async function subscriptionEnded(tx: Tx, stripeSubId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(
+      eq(webhookEvents.gateway, 'stripe'),
+      sql`${webhookEvents.type} in ('customer.subscription.deleted', 'customer.subscription.updated')`,
+      sql`${webhookEvents.payload}->'data'->'object'->>'id' = ${stripeSubId}`,
+      sql`${webhookEvents.payload}->'data'->'object'->>'status' in ('canceled', 'incomplete_expired')`,
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A newer event (by Stripe's `created`) of these types about the same object was already processed. */
+async function newerEventSeen(tx: Tx, event: GatewayEvent, objectId: string, types: string[]): Promise<boolean> {
+  const rows = await tx
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(
+      eq(webhookEvents.gateway, 'stripe'),
+      sql`${webhookEvents.type} in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`,
+      sql`${webhookEvents.payload}->'data'->'object'->>'id' = ${objectId}`,
+      sql`(${webhookEvents.payload}->>'created')::bigint > ${event.created}`,
+      sql`${webhookEvents.id} <> ${event.id}`,
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+function invoiceSubscription(inv: Stripe.Invoice): { stripeSubId: string | null; ourId: string | null } {
+  const details = inv.parent?.subscription_details ?? null;
+  const legacy = (inv as unknown as { subscription?: unknown }).subscription;
+  const fromLines = inv.lines?.data?.map((l) => l.parent?.subscription_item_details?.subscription ?? idOf(l.subscription)).find(Boolean) ?? null;
+  const stripeSubId = idOf(details?.subscription) ?? idOf(legacy) ?? fromLines;
+  const ourId = details?.metadata?.subscriptionId ?? inv.lines?.data?.map((l) => l.metadata?.subscriptionId).find(Boolean) ?? null;
+  return { stripeSubId, ourId };
+}
+
+/** The service period an invoice pays for: the latest end among its lines (the invoice's own period_end is the previous period's). */
+function invoicePeriodEnd(inv: Stripe.Invoice): Date | null {
+  const ends = (inv.lines?.data ?? []).map((l) => l.period?.end).filter((n): n is number => typeof n === 'number');
+  return ends.length ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+// ── Handlers ─────────────────────────────────────────────────────────────────────────────────
+/** A top-up's PaymentIntent succeeded (e.g. after 3-D Secure): credit the wallet, once. */
+const paymentIntentSucceeded: Handler = async (h) => {
+  const pi = objectOf<Stripe.PaymentIntent>(h.event);
+  const p = await paymentOf(h.tx, pi);
+  if (!p) return ignore(h, 'unknown payment', { paymentIntent: pi.id });
+  // Subscription periods are settled by their invoice events (invoice.paid), never here.
+  if (p.type !== 'wallet_topup') return ignore(h, 'not a top-up', { paymentId: p.id });
+  if (pi.amount !== p.amount || pi.currency?.toLowerCase() !== CURRENCY) {
+    h.ctx.log.error({ eventId: h.event.id, paymentId: p.id, expected: p.amount, got: pi.amount, currency: pi.currency }, 'stripe payment amount does not match our payment: not credited');
+    return;
+  }
+  // A failure is not final for a PaymentIntent (the fan may complete it later): success wins.
+  if (p.status === 'failed') await h.tx.update(paymentTransactions).set({ status: 'pending', failureMessage: null }).where(and(eq(paymentTransactions.id, p.id), eq(paymentTransactions.status, 'failed')));
+  await h.ctx.payments.settle(p.id, pi.id, h.tx);
+};
+
+/** A top-up's PaymentIntent failed: mark the payment failed (a succeeded one stays succeeded). */
+const paymentIntentFailed: Handler = async (h) => {
+  const pi = objectOf<Stripe.PaymentIntent>(h.event);
+  const p = await paymentOf(h.tx, pi);
+  if (!p) return ignore(h, 'unknown payment', { paymentIntent: pi.id });
+  if (p.type !== 'wallet_topup') return ignore(h, 'not a top-up', { paymentId: p.id });
+  await h.ctx.payments.fail(p.id, pi.id, pi.last_payment_error?.message ?? 'Your card was declined.', h.tx);
+};
+
+/** A subscription invoice was paid (first period, renewal, end of a trial): a sale and the new period end. */
+const invoicePaid: Handler = async (h) => {
+  const inv = objectOf<Stripe.Invoice>(h.event);
+  const { stripeSubId, ourId } = invoiceSubscription(inv);
+  if (!stripeSubId || !inv.id) return ignore(h, 'not a subscription invoice', { invoice: inv.id });
+  const periodEnd = invoicePeriodEnd(inv);
+  if (!periodEnd) return ignore(h, 'invoice without a period', { invoice: inv.id });
+  // Lock order as in payments.settle (payment → ledger → subscription) so that this and
+  // subscribe()'s own settlement of the first invoice wait for each other instead of deadlocking.
+  const first = await subscriptionOf(h.tx, stripeSubId, ourId, false);
+  if (!first) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
+  if (first.ours && inv.billing_reason === 'subscription_create') {
+    const [known] = await h.tx.select({ id: paymentTransactions.id }).from(paymentTransactions).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, inv.id))).for('update');
+    if (!known) {
+      // The first invoice is paid while subscribe() waits for Stripe's answer: its pending payment
+      // may not carry the invoice id yet. Claim it, so that the sale is recorded once.
+      const [pending] = await h.tx
+        .select({ id: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.subscriptionId, first.sub.id), eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.type, 'subscription'), eq(paymentTransactions.status, 'pending'), isNull(paymentTransactions.gatewayRef)))
+        .orderBy(sql`${paymentTransactions.createdAt} desc`)
+        .limit(1)
+        .for('update');
+      if (pending) await h.tx.update(paymentTransactions).set({ gatewayRef: inv.id }).where(eq(paymentTransactions.id, pending.id));
+    }
+  }
+  const found = await subscriptionOf(h.tx, stripeSubId, ourId);
+  if (!found) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
+  const { sub, ours } = found;
+
+  // Whether this invoice moves the subscription; otherwise the money is recorded and nothing else:
+  // - an invoice of a Stripe subscription that has ended (or of an older one of this row),
+  // - an invoice whose period is already covered (a late delivery: it must not flip a past_due or
+  //   expired row back to active), or that ended in the past for a row without access.
+  const ended = !ours || (await subscriptionEnded(h.tx, stripeSubId));
+  const end = periodEnd.getTime();
+  const extends_ = end > sub.expiresAt.getTime() && (sub.status === 'active' || sub.status === 'cancelled' || end > h.ctx.clock.now().getTime());
+  await h.ctx.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
+};
+
+/** A renewal failed: past_due (no access) while Stripe retries — unless that period is paid already. */
+const invoicePaymentFailed: Handler = async (h) => {
+  const inv = objectOf<Stripe.Invoice>(h.event);
+  const { stripeSubId, ourId } = invoiceSubscription(inv);
+  if (!stripeSubId) return ignore(h, 'not a subscription invoice', { invoice: inv.id });
+  // The first payment's failure is answered synchronously (422); no subscription started.
+  if (inv.billing_reason === 'subscription_create') return ignore(h, 'first invoice', { invoice: inv.id });
+  const found = await subscriptionOf(h.tx, stripeSubId, ourId);
+  if (!found || !found.ours) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
+  const periodEnd = invoicePeriodEnd(inv);
+  if (periodEnd && found.sub.expiresAt.getTime() >= periodEnd.getTime()) return ignore(h, 'period already paid', { invoice: inv.id });
+  if (await subscriptionEnded(h.tx, stripeSubId)) return ignore(h, 'subscription ended', { invoice: inv.id });
+  await h.ctx.subscriptions.markPastDue(h.tx, found.sub);
+};
+
+/** Ends our subscription (once) and tells the fan after the commit. */
+async function expire(h: HandlerContext, sub: SubscriptionRow, s: Stripe.Subscription) {
+  const changed = await h.ctx.subscriptions.expireByGateway(h.tx, sub);
+  if (!changed) return;
+  const reason = s.cancellation_details?.reason === 'payment_failed' ? 'the renewal payment could not be collected' : s.cancellation_details?.reason === 'cancellation_requested' ? 'it was cancelled' : 'it has ended';
+  h.after(async () => {
+    const [fan] = await h.ctx.db.select().from(users).where(eq(users.id, sub.userId));
+    const [performer] = await h.ctx.db.select().from(users).where(eq(users.id, sub.performerId));
+    await h.ctx.subscriptions.notifyExpired(fan, performer, reason);
+  });
+}
+
+/** cancel_at_period_end switched at Stripe (by us, the dashboard or the customer portal); canceled → expired. */
+const subscriptionUpdated: Handler = async (h) => {
+  const s = objectOf<Stripe.Subscription>(h.event);
+  const found = await subscriptionOf(h.tx, s.id, s.metadata?.subscriptionId);
+  if (!found || !found.ours) return ignore(h, 'unknown subscription', { subscription: s.id });
+  if (s.status === 'canceled' || s.status === 'incomplete_expired') return expire(h, found.sub, s);
+  if (await newerEventSeen(h.tx, h.event, s.id, ['customer.subscription.updated', 'customer.subscription.deleted'])) return ignore(h, 'a newer update was applied', { subscription: s.id });
+  await h.ctx.subscriptions.syncCancelFlag(h.tx, found.sub, s.cancel_at_period_end);
+};
+
+/** The Stripe Subscription is over (retries exhausted, cancelled period ended, cancelled now). */
+const subscriptionDeleted: Handler = async (h) => {
+  const s = objectOf<Stripe.Subscription>(h.event);
+  const found = await subscriptionOf(h.tx, s.id, s.metadata?.subscriptionId);
+  if (!found || !found.ours) return ignore(h, 'unknown subscription', { subscription: s.id });
+  await expire(h, found.sub, s);
+};
+
+/** Connect onboarding progressed: keep payouts_enabled in step. */
+const accountUpdated: Handler = async (h) => {
+  const acct = objectOf<Stripe.Account>(h.event);
+  if (await newerEventSeen(h.tx, h.event, acct.id, ['account.updated'])) return ignore(h, 'a newer update was applied', { account: acct.id });
+  const rows = await h.tx.update(performerPayoutAccounts).set({ stripeChargesEnabled: Boolean(acct.payouts_enabled) }).where(eq(performerPayoutAccounts.stripeAccountId, acct.id)).returning({ userId: performerPayoutAccounts.userId });
+  if (rows.length === 0) ignore(h, 'unknown account', { account: acct.id });
+};
+
+export const HANDLERS: Record<string, Handler> = {
+  'payment_intent.succeeded': paymentIntentSucceeded,
+  'payment_intent.payment_failed': paymentIntentFailed,
+  'invoice.paid': invoicePaid,
+  'invoice.payment_succeeded': invoicePaid,
+  'invoice.payment_failed': invoicePaymentFailed,
+  'customer.subscription.updated': subscriptionUpdated,
+  'customer.subscription.deleted': subscriptionDeleted,
+  'account.updated': accountUpdated,
+};

@@ -1,0 +1,240 @@
+import crypto from 'node:crypto';
+import Stripe from 'stripe';
+import { addStripeCardSchema } from '@stagepass/shared';
+import { PaymentsService } from '../../modules/payments/payments.service';
+import {
+  CardError, type ChargeRequest, type ChargeResult, type GatewayEvent, type GatewaySubscriptionRequest,
+  type GatewaySubscriptionResult, type PaymentGateway, type SavedCard,
+} from './gateway';
+
+/**
+ * The Stripe provider, through the official SDK (v23; the types follow API version
+ * `Stripe.API_VERSION`). Cards are PaymentMethods on a Customer, top-ups PaymentIntents confirmed
+ * off-session, subscriptions Stripe Subscriptions with inline prices on one Product per creator,
+ * payouts Connect (Express accounts + Transfers). Every creating call carries an idempotency key
+ * so a retry never creates a second object at Stripe.
+ *
+ * `apiBase` (config STRIPE_API_BASE) points the SDK at another server: the tests' stand-in.
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(secretKey: string, private webhookSecret: string, apiBase?: string) {
+    const base = apiBase ? new URL(apiBase) : null;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 30_000,
+      appInfo: { name: 'Stagepass' },
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http', telemetry: false }
+        : {}),
+    });
+  }
+
+  async createCustomer(user: { id: string; email: string | null; name: string }): Promise<string> {
+    const c = await this.stripe.customers.create(
+      { ...(user.email ? { email: user.email } : {}), ...(user.name ? { name: user.name } : {}), metadata: { userId: user.id } },
+      { idempotencyKey: `customer:${user.id}` },
+    );
+    return c.id;
+  }
+
+  /** Body of POST /stripe/cards: {paymentMethodId} made by Stripe Elements; attached to the customer. */
+  async attachCard(customerId: string, input: unknown): Promise<SavedCard> {
+    const { paymentMethodId } = addStripeCardSchema.parse(input);
+    let pm: Stripe.PaymentMethod;
+    try {
+      pm = await this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) throw new CardError(err.message, err.code ?? 'card_declined');
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new CardError(err.code === 'resource_missing' ? 'This card was not found; please enter it again' : err.message, err.code ?? 'invalid_request');
+      throw err;
+    }
+    if (pm.type !== 'card' || !pm.card) throw new CardError('Only cards can be saved', 'unsupported_payment_method');
+    return {
+      providerCardId: pm.id,
+      brand: pm.card.brand,
+      last4: pm.card.last4,
+      expMonth: pm.card.exp_month,
+      expYear: pm.card.exp_year,
+      holderName: pm.billing_details?.name ?? null,
+    };
+  }
+
+  async detachCard(providerCardId: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(providerCardId);
+    } catch (err) {
+      // Already detached or gone at Stripe: the local card is removed all the same.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw err;
+    }
+  }
+
+  /**
+   * A PaymentIntent confirmed at once with the saved card. succeeded → succeeded; requires_action
+   * (3-D Secure) / processing → pending, settled later by payment_intent.succeeded; a card error →
+   * failed with Stripe's message.
+   */
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: req.amount, currency: req.currency, customer: req.customerId, payment_method: req.providerCardId,
+          confirm: true, off_session: true, description: req.description, metadata: req.metadata,
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
+      if (pi.status === 'succeeded') return { status: 'succeeded', gatewayRef: pi.id };
+      if (pi.status === 'requires_action' || pi.status === 'processing' || pi.status === 'requires_confirmation' || pi.status === 'requires_capture') return { status: 'pending', gatewayRef: pi.id };
+      return { status: 'failed', gatewayRef: pi.id, failureMessage: pi.last_payment_error?.message ?? 'Your card was declined.' };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) {
+        return { status: 'failed', gatewayRef: err.payment_intent?.id ?? `failed:${req.idempotencyKey}`, failureMessage: err.message || 'Your card was declined.' };
+      }
+      throw err;
+    }
+  }
+
+  /** One Product per creator (and display name); prices are inline (price_data) on each subscription. */
+  private async productFor(performer: { id: string; name: string }): Promise<string> {
+    const name = `Subscription to ${performer.name}`.slice(0, 250);
+    const nameHash = crypto.createHash('sha256').update(name).digest('hex').slice(0, 12);
+    const product = await this.stripe.products.create({ name, metadata: { performerId: performer.id } }, { idempotencyKey: `product:${performer.id}:${nameHash}` });
+    return product.id;
+  }
+
+  readonly subscriptions = {
+    create: async (req: GatewaySubscriptionRequest): Promise<GatewaySubscriptionResult> => {
+      const product = await this.productFor(req.performer);
+      let couponId: string | null = null;
+      if (req.firstAmount !== undefined && req.firstAmount < req.monthlyAmount) {
+        const coupon = await this.stripe.coupons.create(
+          { amount_off: req.monthlyAmount - req.firstAmount, currency: req.currency, duration: 'once', max_redemptions: 1, name: 'First period discount', metadata: { subscriptionId: req.subscriptionId } },
+          { idempotencyKey: `${req.idempotencyKey}:coupon` },
+        );
+        couponId = coupon.id;
+      }
+      let sub: Stripe.Subscription;
+      try {
+        sub = await this.stripe.subscriptions.create(
+          {
+            customer: req.customerId,
+            items: [{ price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month' } } }],
+            default_payment_method: req.providerCardId,
+            ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
+            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            metadata: { subscriptionId: req.subscriptionId, performerId: req.performer.id },
+            // The first payment succeeds now or the call fails (402) and no subscription is left.
+            payment_behavior: 'error_if_incomplete',
+            off_session: true,
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          return { gatewayRef: '', status: 'incomplete', currentPeriodEnd: new Date(), firstPayment: null, failureMessage: err.message || 'Your card was declined.' };
+        }
+        throw err;
+      }
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      const status = mapSubscriptionStatus(sub.status);
+      return {
+        gatewayRef: sub.id,
+        status,
+        currentPeriodEnd: subscriptionPeriodEnd(sub),
+        firstPayment: status === 'active' && invoice && invoice.status === 'paid' ? { gatewayRef: invoice.id!, amount: invoice.amount_paid } : null,
+        ...(status === 'incomplete' ? { failureMessage: 'Your card was declined.' } : {}),
+      };
+    },
+    cancelAtPeriodEnd: async (gatewayRef: string): Promise<void> => {
+      await this.stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: true });
+    },
+    resume: async (gatewayRef: string): Promise<void> => {
+      await this.stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: false });
+    },
+  };
+
+  readonly connect = {
+    createAccount: async (user: { id: string; email: string | null; country: string | null }): Promise<string> => {
+      const acct = await this.stripe.accounts.create(
+        {
+          type: 'express',
+          ...(user.email ? { email: user.email } : {}),
+          ...(user.country && /^[A-Z]{2}$/i.test(user.country) ? { country: user.country.toUpperCase() } : {}),
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId: user.id },
+        },
+        { idempotencyKey: `account:${user.id}` },
+      );
+      return acct.id;
+    },
+    onboardingLink: async (accountId: string, returnUrl: string, refreshUrl: string): Promise<string> => {
+      const link = await this.stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' });
+      return link.url;
+    },
+    payoutsEnabled: async (accountId: string): Promise<boolean> => {
+      const acct = await this.stripe.accounts.retrieve(accountId);
+      return Boolean(acct.payouts_enabled);
+    },
+    transfer: async (req: { accountId: string; amount: number; currency: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ gatewayRef: string }> => {
+      const tr = await this.stripe.transfers.create({ amount: req.amount, currency: req.currency, destination: req.accountId, metadata: req.metadata }, { idempotencyKey: req.idempotencyKey });
+      return { gatewayRef: tr.id };
+    },
+  };
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent {
+    return verifyStripeEvent(rawBody, signature, this.webhookSecret);
+  }
+}
+
+/**
+ * Checks a webhook delivery's `Stripe-Signature` against the signing secret (and its timestamp
+ * against Stripe's default 5-minute tolerance); throws on any mismatch. `webhookSecret` may list
+ * several secrets separated by commas: each Stripe endpoint has its own (the account's endpoint
+ * and the Connect endpoint that receives account.updated), and both may point here.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string): GatewayEvent {
+  const secrets = webhookSecret.split(',').map((s) => s.trim()).filter(Boolean);
+  if (secrets.length === 0) throw new Error('No Stripe webhook signing secret is configured');
+  if (!signature) throw new Error('Missing Stripe-Signature header');
+  let lastError: unknown;
+  for (const secret of secrets) {
+    try {
+      const ev = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+      return { id: ev.id, type: ev.type, created: ev.created, data: ev.data as unknown as Record<string, unknown> };
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
+function mapSubscriptionStatus(s: Stripe.Subscription.Status): GatewaySubscriptionResult['status'] {
+  switch (s) {
+    case 'active':
+    case 'trialing':
+    case 'incomplete':
+    case 'past_due':
+    case 'canceled':
+      return s as GatewaySubscriptionResult['status'];
+    case 'unpaid':
+      return 'past_due';
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'incomplete';
+  }
+}
+
+/** End of the current period: on the items since API 2025-03-31 (the trial end while trialing). */
+export function subscriptionPeriodEnd(sub: Stripe.Subscription): Date {
+  const ends = sub.items.data.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
+  const end = ends.length ? Math.max(...ends) : sub.trial_end ?? Math.floor(Date.now() / 1000);
+  return new Date(end * 1000);
+}
+
+// Registration: payments.service builds the provider through this factory and never imports the SDK.
+PaymentsService.stripeFactory = (ctx, secretKey, webhookSecret) => new StripeGateway(secretKey, webhookSecret, ctx.config.STRIPE_API_BASE);

@@ -1,0 +1,549 @@
+import http from 'node:http';
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { addDays, addMonths } from '../src/modules/subscriptions/periods';
+
+/**
+ * A local stand-in for Stripe's API servers, for tests: the real `stripe` SDK talks to it over
+ * HTTP (point it here with STRIPE_API_BASE). It keeps, in memory, what the provider uses —
+ * customers, PaymentMethods, PaymentIntents, products, coupons, subscriptions with their invoices,
+ * Connect accounts, account links and transfers — answers in Stripe's JSON shapes, reads Stripe's
+ * form-encoded bodies (bracket notation) and honours Idempotency-Key (same key → same answer).
+ *
+ * Test PaymentMethods (attach one to get a customer's own pm_… copy, as with Stripe's test tokens):
+ * pm_card_visa / pm_card_mastercard succeed; pm_card_chargeDeclined (and pm_card_visa_chargeDeclined)
+ * attach but every charge is declined (402 card_error); pm_card_threeDSecure2Required leaves a
+ * PaymentIntent in requires_action (and refuses an error_if_incomplete subscription).
+ *
+ * Events: what Stripe would send is queued in `pending` (and logged in `events`); tests deliver
+ * them — signed with the webhook secret through the real SDK's generateTestHeaderString — in any
+ * order, twice, or forged. Helpers move subscriptions on: next period paid, renewal failed, deleted.
+ */
+
+type Json = Record<string, any>;
+export interface Delivery { statusCode: number; body: Json }
+export type Deliver = (payload: string, headers: Record<string, string>) => Promise<Delivery>;
+export interface StripeEventJson { id: string; object: 'event'; type: string; created: number; api_version: string; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; data: { object: Json; previous_attributes?: Json } }
+
+type Outcome = 'succeeds' | 'declined' | 'requires_action';
+export const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; outcome: Outcome }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0341', outcome: 'declined' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
+};
+
+class StripeHttpError extends Error {
+  constructor(public status: number, public error: Json) {
+    super(error.message);
+  }
+}
+const invalid = (message: string, param?: string, code?: string) => new StripeHttpError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) });
+const missing = (what: string, id: string, param?: string) => new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, ...(param ? { param } : {}) });
+const DECLINE = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+
+/** Stripe's form encoding (a[b][0][c]=v) → nested objects; numeric keys become arrays. */
+export function parseStripeForm(body: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = (key.match(/^[^[\]]+|\[[^\]]*\]/g) ?? [key]).map((s) => (s.startsWith('[') ? s.slice(1, -1) : s));
+    let cur: Json = out;
+    path.forEach((seg, i) => {
+      const k = seg === '' ? String(Object.keys(cur).length) : seg;
+      if (i === path.length - 1) cur[k] = value;
+      else cur = cur[k] ??= {};
+    });
+  }
+  const arrayify = (v: unknown): unknown => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Json;
+    const keys = Object.keys(o);
+    if (keys.length && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => arrayify(o[k]));
+    return Object.fromEntries(keys.map((k) => [k, arrayify(o[k])]));
+  };
+  return arrayify(out) as Json;
+}
+
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const int = (v: unknown, param: string): number => {
+  const n = Number(v);
+  if (v === undefined || v === '' || !Number.isInteger(n)) throw invalid(`Invalid integer: ${String(v)}`, param);
+  return n;
+};
+const bool = (v: unknown) => v === true || v === 'true';
+const clone = <T>(v: T): T => structuredClone(v);
+const list = (data: Json[], url: string) => ({ object: 'list', data, has_more: false, url });
+
+export class StripeStandin {
+  url = '';
+  /** Every event Stripe would have sent, in order. */
+  readonly events: StripeEventJson[] = [];
+  /** Events not delivered yet. */
+  pending: StripeEventJson[] = [];
+  /** Every API request received (after parsing). */
+  readonly requests: Array<{ method: string; path: string; params: Json; idempotencyKey: string | null }> = [];
+
+  readonly customers = new Map<string, Json>();
+  readonly paymentMethods = new Map<string, Json>();
+  readonly paymentIntents = new Map<string, Json>();
+  readonly products = new Map<string, Json>();
+  readonly coupons = new Map<string, Json>();
+  readonly subscriptions = new Map<string, Json>();
+  readonly invoices = new Map<string, Json>();
+  readonly accounts = new Map<string, Json>();
+  readonly transfers = new Map<string, Json>();
+  private outcomes = new Map<string, Outcome>();
+  private idempotent = new Map<string, { route: string; status: number; body: Json }>();
+  private server: http.Server | null = null;
+
+  /** Where events go (set once the API exists); `now` is Stripe's clock (periods, event times). */
+  constructor(public opts: { webhookSecret: string; deliver?: Deliver; now?: () => Date }) {}
+
+  private now() {
+    return this.opts.now?.() ?? new Date();
+  }
+  private ts(d: Date = this.now()) {
+    return Math.floor(d.getTime() / 1000);
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      this.handle(req, res).catch((err) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: String(err?.stack ?? err) } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = null;
+  }
+
+  /** Requests to one path pattern (e.g. /v1/subscriptions/sub_x). */
+  requestsTo(method: string, path: string | RegExp) {
+    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  }
+
+  // ── HTTP ───────────────────────────────────────────────────────────────────────────────────
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const u = new URL(req.url ?? '/', 'http://standin');
+    const method = req.method ?? 'GET';
+    const params = parseStripeForm(method === 'POST' ? Buffer.concat(chunks).toString('utf8') : u.search.slice(1));
+    const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    this.requests.push({ method, path: u.pathname, params, idempotencyKey: key });
+    const send = (status: number, body: Json, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req'), ...extra });
+      res.end(JSON.stringify(body));
+    };
+    if (!/^Bearer sk_(test|live)_\w+/.test(String(req.headers.authorization ?? ''))) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const route = `${method} ${u.pathname}`;
+    if (method === 'POST' && key) {
+      const seen = this.idempotent.get(key);
+      if (seen) {
+        if (seen.route !== route) return send(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${seen.route}' vs '${route}').` } });
+        return send(seen.status, seen.body, { 'idempotent-replayed': 'true' });
+      }
+    }
+    let status = 200;
+    let body: Json;
+    try {
+      body = this.route(method, u.pathname, params);
+    } catch (err) {
+      if (!(err instanceof StripeHttpError)) throw err;
+      status = err.status;
+      body = { error: err.error };
+    }
+    if (method === 'POST' && key) this.idempotent.set(key, { route, status, body });
+    send(status, body);
+  }
+
+  private route(method: string, path: string, p: Json): Json {
+    const seg = path.split('/').filter(Boolean); // ['v1', 'customers', 'cus_x', 'attach']
+    if (seg[0] !== 'v1') throw missing('route', path);
+    const [, res, id, action] = seg;
+    const expand: string[] = Array.isArray(p.expand) ? p.expand : [];
+    switch (`${method} ${res}${id ? '/:id' : ''}${action ? `/${action}` : ''}`) {
+      case 'POST customers': return this.createCustomer(p);
+      case 'GET customers/:id': return clone(this.get(this.customers, 'customer', id));
+      case 'POST payment_methods/:id/attach': return this.attach(id, p);
+      case 'POST payment_methods/:id/detach': return this.detach(id);
+      case 'GET payment_methods/:id': return clone(this.get(this.paymentMethods, 'payment_method', id));
+      case 'POST payment_intents': return this.createPaymentIntent(p);
+      case 'GET payment_intents/:id': return clone(this.get(this.paymentIntents, 'payment_intent', id));
+      case 'POST products': return this.createProduct(p);
+      case 'POST coupons': return this.createCoupon(p);
+      case 'POST subscriptions': return this.expandSub(this.createSubscription(p), expand);
+      case 'GET subscriptions/:id': return this.expandSub(this.get(this.subscriptions, 'subscription', id), expand);
+      case 'POST subscriptions/:id': return this.expandSub(this.updateSubscription(id, p), expand);
+      case 'DELETE subscriptions/:id': return clone(this.cancelSubscription(id, 'cancellation_requested'));
+      case 'GET invoices/:id': return clone(this.get(this.invoices, 'invoice', id));
+      case 'POST accounts': return this.createAccount(p);
+      case 'GET accounts/:id': return clone(this.get(this.accounts, 'account', id));
+      case 'POST account_links': return this.createAccountLink(p);
+      case 'POST transfers': return this.createTransfer(p);
+      default: throw missing('route', `${method} ${path}`);
+    }
+  }
+
+  private get(map: Map<string, Json>, what: string, id: string): Json {
+    const o = map.get(id);
+    if (!o) throw missing(what, id);
+    return o;
+  }
+
+  // ── Customers and cards ────────────────────────────────────────────────────────────────────
+  private createCustomer(p: Json): Json {
+    const c = { id: rid('cus'), object: 'customer', created: this.ts(), email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null }, livemode: false };
+    this.customers.set(c.id, c);
+    return clone(c);
+  }
+
+  private attach(pmId: string, p: Json): Json {
+    if (!p.customer) throw invalid('Missing required param: customer.', 'customer');
+    if (!this.customers.has(p.customer)) throw missing('customer', p.customer, 'customer');
+    const test = TEST_PAYMENT_METHODS[pmId];
+    let pm: Json;
+    if (test) {
+      const year = this.now().getUTCFullYear() + 3;
+      pm = {
+        id: rid('pm'), object: 'payment_method', type: 'card', created: this.ts(), customer: null, livemode: false, metadata: {},
+        billing_details: { address: null, email: null, name: null, phone: null },
+        card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: year, country: 'US', funding: 'credit', display_brand: test.brand },
+      };
+      this.paymentMethods.set(pm.id, pm);
+      this.outcomes.set(pm.id, test.outcome);
+    } else {
+      pm = this.get(this.paymentMethods, 'PaymentMethod', pmId);
+      if (pm.customer && pm.customer !== p.customer) throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method');
+    }
+    pm.customer = p.customer;
+    return clone(pm);
+  }
+
+  private detach(pmId: string): Json {
+    const pm = this.get(this.paymentMethods, 'PaymentMethod', pmId);
+    if (!pm.customer) throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, 'payment_method');
+    pm.customer = null;
+    return clone(pm);
+  }
+
+  private cardOf(customer: string, pmId: string, param: string): Outcome {
+    const pm = this.paymentMethods.get(pmId);
+    if (!pm) throw missing('PaymentMethod', pmId, param);
+    if (pm.customer !== customer) throw invalid(`The provided PaymentMethod ${pmId} is not attached to customer ${customer}.`, param);
+    return this.outcomes.get(pmId) ?? 'succeeds';
+  }
+
+  // ── PaymentIntents ─────────────────────────────────────────────────────────────────────────
+  private createPaymentIntent(p: Json): Json {
+    const amount = int(p.amount, 'amount');
+    if (amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+    if (!p.currency) throw invalid('Missing required param: currency.', 'currency');
+    if (!p.customer || !this.customers.has(p.customer)) throw missing('customer', String(p.customer), 'customer');
+    const pi: Json = {
+      id: rid('pi'), object: 'payment_intent', amount, amount_received: 0, currency: String(p.currency).toLowerCase(), customer: p.customer,
+      payment_method: p.payment_method ?? null, description: p.description ?? null, metadata: p.metadata ?? {}, created: this.ts(),
+      status: 'requires_confirmation', last_payment_error: null, next_action: null, latest_charge: null, livemode: false,
+      confirmation_method: 'automatic', capture_method: 'automatic', off_session: bool(p.off_session),
+    };
+    this.paymentIntents.set(pi.id, pi);
+    if (!bool(p.confirm)) return clone(pi);
+    const outcome = this.cardOf(p.customer, p.payment_method, 'payment_method');
+    if (outcome === 'succeeds') {
+      this.succeedIntent(pi);
+      return clone(pi);
+    }
+    if (outcome === 'requires_action') {
+      pi.status = 'requires_action';
+      pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+      this.emit('payment_intent.requires_action', pi);
+      return clone(pi);
+    }
+    pi.status = 'requires_payment_method';
+    pi.last_payment_error = { ...DECLINE, payment_method: clone(this.paymentMethods.get(p.payment_method)) };
+    this.emit('payment_intent.payment_failed', pi);
+    throw new StripeHttpError(402, { ...DECLINE, payment_intent: clone(pi) });
+  }
+
+  private succeedIntent(pi: Json) {
+    pi.status = 'succeeded';
+    pi.amount_received = pi.amount;
+    pi.next_action = null;
+    pi.last_payment_error = null;
+    pi.latest_charge = rid('ch');
+    this.emit('charge.succeeded', { id: pi.latest_charge, object: 'charge', amount: pi.amount, currency: pi.currency, payment_intent: pi.id, paid: true, status: 'succeeded' });
+    this.emit('payment_intent.succeeded', pi);
+  }
+
+  // ── Products, coupons, subscriptions, invoices ─────────────────────────────────────────────
+  private createProduct(p: Json): Json {
+    if (!p.name) throw invalid('Missing required param: name.', 'name');
+    const prod = { id: rid('prod'), object: 'product', name: p.name, active: true, metadata: p.metadata ?? {}, created: this.ts(), livemode: false };
+    this.products.set(prod.id, prod);
+    return clone(prod);
+  }
+
+  private createCoupon(p: Json): Json {
+    const c = {
+      id: rid('co'), object: 'coupon', amount_off: p.amount_off !== undefined ? int(p.amount_off, 'amount_off') : null, percent_off: p.percent_off !== undefined ? Number(p.percent_off) : null,
+      currency: p.currency ?? null, duration: p.duration ?? 'once', max_redemptions: p.max_redemptions !== undefined ? int(p.max_redemptions, 'max_redemptions') : null,
+      times_redeemed: 0, valid: true, name: p.name ?? null, metadata: p.metadata ?? {}, created: this.ts(), livemode: false,
+    };
+    if (c.amount_off === null && c.percent_off === null) throw invalid('You must pass either amount_off or percent_off.');
+    this.coupons.set(c.id, c);
+    return clone(c);
+  }
+
+  private createSubscription(p: Json): Json {
+    const customer = p.customer;
+    if (!customer || !this.customers.has(customer)) throw missing('customer', String(customer), 'customer');
+    const item = p.items?.[0];
+    const pd = item?.price_data;
+    if (!pd) throw invalid('Missing required param: items[0][price_data].', 'items');
+    if (!this.products.has(pd.product)) throw missing('product', String(pd.product), 'items[0][price_data][product]');
+    if (pd.recurring?.interval !== 'month') throw invalid('Only monthly prices are supported by the stand-in.', 'items[0][price_data][recurring][interval]');
+    const unitAmount = int(pd.unit_amount, 'items[0][price_data][unit_amount]');
+    const pmId = p.default_payment_method;
+    const outcome = this.cardOf(customer, pmId, 'default_payment_method');
+    const couponId = p.discounts?.[0]?.coupon;
+    const coupon = couponId ? this.get(this.coupons, 'coupon', couponId) : null;
+    const trialDays = p.trial_period_days !== undefined ? int(p.trial_period_days, 'trial_period_days') : 0;
+    const now = this.now();
+    const start = this.ts(now);
+    const end = this.ts(trialDays > 0 ? addDays(now, trialDays) : addMonths(now));
+    const firstAmount = trialDays > 0 ? 0 : Math.max(0, unitAmount - (coupon ? (coupon.amount_off ?? Math.round((unitAmount * coupon.percent_off) / 100)) : 0));
+    if (firstAmount > 0 && outcome !== 'succeeds' && p.payment_behavior === 'error_if_incomplete') {
+      // Nothing is kept: error_if_incomplete rolls the subscription back.
+      if (outcome === 'requires_action') throw new StripeHttpError(402, { type: 'card_error', code: 'subscription_payment_intent_requires_action', message: 'Payment for this subscription requires additional user action before it can be completed successfully.' });
+      throw new StripeHttpError(402, DECLINE);
+    }
+    const sub: Json = {
+      id: rid('sub'), object: 'subscription', customer, created: start, start_date: start, billing_cycle_anchor: end, livemode: false,
+      status: trialDays > 0 ? 'trialing' : 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', currency: String(pd.currency).toLowerCase(),
+      default_payment_method: pmId, metadata: p.metadata ?? {}, discounts: [], latest_invoice: null,
+      trial_start: trialDays > 0 ? start : null, trial_end: trialDays > 0 ? end : null,
+      items: list([{
+        id: rid('si'), object: 'subscription_item', quantity: 1, current_period_start: start, current_period_end: end, metadata: {},
+        price: { id: rid('price'), object: 'price', product: pd.product, unit_amount: unitAmount, currency: String(pd.currency).toLowerCase(), recurring: { interval: 'month', interval_count: 1 }, type: 'recurring' },
+      }], '/v1/subscription_items'),
+    };
+    this.subscriptions.set(sub.id, sub);
+    if (coupon) coupon.times_redeemed += 1;
+    this.emit('customer.subscription.created', sub);
+    const pi = firstAmount > 0 ? this.chargeInvoice(sub, firstAmount) : null;
+    const invoice = this.makeInvoice(sub, { amount: firstAmount, subtotal: trialDays > 0 ? 0 : unitAmount, start, end, billingReason: 'subscription_create', paid: true, paymentIntent: pi?.id ?? null });
+    sub.latest_invoice = invoice.id;
+    this.emit('invoice.paid', invoice);
+    this.emit('invoice.payment_succeeded', invoice);
+    return sub;
+  }
+
+  /** A PaymentIntent of a subscription invoice (no metadata of ours, as at Stripe). */
+  private chargeInvoice(sub: Json, amount: number): Json {
+    const pi: Json = {
+      id: rid('pi'), object: 'payment_intent', amount, amount_received: 0, currency: sub.currency, customer: sub.customer, payment_method: sub.default_payment_method,
+      description: 'Subscription update', metadata: {}, created: this.ts(), status: 'processing', last_payment_error: null, next_action: null, latest_charge: null, livemode: false,
+    };
+    this.paymentIntents.set(pi.id, pi);
+    this.succeedIntent(pi);
+    return pi;
+  }
+
+  private makeInvoice(sub: Json, o: { amount: number; subtotal: number; start: number; end: number; billingReason: string; paid: boolean; paymentIntent: string | null }): Json {
+    const si = sub.items.data[0];
+    const inv: Json = {
+      id: rid('in'), object: 'invoice', customer: sub.customer, currency: sub.currency, created: this.ts(), livemode: false,
+      status: o.paid ? 'paid' : 'open', billing_reason: o.billingReason, collection_method: 'charge_automatically',
+      amount_due: o.amount, amount_paid: o.paid ? o.amount : 0, amount_remaining: o.paid ? 0 : o.amount, subtotal: o.subtotal, total: o.amount,
+      attempt_count: 1, attempted: true, period_start: o.start, period_end: o.start,
+      status_transitions: { paid_at: o.paid ? this.ts() : null, finalized_at: this.ts() },
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) } },
+      lines: list([{
+        id: rid('il'), object: 'line_item', amount: o.subtotal, currency: sub.currency, description: `1 × subscription (at ${si.price.unit_amount / 100} / month)`, metadata: {},
+        period: { start: o.start, end: o.end }, subscription: sub.id,
+        parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { subscription: sub.id, subscription_item: si.id, invoice_item: null, proration: false, proration_details: null } },
+      }], `/v1/invoices/lines`),
+      payments: list(o.paymentIntent ? [{ id: rid('inpay'), object: 'invoice_payment', amount_paid: o.paid ? o.amount : null, status: o.paid ? 'paid' : 'open', is_default: true, payment: { type: 'payment_intent', payment_intent: o.paymentIntent } }] : [], '/v1/invoice_payments'),
+    };
+    this.invoices.set(inv.id, inv);
+    return inv;
+  }
+
+  private expandSub(sub: Json, expand: string[]): Json {
+    const out = clone(sub);
+    if (expand.includes('latest_invoice') && out.latest_invoice) out.latest_invoice = clone(this.invoices.get(out.latest_invoice) ?? out.latest_invoice);
+    return out;
+  }
+
+  private updateSubscription(id: string, p: Json): Json {
+    const sub = this.get(this.subscriptions, 'subscription', id);
+    if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    const previous: Json = {};
+    if (p.cancel_at_period_end !== undefined && bool(p.cancel_at_period_end) !== sub.cancel_at_period_end) {
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      sub.cancel_at_period_end = bool(p.cancel_at_period_end);
+      sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
+      sub.canceled_at = sub.cancel_at_period_end ? this.ts() : null;
+      sub.cancellation_details = { comment: null, feedback: null, reason: sub.cancel_at_period_end ? 'cancellation_requested' : null };
+    }
+    if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
+    if (Object.keys(previous).length) this.emit('customer.subscription.updated', sub, previous);
+    return sub;
+  }
+
+  private cancelSubscription(id: string, reason: 'cancellation_requested' | 'payment_failed'): Json {
+    const sub = this.get(this.subscriptions, 'subscription', id);
+    if (sub.status === 'canceled') throw invalid(`This subscription has already been canceled: ${id}`);
+    sub.status = 'canceled';
+    sub.canceled_at = sub.canceled_at ?? this.ts();
+    sub.ended_at = this.ts();
+    sub.cancellation_details = { comment: null, feedback: null, reason };
+    this.emit('customer.subscription.deleted', sub);
+    return sub;
+  }
+
+  // ── Connect ────────────────────────────────────────────────────────────────────────────────
+  private createAccount(p: Json): Json {
+    if (p.type !== 'express') throw invalid('The stand-in creates express accounts only.', 'type');
+    const a = {
+      id: rid('acct'), object: 'account', type: 'express', email: p.email ?? null, country: p.country ?? 'US', created: this.ts(), metadata: p.metadata ?? {},
+      charges_enabled: false, payouts_enabled: false, details_submitted: false, capabilities: { transfers: 'inactive' }, requested_capabilities: p.capabilities ?? {},
+    };
+    this.accounts.set(a.id, a);
+    return clone(a);
+  }
+
+  private createAccountLink(p: Json): Json {
+    const a = this.get(this.accounts, 'account', p.account);
+    if (!p.return_url || !p.refresh_url) throw invalid('Missing required param: return_url / refresh_url.');
+    if (p.type !== 'account_onboarding') throw invalid('Invalid type', 'type');
+    return { object: 'account_link', created: this.ts(), expires_at: this.ts() + 300, url: `https://connect.stripe.test/setup/e/${a.id}/${crypto.randomBytes(8).toString('hex')}` };
+  }
+
+  private createTransfer(p: Json): Json {
+    const a = this.get(this.accounts, 'account', p.destination);
+    if (a.capabilities.transfers !== 'active') throw invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', 'destination');
+    const tr = { id: rid('tr'), object: 'transfer', amount: int(p.amount, 'amount'), currency: p.currency, destination: a.id, metadata: p.metadata ?? {}, created: this.ts(), livemode: false, reversed: false };
+    this.transfers.set(tr.id, tr);
+    return clone(tr);
+  }
+
+  // ── Events and delivery ────────────────────────────────────────────────────────────────────
+  /** An event (a snapshot of `object`), queued for delivery. */
+  emit(type: string, object: Json, previous?: Json, o: { created?: number } = {}): StripeEventJson {
+    const ev: StripeEventJson = {
+      id: rid('evt'), object: 'event', type, created: o.created ?? this.ts(), api_version: Stripe.API_VERSION, livemode: false, pending_webhooks: 1,
+      request: { id: null, idempotency_key: null }, data: { object: clone(object), ...(previous ? { previous_attributes: previous } : {}) },
+    };
+    this.events.push(ev);
+    this.pending.push(ev);
+    return ev;
+  }
+
+  /** The Stripe-Signature header for a payload (a forged one with another secret). */
+  sign(payload: string, secret = this.opts.webhookSecret): string {
+    return Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  }
+
+  /** Delivers one event (again, if it was delivered before), signed unless `signature` says otherwise. */
+  async deliver(ev: StripeEventJson, o: { secret?: string; signature?: string | null } = {}): Promise<Delivery> {
+    if (!this.opts.deliver) throw new Error('StripeStandin: no deliver function');
+    const payload = JSON.stringify(ev, null, 2);
+    const signature = o.signature === undefined ? this.sign(payload, o.secret) : o.signature;
+    this.pending = this.pending.filter((p) => p !== ev);
+    return this.opts.deliver(payload, { 'content-type': 'application/json; charset=utf-8', ...(signature !== null ? { 'stripe-signature': signature } : {}) });
+  }
+
+  /** Takes the pending events (of these types), oldest first, without delivering them. */
+  take(...types: string[]): StripeEventJson[] {
+    const taken = this.pending.filter((e) => types.length === 0 || types.includes(e.type));
+    this.pending = this.pending.filter((e) => !taken.includes(e));
+    return taken;
+  }
+
+  /** Delivers the pending events (of these types) in order; every answer must be 200. */
+  async flush(...types: string[]): Promise<Delivery[]> {
+    const out: Delivery[] = [];
+    for (const ev of this.take(...types)) {
+      const d = await this.deliver(ev);
+      if (d.statusCode !== 200) throw new Error(`webhook ${ev.type} ${ev.id} → ${d.statusCode} ${JSON.stringify(d.body)}`);
+      out.push(d);
+    }
+    return out;
+  }
+
+  // ── Moving things on (what Stripe does by itself) ──────────────────────────────────────────
+  /** The fan finished 3-D Secure: the PaymentIntent succeeds. Returns payment_intent.succeeded (queued). */
+  completePaymentIntent(piId: string): StripeEventJson {
+    const pi = this.get(this.paymentIntents, 'payment_intent', piId);
+    if (pi.status !== 'requires_action') throw new Error(`payment intent ${piId} is ${pi.status}`);
+    this.succeedIntent(pi);
+    return this.pending.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
+  }
+
+  /**
+   * The next period starts and its invoice is paid with the default card (after a trial: the first
+   * paid period). Returns the invoice and its invoice.paid event (queued, with the others).
+   */
+  renew(subId: string): { invoice: Json; event: StripeEventJson } {
+    const sub = this.get(this.subscriptions, 'subscription', subId);
+    if (sub.status === 'canceled') throw new Error(`subscription ${subId} is canceled`);
+    const si = sub.items.data[0];
+    const start = si.current_period_end;
+    const end = this.ts(addMonths(new Date(start * 1000)));
+    const pi = this.chargeInvoice(sub, si.price.unit_amount);
+    const invoice = this.makeInvoice(sub, { amount: si.price.unit_amount, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: true, paymentIntent: pi.id });
+    const previous: Json = { items: clone(sub.items), latest_invoice: sub.latest_invoice, ...(sub.status !== 'active' ? { status: sub.status } : {}) };
+    si.current_period_start = start;
+    si.current_period_end = end;
+    sub.latest_invoice = invoice.id;
+    sub.status = 'active';
+    sub.trial_end = sub.trial_end && sub.trial_end > start ? start : sub.trial_end;
+    this.emit('customer.subscription.updated', sub, previous);
+    const event = this.emit('invoice.paid', invoice);
+    this.emit('invoice.payment_succeeded', invoice);
+    return { invoice, event };
+  }
+
+  /** The next period's invoice could not be paid: past_due. Returns invoice.payment_failed (queued). */
+  failRenewal(subId: string): { invoice: Json; event: StripeEventJson } {
+    const sub = this.get(this.subscriptions, 'subscription', subId);
+    const si = sub.items.data[0];
+    const start = si.current_period_end;
+    const end = this.ts(addMonths(new Date(start * 1000)));
+    const invoice = this.makeInvoice(sub, { amount: si.price.unit_amount, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: false, paymentIntent: null });
+    const previous = { status: sub.status };
+    sub.status = 'past_due';
+    sub.latest_invoice = invoice.id;
+    this.emit('customer.subscription.updated', sub, previous);
+    const event = this.emit('invoice.payment_failed', invoice);
+    return { invoice, event };
+  }
+
+  /** Stripe ends the subscription (retries exhausted, or cancelled). Returns customer.subscription.deleted (queued). */
+  deleteSubscription(subId: string, reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested'): StripeEventJson {
+    this.cancelSubscription(subId, reason);
+    return this.pending.filter((e) => e.type === 'customer.subscription.deleted').at(-1)!;
+  }
+
+  /** The creator finished onboarding: payouts enabled. Returns account.updated (queued). */
+  enablePayouts(accountId: string): StripeEventJson {
+    const a = this.get(this.accounts, 'account', accountId);
+    const previous = { payouts_enabled: a.payouts_enabled, charges_enabled: a.charges_enabled };
+    Object.assign(a, { payouts_enabled: true, charges_enabled: true, details_submitted: true, capabilities: { transfers: 'active' } });
+    return this.emit('account.updated', a, previous);
+  }
+}
