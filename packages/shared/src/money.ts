@@ -9,3 +9,11 @@ export function toMinor(amount: number): number {
 export function fromMinor(minor: number | bigint): number {
   return Number(minor) / 100;
 }
+
+/**
+ * A price (minor units) after `percentage` off — the one coupon rule, shown by the web and charged
+ * by the API: the discount is rounded up to the minor unit, in the fan's favour.
+ */
+export function discountedMinor(amount: number, percentage: number): number {
+  return amount - Math.ceil((amount * percentage) / 100);
+}

@@ -1,9 +1,15 @@
 'use client';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
-import { DownOutlined, HomeOutlined, IdcardOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
+  SettingOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
+} from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/features/auth/useLogout';
+import { money } from '@/lib/format';
+import { useAppSelector } from '@/store';
 
 export function accountPath(user: Pick<CurrentUser, 'isPerformer'>) {
   return user.isPerformer ? '/creator/account' : '/user/account';
@@ -12,25 +18,80 @@ export function profilePath(user: Pick<CurrentUser, '_id' | 'username'>) {
   return `/${user.username || user._id}`;
 }
 
-/** Avatar + name button opening the account menu (links to home, profile, account; Log out). */
-export default function UserMenu({ user }: { user: CurrentUser }) {
+export interface MoneyLink {
+  href: string;
+  label: string;
+  icon: ReactNode;
+}
+/** The money screens of a user: fans — wallet, cards, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
+export function moneyNav(user: Pick<CurrentUser, 'isPerformer'>): MoneyLink[] {
+  return user.isPerformer
+    ? [
+        { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
+        { href: '/creator/payouts', label: 'Payouts', icon: <DollarOutlined /> },
+        { href: '/creator/banking', label: 'Payout settings', icon: <BankOutlined /> },
+        { href: '/creator/subscribers', label: 'Subscribers', icon: <TeamOutlined /> },
+      ]
+    : [
+        { href: '/user/wallet', label: 'Wallet', icon: <WalletOutlined /> },
+        { href: '/user/cards', label: 'Cards', icon: <CreditCardOutlined /> },
+        { href: '/user/subscriptions', label: 'Subscriptions', icon: <CrownOutlined /> },
+        { href: '/user/transactions', label: 'Transactions', icon: <SwapOutlined /> },
+      ];
+}
+
+/** The fan's wallet balance as a small link in the header (kept in the Redux user slice). */
+export function WalletBalanceTag() {
+  const user = useAppSelector((s) => s.user.current);
+  if (!user || user.isPerformer) return null;
+  return (
+    <Link href="/user/wallet" className="wallet-chip" aria-label={`Wallet balance ${money(user.balance)}`} data-testid="header-balance"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '3px 10px', borderRadius: 99, border: '1px solid var(--border)', color: 'var(--text)', textDecoration: 'none', fontSize: 13, fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      <WalletOutlined aria-hidden="true" />
+      {money(user.balance)}
+    </Link>
+  );
+}
+
+/** Avatar + name button opening the account menu (home, profile, money screens, account; Log out), with the fan's wallet balance beside it. */
+export default function UserMenu({ user: initial }: { user: CurrentUser }) {
   const doLogout = useLogout();
+  // The store copy is the live one (balance changes after every money action).
+  const user = useAppSelector((s) => s.user.current) || initial;
+  const money_ = moneyNav(user).map((l) => ({
+    key: l.href,
+    icon: l.icon,
+    label:
+      l.href === '/user/wallet' ? (
+        <Link href={l.href}>
+          Wallet <span className="muted" style={{ marginInlineStart: 6, fontVariantNumeric: 'tabular-nums' }}>{money(user.balance)}</span>
+        </Link>
+      ) : (
+        <Link href={l.href}>{l.label}</Link>
+      ),
+  }));
   const items = [
     { key: 'home', icon: <HomeOutlined />, label: <Link href="/home">Home</Link> },
     ...(user.isPerformer ? [{ key: 'profile', icon: <IdcardOutlined />, label: <Link href={profilePath(user)}>My profile</Link> }] : []),
+    { type: 'divider' as const },
+    ...money_,
+    { type: 'divider' as const },
     { key: 'account', icon: <SettingOutlined />, label: <Link href={accountPath(user)}>Account settings</Link> },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: () => void doLogout() },
   ];
   return (
-    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
-      <Button type="text" aria-label={user.name} aria-haspopup="menu" style={{ height: 44, paddingInline: 6, display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-        <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={32} />
-        <Typography.Text strong ellipsis style={{ maxWidth: 140 }} className="hide-sm">
-          {user.name}
-        </Typography.Text>
-        <DownOutlined style={{ fontSize: 10, opacity: 0.6 }} />
-      </Button>
-    </Dropdown>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <WalletBalanceTag />
+      <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+        <Button type="text" aria-label={user.name} aria-haspopup="menu" style={{ height: 44, paddingInline: 6, display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={32} />
+          <Typography.Text strong ellipsis style={{ maxWidth: 140 }} className="hide-sm">
+            {user.name}
+          </Typography.Text>
+          <DownOutlined style={{ fontSize: 10, opacity: 0.6 }} />
+        </Button>
+      </Dropdown>
+    </span>
   );
 }

@@ -1,11 +1,17 @@
-/** Subscription UI state (spec §3): the subscribe modal. */
+/**
+ * Subscription UI state (spec §3): the subscribe modal — showModal, performer, subscriptionType
+ * (default monthly). The API knows `monthly` and `free` (a free trial, then monthly); the spec's
+ * other period is not offered.
+ */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PublicUser } from '@stagepass/shared';
+import type { PublicUser, SubscriptionType } from '@stagepass/shared';
 
-export type SubscriptionType = 'monthly' | 'yearly' | 'free';
+export type { SubscriptionType };
+/** What the modal needs of the creator (a full PublicUser fits, so does a feed's performer). */
+export type SubscriptionPerformer = Pick<PublicUser, '_id' | 'name' | 'username' | 'avatar'>;
 export interface SubscriptionUiState {
   showModal: boolean;
-  performer: PublicUser | null;
+  performer: SubscriptionPerformer | null;
   subscriptionType: SubscriptionType;
 }
 const initialState: SubscriptionUiState = { showModal: false, performer: null, subscriptionType: 'monthly' };
@@ -14,13 +20,17 @@ const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState,
   reducers: {
-    openSubscriptionModal(_s, a: PayloadAction<{ performer: PublicUser; subscriptionType?: SubscriptionType }>) {
-      return { showModal: true, performer: a.payload.performer, subscriptionType: a.payload.subscriptionType || 'monthly' };
+    openSubscriptionModal(_s, a: PayloadAction<{ performer: SubscriptionPerformer; subscriptionType?: SubscriptionType }>) {
+      const { _id, name, username, avatar } = a.payload.performer;
+      return { showModal: true, performer: { _id, name, username, avatar }, subscriptionType: a.payload.subscriptionType || 'monthly' };
+    },
+    setSubscriptionType(s, a: PayloadAction<SubscriptionType>) {
+      s.subscriptionType = a.payload;
     },
     closeSubscriptionModal() {
       return initialState;
     },
   },
 });
-export const { openSubscriptionModal, closeSubscriptionModal } = subscriptionSlice.actions;
+export const { openSubscriptionModal, setSubscriptionType, closeSubscriptionModal } = subscriptionSlice.actions;
 export default subscriptionSlice.reducer;

@@ -1,15 +1,11 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppliedCoupon, Coupon, CreateCouponInput, ListQuery } from '@stagepass/shared';
+import { discountedMinor, type AppliedCoupon, Coupon, CreateCouponInput, ListQuery } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { users } from '../users/users.tables';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
 
-/** Price after `percentage` off, rounded to the minor unit in the fan's favour (down). */
-export function discounted(amount: number, percentage: number): number {
-  return amount - Math.ceil((amount * percentage) / 100);
-}
 
 /**
  * Coupons: percentage off a purchase or the first subscription period. Usable while active, not
@@ -66,7 +62,7 @@ export class CouponsService {
     if (taken.length === 0) throw fieldError('couponCode', 'This coupon has been used up');
     const used = await tx.insert(couponRedemptions).values({ couponId: c!.id, userId, source }).onConflictDoNothing().returning({ id: couponRedemptions.id });
     if (used.length === 0) throw fieldError('couponCode', 'You have already used this coupon');
-    return { id: c!.id, percentage: c!.percentage, apply: (amount) => discounted(amount, c!.percentage) };
+    return { id: c!.id, percentage: c!.percentage, apply: (amount) => discountedMinor(amount, c!.percentage) };
   }
 
   // ── Operator ───────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
+import { dateRange } from '../../platform/date-range';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
@@ -28,21 +29,9 @@ export interface BalanceFigures {
 
 type Filter = Pick<EarningStatsQuery, 'type' | 'fromDate' | 'toDate'> & { q?: string };
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per query while streaming the CSV. */
 export const CSV_BATCH = 500;
 
-/** `fromDate`/`toDate` as conditions on a timestamp column. A date-only `toDate` includes that whole day (UTC). */
-export function dateRange(col: typeof earnings.createdAt | typeof payoutRequests.createdAt, fromDate?: string, toDate?: string): SQL[] {
-  const conds: SQL[] = [];
-  if (fromDate) conds.push(gte(col, new Date(fromDate)));
-  if (toDate) {
-    if (DATE_ONLY.test(toDate)) conds.push(lt(col, new Date(new Date(`${toDate}T00:00:00Z`).getTime() + DAY_MS)));
-    else conds.push(lte(col, new Date(toDate)));
-  }
-  return conds;
-}
 
 export const escapeLike = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 

@@ -1,5 +1,6 @@
-import { and, count, desc, asc, eq, gte, lte, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
+import { dateRange } from '../../platform/date-range';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, fieldError, notFound } from '../../platform/errors';
@@ -86,7 +87,7 @@ export class PaymentsService {
     try {
       saved = await gw.attachCard(customerId, body);
     } catch (err) {
-      if (err instanceof CardError) throw fieldError('number', err.message);
+      if (err instanceof CardError) throw fieldError(err.code === 'expired_card' ? 'expYear' : 'number', err.message);
       throw err;
     }
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -227,8 +228,7 @@ export class PaymentsService {
     const conds: SQL[] = [eq(paymentTransactions.userId, userId)];
     if (q.type) conds.push(eq(paymentTransactions.type, q.type));
     if (q.status) conds.push(eq(paymentTransactions.status, q.status));
-    if (q.fromDate) conds.push(gte(paymentTransactions.createdAt, new Date(q.fromDate)));
-    if (q.toDate) conds.push(lte(paymentTransactions.createdAt, new Date(q.toDate)));
+    conds.push(...dateRange(paymentTransactions.createdAt, q.fromDate, q.toDate));
     const where = and(...conds);
     const col = { createdAt: paymentTransactions.createdAt, updatedAt: paymentTransactions.updatedAt, amount: paymentTransactions.amount }[q.sortBy];
     const [rows, [{ n }]] = await Promise.all([

@@ -15,7 +15,8 @@ import { SITE, earningsAccount } from '../ledger/ledger.service';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { CURRENCY } from '../payments/payments.service';
 import { performerPayoutAccounts } from '../payments/payments.tables';
-import { EarningsService, dateRange, escapeLike } from '../earnings/earnings.service';
+import { EarningsService, escapeLike } from '../earnings/earnings.service';
+import { dateRange } from '../../platform/date-range';
 import { payoutRequests, type PayoutMethod, type PayoutRequestRow } from './payouts.tables';
 
 const OPEN = ['pending', 'approved'] as const;

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type WalletCharge, type WalletChargeBody, type WalletChargeKind, type WalletChargeResult, type WalletChargeSearch } from '@stagepass/shared';
 import { uuidv7 } from 'uuidv7';
+import { dateRange } from '../../platform/date-range';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
@@ -90,8 +91,7 @@ export class WalletService {
   async search(userId: string, q: WalletChargeSearch): Promise<{ data: WalletCharge[]; total: number }> {
     const conds: SQL[] = [eq(walletCharges.userId, userId)];
     if (q.type) conds.push(eq(walletCharges.type, q.type));
-    if (q.fromDate) conds.push(gte(walletCharges.createdAt, new Date(q.fromDate)));
-    if (q.toDate) conds.push(lte(walletCharges.createdAt, new Date(q.toDate)));
+    conds.push(...dateRange(walletCharges.createdAt, q.fromDate, q.toDate));
     const where = and(...conds);
     const col = q.sortBy === 'amount' ? walletCharges.amount : walletCharges.createdAt;
     const [rows, [{ n }]] = await Promise.all([

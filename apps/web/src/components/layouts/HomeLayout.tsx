@@ -6,7 +6,7 @@ import { Avatar, Layout, Typography } from 'antd';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useAppSelector } from '@/store';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
-import { SubscriptionModal } from '@/features/feeds/PaymentsSoon';
+import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
 import AppHeader from './AppHeader';
 import { isActive, soonNav, userNav } from './nav';
 

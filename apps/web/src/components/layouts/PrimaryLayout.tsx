@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'antd';
 import AppHeader from './AppHeader';
 import AppFooter from './AppFooter';
-import { SubscriptionModal } from '@/features/feeds/PaymentsSoon';
+import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
 
 export default function PrimaryLayout({ children }: { children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import {
   BellOutlined, CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
-import { accountPath, profilePath } from '@/components/UserMenu';
+import { accountPath, moneyNav, profilePath } from '@/components/UserMenu';
 
 export interface NavItem {
   href: string;
@@ -14,7 +14,7 @@ export interface NavItem {
   prefix?: boolean;
 }
 
-/** The signed-in navigation (left column of /home pages, mobile drawer). */
+/** The signed-in navigation (left column of /home pages, mobile drawer), money screens included. */
 export function userNav(user: CurrentUser | null): NavItem[] {
   if (!user) return [{ href: '/search', label: 'Explore', icon: <CompassOutlined /> }];
   return [
@@ -29,6 +29,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
       : []),
     { href: '/following', label: 'Following', icon: <UserAddOutlined /> },
     { href: '/bookmarks', label: 'Bookmarks', icon: <StarOutlined /> },
+    ...moneyNav(user),
     { href: accountPath(user), label: 'Account settings', icon: <SettingOutlined /> },
   ];
 }

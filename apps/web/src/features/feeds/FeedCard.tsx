@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
@@ -17,6 +17,7 @@ import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
 import ReportModal from './ReportModal';
 import { confirmDeleteFeed } from './deleteFeed';
+import { SUBSCRIBED_EVENT } from '@/features/payments/money';
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -35,18 +36,18 @@ export function normalizeFeed(x: unknown): Feed | null {
 export function VisibilityBadge({ feed }: { feed: Pick<Feed, 'visibility' | 'price'> }) {
   if (feed.visibility === 'free')
     return (
-      <Tag icon={<GlobalOutlined />} color="green" bordered={false}>
+      <Tag icon={<GlobalOutlined />} color="green" variant="filled">
         Free
       </Tag>
     );
   if (feed.visibility === 'subscribers')
     return (
-      <Tag icon={<LockOutlined />} color="purple" bordered={false}>
+      <Tag icon={<LockOutlined />} color="purple" variant="filled">
         Subscribers
       </Tag>
     );
   return (
-    <Tag icon={<TagOutlined />} color="gold" bordered={false}>
+    <Tag icon={<TagOutlined />} color="gold" variant="filled">
       Pay-per-view · {money(feed.price)}
     </Tag>
   );
@@ -84,6 +85,20 @@ function useProcessing(feed: Feed, setFeed: (f: Feed) => void) {
   }, [key, feed._id, setFeed]);
 }
 
+/** A locked subscribers-only card reloads itself when the fan subscribes to its creator (no page reload). */
+function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
+  const waiting = feed.isLocked && feed.visibility === 'subscribers';
+  useEffect(() => {
+    if (!waiting) return;
+    const on = (e: Event) => {
+      if ((e as CustomEvent<{ performerId: string }>).detail?.performerId !== feed.performerId) return;
+      api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
+    };
+    window.addEventListener(SUBSCRIBED_EVENT, on);
+    return () => window.removeEventListener(SUBSCRIBED_EVENT, on);
+  }, [waiting, feed._id, feed.performerId, setFeed]);
+}
+
 /**
  * One feed, used everywhere (timeline, profile, search, bookmarks, single post, my posts):
  * header, sanitized text, media or locked preview, poll, actions (like, bookmark, comments,
@@ -97,8 +112,17 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   const [busy, setBusy] = useState<string | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
-  useEffect(() => setFeed(initial), [initial]);
+  // Lists rebuild their feed objects on every render (normalizeFeed): take the prop again only when
+  // its content changed, or a local update (like, unlock, subscribe) would be thrown away.
+  const initialKey = JSON.stringify(initial);
+  const lastKey = useRef(initialKey);
+  useEffect(() => {
+    if (lastKey.current === initialKey) return;
+    lastKey.current = initialKey;
+    setFeed(initial);
+  }, [initialKey, initial]);
   useProcessing(feed, setFeed);
+  useUnlockOnSubscribe(feed, setFeed);
 
   const isOwner = Boolean(me && me._id === feed.performerId);
   const p = feed.performer;
@@ -160,7 +184,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
               </Tooltip>
               <VisibilityBadge feed={feed} />
               {feed.status === 'scheduled' && (
-                <Tag icon={<CalendarOutlined />} color="blue" bordered={false}>
+                <Tag icon={<CalendarOutlined />} color="blue" variant="filled">
                   Scheduled · {fullDate(feed.publishAt)}
                 </Tag>
               )}
@@ -182,7 +206,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
           )}
         </header>
         {html && <div className="feed-text rich-text" dangerouslySetInnerHTML={{ __html: html }} />}
-        {feed.isLocked ? <LockedMedia feed={feed} /> : <FeedFiles files={feed.files} />}
+        {feed.isLocked ? <LockedMedia feed={feed} onUnlocked={setFeed} /> : <FeedFiles files={feed.files} />}
         {!feed.isLocked && feed.teaser?.url && feed.files.length === 0 && <FeedFiles files={[feed.teaser]} />}
         {feed.poll && (
           <div style={{ padding: '0 16px' }}>

@@ -6,7 +6,7 @@ import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView 
 import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
-import { UnlockModal } from './PaymentsSoon';
+import UnlockModal from '@/features/payments/UnlockModal';
 
 /** A file that is not playable yet: "Processing…" with a spinner, or the failure. */
 export function FilePending({ file }: { file: MediaFileView }) {
@@ -85,10 +85,10 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
 
 /**
  * A locked feed: the blurred preview (never a media URL), a lock, what is inside, and the call to
- * action — "Unlock for $X.XX" (pay-per-view) or "Subscribe to see this post" (subscribers). Both
- * explain that payments arrive soon; subscribing also opens the Subscription UI state's modal.
+ * action — "Unlock for $X.XX" (pay-per-view: the wallet purchase dialog; `onUnlocked` gets the
+ * unlocked feed) or "Subscribe to see this post" (subscribers: the Subscription UI state's modal).
  */
-export function LockedMedia({ feed }: { feed: Feed }) {
+export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f: Feed) => void }) {
   const dispatch = useAppDispatch();
   const [unlockOpen, setUnlockOpen] = useState(false);
   const picked = feed.previewImage || pickPreviewImage(feed);
@@ -126,10 +126,7 @@ export function LockedMedia({ feed }: { feed: Feed }) {
               size="large"
               onClick={() =>
                 dispatch(
-                  openSubscriptionModal({
-                    performer: { ...feed.performer, cover: null, isPerformer: true, bio: null, country: null, gender: null, welcomeVideo: null, createdAt: '' },
-                    subscriptionType: 'monthly',
-                  }),
+                  openSubscriptionModal({ performer: feed.performer, subscriptionType: 'monthly' }),
                 )
               }
             >
@@ -138,7 +135,7 @@ export function LockedMedia({ feed }: { feed: Feed }) {
           )}
         </div>
       </div>
-      <UnlockModal open={unlockOpen} price={feed.price} onClose={() => setUnlockOpen(false)} />
+      {ppv && <UnlockModal feed={feed} open={unlockOpen} onClose={() => setUnlockOpen(false)} onUnlocked={(f) => onUnlocked?.(f)} />}
     </div>
   );
 }

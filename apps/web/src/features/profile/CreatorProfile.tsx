@@ -1,9 +1,10 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { CalendarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { compactNumber, monthYear } from '@/lib/format';
@@ -14,6 +15,32 @@ import FollowButton from '@/features/social/FollowButton';
 import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
+import TipModal from '@/features/payments/TipModal';
+import { shortDate } from '@/features/payments/table-helpers';
+import { useMySubscription } from '@/features/subscriptions/useMySubscription';
+
+/** Subscribe, or "Subscribed" (until / renews on) when the fan's subscription grants access. */
+function SubscribeAction({ profile }: { profile: PublicUser }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.user.current);
+  const router = useRouter();
+  const { sub, isLoading } = useMySubscription(profile._id);
+  if (me?.isPerformer) return null;
+  if (isLoading) return <Skeleton.Button active style={{ width: 110 }} />;
+  if (sub?.isActive) {
+    const when = sub.renewing ? `renews ${shortDate(sub.expiresAt)}` : `until ${shortDate(sub.expiresAt)}`;
+    return (
+      <Button icon={<CheckCircleFilled style={{ color: '#22c55e' }} />} onClick={() => router.push('/user/subscriptions')} title="Manage your subscriptions">
+        Subscribed <span className="muted" style={{ fontSize: 12 }}>· {when}</span>
+      </Button>
+    );
+  }
+  return (
+    <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'monthly' }))}>
+      Subscribe
+    </Button>
+  );
+}
 
 function Stat({ value, label, loading }: { value?: number; label: string; loading: boolean }) {
   return (
@@ -27,11 +54,11 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
 /** Creator profile: cover, avatar, name, stats, follow/subscribe/share, tabs Posts and About. */
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.user.current);
   const stats = useSWR<PerformerStats>(`/performers/${profile._id}/stats`);
   const [posted, setPosted] = useState<Feed[]>([]);
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);
+  const [tipOpen, setTipOpen] = useState(false);
   const handle = profile.username || profile._id;
 
   const share = async () => {
@@ -92,13 +119,17 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                 isFollowed={stats.data?.isFollowed}
                 onChange={(s) => void stats.mutate((d) => (d ? { ...d, isFollowed: s.isFollowed, totalFollowers: s.totalFollowers } : d), { revalidate: false })}
               />
-              <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'monthly' }))}>
-                Subscribe
-              </Button>
+              {me && !me.isPerformer && (
+                <Button icon={<DollarOutlined />} onClick={() => setTipOpen(true)}>
+                  Send tip
+                </Button>
+              )}
+              <SubscribeAction profile={profile} />
             </>
           )}
         </Space>
       </div>
+      {tipOpen && <TipModal performer={profile} open={tipOpen} onClose={() => setTipOpen(false)} />}
       <div className="profile-stats" aria-label="Creator stats">
         <Stat value={stats.data?.totalFeeds} label="Posts" loading={stats.isLoading} />
         <Stat value={stats.data?.totalFollowers} label="Followers" loading={stats.isLoading} />

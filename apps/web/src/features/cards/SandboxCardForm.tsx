@@ -1,0 +1,73 @@
+'use client';
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Input, Row } from 'antd';
+import { addSandboxCardSchema, type Card } from '@stagepass/shared';
+import { api, errorText, fieldErrors } from '@/lib/api';
+import { compact, showFieldErrors, zodRules } from '@/lib/form-rules';
+
+interface Values {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvc: string;
+  holderName?: string;
+}
+const S = addSandboxCardSchema.shape;
+
+/** Card form of the sandbox gateway: POST /sandbox/cards (test numbers only). */
+export default function SandboxCardForm({ onAdded, onCancel, submitText = 'Add card' }: { onAdded: (c: Card) => void; onCancel?: () => void; submitText?: string }) {
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onFinish = async (v: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const card = await api.post<Card>('/sandbox/cards', compact({ ...v, expMonth: Number(v.expMonth), expYear: Number(v.expYear) }));
+      form.resetFields();
+      onAdded(card);
+    } catch (e) {
+      showFieldErrors(form, e);
+      // A message that is already shown on a field is not repeated above the form.
+      const fields = Object.values(fieldErrors(e));
+      const text = errorText(e);
+      setError(fields.includes(text) ? null : text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form<Values> form={form} layout="vertical" name="add-card" onFinish={(v) => void onFinish(v)} requiredMark={false}>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form.Item name="number" label="Card number" rules={zodRules(S.number, { requiredMessage: 'Enter a card number' })}>
+        <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={8}>
+          <Form.Item name="expMonth" label="Expiry month" rules={zodRules(S.expMonth, { requiredMessage: 'Enter the month' })}>
+            <Input inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" maxLength={2} />
+          </Form.Item>
+        </Col>
+        <Col xs={8}>
+          <Form.Item name="expYear" label="Expiry year" rules={zodRules(S.expYear, { requiredMessage: 'Enter the year' })}>
+            <Input inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" maxLength={4} />
+          </Form.Item>
+        </Col>
+        <Col xs={8}>
+          <Form.Item name="cvc" label="CVC" rules={zodRules(S.cvc, { requiredMessage: 'Enter the CVC' })}>
+            <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="holderName" label="Name on card" rules={zodRules(S.holderName)}>
+        <Input autoComplete="cc-name" maxLength={100} />
+      </Form.Item>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {submitText}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </div>
+    </Form>
+  );
+}

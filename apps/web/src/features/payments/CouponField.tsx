@@ -1,0 +1,80 @@
+'use client';
+import { useState } from 'react';
+import { Button, Input, Space, Tag } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { discountedMinor, fromMinor, toMinor, type AppliedCoupon } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+
+/**
+ * Optional coupon code with an Apply button: POST /coupons/{code}/apply-coupon {performerId}
+ * checks it (does not use it). `onChange` gets the applied coupon, or null when cleared/invalid.
+ */
+export default function CouponField({ performerId, applied, onChange, id = 'coupon-code' }: { performerId?: string; applied: AppliedCoupon | null; onChange: (c: AppliedCoupon | null) => void; id?: string }) {
+  const [code, setCode] = useState(applied?.code || '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const apply = async () => {
+    const c = code.trim();
+    if (!c) {
+      setError('Enter a coupon code');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.post<AppliedCoupon>(`/coupons/${encodeURIComponent(c)}/apply-coupon`, performerId ? { performerId } : {});
+      onChange(r);
+    } catch (e) {
+      onChange(null);
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 6 }}>
+        Coupon code <span className="muted">(optional)</span>
+      </label>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id={id}
+          value={code}
+          maxLength={60}
+          autoComplete="off"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : applied ? `${id}-ok` : undefined}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+            if (applied) onChange(null);
+          }}
+          onPressEnter={(e) => {
+            e.preventDefault();
+            void apply();
+          }}
+        />
+        <Button onClick={() => void apply()} loading={busy}>
+          Apply
+        </Button>
+      </Space.Compact>
+      {error && (
+        <div id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+      {applied && !error && (
+        <div id={`${id}-ok`} role="status" style={{ marginTop: 6 }}>
+          <Tag color="green" icon={<CheckCircleFilled />} variant="filled">
+            {applied.code.toUpperCase()} · {applied.percentage}% off
+          </Tag>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The price after a percentage coupon: the API's own rule (packages/shared discountedMinor). */
+export function discounted(price: number, coupon: AppliedCoupon | null): number {
+  return coupon ? fromMinor(discountedMinor(toMinor(price), coupon.percentage)) : price;
+}

@@ -1,0 +1,131 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { Alert, App, Button, Form, Input, InputNumber, Modal } from 'antd';
+import { moneyAmountSchema, type PublicUser, type WalletChargeResult } from '@stagepass/shared';
+import { errorText, type ApiFailure } from '@/lib/api';
+import { money } from '@/lib/format';
+import { showFieldErrors, zodRules } from '@/lib/form-rules';
+import TestPaymentsNotice from './TestPaymentsNotice';
+import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from './money';
+import styles from './pay-dialog.module.css';
+
+interface Values {
+  price?: number;
+  message?: string;
+}
+
+/**
+ * Send a tip from the wallet: amount within minimumTipPrice..maximumTipPrice, optional message →
+ * POST /wallet/charges/tip/{performerId} with an Idempotency-Key made once per submitted form.
+ */
+export default function TipModal({ performer, open, onClose }: { performer: Pick<PublicUser, '_id' | 'name'>; open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const pay = usePaymentSettings();
+  const { balance, setBalance, refresh } = useBalance();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const keyRef = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const { min, max } = pay.tip;
+  const amount = Form.useWatch('price', form);
+  const short = typeof amount === 'number' && amount > balance;
+
+  useEffect(() => {
+    if (!open) return;
+    setError(null);
+    keyRef.current = null;
+    void refresh();
+  }, [open, refresh]);
+
+  const onFinish = async (v: Values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    keyRef.current ??= newIdempotencyKey();
+    try {
+      const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}) };
+      const r = await postIdempotent<WalletChargeResult>(`/wallet/charges/tip/${performer._id}`, body, keyRef.current);
+      keyRef.current = null;
+      setBalance(r.balance);
+      message.success(`You sent ${money(r.charge.amount)} to ${performer.name}`);
+      void revalidatePaths('/wallet/charges');
+      void refresh();
+      form.resetFields();
+      onClose();
+    } catch (e) {
+      const status = (e as ApiFailure)?.statusCode ?? 0;
+      if (status > 0 && status < 500) keyRef.current = null;
+      showFieldErrors(form, e);
+      setError(errorText(e));
+      void refresh();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={`Send a tip to ${performer.name}`} onCancel={onClose} footer={null} destroyOnHidden width={460}>
+      <TestPaymentsNotice />
+      <dl className={styles.rows}>
+        <div>
+          <dt>Wallet balance</dt>
+          <dd data-testid="tip-balance">{money(balance)}</dd>
+        </div>
+      </dl>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="tip"
+        requiredMark={false}
+        onFinish={(v) => void onFinish(v)}
+        onValuesChange={() => {
+          if (!inFlight.current) keyRef.current = null;
+        }}
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form.Item
+          name="price"
+          label="Amount"
+          extra={`Between ${money(min)} and ${money(max)}.`}
+          rules={[
+            ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
+            {
+              validator: async (_r, value?: number) => {
+                if (value === undefined || value === null) return;
+                if (value < min || value > max) throw new Error(`The tip must be between ${money(min)} and ${money(max)}`);
+              },
+            },
+          ]}
+        >
+          <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%' }} placeholder={min.toFixed(2)} autoFocus />
+        </Form.Item>
+        <Form.Item name="message" label="Message" extra="Optional — the creator sees it with your tip.">
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+        {short && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title="Your wallet balance is too low"
+            description={
+              <>
+                <Link href="/user/wallet">Top up your wallet</Link> to send this tip.
+              </>
+            }
+          />
+        )}
+        <div className={styles.footer}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={busy} disabled={short}>
+            Send tip
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

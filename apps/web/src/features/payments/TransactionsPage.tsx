@@ -1,0 +1,88 @@
+'use client';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { Table, Tag, Typography } from 'antd';
+import { PAYMENT_TRANSACTION_STATUSES, PAYMENT_TRANSACTION_TYPES, type PaymentTransaction } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import { fullDate, plural } from '@/lib/format';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { useTableQuery } from '@/lib/use-table-query';
+import { EmptyState, ErrorState } from '@/components/states';
+import SectionCard from '@/features/account/SectionCard';
+import TestPaymentsNotice from './TestPaymentsNotice';
+import { AmountCell, CreatorCell, moneyStyles } from './cells';
+import { cardLabel } from './money';
+import { DateFilters, FilterSelect, humanize, withDateRange } from './table-helpers';
+
+const TYPE_LABEL: Record<string, string> = { wallet_topup: 'Wallet top-up', subscription: 'Subscription' };
+const STATUS_COLOR: Record<string, string> = { pending: 'processing', succeeded: 'success', failed: 'error', refunded: 'default' };
+const STATUS_LABEL: Record<string, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', refunded: 'Refunded' };
+
+/** /user/transactions: the fan's card payments (GET /payment/transactions/user/search), state in the URL. */
+export default function TransactionsPage() {
+  const t = useTableQuery({ sortBy: 'createdAt' });
+  const q = withDateRange(t.apiQuery);
+  const { data, error, isLoading, mutate } = useSWR<ListPage<PaymentTransaction>>(['/payment/transactions/user/search', q], { keepPreviousData: true });
+  const filtered = Boolean(t.query.filters.type || t.query.filters.status || t.query.filters.fromDate || t.query.filters.toDate);
+  return (
+    <div className="container page" style={{ maxWidth: 1100 }}>
+      <h1 className="page-title">Transactions</h1>
+      <p className="page-lead">
+        Every card payment: wallet top-ups and subscription periods. Tips and unlocked posts paid from your wallet are in your <Link href="/user/wallet">wallet history</Link>.
+      </p>
+      <TestPaymentsNotice />
+      <SectionCard title="Card payments">
+        <div className={moneyStyles.filters} role="search" aria-label="Filter transactions">
+          <FilterSelect label="Type" name="type" query={t.query} set={t.set} options={PAYMENT_TRANSACTION_TYPES.map((v) => ({ value: v, label: TYPE_LABEL[v] || humanize(v) }))} />
+          <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={150} options={PAYMENT_TRANSACTION_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] || humanize(v) }))} />
+          <DateFilters query={t.query} set={t.set} />
+        </div>
+        {error && !data ? (
+          <ErrorState title="Your transactions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        ) : (
+          <Table<PaymentTransaction>
+            rowKey="_id"
+            loading={isLoading}
+            dataSource={data?.data || []}
+            onChange={t.onTableChange}
+            scroll={{ x: 900 }}
+            size="middle"
+            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'transaction') }}
+            locale={{
+              emptyText: isLoading ? ' ' : (
+                <EmptyState
+                  title={filtered ? 'Nothing matches these filters' : 'No transactions yet'}
+                  description={filtered ? 'Try another type, status or date range.' : (<>Top up your <Link href="/user/wallet">wallet</Link> or subscribe to a creator to see payments here.</>)}
+                />
+              ),
+            }}
+            columns={[
+              { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, x) => <time dateTime={x.createdAt}>{fullDate(x.createdAt)}</time> },
+              { key: 'type', title: 'Type', render: (_, x) => TYPE_LABEL[x.type] || humanize(x.type) },
+              { key: 'description', title: 'Description', render: (_, x) => x.description },
+              { key: 'performer', title: 'Creator', render: (_, x) => <CreatorCell user={x.performer} /> },
+              { key: 'card', title: 'Card', render: (_, x) => (x.card ? <span style={{ whiteSpace: 'nowrap' }}>{cardLabel(x.card)}</span> : <span className="muted">—</span>) },
+              { key: 'amount', title: 'Amount', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, x) => <AmountCell amount={x.amount} original={x.originalAmount} /> },
+              {
+                key: 'status',
+                title: 'Status',
+                render: (_, x) => (
+                  <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+                    <Tag color={STATUS_COLOR[x.status]} variant="filled">
+                      {STATUS_LABEL[x.status] || humanize(x.status)}
+                    </Tag>
+                    {x.failureMessage && (
+                      <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                        {x.failureMessage}
+                      </Typography.Text>
+                    )}
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </SectionCard>
+    </div>
+  );
+}

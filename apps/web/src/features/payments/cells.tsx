@@ -1,0 +1,33 @@
+'use client';
+import Link from 'next/link';
+import { Avatar } from 'antd';
+import { DEFAULT_AVATAR, type MoneyUser } from '@stagepass/shared';
+import { money } from '@/lib/format';
+import styles from './money.module.css';
+
+export { styles as moneyStyles };
+
+/** A creator in a money table: avatar + name, linking to their profile. */
+export function CreatorCell({ user }: { user: MoneyUser | null }) {
+  if (!user) return <span className="muted">—</span>;
+  return (
+    <Link href={`/${user.username || user._id}`} className={styles.who}>
+      <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={28} />
+      <span>{user.name}</span>
+    </Link>
+  );
+}
+
+/** An amount with 2 decimals; the original price struck through when a coupon lowered it. */
+export function AmountCell({ amount, original }: { amount: number; original?: number }) {
+  return (
+    <span className={styles.amount}>
+      {original !== undefined && original !== amount && (
+        <span className={styles.strike} aria-label={`was ${money(original)}`}>
+          {money(original)}
+        </span>
+      )}
+      {money(amount)}
+    </span>
+  );
+}

@@ -1,0 +1,298 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
+import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription, type SubscriptionOffer } from '@stagepass/shared';
+import { api, errorText, fieldErrors } from '@/lib/api';
+import { money, plural } from '@/lib/format';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
+import { ErrorState } from '@/components/states';
+import AddCard from '@/features/cards/AddCard';
+import { useCards } from '@/features/cards/useCards';
+import CardSelect from '@/features/payments/CardSelect';
+import CouponField, { discounted } from '@/features/payments/CouponField';
+import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
+import { announceSubscribed, revalidatePaths, useBalance } from '@/features/payments/money';
+import { shortDate } from '@/features/payments/table-helpers';
+import { useMySubscription } from './useMySubscription';
+import styles from './subscriptions.module.css';
+
+function addDays(days: number) {
+  return new Date(Date.now() + days * 86400_000).toISOString();
+}
+
+function Body({ onDone }: { onDone: () => void }) {
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.user.current);
+  const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
+  const offer = useSWR<SubscriptionOffer>(performer ? `/subscriptions/offer/${performer._id}` : null);
+  const mine = useMySubscription(performer?._id);
+  const { cards, data: cardsLoaded, mutate: reloadCards } = useCards();
+  const { refresh } = useBalance();
+  const [cardId, setCardId] = useState<string | undefined>();
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [addingCard, setAddingCard] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const inFlight = useRef(false);
+
+  const o = offer.data;
+  const trialAllowed = Boolean(o?.freeSubscriptionEnabled && !mine.sub);
+  const type = subscriptionType === 'free' && trialAllowed ? 'free' : 'monthly';
+  useEffect(() => {
+    if (o && subscriptionType === 'free' && !trialAllowed && !mine.isLoading) dispatch(setSubscriptionType('monthly'));
+  }, [o, subscriptionType, trialAllowed, mine.isLoading, dispatch]);
+
+  if (!performer) return null;
+  const first = performer.name.split(' ')[0] || performer.name;
+  const head = (
+    <div className={styles.head}>
+      <Avatar src={performer.avatar || DEFAULT_AVATAR} alt="" size={56} />
+      <div style={{ minWidth: 0 }}>
+        <div className={styles.headName}>{performer.name}</div>
+        {performer.username && <div className="muted">@{performer.username}</div>}
+      </div>
+    </div>
+  );
+
+  if (!me)
+    return (
+      <>
+        {head}
+        <Typography.Paragraph>Log in or create a free account to subscribe to {first} and see their subscriber-only posts.</Typography.Paragraph>
+        <div className={styles.footer}>
+          <Link href="/auth/register" onClick={onDone}>
+            <Button>Sign up</Button>
+          </Link>
+          <Link href="/auth/login" onClick={onDone}>
+            <Button type="primary">Log in</Button>
+          </Link>
+        </div>
+      </>
+    );
+  if (me.isPerformer)
+    return (
+      <>
+        {head}
+        <Alert type="info" showIcon title="Creators can't subscribe to other creators" description="Use a fan account to subscribe." />
+        <div className={styles.footer}>
+          <Button onClick={onDone}>Close</Button>
+        </div>
+      </>
+    );
+  if (offer.error && !o)
+    return (
+      <>
+        {head}
+        <ErrorState title="This offer didn't load" message={errorText(offer.error)} onRetry={() => void offer.mutate()} />
+      </>
+    );
+  if (!o || mine.isLoading)
+    return (
+      <>
+        {head}
+        <div aria-busy="true" aria-label="Loading the offer">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      </>
+    );
+
+  const current: Subscription | null = mine.sub;
+  if (current && current.isActive && current.status !== 'cancelled')
+    return (
+      <>
+        {head}
+        <Alert
+          type="success"
+          showIcon
+          title={`You're subscribed to ${performer.name}`}
+          description={current.renewing ? `Your subscription renews on ${shortDate(current.expiresAt)}.` : `You have access until ${shortDate(current.expiresAt)}.`}
+        />
+        <div className={styles.footer}>
+          <Link href="/user/subscriptions" onClick={onDone}>
+            <Button>Manage subscriptions</Button>
+          </Link>
+          <Button type="primary" onClick={onDone}>
+            Close
+          </Button>
+        </div>
+      </>
+    );
+
+  const noCard = Boolean(cardsLoaded && cards.length === 0);
+  const dueToday = type === 'free' ? 0 : discounted(o.monthlyPrice, coupon);
+
+  const subscribe = async () => {
+    if (inFlight.current) return;
+    if (!cardId) {
+      setErrors({ cardId: noCard ? 'Add a card to subscribe' : 'Choose a card' });
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const sub = await api.post<Subscription>('/payment/subscribe/performers', {
+        performerId: performer._id,
+        type,
+        cardId,
+        ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}),
+      });
+      if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
+      else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
+      announceSubscribed(performer._id);
+      void revalidatePaths('/subscriptions/', '/payment/transactions');
+      void refresh();
+      onDone();
+    } catch (e) {
+      const f = fieldErrors(e);
+      setErrors(f);
+      const text = errorText(e);
+      setError(Object.values(f).includes(text) ? null : text);
+      if (f.couponCode) setCoupon(null);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {head}
+      <TestPaymentsNotice card={noCard || addingCard} />
+      {current?.status === 'cancelled' && current.isActive && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`Cancelled — access until ${shortDate(current.expiresAt)}`} description="Subscribe again to keep it renewing. You won't be charged before then." />
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Plan</legend>
+        <Radio.Group
+          value={type}
+          onChange={(e) => dispatch(setSubscriptionType(e.target.value))}
+          className={styles.plans}
+          aria-describedby={errors.type ? 'sub-type-error' : undefined}
+        >
+          <div className={`${styles.plan} ${type === 'monthly' ? styles.planOn : ''}`} onClick={() => dispatch(setSubscriptionType('monthly'))}>
+            <Radio value="monthly" aria-describedby="plan-monthly-desc">
+              Monthly
+            </Radio>
+            <span id="plan-monthly-desc" className={styles.planDesc}>
+              <strong>{money(o.monthlyPrice)}</strong> per month · renews automatically, cancel any time
+            </span>
+          </div>
+          {o.freeSubscriptionEnabled && (
+            <div className={`${styles.plan} ${type === 'free' ? styles.planOn : ''} ${trialAllowed ? '' : styles.planOff}`} onClick={() => trialAllowed && dispatch(setSubscriptionType('free'))}>
+              <Radio value="free" disabled={!trialAllowed} aria-describedby="plan-free-desc">
+                Free trial
+              </Radio>
+              <span id="plan-free-desc" className={styles.planDesc}>
+                {trialAllowed ? (
+                  <>
+                    <strong>{plural(o.freeSubscriptionDays, 'day')} free</strong>, then {money(o.monthlyPrice)} per month unless you cancel
+                  </>
+                ) : (
+                  'The free trial is for new subscribers only.'
+                )}
+              </span>
+            </div>
+          )}
+        </Radio.Group>
+        {errors.type && (
+          <div id="sub-type-error" className="field-error" role="alert">
+            {errors.type}
+          </div>
+        )}
+      </fieldset>
+
+      <div className={styles.section}>
+        {noCard || addingCard ? (
+          <>
+            <div className={styles.legend}>Add a card</div>
+            <AddCard
+              notice={false}
+              submitText="Save card"
+              onCancel={!noCard ? () => setAddingCard(false) : undefined}
+              onAdded={(c) => {
+                message.success('Card saved');
+                setAddingCard(false);
+                setCardId(c._id);
+                setErrors((x) => ({ ...x, cardId: '' }));
+                void reloadCards();
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor="subscribe-card" className={styles.legend} style={{ display: 'block' }}>
+              Payment card
+            </label>
+            <CardSelect id="subscribe-card" value={cardId} onChange={setCardId} />
+            <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setAddingCard(true)}>
+              Use a new card
+            </Button>
+          </>
+        )}
+        {errors.cardId && (
+          <div className="field-error" role="alert">
+            {errors.cardId}
+          </div>
+        )}
+        {type === 'free' && !noCard && <div className="muted" style={{ fontSize: 13 }}>Your card is charged only if you keep the subscription after the trial.</div>}
+      </div>
+
+      {type === 'monthly' && (
+        <div className={styles.section}>
+          <CouponField id="subscribe-coupon" performerId={performer._id} applied={coupon} onChange={setCoupon} />
+          {errors.couponCode && (
+            <div className="field-error" role="alert">
+              {errors.couponCode}
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className={styles.summary} role="status" aria-live="polite">
+        <span>Due today</span>
+        <strong>
+          {coupon && type === 'monthly' && <span className={styles.strike}>{money(o.monthlyPrice)}</span>}
+          {money(dueToday)}
+        </strong>
+      </div>
+      <div className="muted" style={{ fontSize: 13, marginTop: 4 }}>
+        {type === 'free'
+          ? `Then ${money(o.monthlyPrice)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
+          : coupon
+            ? `First month with ${coupon.percentage}% off, then ${money(o.monthlyPrice)} per month.`
+            : `Then ${money(o.monthlyPrice)} every month until you cancel.`}
+      </div>
+
+      <div className={styles.footer}>
+        <Button onClick={onDone}>Not now</Button>
+        <Button type="primary" loading={busy} disabled={noCard || addingCard} onClick={() => void subscribe()}>
+          Subscribe
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The subscribe dialog of the Subscription UI state (spec §3: showModal, performer,
+ * subscriptionType). Mounted once per layout; opened with `openSubscriptionModal` from the
+ * creator profile and from locked subscriber-only posts.
+ */
+export default function SubscribeModal() {
+  const dispatch = useAppDispatch();
+  const { showModal, performer } = useAppSelector((s) => s.subscription);
+  const close = () => dispatch(closeSubscriptionModal());
+  return (
+    <Modal open={showModal} title={performer ? `Subscribe to ${performer.name}` : 'Subscribe'} onCancel={close} footer={null} destroyOnHidden width={520}>
+      {showModal && <Body onDone={close} />}
+    </Modal>
+  );
+}

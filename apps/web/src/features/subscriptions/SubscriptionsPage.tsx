@@ -1,0 +1,181 @@
+'use client';
+import { useState } from 'react';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { App, Button, Skeleton, Table, Tag } from 'antd';
+import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
+import { api, errorText } from '@/lib/api';
+import { money, plural } from '@/lib/format';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { useTableQuery } from '@/lib/use-table-query';
+import { useAppDispatch } from '@/store';
+import { openSubscriptionModal } from '@/store/subscription';
+import { EmptyState, ErrorState } from '@/components/states';
+import SectionCard from '@/features/account/SectionCard';
+import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
+import { CreatorCell, moneyStyles } from '@/features/payments/cells';
+import { FilterSelect, shortDate } from '@/features/payments/table-helpers';
+import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
+import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
+import styles from './subscriptions.module.css';
+
+const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
+
+function StatusCell({ s }: { s: Subscription }) {
+  const st = subscriptionState(s);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+      <span>
+        <Tag color={st.color} variant="filled">
+          {st.label}
+        </Tag>
+        {s.renewing && s.status === 'active' && <span className="muted" style={{ fontSize: 12 }}>renewing</span>}
+      </span>
+      {s.status === 'cancelled' && s.isActive && <span style={{ fontSize: 12 }}>access until {shortDate(s.expiresAt)}</span>}
+      {s.status === 'past_due' && <span style={{ fontSize: 12 }} className="muted">Payment failed — we&rsquo;ll retry your card</span>}
+    </div>
+  );
+}
+
+/** /user/subscriptions: GET /subscriptions/user/search (status filter, URL state), cancel renewal. */
+export default function SubscriptionsPage() {
+  const { message, modal } = App.useApp();
+  const dispatch = useAppDispatch();
+  const pay = usePaymentSettings();
+  const t = useTableQuery({ sortBy: 'updatedAt' });
+  const { data, error, isLoading, mutate } = useSWR<ListPage<Subscription>>([MY_SUBSCRIPTIONS, t.apiQuery], { keepPreviousData: true });
+  const [busy, setBusy] = useState<string | null>(null);
+  const rows = data?.data || [];
+
+  const cancel = (s: Subscription) =>
+    modal.confirm({
+      title: `Cancel your subscription to ${s.performer?.name || 'this creator'}?`,
+      content: `It won't renew. You keep access to subscriber posts until ${shortDate(s.expiresAt)}.`,
+      okText: 'Cancel subscription',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep subscription',
+      onOk: async () => {
+        setBusy(s._id);
+        try {
+          const r = await api.post<Subscription>(`/payment/${s.gateway || pay.gateway}/cancel-subscription/${s._id}`);
+          message.success(`Cancelled — you have access until ${shortDate(r.expiresAt)}`);
+          await Promise.all([mutate(), revalidatePaths(MY_SUBSCRIPTIONS)]);
+        } catch (e) {
+          message.error(errorText(e));
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
+
+  const resubscribe = (s: Subscription) => s.performer && dispatch(openSubscriptionModal({ performer: s.performer, subscriptionType: 'monthly' }));
+
+  const action = (s: Subscription) => {
+    const name = s.performer?.name || 'creator';
+    if (s.renewing && (s.status === 'active' || s.status === 'past_due'))
+      return (
+        <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
+          Cancel subscription
+        </Button>
+      );
+    if (s.performer && (s.status === 'cancelled' || s.status === 'expired'))
+      return (
+        <Button size="small" onClick={() => resubscribe(s)} aria-label={`Subscribe again to ${name}`}>
+          Subscribe again
+        </Button>
+      );
+    return null;
+  };
+
+  const filtered = Boolean(t.query.filters.status);
+  const empty = (
+    <EmptyState
+      title={filtered ? 'No subscriptions with this status' : 'No subscriptions yet'}
+      description={filtered ? 'Try another status.' : (<>Subscribe to a creator to see their subscriber-only posts. <Link href="/search">Find creators</Link></>)}
+    />
+  );
+
+  return (
+    <div className="container page" style={{ maxWidth: 1000 }}>
+      <h1 className="page-title">Subscriptions</h1>
+      <p className="page-lead">Creators you subscribe to. Cancelling stops the renewal; you keep access until the end of the period you paid for.</p>
+      <TestPaymentsNotice />
+      <SectionCard title="My subscriptions">
+        <div className={moneyStyles.filters} role="search" aria-label="Filter subscriptions">
+          <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: STATUS_OPTIONS[v] }))} />
+        </div>
+        {error && !data ? (
+          <ErrorState title="Your subscriptions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        ) : (
+          <>
+            <div className={styles.table}>
+              <Table<Subscription>
+                rowKey="_id"
+                loading={isLoading}
+                dataSource={rows}
+                onChange={t.onTableChange}
+                scroll={{ x: 760 }}
+                size="middle"
+                pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'subscription') }}
+                locale={{ emptyText: isLoading ? ' ' : empty }}
+                columns={[
+                  { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+                  { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
+                  { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
+                  {
+                    key: 'expiresAt',
+                    title: 'Expires / renews on',
+                    sorter: true,
+                    sortOrder: t.sortOrder('expiresAt'),
+                    render: (_, s) => (
+                      <span>
+                        <span className="muted" style={{ fontSize: 12, display: 'block' }}>
+                          {subscriptionState(s).dateLabel}
+                        </span>
+                        {shortDate(s.expiresAt)}
+                      </span>
+                    ),
+                  },
+                  { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
+                ]}
+              />
+            </div>
+            {/* Phones: the same rows as cards (the table is hidden below 600 px). */}
+            <ul className={styles.cards} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Subscriptions list">
+              {isLoading && !data ? (
+                <li>
+                  <Skeleton active avatar paragraph={{ rows: 2 }} />
+                </li>
+              ) : rows.length === 0 ? (
+                <li>{empty}</li>
+              ) : (
+                rows.map((s) => (
+                  <li key={s._id} className={styles.subCard}>
+                    <CreatorCell user={s.performer} />
+                    <StatusCell s={s} />
+                    <div className={styles.subRow}>
+                      <span className="muted">Price per month</span>
+                      <span className={moneyStyles.amount}>{money(s.price)}</span>
+                    </div>
+                    <div className={styles.subRow}>
+                      <span className="muted">{subscriptionState(s).dateLabel}</span>
+                      <span>{shortDate(s.expiresAt)}</span>
+                    </div>
+                    <div>{action(s)}</div>
+                  </li>
+                ))
+              )}
+              {data && data.total > rows.length && (
+                <li className="muted" style={{ fontSize: 13 }}>
+                  Showing {rows.length} of {data.total}.{' '}
+                  {t.query.current > 1 && <Button type="link" size="small" onClick={() => t.set({ current: t.query.current - 1 })}>Previous</Button>}
+                  {t.query.current * t.query.pageSize < data.total && <Button type="link" size="small" onClick={() => t.set({ current: t.query.current + 1 })}>Next</Button>}
+                </li>
+              )}
+            </ul>
+          </>
+        )}
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+import { useRef, useState } from 'react';
+import Link from 'next/link';
+import { App, Button, Form, InputNumber, Space } from 'antd';
+import { moneyAmountSchema, type TopUpResult } from '@stagepass/shared';
+import { errorText, type ApiFailure } from '@/lib/api';
+import { money } from '@/lib/format';
+import { showFieldErrors, zodRules } from '@/lib/form-rules';
+import CardSelect from '@/features/payments/CardSelect';
+import { useCards } from '@/features/cards/useCards';
+import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from '@/features/payments/money';
+
+interface Values {
+  amount?: number;
+  cardId?: string;
+}
+
+/**
+ * Wallet top-up: amount within minimumWalletPrice..maximumWalletPrice, a saved card (default
+ * first) → POST /payment/wallet/top-up with an Idempotency-Key made once per submitted form (a
+ * double click or a retry after a lost answer re-sends the same key: one charge).
+ */
+export default function TopUpForm() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const pay = usePaymentSettings();
+  const { setBalance, refresh } = useBalance();
+  const { cards, data: cardsLoaded } = useCards();
+  const [busy, setBusy] = useState(false);
+  const keyRef = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const { min, max } = pay.wallet;
+  const presets = [10, 25, 50, 100].filter((n) => n >= min && n <= max);
+
+  const onFinish = async (v: Values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    keyRef.current ??= newIdempotencyKey();
+    try {
+      const amount = cents(v.amount!);
+      const r = await postIdempotent<TopUpResult>('/payment/wallet/top-up', { amount, cardId: v.cardId }, keyRef.current);
+      keyRef.current = null;
+      setBalance(r.balance);
+      if (r.transaction.status === 'succeeded') {
+        message.success(`${money(r.transaction.amount)} added to your wallet`);
+        form.setFieldValue('amount', undefined);
+      } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
+      else message.error(r.transaction.failureMessage || 'Your card was declined.');
+      void refresh();
+      void revalidatePaths('/payment/transactions');
+    } catch (e) {
+      const status = (e as ApiFailure)?.statusCode ?? 0;
+      // Only when the outcome is unknown (network, server error) is the same key kept for a retry.
+      if (status > 0 && status < 500) keyRef.current = null;
+      showFieldErrors(form, e);
+      message.error(errorText(e));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const noCard = cardsLoaded && cards.length === 0;
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="top-up"
+      requiredMark={false}
+      onFinish={(v) => void onFinish(v)}
+      onValuesChange={() => {
+        if (!inFlight.current) keyRef.current = null;
+      }}
+    >
+      <Form.Item
+        name="amount"
+        label="Amount"
+        extra={`Between ${money(min)} and ${money(max)}.`}
+        rules={[
+          ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
+          {
+            validator: async (_r, value?: number) => {
+              if (value === undefined || value === null) return;
+              if (value < min || value > max) throw new Error(`The top-up amount must be between ${money(min)} and ${money(max)}`);
+            },
+          },
+        ]}
+      >
+        <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 260 }} placeholder={min.toFixed(2)} />
+      </Form.Item>
+      {presets.length > 0 && (
+        <Space wrap size={8} style={{ marginTop: -8, marginBottom: 16 }}>
+          {presets.map((n) => (
+            <Button key={n} size="small" onClick={() => form.setFieldsValue({ amount: n })}>
+              {money(n)}
+            </Button>
+          ))}
+        </Space>
+      )}
+      <Form.Item name="cardId" label="Payment card" rules={noCard ? [] : [{ required: true, message: 'Choose a card' }]}>
+        <CardSelect
+          empty={
+            <>
+              You have no saved card yet. <Link href="/user/cards">Add a card</Link> to top up.
+            </>
+          }
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} disabled={noCard}>
+        Top up
+      </Button>
+    </Form>
+  );
+}
