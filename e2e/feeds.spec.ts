@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage } from './pages/auth';
+import { expect, test } from '@playwright/test';
+import { logInAs as logIn } from './pages/auth';
 import { makePhoto, makeVideo } from './support/media';
 import { api, uniqueName } from './support/api';
-
-async function logIn(page: Page, username: string, password = 'stagepass-demo') {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(username, password);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
-}
 
 test('a creator posts a free photo feed with a poll and a pay-per-view video; a fan finds, follows, likes, bookmarks, comments and votes', async ({ browser }, info) => {
   test.setTimeout(180_000);

@@ -15,6 +15,14 @@ export class LoginPage {
   }
 }
 
+/** Logs in through the login page and waits to land outside /auth. */
+export async function logInAs(page: Page, username: string, password = 'stagepass-demo') {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(username, password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
+}
+
 export class RegisterPage {
   constructor(private page: Page) {}
   async registerFan(p: { firstName: string; lastName: string; username: string; email: string; password: string }) {

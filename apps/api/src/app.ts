@@ -126,6 +126,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-XSRF-TOKEN', 'Idempotency-Key', 'x-client-ip'],
+    exposedHeaders: ['Content-Disposition'],
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 40, fieldSize: 100_000 } });

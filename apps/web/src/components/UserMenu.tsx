@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
-  BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
+  AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
   SettingOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
@@ -24,8 +24,9 @@ export interface MoneyLink {
   icon: ReactNode;
 }
 /** The money screens of a user: fans — wallet, cards, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
-export function moneyNav(user: Pick<CurrentUser, 'isPerformer'>): MoneyLink[] {
-  return user.isPerformer
+export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<CurrentUser, 'isAdmin'>>): MoneyLink[] {
+  const operator: MoneyLink[] = user.isAdmin ? [{ href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> }] : [];
+  return operator.concat(user.isPerformer
     ? [
         { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
         { href: '/creator/payouts', label: 'Payouts', icon: <DollarOutlined /> },
@@ -37,7 +38,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'>): MoneyLink[] {
         { href: '/user/cards', label: 'Cards', icon: <CreditCardOutlined /> },
         { href: '/user/subscriptions', label: 'Subscriptions', icon: <CrownOutlined /> },
         { href: '/user/transactions', label: 'Transactions', icon: <SwapOutlined /> },
-      ];
+      ]);
 }
 
 /** The fan's wallet balance as a small link in the header (kept in the Redux user slice). */

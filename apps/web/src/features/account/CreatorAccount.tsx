@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import { Avatar, Button, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
 import { FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
@@ -14,6 +14,9 @@ import PasswordForm from './PasswordForm';
 import SectionCard from './SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from './profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
+import SubscriptionPricingForm from '@/features/subscribers/SubscriptionPricingForm';
+
+const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password'];
 
 type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
 const S = updatePerformerSchema.shape;
@@ -99,6 +102,12 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
   const dispatch = useAppDispatch();
   const { data, error, isLoading, mutate } = useSWR<PerformerProfile>('/performers/me', { fallbackData: initialProfile ?? undefined, revalidateOnMount: !initialProfile });
   const profile = data;
+  // `?tab=subscription` (links from the money screens) opens that tab.
+  const [tab, setTab] = useState('profile');
+  useEffect(() => {
+    const want = new URLSearchParams(window.location.search).get('tab');
+    if (want && TAB_KEYS.includes(want)) setTab(want);
+  }, []);
   const saved = (p: Partial<PerformerProfile>) => {
     void mutate((cur) => (cur ? { ...cur, ...p } : cur), { revalidate: false });
     dispatch(patchCurrentUser(p));
@@ -145,7 +154,8 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
         </div>
       </SectionCard>
       <Tabs
-        defaultActiveKey="profile"
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'profile',
@@ -153,6 +163,15 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Profile" description="What fans see on your page.">
                 <ProfileForm profile={profile} onSaved={saved} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'subscription',
+            label: 'Subscription',
+            children: (
+              <SectionCard title="Subscription" description="What fans pay each month to see your subscriber-only posts, and whether new subscribers can try you out for free.">
+                <SubscriptionPricingForm performerId={profile._id} />
               </SectionCard>
             ),
           },

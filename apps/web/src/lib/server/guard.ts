@@ -3,6 +3,7 @@
  * - authenticate: an anonymous visitor goes to /auth/login; a refused token is removed
  *   (through /auth/logout, which clears the cookie) and the visitor goes to /auth/login;
  * - creatorOnly: implies authenticate; a signed-in non-performer goes to /auth/login;
+ * - adminOnly: implies authenticate; a signed-in user without `isAdmin` goes to /auth/login;
  * - skipPostLoginRedirect: read by the login form — after login stay instead of going to
  *   postLoginPath(user).
  * When the API cannot be reached the guard does not log anyone out: it returns status 'error'
@@ -15,6 +16,7 @@ import { getCurrentUser } from './api';
 export interface PageFlags {
   authenticate?: boolean;
   creatorOnly?: boolean;
+  adminOnly?: boolean;
   skipPostLoginRedirect?: boolean;
 }
 
@@ -22,7 +24,7 @@ export type GuardResult = { status: 'ok'; user: CurrentUser } | { status: 'anony
 
 export async function guardPage(flags: PageFlags = {}): Promise<GuardResult> {
   const me = await getCurrentUser();
-  const needsUser = flags.authenticate || flags.creatorOnly;
+  const needsUser = flags.authenticate || flags.creatorOnly || flags.adminOnly;
   if (me.status === 'invalid') {
     if (needsUser) redirect('/auth/logout');
     return { status: 'anonymous', user: null };
@@ -31,5 +33,6 @@ export async function guardPage(flags: PageFlags = {}): Promise<GuardResult> {
   if (me.status === 'anonymous') redirect('/auth/login');
   if (me.status === 'error') return { status: 'error', user: null };
   if (flags.creatorOnly && !me.user.isPerformer) redirect('/auth/login');
+  if (flags.adminOnly && !me.user.isAdmin) redirect('/auth/login');
   return me;
 }

@@ -1,0 +1,200 @@
+'use client';
+/**
+ * /creator/earnings: totals (GET /performer/earning/stats), net earnings over time (stats.series),
+ * the earnings table (GET /performer/earning/search) and the CSV export
+ * (GET /performer/earning/export/csv) — all with the same filters (type, fromDate, toDate), kept in
+ * the URL with the table state.
+ */
+import { useState } from 'react';
+import Link from 'next/link';
+import useSWR from 'swr';
+import { App, Button, Card, Input, Select, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, BankOutlined } from '@ant-design/icons';
+import { EARNING_TYPE_VALUES, type Earning, type EarningStats } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import { fullDate } from '@/lib/format';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { useTableQuery } from '@/lib/use-table-query';
+import { EmptyState, ErrorState } from '@/components/states';
+import EarningsChart from './EarningsChart';
+import { downloadFromApi } from './download';
+import { Money, MoneyUserCell, StatGrid, moneyCss as css } from './money-ui';
+
+export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { label: string; color: string }> = {
+  subscription: { label: 'Subscription', color: 'purple' },
+  tip: { label: 'Tip', color: 'magenta' },
+  feed: { label: 'Pay-per-view post', color: 'geekblue' },
+  product: { label: 'Product', color: 'orange' },
+  video: { label: 'Video', color: 'cyan' },
+  message: { label: 'Message', color: 'blue' },
+  gallery: { label: 'Gallery', color: 'gold' },
+  stream: { label: 'Live stream', color: 'volcano' },
+};
+const typeOptions = EARNING_TYPE_VALUES.map((v) => ({ value: v, label: EARNING_TYPE_LABEL[v].label }));
+const isDay = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+export function useEarningFilters() {
+  const t = useTableQuery({ sortBy: 'createdAt' });
+  const f = t.query.filters;
+  const type = (EARNING_TYPE_VALUES as readonly string[]).includes(f.type ?? '') ? f.type : undefined;
+  const filters = { type, fromDate: isDay(f.fromDate), toDate: isDay(f.toDate) };
+  return { t, filters };
+}
+
+export default function Earnings() {
+  const { message } = App.useApp();
+  const { t, filters } = useEarningFilters();
+  const stats = useSWR<EarningStats>(['/performer/earning/stats', filters], { keepPreviousData: true });
+  const list = useSWR<ListPage<Earning>>(['/performer/earning/search', { ...t.apiQuery, ...filters }], { keepPreviousData: true });
+  const [exporting, setExporting] = useState(false);
+  const hasFilters = Boolean(filters.type || filters.fromDate || filters.toDate);
+  const badRange = Boolean(filters.fromDate && filters.toDate && filters.fromDate > filters.toDate);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      await downloadFromApi('/performer/earning/export/csv', { ...filters, sortBy: t.query.sortBy, sort: t.query.sort }, `earnings-${today}.csv`);
+      message.success('Export downloaded');
+    } catch (e) {
+      message.error(errorText(e, 'The export failed, please try again later'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const s = stats.data;
+  return (
+    <div className="container page">
+      <div className={css.head}>
+        <div>
+          <h1 className="page-title">Earnings</h1>
+          <p className="page-lead">What fans paid you, the site&apos;s commission and what is yours to withdraw.</p>
+        </div>
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Link href="/creator/payouts">
+            <Button icon={<BankOutlined />}>Payouts</Button>
+          </Link>
+          <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv} disabled={badRange}>
+            Export CSV
+          </Button>
+        </div>
+      </div>
+
+      <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
+        <div className={css.toolbar} role="search" aria-label="Filter earnings">
+          <div className={css.field}>
+            <label htmlFor="earning-type">Type</label>
+            <Select
+              id="earning-type"
+              aria-label="Type"
+              placeholder="All types"
+              allowClear
+              value={filters.type}
+              onChange={(v) => t.set({ type: v ?? null })}
+              options={typeOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ minWidth: 180 }}
+            />
+          </div>
+          <div className={css.field}>
+            <label htmlFor="earning-from">From date</label>
+            <Input id="earning-from" type="date" value={filters.fromDate ?? ''} max={filters.toDate} onChange={(e) => t.set({ fromDate: e.target.value || null })} style={{ minWidth: 150 }} />
+          </div>
+          <div className={css.field}>
+            <label htmlFor="earning-to">To date</label>
+            <Input id="earning-to" type="date" value={filters.toDate ?? ''} min={filters.fromDate} onChange={(e) => t.set({ toDate: e.target.value || null })} style={{ minWidth: 150 }} />
+          </div>
+          {hasFilters && (
+            <Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })} style={{ flex: '0 0 auto' }}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+        {badRange && (
+          <Typography.Text type="danger" role="alert">
+            The start date is after the end date.
+          </Typography.Text>
+        )}
+      </Card>
+
+      {stats.error && !s ? (
+        <Card style={{ marginBottom: 16 }}>
+          <ErrorState title="Your totals didn't load" message={errorText(stats.error)} onRetry={() => void stats.mutate()} />
+        </Card>
+      ) : (
+        <>
+          <h2 className={css.srOnly}>Totals</h2>
+          <StatGrid
+            label="Earnings totals"
+            loading={!s}
+            items={[
+              { key: 'gross', label: 'Gross', value: s?.gross, hint: hasFilters ? 'In this period' : 'All time', info: 'What fans paid, before commission' },
+              { key: 'commission', label: 'Commission', value: s?.commission, hint: hasFilters ? 'In this period' : 'All time', info: "The site's share" },
+              { key: 'net', label: 'Net', value: s?.net, hint: hasFilters ? 'In this period' : 'All time', info: 'Gross minus commission: what you earned' },
+              { key: 'paidOut', label: 'Paid out', value: s?.paidOut, hint: 'All time' },
+              { key: 'pending', label: 'Pending', value: s?.pending, hint: 'Requested payouts', info: 'Payout requests waiting to be paid (pending or approved)' },
+              { key: 'available', label: 'Available', value: s?.available, hint: 'To withdraw now', info: 'Net earned − paid out − pending', highlight: true },
+            ]}
+          />
+        </>
+      )}
+
+      {!(stats.error && !s) && (
+        <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
+          {!s ? (
+            <div aria-busy="true" aria-label="Loading chart" style={{ height: 262, borderRadius: 10, background: 'var(--hover)' }} />
+          ) : s.series.length ? (
+            <EarningsChart series={s.series} />
+          ) : (
+            <EmptyState title="No earnings to chart" description={hasFilters ? 'Nothing matches these filters.' : 'Your net earnings per day appear here once fans start paying.'} />
+          )}
+        </Card>
+      )}
+
+      <Card styles={{ body: { padding: 12 } }}>
+        <h2 style={{ fontSize: 18, fontWeight: 650, margin: '4px 4px 12px' }}>Transactions</h2>
+        {list.error && !list.data ? (
+          <ErrorState title="Your earnings didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
+        ) : (
+          <Table<Earning>
+            rowKey="_id"
+            loading={list.isLoading}
+            dataSource={list.data?.data || []}
+            onChange={t.onTableChange}
+            scroll={{ x: 1100 }}
+            size="middle"
+            locale={{
+              emptyText: list.isLoading ? ' ' : hasFilters ? (
+                <EmptyState title="No earnings match these filters" action={<Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })}>Clear filters</Button>} />
+              ) : (
+                <EmptyState title="No earnings yet" description="Subscriptions, tips and sales show up here as soon as fans pay." />
+              ),
+            }}
+            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: list.data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? '1 earning' : `${n} earnings`) }}
+            columns={[
+              { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+              {
+                key: 'type',
+                title: 'Type',
+                dataIndex: 'type',
+                width: 150,
+                render: (v: Earning['type']) => (
+                  <Tag color={EARNING_TYPE_LABEL[v]?.color} style={{ marginInlineEnd: 0 }}>
+                    {EARNING_TYPE_LABEL[v]?.label ?? v}
+                  </Tag>
+                ),
+              },
+              { key: 'user', title: 'Fan', width: 180, render: (_, e) => <MoneyUserCell user={e.user} /> },
+              { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v || '—'}</Typography.Text> },
+              { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
+              { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
+              { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{`${Number((v ?? 0).toFixed(2))}%`}</span> },
+              { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
