@@ -259,3 +259,19 @@ describe('unlocking a pay-per-view feed', () => {
     expect(await balanceOf(fan)).toBe(30);
   });
 });
+
+describe('the sandbox gateway in production', () => {
+  it('never runs: without Stripe keys payment calls answer 503 and the site shows no test notice', async () => {
+    const prod = await createTestApp({}, { NODE_ENV: 'production' });
+    try {
+      const fan = await createFan(prod);
+      const card = await prod.app.inject({ method: 'POST', url: '/sandbox/cards', headers: fan.auth, payload: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } });
+      expect(card.statusCode).toBe(503);
+      expect((await prod.app.inject({ method: 'POST', url: '/payment/wallet/top-up', headers: fan.auth, payload: { amount: 10 } })).statusCode).toBe(503);
+      expect((await prod.app.inject({ method: 'GET', url: '/settings/public' })).json().data.paymentsSandbox).toBe(false);
+      expect((await prod.app.inject({ method: 'GET', url: '/payment-cards', headers: fan.auth })).json().data.total).toBe(0);
+    } finally {
+      await prod.close();
+    }
+  });
+});
