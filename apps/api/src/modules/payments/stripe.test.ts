@@ -342,6 +342,8 @@ describe('subscriptions (Stripe Subscriptions)', () => {
     expect(await subscriptionOf(fan)).toMatchObject({ status: 'expired', isActive: false, renewing: false });
     const mails = await import('node:fs/promises').then((fs) => fs.readdir(t.config.outboxDir).then((names) => Promise.all(names.filter((n) => n.endsWith('.eml')).map((n) => fs.readFile(`${t.config.outboxDir}/${n}`, 'utf8')))).catch(() => [] as string[]));
     expect(mails.some((m) => m.includes(fan.user.email!) && /has expired/.test(m) && /could not be collected/.test(m))).toBe(true);
+    // The failure itself was told once, too.
+    expect(mails.filter((m) => m.includes(fan.user.email!) && /could not renew/.test(m))).toHaveLength(1);
   });
 
   it('a failed renewal that is then paid (Stripe retry) → active again until the new period end', async () => {

@@ -211,6 +211,14 @@ const invoicePaymentFailed: Handler = async (h) => {
   if (periodEnd && found.sub.expiresAt.getTime() >= periodEnd.getTime()) return ignore(h, 'period already paid', { invoice: inv.id });
   if (await subscriptionEnded(h.tx, stripeSubId)) return ignore(h, 'subscription ended', { invoice: inv.id });
   await h.ctx.subscriptions.markPastDue(h.tx, found.sub);
+  // The first failure of a period tells the fan (after the commit); Stripe's retries do not repeat it.
+  if (found.sub.status !== 'past_due') {
+    h.after(async () => {
+      const [fan] = await h.ctx.db.select().from(users).where(eq(users.id, found.sub.userId));
+      const [performer] = await h.ctx.db.select().from(users).where(eq(users.id, found.sub.performerId));
+      await h.ctx.subscriptions.notifyPastDue(fan, performer, 'the card payment failed');
+    });
+  }
 };
 
 /** Ends our subscription (once) and tells the fan after the commit. */

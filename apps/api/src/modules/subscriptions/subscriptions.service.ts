@@ -330,7 +330,7 @@ export class SubscriptionsService {
     return 'failed';
   }
 
-  private async notifyPastDue(fan: UserRow | undefined, performer: UserRow | undefined, reason: string) {
+  async notifyPastDue(fan: UserRow | undefined, performer: UserRow | undefined, reason: string) {
     if (!fan?.email) return;
     const who = performer?.name || performer?.username || 'a creator';
     await this.ctx.mailer.send({ to: fan.email, subject: `We could not renew your subscription to ${who}`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} could not be renewed: ${reason}\nWe will try again over the next days. Please check your payment card at ${this.ctx.config.PUBLIC_WEB_URL}/user/cards.\n` }).catch((err) => this.ctx.log.warn({ err }, 'past-due mail failed'));
