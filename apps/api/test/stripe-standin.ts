@@ -257,7 +257,9 @@ export class StripeStandin {
       payment_method: p.payment_method ?? null, description: p.description ?? null, metadata: p.metadata ?? {}, created: this.ts(),
       status: 'requires_confirmation', last_payment_error: null, next_action: null, latest_charge: null, livemode: false,
       confirmation_method: 'automatic', capture_method: 'automatic', off_session: bool(p.off_session),
+      payment_method_types: p.payment_method_types ?? ['card'],
     };
+    pi.client_secret = `${pi.id}_secret_${rid('s').slice(2)}`;
     this.paymentIntents.set(pi.id, pi);
     if (!bool(p.confirm)) return clone(pi);
     const outcome = this.cardOf(p.customer, p.payment_method, 'payment_method');

@@ -92,7 +92,12 @@ export const paymentTransactionSearchSchema = listQuerySchema.extend({
 });
 export type PaymentTransactionSearch = z.infer<typeof paymentTransactionSearchSchema>;
 /** Answer of a top-up: the payment and the wallet balance after it. */
-export const topUpResultSchema = z.object({ transaction: paymentTransactionSchema, balance: z.number() });
+export const topUpResultSchema = z.object({
+  transaction: paymentTransactionSchema,
+  balance: z.number(),
+  /** Stripe: the bank asks the fan to authenticate (3-D Secure) — the web completes it with Stripe.js; the wallet is credited when Stripe confirms. */
+  nextAction: z.object({ type: z.literal('authenticate'), clientSecret: z.string() }).nullable(),
+});
 export type TopUpResult = z.infer<typeof topUpResultSchema>;
 
 export const WALLET_CHARGE_KINDS = ['tip', 'feed', 'product', 'video', 'message', 'gallery', 'stream'] as const;

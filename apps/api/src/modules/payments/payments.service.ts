@@ -152,13 +152,15 @@ export class PaymentsService {
     const result = await gw.charge({
       customerId, providerCardId: card.providerCardId, amount, currency: CURRENCY, description: 'Wallet top-up',
       idempotencyKey: gatewayKey ? `topup:${user.id}:${gatewayKey}` : `payment:${payment.id}`, metadata: { paymentId: payment.id, userId: user.id, type: 'wallet_topup' },
+      onSession: true,
     });
     if (result.status === 'succeeded') await this.settle(payment.id, result.gatewayRef);
     else if (result.status === 'failed') await this.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
     else await this.ctx.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
     if (result.status === 'failed') throw cardRefused(result.failureMessage ?? 'Your card was declined.');
     const [fresh] = await this.views([await this.byId(payment.id)]);
-    return { transaction: fresh, balance: fromMinor(await this.ctx.ledger.balance(this.ctx.db, wallet(user.id))) };
+    const nextAction = result.status === 'pending' && result.clientSecret ? { type: 'authenticate' as const, clientSecret: result.clientSecret } : null;
+    return { transaction: fresh, balance: fromMinor(await this.ctx.ledger.balance(this.ctx.db, wallet(user.id))), nextAction };
   }
 
   async byId(id: string): Promise<PaymentTransactionRow> {

@@ -128,10 +128,10 @@ describe('wallet top-up (PaymentIntents)', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject({ balance: 12.34, transaction: { status: 'succeeded', gateway: 'stripe', amount: 12.34, card: { last4: '4242' } } });
     const [pi] = [...stripe.paymentIntents.values()].filter((p) => p.metadata.paymentId === r.json().data.transaction._id);
-    expect(pi).toMatchObject({ amount: 1234, currency: 'usd', status: 'succeeded', off_session: true });
+    expect(pi).toMatchObject({ amount: 1234, currency: 'usd', status: 'succeeded', off_session: false });
     const piRequest = stripe.requestsTo('POST', '/v1/payment_intents').find((q) => q.params.metadata?.paymentId === pi.metadata.paymentId)!;
     expect(piRequest.idempotencyKey).toBe(`topup:${fan.user.id}:stripe-topup-1`);
-    expect(piRequest.params).toMatchObject({ confirm: 'true', off_session: 'true' });
+    expect(piRequest.params).toMatchObject({ confirm: 'true', payment_method_types: ['card'] }); // on session: the fan is at the screen
 
     const [succeeded] = stripe.take('payment_intent.succeeded').filter((e) => e.data.object.id === pi.id);
     expect(await deliver(succeeded)).toEqual({ received: true });
@@ -164,7 +164,11 @@ describe('wallet top-up (PaymentIntents)', () => {
     await addCard(fan, 'pm_card_threeDSecure2Required');
     const r = await req('POST', '/payment/wallet/top-up', fan, { amount: 50 });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().data).toMatchObject({ balance: 0, transaction: { status: 'pending', amount: 50 } });
+    expect(r.json().data).toMatchObject({ balance: 0, transaction: { status: 'pending', amount: 50 }, nextAction: { type: 'authenticate', clientSecret: expect.stringMatching(/^pi_.+_secret_/) } });
+    // On session: the PaymentIntent was confirmed for the browser to authenticate, not off session.
+    const created = stripe.requestsTo('POST', '/v1/payment_intents').at(-1)!;
+    expect(created.params).toMatchObject({ confirm: 'true', payment_method_types: ['card'] });
+    expect(created.params.off_session).toBeUndefined();
     await stripe.flush(); // requires_action: not handled
     expect(await balanceOf(fan)).toBe(0);
     const [p] = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, fan.user.id));

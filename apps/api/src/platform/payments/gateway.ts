@@ -22,12 +22,20 @@ export interface ChargeRequest {
   /** Passed to the gateway so that a retried request never charges twice there. */
   idempotencyKey: string;
   metadata: Record<string, string>;
+  /**
+   * The customer is at the screen (a top-up they just asked for): the bank may ask them to
+   * authenticate (3-D Secure), answered as `pending` with a `clientSecret` for the browser. Off
+   * session (renewals): no one can authenticate, such a charge fails.
+   */
+  onSession?: boolean;
 }
 export interface ChargeResult {
   /** `pending`: the gateway will confirm later (webhook). */
   status: 'succeeded' | 'pending' | 'failed';
   gatewayRef: string;
   failureMessage?: string;
+  /** pending because the customer must authenticate: hand this to Stripe.js (handleNextAction). */
+  clientSecret?: string;
 }
 
 export interface GatewaySubscriptionRequest {

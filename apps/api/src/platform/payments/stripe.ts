@@ -82,11 +82,14 @@ export class StripeGateway implements PaymentGateway {
       const pi = await this.stripe.paymentIntents.create(
         {
           amount: req.amount, currency: req.currency, customer: req.customerId, payment_method: req.providerCardId,
-          confirm: true, off_session: true, description: req.description, metadata: req.metadata,
+          // On session the bank may ask for 3-D Secure (card only: no redirect-based methods, so no return_url).
+          confirm: true, ...(req.onSession ? { payment_method_types: ['card'] } : { off_session: true }),
+          description: req.description, metadata: req.metadata,
         },
         { idempotencyKey: req.idempotencyKey },
       );
       if (pi.status === 'succeeded') return { status: 'succeeded', gatewayRef: pi.id };
+      if (pi.status === 'requires_action' && req.onSession && pi.client_secret) return { status: 'pending', gatewayRef: pi.id, clientSecret: pi.client_secret };
       if (pi.status === 'requires_action' || pi.status === 'processing' || pi.status === 'requires_confirmation' || pi.status === 'requires_capture') return { status: 'pending', gatewayRef: pi.id };
       return { status: 'failed', gatewayRef: pi.id, failureMessage: pi.last_payment_error?.message ?? 'Your card was declined.' };
     } catch (err) {

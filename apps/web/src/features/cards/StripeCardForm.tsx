@@ -1,18 +1,12 @@
 'use client';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Card } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { useTheme } from '@/lib/theme';
+import { stripeFor } from '@/features/payments/stripe-js';
 
-const stripes = new Map<string, Promise<Stripe | null>>();
-/** One Stripe.js instance per publishable key (loaded from js.stripe.com at run time). */
-function stripeFor(key: string) {
-  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
-  return stripes.get(key)!;
-}
 
 function Inner({ onAdded, onCancel, submitText }: { onAdded: (c: Card) => void; onCancel?: () => void; submitText: string }) {
   const stripe = useStripe();

@@ -8,6 +8,7 @@ import { money } from '@/lib/format';
 import { showFieldErrors, zodRules } from '@/lib/form-rules';
 import CardSelect from '@/features/payments/CardSelect';
 import { useCards } from '@/features/cards/useCards';
+import { authenticatePayment } from '@/features/payments/stripe-js';
 import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from '@/features/payments/money';
 
 interface Values {
@@ -45,6 +46,18 @@ export default function TopUpForm() {
       if (r.transaction.status === 'succeeded') {
         message.success(`${money(r.transaction.amount)} added to your wallet`);
         form.setFieldValue('amount', undefined);
+      } else if (r.transaction.status === 'pending' && r.nextAction) {
+        // 3-D Secure: the bank asks the fan to confirm; Stripe's webhook then credits the wallet.
+        const failed = await authenticatePayment(pay.stripePublishableKey, r.nextAction.clientSecret);
+        if (failed) message.error(failed);
+        else {
+          message.info('Payment confirmed — your balance updates in a moment.');
+          form.setFieldValue('amount', undefined);
+          for (let i = 0; i < 8; i++) {
+            await new Promise((res) => setTimeout(res, 1500));
+            if (((await refresh()) ?? 0) > r.balance) break;
+          }
+        }
       } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
       else message.error(r.transaction.failureMessage || 'Your card was declined.');
       void refresh();
