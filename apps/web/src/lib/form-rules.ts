@@ -5,6 +5,7 @@
 import type { FormInstance, FormRule as Rule } from 'antd';
 import { passwordSchema } from '@stagepass/shared';
 import { fieldErrors } from './api';
+import { money } from './format';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -68,4 +69,18 @@ export function compact<T extends Record<string, unknown>>(values: T): Partial<T
 export function showFieldErrors<V>(form: FormInstance<V>, error: unknown): void {
   const entries = Object.entries(fieldErrors(error));
   if (entries.length) form.setFields(entries.map(([name, msg]) => ({ name: name as never, errors: [msg] })));
+}
+
+/**
+ * A money amount within a site limit pair from the public settings (spec §9: subscription, top-up,
+ * tip, pay-per-view price) — the web's half of the check the API makes with the same settings.
+ * `applies` skips the check (e.g. the price of a post that is not pay-per-view).
+ */
+export function amountRangeRule(what: string, min: number, max: number, applies = true): Rule {
+  return {
+    validator: async (_r, v: number | null | undefined) => {
+      if (!applies || v === null || v === undefined) return;
+      if (v < min || v > max) throw new Error(`The ${what} must be between ${money(min)} and ${money(max)}`);
+    },
+  };
 }

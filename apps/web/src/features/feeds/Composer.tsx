@@ -10,7 +10,7 @@ import {
   type CreateFeedInput, type Feed, type FeedUploadSlot, type FeedVisibility, type Poll,
 } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
-import { zodRules } from '@/lib/form-rules';
+import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { useAppSelector } from '@/store';
@@ -154,12 +154,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
   const priceRules = useMemo(
     () => [
       ...zodRules(createFeedSchema.shape.price, { label: 'Price', required: visibility === 'ppv', requiredMessage: 'Set a price for pay-per-view' }),
-      {
-        validator: async (_: unknown, v: number | null | undefined) => {
-          if (visibility !== 'ppv' || v === null || v === undefined) return;
-          if (v < limits.min || v > limits.max) throw new Error(`The price must be between ${money(limits.min)} and ${money(limits.max)}`);
-        },
-      },
+      amountRangeRule('price', limits.min, limits.max, visibility === 'ppv'),
     ],
     [visibility, limits.min, limits.max],
   );

@@ -5,7 +5,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Modal } from 'antd';
 import { moneyAmountSchema, type PublicUser, type WalletChargeResult } from '@stagepass/shared';
 import { errorText, type ApiFailure } from '@/lib/api';
 import { money } from '@/lib/format';
-import { showFieldErrors, zodRules } from '@/lib/form-rules';
+import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import TestPaymentsNotice from './TestPaymentsNotice';
 import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from './money';
 import styles from './pay-dialog.module.css';
@@ -93,12 +93,7 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
           extra={`Between ${money(min)} and ${money(max)}.`}
           rules={[
             ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
-            {
-              validator: async (_r, value?: number) => {
-                if (value === undefined || value === null) return;
-                if (value < min || value > max) throw new Error(`The tip must be between ${money(min)} and ${money(max)}`);
-              },
-            },
+            amountRangeRule('tip', min, max),
           ]}
         >
           <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%' }} placeholder={min.toFixed(2)} autoFocus />

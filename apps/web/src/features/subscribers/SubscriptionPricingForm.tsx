@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { Alert, App, Button, Form, InputNumber, Switch } from 'antd';
 import { MESSAGES, subscriptionSettingsSchema, type SubscriptionOffer } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
-import { showFieldErrors, zodRules } from '@/lib/form-rules';
+import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import { money, plural } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { ErrorState, FormSkeleton } from '@/components/states';
@@ -68,12 +68,7 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
         extra={`Between ${money(min)} and ${money(max)} a month. A new price applies to new subscriptions and renewals.`}
         rules={[
           ...zodRules(S.monthlyPrice, { required: true, requiredMessage: 'Enter a monthly price' }),
-          {
-            validator: async (_r, v: number | null | undefined) => {
-              if (v === null || v === undefined) return;
-              if (v < min || v > max) throw new Error(`The price must be between ${money(min)} and ${money(max)}`);
-            },
-          },
+          amountRangeRule('price', min, max),
         ]}
       >
         <InputNumber<number> id="subscription-monthly-price" prefix="$" suffix="/ month" min={0} max={max} step={0.5} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 260 }} />

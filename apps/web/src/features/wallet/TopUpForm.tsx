@@ -5,7 +5,7 @@ import { App, Button, Form, InputNumber, Space } from 'antd';
 import { moneyAmountSchema, type TopUpResult } from '@stagepass/shared';
 import { errorText, type ApiFailure } from '@/lib/api';
 import { money } from '@/lib/format';
-import { showFieldErrors, zodRules } from '@/lib/form-rules';
+import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import CardSelect from '@/features/payments/CardSelect';
 import { useCards } from '@/features/cards/useCards';
 import { authenticatePayment } from '@/features/payments/stripe-js';
@@ -92,12 +92,7 @@ export default function TopUpForm() {
         extra={`Between ${money(min)} and ${money(max)}.`}
         rules={[
           ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
-          {
-            validator: async (_r, value?: number) => {
-              if (value === undefined || value === null) return;
-              if (value < min || value > max) throw new Error(`The top-up amount must be between ${money(min)} and ${money(max)}`);
-            },
-          },
+          amountRangeRule('top-up amount', min, max),
         ]}
       >
         <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 260 }} placeholder={min.toFixed(2)} />
