@@ -79,6 +79,8 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_user_idx').on(t.userId, t.createdAt),
     index('payment_transactions_performer_idx').on(t.performerId, t.createdAt),
     uniqueIndex('payment_transactions_gateway_ref_uq').on(t.gateway, t.gatewayRef),
+    // At most one payment of a subscription in flight: concurrent subscribes/renewals cannot both charge.
+    uniqueIndex('payment_transactions_one_pending_per_subscription_uq').on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
   ],
 );
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;

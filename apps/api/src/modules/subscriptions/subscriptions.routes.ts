@@ -6,6 +6,7 @@ import {
 } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.ctx.subscriptions;
@@ -13,8 +14,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/subscribe/performers',
-    { preHandler: authenticated, schema: { tags, body: subscribeSchema, response: { 200: envelope(subscriptionSchema) }, description: 'Subscribe to a creator with a saved card. type monthly (charged now, renews monthly) or free (a trial of the creator\'s/site\'s duration for new subscribers, then monthly unless cancelled). Already subscribed → the same subscription (a cancelled, still paid-up one is resumed). Declined card → 422.' } },
-    async (req) => ({ data: await svc.subscribe(currentUser(req), req.body) }),
+    { preHandler: authenticated, schema: { tags, headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(), body: subscribeSchema, response: { 200: envelope(subscriptionSchema) }, description: 'Subscribe to a creator with a saved card. type monthly (charged now, renews monthly) or free (a trial of the creator\'s/site\'s duration for new subscribers, then monthly unless cancelled). Already subscribed → the same subscription (a cancelled, still paid-up one is resumed). Declined card → 422. A payment for it already in flight (a concurrent request) → 409. Idempotency-Key replays the first answer.' } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const key = idempotencyKeyFrom(req.headers['idempotency-key']);
+      const res = await app.ctx.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.subscribe(user, req.body) } }));
+      return reply.status(res.statusCode as 200).send(res.body);
+    },
   );
 
   app.post(

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } fr
 import { MESSAGES, fromMinor, toMinor, type SubscribeInput, type Subscription, type SubscriptionOffer, type SubscriptionSearch, type SubscriptionSettingsInput } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { HttpError, badRequest, fieldError, notFound, unprocessable } from '../../platform/errors';
+import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
+import { currentSubscription } from '../feeds/feeds.policy';
+import { isUniqueViolation } from '../auth/auth.service';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
 import { performerPricing } from '../performers/performers.tables';
@@ -12,6 +14,8 @@ import { CURRENCY, cardRefused } from '../payments/payments.service';
 import { couponRedemptions, coupons } from '../coupons/coupons.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { RENEWAL_LEASE_MS, RETRY_DELAYS_DAYS, addDays, addMonths } from './periods';
+
+class AlreadySubscribed extends Error {}
 
 /** Default monthly price of a creator who never set one (minor units). */
 export const DEFAULT_MONTHLY_PRICE = 995;
@@ -132,11 +136,23 @@ export class SubscriptionsService {
     const trialDays = input.type === 'free' ? offer.freeSubscriptionDays : 0;
 
     // The row exists from now on (expired until paid), so the payment and webhooks can point at it.
+    // An existing row is reset only while it grants nothing: a subscribe that lost a race against
+    // another one that just succeeded must not touch the live subscription…
     const [sub] = await this.ctx.db
       .insert(subscriptions)
       .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, gateway: gw.name, cardId: card.id, expiresAt: this.now })
-      .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { type: input.type, price, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null } })
+      .onConflictDoUpdate({
+        target: [subscriptions.userId, subscriptions.performerId],
+        set: { type: input.type, price, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
+        // …and while no payment for it is in flight (another request is paying it right now).
+        setWhere: sql`not (${currentSubscription(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
+      })
       .returning();
+    if (!sub) {
+      const now = await this.current(user.id, performer.id);
+      if (now.isActive) return now;
+      throw conflict('A payment for this subscription is already in progress');
+    }
 
     if (input.type === 'free' && !gw.subscriptions) {
       const [row] = await this.ctx.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: addDays(this.now, trialDays), cancelledAt: null }).where(eq(subscriptions.id, sub.id)).returning();
@@ -147,9 +163,16 @@ export class SubscriptionsService {
     let payment: PaymentTransactionRow | null = null;
     if (input.type === 'monthly') {
       payment = await this.ctx.db.transaction(async (tx) => {
+        // Concurrent subscribes of one fan to one creator: the partial unique index on pending
+        // payments per subscription lets one payment be in flight (a second → 409); then, under the
+        // subscription's row lock, a request that comes after a finished payment finds it paid and
+        // is answered with it. Lock order (payment, then subscription) is the one payments.settle
+        // uses, so the two cannot deadlock.
         let amount = price;
         let couponId: string | null = null;
         const [p0] = await tx.insert(paymentTransactions).values({ userId: user.id, performerId: performer.id, type: 'subscription', gateway: gw.name, cardId: card.id, amount, originalAmount: price, subscriptionId: sub.id, description: `Monthly subscription to ${performer.name || performer.username}` }).returning();
+        const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+        if (this.grantsAccess(locked)) throw new AlreadySubscribed();
         if (input.couponCode) {
           const c = await this.ctx.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
           couponId = c.id;
@@ -157,7 +180,12 @@ export class SubscriptionsService {
         }
         const [p] = await tx.update(paymentTransactions).set({ amount, couponId }).where(eq(paymentTransactions.id, p0.id)).returning();
         return p;
+      }).catch((err) => {
+        if (err instanceof AlreadySubscribed) return null;
+        if (isUniqueViolation(err)) throw conflict('A payment for this subscription is already in progress');
+        throw err;
       });
+      if (!payment) return this.current(user.id, performer.id);
     }
     const customerId = await this.ctx.payments.customerId(user, gw);
     try {
@@ -167,6 +195,12 @@ export class SubscriptionsService {
       if (payment?.couponId) await this.releaseCoupon(payment);
       throw err;
     }
+  }
+
+  /** The fan's subscription to the creator as it is now. */
+  private async current(userId: string, performerId: string): Promise<Subscription> {
+    const [row] = await this.ctx.db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.performerId, performerId)));
+    return (await this.views([row]))[0];
   }
 
   private async releaseCoupon(p: PaymentTransactionRow) {
@@ -310,7 +344,12 @@ export class SubscriptionsService {
       const gw = await this.ctx.payments.gatewayFor('sandbox');
       const card = await this.ctx.payments.cardToCharge(fan, gw, undefined).catch(() => null);
       if (card) {
-        const [payment] = await this.ctx.db.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: gw.name, cardId: card.id, amount: sub.price, originalAmount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning();
+        const inserted = await this.ctx.db.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: gw.name, cardId: card.id, amount: sub.price, originalAmount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning().catch((err) => {
+          if (isUniqueViolation(err)) return null; // the fan's own subscribe is paying this period right now
+          throw err;
+        });
+        if (!inserted) return null;
+        const [payment] = inserted;
         const view = await this.chargePeriod(gw, sub, await this.ctx.payments.customerId(fan, gw), card.providerCardId, payment, 'renewal');
         paid = view.isActive;
         if (!paid) message = (await this.ctx.payments.byId(payment.id)).failureMessage ?? 'Your card was declined.';

@@ -88,6 +88,37 @@ describe('subscribing (sandbox gateway, our own renewals)', () => {
     expect((await req('GET', '/subscriptions/performer/search', fan)).statusCode).toBe(403);
   });
 
+  it('10 concurrent subscribes of one fan to one creator → one charge, one active subscription', async () => {
+    const fan = await createFan(t);
+    const c = await pricedCreator(8);
+    await addCard(t, fan);
+    const results = await Promise.all(Array.from({ length: 10 }, () => subscribe(fan, c.user.id)));
+    const codes = results.map((r) => r.statusCode);
+    // Each answer is the subscription (200), or "a payment for it is in flight" (409) — never a second charge.
+    expect(codes.every((x) => x === 200 || x === 409), JSON.stringify(results.filter((r) => r.statusCode !== 200).map((r) => [r.statusCode, r.body]))).toBe(true);
+    const ok = results.filter((r) => r.statusCode === 200).map((r) => r.json().data);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((v) => v._id)).size).toBe(1);
+    const paid = (await payments(fan.user.id)).filter((p) => p.status === 'succeeded');
+    expect(paid).toHaveLength(1);
+    expect(await t.ctx.db.select().from(earnings).where(eq(earnings.performerId, c.user.id))).toHaveLength(1);
+    expect((await req('GET', '/subscriptions/user/search', fan)).json().data.data).toMatchObject([{ status: 'active', isActive: true }]);
+  });
+
+  it('the same Idempotency-Key twice → one charge and the same answer', async () => {
+    const fan = await createFan(t);
+    const c = await pricedCreator(8);
+    await addCard(t, fan);
+    const send = () => t.app.inject({ method: 'POST', url: '/payment/subscribe/performers', headers: { ...fan.auth, 'idempotency-key': 'sub-1' }, payload: { performerId: c.user.id, type: 'monthly' } });
+    const a = await send();
+    expect(a.statusCode).toBe(200);
+    // Cancel in between: a replay still answers the first result and charges nothing.
+    await req('POST', `/payment/sandbox/cancel-subscription/${a.json().data._id}`, fan);
+    const b = await send();
+    expect(b.json()).toEqual(a.json());
+    expect(await payments(fan.user.id)).toHaveLength(1);
+  });
+
   it('refuses: unknown creator, a fan as creator, yourself/creators subscribing, a declined card (nothing granted)', async () => {
     const fan = await createFan(t);
     const c = await pricedCreator();

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import useSWR from 'swr';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
 import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription, type SubscriptionOffer } from '@stagepass/shared';
-import { api, errorText, fieldErrors } from '@/lib/api';
+import { errorText, fieldErrors } from '@/lib/api';
 import { money, plural } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
@@ -14,7 +14,7 @@ import { useCards } from '@/features/cards/useCards';
 import CardSelect from '@/features/payments/CardSelect';
 import CouponField, { discounted } from '@/features/payments/CouponField';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { announceSubscribed, revalidatePaths, useBalance } from '@/features/payments/money';
+import { announceSubscribed, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from '@/features/payments/money';
 import { shortDate } from '@/features/payments/table-helpers';
 import { useMySubscription } from './useMySubscription';
 import styles from './subscriptions.module.css';
@@ -137,12 +137,13 @@ function Body({ onDone }: { onDone: () => void }) {
     setError(null);
     setErrors({});
     try {
-      const sub = await api.post<Subscription>('/payment/subscribe/performers', {
+      // One Idempotency-Key per click: a retried request (network hiccup) never charges twice.
+      const sub = await postIdempotent<Subscription>('/payment/subscribe/performers', {
         performerId: performer._id,
         type,
         cardId,
         ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}),
-      });
+      }, newIdempotencyKey());
       if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
       else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
       announceSubscribed(performer._id);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_transactions_one_pending_per_subscription_uq" ON "payment_transactions" USING btree ("subscription_id") WHERE "payment_transactions"."status" = 'pending';
