@@ -30,6 +30,8 @@ export const listEnvelope = <T extends z.ZodTypeAny>(schema: T) =>
   z.object({ data: z.object({ data: z.array(schema), total: z.number().int() }) });
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
+/** A record id in the path: anything but a UUID is a client mistake (400), never a database error. */
+export const uuidParamSchema = z.object({ id: z.string().uuid('Invalid id') });
 export const okSchema = z.object({ success: z.literal(true) });
 
 /** A missing field reads 'Required' rather than zod's type-level text, on both server and client. */

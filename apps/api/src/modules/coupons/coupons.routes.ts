@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appliedCouponSchema, applyCouponBodySchema, couponSchema, createCouponSchema, envelope, listEnvelope, listQuerySchema, okSchema, updateCouponSchema } from '@stagepass/shared';
+import { appliedCouponSchema, applyCouponBodySchema, couponSchema, createCouponSchema, envelope, listEnvelope, listQuerySchema, okSchema, updateCouponSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
-
-const uuidParam = z.object({ id: z.string().uuid('Invalid id') });
 
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.ctx.coupons;
@@ -17,8 +15,8 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/admin/coupons', { preHandler: adminOnly, schema: { tags: ['admin'], querystring: listQuerySchema, response: { 200: listEnvelope(couponSchema) } } }, async (req) => ({ data: await svc.list(req.query) }));
   app.post('/admin/coupons', { preHandler: adminOnly, schema: { tags: ['admin'], body: createCouponSchema, response: { 201: envelope(couponSchema) } } }, async (req, reply) => reply.status(201).send({ data: await svc.create(req.body) }));
-  app.put('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParam, body: updateCouponSchema, response: { 200: envelope(couponSchema) } } }, async (req) => ({ data: await svc.update(req.params.id, req.body) }));
-  app.delete('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParam, response: { 200: envelope(okSchema) } } }, async (req) => {
+  app.put('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: updateCouponSchema, response: { 200: envelope(couponSchema) } } }, async (req) => ({ data: await svc.update(req.params.id, req.body) }));
+  app.delete('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, response: { 200: envelope(okSchema) } } }, async (req) => {
     await svc.remove(req.params.id);
     return { data: { success: true as const } };
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  addSandboxCardSchema, addStripeCardSchema, cardSchema, envelope, idParamSchema, listEnvelope, okSchema,
+  addSandboxCardSchema, addStripeCardSchema, cardSchema, envelope, listEnvelope, uuidParamSchema, okSchema,
   paymentTransactionSchema, paymentTransactionSearchSchema, topUpResultSchema, walletTopUpSchema,
 } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
@@ -36,7 +36,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/payment-cards/:id',
-    { preHandler: authenticated, schema: { tags, params: idParamSchema, response: { 200: envelope(okSchema) }, description: 'Remove one of the caller\'s cards (others\' → 404). The newest remaining card becomes the default.' } },
+    { preHandler: authenticated, schema: { tags, params: uuidParamSchema, response: { 200: envelope(okSchema) }, description: 'Remove one of the caller\'s cards (others\' → 404). The newest remaining card becomes the default.' } },
     async (req) => {
       await svc.removeCard(currentUser(req), req.params.id);
       return { data: { success: true as const } };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  bankingSettingsSchema, bankingSettingsViewSchema, createPayoutSchema, envelope, idParamSchema, listEnvelope, payoutCalculationSchema,
+  bankingSettingsSchema, bankingSettingsViewSchema, createPayoutSchema, envelope, listEnvelope, uuidParamSchema, payoutCalculationSchema,
   payoutRequestSchema, payoutSearchSchema, paymentGatewaySettingsSchema, paymentGatewaySettingsViewSchema, pendingReviewSchema,
   reviewPayoutSchema, updatePayoutSchema,
 } from '@stagepass/shared';
@@ -30,7 +30,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/payout-requests/:id',
-    { preHandler: performerOnly, schema: { tags, params: idParamSchema, body: updatePayoutSchema, response: one, description: 'The creator changes the amount (same limits; this request\'s own amount counts as available) and/or the note while the request is pending. Not pending → 409; someone else\'s → 404.' } },
+    { preHandler: performerOnly, schema: { tags, params: uuidParamSchema, body: updatePayoutSchema, response: one, description: 'The creator changes the amount (same limits; this request\'s own amount counts as available) and/or the note while the request is pending. Not pending → 409; someone else\'s → 404.' } },
     async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body) }),
   );
 
@@ -51,7 +51,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payout-requests/:id/view',
-    { preHandler: performerOrAdmin, schema: { tags, params: idParamSchema, response: one, description: 'One request: the creator\'s own, or any for an admin; otherwise 404.' } },
+    { preHandler: performerOrAdmin, schema: { tags, params: uuidParamSchema, response: one, description: 'One request: the creator\'s own, or any for an admin; otherwise 404.' } },
     async (req) => {
       const user = currentUser(req);
       return { data: await svc.view(user, req.params.id, isAdmin(user)) };
@@ -70,7 +70,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminOnly,
       schema: {
-        tags: ['admin'], params: idParamSchema, body: reviewPayoutSchema, response: one,
+        tags: ['admin'], params: uuidParamSchema, body: reviewPayoutSchema, response: one,
         description:
           'Operator review. pending → approved | rejected | paid; approved → paid | rejected; anything else → 409 (so approving or paying twice is refused and deducts nothing). paid: method stripe transfers through Stripe Connect (needs a Connect-capable gateway and the creator\'s onboarded account, else 422), manual records a payment made by hand; the creator\'s earnings are debited exactly once. Your own request → 403. The creator is e-mailed when paid or rejected.',
       },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   commissionOverrideSchema, envelope, idParamSchema, listEnvelope, subscribeSchema, subscriptionOfferSchema,
-  subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema,
+  subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema, uuidParamSchema,
 } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -62,7 +62,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/performers/:id/commission',
-    { preHandler: adminOnly, schema: { tags: ['admin'], params: idParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) }, description: 'Operator: the creator\'s commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.' } },
+    { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) }, description: 'Operator: the creator\'s commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.' } },
     async (req) => ({ data: await svc.setCommission(req.params.id, req.body.percentage) }),
   );
 };

@@ -275,3 +275,29 @@ describe('the sandbox gateway in production', () => {
     }
   });
 });
+
+describe('ids in paths, and other people\'s records', () => {
+  it('a malformed id is a 400 (never a database error); another fan\'s card cannot be charged', async () => {
+    const fan = await createFan(t);
+    const other = await createFan(t);
+    const creator = await createCreator(t);
+    const otherCard = await addCard(t, other);
+    expect((await req('DELETE', '/payment-cards/not-a-uuid', fan)).statusCode).toBe(400);
+    expect((await req('PUT', '/admin/performers/not-a-uuid/commission', admin, { percentage: 5 })).statusCode).toBe(400);
+    expect((await req('PUT', '/payout-requests/not-a-uuid', creator, { amount: 60 })).statusCode).toBe(400);
+    expect((await req('GET', '/payout-requests/not-a-uuid/view', creator)).statusCode).toBe(400);
+    expect((await req('PUT', '/admin/payout-requests/not-a-uuid/status', admin, { status: 'rejected', adminNote: 'x' })).statusCode).toBe(400);
+    expect((await req('PUT', '/admin/coupons/not-a-uuid', admin, { name: 'x' })).statusCode).toBe(400);
+    // Someone else's saved card: refused on the field, nothing charged.
+    const r = await req('POST', '/payment/wallet/top-up', fan, { amount: 10, cardId: otherCard._id });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details[0].field).toBe('cardId');
+    const s = await req('POST', '/payment/subscribe/performers', fan, { performerId: creator.user.id, type: 'monthly', cardId: otherCard._id });
+    expect(s.statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, fan.user.id))).toEqual([]);
+    // Coupons are the operator's.
+    expect((await req('GET', '/admin/coupons', fan)).statusCode).toBe(403);
+    expect((await req('PUT', '/admin/coupons/0190a0a0-0000-7000-8000-000000000000', fan, { name: 'x' })).statusCode).toBe(403);
+    expect((await req('DELETE', '/admin/coupons/0190a0a0-0000-7000-8000-000000000000', creator)).statusCode).toBe(403);
+  });
+});
