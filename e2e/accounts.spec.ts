@@ -78,6 +78,9 @@ test('wrong password shows the server message and stays on the login page', asyn
 test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ page }) => {
   const loginPage = new LoginPage(page);
   for (const [remember, days] of [[false, 1], [true, 365]] as const) {
+    // Leave the signed-in page first: with its cookie gone, its own redirect to /auth/login would
+    // race (and abort) the navigation below.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await loginPage.open();
     await loginPage.logIn('fan', 'stagepass-demo', { remember });
@@ -97,6 +100,7 @@ test('a creator logs in and lands on their page; a fan opening a creator page go
   await page.waitForURL('**/creator');
   await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
 
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await loginPage.open();
   await loginPage.logIn('fan', 'stagepass-demo');
