@@ -5,11 +5,17 @@ import path from 'node:path';
  * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
  * web on 3090, Debian's Chromium. Tests share one server, so they run one at a time.
  */
+// E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9) and the data
+// directory, so two checkouts or sessions on one machine can run the browser tests side by side.
+const base = Number(process.env.E2E_PORT_BASE || 0);
+const apiPort = base ? base : 8090;
+const webPort = base ? base + 1 : 3090;
 export const E2E = {
-  api: 'http://localhost:8090',
-  web: 'http://localhost:3090',
+  api: `http://localhost:${apiPort}`,
+  web: `http://localhost:${webPort}`,
+  googleJwksPort: base ? base + 9 : 8099,
   // Playwright runs from the repository root (npm test / npx playwright test).
-  dataDir: path.resolve(process.cwd(), '.data-e2e'),
+  dataDir: path.resolve(process.cwd(), base ? `.data-e2e-${base}` : '.data-e2e'),
 };
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -41,8 +47,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      API_PORT: '8090',
-      WEB_PORT: '3090',
+      API_PORT: String(apiPort),
+      WEB_PORT: String(webPort),
       PUBLIC_API_URL: E2E.api,
       PUBLIC_WEB_URL: E2E.web,
       DATA_DIR: E2E.dataDir,
@@ -50,7 +56,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
       // Google's key set, stood in for by e2e/social.spec.ts (Google cannot be reached offline).
-      GOOGLE_JWKS_URL: 'http://127.0.0.1:8099/jwks',
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${E2E.googleJwksPort}/jwks`,
       NODE_ENV: 'development',
     },
   },

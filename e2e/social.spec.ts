@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import http from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { setSetting } from './support/api';
+import { E2E } from '../playwright.config';
 
 /**
- * Google cannot be reached offline, so two stand-ins replace it: a JWKS server on 127.0.0.1:8099
+ * Google cannot be reached offline, so two stand-ins replace it: a JWKS server on 127.0.0.1 (E2E.googleJwksPort)
  * (the API's GOOGLE_JWKS_URL) with a key made here, and the Google Identity Services script, routed
  * by the browser to a tiny script that hands the page a credential signed with that key. The web's
  * button code, the API's verification (jose, audience, issuer) and the landing rule are all real.
@@ -16,7 +17,7 @@ test('a social-login account without a username lands on /user/account', async (
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
-  await new Promise<void>((r) => server.listen(8099, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(E2E.googleJwksPort, '127.0.0.1', r));
   const clientId = 'e2e-google-client.apps.googleusercontent.com';
   await setSetting('googleClientId', clientId);
   await setSetting('googleLoginEnabled', true);

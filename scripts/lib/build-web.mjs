@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEB = path.join(ROOT, 'apps/web');
-const BUILD_ID = path.join(WEB, '.next/BUILD_ID');
+// NEXT_DIST_DIR (see next.config.ts) lets a second checkout or session build beside the first.
+const BUILD_ID = path.join(WEB, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -14,7 +15,7 @@ function newestMtime(dir) {
     let entries = [];
     try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { continue; }
     for (const e of entries) {
-      if (e.name === 'node_modules' || e.name === '.next') continue;
+      if (e.name === 'node_modules' || e.name.startsWith('.next')) continue;
       const p = path.join(d, e.name);
       if (e.isDirectory()) stack.push(p);
       else newest = Math.max(newest, fs.statSync(p).mtimeMs);
