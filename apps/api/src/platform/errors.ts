@@ -43,6 +43,9 @@ const INPUT_DB_ERRORS: Record<string, string> = {
   '2201B': 'A search text is not a valid pattern', // invalid regular expression
 };
 
+/** The messages of those 400s (tests use them to tell a database refusal from a schema's). */
+export const INPUT_DB_ERROR_MESSAGES: ReadonlySet<string> = new Set(Object.values(INPUT_DB_ERRORS));
+
 /**
  * The SQLSTATE of a database error, wherever it sits: node-postgres and PGlite put it on the
  * error itself (`code`), Drizzle wraps it (`DrizzleQueryError`, the original on `cause`).
