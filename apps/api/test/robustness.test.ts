@@ -124,7 +124,7 @@ describe('F3: database errors caused by input are 400; any other stays 500 and i
     const lines: Array<Record<string, unknown>> = [];
     const sink = new Writable({ write(chunk, _e, cb) { lines.push(JSON.parse(String(chunk))); cb(); } });
     const app = Fastify({ loggerInstance: pino({ level: 'info' }, sink), requestIdHeader: 'x-request-id' });
-    registerErrorHandler(app);
+    registerErrorHandler(app as unknown as Parameters<typeof registerErrorHandler>[0]);
     app.get('/bad-input', async () => t.ctx.db.execute(sql`select ${'nope'}::uuid`));
     app.get('/bug', async () => t.ctx.db.execute(sql`select * from no_such_table`));
     try {
