@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { idOrUsernameSchema, idSchema, isUuid, listQuerySchema, sortBySchema } from './api';
 import { commentAuthorSchema } from './social';
 
 /**
@@ -108,7 +108,10 @@ export const walletChargeBodySchema = z.object({
   couponCode: z.string().trim().max(60).optional(),
 });
 export type WalletChargeBody = z.infer<typeof walletChargeBodySchema>;
-export const walletChargeParamsSchema = z.object({ kind: z.enum(WALLET_CHARGE_KINDS), id: idSchema });
+/** `{id}`: the item's id; for a tip, the creator's id or username. */
+export const walletChargeParamsSchema = z
+  .object({ kind: z.enum(WALLET_CHARGE_KINDS), id: idOrUsernameSchema })
+  .refine((p) => p.kind === 'tip' || isUuid(p.id), { path: ['id'], message: 'Invalid id' });
 export const walletChargeSchema = z.object({
   _id: z.string(),
   type: z.enum(WALLET_CHARGE_KINDS),
