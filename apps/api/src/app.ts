@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { registerErrorHandler } from './platform/errors';
+import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
 import { Mailer } from './platform/mailer';
 import { createStorage } from './platform/storage';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   // Platform
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAuth(app, ctx.db);
 
   // Modules

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './api';
+import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { mediaFileSchema } from './media';
 
 /**
@@ -54,10 +54,10 @@ const isoFuture = z.iso.datetime({ offset: true, message: 'Use an ISO date-time'
 /** POST /performer/feeds. `price` only counts for visibility `ppv` (ignored otherwise). */
 export const createFeedSchema = z.object({
   text: z.string().max(FEED_TEXT_MAX * 2, `Text must be at most ${FEED_TEXT_MAX} characters`).default(''),
-  fileIds: z.array(z.uuid()).max(FEED_MAX_FILES, `At most ${FEED_MAX_FILES} files`).default([]),
-  teaserId: z.uuid().nullable().optional(),
-  thumbnailId: z.uuid().nullable().optional(),
-  pollId: z.uuid().nullable().optional(),
+  fileIds: z.array(idSchema).max(FEED_MAX_FILES, `At most ${FEED_MAX_FILES} files`).default([]),
+  teaserId: idSchema.nullable().optional(),
+  thumbnailId: idSchema.nullable().optional(),
+  pollId: idSchema.nullable().optional(),
   visibility: z.enum(FEED_VISIBILITIES).default('free'),
   price: price.nullable().optional(),
   /** A future time to publish at; absent/null = now. */
@@ -68,10 +68,10 @@ export type CreateFeedInput = z.infer<typeof createFeedSchema>;
 /** PUT /performer/feeds/{id}: any subset of the create fields. `scheduleAt: null` publishes now. */
 export const updateFeedSchema = z.object({
   text: z.string().max(FEED_TEXT_MAX * 2).optional(),
-  fileIds: z.array(z.uuid()).max(FEED_MAX_FILES).optional(),
-  teaserId: z.uuid().nullable().optional(),
-  thumbnailId: z.uuid().nullable().optional(),
-  pollId: z.uuid().nullable().optional(),
+  fileIds: z.array(idSchema).max(FEED_MAX_FILES).optional(),
+  teaserId: idSchema.nullable().optional(),
+  thumbnailId: idSchema.nullable().optional(),
+  pollId: idSchema.nullable().optional(),
   visibility: z.enum(FEED_VISIBILITIES).optional(),
   price: price.nullable().optional(),
   scheduleAt: isoFuture.nullable().optional(),
@@ -89,9 +89,10 @@ export const createPollSchema = z.object({
 });
 export type CreatePollInput = z.infer<typeof createPollSchema>;
 
+export const FEED_SORTS = ['publishAt', 'createdAt', 'updatedAt'] as const;
 /** GET /performer/feeds, GET /user/feeds/search/{username}. `q` searches the text (full-text). */
 export const feedListQuerySchema = listQuerySchema.extend({
-  sortBy: z.enum(['publishAt', 'createdAt', 'updatedAt']).default('publishAt'),
+  sortBy: sortBySchema(FEED_SORTS, 'publishAt'),
   type: z.enum(FEED_TYPES).optional(),
   visibility: z.enum(FEED_VISIBILITIES).optional(),
   status: z.enum(FEED_STATUSES).optional(),

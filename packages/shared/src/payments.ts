@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './api';
+import { idOrUsernameSchema, idSchema, isUuid, listQuerySchema, sortBySchema } from './api';
 import { commentAuthorSchema } from './social';
 
 /**
@@ -8,7 +8,6 @@ import { commentAuthorSchema } from './social';
  * units (see money.ts).
  */
 
-const uuid = z.string().uuid('Invalid id');
 /** A positive amount with at most two decimals. Range limits come from site settings (checked by the service). */
 export const moneyAmountSchema = z.number({ error: 'Enter an amount' }).positive('Must be greater than 0').max(1_000_000).multipleOf(0.01, 'At most two decimals');
 const dateQuery = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'Not a date').optional();
@@ -61,7 +60,7 @@ export type AddStripeCardInput = z.infer<typeof addStripeCardSchema>;
 export const walletTopUpSchema = z.object({
   amount: moneyAmountSchema,
   /** Saved card to charge; default: the default card. */
-  cardId: uuid.optional(),
+  cardId: idSchema.optional(),
 });
 export type WalletTopUpInput = z.infer<typeof walletTopUpSchema>;
 
@@ -109,7 +108,10 @@ export const walletChargeBodySchema = z.object({
   couponCode: z.string().trim().max(60).optional(),
 });
 export type WalletChargeBody = z.infer<typeof walletChargeBodySchema>;
-export const walletChargeParamsSchema = z.object({ kind: z.enum(WALLET_CHARGE_KINDS), id: z.string().min(1).max(100) });
+/** `{id}`: the item's id; for a tip, the creator's id or username. */
+export const walletChargeParamsSchema = z
+  .object({ kind: z.enum(WALLET_CHARGE_KINDS), id: idOrUsernameSchema })
+  .refine((p) => p.kind === 'tip' || isUuid(p.id), { path: ['id'], message: 'Invalid id' });
 export const walletChargeSchema = z.object({
   _id: z.string(),
   type: z.enum(WALLET_CHARGE_KINDS),
@@ -136,9 +138,9 @@ export const SUBSCRIPTION_TYPES = ['monthly', 'free'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 export const SUBSCRIPTION_STATUS_VALUES = ['active', 'past_due', 'cancelled', 'expired'] as const;
 export const subscribeSchema = z.object({
-  performerId: uuid,
+  performerId: idSchema,
   type: z.enum(SUBSCRIPTION_TYPES).default('monthly'),
-  cardId: uuid.optional(),
+  cardId: idSchema.optional(),
   couponCode: z.string().trim().max(60).optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
@@ -167,8 +169,8 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionSearchSchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'updatedAt', 'expiresAt']).default('updatedAt'),
   status: z.enum(SUBSCRIPTION_STATUS_VALUES).optional(),
-  performerId: uuid.optional(),
-  userId: uuid.optional(),
+  performerId: idSchema.optional(),
+  userId: idSchema.optional(),
 });
 export type SubscriptionSearch = z.infer<typeof subscriptionSearchSchema>;
 /** What a fan sees about subscribing to a creator (on the creator's public profile). */
@@ -194,7 +196,7 @@ export const createCouponSchema = z.object({
   code: couponCodeSchema,
   name: z.string().trim().max(100).default(''),
   percentage: z.number().int().min(1).max(100),
-  performerId: uuid.nullable().optional(),
+  performerId: idSchema.nullable().optional(),
   expiresAt: z.string().datetime({ offset: true }).nullable().optional(),
   maxUses: z.number().int().min(1).nullable().optional(),
   active: z.boolean().default(true),
@@ -215,8 +217,11 @@ export const couponSchema = z.object({
   updatedAt: z.string(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+/** GET /admin/coupons: newest change first. */
+export const COUPON_SORTS = ['updatedAt'] as const;
+export const couponListQuerySchema = listQuerySchema.extend({ sortBy: sortBySchema(COUPON_SORTS, 'updatedAt') });
 /** POST /coupons/{code}/apply-coupon {performerId?}: is the code usable by the caller (for that creator)? */
-export const applyCouponBodySchema = z.object({ performerId: uuid.optional() });
+export const applyCouponBodySchema = z.object({ performerId: idSchema.optional() });
 export const appliedCouponSchema = z.object({ code: z.string(), percentage: z.number().int(), performerId: z.string().nullable(), expiresAt: z.string().nullable() });
 export type AppliedCoupon = z.infer<typeof appliedCouponSchema>;
 
@@ -240,7 +245,7 @@ const earningFilter = {
   type: z.enum(EARNING_TYPE_VALUES).optional(),
   fromDate: dateQuery,
   toDate: dateQuery,
-  performerId: uuid.optional(),
+  performerId: idSchema.optional(),
 };
 export const earningSearchSchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'gross', 'net']).default('createdAt'),
@@ -304,7 +309,7 @@ export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 export const payoutSearchSchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'updatedAt', 'amount']).default('updatedAt'),
   status: z.enum(PAYOUT_STATUS_VALUES).optional(),
-  performerId: uuid.optional(),
+  performerId: idSchema.optional(),
   fromDate: dateQuery,
   toDate: dateQuery,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './api';
+import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { GENDERS, publicUserSchema } from './users';
 
 /**
@@ -7,7 +7,6 @@ import { GENDERS, publicUserSchema } from './users';
  * search keywords (spec §7 Follows, Comments, Reactions and reports, Search, Performers).
  */
 
-const uuid = z.string().uuid('Invalid id');
 /** Query booleans arrive as text: 'true'/'1' → true, 'false'/'0' → false. */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
@@ -37,8 +36,11 @@ export const followStateSchema = z.object({
 });
 export type FollowState = z.infer<typeof followStateSchema>;
 
-export const followersQuerySchema = listQuerySchema.extend({ performerId: uuid.optional() });
-export const followingQuerySchema = listQuerySchema;
+/** Follow lists sort by when the follow happened (`createdAt`) or by the other person's name. */
+export const FOLLOW_SORTS = ['createdAt', 'name'] as const;
+export const followingQuerySchema = listQuerySchema.extend({ sortBy: sortBySchema(FOLLOW_SORTS, 'createdAt') });
+export const followersQuerySchema = followingQuerySchema.extend({ performerId: idSchema.optional() });
+export type FollowListQuery = z.infer<typeof followingQuerySchema>;
 
 /** GET /performers/{id}/stats. */
 export const performerStatsSchema = z.object({
@@ -57,7 +59,7 @@ export type ReactionAction = (typeof REACTION_ACTIONS)[number];
 
 /** POST /reactions and DELETE /reactions body. */
 export const reactionInputSchema = z.object({
-  objectId: uuid,
+  objectId: idSchema,
   objectType: z.enum(REACTION_OBJECT_TYPES),
   action: z.enum(REACTION_ACTIONS),
 });
@@ -76,6 +78,9 @@ export type ReactionState = z.infer<typeof reactionStateSchema>;
 /** The `{type}` of GET /reactions/{type}/bookmark (plural, as the spec's paths spell it). */
 export const BOOKMARK_LIST_TYPES = { feeds: 'feed', performers: 'performer', videos: 'video', galleries: 'gallery', products: 'product' } as const;
 export type BookmarkListType = keyof typeof BOOKMARK_LIST_TYPES;
+/** GET /reactions/{type}/bookmark: by when the bookmark was made. */
+export const BOOKMARK_SORTS = ['createdAt'] as const;
+export const bookmarkListQuerySchema = listQuerySchema.extend({ sortBy: sortBySchema(BOOKMARK_SORTS, 'createdAt') });
 
 /** One bookmark: when it was made and the object (shape depends on the type; null when gone). */
 export const bookmarkItemSchema = z.object({
@@ -98,20 +103,22 @@ export const COMMENT_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br'] as const;
 const commentContent = z.string().trim().min(1, 'Write a comment').max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`);
 
 export const createCommentSchema = z.object({
-  objectId: uuid,
+  objectId: idSchema,
   objectType: z.enum(COMMENT_OBJECT_TYPES),
   content: commentContent,
-  parentId: uuid.optional().nullable(),
+  parentId: idSchema.optional().nullable(),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 export const updateCommentSchema = z.object({ content: commentContent });
 export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;
 
+export const COMMENT_SORTS = ['createdAt'] as const;
 export const commentsQuerySchema = listQuerySchema.extend({
-  objectId: uuid,
+  sortBy: sortBySchema(COMMENT_SORTS, 'createdAt'),
+  objectId: idSchema,
   objectType: z.enum(COMMENT_OBJECT_TYPES),
   /** Replies of this comment; absent → top-level comments. */
-  parentId: uuid.optional(),
+  parentId: idSchema.optional(),
 });
 export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
 
@@ -150,7 +157,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const createReportSchema = z.object({
   target: z.enum(REPORT_TARGETS),
-  targetId: uuid,
+  targetId: idSchema,
   reason: z.enum(REPORT_REASONS),
   description: z.string().trim().max(1000, 'At most 1000 characters').optional().default(''),
 });
@@ -169,17 +176,20 @@ export const reportSchema = z.object({
   updatedAt: z.string(),
 });
 export type Report = z.infer<typeof reportSchema>;
+export const REPORT_SORTS = ['updatedAt', 'createdAt'] as const;
 export const reportsQuerySchema = listQuerySchema.extend({
+  sortBy: sortBySchema(REPORT_SORTS, 'updatedAt'),
   status: z.enum(REPORT_STATUSES).optional(),
   target: z.enum(REPORT_TARGETS).optional(),
-  targetId: uuid.optional(),
+  targetId: idSchema.optional(),
 });
+export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
 export const updateReportSchema = z.object({ status: z.enum(REPORT_STATUSES) });
 
 // ── Creator discovery and search ───────────────────────────────────────────────────────────
 export const PERFORMER_SORTS = ['popular', 'newest', 'name', 'createdAt', 'updatedAt'] as const;
 export const performerSearchQuerySchema = listQuerySchema.extend({
-  sortBy: z.enum(PERFORMER_SORTS).default('popular'),
+  sortBy: sortBySchema(PERFORMER_SORTS, 'popular'),
   /** Default: asc for `name`, desc otherwise. */
   sort: z.enum(['asc', 'desc']).optional(),
   gender: z.enum(GENDERS).optional(),
@@ -211,4 +221,6 @@ export const searchKeywordSchema = z.object({ keyword: z.string(), count: z.numb
 export type SearchKeyword = z.infer<typeof searchKeywordSchema>;
 export const keywordsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
 
-export const feedSearchQuerySchema = listQuerySchema.extend({ q: z.string().trim().min(1, 'Required').max(200) });
+/** GET /search/feeds: newest published first. */
+export const FEED_SEARCH_SORTS = ['publishAt'] as const;
+export const feedSearchQuerySchema = listQuerySchema.extend({ sortBy: sortBySchema(FEED_SEARCH_SORTS, 'publishAt'), q: z.string().trim().min(1, 'Required').max(200) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, sortBySchema } from './api';
 
 export const GENDERS = ['male', 'female', 'transgender'] as const;
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
@@ -189,3 +190,12 @@ export const recaptchaSchema = z.object({ token: z.string().max(5000) });
 export const DOCUMENT_KINDS = ['documentVerification', 'idVerification', 'other'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = { documentVerification: 'ID document', idVerification: 'Selfie with ID', other: 'Other document' };
+
+/** GET /users/search (admin): the account list. */
+export const USER_SORTS = ['updatedAt', 'createdAt', 'username', 'name'] as const;
+export const userSearchQuerySchema = listQuerySchema.extend({
+  sortBy: sortBySchema(USER_SORTS, 'updatedAt'),
+  role: z.enum(['user', 'performer', 'admin']).optional(),
+  status: z.enum(['active', 'inactive', 'suspended']).optional(),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;

@@ -25,6 +25,46 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
+/**
+ * PostgreSQL errors that input caused (SQLSTATE class 22, "data exception"): a value the
+ * database cannot take. Schemas should catch these first; when one slips through, it is still
+ * the client's 400, not a 500. Everything else from the database stays a 500.
+ */
+const INPUT_DB_ERRORS: Record<string, string> = {
+  '22P02': 'A value has an invalid format', // invalid text representation (e.g. a malformed UUID or number)
+  '22001': 'A value is too long', // string data right truncation
+  '22003': 'A number is out of range', // numeric value out of range
+  '22021': 'A text contains characters that are not allowed', // character not in repertoire / bad byte sequence (e.g. NUL)
+  '22P05': 'A text contains characters that are not allowed', // untranslatable character (NUL in jsonb)
+  '22007': 'A date or time has an invalid format', // invalid datetime format
+  '22008': 'A date or time is out of range', // datetime field overflow
+  '22025': 'A search text has an invalid escape', // invalid escape sequence (LIKE)
+  '22019': 'A search text has an invalid escape', // invalid escape character
+  '2201B': 'A search text is not a valid pattern', // invalid regular expression
+};
+
+/** The messages of those 400s (tests use them to tell a database refusal from a schema's). */
+export const INPUT_DB_ERROR_MESSAGES: ReadonlySet<string> = new Set(Object.values(INPUT_DB_ERRORS));
+
+/**
+ * The SQLSTATE of a database error, wherever it sits: node-postgres and PGlite put it on the
+ * error itself (`code`), Drizzle wraps it (`DrizzleQueryError`, the original on `cause`).
+ */
+export function sqlState(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** 400 for a database error caused by input, else null. */
+export function inputDbError(err: unknown): HttpError | null {
+  const state = sqlState(err);
+  const message = state ? INPUT_DB_ERRORS[state] : undefined;
+  return message ? new HttpError(400, message) : null;
+}
+
 export function zodDetails(err: ZodError): FieldError[] {
   return err.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
 }
@@ -51,13 +91,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       message = MESSAGES.validation;
       details = zodDetails(err);
     } else if (isResponseSerializationError(err)) {
-      req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      req.log.error({ err, reqId: req.id, issues: err.cause.issues }, 'response did not match its schema');
+    } else if (inputDbError(err)) {
+      // Input the schema let through but the database refused: the client's mistake, logged so the schema gets fixed.
+      status = 400;
+      message = inputDbError(err)!.message;
+      req.log.warn({ err, reqId: req.id, sqlState: sqlState(err) }, 'database refused input');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: bad JSON, too large, unsupported type, rate limit…
       status = err.statusCode;
       message = status === 429 ? MESSAGES.rateLimited : err.message;
     } else {
-      req.log.error({ err }, 'unhandled error');
+      req.log.error({ err, reqId: req.id }, 'unhandled error');
     }
     if (status >= 500 && !(err instanceof HttpError)) message = MESSAGES.generic;
     reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(details ? { details } : {}) });

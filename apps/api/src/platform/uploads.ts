@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError, badRequest } from './errors';
+import { nulError } from './input-guard';
 
 /** The largest upload of any kind (videos); each route sets its own, smaller limit. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
@@ -62,8 +63,14 @@ export async function receiveMultipart(
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: opts.maxFiles ?? 5 } })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw nulError([part.fieldname.replaceAll('\u0000', '\\0')]);
+        fields[part.fieldname] = value;
         continue;
+      }
+      if ((part.filename ?? '').includes('\u0000')) {
+        part.file.resume();
+        throw nulError([part.fieldname]);
       }
       const kind = opts.files[part.fieldname];
       if (!kind) {
@@ -83,10 +90,29 @@ export async function receiveMultipart(
     return { files, fields, cleanup };
   } catch (err) {
     await cleanup();
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File is too large');
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('Too many files');
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File is too large');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Too many files');
+    if (isCutOff(req, err)) throw badRequest(UPLOAD_CUT_OFF, [{ field: '_', message: UPLOAD_CUT_OFF }]);
     throw err;
   }
+}
+
+export const UPLOAD_CUT_OFF = 'The upload was cut off before it finished; please send the file again';
+
+/**
+ * Whether a multipart read failed because of what the client sent rather than on our side: the
+ * body ended before its closing boundary (busboy: "Unexpected end of form"), its part headers were
+ * malformed, or the client closed the connection mid-upload. Our own failures (writing the temp
+ * file: ENOSPC, EACCES… — system errors carry a `syscall`) stay 500s.
+ */
+function isCutOff(req: FastifyRequest, err: unknown): boolean {
+  const e = err as { code?: string; message?: string; syscall?: string };
+  if (e?.syscall) return false;
+  if (req.raw.aborted || req.raw.readableAborted || (req.raw.destroyed && !req.raw.complete)) return true;
+  if (e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.code === 'ECONNRESET' || e?.code === 'ECONNABORTED') return true;
+  return /unexpected end of (form|multipart)|malformed (part header|urlencoded form)|boundary not found|premature close|^aborted$/i.test(e?.message ?? '');
 }
 
 const SNIFF_BYTES = 4100;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commentSchema, commentsQuerySchema, createCommentSchema, envelope, listEnvelope, okSchema, updateCommentSchema } from '@stagepass/shared';
+import { commentSchema, commentsQuerySchema, createCommentSchema, envelope, listEnvelope, okSchema, updateCommentSchema, uuidParamSchema } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
 import { perUser } from '../search/rate-key';
 import { CommentsService } from './comments.service';
@@ -8,7 +8,7 @@ import { CommentsService } from './comments.service';
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = new CommentsService(app.ctx);
   const tags = ['comments'];
-  const idParams = z.object({ id: z.string().uuid() });
+  const idParams = uuidParamSchema;
 
   app.post(
     '/comments',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appliedCouponSchema, applyCouponBodySchema, couponSchema, createCouponSchema, envelope, listEnvelope, listQuerySchema, okSchema, updateCouponSchema, uuidParamSchema } from '@stagepass/shared';
+import { appliedCouponSchema, applyCouponBodySchema, couponSchema, createCouponSchema, couponListQuerySchema, envelope, listEnvelope, okSchema, updateCouponSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
 
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +13,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await svc.check(req.params.code, currentUser(req).id, req.body?.performerId) }),
   );
 
-  app.get('/admin/coupons', { preHandler: adminOnly, schema: { tags: ['admin'], querystring: listQuerySchema, response: { 200: listEnvelope(couponSchema) } } }, async (req) => ({ data: await svc.list(req.query) }));
+  app.get('/admin/coupons', { preHandler: adminOnly, schema: { tags: ['admin'], querystring: couponListQuerySchema, response: { 200: listEnvelope(couponSchema) } } }, async (req) => ({ data: await svc.list(req.query) }));
   app.post('/admin/coupons', { preHandler: adminOnly, schema: { tags: ['admin'], body: createCouponSchema, response: { 201: envelope(couponSchema) } } }, async (req, reply) => reply.status(201).send({ data: await svc.create(req.body) }));
   app.put('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: updateCouponSchema, response: { 200: envelope(couponSchema) } } }, async (req) => ({ data: await svc.update(req.params.id, req.body) }));
   app.delete('/admin/coupons/:id', { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, response: { 200: envelope(okSchema) } } }, async (req) => {

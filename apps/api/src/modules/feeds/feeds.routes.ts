@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FEED_SLOT_MEDIA, FEED_UPLOAD_SLOTS, createFeedSchema, createPollSchema, envelope, feedListQuerySchema, feedSchema,
-  listEnvelope, mediaFileSchema, okSchema, pollSchema, timelineQuerySchema, updateFeedSchema,
+  idOrUsernameSchema, idSchema, listEnvelope, mediaFileSchema, okSchema, pollSchema, timelineQuerySchema, updateFeedSchema, uuidParamSchema,
 } from '@stagepass/shared';
 import { authenticated, currentUser, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
 import { FeedsService } from './feeds.service';
 
-const id = z.object({ id: z.string().min(1).max(100) });
+const id = uuidParamSchema;
 
 /** Spec §7 Feeds. Thin: schema, guard, service. Rules: README.md beside this file. */
 export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -94,7 +94,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/feeds/search/:username',
-    { schema: { tags, params: z.object({ username: z.string().min(1).max(100) }), querystring: feedListQuerySchema, response: { 200: list }, description: 'One creator\'s feeds (by username or id), for anyone; locked feeds are listed locked.' } },
+    { schema: { tags, params: z.object({ username: idOrUsernameSchema }), querystring: feedListQuerySchema, response: { 200: list }, description: 'One creator\'s feeds (by username or id), for anyone; locked feeds are listed locked.' } },
     async (req) => {
       const { rows, total } = await feeds.byCreator(req.user, req.params.username, req.query);
       return { data: { data: await feeds.toViews(req.user, rows), total } };
@@ -114,7 +114,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/feeds/:id/file/:fileId/status',
-    { schema: { tags, params: id.extend({ fileId: z.string().min(1).max(100) }), response: { 200: envelope(mediaFileSchema) }, description: 'Processing status of a file of the feed (the uploader may use any feed id, e.g. `new`, for a file not yet attached).' } },
+    { schema: { tags, params: z.object({ id: z.union([z.literal('new'), idSchema], { error: 'A feed id or `new`' }), fileId: idSchema }), response: { 200: envelope(mediaFileSchema) }, description: 'Processing status of a file of the feed (the uploader may use any feed id, e.g. `new`, for a file not yet attached).' } },
     async (req) => ({ data: await feeds.fileStatus(req.user, req.params.id, req.params.fileId) }),
   );
 };

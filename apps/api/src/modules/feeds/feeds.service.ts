@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  DEFAULT_AVATAR, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, pickPreviewImage, ppvPriceLimits, toMinor,
+  DEFAULT_AVATAR, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, pickPreviewImage, ppvPriceLimits, toMinor,
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
 } from '@stagepass/shared';
@@ -10,7 +10,6 @@ import type { ReceivedFile } from '../../platform/uploads';
 import { badRequest, conflict, fieldError, forbidden, notFound, unprocessable, type FieldError } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
 import { isUniqueViolation } from '../auth/auth.service';
-import { isUuid } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { follows } from '../follows/follows.tables';

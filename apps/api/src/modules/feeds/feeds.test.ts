@@ -304,7 +304,7 @@ describe('creating, editing and deleting feeds', () => {
     expect(feedOf(await get(`/performer/feeds/${feed._id}`, creator.auth)).text).toBe('edited');
     expect((await del(`/performer/feeds/${feed._id}`, creator.auth)).json()).toEqual({ data: { success: true } });
     expect((await get(`/user/feeds/${feed._id}`)).statusCode).toBe(404);
-    expect((await get('/user/feeds/not-a-uuid')).statusCode).toBe(404);
+    expect((await get('/user/feeds/not-a-uuid')).statusCode).toBe(400); // malformed id: 400 (issue 8, F5)
   });
 
   it('GET /performer/feeds lists only the caller\'s feeds, paginated, searchable', async () => {
@@ -384,7 +384,7 @@ describe('polls', () => {
     expect((await post(`/user/feeds/vote/${scheduled.options[0]!.id}`, {}, fan.auth)).statusCode).toBe(404);
     const unattached = await createPoll(t, creator.user.id);
     expect((await post(`/user/feeds/vote/${unattached.options[0]!.id}`, {}, fan.auth)).statusCode).toBe(404);
-    expect((await post('/user/feeds/vote/nope', {}, fan.auth)).statusCode).toBe(404);
+    expect((await post('/user/feeds/vote/nope', {}, fan.auth)).statusCode).toBe(400); // malformed id
   });
 });
 

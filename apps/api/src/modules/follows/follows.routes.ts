@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, followItemSchema, followStateSchema, followersQuerySchema, followingQuerySchema, idParamSchema, listEnvelope } from '@stagepass/shared';
+import { envelope, followItemSchema, followStateSchema, followersQuerySchema, followingQuerySchema, idOrUsernameParamSchema, listEnvelope } from '@stagepass/shared';
 import { authenticated, currentUser, isAdmin } from '../../platform/auth';
 import { forbidden } from '../../platform/errors';
 import { FollowsService } from './follows.service';
@@ -10,13 +10,13 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/follows/:id',
-    { preHandler: authenticated, schema: { tags, params: idParamSchema, response: { 200: envelope(followStateSchema) }, description: 'Follow a creator (id or username). Idempotent. Yourself → 422; a fan or unknown account → 404.' } },
+    { preHandler: authenticated, schema: { tags, params: idOrUsernameParamSchema, response: { 200: envelope(followStateSchema) }, description: 'Follow a creator (id or username). Idempotent. Yourself → 422; a fan or unknown account → 404.' } },
     async (req) => ({ data: await svc.follow(currentUser(req), req.params.id) }),
   );
 
   app.delete(
     '/follows/:id',
-    { preHandler: authenticated, schema: { tags, params: idParamSchema, response: { 200: envelope(followStateSchema) }, description: 'Unfollow a creator. Idempotent: not following answers 200 with isFollowed false.' } },
+    { preHandler: authenticated, schema: { tags, params: idOrUsernameParamSchema, response: { 200: envelope(followStateSchema) }, description: 'Unfollow a creator. Idempotent: not following answers 200 with isFollowed false.' } },
     async (req) => ({ data: await svc.unfollow(currentUser(req), req.params.id) }),
   );
 

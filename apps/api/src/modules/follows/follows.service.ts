@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FollowItem, FollowState, ListQuery, PerformerListItem } from '@stagepass/shared';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FollowItem, FollowState, FollowListQuery, PerformerListItem } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -108,14 +108,14 @@ export class FollowsService {
   }
 
   /** Who follows `performerId`, most recent first. */
-  async followers(performerId: string, viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
+  async followers(performerId: string, viewerId: string, q: FollowListQuery): Promise<{ data: FollowItem[]; total: number }> {
     const { rows, total } = await this.followPage('followerId', and(eq(follows.followingId, performerId), eq(users.status, 'active'))!, q);
     const items = await this.toListItems(rows, viewerId);
     return { data: items.map((it, i) => ({ ...it, followedAt: rows[i]!.followedAt.toISOString() })), total };
   }
 
   /** The creators `viewerId` follows, most recently followed first. */
-  async following(viewerId: string, q: ListQuery): Promise<{ data: FollowItem[]; total: number }> {
+  async following(viewerId: string, q: FollowListQuery): Promise<{ data: FollowItem[]; total: number }> {
     const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true))!;
     const { rows, total } = await this.followPage('followingId', where, q);
     return {
@@ -130,7 +130,8 @@ export class FollowsService {
   }
 
   /** One page of follow rows joined to the user on `side` (the follower or the followed), with its total. */
-  private async followPage(side: 'followerId' | 'followingId', where: SQL, q: ListQuery) {
+  private async followPage(side: 'followerId' | 'followingId', where: SQL, q: FollowListQuery) {
+    const sortCol = q.sortBy === 'name' ? sql`lower(coalesce(nullif(${users.name}, ''), ${users.username}))` : follows.createdAt;
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ ...creatorCardColumns, followedAt: follows.createdAt })
@@ -139,7 +140,7 @@ export class FollowsService {
         .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
         .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
         .where(where)
-        .orderBy(q.sort === 'asc' ? follows.createdAt : desc(follows.createdAt), desc(follows[side]))
+        .orderBy(q.sort === 'asc' ? asc(sortCol) : desc(sortCol), desc(follows[side]))
         .limit(q.limit)
         .offset(q.offset),
       this.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, follows[side])).where(where),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import path from 'node:path';
-import { envelope, fileStatusSchema } from '@stagepass/shared';
+import { envelope, fileStatusSchema, idParams } from '@stagepass/shared';
 import { forbidden, notFound } from '../../platform/errors';
 import { authenticated, currentUser, isAdmin } from '../../platform/auth';
 
@@ -24,7 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticated,
       schema: {
         tags: ['media'],
-        params: z.object({ fileId: z.string().min(1).max(100) }),
+        params: idParams('fileId'),
         response: { 200: envelope(fileStatusSchema) },
         description: 'Processing status of a file: uploaded → processing → ready | failed (with `error`). The owner or an admin; 404 for anyone else.',
       },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
-import type { FileStatusView, MediaFileView } from '@stagepass/shared';
+import { isUuid, type FileStatusView, type MediaFileView } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import type { ReceivedFile } from '../../platform/uploads';
 import { files, type FileRow, type MediaType } from './media.tables';
@@ -13,7 +13,6 @@ import { MEDIA_PROCESS_JOB, attemptSeconds } from './media.jobs';
 
 /** How long a signed media URL works: long enough to watch a long video with seeking. */
 export const SIGNED_URL_TTL: Record<MediaType, number> = { image: 3600, video: 4 * 3600, audio: 4 * 3600 };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** Rendition presets for images: name → [width, height] (cover-cropped), output WebP. */
@@ -112,14 +111,14 @@ export class MediaService {
   }
 
   async byId(id: string): Promise<FileRow | null> {
-    if (!UUID_RE.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row] = await this.ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
     return row ?? null;
   }
 
   /** Rows for many ids in one query (lists); unknown or malformed ids are simply absent. Order not kept. */
   async byIds(ids: readonly string[]): Promise<FileRow[]> {
-    const valid = [...new Set(ids.filter((id) => UUID_RE.test(id)))];
+    const valid = [...new Set(ids.filter((id) => isUuid(id)))];
     if (!valid.length) return [];
     return this.ctx.db.select().from(files).where(inArray(files.id, valid));
   }

@@ -261,7 +261,7 @@ describe('GET /files/{fileId}/status', () => {
     const fan = await createFan(t);
     expect((await get(f.id, fan.auth)).statusCode).toBe(404);
     expect((await get(f.id)).statusCode).toBe(401);
-    expect((await get('not-a-uuid', creator.auth)).statusCode).toBe(404);
+    expect((await get('not-a-uuid', creator.auth)).statusCode).toBe(400); // malformed id: 400 (issue 8, F5)
     expect((await get('01890000-0000-7000-8000-000000000000', creator.auth)).statusCode).toBe(404);
     expect(await t.ctx.media.status(f.id)).toEqual({ _id: f.id, status: 'ready' });
     expect(await t.ctx.media.status('01890000-0000-7000-8000-000000000000')).toBeNull();

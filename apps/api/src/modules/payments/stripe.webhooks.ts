@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { isUuid } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
@@ -35,7 +36,6 @@ interface HandlerContext {
   after: (fn: () => Promise<void>) => void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
 const objectOf = <T>(event: GatewayEvent) => event.data.object as T;
 
@@ -63,7 +63,7 @@ const ignore = (h: HandlerContext, why: string, extra: Record<string, unknown> =
 // ── Lookups ──────────────────────────────────────────────────────────────────────────────────
 /** Our card payment of a PaymentIntent: by metadata.paymentId (set when we created it), else by its id. Locked. */
 async function paymentOf(tx: Tx, pi: Stripe.PaymentIntent): Promise<PaymentTransactionRow | null> {
-  const byMeta = pi.metadata?.paymentId && UUID.test(pi.metadata.paymentId)
+  const byMeta = pi.metadata?.paymentId && isUuid(pi.metadata.paymentId)
     ? (await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.id, pi.metadata.paymentId), eq(paymentTransactions.gateway, 'stripe'))).for('update'))[0]
     : undefined;
   if (byMeta) return byMeta;
@@ -81,7 +81,7 @@ async function subscriptionOf(tx: Tx, stripeSubId: string | null, ourId: string 
   const q = (where: ReturnType<typeof and>) => (lock ? tx.select().from(subscriptions).where(where).for('update') : tx.select().from(subscriptions).where(where));
   let sub: SubscriptionRow | undefined;
   if (stripeSubId) [sub] = await q(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayRef, stripeSubId)));
-  if (!sub && ourId && UUID.test(ourId)) [sub] = await q(and(eq(subscriptions.id, ourId), eq(subscriptions.gateway, 'stripe')));
+  if (!sub && ourId && isUuid(ourId)) [sub] = await q(and(eq(subscriptions.id, ourId), eq(subscriptions.gateway, 'stripe')));
   if (!sub) return null;
   return { sub, ours: !!stripeSubId && (sub.gatewayRef === null || sub.gatewayRef === stripeSubId) };
 }

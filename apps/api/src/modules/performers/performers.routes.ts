@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, performerProfileSchema, publicUserSchema, updatePerformerSchema } from '@stagepass/shared';
+import { MESSAGES, idOrUsernameParamSchema, idParams, performerProfileSchema, publicUserSchema, updatePerformerSchema } from '@stagepass/shared';
 import { authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart, type UploadKind } from '../../platform/uploads';
@@ -77,7 +77,7 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/performers/documents/:fileId',
-    { preHandler: authenticated, schema: { tags: ['performers'], params: z.object({ fileId: z.string().uuid() }), response: { 200: z.object({ data: z.object({ url: z.string(), expiresIn: z.number() }) }) }, description: 'A short-lived signed URL to a private document; owner or admin only (404 otherwise).' } },
+    { preHandler: authenticated, schema: { tags: ['performers'], params: idParams('fileId'), response: { 200: z.object({ data: z.object({ url: z.string(), expiresIn: z.number() }) }) }, description: 'A short-lived signed URL to a private document; owner or admin only (404 otherwise).' } },
     async (req) => {
       const viewer = currentUser(req);
       const f = await performers.documentFor(req.params.fileId, viewer, isAdmin(viewer));
@@ -85,7 +85,7 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/performers/:id', { schema: { tags: ['performers'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ data: publicUserSchema }) }, description: 'A creator by id or username; 404 for fans and unknown ids.' } }, async (req) => ({
+  app.get('/performers/:id', { schema: { tags: ['performers'], params: idOrUsernameParamSchema, response: { 200: z.object({ data: publicUserSchema }) }, description: 'A creator by id or username; 404 for fans and unknown ids.' } }, async (req) => ({
     data: await performers.publicProfile(req.params.id),
   }));
 };

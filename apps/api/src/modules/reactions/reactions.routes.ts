@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BOOKMARK_LIST_TYPES, bookmarkItemSchema, envelope, listEnvelope, listQuerySchema, reactionInputSchema, reactionStateSchema, type BookmarkListType } from '@stagepass/shared';
+import { BOOKMARK_LIST_TYPES, bookmarkItemSchema, envelope, listEnvelope, bookmarkListQuerySchema, reactionInputSchema, reactionStateSchema, type BookmarkListType } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
 import { ReactionsService } from './reactions.service';
 
@@ -27,7 +27,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ type: z.enum(Object.keys(BOOKMARK_LIST_TYPES) as [BookmarkListType, ...BookmarkListType[]]) }),
-        querystring: listQuerySchema,
+        querystring: bookmarkListQuerySchema,
         response: { 200: listEnvelope(bookmarkItemSchema) },
         description: 'The caller\'s bookmarks of one type (feeds, performers, videos, galleries, products), newest first.',
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReportSchema, envelope, listEnvelope, reportSchema, reportsQuerySchema, updateReportSchema } from '@stagepass/shared';
+import { createReportSchema, envelope, listEnvelope, reportSchema, reportsQuerySchema, updateReportSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
 import { perUser } from '../search/rate-key';
 import { ReportsService } from './reports.service';
@@ -26,7 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/reports/:id',
-    { preHandler: adminOnly, schema: { tags: ['admin'], params: z.object({ id: z.string().uuid() }), body: updateReportSchema, response: { 200: envelope(reportSchema) }, description: 'Resolve, dismiss or re-open a report.' } },
+    { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: updateReportSchema, response: { 200: envelope(reportSchema) }, description: 'Resolve, dismiss or re-open a report.' } },
     async (req) => ({ data: await svc.setStatus(req.params.id, req.body.status) }),
   );
 };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type CreateReportInput, type Report, type ReportStatus, type ListQuery, type ReportTarget } from '@stagepass/shared';
+import { type CreateReportInput, type Report, type ReportStatus, type ReportsQuery, type ReportTarget } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { isUniqueViolation } from '../auth/auth.service';
@@ -41,7 +41,7 @@ export class ReportsService {
     };
   }
 
-  async list(q: ListQuery & { status?: ReportStatus; target?: ReportTarget; targetId?: string }): Promise<{ data: Report[]; total: number }> {
+  async list(q: ReportsQuery): Promise<{ data: Report[]; total: number }> {
     const conds: SQL[] = [];
     if (q.status) conds.push(eq(reports.status, q.status));
     if (q.target) conds.push(eq(reports.target, q.target));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  envelope, feedSearchQuerySchema, idParamSchema, keywordsQuerySchema, listEnvelope, performerListItemSchema, performerSearchQuerySchema,
+  envelope, feedSearchQuerySchema, idOrUsernameParamSchema, keywordsQuerySchema, listEnvelope, performerListItemSchema, performerSearchQuerySchema,
   performerStatsSchema, randomPerformersQuerySchema, searchKeywordInputSchema, searchKeywordSchema, topPerformersQuerySchema,
 } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
@@ -43,7 +43,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/performers/:id/stats',
-    { schema: { tags, params: idParamSchema, response: { 200: envelope(performerStatsSchema) }, description: 'Profile figures of a creator (id or username): published feeds, followers, likes on those feeds, and isFollowed for the caller.' } },
+    { schema: { tags, params: idOrUsernameParamSchema, response: { 200: envelope(performerStatsSchema) }, description: 'Profile figures of a creator (id or username): published feeds, followers, likes on those feeds, and isFollowed for the caller.' } },
     async (req) => ({ data: await svc.stats(req.params.id, req.user) }),
   );
 

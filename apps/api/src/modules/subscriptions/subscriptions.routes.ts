@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  commissionOverrideSchema, envelope, idParamSchema, listEnvelope, subscribeSchema, subscriptionOfferSchema,
+  commissionOverrideSchema, envelope, idOrUsernameParamSchema, listEnvelope, subscribeSchema, subscriptionOfferSchema,
   subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema, uuidParamSchema,
 } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
@@ -25,7 +25,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/:provider/cancel-subscription/:id',
-    { preHandler: authenticated, schema: { tags, params: z.object({ provider: z.enum(['stripe', 'sandbox']), id: z.string().max(100) }), response: { 200: envelope(subscriptionSchema) }, description: 'Cancel renewal: access lasts to the end of the paid period. Only the subscriber (or an admin); others → 404.' } },
+    { preHandler: authenticated, schema: { tags, params: uuidParamSchema.extend({ provider: z.enum(['stripe', 'sandbox']) }), response: { 200: envelope(subscriptionSchema) }, description: 'Cancel renewal: access lasts to the end of the paid period. Only the subscriber (or an admin); others → 404.' } },
     async (req) => {
       const user = currentUser(req);
       return { data: await svc.cancel(user, req.params.provider, req.params.id, isAdmin(user)) };
@@ -46,7 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/offer/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'A creator\'s subscription terms (id or username): monthly price, free trial and its length.' } },
+    { schema: { tags, params: idOrUsernameParamSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'A creator\'s subscription terms (id or username): monthly price, free trial and its length.' } },
     async (req) => {
       const p = await app.ctx.users.findByIdOrUsername(req.params.id);
       if (!p?.isPerformer) throw notFound('Creator not found');

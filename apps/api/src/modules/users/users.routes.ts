@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, currentUserSchema, imageSizesSchema, listEnvelope, listQuerySchema, publicUserSchema, updateUserSchema } from '@stagepass/shared';
+import { MESSAGES, currentUserSchema, idOrUsernameParamSchema, imageSizesSchema, listEnvelope, publicUserSchema, updateUserSchema, userSearchQuerySchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser, isAdmin } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/users/:id/avatar/upload',
-    { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], params: z.object({ id: z.string().uuid() }), response: { 200: avatarReply }, description: 'The user themself, or an admin.' } },
+    { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], params: uuidParamSchema, response: { 200: avatarReply }, description: 'The user themself, or an admin.' } },
     async (req) => {
       const viewer = currentUser(req);
       if (viewer.id !== req.params.id && !isAdmin(viewer)) throw notFound('User not found');
@@ -55,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/users/view/:id', { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ data: publicUserSchema }) }, description: 'By id or username.' } }, async (req) => {
+  app.get('/users/view/:id', { schema: { tags: ['users'], params: idOrUsernameParamSchema, response: { 200: z.object({ data: publicUserSchema }) }, description: 'By id or username.' } }, async (req) => {
     const u = await users.findByIdOrUsername(req.params.id);
     if (!u) throw notFound('User not found');
     // A creator looks the same here as on GET /performers/{id} (bio, welcome video).
@@ -66,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/search',
     {
       preHandler: adminOnly,
-      schema: { tags: ['admin'], querystring: listQuerySchema.extend({ role: z.enum(['user', 'performer', 'admin']).optional(), status: z.enum(['active', 'inactive', 'suspended']).optional() }), response: { 200: listEnvelope(currentUserSchema) } },
+      schema: { tags: ['admin'], querystring: userSearchQuerySchema, response: { 200: listEnvelope(currentUserSchema) } },
     },
     async (req) => ({ data: await users.search(req.query) }),
   );

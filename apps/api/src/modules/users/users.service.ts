@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_AVATAR, MESSAGES, fromMinor, type CurrentUser, type PublicUser, type UpdateUserInput, type ListQuery } from '@stagepass/shared';
+import { DEFAULT_AVATAR, MESSAGES, fromMinor, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
@@ -8,9 +8,6 @@ import { users, type UserRow } from './users.tables';
 import { isUniqueViolation, type AuthService } from '../auth/auth.service';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 /** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
 export class UsersService {
@@ -124,7 +121,7 @@ export class UsersService {
   }
 
   /** Operator search: q over username/e-mail/name, role filter, paginated; indexes on updated_at. */
-  async search(q: ListQuery & { role?: 'user' | 'performer' | 'admin'; status?: string }) {
+  async search(q: UserSearchQuery) {
     const conds: SQL[] = [];
     if (q.q) {
       const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -135,7 +132,7 @@ export class UsersService {
     if (q.role === 'admin') conds.push(sql`${users.roles} @> '["admin"]'::jsonb`);
     if (q.status) conds.push(eq(users.status, q.status));
     const where = conds.length ? and(...conds) : undefined;
-    const sortCol = { createdAt: users.createdAt, updatedAt: users.updatedAt, username: users.username, name: users.name }[q.sortBy] ?? users.updatedAt;
+    const sortCol = { createdAt: users.createdAt, updatedAt: users.updatedAt, username: users.username, name: users.name }[q.sortBy];
     const [rows, [total]] = await Promise.all([
       this.ctx.db.select().from(users).where(where).orderBy(q.sort === 'asc' ? asc(sortCol) : desc(sortCol), desc(users.id)).limit(q.limit).offset(q.offset),
       this.ctx.db.select({ n: count() }).from(users).where(where),

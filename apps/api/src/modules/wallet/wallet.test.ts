@@ -203,7 +203,7 @@ describe('unlocking a pay-per-view feed', () => {
     const free = await createFeed(t, creator.user.id, { visibility: 'free' });
     expect((await req('POST', `/wallet/charges/feed/${free.id}`, fan)).statusCode).toBe(422);
     expect((await req('POST', '/wallet/charges/feed/0190a0a0-0000-7000-8000-000000000000', fan)).statusCode).toBe(404);
-    expect((await req('POST', '/wallet/charges/feed/not-an-id', fan)).statusCode).toBe(404);
+    expect((await req('POST', '/wallet/charges/feed/not-an-id', fan)).statusCode).toBe(400); // malformed id: 400 (issue 8, F5)
     const scheduled = await createFeed(t, creator.user.id, { visibility: 'ppv', price: 5, publishAt: new Date(Date.now() + 3_600_000) });
     expect((await req('POST', `/wallet/charges/feed/${scheduled.id}`, fan)).statusCode).toBe(404);
     expect((await req('POST', `/wallet/charges/video/${feed.id}`, fan)).statusCode).toBe(422);
