@@ -153,6 +153,8 @@ export const currentUserSchema = z.object({
   gender: z.string().nullable(),
   country: z.string().nullable(),
   status: z.string(),
+  /** A requested e-mail change waiting for its confirmation link (own account only; null when none). */
+  pendingEmail: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

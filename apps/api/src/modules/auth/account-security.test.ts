@@ -118,6 +118,7 @@ describe('e-mail change (confirmed by a link to the new address)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: MESSAGES.changesSaved, pendingEmail: next, data: { email: old, verifiedEmail: true } });
     expect((await t.ctx.db.select().from(users).where(eq(users.id, fan.user.id)))[0]!.email).toBe(old);
+    expect((await call(t, { method: 'GET', url: '/users/me', headers: fan.auth })).json().data).toMatchObject({ email: old, pendingEmail: next });
     const [mail] = await mailsTo(t, next);
     expect(mail!.subject).toMatch(/Confirm your new e-mail/);
     const token = tokenIn(mail!, '/auth/confirm-email');
@@ -126,6 +127,7 @@ describe('e-mail change (confirmed by a link to the new address)', () => {
     const ok = await call(t, { method: 'POST', url: '/auth/email-change/confirm', payload: { token } });
     expect(ok.statusCode).toBe(200);
     expect((await t.ctx.db.select().from(users).where(eq(users.id, fan.user.id)))[0]).toMatchObject({ email: next, verifiedEmail: true });
+    expect((await call(t, { method: 'GET', url: '/users/me', headers: fan.auth })).json().data).toMatchObject({ email: next, pendingEmail: null });
     const notice = await mailsTo(t, old);
     expect(notice).toHaveLength(1);
     expect(notice[0]!.subject).toMatch(/e-mail address was changed/);

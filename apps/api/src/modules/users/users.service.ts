@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, type CurrentUser, type PublicUser, type UpdateUserInput, type ListQuery } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
+import { authTokens } from '../auth/auth.tables';
 import { isUniqueViolation, type AuthService } from '../auth/auth.service';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -31,8 +32,16 @@ export class UsersService {
    * (net earned minus paid out) — both read from the ledger.
    */
   async current(row: UserRow): Promise<CurrentUser> {
-    const balance = await this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id });
-    return this.toCurrentUser(row, balance);
+    const [balance, [pending]] = await Promise.all([
+      this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id }),
+      this.ctx.db
+        .select({ newEmail: authTokens.newEmail })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, row.id), eq(authTokens.kind, 'change-email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+        .orderBy(desc(authTokens.createdAt))
+        .limit(1),
+    ]);
+    return { ...this.toCurrentUser(row, balance), pendingEmail: pending?.newEmail ?? null };
   }
 
   /** `balanceMinor`: see `current`; 0 where it cannot have moved yet (a new account). */
