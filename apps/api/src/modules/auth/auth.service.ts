@@ -348,21 +348,6 @@ export class AuthService {
     });
   }
 
-  /**
-   * After the account change is committed: a mail server that is down must not turn a finished
-   * registration into an error (a retry would then hit 409). The failure is logged; the user can
-   * ask for a new link (POST /auth/email-verification).
-   */
-  async trySendVerificationEmail(user: Pick<UserRow, 'id' | 'email' | 'name' | 'verifiedEmail'>): Promise<boolean> {
-    try {
-      await this.sendVerificationEmail(user);
-      return true;
-    } catch (err) {
-      this.ctx.log.error({ err, userId: user.id }, 'verification e-mail could not be sent');
-      return false;
-    }
-  }
-
   /** Re-sends the link: only enqueues, so the answer is the same (and as fast) whether or not the address exists. */
   async resendVerification(email: string) {
     await this.enqueueMail({ kind: 'resend-verification', email });
