@@ -21,8 +21,9 @@ async function signedInPage(browser: Browser, who: { username: string; password:
   return { ctx, page };
 }
 
-test('changing the password keeps the user signed in with the new token, remembered or not', async ({ browser }) => {
-  for (const remember of [false, true]) {
+for (const remember of [false, true]) {
+  test(`changing the password keeps the user signed in with the new token (${remember ? 'remembered' : 'not remembered'})`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const fan = await newFan(remember ? 'pwr' : 'pws');
     const { ctx, page } = await signedInPage(browser, fan, remember);
     const before = await cookieToken(page);
@@ -51,10 +52,11 @@ test('changing the password keeps the user signed in with the new token, remembe
     const me = await api<{ username: string }>('GET', '/users/me', undefined, after!.value);
     expect(me.username).toBe(fan.username);
     await ctx.close();
-  }
-});
+  });
+}
 
 test('changing the e-mail asks for the current password and waits for the link sent to the new address', async ({ browser }) => {
+  test.setTimeout(120_000);
   const fan = await newFan('mail');
   const { ctx, page } = await signedInPage(browser, fan, false);
   const next = `${uniqueName('moved')}@example.test`;
