@@ -25,6 +25,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { UsersService } from './modules/users/users.service';
 import { PerformersService } from './modules/performers/performers.service';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
+import { createUserLimits } from './platform/user-limits';
 import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     subscriptionJobs.start();
   });
   ctx.auth = new AuthService(ctx);
+  ctx.auth.defineJobs();
   ctx.users = new UsersService(ctx, ctx.auth, ctx.media);
   ctx.performers = new PerformersService(ctx, ctx.users, ctx.media, ctx.auth);
   ctx.clock = { now: systemClock.now };
@@ -130,6 +132,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     exposedHeaders: ['Content-Disposition'],
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });
+  ctx.limits = createUserLimits(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 40, fieldSize: 100_000 } });
   await app.register(swagger, {
     openapi: {

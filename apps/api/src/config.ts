@@ -34,6 +34,10 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   GEOIP_DB_PATH: z.string().optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Per signed-in user, per 15 minutes: attempts that check the current password (password or e-mail change). */
+  RATE_LIMIT_PASSWORD_MAX: z.coerce.number().int().min(1).default(5),
+  /** Per signed-in user, per 15 minutes: card attempts (adding a card, topping up the wallet). */
+  RATE_LIMIT_CARD_MAX: z.coerce.number().int().min(1).default(10),
   /** Key prefix of rate-limit counters in Redis (several sites can share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default('stagepass-rl:'),
   /** Concurrent background-job handlers per queue in this process; 0 = this node only enqueues. */

@@ -6,9 +6,14 @@ import { z } from 'zod';
  * Prices are decimals in the site currency, as everywhere in the API.
  */
 const price = z.number().positive().max(1_000_000).multipleOf(0.01);
+/**
+ * A menu link: an absolute http(s) URL or a path on this site (`/…`, not `//host` or `/\host`,
+ * which browsers read as another host). Anything else (`javascript:`, `data:`…) is refused.
+ */
+export const MENU_PATH_PATTERN = /^(https?:\/\/[^\s/\\]+[^\s]*|\/(?![/\\])[^\s]*)$/i;
 const menuItem = z.object({
   title: z.string().trim().min(1).max(60),
-  path: z.string().trim().min(1).max(500),
+  path: z.string().trim().min(1).max(500).regex(MENU_PATH_PATTERN, 'Must be an http(s) URL or a path on this site starting with /'),
   section: z.enum(['header', 'footer']).default('header'),
   isNewTab: z.boolean().default(false),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SETTINGS, MIN_MAX_PAIRS, PUBLIC_SETTING_KEYS, RESERVED_USERNAMES, SECRET_SETTING_KEYS, SETTINGS,
+  DEFAULT_SETTINGS, isReservedUsername, MIN_MAX_PAIRS, PUBLIC_SETTING_KEYS, RESERVED_USERNAMES, SECRET_SETTING_KEYS, SETTINGS,
   checkSettingConsistency, fromMinor, passwordSchema, postLoginPath, toMinor, updateUserSchema, usernameSchema,
 } from './index';
 
@@ -40,9 +40,12 @@ describe('usernameSchema', () => {
     expect(usernameSchema.safeParse('homer').success).toBe(true);
   });
 
-  it('is what updateUserSchema uses (same folding and refusals)', () => {
+  it('updateUserSchema folds and checks the form the same way, but leaves the reserved rule to the service (only a changed username is refused)', () => {
     expect(updateUserSchema.parse({ username: 'MiXeD' }).username).toBe('mixed');
-    expect(updateUserSchema.safeParse({ username: 'login' }).success).toBe(false);
+    expect(updateUserSchema.safeParse({ username: 'a!' }).success).toBe(false);
+    expect(updateUserSchema.parse({ username: 'Login' }).username).toBe('login');
+    expect(isReservedUsername(' LOGIN ')).toBe(true);
+    expect(isReservedUsername('logins')).toBe(false);
     expect(updateUserSchema.parse({ email: ' Me@Example.COM ' }).email).toBe('me@example.com');
     expect(updateUserSchema.parse({ country: 'fr' }).country).toBe('FR');
   });

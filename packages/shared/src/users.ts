@@ -21,12 +21,20 @@ export const RESERVED_USERNAMES = [
 ] as const;
 
 export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
-export const usernameSchema = z
+export const USERNAME_RESERVED_MESSAGE = 'This username is reserved, please choose another';
+export const isReservedUsername = (u: string) => (RESERVED_USERNAMES as readonly string[]).includes(u.trim().toLowerCase());
+/**
+ * The form of a username, without the reserved-word rule. Profile edits use this one: the
+ * reserved rule applies only when the username changes (the service checks it then), so an
+ * account whose stored name became reserved can still save its profile unchanged.
+ */
+export const usernameFormatSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(USERNAME_PATTERN, 'Username must be 3–30 characters: lowercase letters, digits, _ or -')
-  .refine((u) => !(RESERVED_USERNAMES as readonly string[]).includes(u), 'This username is reserved, please choose another');
+  .regex(USERNAME_PATTERN, 'Username must be 3–30 characters: lowercase letters, digits, _ or -');
+/** A new username (registration): the form, and not a reserved word. */
+export const usernameSchema = usernameFormatSchema.refine((u) => !isReservedUsername(u), USERNAME_RESERVED_MESSAGE);
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address');
 /** A plain password, as typed. (When the client pre-hashes, the server sees 64 hex characters instead.) */
@@ -86,19 +94,32 @@ export const updatePasswordSchema = z.object({
   source: z.enum(['user', 'performer']).default('user'),
 });
 
-/** PUT /users — a fan edits their own profile. */
+/**
+ * PUT /users — a fan edits their own profile. `username`: a reserved word is refused only when it
+ * differs from the stored one. A different `email` is not applied at once: it needs
+ * `currentPassword`, and a link mailed to the new address confirms it (the answer's `pendingEmail`).
+ */
 export const updateUserSchema = z.object({
   firstName: nameSchema.optional(),
   lastName: nameSchema.optional(),
   name: z.string().trim().max(100).optional(),
-  username: usernameSchema.optional(),
+  username: usernameFormatSchema.optional(),
   email: emailSchema.optional(),
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
   gender: z.enum(GENDERS).optional(),
   country: countryCode,
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** PUT /performers/me — a creator edits their profile (optionally the password, spec §3). */
+/** POST /auth/email-change/confirm — the token from the link mailed to the new address. */
+export const confirmEmailChangeSchema = z.object({ token: z.string().min(10).max(200) });
+
+export const PASSWORD_NOT_HERE_MESSAGE = 'Change your password in the Password section (it asks for your current one)';
+
+/**
+ * PUT /performers/me — a creator edits their profile. `password` is refused (400): passwords change
+ * only through PUT /auth/users/me/password.
+ */
 export const updatePerformerSchema = updateUserSchema.extend({
   bio: optionalText(2000),
   orientation: z.enum(ORIENTATIONS).optional(),
@@ -108,7 +129,7 @@ export const updatePerformerSchema = updateUserSchema.extend({
   address: optionalText(200),
   zipcode: optionalText(20),
   languages: z.array(z.string().trim().max(10)).max(20).optional(),
-  password: z.string().max(PASSWORD_MAX).optional(),
+  password: z.never({ error: PASSWORD_NOT_HERE_MESSAGE }).optional(),
 });
 export type UpdatePerformerInput = z.infer<typeof updatePerformerSchema>;
 
@@ -133,6 +154,8 @@ export const currentUserSchema = z.object({
   gender: z.string().nullable(),
   country: z.string().nullable(),
   status: z.string(),
+  /** A requested e-mail change waiting for its confirmation link (own account only; null when none). */
+  pendingEmail: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

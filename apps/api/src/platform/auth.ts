@@ -66,23 +66,50 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     req.user = row.user;
     req.sessionId = row.sessionId;
   });
+  // Whatever a signed-in request gets back is that user's own data: no shared or browser cache may
+  // keep it (profile, wallet, cards, earnings…).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.user) reply.header('cache-control', 'no-store');
+  });
+  // Guards run before the body and query are validated: an anonymous caller gets 401 (and a fan
+  // 403) whatever it sent, never a 400 describing the route's schema. Each route's guard hooks are
+  // moved from preHandler to the front of preValidation.
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler;
+    const list = Array.isArray(pre) ? pre : pre ? [pre] : [];
+    const guards = list.filter((h) => GUARDS.has(h as Guard));
+    if (!guards.length) return;
+    const rest = list.filter((h) => !GUARDS.has(h as Guard));
+    route.preHandler = rest.length ? (rest as typeof list) : undefined;
+    const pv = route.preValidation;
+    route.preValidation = [...guards, ...(Array.isArray(pv) ? pv : pv ? [pv] : [])] as never;
+  });
 }
 
 export type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+const GUARDS = new WeakSet<Guard>();
+/**
+ * Declares an access guard. Put it in a route's `preHandler`; registerAuth moves it to
+ * preValidation so it runs before the body is validated (401/403 before 400).
+ */
+export function defineGuard(fn: Guard): Guard {
+  GUARDS.add(fn);
+  return fn;
+}
 /** Signed in. */
-export const authenticated: Guard = async (req) => {
+export const authenticated = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
-};
+});
 /** Signed in as a performer (creator). Fans get 403. */
-export const performerOnly: Guard = async (req) => {
+export const performerOnly = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
   if (!req.user.isPerformer) throw forbidden('Only creators can do this');
-};
+});
 /** Signed in as an operator. */
-export const adminOnly: Guard = async (req) => {
+export const adminOnly = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
   if (!isAdmin(req.user)) throw forbidden('Only administrators can do this');
-};
+});
 /** For handlers behind a guard: the user, typed non-null. */
 export function currentUser(req: FastifyRequest): UserRow {
   if (!req.user) throw unauthorized();

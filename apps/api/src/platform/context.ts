@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
 import type { Queue } from './queue';
+import type { UserLimiter } from './user-limits';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { GeoService } from '../modules/geo/geo.service';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -43,6 +44,8 @@ export interface AppContext {
   wallet: WalletService;
   coupons: CouponsService;
   subscriptions: SubscriptionsService;
+  /** Per-user attempt limits, shared by every route that counts the same kind of attempt. */
+  limits: { password: UserLimiter; card: UserLimiter };
 }
 
 declare module 'fastify' {

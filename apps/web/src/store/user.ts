@@ -1,7 +1,7 @@
 /** Current user + update state (spec §3) with the profile/performer/password transitions (spec §4). */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MESSAGES, type CurrentUser, type PerformerProfile, type UpdatePerformerInput, type UpdateUserInput } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { MESSAGES, TOKEN_LIFETIME_DAYS, type CurrentUser, type PerformerProfile, type UpdatePerformerInput, type UpdateUserInput } from '@stagepass/shared';
+import { api, errorText, setToken } from '@/lib/api';
 
 export interface UserState {
   current: CurrentUser | null;
@@ -33,8 +33,15 @@ export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) 
 
 export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => api.put<PerformerProfile>('/performers/me', payload));
 
+/**
+ * PUT /auth/users/me/password. The API ends every session, the calling one too, and answers a
+ * fresh token with the lifetime the old session had: keep the user signed in with it, remembered
+ * (a lasting cookie) when the token lasts longer than a plain session.
+ */
 export const updatePassword = updateThunk('user/updatePassword', async (payload: { password: string; currentPassword?: string; source: 'user' | 'performer' }) => {
-  await api.put('/auth/users/me/password', payload);
+  const { token, expiresAt } = await api.put<{ token: string; expiresAt: string }>('/auth/users/me/password', payload);
+  const remember = new Date(expiresAt).getTime() - Date.now() > (TOKEN_LIFETIME_DAYS.session + 1) * 86_400_000;
+  setToken(token, remember);
   return true as const;
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  currentUserSchema, forgotPasswordSchema, loginSchema, okSchema, registerPerformerSchema, registerUserSchema,
+  confirmEmailChangeSchema, currentUserSchema, forgotPasswordSchema, loginSchema, okSchema, registerPerformerSchema, registerUserSchema,
   resendVerificationSchema, resetPasswordSchema, tokenResponseSchema, updatePasswordSchema, verifyEmailSchema,
 } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
@@ -16,8 +16,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Rate limit for credential endpoints: per client address, Redis-backed when REDIS_URL is set. */
   const limited = { rateLimit: { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
-  const afterRegister = async (user: Awaited<ReturnType<typeof auth.createAccount>>) => {
-    const mailed = await auth.trySendVerificationEmail(user);
+  /**
+   * The answer to every accepted registration, real or not (F7): a taken e-mail gets the same
+   * answer as a new account, and in both cases one mail job is queued (verification link, or
+   * "someone tried to register with your address" to the owner) — nothing is mailed inline.
+   */
+  const registered = async (user: Awaited<ReturnType<typeof auth.createAccount>>) => {
     const verificationRequired = await settings.get('requireEmailVerification');
     return {
       user: users.toCurrentUser(user),
@@ -25,16 +29,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       message: verificationRequired
         ? 'We sent you an e-mail: follow its link to verify your address, then log in.'
         : 'Your account is ready. We sent you an e-mail to verify your address.',
-      ...(mailed ? {} : { message: 'Your account is ready, but we could not send the verification e-mail just now. Ask for a new link from the login page.' }),
     };
   };
 
   app.post(
     '/auth/users/register',
-    { config: limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema },
+        description: 'A taken username → 409 (field `username`). A taken e-mail is not revealed: the answer is the one a new account gets, and that address is mailed a notice instead (see the auth README).',
+      },
+    },
     async (req, reply) => {
+      if ((await auth.registrationConflict(req.body)) === 'email-taken') {
+        return reply.status(201).send({ data: await registered(await auth.decoyRegistration(req.body, false)) });
+      }
       const user = await auth.createAccount(req.body, { isPerformer: false });
-      return reply.status(201).send({ data: await afterRegister(user) });
+      await auth.enqueueMail({ kind: 'verify-email', userId: user.id });
+      return reply.status(201).send({ data: await registered(user) });
     },
   );
 
@@ -55,6 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw badRequest('Some fields are not valid', zodDetails(parsed.error));
         const missing = ['idVerification', 'documentVerification'].filter((f) => !upload.files.some((x) => x.field === f));
         if (missing.length) throw badRequest('Please attach your identity documents', missing.map((field) => ({ field, message: 'Required' })));
+        if ((await auth.registrationConflict(parsed.data)) === 'email-taken') {
+          return reply.status(201).send({ data: await registered(await auth.decoyRegistration(parsed.data, true)) });
+        }
         const keys: string[] = [];
         try {
           const user = await app.ctx.db.transaction(async (tx) => {
@@ -62,7 +78,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             for (const f of upload.files) keys.push((await performers.addDocument(u.id, f.field as 'idVerification', f, tx)).storageKey);
             return u;
           });
-          return reply.status(201).send({ data: await afterRegister(user) });
+          await auth.enqueueMail({ kind: 'verify-email', userId: user.id });
+          return reply.status(201).send({ data: await registered(user) });
         } catch (err) {
           await Promise.all(keys.map((k) => app.ctx.storage.delete(k)));
           throw err;
@@ -86,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/email-verification',
-    { config: limited, schema: { tags: ['auth'], body: resendVerificationSchema, response: { 200: z.object({ data: okSchema }) }, description: 'Re-sends the verification link. Same answer whether or not the address exists.' } },
+    { config: limited, schema: { tags: ['auth'], body: resendVerificationSchema, response: { 200: z.object({ data: okSchema }) }, description: 'Queues a new verification link. Same answer, in the same time, whether or not the address exists (the lookup and mail run in a background job).' } },
     async (req) => {
       await auth.resendVerification(req.body.email);
       return { data: { success: true as const } };
@@ -104,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/users/forgot',
-    { config: limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: z.object({ data: okSchema }) }, description: 'E-mails a single-use reset link valid for one hour. Same answer whether or not the address exists.' } },
+    { config: limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: z.object({ data: okSchema }) }, description: 'Queues a single-use reset link valid for one hour. Same answer, in the same time, whether or not the address exists (the lookup and mail run in a background job).' } },
     async (req) => {
       await auth.forgotPassword(req.body.email);
       return { data: { success: true as const } };
@@ -123,16 +140,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/users/me/password',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, (req) => app.ctx.limits.password(req)],
       schema: {
         tags: ['auth'], body: updatePasswordSchema, response: { 200: z.object({ data: tokenResponseSchema }) },
-        description: 'Needs `currentPassword` when the account has a password. Revokes every session, the calling one included, and answers a fresh token.',
+        description: 'The only way to change the password while signed in. Needs `currentPassword` when the account has a password (attempts limited per user: RATE_LIMIT_PASSWORD_MAX per 15 minutes, then 429). Revokes every session, the calling one included, and answers a fresh token with the calling session\'s lifetime (remembered or not).',
+      },
+    },
+    async (req) => ({ data: await auth.changePassword(currentUser(req), req.body, req.sessionId) }),
+  );
+
+  app.post(
+    '/auth/email-change/confirm',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'], body: confirmEmailChangeSchema, response: { 200: z.object({ data: okSchema }) },
+        description: 'Applies an e-mail change with the token mailed to the new address (PUT /users or /performers/me asked for it). Single use, valid 1 day; 400 otherwise; 409 if the address was taken meanwhile. The old address is told.',
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const remember = true;
-      return { data: await auth.changePassword(user, req.body, remember) };
+      await auth.confirmEmailChange(req.body.token);
+      return { data: { success: true as const } };
     },
   );
 

@@ -17,14 +17,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use e-mailed tokens: e-mail verification and password reset (hash stored). */
+/**
+ * Single-use e-mailed tokens: e-mail verification, password reset and e-mail change (hash stored).
+ * `newEmail`: for `change-email`, the address the link was sent to (applied when confirmed).
+ */
 export const authTokens = pgTable(
   'auth_tokens',
   {
     id: idColumn(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'verify-email' | 'reset-password'>().notNull(),
+    kind: text('kind').$type<'verify-email' | 'reset-password' | 'change-email'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -72,7 +72,15 @@ export class CouponsService {
     if (!u?.isPerformer) throw fieldError('performerId', 'Creator not found');
   }
 
+  /** An expiry, when set, must be in the future: a coupon born expired can never be used (400). */
+  private checkExpiry(expiresAt: string | null | undefined) {
+    if (expiresAt && new Date(expiresAt).getTime() <= this.ctx.clock.now().getTime()) {
+      throw fieldError('expiresAt', 'The expiry date must be in the future');
+    }
+  }
+
   async create(input: CreateCouponInput): Promise<Coupon> {
+    this.checkExpiry(input.expiresAt);
     await this.checkPerformer(input.performerId);
     if (await this.byCode(this.ctx.db, input.code)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
     const [row] = await this.ctx.db
@@ -85,6 +93,7 @@ export class CouponsService {
   }
 
   async update(id: string, input: Partial<CreateCouponInput>): Promise<Coupon> {
+    this.checkExpiry(input.expiresAt);
     await this.checkPerformer(input.performerId);
     const patch: Partial<typeof coupons.$inferInsert> = {};
     if (input.code !== undefined) {

@@ -12,6 +12,8 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() })
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.ctx.payments;
   const tags = ['payments'];
+  /** Card attempts (add a card, top up) per user: RATE_LIMIT_CARD_MAX per 15 minutes, then 429. */
+  const cardAttempt = (req: Parameters<typeof app.ctx.limits.card>[0]) => app.ctx.limits.card(req);
 
   app.get(
     '/payment-cards',
@@ -24,13 +26,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sandbox/cards',
-    { preHandler: authenticated, schema: { tags, body: addSandboxCardSchema, response: { 201: envelope(cardSchema) }, description: 'Save a test card with the sandbox gateway (only when it is the active gateway). Test numbers: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0341 saves but every charge fails.' } },
+    { preHandler: [authenticated, cardAttempt], schema: { tags, body: addSandboxCardSchema, response: { 201: envelope(cardSchema) }, description: 'Save a test card with the sandbox gateway (only when it is the active gateway). Test numbers: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0341 saves but every charge fails.' } },
     async (req, reply) => reply.status(201).send({ data: await svc.addCard(currentUser(req), 'sandbox', req.body) }),
   );
 
   app.post(
     '/stripe/cards',
-    { preHandler: authenticated, schema: { tags, body: addStripeCardSchema, response: { 201: envelope(cardSchema) }, description: 'Save a card collected by Stripe Elements (a PaymentMethod id) on the caller\'s Stripe Customer.' } },
+    { preHandler: [authenticated, cardAttempt], schema: { tags, body: addStripeCardSchema, response: { 201: envelope(cardSchema) }, description: 'Save a card collected by Stripe Elements (a PaymentMethod id) on the caller\'s Stripe Customer.' } },
     async (req, reply) => reply.status(201).send({ data: await svc.addCard(currentUser(req), 'stripe', req.body) }),
   );
 
@@ -45,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/wallet/top-up',
-    { preHandler: authenticated, schema: { tags, headers: idempotencyHeader, body: walletTopUpSchema, response: { 200: envelope(topUpResultSchema) }, description: 'Charge a saved card and credit the wallet when the gateway confirms. amount within minimumWalletPrice..maximumWalletPrice. Idempotency-Key: the same key replays the first answer and never charges twice. Declined card → 422 with the gateway\'s message.' } },
+    { preHandler: [authenticated, cardAttempt], schema: { tags, headers: idempotencyHeader, body: walletTopUpSchema, response: { 200: envelope(topUpResultSchema) }, description: 'Charge a saved card and credit the wallet when the gateway confirms. amount within minimumWalletPrice..maximumWalletPrice. Idempotency-Key: the same key replays the first answer and never charges twice. Declined card → 422 with the gateway\'s message.' } },
     async (req, reply) => {
       const user = currentUser(req);
       const key = idempotencyKeyFrom(req.headers['idempotency-key']);

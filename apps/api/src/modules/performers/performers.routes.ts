@@ -16,11 +16,20 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/performers/me',
-    { preHandler: performerOnly, schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: profileReply.extend({ message: z.literal(MESSAGES.changesSaved) }) }, description: 'Profile and creator fields; an optional new password (ends the other sessions). Answers the profile in `data` and `message: "Changes saved"`.' } },
-    async (req) => ({
-      data: await performers.toProfile(await performers.update(currentUser(req), req.body, req.sessionId)),
-      message: MESSAGES.changesSaved,
-    }),
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags: ['performers'], body: updatePerformerSchema,
+        response: { 200: profileReply.extend({ message: z.literal(MESSAGES.changesSaved), pendingEmail: z.string().optional() }) },
+        description: 'Profile and creator fields; answers the profile in `data` and `message: "Changes saved"`. `password` is refused (400): use PUT /auth/users/me/password. A different `email` works as in PUT /users (needs `currentPassword`, confirmed by a mailed link; `pendingEmail` in the answer).',
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      if (req.body.email !== undefined && req.body.email !== user.email) await app.ctx.limits.password(req);
+      const { row, pendingEmail } = await performers.update(user, req.body, req.sessionId);
+      return { data: await performers.toProfile(row), message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
+    },
   );
 
   /** One upload handler: the named field (or `file`), of one kind. */
@@ -63,11 +72,15 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
   const documentSchema = z.object({ _id: z.string(), kind: z.string(), name: z.string(), url: z.string(), createdAt: z.string() });
   app.post(
     '/performers/documents/upload',
-    { preHandler: performerOnly, schema: { tags: ['performers'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: documentSchema }) }, description: 'Field `file` (image or PDF) and optional `kind` (idVerification | documentVerification | other). Private: only the owner and admins can read it.' } },
+    { preHandler: performerOnly, schema: { tags: ['performers'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: documentSchema }) }, description: 'Field `file` (image or PDF) and optional `kind` (idVerification | documentVerification | other; default other; anything else → 400). Private: only the owner and admins can read it.' } },
     async (req) => {
       const { file, fields, cleanup } = await single(req, 'document', 'document');
       try {
-        const kind = (DOCUMENT_KINDS as readonly string[]).includes(fields.kind ?? '') ? (fields.kind as (typeof DOCUMENT_KINDS)[number]) : 'other';
+        // No kind → `other`; a kind that is not one of DOCUMENT_KINDS is refused, not filed as `other`.
+        const kind = (fields.kind ?? 'other') as (typeof DOCUMENT_KINDS)[number];
+        if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+          throw badRequest('Unknown document type', [{ field: 'kind', message: `Choose one of: ${DOCUMENT_KINDS.join(', ')}` }]);
+        }
         const f = await performers.addDocument(currentUser(req).id, kind, file);
         return { data: { _id: f.id, kind: f.kind, name: f.originalName, url: media.signedUrl(f.storageKey), createdAt: f.createdAt.toISOString() } };
       } finally {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -9,8 +9,6 @@ import type { UsersService } from '../users/users.service';
 import type { MediaService } from '../media/media.service';
 import type { AuthService } from '../auth/auth.service';
 import type { ReceivedFile } from '../../platform/uploads';
-import { hashNewPassword } from '../auth/passwords';
-import { sessions } from '../auth/auth.tables';
 import type { DbOrTx } from '../../db/client';
 
 export { DOCUMENT_KINDS, type DocumentKind };
@@ -61,31 +59,24 @@ export class PerformersService {
   }
 
   /**
-   * Profile edit: user and creator fields (and optionally the password) in one transaction. A new
-   * password ends every other session of the account (as PUT /auth/users/me/password does); the
-   * calling session (`keepSessionId`) stays signed in.
+   * Profile edit: user and creator fields in one transaction, after the checks of
+   * UsersService.checkEdit (reserved username only when it changes; a new e-mail needs the current
+   * password and is applied only when the link mailed to it is followed). Never the password:
+   * that changes through PUT /auth/users/me/password only.
    */
-  async update(user: UserRow, input: UpdatePerformerInput, keepSessionId?: string | null): Promise<UserRow> {
-    const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password, ...userFields } = input;
-    const passwordHash = password ? await hashNewPassword(password) : null;
-    const emailBefore = user.email;
+  async update(user: UserRow, input: UpdatePerformerInput, sessionId: string | null): Promise<{ row: UserRow; pendingEmail: string | null }> {
+    const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password: _password, ...userFields } = input;
+    const pendingEmail = await this.usersSvc.checkEdit(user, userFields, sessionId);
     const row = await this.ctx.db.transaction(async (tx) => {
-      const updated = await this.usersSvc.update(user, userFields, tx);
+      const updated = await this.usersSvc.applyEdit(user, userFields, tx);
       const patch = Object.fromEntries(
         Object.entries({ bio, orientation, dateOfBirth, city, state, address, zipcode, languages }).filter(([, v]) => v !== undefined),
       );
       await tx.insert(performerProfiles).values({ userId: user.id, ...patch }).onConflictDoUpdate({ target: performerProfiles.userId, set: { ...patch, updatedAt: new Date() } });
-      if (passwordHash) {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-      }
       return updated;
     });
-    if (row.email !== emailBefore) await this.auth.trySendVerificationEmail(row);
-    return row;
+    if (pendingEmail) await this.auth.startEmailChange(row, pendingEmail);
+    return { row, pendingEmail };
   }
 
   async addDocument(userId: string, kind: DocumentKind, upload: ReceivedFile, db?: DbOrTx): Promise<FileRow> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
+import { MESSAGES, PASSWORD_NOT_HERE_MESSAGE, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, TEST_PASSWORD, type Made, type TestApp } from '../../../test/harness';
 import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { users } from '../users/users.tables';
@@ -140,7 +140,7 @@ describe('POST /auth/performers/register', () => {
     expect(await userCount()).toBe(users0);
   });
 
-  it('duplicate username or e-mail (any case) → 409, no second account and no stored files left', async () => {
+  it('duplicate username (any case) → 409; duplicate e-mail → the usual answer; no second account and no stored files left', async () => {
     const first = regFields();
     expect((await register(first)).statusCode).toBe(201);
     const users0 = await userCount();
@@ -149,9 +149,9 @@ describe('POST /auth/performers/register', () => {
     const dupUser = await register(regFields({ username: first.username.toUpperCase() }));
     expect(dupUser.statusCode).toBe(409);
     expect(dupUser.json().details).toEqual([{ field: 'username', message: MESSAGES.usernameTaken }]);
+    // A taken e-mail answers as a new account would (F7), but creates nothing and stores no file.
     const dupEmail = await register(regFields({ email: first.email.toUpperCase() }));
-    expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json().details).toEqual([{ field: 'email', message: MESSAGES.emailTaken }]);
+    expect(dupEmail.statusCode).toBe(201);
     expect(await userCount()).toBe(users0);
     expect(await fileCount()).toBe(rows0);
     expect(await storedFiles()).toEqual(files0);
@@ -214,27 +214,25 @@ describe('PUT /performers/me', () => {
     expect((await t.ctx.db.select().from(users).where(eq(users.id, c.user.id)))[0]!.firstName).toBe(bioOnly[0]!.firstName);
   });
 
-  it('an optional new password works for login afterwards; other sessions end, this one stays', async () => {
+  it('refuses `password` (F1): 400, nothing saved, the old password still works and no session ends', async () => {
     const c = await createCreator(t);
     const other = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: c.user.username, password: TEST_PASSWORD } });
     const otherAuth = { authorization: `Bearer ${other.json().data.token}` };
-    const res = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { password: 'brand-new-stage-9', bio: 'x' } });
-    expect(res.statusCode).toBe(200);
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: c.user.username, password } });
-    expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login('brand-new-stage-9')).statusCode).toBe(200);
-    expect((await get('/performers/me', c.auth)).statusCode).toBe(200);
-    expect((await get('/performers/me', otherAuth)).statusCode).toBe(401);
-    // An empty password means "unchanged".
-    expect((await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { password: '' } })).statusCode).toBe(200);
-    expect((await login('brand-new-stage-9')).statusCode).toBe(200);
+    for (const password of ['brand-new-stage-9', '']) {
+      const res = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { password, bio: 'should not stick' } });
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'password', message: PASSWORD_NOT_HERE_MESSAGE }]);
+    }
+    expect((await login('brand-new-stage-9')).statusCode).toBe(401);
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await get('/performers/me', otherAuth)).statusCode).toBe(200);
+    const [p] = await t.ctx.db.select().from(performerProfiles).where(eq(performerProfiles.userId, c.user.id));
+    expect(p?.bio ?? null).toBeNull();
   });
 
   it('a weak password or invalid field → 400 and nothing is saved', async () => {
     const c = await createCreator(t);
-    const weak = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { password: 'short', bio: 'should not stick' } });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().details[0].field).toBe('password');
     const bad = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { orientation: 'none', languages: 'fr', bio: 'x'.repeat(2001) } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['bio', 'languages', 'orientation']);
@@ -253,15 +251,21 @@ describe('PUT /performers/me', () => {
     expect(p?.bio ?? null).toBeNull();
   });
 
-  it('a changed e-mail is unverified and a verification mail is written', async () => {
+  it('a changed e-mail needs the current password and waits for the link mailed to it', async () => {
     const c = await createCreator(t);
     const email = `new-${c.user.id.slice(-6)}@x.test`;
-    const res = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { email } });
+    const without = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { email, bio: 'nope' } });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().details).toEqual([{ field: 'currentPassword', message: 'Enter your current password' }]);
+    const res = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { email, currentPassword: TEST_PASSWORD, bio: 'yes' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ email, verifiedEmail: false });
+    expect(res.json()).toMatchObject({ pendingEmail: email, data: { email: c.user.email, verifiedEmail: true, bio: 'yes' } });
     const outbox = await fs.readdir(t.config.outboxDir);
     const mails = await Promise.all(outbox.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await fs.readFile(path.join(t.config.outboxDir, f), 'utf8'))));
-    expect(mails.filter((m) => m.to === email && /Verify/.test(m.subject))).toHaveLength(1);
+    const mail = mails.find((m) => m.to === email && /Confirm your new e-mail/.test(m.subject));
+    const token = decodeURIComponent(/\/auth\/confirm-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/email-change/confirm', payload: { token } })).statusCode).toBe(200);
+    expect((await get('/performers/me', c.auth)).json().data).toMatchObject({ email, verifiedEmail: true });
   });
 
   it('fan → 403, anonymous → 401', async () => {
@@ -350,8 +354,13 @@ describe('private documents', () => {
     docKey = f!.storageKey;
   });
 
-  it('upload: an unknown kind is stored as "other"; a fan cannot upload', async () => {
-    const up = await send('/performers/documents/upload', owner.auth, { kind: 'whatever' }, [{ field: 'document', content: png, type: 'image/png' }]);
+  it('upload: an unknown kind → 400 and nothing stored; no kind → "other"; a fan cannot upload', async () => {
+    const before = await storedFiles();
+    const bad = await send('/performers/documents/upload', owner.auth, { kind: 'whatever' }, [{ field: 'document', content: png, type: 'image/png' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('kind');
+    expect(await storedFiles()).toEqual(before);
+    const up = await send('/performers/documents/upload', owner.auth, {}, [{ field: 'document', content: png, type: 'image/png' }]);
     expect(up.statusCode).toBe(200);
     expect(up.json().data.kind).toBe('other');
     const fan = await createFan(t);

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_AVATAR, MESSAGES, fromMinor, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
+import { authTokens } from '../auth/auth.tables';
 import { isUniqueViolation, type AuthService } from '../auth/auth.service';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -28,8 +29,16 @@ export class UsersService {
    * (net earned minus paid out) — both read from the ledger.
    */
   async current(row: UserRow): Promise<CurrentUser> {
-    const balance = await this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id });
-    return this.toCurrentUser(row, balance);
+    const [balance, [pending]] = await Promise.all([
+      this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id }),
+      this.ctx.db
+        .select({ newEmail: authTokens.newEmail })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, row.id), eq(authTokens.kind, 'change-email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+        .orderBy(desc(authTokens.createdAt))
+        .limit(1),
+    ]);
+    return { ...this.toCurrentUser(row, balance), pendingEmail: pending?.newEmail ?? null };
   }
 
   /** `balanceMinor`: see `current`; 0 where it cannot have moved yet (a new account). */
@@ -67,10 +76,36 @@ export class UsersService {
   }
 
   /**
-   * Applies profile changes. A new e-mail must be verified again (a link is sent). Username and
-   * e-mail stay unique case-insensitively (409).
+   * Checks an edit before anything is written. A username that changes must not be a reserved
+   * word (an unchanged one may be: it was allowed when taken). An e-mail that changes needs the
+   * current password and a free address (AuthService.assertEmailChangeAllowed). Returns the new
+   * e-mail to confirm, or null.
    */
-  async update(user: UserRow, input: UpdateUserInput, tx?: DbOrTx): Promise<UserRow> {
+  async checkEdit(user: UserRow, input: UpdateUserInput, sessionId: string | null): Promise<string | null> {
+    const usernameChanged = input.username !== undefined && input.username !== user.username;
+    if (usernameChanged && isReservedUsername(input.username!)) throw fieldError('username', USERNAME_RESERVED_MESSAGE);
+    const emailChanged = input.email !== undefined && input.email !== user.email;
+    if (emailChanged) await this.auth.assertEmailChangeAllowed(user, input.currentPassword, sessionId);
+    await this.auth.assertAvailable(this.ctx.db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
+    return emailChanged ? input.email! : null;
+  }
+
+  /**
+   * Profile edit of PUT /users: checks (checkEdit), saves the profile fields, and for a new e-mail
+   * mails a confirmation link — the address itself changes only when the link is followed.
+   */
+  async update(user: UserRow, input: UpdateUserInput, sessionId: string | null): Promise<{ row: UserRow; pendingEmail: string | null }> {
+    const pendingEmail = await this.checkEdit(user, input, sessionId);
+    const row = await this.applyEdit(user, input);
+    if (pendingEmail) await this.auth.startEmailChange(row, pendingEmail);
+    return { row, pendingEmail };
+  }
+
+  /**
+   * Writes the profile fields (never the e-mail: see update). Username stays unique
+   * case-insensitively (409). Call checkEdit first.
+   */
+  async applyEdit(user: UserRow, input: UpdateUserInput, tx?: DbOrTx): Promise<UserRow> {
     const db = tx ?? this.ctx.db;
     const patch: Partial<typeof users.$inferInsert> = {};
     if (input.firstName !== undefined) patch.firstName = input.firstName;
@@ -82,13 +117,8 @@ export class UsersService {
       patch.name = [input.firstName ?? user.firstName, input.lastName ?? user.lastName].filter(Boolean).join(' ');
     }
     const usernameChanged = input.username !== undefined && input.username !== user.username;
-    const emailChanged = input.email !== undefined && input.email !== user.email;
     if (usernameChanged) patch.username = input.username;
-    if (emailChanged) {
-      patch.email = input.email;
-      patch.verifiedEmail = false;
-    }
-    await this.auth.assertAvailable(db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
+    await this.auth.assertAvailable(db, { username: usernameChanged ? input.username : null }, user.id);
     // Nothing to change (an empty body, or the same values again): answer the stored row as it is.
     // (Drizzle refuses an UPDATE without columns, which used to end as a 500.)
     if (Object.keys(patch).length === 0) return this.byId(user.id, db);
@@ -96,15 +126,10 @@ export class UsersService {
     try {
       [row] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
     } catch (err) {
-      // The unique indexes on lower(username)/lower(email) catch a race the check above missed.
-      if (isUniqueViolation(err)) {
-        const field = /email/.test(String((err as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (err as { constraint?: string }).constraint ?? '')) ? 'email' : 'username';
-        const message = field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
-        throw conflict(message, [{ field, message }]);
-      }
+      // The unique index on lower(username) catches a race the check above missed.
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.usernameTaken, [{ field: 'username', message: MESSAGES.usernameTaken }]);
       throw err;
     }
-    if (emailChanged && !tx) await this.auth.trySendVerificationEmail(row!);
     return row!;
   }
 

@@ -11,6 +11,7 @@ import { patchCurrentUser, updatePerformer } from '@/store/user';
 import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from './SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from './profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -18,7 +19,7 @@ import SubscriptionPricingForm from '@/features/subscribers/SubscriptionPricingF
 
 const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password'];
 
-type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
+type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'currentPassword' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
 const S = updatePerformerSchema.shape;
 
 const FULL = { span: 24 };
@@ -35,9 +36,10 @@ function ProfileForm({ profile, onSaved }: { profile: PerformerProfile; onSaved:
   const onFinish = useProfileSubmit(form, updatePerformer, onSaved);
   return (
     <Form<Values> form={form} layout="vertical" name="creator-profile" initialValues={init} onFinish={onFinish}>
+      <PendingEmailNotice pendingEmail={profile.pendingEmail} email={profile.email} />
       <Row gutter={16}>
         <NameFields schema={S} />
-        <UsernameEmailFields schema={S} usernameExtra="Your page address" />
+        <UsernameEmailFields schema={S} usernameExtra="Your page address" current={{ username: profile.username, email: profile.email }} />
         <FieldCol col={FULL} name="bio" label="Bio" rules={zodRules(S.bio)}>
           <Input.TextArea rows={4} showCount maxLength={2000} placeholder="Tell fans what you create and what they get when they subscribe." />
         </FieldCol>

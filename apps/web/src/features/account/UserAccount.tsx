@@ -6,6 +6,7 @@ import { patchCurrentUser, updateUser } from '@/store/user';
 import { setAuthUser } from '@/store/auth';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from './SectionCard';
 import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from './profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -15,6 +16,7 @@ interface Values {
   lastName?: string;
   username?: string;
   email?: string;
+  currentPassword?: string;
   gender?: string;
   country?: string;
 }
@@ -42,6 +44,7 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
         </div>
       </SectionCard>
       <SectionCard title="Profile" description="This is how other people see you on the site.">
+        <PendingEmailNotice pendingEmail={user.pendingEmail} email={user.email} />
         <Form<Values>
           form={form}
           layout="vertical"
@@ -58,7 +61,7 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
         >
           <Row gutter={16}>
             <NameFields schema={S} />
-            <UsernameEmailFields schema={S} />
+            <UsernameEmailFields schema={S} current={{ username: user.username, email: user.email }} />
             <GenderSelect schema={S} placeholder="Prefer not to say" />
             <CountrySelect schema={S} placeholder="Choose a country" />
           </Row>

@@ -8,6 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { Col, Form, Input, Select, type ColProps, type FormItemProps } from 'antd';
+import { USERNAME_RESERVED_MESSAGE, isReservedUsername } from '@stagepass/shared';
 import { confirmRules, isOptional, newPasswordRules, zodRules, type FieldSchema } from '@/lib/form-rules';
 import { genderOptions, orientationOptions } from '@/features/auth/options';
 import { useCountryOptions } from '@/features/auth/useCountries';
@@ -40,26 +41,63 @@ export function NameFields({ schema, col }: Placement & { schema: Record<'firstN
   );
 }
 
-/** Username and e-mail (required in every form that shows them). */
+/**
+ * Username and e-mail (required in every form that shows them). In the account forms (`current`
+ * given): a reserved username is refused only when it differs from the stored one, and a changed
+ * e-mail asks for the current password (the API then mails a confirmation link to the new address).
+ */
 export function UsernameEmailFields({
   schema,
   col,
   usernameExtra,
   emailPlaceholder,
+  current,
 }: Placement & {
   schema: Record<'username' | 'email', FieldSchema>;
   /** Help text under the username. */
   usernameExtra?: ReactNode;
   emailPlaceholder?: string;
+  /** The stored username and e-mail (account forms). */
+  current?: { username: string | null; email: string | null };
 }) {
+  const form = Form.useFormInstance();
+  const email = Form.useWatch('email', form) as string | undefined;
+  const emailChanged = Boolean(current && email && email.trim().toLowerCase() !== (current.email ?? ''));
+  const usernameRules = [
+    ...zodRules(schema.username, { label: 'Username', required: true }),
+    ...(current
+      ? [{
+          validator: async (_r: unknown, value: unknown) => {
+            const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
+            if (v && v !== current.username && isReservedUsername(v)) throw new Error(USERNAME_RESERVED_MESSAGE);
+          },
+        }]
+      : []),
+  ];
   return (
     <>
-      <FieldCol col={col} name="username" label="Username" rules={zodRules(schema.username, { label: 'Username', required: true })} extra={usernameExtra}>
+      <FieldCol col={col} name="username" label="Username" rules={usernameRules} extra={usernameExtra}>
         <Input prefix="@" autoComplete="username" />
       </FieldCol>
-      <FieldCol col={col} name="email" label="E-mail" rules={zodRules(schema.email, { label: 'E-mail', required: true })}>
+      <FieldCol
+        col={col}
+        name="email"
+        label="E-mail"
+        rules={zodRules(schema.email, { label: 'E-mail', required: true })}
+        extra={emailChanged ? 'We will send a link to the new address; your e-mail changes when you open it.' : undefined}
+      >
         <Input type="email" autoComplete="email" placeholder={emailPlaceholder} />
       </FieldCol>
+      {emailChanged && (
+        <FieldCol
+          col={col}
+          name="currentPassword"
+          label="Current password"
+          extra="Needed to change your e-mail address."
+        >
+          <Input.Password autoComplete="current-password" />
+        </FieldCol>
+      )}
     </>
   );
 }

@@ -1,0 +1,61 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { Button, Result, Spin } from 'antd';
+import { api, errorText, getToken } from '@/lib/api';
+
+type State = { status: 'confirming' } | { status: 'ok' } | { status: 'failed'; message: string };
+
+/**
+ * Applies an e-mail change with the token from the link mailed to the new address
+ * (POST /auth/email-change/confirm). Works signed in or not: the link itself is the proof.
+ */
+export default function ConfirmEmail({ token }: { token: string | null }) {
+  const [state, setState] = useState<State>(token ? { status: 'confirming' } : { status: 'failed', message: 'The confirmation link is missing its code.' });
+  const [signedIn, setSignedIn] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    setSignedIn(Boolean(getToken()));
+    if (!token || started.current) return;
+    started.current = true;
+    api
+      .post('/auth/email-change/confirm', { token })
+      .then(() => setState({ status: 'ok' }))
+      .catch((e) => setState({ status: 'failed', message: errorText(e) }));
+  }, [token]);
+
+  if (state.status === 'confirming')
+    return (
+      <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
+        <Spin size="large" />
+        <p className="muted" style={{ marginTop: 16 }}>
+          Confirming your new e-mail address…
+        </p>
+      </div>
+    );
+  if (state.status === 'ok')
+    return (
+      <Result
+        status="success"
+        title="E-mail address changed"
+        subTitle="Your new address is confirmed. We let your old address know about the change."
+        extra={
+          <Link href={signedIn ? '/' : '/auth/login'}>
+            <Button type="primary" size="large">{signedIn ? 'Back to the site' : 'Log in'}</Button>
+          </Link>
+        }
+      />
+    );
+  return (
+    <Result
+      status="error"
+      title="We couldn't change your e-mail"
+      subTitle={<>{state.message} Links work once and for one day: ask again from your account settings.</>}
+      extra={
+        <Link href={signedIn ? '/' : '/auth/login'}>
+          <Button>{signedIn ? 'Back to the site' : 'Log in'}</Button>
+        </Link>
+      }
+    />
+  );
+}
