@@ -68,7 +68,7 @@ async function call<T>(method: string, path: string, { token, body }: { token?: 
 async function session(): Promise<{ token: string; owned: boolean }> {
   const given = process.env.STAGEPASS_TOKEN?.trim();
   if (given) return { token: given, owned: false };
-  const username = process.env.STAGEPASS_ADMIN || 'admin';
+  const username = process.env.STAGEPASS_ADMIN || 'admin@example.com';
   let password = process.env.STAGEPASS_ADMIN_PASSWORD;
   if (!password) {
     if (process.env.NODE_ENV === 'production') {
