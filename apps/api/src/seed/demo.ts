@@ -116,15 +116,23 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
   const feedsService = new FeedsService(ctx);
   let media: DemoMediaMaker | null = null;
   const maker = async () => (media ??= await demoMediaMaker());
-  const account: Record<DemoAccount['key'], { user: UserRow; created: boolean }> = {} as never;
+  const account: Partial<Record<DemoAccount['key'], { user: UserRow; created: boolean }>> = {};
   try {
-    for (const a of DEMO_ACCOUNTS) account[a.key] = await ensureAccount(app, a);
-    if (account.admin.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, account.admin.user.id));
+    for (const a of DEMO_ACCOUNTS) {
+      try {
+        account[a.key] = await ensureAccount(app, a);
+      } catch (err) {
+        // Someone registered that username on this site: leave their account alone, skip ours.
+        if ((err as { statusCode?: number }).statusCode !== 409) throw err;
+        log?.warn(`demo account ${a.email} skipped: the username ${a.username} is taken`);
+      }
+    }
+    if (account.admin?.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, account.admin.user.id));
 
     // Creators: profile, pictures and prices when new; posts when they have none yet.
     await Promise.all(
-      DEMO_ACCOUNTS.filter((a) => a.creator).map(async (a) => {
-        const { user, created } = account[a.key];
+      DEMO_ACCOUNTS.filter((a) => a.creator && account[a.key]).map(async (a) => {
+        const { user, created } = account[a.key]!;
         const c = a.creator!;
         if (created) {
           await ctx.db.update(performerProfiles).set({ bio: c.bio, languages: ['en'] }).where(eq(performerProfiles.userId, user.id));
@@ -142,37 +150,43 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
       }),
     );
 
-    // The demo fan: a test card and $50 through the sandbox gateway, like anyone.
-    const fan = account.fan.user;
-    const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
-    if (account.fan.created && sandbox) {
-      await ctx.payments.addCard(fan, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
-      await ctx.payments.topUp(fan, { amount: 50 }, 'demo-seed');
-    }
-    await new FollowsService(ctx).follow(fan, account.iris.user.id);
-    // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the
-    // current subscription: no second payment).
-    if (sandbox) await ctx.subscriptions.subscribe(fan, { performerId: account.luna.user.id, type: 'monthly' });
-    const reactions = new ReactionsService(app);
-    const lunaFeed = async (text: string) => {
-      const [row] = await ctx.db.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.performerId, account.luna.user.id), eq(feeds.text, text))).limit(1);
-      return row?.id;
-    };
-    const session = await lunaFeed(LUNA_POSTS[1]!.text);
-    const rehearsal = await lunaFeed(LUNA_POSTS[6]!.text);
-    const soundcheck = await lunaFeed(LUNA_POSTS[2]!.text);
-    for (const id of [session, soundcheck, sandbox ? rehearsal : undefined]) {
-      if (id) await reactions.react(fan, { objectType: 'feed', objectId: id, action: 'like' });
-    }
-    if (rehearsal) await reactions.react(fan, { objectType: 'feed', objectId: rehearsal, action: 'bookmark' });
-    if (session) {
-      const [said] = await ctx.db.select({ id: comments.id }).from(comments).where(and(eq(comments.createdBy, fan.id), eq(comments.objectId, session))).limit(1);
-      if (!said) await new CommentsService(ctx).create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
-    }
+    if (account.fan && account.luna && account.iris) await seedFan(app, account.fan, account.luna.user, account.iris.user);
   } finally {
     await (media as DemoMediaMaker | null)?.cleanup();
   }
   log?.info({ ms: Date.now() - started }, 'demo data ready: fan@example.com, creator@example.com (luna), admin@example.com (operator), password stagepass-demo');
+}
+
+/** The fan: card and wallet, follows Iris, subscribes to Luna, likes, comments on and bookmarks her posts. */
+async function seedFan(app: FastifyInstance, account: { user: UserRow; created: boolean }, luna: UserRow, iris: UserRow) {
+  const ctx = app.ctx;
+  // The demo fan: a test card and $50 through the sandbox gateway, like anyone.
+  const fan = account.user;
+  const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
+  if (account.created && sandbox) {
+    await ctx.payments.addCard(fan, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
+    await ctx.payments.topUp(fan, { amount: 50 }, 'demo-seed');
+  }
+  await new FollowsService(ctx).follow(fan, iris.id);
+  // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the
+  // current subscription: no second payment).
+  if (sandbox) await ctx.subscriptions.subscribe(fan, { performerId: luna.id, type: 'monthly' });
+  const reactions = new ReactionsService(app);
+  const lunaFeed = async (text: string) => {
+    const [row] = await ctx.db.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.performerId, luna.id), eq(feeds.text, text))).limit(1);
+    return row?.id;
+  };
+  const session = await lunaFeed(LUNA_POSTS[1]!.text);
+  const rehearsal = await lunaFeed(LUNA_POSTS[6]!.text);
+  const soundcheck = await lunaFeed(LUNA_POSTS[2]!.text);
+  for (const id of [session, soundcheck, sandbox ? rehearsal : undefined]) {
+    if (id) await reactions.react(fan, { objectType: 'feed', objectId: id, action: 'like' });
+  }
+  if (rehearsal) await reactions.react(fan, { objectType: 'feed', objectId: rehearsal, action: 'bookmark' });
+  if (session) {
+    const [said] = await ctx.db.select({ id: comments.id }).from(comments).where(and(eq(comments.createdBy, fan.id), eq(comments.objectId, session))).limit(1);
+    if (!said) await new CommentsService(ctx).create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
+  }
 }
 
 /** The account with this e-mail (kept as it is), or a new one with the demo password and a verified e-mail. */
