@@ -4,8 +4,10 @@ import path from 'node:path';
 /**
  * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
  * web on 3090, Debian's Chromium. Each worker has its own fan and creator (e2e/fixtures/users.ts),
- * so spec files run side by side (E2E_WORKERS, default 2: measured faster than 1 on a 2-core
- * machine). Tests that change site-wide settings (maintenance mode, blocked countries, e-mail
+ * so spec files can run side by side with E2E_WORKERS=2. The default stays 1: on the 2-core CI
+ * machine two workers were slower (whole suite 421 s and 569 s with 2 workers, each run needing a
+ * retry, against 370 s with 1) — the API, Next.js and the browsers already share both cores.
+ * Tests that change site-wide settings (maintenance mode, blocked countries, e-mail
  * verification…) are tagged @site-settings and run afterwards in their own project, one at a time.
  */
 // E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9) and the data
@@ -25,7 +27,7 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 2),
+  workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
