@@ -3,7 +3,12 @@ import path from 'node:path';
 
 /**
  * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
- * web on 3090, Debian's Chromium. Tests share one server, so they run one at a time.
+ * web on 3090, Debian's Chromium. Each worker has its own fan and creator (e2e/fixtures/users.ts),
+ * so spec files can run side by side with E2E_WORKERS=2. The default stays 1: on the 2-core CI
+ * machine two workers were slower (whole suite 421 s and 569 s with 2 workers, each run needing a
+ * retry, against 370 s with 1) — the API, Next.js and the browsers already share both cores.
+ * Tests that change site-wide settings (maintenance mode, blocked countries, e-mail
+ * verification…) are tagged @site-settings and run afterwards in their own project, one at a time.
  */
 // E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9) and the data
 // directory, so two checkouts or sessions on one machine can run the browser tests side by side.
@@ -22,11 +27,12 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The flaky reporter lists, at the end, every test that passed only on retry.
+  reporter: process.env.CI ? [['list'], ['./e2e/support/flaky-reporter.ts']] : [['list'], ['./e2e/support/flaky-reporter.ts'], ['html', { open: 'never' }]],
   use: {
     baseURL: E2E.web,
     trace: 'retain-on-failure',
@@ -37,7 +43,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // `teardown` runs the site-settings project after this one, whatever its outcome.
+    { name: 'desktop', grepInvert: /@site-settings/, teardown: 'site-settings', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'site-settings', grep: /@site-settings/, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'node scripts/start.mjs --fresh',

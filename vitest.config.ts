@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts'],
           environment: 'node',
+          // Projects with different worker limits must run as separate groups (vitest refuses
+          // `npx vitest run` of both otherwise): unit tests first, then the API suite.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -26,6 +29,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/users';
 import path from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { LoginPage, RegisterPage, cookieToken } from './pages/auth';
 import { api, linkIn, login, mailTo, setSetting, uniqueName } from './support/api';
 
-test('a fan registers, verifies the e-mail, logs in, edits the profile and avatar, logs out', async ({ page }, info) => {
+// Switches e-mail verification on for the whole site: runs in the site-settings project, alone.
+test('a fan registers, verifies the e-mail, logs in, edits the profile and avatar, logs out', { tag: '@site-settings' }, async ({ page }, info) => {
   await setSetting('requireEmailVerification', true);
   try {
     const username = uniqueName('fan');
@@ -67,15 +68,15 @@ test('a fan registers, verifies the e-mail, logs in, edits the profile and avata
   }
 });
 
-test('wrong password shows the server message and stays on the login page', async ({ page }) => {
+test('wrong password shows the server message and stays on the login page', async ({ page, fan }) => {
   const loginPage = new LoginPage(page);
   await loginPage.open();
-  await loginPage.logIn('fan', 'not-the-password-1');
+  await loginPage.logIn(fan.username, 'not-the-password-1');
   await expect(page.getByRole('alert').filter({ hasText: /Incorrect/ })).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
 });
 
-test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ page }) => {
+test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ page, fan }) => {
   const loginPage = new LoginPage(page);
   for (const [remember, days] of [[false, 1], [true, 365]] as const) {
     // Leave the signed-in page first: with its cookie gone, its own redirect to /auth/login would
@@ -83,7 +84,7 @@ test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ pa
     await page.goto('about:blank');
     await page.context().clearCookies();
     await loginPage.open();
-    await loginPage.logIn('fan', 'stagepass-demo', { remember });
+    await loginPage.logIn(fan.username, fan.password, { remember });
     await page.waitForURL('**/home');
     const token = await cookieToken(page);
     expect(token, 'token cookie').toBeDefined();
@@ -93,17 +94,17 @@ test('remember me keeps the token cookie 365 days, otherwise 1 day', async ({ pa
   }
 });
 
-test('a creator logs in and lands on their page; a fan opening a creator page goes to login', async ({ page }) => {
+test('a creator logs in and lands on their page; a fan opening a creator page goes to login', async ({ page, fan, creator }) => {
   const loginPage = new LoginPage(page);
   await loginPage.open();
-  await loginPage.logIn('creator', 'stagepass-demo');
-  await page.waitForURL('**/creator');
-  await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
+  await loginPage.logIn(creator.username, creator.password);
+  await page.waitForURL(`**/${creator.username}`);
+  await expect(page.getByRole('heading', { name: creator.name })).toBeVisible();
 
   await page.goto('about:blank');
   await page.context().clearCookies();
   await loginPage.open();
-  await loginPage.logIn('fan', 'stagepass-demo');
+  await loginPage.logIn(fan.username, fan.password);
   await page.waitForURL('**/home');
   await page.goto('/creator/account');
   await page.waitForURL('**/auth/login');

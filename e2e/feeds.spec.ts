@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/users';
 import { logInAs as logIn } from './pages/auth';
 import { makePhoto, makeVideo } from './support/media';
 import { api, uniqueName } from './support/api';
 
-test('a creator posts a free photo feed with a poll and a pay-per-view video; a fan finds, follows, likes, bookmarks, comments and votes', async ({ browser }, info) => {
+test('a creator posts a free photo feed with a poll and a pay-per-view video; a fan finds, follows, likes, bookmarks, comments and votes', async ({ browser, creator: me }, info) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const photoText = `Acoustic session photo ${stamp}`;
@@ -12,7 +12,7 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   // ── The creator posts ────────────────────────────────────────────────────────────────────
   const creatorCtx = await browser.newContext();
   const creator = await creatorCtx.newPage();
-  await logIn(creator, 'creator');
+  await logIn(creator, me.username, me.password);
 
   await creator.goto('/creator/feeds/new');
   await creator.getByLabel('Post text').fill(photoText);
@@ -38,8 +38,8 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await creator.getByRole('button', { name: 'Publish' }).click();
   await creator.waitForURL('**/creator/feeds');
   await expect(creator.getByText(videoText)).toBeVisible();
-  await creator.goto('/creator');
-  const ownVideoPost = creator.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: videoText });
+  await creator.goto(`/${me.username}`);
+  const ownVideoPost = creator.getByRole('article', { name: `Post by ${me.name}` }).filter({ hasText: videoText });
   await expect(ownVideoPost).toBeVisible();
   // The owner sees the processed video itself (a playable H.264 rendition).
   await expect(ownVideoPost.locator('video')).toHaveAttribute('src', /\/files\//, { timeout: 30_000 });
@@ -52,22 +52,22 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   const fanCtx = await browser.newContext();
   const fan = await fanCtx.newPage();
   await logIn(fan, fanName, 'fan-pass-123');
-  await fan.getByLabel('Search', { exact: true }).fill('Cleo');
+  await fan.getByLabel('Search', { exact: true }).fill(me.name);
   await fan.getByLabel('Search', { exact: true }).press('Enter');
   await fan.waitForURL(/\/search\?q=Cleo/);
   // The results list the creator (other creators may be suggested beside them): open their page.
   await expect(fan.getByText('1 creator')).toBeVisible();
-  await fan.getByRole('link', { name: /Cleo Creator/ }).first().click();
-  await fan.waitForURL('**/creator');
-  await expect(fan.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
+  await fan.getByRole('link', { name: me.name }).first().click();
+  await fan.waitForURL(`**/${me.username}`);
+  await expect(fan.getByRole('heading', { name: me.name })).toBeVisible();
   const follow = fan.getByRole('button', { name: 'Follow', exact: true });
   // The button flips at once (optimistic); wait for the server to record the follow.
   await Promise.all([fan.waitForResponse((r) => /\/follows\//.test(r.url()) && r.request().method() === 'POST' && r.ok()), follow.click()]);
   await expect(fan.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
 
   await fan.goto('/home');
-  const freePost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText });
-  const lockedPost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: videoText });
+  const freePost = fan.getByRole('article', { name: `Post by ${me.name}` }).filter({ hasText: photoText });
+  const lockedPost = fan.getByRole('article', { name: `Post by ${me.name}` }).filter({ hasText: videoText });
   await expect(freePost).toBeVisible();
   await expect(freePost.getByRole('img', { name: /Photo/ }).first()).toBeVisible();
   // Locked: price shown, no playable media.
@@ -93,6 +93,6 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await expect(freePost.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
 
   await fan.goto('/bookmarks');
-  await expect(fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: photoText })).toBeVisible();
+  await expect(fan.getByRole('article', { name: `Post by ${me.name}` }).filter({ hasText: photoText })).toBeVisible();
   await fanCtx.close();
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api, login, setSetting, uniqueName } from './support/api';
 
@@ -12,7 +13,7 @@ async function expectFanBalance(page: Page, token: string, amount: number) {
   await expect(page.getByTestId('header-balance')).toHaveText(usd(amount));
 }
 
-test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; the creator sees earnings, exports them and is paid out', async ({ browser }) => {
+test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; the creator sees earnings, exports them and is paid out', async ({ browser, creator: star }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const subscriberText = `Subscriber diary ${stamp}`;
@@ -20,8 +21,8 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   const tipMessage = `Loved the set ${stamp}`;
 
   // ── Set-up through the API: the creator's posts, a fresh fan, payout limits ─────────────────
-  const creatorToken = await login('creator');
-  const adminToken = await login('admin');
+  const creatorToken = star.token;
+  const adminToken = await login(ADMIN.login, ADMIN.password);
   await api('POST', '/performer/feeds', { text: subscriberText, visibility: 'subscribers' }, creatorToken);
   await api('POST', '/performer/feeds', { text: ppvText, visibility: 'ppv', price: 4.99 }, creatorToken);
   await setSetting('minimumPayoutAmount', 10);
@@ -61,31 +62,31 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   await expectFanBalance(fan, fanToken, 100);
 
   // ── Free trial: subscriber posts unlock without a reload ────────────────────────────────────
-  await fan.goto('/creator');
-  await expect(fan.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
-  const subscriberPost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: subscriberText });
+  await fan.goto(`/${star.username}`);
+  await expect(fan.getByRole('heading', { name: star.name })).toBeVisible();
+  const subscriberPost = fan.getByRole('article', { name: `Post by ${star.name}` }).filter({ hasText: subscriberText });
   await expect(subscriberPost.getByRole('button', { name: 'Subscribe to see this post' })).toBeVisible();
   await fan.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  const subscribeDialog = fan.getByRole('dialog', { name: /Subscribe to Cleo Creator/ });
+  const subscribeDialog = fan.getByRole('dialog', { name: `Subscribe to ${star.name}` });
   await expect(subscribeDialog).toBeVisible();
   await subscribeDialog.getByRole('radio', { name: 'Free trial' }).check();
   await subscribeDialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(fan.getByText('Your free trial with Cleo Creator has started')).toBeVisible();
+  await expect(fan.getByText(`Your free trial with ${star.name} has started`)).toBeVisible();
   await expect(subscriberPost.getByRole('button', { name: 'Subscribe to see this post' })).toHaveCount(0);
   await expect(fan.getByRole('button', { name: /Subscribed/ })).toBeVisible();
   await expectFanBalance(fan, fanToken, 100); // a free trial charges nothing
 
   // ── Tip with a message ──────────────────────────────────────────────────────────────────────
   await fan.getByRole('button', { name: 'Send tip' }).click();
-  const tipDialog = fan.getByRole('dialog', { name: /Send a tip to Cleo Creator/ });
+  const tipDialog = fan.getByRole('dialog', { name: `Send a tip to ${star.name}` });
   await tipDialog.getByLabel('Amount').fill('50');
   await tipDialog.getByLabel('Message').fill(tipMessage);
   await tipDialog.getByRole('button', { name: 'Send tip' }).click();
-  await expect(fan.getByText('You sent $50.00 to Cleo Creator')).toBeVisible();
+  await expect(fan.getByText(`You sent $50.00 to ${star.name}`)).toBeVisible();
   await expectFanBalance(fan, fanToken, 50);
 
   // ── Unlock the pay-per-view post ────────────────────────────────────────────────────────────
-  const ppvPost = fan.getByRole('article', { name: 'Post by Cleo Creator' }).filter({ hasText: ppvText });
+  const ppvPost = fan.getByRole('article', { name: `Post by ${star.name}` }).filter({ hasText: ppvText });
   await ppvPost.getByRole('button', { name: 'Unlock for $4.99' }).click();
   const unlockDialog = fan.getByRole('dialog', { name: /Unlock for \$4\.99/ });
   await unlockDialog.getByRole('button', { name: 'Unlock', exact: true }).click();
@@ -99,7 +100,7 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   await expect(fan.getByRole('row').filter({ hasText: tipMessage })).toContainText('$50.00');
   await expect(fan.getByRole('row').filter({ hasText: 'Bonus track' })).toContainText('$4.99');
   await fan.goto('/user/subscriptions');
-  await expect(fan.getByRole('row').filter({ hasText: 'Cleo Creator' }).first()).toContainText('Free trial');
+  await expect(fan.getByRole('row').filter({ hasText: star.name }).first()).toContainText('Free trial');
   await fanCtx.close();
 
   // ── The creator: earnings, CSV, payout request ──────────────────────────────────────────────
@@ -108,7 +109,7 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   expect(Math.round((stats.net - statsBefore.net) * 100)).toBe(4399);
   const creatorCtx = await browser.newContext({ acceptDownloads: true });
   const creator = await creatorCtx.newPage();
-  await logInAs(creator, 'creator');
+  await logInAs(creator, star.username, star.password);
   await creator.goto('/creator/earnings');
   await expect(creator.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(creator.getByTestId('stat-net')).toContainText(usd(stats.net));
@@ -134,9 +135,9 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   // ── The operator approves and pays it ───────────────────────────────────────────────────────
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await logInAs(admin, 'admin');
+  await logInAs(admin, ADMIN.login, ADMIN.password);
   await admin.goto('/admin/payouts');
-  const row = admin.getByRole('row', { name: 'Payout request of $20.00 by Cleo Creator' });
+  const row = admin.getByRole('row', { name: `Payout request of $20.00 by ${star.name}` });
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Payout approved')).toBeVisible();

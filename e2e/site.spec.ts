@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { ADMIN, expect, test } from './fixtures/users';
 import { LoginPage } from './pages/auth';
 import { setSetting } from './support/api';
 
-test('maintenance mode shows the maintenance view to visitors and fans, not to admins', async ({ page, browser }) => {
+// Both tests switch site-wide settings: they run in the site-settings project, alone.
+test('maintenance mode shows the maintenance view to visitors and fans, not to admins', { tag: '@site-settings' }, async ({ page, browser, creator }) => {
   await setSetting('maintenanceMode', true);
   try {
     // Every page but the login page (kept open so an operator can sign in) shows the view.
-    for (const path of ['/', '/creator']) {
+    for (const path of ['/', `/${creator.username}`]) {
       await page.goto(path);
       await expect(page.getByText(/down for scheduled maintenance/i)).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: creator.name })).toHaveCount(0);
     }
 
     // An admin (already signed in) still gets the site.
@@ -18,21 +19,21 @@ test('maintenance mode shows the maintenance view to visitors and fans, not to a
     await setSetting('maintenanceMode', false);
     const login = new LoginPage(admin);
     await login.open();
-    await login.logIn('admin', 'stagepass-demo');
+    await login.logIn(ADMIN.login, ADMIN.password);
     await admin.waitForURL('**/home');
     await setSetting('maintenanceMode', true);
     await admin.goto('/home');
     await expect(admin.getByText(/maintenance/i)).toHaveCount(0);
-    await expect(admin.getByRole('button', { name: /Ada Admin/ })).toBeVisible();
+    await expect(admin.getByRole('button', { name: ADMIN.name })).toBeVisible();
     await adminCtx.close();
   } finally {
     await setSetting('maintenanceMode', false);
   }
-  await page.goto('/creator');
-  await expect(page.getByRole('heading', { name: 'Cleo Creator' })).toBeVisible();
+  await page.goto(`/${creator.username}`);
+  await expect(page.getByRole('heading', { name: creator.name })).toBeVisible();
 });
 
-test('a visitor from a blocked country gets the geo-blocked view', async ({ browser }) => {
+test('a visitor from a blocked country gets the geo-blocked view', { tag: '@site-settings' }, async ({ browser }) => {
   // 81.2.69.142 is a GB address in the bundled DB-IP database; the web server forwards it to the API.
   const ctx = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '81.2.69.142' } });
   const page = await ctx.newPage();

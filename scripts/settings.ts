@@ -10,7 +10,7 @@
  * Environment:
  *   API_URL / PUBLIC_API_URL     API base (API_URL wins when both are set; default http://localhost:8080)
  *   STAGEPASS_TOKEN              an admin session token to use as it is (no login / logout)
- *   STAGEPASS_ADMIN              admin username or e-mail to log in with (default: admin)
+ *   STAGEPASS_ADMIN              admin username or e-mail to log in with (default: admin@example.com)
  *   STAGEPASS_ADMIN_PASSWORD     its password (default 'stagepass-demo' outside production; required
  *                                when NODE_ENV=production)
  * Exit code 0 on success, 1 on any error (the API's message and field errors are printed).
@@ -68,7 +68,7 @@ async function call<T>(method: string, path: string, { token, body }: { token?: 
 async function session(): Promise<{ token: string; owned: boolean }> {
   const given = process.env.STAGEPASS_TOKEN?.trim();
   if (given) return { token: given, owned: false };
-  const username = process.env.STAGEPASS_ADMIN || 'admin';
+  const username = process.env.STAGEPASS_ADMIN || 'admin@example.com';
   let password = process.env.STAGEPASS_ADMIN_PASSWORD;
   if (!password) {
     if (process.env.NODE_ENV === 'production') {

@@ -21,7 +21,7 @@ export async function login(username: string, password = 'stagepass-demo'): Prom
 
 let adminToken: string | null = null;
 export async function setSetting(key: string, value: unknown) {
-  adminToken ??= await login('admin');
+  adminToken ??= await login('admin@example.com');
   await api('PUT', `/admin/settings/${key}`, { value }, adminToken);
 }
 

@@ -31,6 +31,8 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   TWITTER_API_URL: z.string().url().default('https://api.twitter.com'),
+  /** How long a call to a sign-in provider (Google, Twitter) may take before it counts as unreachable. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   GEOIP_DB_PATH: z.string().optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),

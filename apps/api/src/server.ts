@@ -15,7 +15,10 @@ async function main() {
   }
   if (process.env.SEED_DEMO === 'true') {
     if (config.NODE_ENV === 'production') app.log.warn('SEED_DEMO ignored: demo data is never created in production');
-    else await seedDemo(app.ctx, app.log);
+    else {
+      await app.ready(); // the job queue starts here: seeded media are queued for processing
+      await seedDemo(app, app.log);
+    }
   }
   exitOnSignals(app, { graceMs: 10_000, message: 'shutting down' });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });

@@ -1,65 +1,238 @@
-import path from 'node:path';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { usernameSchema, type CreateFeedInput } from '@stagepass/shared';
 import type { AppContext } from '../platform/context';
+import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
 import { performerProfiles } from '../modules/performers/performers.tables';
-import type { ReceivedFile } from '../platform/uploads';
+import { feeds } from '../modules/feeds/feeds.tables';
+import { comments } from '../modules/comments/comments.tables';
+import { FeedsService } from '../modules/feeds/feeds.service';
+import { FollowsService } from '../modules/follows/follows.service';
+import { ReactionsService } from '../modules/reactions/reactions.service';
+import { CommentsService } from '../modules/comments/comments.service';
+import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
-/**
- * Demo accounts (README lists them): fan (a sandbox test card and $50 in the wallet), creator
- * (avatar, cover, bio; $9.95/month with a 7-day free trial) and admin, all with the password
- * `stagepass-demo`. Idempotent: existing accounts are left as they are.
- */
-export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger) {
-  if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
-  const ensure = async (username: string, email: string, firstName: string, lastName: string, isPerformer: boolean) => {
-    const [existing] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = ${username}`).limit(1);
-    if (existing) return { user: existing, created: false };
-    const user = await ctx.auth.createAccount(
-      { username, email, firstName, lastName, password: DEMO_PASSWORD, gender: isPerformer ? 'female' : 'male', country: 'US', ...(isPerformer ? { orientation: 'straight' as const, dateOfBirth: '1995-04-12' } : {}) },
-      { isPerformer },
-    );
-    await ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id));
-    return { user, created: true };
-  };
-  const fan = await ensure('fan', 'fan@example.com', 'Frankie', 'Fan', false);
-  const admin = await ensure('admin', 'admin@example.com', 'Ada', 'Admin', false);
-  if (admin.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, admin.user.id));
-  const creator = await ensure('creator', 'creator@example.com', 'Cleo', 'Creator', true);
-  if (creator.created) {
-    await ctx.db.update(performerProfiles).set({ bio: 'Singer-songwriter sharing acoustic sessions, studio diaries and the odd cover. Subscribe for weekly new songs.', languages: ['en'] }).where(eq(performerProfiles.userId, creator.user.id));
-    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-seed-'));
-    try {
-      const avatar = path.join(tmp, 'avatar.png');
-      const cover = path.join(tmp, 'cover.png');
-      await sharp(Buffer.from(gradientSvg(512, 512, '#7c4dff', '#ff6f91', 'C'))).png().toFile(avatar);
-      await sharp(Buffer.from(gradientSvg(1920, 640, '#2b1055', '#7597de', ''))).png().toFile(cover);
-      const file = async (p: string): Promise<ReceivedFile> => ({ field: 'file', tmpPath: p, mime: 'image/png', ext: 'png', size: (await fs.stat(p)).size, originalName: path.basename(p) });
-      await ctx.users.setAvatar(creator.user.id, await file(avatar));
-      await ctx.users.setCover(creator.user.id, await file(cover));
-    } finally {
-      await fs.rm(tmp, { recursive: true, force: true });
-    }
-  }
-  if (creator.created) {
-    await ctx.subscriptions.updatePricing(creator.user, { monthlyPrice: 9.95, freeSubscriptionEnabled: true, freeSubscriptionDays: 7 });
-  }
-  // The demo fan gets a test card and $50 in the wallet — through the sandbox gateway, like anyone.
-  if (fan.created && (await ctx.payments.gatewayName()) === 'sandbox') {
-    await ctx.payments.addCard(fan.user, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
-    await ctx.payments.topUp(fan.user, { amount: 50 }, 'demo-seed');
-  }
-  log?.info('demo accounts ready: fan, creator, admin (password stagepass-demo)');
+type Colors = [string, string];
+interface DemoCreator {
+  bio: string;
+  colors: Colors;
+  cover: Colors;
+  pricing: { monthlyPrice: number; freeSubscriptionEnabled: boolean; freeSubscriptionDays?: number };
+}
+interface DemoAccount {
+  key: 'fan' | 'admin' | 'luna' | 'iris' | 'marco';
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  creator?: DemoCreator;
 }
 
-function gradientSvg(w: number, h: number, a: string, b: string, letter: string) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${
-    letter ? `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${Math.round(h * 0.5)}" fill="#fff">${letter}</text>` : `<circle cx="${w * 0.8}" cy="${h * 0.3}" r="${h * 0.5}" fill="#fff" opacity=".08"/><circle cx="${w * 0.2}" cy="${h}" r="${h * 0.6}" fill="#fff" opacity=".06"/>`
-  }</svg>`;
+/**
+ * The demo accounts (README "Demo accounts"). Usernames must pass `usernameSchema` — never a
+ * reserved word such as `creator` or `admin`, which would shadow the web's /creator and /admin
+ * routes (a unit test checks). The e-mails are what people log in with.
+ */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { key: 'fan', username: 'fan', email: 'fan@example.com', firstName: 'Frankie', lastName: 'Fan' },
+  { key: 'admin', username: 'operator', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin' },
+  {
+    key: 'luna', username: 'luna', email: 'creator@example.com', firstName: 'Luna', lastName: 'Rivers',
+    creator: {
+      bio: 'Singer-songwriter sharing acoustic sessions, studio diaries and the odd cover. Subscribe for weekly new songs.',
+      colors: ['#7c4dff', '#ff6f91'], cover: ['#2b1055', '#7597de'],
+      pricing: { monthlyPrice: 9.95, freeSubscriptionEnabled: true, freeSubscriptionDays: 7 },
+    },
+  },
+  {
+    key: 'iris', username: 'iris', email: 'iris@example.com', firstName: 'Iris', lastName: 'Vale',
+    creator: {
+      bio: 'Film photographer. Rooftops, night markets and the people in between. Full-resolution sets for subscribers.',
+      colors: ['#11998e', '#38ef7d'], cover: ['#0f2027', '#2c5364'],
+      pricing: { monthlyPrice: 4.99, freeSubscriptionEnabled: false },
+    },
+  },
+  {
+    key: 'marco', username: 'marco', email: 'marco@example.com', firstName: 'Marco', lastName: 'Diaz',
+    creator: {
+      bio: 'Beat maker and producer. Loops, stems and behind-the-scenes of every track I finish.',
+      colors: ['#f7971e', '#ffd200'], cover: ['#41295a', '#2f0743'],
+      pricing: { monthlyPrice: 6.99, freeSubscriptionEnabled: true, freeSubscriptionDays: 3 },
+    },
+  },
+];
+
+/** What a demo post is made of; media are generated when the post is created. */
+interface PostSpec {
+  text: string;
+  visibility: CreateFeedInput['visibility'];
+  price?: number;
+  photos?: Array<[string, string?]>;
+  video?: string;
+  audio?: boolean;
+  teaser?: string;
+  poll?: { question: string; options: string[] };
+  /** Days ago it was published (spreads the posts over the last weeks); negative = scheduled that many days ahead. */
+  daysAgo: number;
+}
+
+const LUNA_POSTS: PostSpec[] = [
+  { text: 'Welcome to my page! New songs every week, studio diaries and live sessions. The full tour dates are at https://example.com/tour', visibility: 'free', daysAgo: 20 },
+  { text: 'Sunday acoustic session: three takes, one guitar, zero edits.', visibility: 'free', photos: [['Acoustic session', 'take 1'], ['Acoustic session', 'take 2'], ['Acoustic session', 'take 3']], daysAgo: 14 },
+  { text: 'A little soundcheck from last night.', visibility: 'free', video: 'Soundcheck', daysAgo: 11 },
+  { text: 'Demo of a new song, rough and early. Tell me what you think.', visibility: 'free', audio: true, daysAgo: 9 },
+  { text: 'Which cover should I record next?', visibility: 'free', poll: { question: 'Next cover?', options: ['Jolene', 'Landslide', 'Dreams'] }, daysAgo: 6 },
+  { text: 'Studio diary, day 4: the vocal booth finally sounds right.', visibility: 'subscribers', photos: [['Studio diary', 'day 4']], daysAgo: 4 },
+  { text: 'Subscribers first: the full rehearsal of the new single.', visibility: 'subscribers', video: 'Rehearsal', daysAgo: 2 },
+  { text: 'Bonus track, unreleased. Pay-per-view for everyone who wants to own it.', visibility: 'ppv', price: 4.99, audio: true, teaser: 'Bonus track', daysAgo: 1 },
+  { text: 'Tour announcement coming this weekend.', visibility: 'free', photos: [['Tour 2027', 'soon']], daysAgo: -3 },
+];
+const IRIS_POSTS: PostSpec[] = [
+  { text: 'Night market, two rolls of film.', visibility: 'free', photos: [['Night market', 'frame 12'], ['Night market', 'frame 27']], daysAgo: 12 },
+  { text: 'Rooftop series, full resolution for subscribers.', visibility: 'subscribers', photos: [['Rooftops', 'no. 3']], daysAgo: 5 },
+  { text: 'Developing day. Shooting schedule for the month is up.', visibility: 'free', daysAgo: 3 },
+];
+const MARCO_POSTS: PostSpec[] = [
+  { text: 'Fresh loop from this morning, free for everyone.', visibility: 'free', audio: true, daysAgo: 10 },
+  { text: 'Behind the scenes of the new beat.', visibility: 'free', photos: [['Studio', 'late night']], daysAgo: 7 },
+  { text: 'Stems of the last track, for subscribers.', visibility: 'subscribers', audio: true, daysAgo: 2 },
+];
+
+/**
+ * Demo data, through the same services the API uses (so media is processed, money goes through
+ * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
+ * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
+ * on the spot), and the fan following one creator, subscribed to another, with likes, a comment
+ * and a bookmark. Never in production. Idempotent: every step checks what exists, so a second
+ * run changes nothing (and a run cut short is completed by the next one).
+ */
+export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
+  const ctx = app.ctx;
+  if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
+  const started = Date.now();
+  const feedsService = new FeedsService(ctx);
+  let media: DemoMediaMaker | null = null;
+  const maker = async () => (media ??= await demoMediaMaker());
+  const account: Partial<Record<DemoAccount['key'], { user: UserRow; created: boolean }>> = {};
+  try {
+    for (const a of DEMO_ACCOUNTS) {
+      try {
+        account[a.key] = await ensureAccount(app, a);
+      } catch (err) {
+        // Someone registered that username on this site: leave their account alone, skip ours.
+        if ((err as { statusCode?: number }).statusCode !== 409) throw err;
+        log?.warn(`demo account ${a.email} skipped: the username ${a.username} is taken`);
+      }
+    }
+    if (account.admin?.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, account.admin.user.id));
+
+    // Creators: profile, pictures and prices when new; posts when they have none yet.
+    await Promise.all(
+      DEMO_ACCOUNTS.filter((a) => a.creator && account[a.key]).map(async (a) => {
+        const { user, created } = account[a.key]!;
+        const c = a.creator!;
+        if (created) {
+          await ctx.db.update(performerProfiles).set({ bio: c.bio, languages: ['en'] }).where(eq(performerProfiles.userId, user.id));
+          const m = await maker();
+          const [avatar, cover] = await Promise.all([m.avatar(c.colors, a.firstName[0]!), m.cover(c.cover)]);
+          await ctx.users.setAvatar(user.id, avatar);
+          await ctx.users.setCover(user.id, cover);
+          await ctx.subscriptions.updatePricing(user, c.pricing);
+        }
+        const [has] = await ctx.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.performerId, user.id)).limit(1);
+        if (!has) {
+          const posts = a.key === 'luna' ? LUNA_POSTS : a.key === 'iris' ? IRIS_POSTS : MARCO_POSTS;
+          await createPosts(ctx.db, feedsService, user, posts, c.colors, await maker());
+        }
+      }),
+    );
+
+    if (account.fan && account.luna && account.iris) await seedFan(app, account.fan, account.luna.user, account.iris.user);
+  } finally {
+    await (media as DemoMediaMaker | null)?.cleanup();
+  }
+  log?.info({ ms: Date.now() - started }, 'demo data ready: fan@example.com, creator@example.com (luna), admin@example.com (operator), password stagepass-demo');
+}
+
+/** The fan: card and wallet, follows Iris, subscribes to Luna, likes, comments on and bookmarks her posts. */
+async function seedFan(app: FastifyInstance, account: { user: UserRow; created: boolean }, luna: UserRow, iris: UserRow) {
+  const ctx = app.ctx;
+  // The demo fan: a test card and $50 through the sandbox gateway, like anyone.
+  const fan = account.user;
+  const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
+  if (account.created && sandbox) {
+    await ctx.payments.addCard(fan, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
+    await ctx.payments.topUp(fan, { amount: 50 }, 'demo-seed');
+  }
+  await new FollowsService(ctx).follow(fan, iris.id);
+  // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the
+  // current subscription: no second payment).
+  if (sandbox) await ctx.subscriptions.subscribe(fan, { performerId: luna.id, type: 'monthly' });
+  const reactions = new ReactionsService(app);
+  const lunaFeed = async (text: string) => {
+    const [row] = await ctx.db.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.performerId, luna.id), eq(feeds.text, text))).limit(1);
+    return row?.id;
+  };
+  const session = await lunaFeed(LUNA_POSTS[1]!.text);
+  const rehearsal = await lunaFeed(LUNA_POSTS[6]!.text);
+  const soundcheck = await lunaFeed(LUNA_POSTS[2]!.text);
+  for (const id of [session, soundcheck, sandbox ? rehearsal : undefined]) {
+    if (id) await reactions.react(fan, { objectType: 'feed', objectId: id, action: 'like' });
+  }
+  if (rehearsal) await reactions.react(fan, { objectType: 'feed', objectId: rehearsal, action: 'bookmark' });
+  if (session) {
+    const [said] = await ctx.db.select({ id: comments.id }).from(comments).where(and(eq(comments.createdBy, fan.id), eq(comments.objectId, session))).limit(1);
+    if (!said) await new CommentsService(ctx).create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
+  }
+}
+
+/** The account with this e-mail (kept as it is), or a new one with the demo password and a verified e-mail. */
+async function ensureAccount(app: FastifyInstance, a: DemoAccount): Promise<{ user: UserRow; created: boolean }> {
+  const ctx = app.ctx;
+  const [existing] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${a.email}`).limit(1);
+  if (existing) return { user: existing, created: false };
+  const username = usernameSchema.parse(a.username);
+  const isPerformer = Boolean(a.creator);
+  const user = await ctx.auth.createAccount(
+    {
+      username, email: a.email, firstName: a.firstName, lastName: a.lastName, password: DEMO_PASSWORD, gender: isPerformer ? 'female' : 'male', country: 'US',
+      ...(isPerformer ? { orientation: 'straight' as const, dateOfBirth: '1995-04-12' } : {}),
+    },
+    { isPerformer },
+  );
+  const [row] = await ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id)).returning();
+  return { user: row!, created: true };
+}
+
+/** Creates the posts in order (media generated and uploaded through the feed composer's service), then dates them. */
+async function createPosts(db: AppContext['db'], svc: FeedsService, owner: UserRow, posts: PostSpec[], colors: Colors, m: DemoMediaMaker) {
+  const day = 864e5;
+  const created: Array<{ id: string; daysAgo: number }> = [];
+  for (const p of posts) {
+    const fileIds: string[] = [];
+    const [photos, video, audio, teaser] = await Promise.all([
+      Promise.all((p.photos ?? []).map(([title, sub]) => m.photo(colors, title, sub))),
+      p.video ? m.video(colors, p.video) : null,
+      p.audio ? m.audio(8, 196 + created.length * 20) : null,
+      p.teaser ? m.video(colors, p.teaser, 2) : null,
+    ]);
+    for (const ph of photos) fileIds.push((await svc.upload(owner, 'photo', ph)).id);
+    if (video) fileIds.push((await svc.upload(owner, 'video', video)).id);
+    if (audio) fileIds.push((await svc.upload(owner, 'audio', audio)).id);
+    const teaserId = teaser ? (await svc.upload(owner, 'teaser', teaser)).id : null;
+    const pollId = p.poll ? (await svc.createPoll(owner, { ...p.poll, expiresAt: new Date(Date.now() + 14 * day).toISOString() }))._id : null;
+    const feed = await svc.create(owner, {
+      text: p.text, fileIds, teaserId, pollId, visibility: p.visibility, price: p.price ?? null,
+      scheduleAt: p.daysAgo < 0 ? new Date(Date.now() - p.daysAgo * day).toISOString() : null,
+    });
+    created.push({ id: feed.id, daysAgo: p.daysAgo });
+  }
+  // Spread the published posts over the last weeks (the composer can only publish "now").
+  for (const c of created.filter((x) => x.daysAgo > 0)) {
+    const at = new Date(Date.now() - c.daysAgo * day);
+    await db.update(feeds).set({ publishAt: at, createdAt: at, updatedAt: at }).where(inArray(feeds.id, [c.id]));
+  }
 }

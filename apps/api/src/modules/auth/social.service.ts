@@ -15,7 +15,6 @@ export const GOOGLE_TOKEN_INVALID = 'Google sign-in failed: the token could not 
 /** How long a Twitter request token waits for its callback. */
 export const TWITTER_REQUEST_TTL_MS = 15 * 60 * 1000;
 export const TWITTER_REQUEST_INVALID = 'This Twitter sign-in has expired or was already used. Please start again.';
-const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * Google's signing keys, fetched once per JWKS URL and per process, then kept and refreshed by
@@ -23,11 +22,12 @@ const PROVIDER_TIMEOUT_MS = 10_000;
  * keys: every node may hold its own.
  */
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function googleJwks(url: string) {
-  let jwks = jwksByUrl.get(url);
+function googleJwks(url: string, timeoutMs: number) {
+  const key = `${timeoutMs} ${url}`;
+  let jwks = jwksByUrl.get(key);
   if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: PROVIDER_TIMEOUT_MS });
-    jwksByUrl.set(url, jwks);
+    jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: timeoutMs });
+    jwksByUrl.set(key, jwks);
   }
   return jwks;
 }
@@ -60,7 +60,7 @@ export class SocialService {
   /** Verifies a Google ID token: signature (Google's JWKS), issuer, audience = our client id, expiry, `sub`. */
   async verifyGoogleIdToken(idToken: string, clientId: string): Promise<JWTPayload & { email?: string; email_verified?: boolean | string; name?: string }> {
     try {
-      const { payload } = await jwtVerify(idToken, googleJwks(this.ctx.config.GOOGLE_JWKS_URL), {
+      const { payload } = await jwtVerify(idToken, googleJwks(this.ctx.config.GOOGLE_JWKS_URL, this.ctx.config.PROVIDER_TIMEOUT_MS), {
         issuer: GOOGLE_ISSUERS,
         audience: clientId,
         algorithms: ['RS256'],
@@ -116,7 +116,7 @@ export class SocialService {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.ctx.config.PROVIDER_TIMEOUT_MS),
       });
       status = res.status;
       answer = (await res.json().catch(() => ({}))) as typeof answer;
@@ -155,7 +155,7 @@ export class SocialService {
         method,
         headers: { authorization, accept: '*/*', ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
         ...(method === 'POST' ? { body: '' } : {}),
-        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.ctx.config.PROVIDER_TIMEOUT_MS),
       });
       const text = await res.text();
       if (!res.ok) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -375,17 +376,27 @@ describe('Google authorization code (POST /auth/google/token)', () => {
     expect(res.json().message).toBe(GOOGLE_TOKEN_INVALID);
   });
 
-  it('an unreachable token endpoint answers 401, not 500', async () => {
-    const down = await createTestApp({ GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token' });
+  it('a token endpoint that never answers gives up after PROVIDER_TIMEOUT_MS: 401, not 500', async () => {
+    // Accepts the connection and says nothing: what an unreachable provider behind a firewall does.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((s) => sockets.add(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const down = await createTestApp({ GOOGLE_TOKEN_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/token`, PROVIDER_TIMEOUT_MS: 300 });
     try {
       await down.ctx.settings.set('googleLoginEnabled', true);
       await down.ctx.settings.set('googleClientId', CLIENT_ID);
       await down.ctx.settings.set('googleClientSecret', CLIENT_SECRET);
+      const started = Date.now();
       const res = await down.app.inject({ method: 'POST', url: '/auth/google/token', payload: { code: 'c', redirectUri: 'postmessage' } });
+      const waited = Date.now() - started;
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toMatch(/could not be reached/);
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(5000);
     } finally {
       await down.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
     }
   });
 });

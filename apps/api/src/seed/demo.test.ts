@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { expectLedgerBalanced } from '../../test/money';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+import { users } from '../modules/users/users.tables';
+import { feeds } from '../modules/feeds/feeds.tables';
+import { files } from '../modules/media/media.tables';
+import { follows } from '../modules/follows/follows.tables';
+import { subscriptions } from '../modules/subscriptions/subscriptions.tables';
+import { reactions } from '../modules/reactions/reactions.tables';
+import { comments } from '../modules/comments/comments.tables';
+
+/** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
+async function snapshot(t: TestApp) {
+  const tables = (await t.ctx.db.execute(sql`select table_schema as s, table_name as n from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE' order by 1, 2`)).rows as Array<{ s: string; n: string }>;
+  const out: Record<string, number> = {};
+  for (const { s, n } of tables) {
+    const [row] = (await t.ctx.db.execute(sql.raw(`select count(*)::int as c from "${s}"."${n}"`))).rows as Array<{ c: number }>;
+    out[`${s}.${n}`] = row!.c;
+  }
+  return out;
+}
+
+describe('demo seed', () => {
+  let t: TestApp;
+  let seconds = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const start = Date.now();
+    await seedDemo(t.app);
+    seconds = (Date.now() - start) / 1000;
+    await t.ctx.queue.drain({ timeoutMs: 120_000 });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const byEmail = async (email: string) => (await t.ctx.db.select().from(users).where(eq(users.email, email)))[0]!;
+
+  it('creates the three demo accounts with allowed usernames, the operator and two more creators', async () => {
+    console.info(`demo seed took ${seconds.toFixed(1)} s (media processing not included)`);
+    const fan = await byEmail('fan@example.com');
+    const luna = await byEmail('creator@example.com');
+    const admin = await byEmail('admin@example.com');
+    expect([fan.username, luna.username, admin.username]).toEqual(['fan', 'luna', 'operator']);
+    expect(luna.name).toBe('Luna Rivers');
+    expect(admin.roles).toContain('admin');
+    const creators = await t.ctx.db.select().from(users).where(eq(users.isPerformer, true));
+    expect(creators.map((c) => c.username).sort()).toEqual(['iris', 'luna', 'marco']);
+    for (const c of creators) {
+      expect(c.avatar, c.username!).toBeTruthy();
+      expect(c.cover, c.username!).toBeTruthy();
+    }
+    // Everyone logs in by e-mail with the demo password.
+    for (const email of ['fan@example.com', 'creator@example.com', 'admin@example.com']) {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } });
+      expect(res.statusCode, email).toBe(200);
+    }
+    // Discovery is not empty: the public creator search lists all three with their bios.
+    const search = await t.app.inject({ method: 'GET', url: '/performers/search?limit=10' });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().data.data.map((p: { username: string }) => p.username).sort()).toEqual(['iris', 'luna', 'marco']);
+  });
+
+  it("gives the demo creator posts of every kind, with processed media", async () => {
+    const luna = await byEmail('creator@example.com');
+    const rows = await t.ctx.db.select().from(feeds).where(eq(feeds.performerId, luna.id));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    const fileRows = await t.ctx.db.select().from(files).where(inArray(files.id, rows.flatMap((r) => [...(r.fileIds as string[]), ...(r.teaserFileId ? [r.teaserFileId] : [])])));
+    const typeOf = new Map(fileRows.map((f) => [f.id, f.mediaType]));
+    const has = (r: (typeof rows)[number], type: string) => (r.fileIds as string[]).some((id) => typeOf.get(id) === type);
+    const published = rows.filter((r) => r.publishAt.getTime() <= Date.now());
+    const free = published.filter((r) => r.visibility === 'free');
+    expect(free.some((r) => has(r, 'image') && (r.fileIds as string[]).length >= 2), 'free photo carousel').toBe(true);
+    expect(free.some((r) => has(r, 'video')), 'free video').toBe(true);
+    expect(published.some((r) => has(r, 'audio')), 'audio').toBe(true);
+    expect(published.some((r) => r.pollId), 'poll').toBe(true);
+    const subs = published.filter((r) => r.visibility === 'subscribers');
+    expect(subs.some((r) => has(r, 'image')), 'subscribers-only photo').toBe(true);
+    expect(subs.some((r) => has(r, 'video')), 'subscribers-only video').toBe(true);
+    expect(published.some((r) => r.visibility === 'ppv' && r.price! > 0 && (r.fileIds as string[]).length > 0), 'pay-per-view').toBe(true);
+    expect(rows.some((r) => r.publishAt.getTime() > Date.now()), 'scheduled').toBe(true);
+    // Media went through the pipeline: every file is processed (renditions, no failures).
+    const all = await t.ctx.db.select().from(files).where(inArray(files.ownerId, (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.isPerformer, true))).map((u) => u.id)));
+    expect(all.length).toBeGreaterThan(15);
+    expect(all.filter((f) => f.status !== 'ready').map((f) => `${f.kind}: ${f.status} ${f.error ?? ''}`)).toEqual([]);
+    expect(new Set(fileRows.map((f) => f.mediaType))).toEqual(new Set(['image', 'video', 'audio']));
+    // The other two creators have posts of their own.
+    for (const email of ['iris@example.com', 'marco@example.com']) {
+      const c = await byEmail(email);
+      expect((await t.ctx.db.select().from(feeds).where(eq(feeds.performerId, c.id))).length, email).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('has the fan follow one creator, subscribe (paid with the test card) to another, like, comment and bookmark', async () => {
+    const fan = await byEmail('fan@example.com');
+    const luna = await byEmail('creator@example.com');
+    const iris = await byEmail('iris@example.com');
+    expect((await t.ctx.db.select().from(follows).where(eq(follows.followerId, fan.id))).map((f) => f.followingId)).toEqual([iris.id]);
+    const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, fan.id));
+    expect(sub).toMatchObject({ performerId: luna.id, status: 'active', type: 'monthly' });
+    expect(sub!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 864e5);
+    const mine = await t.ctx.db.select().from(reactions).where(eq(reactions.userId, fan.id));
+    expect(mine.filter((r) => r.action === 'like').length).toBeGreaterThanOrEqual(2);
+    expect(mine.filter((r) => r.action === 'bookmark').length).toBeGreaterThanOrEqual(1);
+    const [comment] = await t.ctx.db.select().from(comments).where(eq(comments.createdBy, fan.id));
+    expect(comment).toBeDefined();
+    // Counters moved with them (the services did the work).
+    const [liked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.id, comment!.objectId)));
+    expect(liked!.totalComment).toBe(1);
+    expect(liked!.totalLike).toBe(1);
+    // Money: $50 in the wallet, the subscription paid by card, and the ledger balances.
+    const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } })).json().data.token}` } });
+    expect(me.json().data.balance).toBe(50);
+    await expectLedgerBalanced(t);
+    // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await snapshot(t);
+    const fanBefore = await byEmail('fan@example.com');
+    await seedDemo(t.app);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await byEmail('fan@example.com')).updatedAt).toEqual(fanBefore.updatedAt);
+  });
+});
