@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_LINK_REL, isHttpUrl, linkParts, renderRichText, richTextToPlain, sanitizeRichText } from './rich-text';
+import { USER_LINK_REL, isHttpUrl, linkParts, renderRichText, sanitizeRichText } from './rich-text';
 
 const link = (href: string, text = href) => `<a href="${href}" target="_blank" rel="${USER_LINK_REL}">${text}</a>`;
 
@@ -68,8 +68,5 @@ describe('helpers', () => {
     expect(isHttpUrl('https://a.example/x')).toBe(true);
     expect(isHttpUrl('javascript://a.example/%0aalert(1)')).toBe(false);
     expect(isHttpUrl('https://')).toBe(false);
-  });
-  it('richTextToPlain', () => {
-    expect(richTextToPlain('<p>a &amp; <b>b</b></p><p>1 &lt; 2</p>')).toBe('a & b\n1 < 2');
   });
 });

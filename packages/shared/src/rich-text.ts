@@ -7,25 +7,12 @@
  * not show rich text do not bundle the HTML parser.
  */
 import sanitizeHtml from 'sanitize-html';
+import { USER_LINK_REL, isHttpUrl, trimUrl } from './links';
+
+export { USER_LINK_REL, isHttpUrl, linkParts } from './links';
 
 /** Tags a post or comment may keep; everything else is removed (its text kept, except script/style…). */
 export const RICH_TEXT_TAGS = ['b', 'i', 'em', 'strong', 'u', 'br', 'p', 'a'] as const;
-/** Every link in user text opens in a new tab and passes no referrer, ranking or opener. */
-export const USER_LINK_REL = 'noopener noreferrer nofollow ugc';
-const LINK_SCHEMES = ['http', 'https'];
-
-/** An absolute http(s) URL with a host (no javascript:, data:, protocol-relative or relative links). */
-export function isHttpUrl(raw: string): boolean {
-  const s = raw.trim();
-  if (!/^https?:\/\//i.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The sanitize-html configuration (the allow-list). `a` keeps only an http(s) `href` and always
  * gets `target="_blank"` and `rel="noopener noreferrer nofollow ugc"`; an `a` without a usable
@@ -35,8 +22,8 @@ export function richTextOptions(): sanitizeHtml.IOptions {
   return {
     allowedTags: [...RICH_TEXT_TAGS],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
-    allowedSchemes: LINK_SCHEMES,
-    allowedSchemesByTag: { a: LINK_SCHEMES },
+    allowedSchemes: ['http', 'https'],
+    allowedSchemesByTag: { a: ['http', 'https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     transformTags: {
@@ -54,38 +41,6 @@ export function richTextOptions(): sanitizeHtml.IOptions {
 export function sanitizeRichText(input: string | null | undefined): string {
   if (!input) return '';
   return sanitizeHtml(input, richTextOptions()).trim();
-}
-
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?'*_~]+$/;
-
-/** Where a URL found in text really ends: no trailing punctuation, no unbalanced closing bracket. */
-function trimUrl(url: string): string {
-  let u = url;
-  for (;;) {
-    const before = u;
-    u = u.replace(TRAILING_PUNCTUATION, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
-      if (u.endsWith(close) && u.split(close).length > u.split(open).length) u = u.slice(0, -1);
-    }
-    if (u === before) return u;
-  }
-}
-
-/** Splits plain (unescaped) text into text and http(s) link parts — for React rendering (bios). */
-export function linkParts(text: string | null | undefined): Array<{ text: string; href?: string }> {
-  const parts: Array<{ text: string; href?: string }> = [];
-  if (!text) return parts;
-  let last = 0;
-  for (const m of text.matchAll(URL_IN_TEXT)) {
-    const url = trimUrl(m[0]);
-    if (!isHttpUrl(url)) continue;
-    if (m.index > last) parts.push({ text: text.slice(last, m.index) });
-    parts.push({ text: url, href: url });
-    last = m.index + url.length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last) });
-  return parts;
 }
 
 const escapeAttr = (s: string) => s.replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -120,11 +75,4 @@ export function renderRichText(input: string | null | undefined): string {
     },
     textFilter: (text) => (inLink > 0 ? text : linkifyEscaped(text)),
   }).trim();
-}
-
-/** Plain text of a rich-text fragment (titles, table previews): tags removed, entities decoded. */
-export function richTextToPlain(input: string | null | undefined): string {
-  if (!input) return '';
-  const withBreaks = input.replace(/<br\s*\/?>|<\/p\s*>/gi, '\n');
-  return decodeBasic(sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })).trim();
 }

@@ -1,15 +1,60 @@
 'use client';
-import { useMemo } from 'react';
-import { USER_LINK_REL, linkParts, renderRichText } from '@stagepass/shared/rich-text';
+import { useEffect, useMemo, useState } from 'react';
+import { USER_LINK_REL, linkParts } from '@stagepass/shared';
 import css from './rich-text.module.css';
 
 /**
+ * The renderer (`@stagepass/shared/rich-text`: sanitize-html with the allow-list the API stores
+ * with) weighs ~95 kB gzip — mostly the HTML parser's entity tables — so it is loaded once, on
+ * demand, instead of in every feed page's first JavaScript.
+ */
+type Renderer = typeof import('@stagepass/shared/rich-text');
+let renderer: Renderer | null = null;
+let loading: Promise<Renderer> | null = null;
+function loadRenderer(): Promise<Renderer> {
+  loading ??= import('@stagepass/shared/rich-text').then((m) => (renderer = m));
+  return loading;
+}
+
+function useRenderer(): Renderer | null {
+  const [r, setR] = useState<Renderer | null>(renderer);
+  useEffect(() => {
+    if (r) return;
+    let live = true;
+    void loadRenderer().then((m) => live && setR(m));
+    return () => {
+      live = false;
+    };
+  }, [r]);
+  return r;
+}
+
+/**
+ * Until the renderer is there (the server render and the first paint): the words only, as React
+ * text — never HTML, so nothing in it can run. Tags are dropped, line breaks kept.
+ */
+export function textOnly(html: string): string {
+  return html
+    .replace(/<br\s*\/?>|<\/p\s*>/gi, '\n')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/**
  * A post's or comment's text: the shared allow-list (packages/shared/src/rich-text.ts — the same
- * sanitize-html configuration the API stores with), bare http(s) URLs linked (new tab,
+ * sanitize-html configuration the API stores with) re-applied, bare http(s) URLs linked (new tab,
  * `rel="noopener noreferrer nofollow ugc"`).
  */
 export function RichText({ html, className = '' }: { html: string | null | undefined; className?: string }) {
-  const safe = useMemo(() => renderRichText(html), [html]);
+  const r = useRenderer();
+  const safe = useMemo(() => (r && html ? r.renderRichText(html) : null), [r, html]);
+  if (!html) return null;
+  if (safe === null) return <div className={`rich-text ${css.text} ${className}`}>{textOnly(html)}</div>;
   if (!safe) return null;
   return <div className={`rich-text ${css.text} ${className}`} dangerouslySetInnerHTML={{ __html: safe }} />;
 }
