@@ -66,7 +66,8 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   await expect(fan.getByRole('heading', { name: star.name })).toBeVisible();
   const subscriberPost = fan.getByRole('article', { name: `Post by ${star.name}` }).filter({ hasText: subscriberText });
   await expect(subscriberPost.getByRole('button', { name: 'Subscribe to see this post' })).toBeVisible();
-  await fan.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  // The button names the offer: the creator has a free trial (issue 8: "Free for N days").
+  await fan.getByRole('button', { name: /^Free for \d+ days?$/ }).click();
   const subscribeDialog = fan.getByRole('dialog', { name: `Subscribe to ${star.name}` });
   await expect(subscribeDialog).toBeVisible();
   await subscribeDialog.getByRole('radio', { name: 'Free trial' }).check();

@@ -9,3 +9,4 @@ export * from './social';
 export * from './media';
 export * from './feeds';
 export * from './payments';
+export * from './links';

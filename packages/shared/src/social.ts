@@ -97,8 +97,6 @@ export type BookmarkItem = z.infer<typeof bookmarkItemSchema>;
 export const COMMENT_OBJECT_TYPES = ['feed', 'video', 'gallery', 'product'] as const;
 export type CommentObjectType = (typeof COMMENT_OBJECT_TYPES)[number];
 export const COMMENT_MAX_LENGTH = 2000;
-/** Tags a comment may keep; everything else is stripped (links become their text). */
-export const COMMENT_ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'br'] as const;
 
 const commentContent = z.string().trim().min(1, 'Write a comment').max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`);
 

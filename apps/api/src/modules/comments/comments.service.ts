@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
-import { COMMENT_ALLOWED_TAGS, type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
+import { sanitizeRichText } from '@stagepass/shared/rich-text';
+import { type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
@@ -12,17 +12,9 @@ import { socialTarget, type SocialTarget } from '../reactions/targets';
 import { comments, type CommentRow } from './comments.tables';
 import { userCard } from './user-card';
 
-/**
- * Comment markup: only b, i, em, strong, br survive (without attributes); links and every other
- * tag are replaced by their text; script/style contents and HTML comments are dropped. The result
- * is safe HTML (text is entity-escaped).
- */
+/** Comment markup: the shared rich-text allow-list, as for feed text (packages/shared/src/rich-text.ts). */
 export function sanitizeComment(input: string): string {
-  return sanitizeHtml(input, {
-    allowedTags: [...COMMENT_ALLOWED_TAGS],
-    allowedAttributes: {},
-    disallowedTagsMode: 'discard',
-  }).trim();
+  return sanitizeRichText(input);
 }
 
 /** Comments and one level of replies. Rules: README.md beside this file. */

@@ -29,9 +29,10 @@ const comment = async (who: Made, objectId: string, content: string, parentId?: 
 };
 
 describe('markup', () => {
-  it('keeps b i em strong br, turns links into text, drops comments, scripts and attributes', () => {
+  it('keeps the shared allow-list (b i em strong u br p a), drops comments, scripts and attributes', () => {
     expect(sanitizeComment('<b>bold</b> <i>it</i> <em>e</em> <strong>s</strong><br>x')).toBe('<b>bold</b> <i>it</i> <em>e</em> <strong>s</strong><br />x');
-    expect(sanitizeComment('see <a href="https://evil.example">my site</a>')).toBe('see my site');
+    expect(sanitizeComment('see <a href="https://site.example">my site</a>')).toBe('see <a href="https://site.example" target="_blank" rel="noopener noreferrer nofollow ugc">my site</a>');
+    expect(sanitizeComment('see <a href="javascript:alert(1)">my site</a>')).toBe('see my site');
     expect(sanitizeComment('a<!-- secret -->b')).toBe('ab');
     expect(sanitizeComment('<script>alert(1)</script>hi <img src=x onerror=alert(1)>')).toBe('hi');
     expect(sanitizeComment('<b onclick="x()">t</b>')).toBe('<b>t</b>');
@@ -43,7 +44,7 @@ describe('POST /comments', () => {
     const fan = await createFan(t);
     const f = await feed();
     const c = await comment(fan, f.id, ' Nice <b>work</b> <a href="http://x.example">link</a><!-- c --> ');
-    expect(c).toMatchObject({ objectId: f.id, objectType: 'feed', parentId: null, content: 'Nice <b>work</b> link', createdBy: fan.user.id, totalReply: 0, totalLike: 0, isLiked: false, canDelete: true });
+    expect(c).toMatchObject({ objectId: f.id, objectType: 'feed', parentId: null, content: 'Nice <b>work</b> <a href="http://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">link</a>', createdBy: fan.user.id, totalReply: 0, totalLike: 0, isLiked: false, canDelete: true });
     expect(c.creator).toMatchObject({ _id: fan.user.id, username: fan.user.username });
     expect((await feedRow(f.id)).totalComment).toBe(1);
   });

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   DEFAULT_AVATAR, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, pickPreviewImage, ppvPriceLimits, toMinor,
@@ -25,17 +25,8 @@ type Feedish = Omit<FeedRow, 'searchVector'>;
 
 const MEDIA_KINDS = { 'feed-photo': 'photo', 'feed-video': 'video', 'feed-audio': 'audio' } as const;
 
-/** Markup allowed in feed text (spec §5): everything else is removed, comments included. */
-export const FEED_TEXT_SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'i', 'em', 'strong', 'u', 'br', 'p', 'a'],
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: { a: ['http', 'https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
-};
-export const stripFeedText = (text: string) => sanitizeHtml(text, FEED_TEXT_SANITIZE).trim();
+/** Feed text keeps the shared rich-text allow-list (spec §5; packages/shared/src/rich-text.ts). */
+export const stripFeedText = (text: string) => sanitizeRichText(text);
 
 /** A creator as a feed card shows them. */
 type PerformerCard = Pick<UserRow, 'id' | 'name' | 'username' | 'avatar'>;
@@ -48,10 +39,15 @@ export interface KnownViewerFacts {
   now: Date;
 }
 
-/** The timeline's authors and its row condition (`p.pid` is the author) for a viewer id and a time. */
+/**
+ * The timeline's authors and its row condition (`p.pid` is the author) for a viewer id and a time.
+ * Authors: the creators the viewer follows or is subscribed to, and the viewer themself (a
+ * creator's own posts are part of their home; for a fan it is one empty index probe).
+ */
 function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
-      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${currentSubscription(now)})`;
+      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${currentSubscription(now)}
+      UNION SELECT CAST(${viewerId} AS uuid))`;
   const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedSql(viewerId)}`;
   return { authors, visible };
 }
@@ -214,7 +210,7 @@ export class FeedsService {
 
   /**
    * Home timeline: published feeds of the creators the viewer follows or is currently subscribed
-   * to, newest first (publishAt, then id), as views. ONE prepared statement answers the page, the
+   * to, and the viewer's own, newest first (publishAt, then id), as views. ONE prepared statement answers the page, the
    * total, each row's creator and the viewer's facts (subscription, purchase, like, bookmark);
    * `decideAccess` then decides on those facts as for every other list. Files and polls, when a
    * page has any, are fetched as in `toViews`.

@@ -238,10 +238,10 @@ describe('creating, editing and deleting feeds', () => {
     const text = feedOf(res).text;
     expect(text).toBe(
       '<p>Hi <b>bold</b> <i>it</i> <em>e</em> <strong>s</strong> <u>u</u><br />' +
-        '<a rel="nofollow noopener">bad</a> <a href="https://example.com/x" rel="nofollow noopener">good</a>plain</p>',
+        'bad <a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow ugc">good</a>plain</p>',
     );
-    expect(text).not.toMatch(/script|secret|onerror|onclick|javascript|iframe|style|target/);
-    expect(stripFeedText('<a href="//evil.example">x</a><a href="mailto:a@b.c">m</a>')).toBe('<a rel="nofollow noopener">x</a><a rel="nofollow noopener">m</a>');
+    expect(text).not.toMatch(/script|secret|onerror|onclick|javascript|iframe|style/);
+    expect(stripFeedText('<a href="//evil.example">x</a><a href="mailto:a@b.c">m</a>')).toBe('xm');
     // Editing strips too.
     const edited = await put(`/performer/feeds/${feedOf(res)._id}`, { text: '<b onmouseover="x()">ok</b><script>no</script>' }, creator.auth);
     expect(feedOf(edited).text).toBe('<b>ok</b>');
@@ -418,6 +418,27 @@ describe('home timeline', () => {
     expect((await get('/user/feeds', loner.auth)).json().data).toEqual({ data: [], total: 0 });
     expect((await get('/user/feeds')).statusCode).toBe(401);
     expect((await get('/user/feeds?limit=101', fan.auth)).statusCode).toBe(400);
+  });
+
+  it("a creator's own published posts are in their timeline, with the creators they follow (issue 8, defect 4)", async () => {
+    const [me, other, stranger] = await Promise.all([createCreator(t), createCreator(t), createCreator(t)]);
+    await follow(t, me.user.id, other.user.id);
+    const base = Date.now() - DAY;
+    const mine1 = await createFeed(t, me.user.id, { text: 'mine 1', publishAt: new Date(base), visibility: 'subscribers' });
+    const theirs = await createFeed(t, other.user.id, { text: 'theirs', publishAt: new Date(base + 60_000) });
+    const mine2 = await createFeed(t, me.user.id, { text: 'mine 2', publishAt: new Date(base + 120_000), visibility: 'ppv', price: 500 });
+    await createFeed(t, me.user.id, { text: 'mine scheduled', publishAt: new Date(Date.now() + DAY) });
+    await createFeed(t, stranger.user.id, { text: 'not followed', publishAt: new Date(base + 180_000) });
+    const page = (await get('/user/feeds?limit=100', me.auth)).json().data;
+    expect(page.data.map((f: Feed) => f._id)).toEqual([mine2.id, theirs.id, mine1.id]);
+    expect(page.total).toBe(3);
+    // Own posts are never locked for their owner.
+    expect(page.data.filter((f: Feed) => f.performerId === me.user.id).every((f: Feed) => !f.isLocked)).toBe(true);
+    // A creator who follows nobody still sees their own posts.
+    const solo = await createCreator(t);
+    const own = await createFeed(t, solo.user.id, { text: 'hello', publishAt: new Date(base) });
+    expect((await get('/user/feeds', solo.auth)).json().data).toMatchObject({ total: 1, data: [{ _id: own.id }] });
+    expect((await get('/user/feeds?offset=5', solo.auth)).json().data).toEqual({ data: [], total: 1 });
   });
 
   it('each timeline item is exactly what the single-feed read answers (same facts, same rule)', async () => {

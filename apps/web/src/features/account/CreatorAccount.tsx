@@ -111,7 +111,12 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
     if (want && TAB_KEYS.includes(want)) setTab(want);
   }, []);
   const saved = (p: Partial<PerformerProfile>) => {
-    void mutate((cur) => (cur ? { ...cur, ...p } : cur), { revalidate: false });
+    // The first render shows the server's profile as SWR `fallbackData`, which is not in the cache:
+    // patch what is on screen, else a new cover / welcome video never appeared after its upload.
+    void mutate((cur) => {
+      const base = cur ?? data;
+      return base ? { ...base, ...p } : base;
+    }, { revalidate: false });
     dispatch(patchCurrentUser(p));
   };
 
@@ -151,7 +156,7 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
           <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={96} className="profile-avatar" />
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', paddingBottom: 4 }}>
             <AvatarUploadButton endpoint="/performers/avatar/upload" onDone={(url) => saved({ avatar: url })} />
-            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept={IMAGE_TYPES} maxMb={10} label="Upload new cover" icon={<PictureOutlined />} onDone={(r) => saved({ cover: r.url })} />
+            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept={IMAGE_TYPES} maxMb={10} label="Upload new cover" icon={<PictureOutlined />} successText="Cover updated" onDone={(r) => saved({ cover: r.url })} />
           </div>
         </div>
       </SectionCard>
@@ -183,11 +188,20 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Welcome video" description="A short clip shown to visitors of your page. MP4, WebM or MOV up to 200 MB.">
                 {profile.welcomeVideo ? (
-                  <video src={profile.welcomeVideo} controls style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000', marginBottom: 16 }} />
+                  <video key={profile.welcomeVideo} src={profile.welcomeVideo} controls playsInline preload="metadata" aria-label="Your welcome video" style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000', marginBottom: 16 }} />
                 ) : (
                   <Typography.Paragraph type="secondary">No welcome video yet.</Typography.Paragraph>
                 )}
-                <FileUploadButton<{ url: string }> endpoint="/performers/welcome-video/upload" field="file" accept="video/mp4,video/webm,video/quicktime" maxMb={200} label="Upload welcome video" icon={<VideoCameraOutlined />} onDone={(r) => saved({ welcomeVideo: r.url })} />
+                <FileUploadButton<{ url: string }>
+                  endpoint="/performers/welcome-video/upload"
+                  field="welcomeVideo"
+                  accept="video/mp4,video/webm,video/quicktime"
+                  maxMb={200}
+                  label="Upload welcome video"
+                  icon={<VideoCameraOutlined />}
+                  successText="Welcome video uploaded — it now plays on your page"
+                  onDone={(r) => saved({ welcomeVideo: r.url })}
+                />
               </SectionCard>
             ),
           },

@@ -6,7 +6,7 @@ import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons
 import { COMMENT_MAX_LENGTH, DEFAULT_AVATAR, createCommentSchema, type Comment, type CommentObjectType } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { plural, timeAgo } from '@/lib/format';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { RichText } from './RichText';
 import { useInfiniteList } from '@/lib/use-infinite-list';
 import { useAppSelector } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -132,7 +132,7 @@ function CommentItem({
             }}
           />
         ) : (
-          <div className="comment-text rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.content) }} />
+          <RichText html={c.content} className="comment-text" />
         )}
         <div className="comment-actions">
           {!isReply && me && (

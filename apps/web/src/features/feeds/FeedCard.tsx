@@ -10,7 +10,7 @@ import {
 import { DEFAULT_AVATAR, type Feed, type MediaFileView, type ReactionState } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { RichText } from './RichText';
 import { useAppSelector } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
 import FeedPoll from './FeedPoll';
@@ -127,7 +127,6 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   const isOwner = Boolean(me && me._id === feed.performerId);
   const p = feed.performer;
   const profileHref = `/${p.username || p._id}`;
-  const html = sanitizeHtml(feed.text);
 
   const react = async (action: 'like' | 'bookmark') => {
     if (!me) return router.push('/auth/login');
@@ -205,7 +204,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
             </Dropdown>
           )}
         </header>
-        {html && <div className="feed-text rich-text" dangerouslySetInnerHTML={{ __html: html }} />}
+        <RichText html={feed.text} className="feed-text" />
         {feed.isLocked ? <LockedMedia feed={feed} onUnlocked={setFeed} /> : <FeedFiles files={feed.files} />}
         {!feed.isLocked && feed.teaser?.url && feed.files.length === 0 && <FeedFiles files={[feed.teaser]} />}
         {feed.poll && (

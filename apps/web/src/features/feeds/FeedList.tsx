@@ -29,6 +29,7 @@ export default function FeedList({
   empty,
   pageSize = 10,
   getFeed = normalizeFeed,
+  hideIds,
 }: {
   path: string | null;
   query?: Record<string, string | number | undefined>;
@@ -36,6 +37,8 @@ export default function FeedList({
   pageSize?: number;
   /** For lists whose items wrap a feed (bookmarks). */
   getFeed?: (item: unknown) => Feed | null;
+  /** Feeds already shown elsewhere on the page (just posted), left out of this list. */
+  hideIds?: string[];
 }) {
   const list = useInfiniteList<{ _id: string }>(path, query, pageSize);
   const sentinel = useInView(list.loadMore, list.hasMore && !list.isLoadingMore);
@@ -52,6 +55,7 @@ export default function FeedList({
     <div className="feed-list">
       {list.items.map((it) => {
         const f = getFeed(it);
+        if (f && hideIds?.includes(f._id)) return null;
         return f ? <FeedCard key={it._id} feed={f} onDeleted={() => void list.removeItem(it._id)} /> : null;
       })}
       <div ref={sentinel} aria-hidden="true" />

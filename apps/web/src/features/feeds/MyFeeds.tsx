@@ -6,7 +6,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-de
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
-import { htmlToText } from '@/lib/sanitize';
+import { textOnly } from './RichText';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -102,7 +102,7 @@ export default function MyFeeds() {
                   <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
                     <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
                     <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
-                      {htmlToText(f.text) || <span className="muted">({f.type})</span>}
+                      {textOnly(f.text || '') || <span className="muted">({f.type})</span>}
                     </Typography.Paragraph>
                   </div>
                 ),

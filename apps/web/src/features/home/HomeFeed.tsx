@@ -9,29 +9,40 @@ import { useAppSelector } from '@/store';
 import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
-import { SuggestedCreatorGrid } from '@/features/social/SuggestedCreators';
+import { SuggestedCreatorGrid, useSuggestedCreators } from '@/features/social/SuggestedCreators';
 import { EmptyState } from '@/components/states';
 
-function TimelineEmpty() {
+/** The empty timeline: what to do next, and creators to follow when there are any to suggest. */
+function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
   const following = useSWR<{ total: number }>(['/follows/following', { limit: 1 }]);
   const followsNobody = following.data?.total === 0;
+  const suggestions = useSuggestedCreators(6);
+  const title = isCreator ? 'Nothing here yet' : followsNobody ? 'Your timeline is empty' : 'Nothing new yet';
+  const description = isCreator
+    ? 'Your posts and the posts of creators you follow show up here. Share your first post above.'
+    : followsNobody
+      ? 'Follow a few creators and their posts will show up right here.'
+      : 'The creators you follow haven’t posted anything yet. Check back soon or discover someone new.';
+  const hasSuggestions = suggestions.isLoading || suggestions.list.length > 0;
   return (
     <Card styles={{ body: { padding: '32px 20px' } }}>
       <EmptyState
-        title={followsNobody ? 'Your timeline is empty' : 'Nothing new yet'}
-        description={
-          followsNobody
-            ? 'Follow a few creators and their posts will show up right here.'
-            : 'The creators you follow haven’t posted anything yet. Check back soon or discover someone new.'
-        }
+        title={title}
+        description={description}
         action={
           <Link href="/search">
             <Button icon={<CompassOutlined />}>Explore creators</Button>
           </Link>
         }
       />
-      <h2 className="section-title">Suggested creators</h2>
-      <SuggestedCreatorGrid limit={6} />
+      {hasSuggestions && (
+        <section aria-labelledby="suggested-creators">
+          <h2 className="section-title" id="suggested-creators">
+            Suggested creators
+          </h2>
+          <SuggestedCreatorGrid limit={6} />
+        </section>
+      )}
     </Card>
   );
 }
@@ -44,7 +55,7 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
   return (
     <>
       <h1 className="page-title" style={{ marginTop: 8 }}>Welcome back, {first}</h1>
-      <p className="page-lead">Here&rsquo;s what&rsquo;s new from the creators you follow.</p>
+      <p className="page-lead">{user.isPerformer ? <>Your posts and what&rsquo;s new from the creators you follow.</> : <>Here&rsquo;s what&rsquo;s new from the creators you follow.</>}</p>
       {user.isPerformer && (
         <div style={{ marginBottom: 16 }}>
           <Composer onDone={(f) => setPosted((p) => [f, ...p])} />
@@ -57,7 +68,8 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
           ))}
         </div>
       )}
-      <FeedList path="/user/feeds" empty={<TimelineEmpty />} />
+      {/* The timeline includes the creator's own posts: the ones just posted above are not repeated in it. */}
+      <FeedList path="/user/feeds" hideIds={posted.map((f) => f._id)} empty={posted.length ? null : <TimelineEmpty isCreator={Boolean(user.isPerformer)} />} />
     </>
   );
 }

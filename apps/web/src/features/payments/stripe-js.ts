@@ -1,10 +1,20 @@
 'use client';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
-/** One Stripe.js instance per publishable key (loaded from js.stripe.com at run time, only when used). */
+/**
+ * One Stripe.js instance per publishable key, loaded from js.stripe.com only when called — i.e.
+ * when the Stripe gateway is active and a card form or a 3-D Secure step needs it. The module is
+ * imported on demand from `@stripe/stripe-js/pure`: the package's main entry injects the script
+ * as soon as it is imported (which made the wallet page fetch js.stripe.com under the sandbox).
+ */
 export function stripeFor(key: string): Promise<Stripe | null> {
-  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  if (!stripes.has(key)) {
+    const loading = import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key));
+    // A failed load (offline, blocked) may be retried by the next caller.
+    loading.catch(() => stripes.delete(key));
+    stripes.set(key, loading);
+  }
   return stripes.get(key)!;
 }
 

@@ -5,9 +5,9 @@ import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState } from '@stagepass/shared';
+import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState, type SubscriptionOffer } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
-import { compactNumber, monthYear } from '@/lib/format';
+import { compactNumber, money, monthYear, plural } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
@@ -18,15 +18,23 @@ import FeedList from '@/features/feeds/FeedList';
 import TipModal from '@/features/payments/TipModal';
 import { shortDate } from '@/features/payments/table-helpers';
 import { useMySubscription } from '@/features/subscriptions/useMySubscription';
+import { LinkedText } from '@/features/feeds/RichText';
+import css from './profile.module.css';
 
-/** Subscribe, or "Subscribed" (until / renews on) when the fan's subscription grants access. */
+/**
+ * Subscribe with its price ("Subscribe · $9.95/mo", or "Free for 7 days" when the creator offers a
+ * free trial the visitor can still take), or "Subscribed" (until / renews on) when the fan's
+ * subscription grants access. The terms come from GET /subscriptions/offer/{id} (the subscribe
+ * dialog reads the same SWR key).
+ */
 function SubscribeAction({ profile }: { profile: PublicUser }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.user.current);
   const router = useRouter();
   const { sub, isLoading } = useMySubscription(profile._id);
+  const offer = useSWR<SubscriptionOffer>(me?.isPerformer ? null : `/subscriptions/offer/${profile._id}`);
   if (me?.isPerformer) return null;
-  if (isLoading) return <Skeleton.Button active style={{ width: 110 }} />;
+  if (isLoading || (offer.isLoading && !offer.data)) return <Skeleton.Button active style={{ width: 170 }} />;
   if (sub?.isActive) {
     const when = sub.renewing ? `renews ${shortDate(sub.expiresAt)}` : `until ${shortDate(sub.expiresAt)}`;
     return (
@@ -35,10 +43,27 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
       </Button>
     );
   }
+  const o = offer.data;
+  // The trial is for new subscribers only (as in the subscribe dialog).
+  const trial = Boolean(o?.freeSubscriptionEnabled && !sub);
+  const label = !o ? 'Subscribe' : trial ? `Free for ${plural(o.freeSubscriptionDays, 'day')}` : `Subscribe · ${money(o.monthlyPrice)}/mo`;
   return (
-    <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'monthly' }))}>
-      Subscribe
+    <Button
+      type="primary"
+      title={o && trial ? `Then ${money(o.monthlyPrice)} per month` : undefined}
+      onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: trial ? 'free' : 'monthly' }))}
+    >
+      {label}
     </Button>
+  );
+}
+
+/** The creator's welcome video, above their posts (no autoplay: visitors start it). */
+function WelcomeVideo({ src, name }: { src: string; name: string }) {
+  return (
+    <Card size="small" title="Welcome video" className={css.welcome}>
+      <video src={src} controls playsInline preload="metadata" aria-label={`Welcome video from ${name}`} className={css.video} />
+    </Card>
   );
 }
 
@@ -83,7 +108,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
   };
 
   const about = [
-    { key: 'bio', label: 'Bio', children: profile.bio ? <span style={{ whiteSpace: 'pre-line' }}>{profile.bio}</span> : <span className="muted">No bio yet.</span> },
+    { key: 'bio', label: 'Bio', children: profile.bio ? <span style={{ whiteSpace: 'pre-line' }}><LinkedText text={profile.bio} /></span> : <span className="muted">No bio yet.</span> },
     ...(profile.country ? [{ key: 'country', label: 'Country', children: profile.country }] : []),
     { key: 'joined', label: 'Joined', children: monthYear(profile.createdAt) },
     ...(profile.languages?.length ? [{ key: 'languages', label: 'Languages', children: profile.languages.join(', ') }] : []),
@@ -138,7 +163,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
       <div style={{ padding: '12px 24px 0' }}>
         {profile.bio && (
           <Typography.Paragraph ellipsis={{ rows: 3, expandable: true }} style={{ fontSize: 15, whiteSpace: 'pre-line', maxWidth: 720, marginBottom: 8 }}>
-            {profile.bio}
+            <LinkedText text={profile.bio} />
           </Typography.Paragraph>
         )}
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', color: 'var(--muted)' }}>
@@ -161,6 +186,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
               label: 'Posts',
               children: (
                 <div className="profile-feed">
+                  {profile.welcomeVideo && <WelcomeVideo src={profile.welcomeVideo} name={profile.name} />}
                   {isOwner && (
                     <div style={{ marginBottom: 16 }}>
                       <Composer onDone={(f) => { setPosted((p) => [f, ...p]); void stats.mutate(); }} />

@@ -14,9 +14,11 @@ export function useSuggestedCreators(limit = 6) {
   return { ...r, list };
 }
 
-/** Right column of the home layout: "Creators to discover". */
+/** Right column of the home layout: "Creators to discover" (hidden when there is nobody to suggest). */
 export function CreatorsToDiscover() {
   const { list, error, isLoading, mutate, isValidating } = useSuggestedCreators(5);
+  // Nothing to suggest (everyone followed, or no other creator yet): no empty box.
+  if (!isLoading && !error && list.length === 0) return null;
   return (
     <Card
       size="small"
@@ -27,8 +29,6 @@ export function CreatorsToDiscover() {
         <CreatorRowSkeleton rows={4} />
       ) : error ? (
         <span className="muted">Suggestions are unavailable right now.</span>
-      ) : list.length === 0 ? (
-        <span className="muted">No creators to suggest yet.</span>
       ) : (
         <div className="creator-list">
           {list.map((c) => (
