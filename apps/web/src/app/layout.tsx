@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const { settings } = await getPublicSettings();
   return {
     title: { default: settings.siteName, template: `%s · ${settings.siteName}` },
-    description: `${settings.siteName} — subscriptions, posts and messages between creators and their fans.`,
+    description: `${settings.siteName} — subscriptions and exclusive posts from creators to their fans.`,
     icons: { icon: settings.favicon || '/favicon.ico' },
   };
 }
