@@ -28,7 +28,8 @@ export default function AppShell({ children }: { children: ReactNode }) {
   return (
     <Layout className={`app-shell${user ? ' signed-in' : ''}`}>
       <AppHeader />
-      <Layout.Content>
+      {/* not Layout.Content: that is a <main> of its own, and the page column below is the main landmark */}
+      <div className="shell-content">
         <div className={grid ? `container shell-grid ${grid}` : undefined}>
           {user && (
             <aside className="shell-side hide-md" aria-label="Navigation">
@@ -62,7 +63,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
             </aside>
           )}
         </div>
-      </Layout.Content>
+      </div>
       <AppFooter />
       {user && <TabBar user={user} />}
       <SubscriptionModal />
