@@ -5,7 +5,6 @@ import { SWRConfig } from 'swr';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import enUS from 'antd/locale/en_US';
-import { config as zodConfig } from 'zod';
 import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings } from '@stagepass/shared';
 import { setApiBase } from '@/lib/api';
 import { swrConfig } from '@/lib/swr';
@@ -15,10 +14,6 @@ import type { ThemeMode } from '@/lib/config';
 import { makeStore, type AppStore } from '@/store';
 import { initialAuthState } from '@/store/auth';
 import { initialUserState } from '@/store/user';
-
-// Zod compiles validators with `new Function` after probing for it; the Content-Security-Policy
-// allows no eval (src/lib/csp.ts), so validate without the JIT (and without the probe's violation).
-zodConfig({ jitless: true });
 
 export const BRAND = {
   primary: '#7c3aed',
