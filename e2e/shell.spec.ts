@@ -17,6 +17,7 @@ test.beforeAll(async () => {
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Signed-in navigation' });
 
 test('every signed-in page has the same left navigation, money and settings pages included', async ({ browser }) => {
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signIn(context, fan.token);
   const page = await context.newPage();
@@ -91,6 +92,7 @@ test.describe('at 390 px', () => {
   };
 
   test('fan list pages do not scroll sideways, filters stack, the tab bar navigates', async ({ browser }) => {
+    test.setTimeout(240_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signIn(context, fan.token);
     const page = await context.newPage();
@@ -129,6 +131,7 @@ test.describe('at 390 px', () => {
   });
 
   test('creator list pages become cards and do not scroll sideways', async ({ browser }) => {
+    test.setTimeout(240_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signIn(context, creator.token);
     const page = await context.newPage();
@@ -155,6 +158,7 @@ test.describe('at 390 px', () => {
 
 test.describe('Content-Security-Policy and the session cookie', () => {
   test('every page is sent with a nonce-based CSP its own scripts carry, and the main pages run without a violation', async ({ browser }) => {
+    test.setTimeout(180_000);
     const context = await browser.newContext();
     await context.addInitScript(() => {
       (window as unknown as { __csp: string[] }).__csp = [];
