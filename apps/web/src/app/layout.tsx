@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const { settings } = await getPublicSettings();
   return {
     title: { default: settings.siteName, template: `%s · ${settings.siteName}` },
-    description: `${settings.siteName} — subscriptions, posts and messages between creators and their fans.`,
+    description: `${settings.siteName} — subscriptions and exclusive posts from creators to their fans.`,
     icons: { icon: settings.favicon || '/favicon.ico' },
   };
 }
@@ -40,6 +40,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const themeResolved = themeMode === 'system' ? (jar.get('theme-resolved')?.value === 'dark' ? 'dark' : 'light') : themeMode;
   const user = me.status === 'ok' ? me.user : null;
   const pathname = h.get('x-pathname') || '';
+  // The per-request CSP nonce (src/proxy.ts): the one inline script of ours carries it.
+  const nonce = h.get('x-nonce') || undefined;
 
   let content: ReactNode = children;
   if (settings.maintenanceMode && !user?.isAdmin && !MAINTENANCE_OPEN.test(pathname)) content = <MaintenanceView />;
@@ -49,7 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" data-theme={themeResolved} style={{ colorScheme: themeResolved }} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
       </head>
       <body>
         <AntdRegistry>

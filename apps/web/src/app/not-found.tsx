@@ -1,5 +1,13 @@
+import AppShell from '@/components/layouts/AppShell';
+import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 import NotFoundView from '@/components/views/NotFoundView';
 
+/** Unknown routes: the same 404 view, in the same shell, as an unknown creator page. */
 export default function NotFound() {
-  return <NotFoundView fullPage />;
+  return (
+    <AppShell>
+      <NotFoundView />
+      <ClientExtrasLoader />
+    </AppShell>
+  );
 }

@@ -39,11 +39,19 @@ function AntdTheme({ children }: { children: ReactNode }) {
           colorBgContainer: dark ? '#17141f' : '#ffffff',
           colorBgElevated: dark ? '#1e1a29' : '#ffffff',
           colorBorderSecondary: dark ? '#2a2536' : '#ece9f3',
+          // Every text ≥ 4.5:1 (WCAG AA) on the page and card backgrounds, checked by e2e/contrast.spec.ts:
+          // antd's default tertiary text and light-mode status colours are lighter than that.
+          colorTextTertiary: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
+          colorTextDescription: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
+          colorTextPlaceholder: dark ? 'rgba(255,255,255,0.56)' : 'rgba(0,0,0,0.58)',
+          ...(dark ? {} : { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322' }),
         },
         components: {
           Layout: { headerBg: dark ? '#141119' : '#ffffff', bodyBg: dark ? '#0d0b14' : '#f6f5fb', footerBg: 'transparent', headerPadding: '0 24px' },
           Button: { fontWeight: 500 },
           Card: { borderRadiusLG: 16 },
+          // The dark palette's primary is too dark for text on the page background.
+          ...(dark ? { Tabs: { itemSelectedColor: '#c4b5fd', itemActiveColor: '#c4b5fd', itemHoverColor: '#ddd6fe', inkBarColor: '#a78bfa' } } : {}),
         },
       }}
     >

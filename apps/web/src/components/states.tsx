@@ -46,7 +46,7 @@ export function EmptyState({ title, description, action }: { title: string; desc
       description={
         <div>
           <div style={{ fontWeight: 600, fontSize: 16 }}>{title}</div>
-          {description && <div style={{ opacity: 0.75, marginTop: 4 }}>{description}</div>}
+          {description && <div className="empty-description">{description}</div>}
         </div>
       }
     >

@@ -9,7 +9,8 @@
  * - uploads are multipart through XMLHttpRequest and report progress as a percentage.
  */
 import Cookies from 'js-cookie';
-import { MESSAGES, TOKEN_LIFETIME_DAYS, type ApiError } from '@stagepass/shared';
+import { MESSAGES, type ApiError } from '@stagepass/shared';
+import { tokenCookieOptions } from './token-cookie';
 import { TOKEN_COOKIE } from './config';
 
 let apiBase = 'http://localhost:8080';
@@ -28,14 +29,10 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 export function setToken(token: string, remember: boolean) {
-  Cookies.set(TOKEN_COOKIE, token, {
-    path: '/',
-    expires: remember ? TOKEN_LIFETIME_DAYS.remembered : TOKEN_LIFETIME_DAYS.session,
-    sameSite: 'lax',
-  });
+  Cookies.set(TOKEN_COOKIE, token, tokenCookieOptions(remember, window.location.protocol));
 }
 export function removeToken() {
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  Cookies.remove(TOKEN_COOKIE, { path: '/', sameSite: 'lax', secure: window.location.protocol === 'https:' });
 }
 
 /** Fired on window when any call answers 401; the global client extras listen to it. */

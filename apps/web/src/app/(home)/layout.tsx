@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import HomeLayout from '@/components/layouts/HomeLayout';
+import AppShell from '@/components/layouts/AppShell';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 
-export default function HomeGroupLayout({ children }: { children: ReactNode }) {
+/** Same shell as every other non-auth group (components/layouts/AppShell). */
+export default function GroupLayout({ children }: { children: ReactNode }) {
   return (
-    <HomeLayout>
+    <AppShell>
       {children}
       <ClientExtrasLoader />
-    </HomeLayout>
+    </AppShell>
   );
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import PrimaryLayout from '@/components/layouts/PrimaryLayout';
+import AppShell from '@/components/layouts/AppShell';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 
-export default function PrimaryGroupLayout({ children }: { children: ReactNode }) {
+/** Same shell as every other non-auth group (components/layouts/AppShell). */
+export default function GroupLayout({ children }: { children: ReactNode }) {
   return (
-    <PrimaryLayout>
+    <AppShell>
       {children}
       <ClientExtrasLoader />
-    </PrimaryLayout>
+    </AppShell>
   );
 }

@@ -45,7 +45,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
             <h2 className="public-hero-title">Your stage.<br />Your fans.<br />Your income.</h2>
             <ul className="public-hero-list">
               <li><CheckCircleFilled /> Monthly subscriptions, tips and paid posts</li>
-              <li><CheckCircleFilled /> Messages and live streams with your community</li>
+              <li><CheckCircleFilled /> Posts, photos, videos and polls for your community</li>
               <li><CheckCircleFilled /> Payouts straight to you, no middle-men</li>
             </ul>
           </div>

@@ -1,7 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
-  BellOutlined, CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined,
+  CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
 import { accountPath, moneyNav, profilePath } from '@/components/UserMenu';
@@ -14,7 +14,10 @@ export interface NavItem {
   prefix?: boolean;
 }
 
-/** The signed-in navigation (left column of /home pages, mobile drawer), money screens included. */
+/**
+ * The signed-in navigation (left column of every signed-in page, mobile drawer), money screens
+ * included. Only what exists is listed: a later feature adds its own entry here when it ships.
+ */
 export function userNav(user: CurrentUser | null): NavItem[] {
   if (!user) return [{ href: '/search', label: 'Explore', icon: <CompassOutlined /> }];
   return [
@@ -30,14 +33,35 @@ export function userNav(user: CurrentUser | null): NavItem[] {
     { href: '/following', label: 'Following', icon: <UserAddOutlined /> },
     { href: '/bookmarks', label: 'Bookmarks', icon: <StarOutlined /> },
     ...moneyNav(user),
-    { href: accountPath(user), label: 'Account settings', icon: <SettingOutlined /> },
+    { href: accountPath(user), label: 'Account settings', icon: <SettingOutlined />, prefix: true },
   ];
 }
 
-/** Not built yet: shown greyed with a "soon" badge. */
-export const soonNav: Array<Omit<NavItem, 'href'>> = [
-  { label: 'Messages', icon: <MessageOutlined /> },
-  { label: 'Notifications', icon: <BellOutlined /> },
+export interface TabItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  href: (user: CurrentUser) => string;
+  /** Other paths on which this tab is the current one. */
+  matches?: (pathname: string, user: CurrentUser) => boolean;
+}
+
+/**
+ * The bottom tab bar of signed-in pages on narrow screens, in order. To add a tab (messages,
+ * notifications…) when its feature exists, insert one entry here — nothing else changes; keep it
+ * at five tabs at most.
+ */
+export const TAB_ITEMS: TabItem[] = [
+  { key: 'home', label: 'Home', icon: <HomeOutlined />, href: () => '/home' },
+  { key: 'search', label: 'Search', icon: <SearchOutlined />, href: () => '/search' },
+  {
+    key: 'profile',
+    label: 'Profile',
+    icon: <UserOutlined />,
+    href: (u) => (u.isPerformer ? profilePath(u) : accountPath(u)),
+    matches: (p, u) => p.startsWith(accountPath(u)),
+  },
 ];
 
-export const isActive = (pathname: string, href: string) => pathname === href || (href === '/creator/feeds' && pathname.startsWith(`${href}/`));
+export const isActive = (pathname: string, href: string) =>
+  pathname === href || (['/creator/feeds', '/creator/account', '/user/account'].includes(href) && pathname.startsWith(`${href}/`));

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, Card, Form, Grid, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Grid, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DollarOutlined, EyeOutlined } from '@ant-design/icons';
 import { MESSAGES, reviewPayoutSchema, type PayoutRequest, type ReviewPayoutInput } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
@@ -19,6 +19,8 @@ import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/features/earnings/money-ui';
 import { PayoutDetails } from '@/features/payouts/PayoutDetailDrawer';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 type Action = 'approved' | 'rejected' | 'paid';
 const ACTION: Record<Action, { button: string; title: (amount: string, name: string) => string; ok: string; done: string; danger?: boolean }> = {
@@ -130,14 +132,15 @@ export default function AdminPayouts() {
       <h1 className="page-title">Payout requests</h1>
       <p className="page-lead">Review what creators asked to withdraw. Approving reserves the amount; marking paid records the payment and debits the creator&apos;s earnings once.</p>
       <Card styles={{ body: { padding: 12 } }}>
-        <div className={css.toolbar} style={{ margin: '4px 4px 12px' }}>
+        <FilterBar label="Filter payout requests" className={css.toolbar}>
           <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={payoutStatusOptions} style={{ width: 170, flex: '0 0 auto' }} />
           <Input.Search aria-label="Search creators" placeholder="Creator or note" allowClear defaultValue={q} onSearch={(v) => t.set({ q: v.trim() || null })} style={{ width: 240, flex: '0 1 auto' }} />
-        </div>
+        </FilterBar>
         {error && !data ? (
           <ErrorState title="Payout requests didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <Table<PayoutRequest>
+          <ResponsiveTable<PayoutRequest>
+            cardsLabel="Payout requests list"
             rowKey="_id"
             loading={isLoading}
             dataSource={data?.data || []}

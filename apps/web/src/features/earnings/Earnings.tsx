@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { App, Button, Card, Input, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import { DownloadOutlined, BankOutlined } from '@ant-design/icons';
 import { EARNING_TYPE_VALUES, type Earning, type EarningStats } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
@@ -19,6 +19,8 @@ import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
 import { downloadFromApi } from './download';
 import { Money, MoneyUserCell, StatGrid, moneyCss as css } from './money-ui';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { label: string; color: string }> = {
   subscription: { label: 'Subscription', color: 'purple' },
@@ -82,7 +84,7 @@ export default function Earnings() {
       </div>
 
       <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
-        <div className={css.toolbar} role="search" aria-label="Filter earnings">
+        <FilterBar label="Filter earnings" className={css.toolbar}>
           <div className={css.field}>
             <label htmlFor="earning-type">Type</label>
             <Select
@@ -110,7 +112,7 @@ export default function Earnings() {
               Clear filters
             </Button>
           )}
-        </div>
+        </FilterBar>
         {badRange && (
           <Typography.Text type="danger" role="alert">
             The start date is after the end date.
@@ -157,7 +159,8 @@ export default function Earnings() {
         {list.error && !list.data ? (
           <ErrorState title="Your earnings didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
         ) : (
-          <Table<Earning>
+          <ResponsiveTable<Earning>
+            cardsLabel="Earnings list"
             rowKey="_id"
             loading={list.isLoading}
             dataSource={list.data?.data || []}

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
@@ -12,6 +12,8 @@ import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import { VisibilityBadge, feedUrl } from './FeedCard';
 import { confirmDeleteFeed } from './deleteFeed';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 /** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
 export default function MyFeeds() {
@@ -35,7 +37,7 @@ export default function MyFeeds() {
         </Link>
       </div>
       <Card styles={{ body: { padding: 12 } }}>
-        <Space wrap style={{ marginBottom: 12 }}>
+        <FilterBar label="Filter posts">
           <Input.Search
             aria-label="Filter my posts"
             placeholder="Search text"
@@ -69,11 +71,12 @@ export default function MyFeeds() {
               { value: 'ppv', label: 'Pay-per-view' },
             ]}
           />
-        </Space>
+        </FilterBar>
         {error && !data ? (
           <ErrorState title="Your posts didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <Table<Feed>
+          <ResponsiveTable<Feed>
+            cardsLabel="My posts list"
             rowKey="_id"
             loading={isLoading}
             dataSource={data?.data || []}

@@ -1,12 +1,12 @@
 'use client';
 import Link from 'next/link';
 import { Button, Card, Space } from 'antd';
-import { DollarOutlined, MessageOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DollarOutlined, HeartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useAppSelector } from '@/store';
 
 const FEATURES = [
   { icon: <DollarOutlined />, title: 'Earn on your terms', text: 'Monthly subscriptions, tips and paid posts — you set the price.' },
-  { icon: <MessageOutlined />, title: 'Close to your fans', text: 'Direct messages and live streams keep your community together.' },
+  { icon: <HeartOutlined />, title: 'Close to your fans', text: 'Photos, videos, audio and polls — with likes, comments and bookmarks.' },
   { icon: <SafetyCertificateOutlined />, title: 'Safe by design', text: 'Verified creators, private media links and clear payouts.' },
 ];
 

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { PAYMENT_TRANSACTION_STATUSES, PAYMENT_TRANSACTION_TYPES, type PaymentTransaction } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
 import { fullDate, plural } from '@/lib/format';
@@ -13,6 +13,8 @@ import TestPaymentsNotice from './TestPaymentsNotice';
 import { AmountCell, CreatorCell, moneyStyles } from './cells';
 import { cardLabel } from './money';
 import { DateFilters, FilterSelect, humanize, withDateRange } from './table-helpers';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 const TYPE_LABEL: Record<string, string> = { wallet_topup: 'Wallet top-up', subscription: 'Subscription' };
 const STATUS_COLOR: Record<string, string> = { pending: 'processing', succeeded: 'success', failed: 'error', refunded: 'default' };
@@ -32,15 +34,16 @@ export default function TransactionsPage() {
       </p>
       <TestPaymentsNotice />
       <SectionCard title="Card payments">
-        <div className={moneyStyles.filters} role="search" aria-label="Filter transactions">
+        <FilterBar label="Filter transactions">
           <FilterSelect label="Type" name="type" query={t.query} set={t.set} options={PAYMENT_TRANSACTION_TYPES.map((v) => ({ value: v, label: TYPE_LABEL[v] || humanize(v) }))} />
           <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={150} options={PAYMENT_TRANSACTION_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] || humanize(v) }))} />
           <DateFilters query={t.query} set={t.set} />
-        </div>
+        </FilterBar>
         {error && !data ? (
           <ErrorState title="Your transactions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <Table<PaymentTransaction>
+          <ResponsiveTable<PaymentTransaction>
+            cardsLabel="Card payments list"
             rowKey="_id"
             loading={isLoading}
             dataSource={data?.data || []}

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import useSWR, { useSWRConfig } from 'swr';
-import { Alert, App, Button, Card, Form, Modal, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Modal, Select, Skeleton, Space, Typography } from 'antd';
 import { EditOutlined, EyeOutlined, LineChartOutlined, SettingOutlined } from '@ant-design/icons';
 import { MESSAGES, type PayoutCalculation, type PayoutRequest } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
@@ -21,6 +21,7 @@ import { EmptyState, ErrorState } from '@/components/states';
 import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/features/earnings/money-ui';
 import PayoutDetailDrawer from './PayoutDetailDrawer';
 import { PayoutAmountFields, type PayoutFormValues } from './PayoutAmountFields';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
 
 const CALC_KEY = 'payout-requests/calculate';
 type PendingReview = { hasPending: boolean; request: PayoutRequest | null };
@@ -253,7 +254,8 @@ export default function Payouts() {
         {list.error && !list.data ? (
           <ErrorState title="Your payout requests didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
         ) : (
-          <Table<PayoutRequest>
+          <ResponsiveTable<PayoutRequest>
+            cardsLabel="Payout requests list"
             rowKey="_id"
             loading={list.isLoading}
             dataSource={list.data?.data || []}

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { Avatar, Card, Input, Table, Typography } from 'antd';
+import { Avatar, Card, Input, Typography } from 'antd';
 import { DEFAULT_AVATAR, type FollowItem } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
 import { compactNumber, fullDate, plural } from '@/lib/format';
@@ -10,6 +10,7 @@ import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import FollowButton from './FollowButton';
 import { creatorPath } from './CreatorCard';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
 
 /**
  * /followers (GET /follows/followers — a creator's followers) and /following (GET
@@ -35,7 +36,8 @@ export default function FollowsTable({ kind }: { kind: 'followers' | 'following'
         {error && !data ? (
           <ErrorState title="This list didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <Table<FollowItem>
+          <ResponsiveTable<FollowItem>
+            cardsLabel="Follows list"
             rowKey="_id"
             loading={isLoading}
             dataSource={data?.data || []}

@@ -2,7 +2,7 @@
 /** /creator/subscribers: the creator's subscribers (GET /subscriptions/performer/search), status filter and table state in the URL. */
 import Link from 'next/link';
 import useSWR from 'swr';
-import { Button, Card, Select, Table, Tag } from 'antd';
+import { Button, Card, Select, Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
@@ -11,6 +11,8 @@ import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/features/earnings/money-ui';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 export const SUBSCRIPTION_STATUS_LABEL: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -54,13 +56,14 @@ export default function Subscribers() {
         </Link>
       </div>
       <Card styles={{ body: { padding: 12 } }}>
-        <div className={css.toolbar} style={{ margin: '4px 4px 12px' }}>
+        <FilterBar label="Filter subscribers" className={css.toolbar}>
           <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={statusOptions} style={{ width: 180, flex: '0 0 auto' }} />
-        </div>
+        </FilterBar>
         {error && !data ? (
           <ErrorState title="Your subscribers didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <Table<Subscription>
+          <ResponsiveTable<Subscription>
+            cardsLabel="Subscribers list"
             rowKey="_id"
             loading={isLoading}
             dataSource={data?.data || []}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { App, Button, Skeleton, Table, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { money, plural } from '@/lib/format';
@@ -17,7 +17,8 @@ import { CreatorCell, moneyStyles } from '@/features/payments/cells';
 import { FilterSelect, shortDate } from '@/features/payments/table-helpers';
 import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
 import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
-import styles from './subscriptions.module.css';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
 
@@ -101,79 +102,43 @@ export default function SubscriptionsPage() {
       <p className="page-lead">Creators you subscribe to. Cancelling stops the renewal; you keep access until the end of the period you paid for.</p>
       <TestPaymentsNotice />
       <SectionCard title="My subscriptions">
-        <div className={moneyStyles.filters} role="search" aria-label="Filter subscriptions">
+        <FilterBar label="Filter subscriptions">
           <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: STATUS_OPTIONS[v] }))} />
-        </div>
+        </FilterBar>
         {error && !data ? (
           <ErrorState title="Your subscriptions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
         ) : (
-          <>
-            <div className={styles.table}>
-              <Table<Subscription>
-                rowKey="_id"
-                loading={isLoading}
-                dataSource={rows}
-                onChange={t.onTableChange}
-                scroll={{ x: 760 }}
-                size="middle"
-                pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'subscription') }}
-                locale={{ emptyText: isLoading ? ' ' : empty }}
-                columns={[
-                  { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
-                  { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
-                  { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
-                  {
-                    key: 'expiresAt',
-                    title: 'Expires / renews on',
-                    sorter: true,
-                    sortOrder: t.sortOrder('expiresAt'),
-                    render: (_, s) => (
-                      <span>
-                        <span className="muted" style={{ fontSize: 12, display: 'block' }}>
-                          {subscriptionState(s).dateLabel}
-                        </span>
-                        {shortDate(s.expiresAt)}
-                      </span>
-                    ),
-                  },
-                  { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
-                ]}
-              />
-            </div>
-            {/* Phones: the same rows as cards (the table is hidden below 600 px). */}
-            <ul className={styles.cards} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Subscriptions list">
-              {isLoading && !data ? (
-                <li>
-                  <Skeleton active avatar paragraph={{ rows: 2 }} />
-                </li>
-              ) : rows.length === 0 ? (
-                <li>{empty}</li>
-              ) : (
-                rows.map((s) => (
-                  <li key={s._id} className={styles.subCard}>
-                    <CreatorCell user={s.performer} />
-                    <StatusCell s={s} />
-                    <div className={styles.subRow}>
-                      <span className="muted">Price per month</span>
-                      <span className={moneyStyles.amount}>{money(s.price)}</span>
-                    </div>
-                    <div className={styles.subRow}>
-                      <span className="muted">{subscriptionState(s).dateLabel}</span>
-                      <span>{shortDate(s.expiresAt)}</span>
-                    </div>
-                    <div>{action(s)}</div>
-                  </li>
-                ))
-              )}
-              {data && data.total > rows.length && (
-                <li className="muted" style={{ fontSize: 13 }}>
-                  Showing {rows.length} of {data.total}.{' '}
-                  {t.query.current > 1 && <Button type="link" size="small" onClick={() => t.set({ current: t.query.current - 1 })}>Previous</Button>}
-                  {t.query.current * t.query.pageSize < data.total && <Button type="link" size="small" onClick={() => t.set({ current: t.query.current + 1 })}>Next</Button>}
-                </li>
-              )}
-            </ul>
-          </>
+          <ResponsiveTable<Subscription>
+            cardsLabel="Subscriptions list"
+            rowKey="_id"
+            loading={isLoading}
+            dataSource={rows}
+            onChange={t.onTableChange}
+            scroll={{ x: 760 }}
+            size="middle"
+            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'subscription') }}
+            locale={{ emptyText: isLoading ? ' ' : empty }}
+            columns={[
+              { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+              { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
+              { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
+              {
+                key: 'expiresAt',
+                title: 'Expires / renews on',
+                sorter: true,
+                sortOrder: t.sortOrder('expiresAt'),
+                render: (_, s) => (
+                  <span>
+                    <span className="muted" style={{ fontSize: 12, display: 'block' }}>
+                      {subscriptionState(s).dateLabel}
+                    </span>
+                    {shortDate(s.expiresAt)}
+                  </span>
+                ),
+              },
+              { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
+            ]}
+          />
         )}
       </SectionCard>
     </div>

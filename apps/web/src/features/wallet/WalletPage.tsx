@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import Link from 'next/link';
 import useSWR from 'swr';
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import { WALLET_CHARGE_KINDS, type WalletCharge } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
@@ -18,6 +18,8 @@ import { useBalance } from '@/features/payments/money';
 import { useAppSelector } from '@/store';
 import TopUpForm from './TopUpForm';
 import styles from './wallet.module.css';
+import ResponsiveTable from '@/components/list/ResponsiveTable';
+import FilterBar from '@/components/list/FilterBar';
 
 const KIND_LABEL: Record<string, string> = { tip: 'Tip', feed: 'Post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Stream' };
 const KIND_COLOR: Record<string, string> = { tip: 'magenta', feed: 'purple', product: 'gold', video: 'blue', message: 'cyan', gallery: 'geekblue', stream: 'volcano' };
@@ -53,14 +55,15 @@ function WalletHistory() {
   const filtered = Boolean(t.query.filters.type || t.query.filters.fromDate || t.query.filters.toDate);
   return (
     <>
-      <div className={moneyStyles.filters} role="search" aria-label="Filter wallet history">
+      <FilterBar label="Filter wallet history">
         <FilterSelect label="Type" name="type" query={t.query} set={t.set} options={WALLET_CHARGE_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] || humanize(k) }))} />
         <DateFilters query={t.query} set={t.set} />
-      </div>
+      </FilterBar>
       {error && !data ? (
         <ErrorState title="Your wallet history didn't load" message={errorText(error)} onRetry={() => void mutate()} />
       ) : (
-        <Table<WalletCharge>
+        <ResponsiveTable<WalletCharge>
+            cardsLabel="Wallet history list"
           rowKey="_id"
           loading={isLoading}
           dataSource={data?.data || []}

@@ -1,5 +1,5 @@
 import NotFoundView from '@/components/views/NotFoundView';
 
 export default function ProfileNotFound() {
-  return <NotFoundView what="page" />;
+  return <NotFoundView />;
 }

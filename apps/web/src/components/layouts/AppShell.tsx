@@ -1,0 +1,72 @@
+'use client';
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Avatar, Layout, Typography } from 'antd';
+import { DEFAULT_AVATAR } from '@stagepass/shared';
+import { useAppSelector } from '@/store';
+import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
+import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
+import AppHeader from './AppHeader';
+import AppFooter from './AppFooter';
+import TabBar from './TabBar';
+import { isActive, userNav } from './nav';
+
+/** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
+const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;
+
+/**
+ * The one shell of every page outside the auth screens: header, footer and — for a signed-in
+ * user — the left navigation column (≥ 860 px) or the bottom tab bar (< 860 px). Feed pages add
+ * the suggestions column on wide screens. Used by the (home) and (primary) route groups and the 404.
+ */
+export default function AppShell({ children }: { children: ReactNode }) {
+  const user = useAppSelector((s) => s.user.current);
+  const pathname = usePathname() || '';
+  const suggestions = WITH_SUGGESTIONS.test(pathname);
+  const grid = user ? (suggestions ? 'with-side with-aside' : 'with-side') : suggestions ? 'with-aside' : '';
+  return (
+    <Layout className={`app-shell${user ? ' signed-in' : ''}`}>
+      <AppHeader />
+      {/* not Layout.Content: that is a <main> of its own, and the page column below is the main landmark */}
+      <div className="shell-content">
+        <div className={grid ? `container shell-grid ${grid}` : undefined}>
+          {user && (
+            <aside className="shell-side hide-md" aria-label="Navigation">
+              <div className="shell-me">
+                <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={44} />
+                <div className="shell-me-text">
+                  <Typography.Text strong ellipsis className="shell-me-name">
+                    {user.name}
+                  </Typography.Text>
+                  {user.username && <Typography.Text type="secondary">@{user.username}</Typography.Text>}
+                </div>
+              </div>
+              <nav className="side-nav" aria-label="Signed-in navigation">
+                {userNav(user).map((n) => {
+                  const active = isActive(pathname, n.href);
+                  return (
+                    <Link key={n.href} href={n.href} className={active ? 'active' : ''} aria-current={active ? 'page' : undefined}>
+                      {n.icon} {n.label}
+                    </Link>
+                  );
+                })}
+              </nav>
+            </aside>
+          )}
+          <main id="main" className={grid ? 'shell-main' : undefined}>
+            {children}
+          </main>
+          {suggestions && (
+            <aside className="shell-aside hide-lg" aria-label="Suggestions">
+              <CreatorsToDiscover />
+            </aside>
+          )}
+        </div>
+      </div>
+      <AppFooter />
+      {user && <TabBar user={user} />}
+      <SubscriptionModal />
+    </Layout>
+  );
+}

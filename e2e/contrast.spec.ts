@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { demoCreator, newFan, settle, signIn, useTheme } from './support/session';
+
+/**
+ * Every text on the main pages reaches 4.5:1 (WCAG AA), in light and in dark: axe-core's
+ * color-contrast rule, run in the browser on the rendered pages.
+ */
+let fan: { username: string; token: string };
+let creator: { username: string; token: string };
+test.beforeAll(async () => {
+  fan = await newFan('contrast');
+  creator = await demoCreator();
+});
+
+const PAGES: Array<{ name: string; path: () => string; who: 'anonymous' | 'fan' | 'creator' }> = [
+  { name: 'landing', path: () => '/', who: 'anonymous' },
+  { name: 'login', path: () => '/auth/login', who: 'anonymous' },
+  { name: 'home', path: () => '/home', who: 'fan' },
+  { name: 'creator profile', path: () => `/${creator.username}`, who: 'fan' },
+  { name: 'wallet', path: () => '/user/wallet', who: 'fan' },
+  { name: 'account', path: () => '/user/account', who: 'fan' },
+  { name: 'earnings', path: () => '/creator/earnings', who: 'creator' },
+  { name: 'my posts', path: () => '/creator/feeds', who: 'creator' },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const p of PAGES) {
+    test(`${p.name} (${theme}): no text below 4.5:1`, async ({ browser }) => {
+      const context = await browser.newContext();
+      await useTheme(context, theme);
+      if (p.who !== 'anonymous') await signIn(context, p.who === 'fan' ? fan.token : creator.token);
+      const page = await context.newPage();
+      await page.goto(p.path());
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('#main')).toBeVisible();
+      await settle(page);
+      const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      const found = result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
+      expect(found, `contrast failures on ${p.path()} (${theme})`).toEqual([]);
+      await context.close();
+    });
+  }
+}

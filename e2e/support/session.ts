@@ -1,0 +1,35 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+import { api, login, uniqueName } from './api';
+
+/** A fresh fan of this test run (never a demo account), and their API token. */
+export async function newFan(prefix = 'fan'): Promise<{ username: string; token: string }> {
+  const username = uniqueName(prefix);
+  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username, email: `${username}@example.test`, password: 'fan-pass-123' });
+  return { username, token: await login(username, 'fan-pass-123') };
+}
+
+/** The seeded creator, signed in by e-mail (the demo usernames are being renamed). */
+export async function demoCreator(): Promise<{ username: string; token: string }> {
+  const token = await login('creator@example.com');
+  const me = await api<{ username: string }>('GET', '/users/me', undefined, token);
+  return { username: me.username, token };
+}
+
+/** Signs a browser context in with an API token (the web keeps it in the `token` cookie). */
+export async function signIn(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: 'token', value: token, url: E2E.web, sameSite: 'Lax' }]);
+}
+
+/** Light or dark, as a visitor who picked it in the theme switch (cookie for the server render, localStorage for the client). */
+export async function useTheme(context: BrowserContext, theme: 'light' | 'dark') {
+  await context.addCookies([{ name: 'theme', value: theme, url: E2E.web, sameSite: 'Lax' }]);
+  await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+}
+
+/** Waits until the page's data has loaded (no skeleton, network quiet). */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.ant-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
