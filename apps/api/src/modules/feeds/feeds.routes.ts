@@ -114,7 +114,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/feeds/:id/file/:fileId/status',
-    { schema: { tags, params: z.object({ id: z.union([z.literal('new'), idSchema], { error: 'A feed id or `new`' }), fileId: idSchema }), response: { 200: envelope(mediaFileSchema) }, description: 'Processing status of a file of the feed (the uploader may use any feed id, e.g. `new`, for a file not yet attached).' } },
+    { schema: { tags, params: z.object({ id: z.union([z.literal('new'), idSchema], { error: 'A feed id or `new`' }), fileId: idSchema }), response: { 200: envelope(mediaFileSchema) }, description: 'Processing status of a file of the feed (the uploader may use `new` as the feed id for a file not yet attached; anything else must be a UUID).' } },
     async (req) => ({ data: await feeds.fileStatus(req.user, req.params.id, req.params.fileId) }),
   );
 };

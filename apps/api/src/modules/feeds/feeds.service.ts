@@ -297,7 +297,7 @@ export class FeedsService {
 
   /**
    * Processing status of a file of a feed. The uploader may ask about their own file before any
-   * feed exists (any `feedId`, e.g. `new`); everyone else needs a feed they may see that carries
+   * feed exists (`feedId` = `new`, or any feed id); everyone else needs a feed they may see that carries
    * the file. The answer is the file view (no URL when the feed is locked for the caller).
    */
   async fileStatus(viewer: UserRow | null, feedId: string, fileId: string) {
