@@ -13,7 +13,7 @@ export default function TabBar({ user }: { user: CurrentUser }) {
         const href = t.href(user);
         const current = pathname === href || Boolean(t.matches?.(pathname, user));
         return (
-          <Link key={t.key} href={href} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+          <Link key={t.key} href={href} prefetch={false} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
             <span aria-hidden="true">{t.icon}</span>
             <span>{t.label}</span>
           </Link>

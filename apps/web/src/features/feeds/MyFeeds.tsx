@@ -25,7 +25,7 @@ export default function MyFeeds() {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
         <div>
           <h1 className="page-title">My posts</h1>
           <p className="page-lead">Everything you have published or scheduled.</p>
