@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '@stagepass/shared';
 import { HttpError, type FieldError } from './errors';
 
@@ -29,18 +29,19 @@ export function nulFields(value: unknown, prefix = '', out: string[] = [], depth
 
 /**
  * One check at the edge for every route: a NUL character (`\u0000`, `%00`) in the path, the query
- * or a JSON body is refused with 400 before validation, guards or handlers run — PostgreSQL text
- * cannot hold it, so letting it through would end as a database error (500). It runs as the first
- * preValidation hook, i.e. after the body is parsed and before schemas and route hooks.
+ * or a JSON body is refused with 400 before schemas and handlers run — PostgreSQL text cannot hold
+ * it, so letting it through would end as a database error (500). Added once here, to every route
+ * as its LAST preValidation hook (after the body is parsed): access guards a route runs in
+ * onRequest/preValidation keep their order (401/403 before any 400), and nothing reads the input first.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
-    const fields = [
-      ...nulFields(req.params),
-      ...nulFields(req.query),
-      ...nulFields(req.body),
-    ];
+  const rejectNul: preValidationAsyncHookHandler = async (req) => {
+    const fields = [...nulFields(req.params), ...nulFields(req.query), ...nulFields(req.body)];
     if (fields.length) throw nulError(fields);
+  };
+  app.addHook('onRoute', (route) => {
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...own, rejectNul] as typeof route.preValidation;
   });
 }
 
