@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ReceivedFile } from '../platform/uploads';
-import { mediaTools } from '../modules/media/media.processing';
+import { mediaTools, runTool } from '../modules/media/media.processing';
 
 /**
  * Small demo media made at seed time — sharp for pictures, the bundled ffmpeg for video and audio —
@@ -18,14 +17,8 @@ export async function demoMediaMaker() {
   const file = async (p: string, mime: string, ext: string): Promise<ReceivedFile> => ({
     field: 'file', tmpPath: p, mime, ext, size: (await fs.stat(p)).size, originalName: path.basename(p),
   });
-  const ff = (args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const p = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let err = '';
-      p.stderr.on('data', (c: Buffer) => (err += c));
-      p.on('error', reject);
-      p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg: ${err.slice(-500)}`))));
-    });
+  /** ffmpeg quietly, overwriting its output; rejects with its last error line. */
+  const ff = (args: string[]) => runTool(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]).then(() => undefined);
   const png = async (w: number, h: number, colors: [string, string], title = '', subtitle = '') => {
     const p = path.join(dir, `scene-${n++}.png`);
     await sharp(Buffer.from(sceneSvg(w, h, colors, title, subtitle))).png().toFile(p);

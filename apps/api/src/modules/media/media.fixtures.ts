@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileTypeFromFile } from 'file-type';
 import type { ReceivedFile } from '../../platform/uploads';
-import { mediaTools } from './media.processing';
+import { mediaTools, runTool } from './media.processing';
 
 /**
  * Real small media made on the spot for tests (sharp for images, the ffmpeg binary with lavfi
@@ -22,14 +21,8 @@ export async function mediaFixtures() {
     const { size } = await fsp.stat(file);
     return { field: 'file', tmpPath: file, mime: type?.mime ?? 'application/octet-stream', ext: type?.ext ?? 'bin', size, originalName };
   };
-  const ff = (args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const p = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let err = '';
-      p.stderr.on('data', (c: Buffer) => (err += c));
-      p.on('error', reject);
-      p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg: ${err}`))));
-    });
+  /** ffmpeg quietly, overwriting its output; rejects with its last error line. */
+  const ff = (args: string[]) => runTool(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]).then(() => undefined);
 
   return {
     dir,

@@ -128,7 +128,7 @@ export interface Probe {
 
 export async function probe(tools: MediaTools, file: string, opts: { sourceMime?: string; signal?: AbortSignal } = {}): Promise<Probe> {
   const demuxer = opts.sourceMime ? DEMUXERS[opts.sourceMime] : undefined;
-  const { stdout } = await run(
+  const { stdout } = await runTool(
     tools.ffprobe,
     ['-v', 'error', '-protocol_whitelist', 'file', ...(demuxer ? ['-f', demuxer] : []), '-print_format', 'json', '-show_format', '-show_streams', file],
     opts.signal,
@@ -162,7 +162,7 @@ export async function processVideo(src: string, opts: ProcessOptions): Promise<P
     `scale=w='if(gte(iw,ih),min(${VIDEO_MAX_LONG},iw),min(${VIDEO_MAX_SHORT},iw))'` +
     `:h='if(gte(iw,ih),min(${VIDEO_MAX_SHORT},ih),min(${VIDEO_MAX_LONG},ih))'` +
     ':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p';
-  await run(
+  await runTool(
     tools.ffmpeg,
     [
       '-hide_banner', '-nostdin', '-y', '-v', 'error',
@@ -186,7 +186,7 @@ export async function processVideo(src: string, opts: ProcessOptions): Promise<P
   const posterJpg = path.join(workDir, 'poster-frame.jpg');
   const at = Math.min(1, (result.duration ?? 0) * 0.1);
   const grab = (t: number) =>
-    run(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-ss', t.toFixed(3), '-i', out, '-frames:v', '1', '-q:v', '2', posterJpg], signal);
+    runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-ss', t.toFixed(3), '-i', out, '-frames:v', '1', '-q:v', '2', posterJpg], signal);
   await grab(at).catch(() => grab(0));
   const exists = await fsp.stat(posterJpg).then((s) => s.size > 0, () => false);
   if (!exists) throw new MediaError('The video could not be converted: no frame could be taken for the poster');
@@ -216,7 +216,7 @@ export async function processAudio(src: string, opts: ProcessOptions): Promise<P
   });
   if (!source.audio) throw new MediaError('The audio could not be read: it has no audio track');
   const out = path.join(workDir, 'audio.m4a');
-  await run(
+  await runTool(
     tools.ffmpeg,
     [
       '-hide_banner', '-nostdin', '-y', '-v', 'error',
@@ -246,7 +246,7 @@ export async function processAudio(src: string, opts: ProcessOptions): Promise<P
 class ToolError extends Error {}
 
 /** Runs a binary without a shell; rejects with the last lines of its stderr. */
-function run(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string }> {
+export function runTool(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const out: Buffer[] = [];

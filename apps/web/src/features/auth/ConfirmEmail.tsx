@@ -1,30 +1,20 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Button, Result, Spin } from 'antd';
-import { api, errorText, getToken } from '@/lib/api';
-
-type State = { status: 'confirming' } | { status: 'ok' } | { status: 'failed'; message: string };
+import { getToken } from '@/lib/api';
+import { useLinkToken } from './use-link-token';
 
 /**
  * Applies an e-mail change with the token from the link mailed to the new address
  * (POST /auth/email-change/confirm). Works signed in or not: the link itself is the proof.
  */
 export default function ConfirmEmail({ token }: { token: string | null }) {
-  const [state, setState] = useState<State>(token ? { status: 'confirming' } : { status: 'failed', message: 'The confirmation link is missing its code.' });
+  const state = useLinkToken('/auth/email-change/confirm', token, 'The confirmation link is missing its code.');
   const [signedIn, setSignedIn] = useState(false);
-  const started = useRef(false);
-  useEffect(() => {
-    setSignedIn(Boolean(getToken()));
-    if (!token || started.current) return;
-    started.current = true;
-    api
-      .post('/auth/email-change/confirm', { token })
-      .then(() => setState({ status: 'ok' }))
-      .catch((e) => setState({ status: 'failed', message: errorText(e) }));
-  }, [token]);
+  useEffect(() => setSignedIn(Boolean(getToken())), []);
 
-  if (state.status === 'confirming')
+  if (state.status === 'pending')
     return (
       <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
         <Spin size="large" />

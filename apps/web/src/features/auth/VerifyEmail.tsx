@@ -1,12 +1,11 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import { Button, Form, Input, Result, Spin } from 'antd';
 import { resendVerificationSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
-import { api, errorText } from '@/lib/api';
-
-type State = { status: 'verifying' } | { status: 'ok' } | { status: 'failed'; message: string };
+import { api } from '@/lib/api';
+import { useLinkToken } from './use-link-token';
 
 function ResendForm() {
   const [sent, setSent] = useState(false);
@@ -39,18 +38,9 @@ function ResendForm() {
 
 /** Verifies the token from the e-mail link (POST /auth/email-verification/verify). */
 export default function VerifyEmail({ token }: { token: string | null }) {
-  const [state, setState] = useState<State>(token ? { status: 'verifying' } : { status: 'failed', message: 'The verification link is missing its code.' });
-  const started = useRef(false);
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    api
-      .post('/auth/email-verification/verify', { token })
-      .then(() => setState({ status: 'ok' }))
-      .catch((e) => setState({ status: 'failed', message: errorText(e) }));
-  }, [token]);
+  const state = useLinkToken('/auth/email-verification/verify', token, 'The verification link is missing its code.');
 
-  if (state.status === 'verifying')
+  if (state.status === 'pending')
     return (
       <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
         <Spin size="large" />

@@ -1,0 +1,24 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import { api, errorText } from '@/lib/api';
+
+export type LinkTokenState = { status: 'pending' } | { status: 'ok' } | { status: 'failed'; message: string };
+
+/**
+ * Posts the one-time token of an e-mailed link (verification, e-mail change) once, on mount, and
+ * tracks the answer. Strict mode mounts twice in development: the ref keeps it to one request,
+ * since a second one would find the token already used.
+ */
+export function useLinkToken(path: string, token: string | null, missingMessage: string): LinkTokenState {
+  const [state, setState] = useState<LinkTokenState>(token ? { status: 'pending' } : { status: 'failed', message: missingMessage });
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    api
+      .post(path, { token })
+      .then(() => setState({ status: 'ok' }))
+      .catch((e) => setState({ status: 'failed', message: errorText(e) }));
+  }, [path, token]);
+  return state;
+}
