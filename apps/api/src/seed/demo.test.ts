@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -22,18 +24,28 @@ async function snapshot(t: TestApp) {
   return out;
 }
 
+/** The seed's temp directories (demo media made on the spot) left in the system temp folder. */
+const seedTempDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('stagepass-seed-'));
+
 describe('demo seed', () => {
   let t: TestApp;
   let seconds = 0;
+  let leftTempDirs: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
+    const before = new Set(seedTempDirs());
     const start = Date.now();
     await seedDemo(t.app);
+    leftTempDirs = seedTempDirs().filter((n) => !before.has(n));
     seconds = (Date.now() - start) / 1000;
     await t.ctx.queue.drain({ timeoutMs: 120_000 });
   }, 240_000);
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('leaves no temp directory behind (the creators are seeded side by side with one media maker)', () => {
+    expect(leftTempDirs).toEqual([]);
   });
 
   const byEmail = async (email: string) => (await t.ctx.db.select().from(users).where(eq(users.email, email)))[0]!;

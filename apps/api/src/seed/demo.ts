@@ -114,8 +114,10 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const started = Date.now();
   const feedsService = new FeedsService(ctx);
-  let media: DemoMediaMaker | null = null;
-  const maker = async () => (media ??= await demoMediaMaker());
+  // One maker (one temp directory) shared by the creators seeded side by side: keep the promise,
+  // not its result, or each concurrent first caller makes its own directory and only one is removed.
+  let media: Promise<DemoMediaMaker> | null = null;
+  const maker = () => (media ??= demoMediaMaker());
   const account: Partial<Record<DemoAccount['key'], { user: UserRow; created: boolean }>> = {};
   try {
     for (const a of DEMO_ACCOUNTS) {
@@ -152,7 +154,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
 
     if (account.fan && account.luna && account.iris) await seedFan(app, account.fan, account.luna.user, account.iris.user);
   } finally {
-    await (media as DemoMediaMaker | null)?.cleanup();
+    await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
   log?.info({ ms: Date.now() - started }, 'demo data ready: fan@example.com, creator@example.com (luna), admin@example.com (operator), password stagepass-demo');
 }
