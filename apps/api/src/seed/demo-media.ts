@@ -10,8 +10,8 @@ import { mediaTools, runTool } from '../modules/media/media.processing';
  * so the repository carries no binary fixtures. Everything is written to one temp directory and
  * handed to the services as uploads; `cleanup()` removes what the services did not take.
  */
-export async function demoMediaMaker() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-seed-'));
+export async function demoMediaMaker(parentDir = os.tmpdir()) {
+  const dir = await fs.mkdtemp(path.join(parentDir, 'stagepass-seed-'));
   const { ffmpeg } = mediaTools(process.env);
   let n = 0;
   const file = async (p: string, mime: string, ext: string): Promise<ReceivedFile> => ({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -12,6 +13,7 @@ import { follows } from '../modules/follows/follows.tables';
 import { subscriptions } from '../modules/subscriptions/subscriptions.tables';
 import { reactions } from '../modules/reactions/reactions.tables';
 import { comments } from '../modules/comments/comments.tables';
+import { walletCharges } from '../modules/wallet/wallet.tables';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
 async function snapshot(t: TestApp) {
@@ -24,8 +26,6 @@ async function snapshot(t: TestApp) {
   return out;
 }
 
-/** The seed's temp directories (demo media made on the spot) left in the system temp folder. */
-const seedTempDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('stagepass-seed-'));
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -33,10 +33,12 @@ describe('demo seed', () => {
   let leftTempDirs: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    const before = new Set(seedTempDirs());
+    // The demo media is made in a temp folder of this test's own, which must be empty afterwards.
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-seed-test-'));
     const start = Date.now();
-    await seedDemo(t.app);
-    leftTempDirs = seedTempDirs().filter((n) => !before.has(n));
+    await seedDemo(t.app, undefined, { tmpDir });
+    leftTempDirs = fs.readdirSync(tmpDir);
+    fs.rmSync(tmpDir, { recursive: true, force: true });
     seconds = (Date.now() - start) / 1000;
     await t.ctx.queue.drain({ timeoutMs: 120_000 });
   }, 240_000);
@@ -105,6 +107,15 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives Luna a welcome video that is served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/performers/luna' });
+    const url = res.json().data.welcomeVideo as string;
+    expect(url).toMatch(/welcome-videos/);
+    const file = await t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: { range: 'bytes=0-99' } });
+    expect(file.statusCode).toBe(206);
+    expect(file.headers['content-type']).toMatch(/^video\//);
+  });
+
   it('has the fan follow one creator, subscribe (paid with the test card) to another, like, comment and bookmark', async () => {
     const fan = await byEmail('fan@example.com');
     const luna = await byEmail('creator@example.com');
@@ -122,9 +133,11 @@ describe('demo seed', () => {
     const [liked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.id, comment!.objectId)));
     expect(liked!.totalComment).toBe(1);
     expect(liked!.totalLike).toBe(1);
-    // Money: $50 in the wallet, the subscription paid by card, and the ledger balances.
+    // Money: $50 topped up less a $10 tip to Luna, the subscription paid by card, and the ledger balances.
     const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } })).json().data.token}` } });
-    expect(me.json().data.balance).toBe(50);
+    expect(me.json().data.balance).toBe(40);
+    const [tip] = await t.ctx.db.select().from(walletCharges).where(eq(walletCharges.userId, fan.id));
+    expect(tip).toMatchObject({ performerId: luna.id, type: 'tip', amount: 1000 });
     await expectLedgerBalanced(t);
     // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
   });

@@ -105,11 +105,11 @@ const MARCO_POSTS: PostSpec[] = [
  * Demo data, through the same services the API uses (so media is processed, money goes through
  * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
  * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
- * on the spot), and the fan following one creator, subscribed to another, with likes, a comment
- * and a bookmark. Never in production. Idempotent: every step checks what exists, so a second
+ * on the spot), and the fan following one creator, subscribed to another, with a tip, likes, a comment
+ * and a bookmark; Luna has a welcome video. Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
-export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
+export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
   const ctx = app.ctx;
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const started = Date.now();
@@ -117,7 +117,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
   // One maker (one temp directory) shared by the creators seeded side by side: keep the promise,
   // not its result, or each concurrent first caller makes its own directory and only one is removed.
   let media: Promise<DemoMediaMaker> | null = null;
-  const maker = () => (media ??= demoMediaMaker());
+  const maker = () => (media ??= demoMediaMaker(opts.tmpDir));
   const account: Partial<Record<DemoAccount['key'], { user: UserRow; created: boolean }>> = {};
   try {
     for (const a of DEMO_ACCOUNTS) {
@@ -143,6 +143,8 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger) {
           await ctx.users.setAvatar(user.id, avatar);
           await ctx.users.setCover(user.id, cover);
           await ctx.subscriptions.updatePricing(user, c.pricing);
+          // Luna greets visitors with a welcome video above her posts.
+          if (a.key === 'luna') await ctx.performers.setWelcomeVideo(user.id, await m.video(c.colors, 'Hi, I am Luna', 4));
         }
         const [has] = await ctx.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.performerId, user.id)).limit(1);
         if (!has) {
@@ -168,6 +170,10 @@ async function seedFan(app: FastifyInstance, account: { user: UserRow; created: 
   if (account.created && sandbox) {
     await ctx.payments.addCard(fan, 'sandbox', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', holderName: 'Frankie Fan' });
     await ctx.payments.topUp(fan, { amount: 50 }, 'demo-seed');
+    // A tip with a message from the wallet, so wallet history, transactions and Luna's earnings
+    // show more than the subscription.
+    const tip = { price: 10, message: 'Thank you for the acoustic session!' };
+    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-tip', JSON.stringify(tip));
   }
   await new FollowsService(ctx).follow(fan, iris.id);
   // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the
