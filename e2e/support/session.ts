@@ -9,7 +9,7 @@ export async function newFan(prefix = 'fan'): Promise<{ username: string; token:
   return { username, token: await login(username, 'fan-pass-123') };
 }
 
-/** The seeded creator, signed in by e-mail (the demo usernames are being renamed). */
+/** The seeded creator (Luna), signed in by e-mail: for pages that need real content to look at (read only). */
 export async function demoCreator(): Promise<{ username: string; token: string }> {
   const token = await login('creator@example.com');
   const me = await api<{ username: string }>('GET', '/users/me', undefined, token);
