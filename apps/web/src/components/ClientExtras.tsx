@@ -12,7 +12,6 @@ import { UNAUTHORIZED_EVENT } from '@/lib/api';
 import { UI_STORAGE_KEY } from '@/lib/config';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { resetAuth } from '@/store/auth';
-import { resetUser } from '@/store/user';
 
 export default function ClientExtras() {
   const router = useRouter();
@@ -23,7 +22,6 @@ export default function ClientExtras() {
     const onUnauthorized = (e: Event) => {
       e.preventDefault();
       dispatch(resetAuth());
-      dispatch(resetUser());
       if (window.location.pathname !== '/auth/login') router.replace('/auth/login');
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);

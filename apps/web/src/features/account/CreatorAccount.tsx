@@ -7,7 +7,8 @@ import Link from 'next/link';
 import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { useAppDispatch, useAppSelector } from '@/store';
-import { patchCurrentUser, updatePerformer } from '@/store/user';
+import { updatePerformer } from '@/store/user';
+import { patchAuthUser } from '@/store/auth';
 import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
@@ -117,7 +118,7 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
       const base = cur ?? data;
       return base ? { ...base, ...p } : base;
     }, { revalidate: false });
-    dispatch(patchCurrentUser(p));
+    dispatch(patchAuthUser(p));
   };
 
   if (!profile && isLoading)

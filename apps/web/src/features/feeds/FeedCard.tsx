@@ -11,7 +11,7 @@ import { DEFAULT_AVATAR, type Feed, type MediaFileView, type ReactionState } fro
 import { api, errorText } from '@/lib/api';
 import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
 import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
@@ -107,7 +107,7 @@ function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
 export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onDeleted?: (id: string) => void }) {
   const { message } = App.useApp();
   const router = useRouter();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const [feed, setFeed] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);

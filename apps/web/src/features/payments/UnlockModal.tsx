@@ -5,7 +5,7 @@ import { Alert, App, Button, Modal } from 'antd';
 import type { AppliedCoupon, Feed, WalletChargeResult } from '@stagepass/shared';
 import { api, errorText, type ApiFailure } from '@/lib/api';
 import { money } from '@/lib/format';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import CouponField, { discounted } from './CouponField';
 import TestPaymentsNotice from './TestPaymentsNotice';
 import { newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from './money';
@@ -17,7 +17,7 @@ import styles from './pay-dialog.module.css';
  */
 export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed: Pick<Feed, '_id' | 'price' | 'performer' | 'performerId'>; open: boolean; onClose: () => void; onUnlocked: (f: Feed) => void }) {
   const { message } = App.useApp();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const { balance, setBalance, refresh } = useBalance();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [busy, setBusy] = useState(false);

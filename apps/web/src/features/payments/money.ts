@@ -1,7 +1,7 @@
 'use client';
 /**
  * Shared money helpers of the fan screens: the active gateway and limits from the public settings,
- * the wallet balance kept in the Redux user slice (one number for the header and every screen),
+ * the wallet balance of the current user (`auth.authUser.balance`) (one number for the header and every screen),
  * and Idempotency-Key handling for charge calls.
  */
 import { useCallback } from 'react';
@@ -10,8 +10,7 @@ import { IDEMPOTENCY_HEADER, type CurrentUser, type GatewayNameValue } from '@st
 import { api, request } from '@/lib/api';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector } from '@/store';
-import { patchCurrentUser, setCurrentUser } from '@/store/user';
-import { setAuthUser } from '@/store/auth';
+import { patchAuthUser, setAuthUser } from '@/store/auth';
 
 export interface PaymentSettings {
   /** The gateway that actually runs: the sandbox whenever the API says so (no Stripe keys). */
@@ -55,14 +54,13 @@ export function postIdempotent<T>(path: string, body: unknown, key: string): Pro
 /** The signed-in user's wallet balance (Redux) and ways to update it after a money action. */
 export function useBalance() {
   const dispatch = useAppDispatch();
-  const balance = useAppSelector((s) => s.user.current?.balance ?? 0);
+  const balance = useAppSelector((s) => s.auth.authUser?.balance ?? 0);
   /** Take the balance a charge answered with at once… */
-  const setBalance = useCallback((b: number) => dispatch(patchCurrentUser({ balance: b })), [dispatch]);
+  const setBalance = useCallback((b: number) => dispatch(patchAuthUser({ balance: b })), [dispatch]);
   /** …and/or reload /users/me so every screen agrees with the server. */
   const refresh = useCallback(async () => {
     try {
       const me = await api.get<CurrentUser>('/users/me');
-      dispatch(setCurrentUser(me));
       dispatch(setAuthUser(me));
       return me.balance;
     } catch {

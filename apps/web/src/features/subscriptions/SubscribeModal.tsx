@@ -6,7 +6,7 @@ import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from '
 import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription, type SubscriptionOffer } from '@stagepass/shared';
 import { errorText, fieldErrors } from '@/lib/api';
 import { money, plural } from '@/lib/format';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
 import { ErrorState } from '@/components/states';
 import AddCard from '@/features/cards/AddCard';
@@ -26,7 +26,7 @@ function addDays(days: number) {
 function Body({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
   const offer = useSWR<SubscriptionOffer>(performer ? `/subscriptions/offer/${performer._id}` : null);
   const mine = useMySubscription(performer?._id);

@@ -15,7 +15,7 @@ import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
 import { AmountCell, CreatorCell, moneyStyles } from '@/features/payments/cells';
 import { DateFilters, FilterSelect, humanize, withDateRange } from '@/features/payments/table-helpers';
 import { useBalance } from '@/features/payments/money';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import TopUpForm from './TopUpForm';
 import styles from './wallet.module.css';
 import ResponsiveTable from '@/components/list/ResponsiveTable';
@@ -95,7 +95,7 @@ function WalletHistory() {
 
 /** /user/wallet: balance, top-up, spending history. */
 export default function WalletPage() {
-  const isPerformer = useAppSelector((s) => Boolean(s.user.current?.isPerformer));
+  const isPerformer = Boolean(useCurrentUser()?.isPerformer);
   if (isPerformer)
     return (
       <div className="container page" style={{ maxWidth: 760 }}>
