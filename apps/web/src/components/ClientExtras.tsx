@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
-import { UNAUTHORIZED_EVENT } from '@/lib/api';
+import { setUnauthorizedHandler } from '@/lib/api';
 import { UI_STORAGE_KEY } from '@/lib/config';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { resetAuth } from '@/store/auth';
@@ -19,13 +19,11 @@ export default function ClientExtras() {
   const ui = useAppSelector((s) => s.ui);
 
   useEffect(() => {
-    const onUnauthorized = (e: Event) => {
-      e.preventDefault();
+    setUnauthorizedHandler(() => {
       dispatch(resetAuth());
       if (window.location.pathname !== '/auth/login') router.replace('/auth/login');
-    };
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    });
+    return () => setUnauthorizedHandler(null);
   }, [dispatch, router]);
 
   useEffect(() => {

@@ -17,7 +17,7 @@ import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
 import ReportModal from './ReportModal';
 import { confirmDeleteFeed } from './deleteFeed';
-import { SUBSCRIBED_EVENT } from '@/features/payments/money';
+import { useMySubscription } from '@/features/subscriptions/useMySubscription';
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -85,18 +85,21 @@ function useProcessing(feed: Feed, setFeed: (f: Feed) => void) {
   }, [key, feed._id, setFeed]);
 }
 
-/** A locked subscribers-only card reloads itself when the fan subscribes to its creator (no page reload). */
+/**
+ * A locked subscribers-only card reloads itself once the fan's subscription to its creator is
+ * active (no page reload): it watches the SWR entry of that subscription (one request per creator,
+ * shared by all the creator's cards), which the subscribe dialog revalidates after a payment.
+ */
 function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
   const waiting = feed.isLocked && feed.visibility === 'subscribers';
+  const { sub } = useMySubscription(waiting ? feed.performerId : null);
+  const active = Boolean(sub?.isActive);
+  const reloaded = useRef<string | null>(null);
   useEffect(() => {
-    if (!waiting) return;
-    const on = (e: Event) => {
-      if ((e as CustomEvent<{ performerId: string }>).detail?.performerId !== feed.performerId) return;
-      api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
-    };
-    window.addEventListener(SUBSCRIBED_EVENT, on);
-    return () => window.removeEventListener(SUBSCRIBED_EVENT, on);
-  }, [waiting, feed._id, feed.performerId, setFeed]);
+    if (!waiting || !active || reloaded.current === feed._id) return;
+    reloaded.current = feed._id;
+    api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
+  }, [waiting, active, feed._id, setFeed]);
 }
 
 /**

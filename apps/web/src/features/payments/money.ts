@@ -79,12 +79,6 @@ export function revalidatePaths(...prefixes: string[]) {
   });
 }
 
-/** Fired on window after a subscription starts so locked cards of that creator reload themselves. */
-export const SUBSCRIBED_EVENT = 'stagepass:subscribed';
-export function announceSubscribed(performerId: string) {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SUBSCRIBED_EVENT, { detail: { performerId } }));
-}
-
 /** "Visa •••• 4242 · 12/2030" */
 export function cardLabel(c: { brand: string; last4: string; expMonth?: number; expYear?: number }): string {
   const brand = c.brand ? c.brand.charAt(0).toUpperCase() + c.brand.slice(1) : 'Card';

@@ -14,7 +14,7 @@ import { useCards } from '@/features/cards/useCards';
 import CardSelect from '@/features/payments/CardSelect';
 import CouponField, { discounted } from '@/features/payments/CouponField';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { announceSubscribed, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from '@/features/payments/money';
+import { newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from '@/features/payments/money';
 import { shortDate } from '@/features/payments/table-helpers';
 import { useMySubscription } from './useMySubscription';
 import styles from './subscriptions.module.css';
@@ -146,7 +146,6 @@ function Body({ onDone }: { onDone: () => void }) {
       }, newIdempotencyKey());
       if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
       else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
-      announceSubscribed(performer._id);
       void revalidatePaths('/subscriptions/', '/payment/transactions');
       void refresh();
       onDone();
