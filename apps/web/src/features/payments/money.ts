@@ -2,12 +2,12 @@
 /**
  * Shared money helpers of the fan screens: the active gateway and limits from the public settings,
  * the wallet balance of the current user (`auth.authUser.balance`) (one number for the header and every screen),
- * and Idempotency-Key handling for charge calls.
+ * list revalidation. Charges go through `useIdempotentPay` (src/components/pay).
  */
 import { useCallback } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { IDEMPOTENCY_HEADER, type CurrentUser, type GatewayNameValue } from '@stagepass/shared';
-import { api, request } from '@/lib/api';
+import type { CurrentUser, GatewayNameValue } from '@stagepass/shared';
+import { api } from '@/lib/api';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { patchAuthUser, setAuthUser } from '@/store/auth';
@@ -31,24 +31,6 @@ export function usePaymentSettings(): PaymentSettings {
     wallet: { min: s.minimumWalletPrice, max: s.maximumWalletPrice },
     tip: { min: s.minimumTipPrice, max: s.maximumTipPrice },
   };
-}
-
-/** A fresh key per submitted form: a double click re-sends the same key, so it is never charged twice. */
-export function newIdempotencyKey(): string {
-  const c = typeof crypto !== 'undefined' ? crypto : undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  const b = new Uint8Array(16);
-  if (c?.getRandomValues) c.getRandomValues(b);
-  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** POST with an Idempotency-Key header. */
-export function postIdempotent<T>(path: string, body: unknown, key: string): Promise<T> {
-  return request<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
 }
 
 /** The signed-in user's wallet balance (Redux) and ways to update it after a money action. */
