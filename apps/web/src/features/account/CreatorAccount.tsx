@@ -13,8 +13,8 @@ import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
-import SectionCard from './SectionCard';
-import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from './profile-fields';
+import SectionCard from '@/components/SectionCard';
+import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from '@/features/subscribers/SubscriptionPricingForm';
 

@@ -7,8 +7,8 @@ import { patchAuthUser } from '@/store/auth';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
-import SectionCard from './SectionCard';
-import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from './profile-fields';
+import SectionCard from '@/components/SectionCard';
+import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 
 interface Values {

@@ -17,7 +17,7 @@ import { useSettings } from '@/lib/site-context';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
-import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/features/earnings/money-ui';
+import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/components/money/money-ui';
 import { PayoutDetails } from '@/features/payouts/PayoutDetailDrawer';
 import ResponsiveTable from '@/components/list/ResponsiveTable';
 import FilterBar from '@/components/list/FilterBar';

@@ -18,7 +18,7 @@ import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
 import { downloadFromApi } from './download';
-import { Money, MoneyUserCell, StatGrid, moneyCss as css } from './money-ui';
+import { Money, MoneyUserCell, StatGrid, moneyCss as css } from '@/components/money/money-ui';
 import ResponsiveTable from '@/components/list/ResponsiveTable';
 import FilterBar from '@/components/list/FilterBar';
 

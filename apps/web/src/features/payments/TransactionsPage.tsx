@@ -8,11 +8,11 @@ import { fullDate, plural } from '@/lib/format';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
-import SectionCard from '@/features/account/SectionCard';
+import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from './TestPaymentsNotice';
-import { AmountCell, CreatorCell, moneyStyles } from './cells';
+import { AmountCell, CreatorCell, moneyStyles } from '@/components/money/cells';
 import { cardLabel } from './money';
-import { DateFilters, FilterSelect, humanize, withDateRange } from './table-helpers';
+import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
 import ResponsiveTable from '@/components/list/ResponsiveTable';
 import FilterBar from '@/components/list/FilterBar';
 

@@ -18,7 +18,7 @@ import { useSettings } from '@/lib/site-context';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
-import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/features/earnings/money-ui';
+import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/components/money/money-ui';
 import PayoutDetailDrawer from './PayoutDetailDrawer';
 import { PayoutAmountFields, type PayoutFormValues } from './PayoutAmountFields';
 import ResponsiveTable from '@/components/list/ResponsiveTable';

@@ -16,7 +16,7 @@ import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import TipModal from '@/features/payments/TipModal';
-import { shortDate } from '@/features/payments/table-helpers';
+import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/features/subscriptions/useMySubscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import css from './profile.module.css';

@@ -10,7 +10,7 @@ import { timeLeft } from '@/lib/format';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
-import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/features/earnings/money-ui';
+import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/components/money/money-ui';
 import ResponsiveTable from '@/components/list/ResponsiveTable';
 import FilterBar from '@/components/list/FilterBar';
 

@@ -16,7 +16,7 @@ import CouponField, { discounted } from '@/features/payments/CouponField';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
 import { revalidatePaths, useBalance } from '@/features/payments/money';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
-import { shortDate } from '@/features/payments/table-helpers';
+import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from './useMySubscription';
 import styles from './subscriptions.module.css';
 
