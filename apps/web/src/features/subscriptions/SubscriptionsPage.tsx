@@ -1,23 +1,20 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { App, Button, Tag } from 'antd';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { money, plural } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
-import { EmptyState, ErrorState } from '@/components/states';
+import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
 import { CreatorCell, moneyStyles } from '@/components/money/cells';
 import { FilterSelect, shortDate } from '@/components/list/table-helpers';
 import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
 import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
@@ -43,10 +40,9 @@ export default function SubscriptionsPage() {
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const pay = usePaymentSettings();
-  const t = useTableQuery({ sortBy: 'updatedAt' });
-  const { data, error, isLoading, mutate } = useSWR<ListPage<Subscription>>([MY_SUBSCRIPTIONS, t.apiQuery], { keepPreviousData: true });
+  const table = useQueryTable<Subscription>(MY_SUBSCRIPTIONS, { sortBy: 'updatedAt' });
+  const { t, mutate } = table;
   const [busy, setBusy] = useState<string | null>(null);
-  const rows = data?.data || [];
 
   const cancel = (s: Subscription) =>
     modal.confirm({
@@ -105,41 +101,35 @@ export default function SubscriptionsPage() {
         <FilterBar label="Filter subscriptions">
           <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: STATUS_OPTIONS[v] }))} />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Your subscriptions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<Subscription>
-            cardsLabel="Subscriptions list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={rows}
-            onChange={t.onTableChange}
-            scroll={{ x: 760 }}
-            size="middle"
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'subscription') }}
-            locale={{ emptyText: isLoading ? ' ' : empty }}
-            columns={[
-              { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
-              { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
-              { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
-              {
-                key: 'expiresAt',
-                title: 'Expires / renews on',
-                sorter: true,
-                sortOrder: t.sortOrder('expiresAt'),
-                render: (_, s) => (
-                  <span>
-                    <span className="muted" style={{ fontSize: 12, display: 'block' }}>
-                      {subscriptionState(s).dateLabel}
-                    </span>
-                    {shortDate(s.expiresAt)}
+        <QueryTable<Subscription>
+          table={table}
+          errorTitle="Your subscriptions didn't load"
+          totalLabel={(n) => plural(n, 'subscription')}
+          empty={empty}
+          cardsLabel="Subscriptions list"
+          scroll={{ x: 760 }}
+          size="middle"
+          columns={[
+            { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+            { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
+            { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
+            {
+              key: 'expiresAt',
+              title: 'Expires / renews on',
+              sorter: true,
+              sortOrder: t.sortOrder('expiresAt'),
+              render: (_, s) => (
+                <span>
+                  <span className="muted" style={{ fontSize: 12, display: 'block' }}>
+                    {subscriptionState(s).dateLabel}
                   </span>
-                ),
-              },
-              { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
-            ]}
-          />
-        )}
+                  {shortDate(s.expiresAt)}
+                </span>
+              ),
+            },
+            { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
+          ]}
+        />
       </SectionCard>
     </div>
   );
