@@ -6,7 +6,8 @@ import { fullDate, plural } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from './TestPaymentsNotice';
-import { AmountCell, CreatorCell } from '@/components/money/cells';
+import { AmountCell, CreatorCell, moneyStyles } from '@/components/money/cells';
+import width from '@/components/layouts/page-width.module.css';
 import { cardLabel } from './money';
 import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
 import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
@@ -22,7 +23,7 @@ export default function TransactionsPage() {
   const { t } = table;
   const filtered = Boolean(t.query.filters.type || t.query.filters.status || t.query.filters.fromDate || t.query.filters.toDate);
   return (
-    <div className="container page" style={{ maxWidth: 1100 }}>
+    <div className={`container page ${width.w1100}`}>
       <h1 className="page-title">Transactions</h1>
       <p className="page-lead">
         Every card payment: wallet top-ups and subscription periods. Tips and unlocked posts paid from your wallet are in your <Link href="/user/wallet">wallet history</Link>.
@@ -50,13 +51,13 @@ export default function TransactionsPage() {
             { key: 'type', title: 'Type', render: (_, x) => TYPE_LABEL[x.type] || humanize(x.type) },
             { key: 'description', title: 'Description', render: (_, x) => x.description },
             { key: 'performer', title: 'Creator', render: (_, x) => <CreatorCell user={x.performer} /> },
-            { key: 'card', title: 'Card', render: (_, x) => (x.card ? <span style={{ whiteSpace: 'nowrap' }}>{cardLabel(x.card)}</span> : <span className="muted">—</span>) },
+            { key: 'card', title: 'Card', render: (_, x) => (x.card ? <span className={moneyStyles.nowrap}>{cardLabel(x.card)}</span> : <span className="muted">—</span>) },
             { key: 'amount', title: 'Amount', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, x) => <AmountCell amount={x.amount} original={x.originalAmount} /> },
             {
               key: 'status',
               title: 'Status',
               render: (_, x) => (
-                <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+                <div className={moneyStyles.stack}>
                   <Tag color={STATUS_COLOR[x.status]} variant="filled">
                     {STATUS_LABEL[x.status] || humanize(x.status)}
                   </Tag>

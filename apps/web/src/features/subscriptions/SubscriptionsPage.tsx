@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
 import { CreatorCell, moneyStyles } from '@/components/money/cells';
+import width from '@/components/layouts/page-width.module.css';
 import { FilterSelect, shortDate } from '@/components/list/table-helpers';
 import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
 import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
@@ -22,15 +23,15 @@ const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string
 function StatusCell({ s }: { s: Subscription }) {
   const st = subscriptionState(s);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+    <div className={moneyStyles.stack}>
       <span>
         <Tag color={st.color} variant="filled">
           {st.label}
         </Tag>
-        {s.renewing && s.status === 'active' && <span className="muted" style={{ fontSize: 12 }}>renewing</span>}
+        {s.renewing && s.status === 'active' && <span className={`muted ${moneyStyles.small}`}>renewing</span>}
       </span>
-      {s.status === 'cancelled' && s.isActive && <span style={{ fontSize: 12 }}>access until {shortDate(s.expiresAt)}</span>}
-      {s.status === 'past_due' && <span style={{ fontSize: 12 }} className="muted">Payment failed — we&rsquo;ll retry your card</span>}
+      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>access until {shortDate(s.expiresAt)}</span>}
+      {s.status === 'past_due' && <span className={`muted ${moneyStyles.small}`}>Payment failed — we&rsquo;ll retry your card</span>}
     </div>
   );
 }
@@ -93,7 +94,7 @@ export default function SubscriptionsPage() {
   );
 
   return (
-    <div className="container page" style={{ maxWidth: 1000 }}>
+    <div className={`container page ${width.w1000}`}>
       <h1 className="page-title">Subscriptions</h1>
       <p className="page-lead">Creators you subscribe to. Cancelling stops the renewal; you keep access until the end of the period you paid for.</p>
       <TestPaymentsNotice />
@@ -120,7 +121,7 @@ export default function SubscriptionsPage() {
               sortOrder: t.sortOrder('expiresAt'),
               render: (_, s) => (
                 <span>
-                  <span className="muted" style={{ fontSize: 12, display: 'block' }}>
+                  <span className={`muted ${moneyStyles.smallBlock}`}>
                     {subscriptionState(s).dateLabel}
                   </span>
                   {shortDate(s.expiresAt)}

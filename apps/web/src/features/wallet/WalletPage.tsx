@@ -14,6 +14,7 @@ import { useBalance } from '@/features/payments/money';
 import { useCurrentUser } from '@/store';
 import TopUpForm from './TopUpForm';
 import styles from './wallet.module.css';
+import width from '@/components/layouts/page-width.module.css';
 import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
@@ -83,7 +84,7 @@ export default function WalletPage() {
   const isPerformer = Boolean(useCurrentUser()?.isPerformer);
   if (isPerformer)
     return (
-      <div className="container page" style={{ maxWidth: 760 }}>
+      <div className={`container page ${width.w760}`}>
         <h1 className="page-title">Wallet</h1>
         <Card>
           <EmptyState title="The wallet is for fans" description={<>As a creator you are paid through your earnings. <Link href="/creator/earnings">See your earnings</Link></>} />
@@ -91,7 +92,7 @@ export default function WalletPage() {
       </div>
     );
   return (
-    <div className="container page" style={{ maxWidth: 980 }}>
+    <div className={`container page ${width.w980}`}>
       <h1 className="page-title">Wallet</h1>
       <p className="page-lead">
         Top up with a card, then tip creators and unlock posts in one tap. Card payments are listed under <Link href="/user/transactions">Transactions</Link>.
