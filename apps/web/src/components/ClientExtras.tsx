@@ -8,11 +8,10 @@
  */
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
-import { UNAUTHORIZED_EVENT } from '@/lib/api';
+import { setUnauthorizedHandler } from '@/lib/api';
 import { UI_STORAGE_KEY } from '@/lib/config';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { resetAuth } from '@/store/auth';
-import { resetUser } from '@/store/user';
 
 export default function ClientExtras() {
   const router = useRouter();
@@ -20,14 +19,11 @@ export default function ClientExtras() {
   const ui = useAppSelector((s) => s.ui);
 
   useEffect(() => {
-    const onUnauthorized = (e: Event) => {
-      e.preventDefault();
+    setUnauthorizedHandler(() => {
       dispatch(resetAuth());
-      dispatch(resetUser());
       if (window.location.pathname !== '/auth/login') router.replace('/auth/login');
-    };
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    });
+    return () => setUnauthorizedHandler(null);
   }, [dispatch, router]);
 
   useEffect(() => {

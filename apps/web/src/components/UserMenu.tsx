@@ -9,7 +9,7 @@ import {
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/features/auth/useLogout';
 import { money } from '@/lib/format';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 
 export function accountPath(user: Pick<CurrentUser, 'isPerformer'>) {
   return user.isPerformer ? '/creator/account' : '/user/account';
@@ -43,7 +43,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
 
 /** The fan's wallet balance as a small link in the header (kept in the Redux user slice). */
 export function WalletBalanceTag() {
-  const user = useAppSelector((s) => s.user.current);
+  const user = useCurrentUser();
   if (!user || user.isPerformer) return null;
   return (
     <Link href="/user/wallet" className="wallet-chip" aria-label={`Wallet balance ${money(user.balance)}`} data-testid="header-balance"
@@ -58,7 +58,7 @@ export function WalletBalanceTag() {
 export default function UserMenu({ user: initial }: { user: CurrentUser }) {
   const doLogout = useLogout();
   // The store copy is the live one (balance changes after every money action).
-  const user = useAppSelector((s) => s.user.current) || initial;
+  const user = useCurrentUser() || initial;
   const money_ = moneyNav(user).map((l) => ({
     key: l.href,
     icon: l.icon,

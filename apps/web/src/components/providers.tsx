@@ -13,7 +13,6 @@ import { ThemeModeProvider, useTheme } from '@/lib/theme';
 import type { ThemeMode } from '@/lib/config';
 import { makeStore, type AppStore } from '@/store';
 import { initialAuthState } from '@/store/auth';
-import { initialUserState } from '@/store/user';
 
 export const BRAND = {
   primary: '#7c3aed',
@@ -87,7 +86,6 @@ export default function Providers({ apiBase, settings, apiReachable, user, theme
   if (!storeRef.current) {
     storeRef.current = makeStore({
       auth: { ...initialAuthState, loggedIn: Boolean(user), authUser: user },
-      user: { ...initialUserState, current: user },
       ui: {
         siteName: settings.siteName,
         logo: settings.logoUrl || '/logo.svg',

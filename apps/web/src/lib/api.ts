@@ -35,15 +35,22 @@ export function removeToken() {
   Cookies.remove(TOKEN_COOKIE, { path: '/', sameSite: 'lax', secure: window.location.protocol === 'https:' });
 }
 
-/** Fired on window when any call answers 401; the global client extras listen to it. */
-export const UNAUTHORIZED_EVENT = 'stagepass:unauthorized';
+/**
+ * What runs when any call answers 401 (after the token is removed): the global client extras
+ * register one handler (reset the auth state, client-side navigation to /auth/login). Without a
+ * handler the page is left for /auth/login by a full navigation. A plain callback, not a `window`
+ * event: there is exactly one listener.
+ */
+let unauthorizedHandler: (() => void) | null = null;
+export function setUnauthorizedHandler(fn: (() => void) | null) {
+  unauthorizedHandler = fn;
+}
 
 function onUnauthorized() {
   removeToken();
   if (typeof window === 'undefined') return;
-  const ev = new CustomEvent(UNAUTHORIZED_EVENT, { cancelable: true });
-  const handled = !window.dispatchEvent(ev);
-  if (!handled && window.location.pathname !== '/auth/login') window.location.assign('/auth/login');
+  if (unauthorizedHandler) unauthorizedHandler();
+  else if (window.location.pathname !== '/auth/login') window.location.assign('/auth/login');
 }
 
 /** What a failed call rejects with: the API error body (or a synthetic one when the network failed). */

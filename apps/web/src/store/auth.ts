@@ -1,8 +1,10 @@
-/** Auth state (spec §3) and the login transitions (spec §4). */
+/**
+ * Auth state (spec §3) and the login transitions (spec §4). `authUser` is THE current user of the
+ * web app (one copy: read it with `useCurrentUser()`); the `user` slice only holds the update state.
+ */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, prehashPassword, type CurrentUser } from '@stagepass/shared';
 import { api, errorText, removeToken, setToken } from '@/lib/api';
-import { setCurrentUser, resetUser } from './user';
 
 export interface LoginAuthState {
   requesting: boolean;
@@ -32,13 +34,12 @@ export interface LoginArgs {
 /** POST /auth/login → store the token (remembered or not) → load /users/me. */
 export const login = createAsyncThunk<{ token: string; expiresAt: string; user: CurrentUser }, LoginArgs, { rejectValue: string }>(
   'auth/login',
-  async ({ username, password, remember = false, hashPassword }, { dispatch, rejectWithValue }) => {
+  async ({ username, password, remember = false, hashPassword }, { rejectWithValue }) => {
     try {
       const pw = hashPassword ? await prehashPassword(password) : password;
       const data = await api.authenticate<{ token: string; expiresAt: string }>('/auth/login', { username, password: pw, remember });
       setToken(data.token, remember);
       const user = await api.get<CurrentUser>('/users/me');
-      dispatch(setCurrentUser(user));
       return { ...data, user };
     } catch (e) {
       return rejectWithValue(errorText(e, MESSAGES.loginFailed));
@@ -49,12 +50,10 @@ export const login = createAsyncThunk<{ token: string; expiresAt: string; user: 
 /** A token obtained elsewhere (social login) behaves like a successful login. */
 export const loginWithToken = createAsyncThunk<CurrentUser, { token: string; remember?: boolean }, { rejectValue: string }>(
   'auth/loginWithToken',
-  async ({ token, remember = true }, { dispatch, rejectWithValue }) => {
+  async ({ token, remember = true }, { rejectWithValue }) => {
     try {
       setToken(token, remember);
-      const user = await api.get<CurrentUser>('/users/me');
-      dispatch(setCurrentUser(user));
-      return user;
+      return await api.get<CurrentUser>('/users/me');
     } catch (e) {
       return rejectWithValue(errorText(e, MESSAGES.loginFailed));
     }
@@ -62,14 +61,13 @@ export const loginWithToken = createAsyncThunk<CurrentUser, { token: string; rem
 );
 
 /** Logout removes the token and resets the user state; the caller navigates to /auth/login. */
-export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+export const logout = createAsyncThunk('auth/logout', async () => {
   try {
     await api.post('/auth/logout');
   } catch {
     /* the session may already be gone */
   }
   removeToken();
-  dispatch(resetUser());
 });
 
 const authSlice = createSlice({
@@ -79,6 +77,10 @@ const authSlice = createSlice({
     setAuthUser(state, action: PayloadAction<CurrentUser | null>) {
       state.authUser = action.payload;
       state.loggedIn = Boolean(action.payload);
+    },
+    /** Merge fresh fields (a saved profile, a new avatar, the balance a charge answered with). */
+    patchAuthUser(state, action: PayloadAction<Partial<CurrentUser>>) {
+      if (state.authUser) state.authUser = { ...state.authUser, ...action.payload };
     },
     resetAuth() {
       return initialAuthState;
@@ -110,5 +112,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { setAuthUser, resetAuth } = authSlice.actions;
+export const { setAuthUser, patchAuthUser, resetAuth } = authSlice.actions;
 export default authSlice.reducer;

@@ -16,3 +16,8 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
+
+/** The signed-in user (or null): the one copy, `auth.authUser`. */
+export function useCurrentUser() {
+  return useAppSelector((s) => s.auth.authUser);
+}

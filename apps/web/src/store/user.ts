@@ -1,16 +1,19 @@
-/** Current user + update state (spec §3) with the profile/performer/password transitions (spec §4). */
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+/**
+ * Update state (spec §3) with the profile/performer/password transitions (spec §4). The current
+ * user itself is `auth.authUser` (one copy); a saved profile is merged into it.
+ */
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { MESSAGES, TOKEN_LIFETIME_DAYS, type CurrentUser, type PerformerProfile, type UpdatePerformerInput, type UpdateUserInput } from '@stagepass/shared';
 import { api, errorText, setToken } from '@/lib/api';
+import { logout, patchAuthUser, resetAuth } from './auth';
 
 export interface UserState {
-  current: CurrentUser | null;
   updating: boolean;
   updateSuccess: boolean;
   error: string | null;
   updatedPassword: boolean;
 }
-export const initialUserState: UserState = { current: null, updating: false, updateSuccess: false, error: null, updatedPassword: false };
+export const initialUserState: UserState = { updating: false, updateSuccess: false, error: null, updatedPassword: false };
 
 /** How every update thunk here fails: the message to show and the raw error (for its per-field messages). */
 export interface UpdateRejection {
@@ -19,19 +22,21 @@ export interface UpdateRejection {
 }
 
 /** A thunk that runs one API call and rejects with an {@link UpdateRejection}. */
-function updateThunk<Returned, Arg>(type: string, call: (arg: Arg) => Promise<Returned>) {
-  return createAsyncThunk<Returned, Arg, { rejectValue: UpdateRejection }>(type, async (arg, { rejectWithValue }) => {
+function updateThunk<Returned, Arg>(type: string, call: (arg: Arg) => Promise<Returned>, mergeIntoUser = false) {
+  return createAsyncThunk<Returned, Arg, { rejectValue: UpdateRejection }>(type, async (arg, { dispatch, rejectWithValue }) => {
     try {
-      return await call(arg);
+      const saved = await call(arg);
+      if (mergeIntoUser) dispatch(patchAuthUser(saved as Partial<CurrentUser>));
+      return saved;
     } catch (e) {
       return rejectWithValue({ message: errorText(e, MESSAGES.updateFailed), body: e });
     }
   });
 }
 
-export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) => api.put<CurrentUser>('/users', payload));
+export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) => api.put<CurrentUser>('/users', payload), true);
 
-export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => api.put<PerformerProfile>('/performers/me', payload));
+export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => api.put<PerformerProfile>('/performers/me', payload), true);
 
 /**
  * PUT /auth/users/me/password. The API ends every session, the calling one too, and answers a
@@ -55,12 +60,6 @@ const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,
   reducers: {
-    setCurrentUser(state, action: PayloadAction<CurrentUser | null>) {
-      state.current = action.payload;
-    },
-    patchCurrentUser(state, action: PayloadAction<Partial<CurrentUser>>) {
-      if (state.current) state.current = { ...state.current, ...action.payload };
-    },
     resetUser() {
       return initialUserState;
     },
@@ -70,8 +69,7 @@ const userSlice = createSlice({
       b.addCase(thunk.pending, (s) => {
         s.updating = true;
       })
-        .addCase(thunk.fulfilled, (s, a) => {
-          s.current = { ...(s.current || {}), ...a.payload } as CurrentUser;
+        .addCase(thunk.fulfilled, (s) => {
           s.updateSuccess = true;
           s.error = null;
           s.updating = false;
@@ -88,9 +86,11 @@ const userSlice = createSlice({
         s.error = null;
         s.updating = false;
       })
-      .addCase(updatePassword.rejected, rejected);
+      .addCase(updatePassword.rejected, rejected)
+      .addCase(logout.fulfilled, () => initialUserState)
+      .addCase(resetAuth, () => initialUserState);
   },
 });
 
-export const { setCurrentUser, patchCurrentUser, resetUser } = userSlice.actions;
+export const { resetUser } = userSlice.actions;
 export default userSlice.reducer;

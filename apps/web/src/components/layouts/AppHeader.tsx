@@ -10,7 +10,7 @@ import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
 import UserMenu from '@/components/UserMenu';
 import HeaderSearch from '@/features/search/HeaderSearch';
 import { isActive, userNav } from './nav';
-import { useAppSelector } from '@/store';
+import { useAppSelector, useCurrentUser } from '@/store';
 import { useLogout } from '@/features/auth/useLogout';
 
 function MenuLink({ item, onClick }: { item: MenuItem; onClick?: () => void }) {
@@ -30,7 +30,7 @@ function MenuLink({ item, onClick }: { item: MenuItem; onClick?: () => void }) {
 
 export default function AppHeader() {
   const { token } = theme.useToken();
-  const user = useAppSelector((s) => s.user.current);
+  const user = useCurrentUser();
   const menus = useAppSelector((s) => s.ui.menus).filter((m) => (m.section || 'header') === 'header');
   const [open, setOpen] = useState(false);
   const pathname = usePathname();

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Avatar, Layout, Typography } from 'antd';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
 import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
 import AppHeader from './AppHeader';
@@ -21,7 +21,7 @@ const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;
  * the suggestions column on wide screens. Used by the (home) and (primary) route groups and the 404.
  */
 export default function AppShell({ children }: { children: ReactNode }) {
-  const user = useAppSelector((s) => s.user.current);
+  const user = useCurrentUser();
   const pathname = usePathname() || '';
   const suggestions = WITH_SUGGESTIONS.test(pathname);
   const grid = user ? (suggestions ? 'with-side with-aside' : 'with-side') : suggestions ? 'with-aside' : '';

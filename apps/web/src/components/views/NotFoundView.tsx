@@ -1,14 +1,14 @@
 'use client';
 import Link from 'next/link';
 import { Button, Result } from 'antd';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 
 /**
  * The one 404 design (unknown routes and unknown creator pages alike), always shown inside the
  * app shell so the header and navigation stay.
  */
 export default function NotFoundView() {
-  const loggedIn = useAppSelector((s) => Boolean(s.user.current));
+  const loggedIn = Boolean(useCurrentUser());
   return (
     <div className="container not-found" data-testid="not-found">
       <Result

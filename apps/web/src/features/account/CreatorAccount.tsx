@@ -7,13 +7,14 @@ import Link from 'next/link';
 import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { useAppDispatch, useAppSelector } from '@/store';
-import { patchCurrentUser, updatePerformer } from '@/store/user';
+import { updatePerformer } from '@/store/user';
+import { patchAuthUser } from '@/store/auth';
 import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
-import SectionCard from './SectionCard';
-import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from './profile-fields';
+import SectionCard from '@/components/SectionCard';
+import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from '@/features/subscribers/SubscriptionPricingForm';
 
@@ -117,7 +118,7 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
       const base = cur ?? data;
       return base ? { ...base, ...p } : base;
     }, { revalidate: false });
-    dispatch(patchCurrentUser(p));
+    dispatch(patchAuthUser(p));
   };
 
   if (!profile && isLoading)

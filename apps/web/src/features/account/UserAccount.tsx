@@ -1,14 +1,14 @@
 'use client';
 import { Avatar, Button, Form, Row, Alert } from 'antd';
 import { DEFAULT_AVATAR, updateUserSchema, type CurrentUser } from '@stagepass/shared';
-import { useAppDispatch, useAppSelector } from '@/store';
-import { patchCurrentUser, updateUser } from '@/store/user';
-import { setAuthUser } from '@/store/auth';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
+import { updateUser } from '@/store/user';
+import { patchAuthUser } from '@/store/auth';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
-import SectionCard from './SectionCard';
-import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from './profile-fields';
+import SectionCard from '@/components/SectionCard';
+import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 
 interface Values {
@@ -25,10 +25,10 @@ const S = updateUserSchema.shape;
 export default function UserAccount({ initialUser }: { initialUser: CurrentUser }) {
   const [form] = Form.useForm<Values>();
   const dispatch = useAppDispatch();
-  const user = useAppSelector((s) => s.user.current) || initialUser;
+  const user = useCurrentUser() || initialUser;
   const updating = useAppSelector((s) => s.user.updating);
   const incomplete = !user.email || !user.username;
-  const onFinish = useProfileSubmit(form, updateUser, (saved) => dispatch(setAuthUser(saved)));
+  const onFinish = useProfileSubmit(form, updateUser);
 
   return (
     <div className="container page" style={{ maxWidth: 860 }}>
@@ -40,7 +40,7 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       <SectionCard title="Profile photo" description="A square picture works best. JPG, PNG or WebP up to 5 MB.">
         <div className="upload-tile">
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt={`${user.name}'s avatar`} size={88} />
-          <AvatarUploadButton endpoint="/users/avatar/upload" onDone={(url) => dispatch(patchCurrentUser({ avatar: url }))} />
+          <AvatarUploadButton endpoint="/users/avatar/upload" onDone={(url) => dispatch(patchAuthUser({ avatar: url }))} />
         </div>
       </SectionCard>
       <SectionCard title="Profile" description="This is how other people see you on the site.">

@@ -16,7 +16,7 @@ import type { UpdateRejection } from '@/store/user';
 export function useProfileSubmit<V extends { username?: string; email?: string; currentPassword?: string }, Returned extends { email?: string | null; pendingEmail?: string | null }, Arg>(
   form: FormInstance<V>,
   thunk: AsyncThunk<Returned, Arg, { rejectValue: UpdateRejection }>,
-  onSaved: (saved: Returned) => void,
+  onSaved?: (saved: Returned) => void,
 ) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
@@ -25,7 +25,7 @@ export function useProfileSubmit<V extends { username?: string; email?: string; 
     const currentPassword = v.currentPassword && clientPasswordHashing ? await prehashPassword(v.currentPassword) : v.currentPassword;
     const r = await dispatch(thunk(compact({ ...v, username: v.username?.trim().toLowerCase(), currentPassword }) as never));
     if (thunk.fulfilled.match(r)) {
-      onSaved(r.payload);
+      onSaved?.(r.payload);
       const pending = r.payload.pendingEmail;
       // The form shows the stored address again until the link is followed.
       form.setFieldsValue({ email: r.payload.email ?? undefined, currentPassword: undefined } as never);

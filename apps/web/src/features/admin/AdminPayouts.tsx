@@ -6,7 +6,6 @@
  * approved → paid | rejected.
  */
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { Alert, App, Button, Card, Form, Grid, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DollarOutlined, EyeOutlined } from '@ant-design/icons';
 import { MESSAGES, reviewPayoutSchema, type PayoutRequest, type ReviewPayoutInput } from '@stagepass/shared';
@@ -14,12 +13,10 @@ import { api, errorText } from '@/lib/api';
 import { zodRules } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
-import { EmptyState, ErrorState } from '@/components/states';
-import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/features/earnings/money-ui';
+import { EmptyState } from '@/components/states';
+import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/components/money/money-ui';
 import { PayoutDetails } from '@/features/payouts/PayoutDetailDrawer';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 type Action = 'approved' | 'rejected' | 'paid';
@@ -117,11 +114,13 @@ function ReviewModal({ target, onClose, onDone }: { target: { p: PayoutRequest; 
   );
 }
 
+const validStatus = (s: string | undefined) => (payoutStatusOptions.some((o) => o.value === s) ? s : undefined);
+
 export default function AdminPayouts() {
-  const t = useTableQuery({ sortBy: 'updatedAt' });
-  const status = payoutStatusOptions.some((o) => o.value === t.query.filters.status) ? t.query.filters.status : undefined;
+  const table = useQueryTable<PayoutRequest>('/admin/payout-requests', { sortBy: 'updatedAt', query: (api, { filters }) => ({ ...api, status: validStatus(filters.status), q: filters.q?.trim() || undefined }) });
+  const { t, mutate } = table;
+  const status = validStatus(t.query.filters.status);
   const q = t.query.filters.q?.trim() || undefined;
-  const { data, error, isLoading, mutate } = useSWR<ListPage<PayoutRequest>>(['/admin/payout-requests', { ...t.apiQuery, status, q }], { keepPreviousData: true });
   const [target, setTarget] = useState<{ p: PayoutRequest; action: Action } | null>(null);
   const [viewing, setViewing] = useState<PayoutRequest | null>(null);
   // A fixed actions column would cover the table on a phone.
@@ -136,53 +135,47 @@ export default function AdminPayouts() {
           <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={payoutStatusOptions} style={{ width: 170, flex: '0 0 auto' }} />
           <Input.Search aria-label="Search creators" placeholder="Creator or note" allowClear defaultValue={q} onSearch={(v) => t.set({ q: v.trim() || null })} style={{ width: 240, flex: '0 1 auto' }} />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Payout requests didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<PayoutRequest>
-            cardsLabel="Payout requests list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 1000 }}
-            size="middle"
-            locale={{ emptyText: isLoading ? ' ' : <EmptyState title={status === 'pending' ? 'Nothing waiting for review' : 'No payout requests'} description={status || q ? 'Nothing matches these filters.' : undefined} /> }}
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? '1 request' : `${n} requests`) }}
-            onRow={(p) => ({ 'aria-label': `Payout request of ${money(p.amount)} by ${p.performer?.name || 'a deleted creator'}` }) as React.HTMLAttributes<HTMLElement>}
-            columns={[
-              { key: 'performer', title: 'Creator', width: 190, render: (_, p) => <MoneyUserCell user={p.performer} /> },
-              { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('amount'), render: (v: number) => <Money value={v} strong /> },
-              { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
-              { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
-              { key: 'requestNote', title: 'Note', dataIndex: 'requestNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
-              { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
-              {
-                key: 'actions',
-                title: 'Actions',
-                width: 290,
-                fixed: wide ? 'right' : undefined,
-                render: (_, p) => (
-                  <Space size={4} wrap>
-                    {actionsFor(p.status).map((act) => (
-                      <Button
-                        key={act}
-                        size="small"
-                        type={act === 'approved' || (act === 'paid' && p.status === 'approved') ? 'primary' : 'default'}
-                        danger={act === 'rejected'}
-                        icon={act === 'approved' ? <CheckOutlined /> : act === 'paid' ? <DollarOutlined /> : <CloseOutlined />}
-                        onClick={() => setTarget({ p, action: act })}
-                      >
-                        {ACTION[act].button}
-                      </Button>
-                    ))}
-                    <Button size="small" type="text" icon={<EyeOutlined />} aria-label="View" title="View" onClick={() => setViewing(p)} />
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryTable<PayoutRequest>
+          table={table}
+          errorTitle="Payout requests didn't load"
+          totalLabel={(n) => (n === 1 ? '1 request' : `${n} requests`)}
+          empty={<EmptyState title={status === 'pending' ? 'Nothing waiting for review' : 'No payout requests'} description={status || q ? 'Nothing matches these filters.' : undefined} />}
+          cardsLabel="Payout requests list"
+          scroll={{ x: 1000 }}
+          size="middle"
+          onRow={(p) => ({ 'aria-label': `Payout request of ${money(p.amount)} by ${p.performer?.name || 'a deleted creator'}` }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            { key: 'performer', title: 'Creator', width: 190, render: (_, p) => <MoneyUserCell user={p.performer} /> },
+            { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('amount'), render: (v: number) => <Money value={v} strong /> },
+            { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
+            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+            { key: 'requestNote', title: 'Note', dataIndex: 'requestNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
+            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
+            {
+              key: 'actions',
+              title: 'Actions',
+              width: 290,
+              fixed: wide ? 'right' : undefined,
+              render: (_, p) => (
+                <Space size={4} wrap>
+                  {actionsFor(p.status).map((act) => (
+                    <Button
+                      key={act}
+                      size="small"
+                      type={act === 'approved' || (act === 'paid' && p.status === 'approved') ? 'primary' : 'default'}
+                      danger={act === 'rejected'}
+                      icon={act === 'approved' ? <CheckOutlined /> : act === 'paid' ? <DollarOutlined /> : <CloseOutlined />}
+                      onClick={() => setTarget({ p, action: act })}
+                    >
+                      {ACTION[act].button}
+                    </Button>
+                  ))}
+                  <Button size="small" type="text" icon={<EyeOutlined />} aria-label="View" title="View" onClick={() => setViewing(p)} />
+                </Space>
+              ),
+            },
+          ]}
+        />
       </Card>
       <ReviewModal
         target={target}

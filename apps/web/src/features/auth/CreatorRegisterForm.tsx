@@ -6,7 +6,7 @@ import { CameraOutlined, IdcardOutlined } from '@ant-design/icons';
 import { registerPerformerSchema } from '@stagepass/shared';
 import { compact, zodRules } from '@/lib/form-rules';
 import { upload } from '@/lib/api';
-import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/features/account/profile-fields';
+import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import type { RegisterResponse } from './useRegisterFinish';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';

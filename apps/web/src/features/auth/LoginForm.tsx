@@ -6,7 +6,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginSchema, postLoginPath } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { useSettings } from '@/lib/site-context';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { login } from '@/store/auth';
 import SocialButtons from './SocialButtons';
 
@@ -22,7 +22,7 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
   const router = useRouter();
   const { clientPasswordHashing } = useSettings();
   const { requesting, error } = useAppSelector((s) => s.auth.loginAuth);
-  const current = useAppSelector((s) => s.user.current);
+  const current = useCurrentUser();
 
   const onFinish = async (v: Values) => {
     const r = await dispatch(login({ username: v.username.trim(), password: v.password, remember: v.remember, hashPassword: clientPasswordHashing }));

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Alert, Button, Form, Row } from 'antd';
 import { registerUserSchema } from '@stagepass/shared';
 import { api } from '@/lib/api';
-import { CountrySelect, GenderSelect, NameFields, NewPasswordFields, UsernameEmailFields } from '@/features/account/profile-fields';
+import { CountrySelect, GenderSelect, NameFields, NewPasswordFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import type { RegisterResponse } from './useRegisterFinish';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';

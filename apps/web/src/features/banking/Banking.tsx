@@ -23,8 +23,8 @@ import { api, errorText, type ApiFailure } from '@/lib/api';
 import { showFieldErrors, zodRules } from '@/lib/form-rules';
 import { useSettings } from '@/lib/site-context';
 import { ErrorState } from '@/components/states';
-import { CountrySelect, FieldCol, HALF } from '@/features/account/profile-fields';
-import { moneyCss as css } from '@/features/earnings/money-ui';
+import { CountrySelect, FieldCol, HALF } from '@/components/form/profile-fields';
+import { moneyCss as css } from '@/components/money/money-ui';
 
 const B = bankingSettingsSchema.shape;
 const G = paymentGatewaySettingsSchema.shape;

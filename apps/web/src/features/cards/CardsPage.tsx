@@ -5,7 +5,7 @@ import { CreditCardOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/ic
 import type { Card } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { EmptyState, ErrorState } from '@/components/states';
-import SectionCard from '@/features/account/SectionCard';
+import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
 import { cardLabel } from '@/features/payments/money';
 import AddCard from './AddCard';

@@ -13,13 +13,12 @@ import { DownloadOutlined, BankOutlined } from '@ant-design/icons';
 import { EARNING_TYPE_VALUES, type Earning, type EarningStats } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
 import { downloadFromApi } from './download';
-import { Money, MoneyUserCell, StatGrid, moneyCss as css } from './money-ui';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import { Money, MoneyUserCell, StatGrid, moneyCss as css } from '@/components/money/money-ui';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { label: string; color: string }> = {
@@ -47,7 +46,7 @@ export default function Earnings() {
   const { message } = App.useApp();
   const { t, filters } = useEarningFilters();
   const stats = useSWR<EarningStats>(['/performer/earning/stats', filters], { keepPreviousData: true });
-  const list = useSWR<ListPage<Earning>>(['/performer/earning/search', { ...t.apiQuery, ...filters }], { keepPreviousData: true });
+  const list = useQueryTable<Earning>('/performer/earning/search', { sortBy: 'createdAt', query: (q) => ({ ...q, ...filters }) });
   const [exporting, setExporting] = useState(false);
   const hasFilters = Boolean(filters.type || filters.fromDate || filters.toDate);
   const badRange = Boolean(filters.fromDate && filters.toDate && filters.fromDate > filters.toDate);
@@ -156,47 +155,39 @@ export default function Earnings() {
 
       <Card styles={{ body: { padding: 12 } }}>
         <h2 style={{ fontSize: 18, fontWeight: 650, margin: '4px 4px 12px' }}>Transactions</h2>
-        {list.error && !list.data ? (
-          <ErrorState title="Your earnings didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
-        ) : (
-          <ResponsiveTable<Earning>
-            cardsLabel="Earnings list"
-            rowKey="_id"
-            loading={list.isLoading}
-            dataSource={list.data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 1100 }}
-            size="middle"
-            locale={{
-              emptyText: list.isLoading ? ' ' : hasFilters ? (
-                <EmptyState title="No earnings match these filters" action={<Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })}>Clear filters</Button>} />
-              ) : (
-                <EmptyState title="No earnings yet" description="Subscriptions, tips and sales show up here as soon as fans pay." />
+        <QueryTable<Earning>
+          table={list}
+          errorTitle="Your earnings didn't load"
+          totalLabel={(n) => (n === 1 ? '1 earning' : `${n} earnings`)}
+          empty={hasFilters ? (
+              <EmptyState title="No earnings match these filters" action={<Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })}>Clear filters</Button>} />
+            ) : (
+              <EmptyState title="No earnings yet" description="Subscriptions, tips and sales show up here as soon as fans pay." />
+            )}
+          cardsLabel="Earnings list"
+          scroll={{ x: 1100 }}
+          size="middle"
+          columns={[
+            { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+            {
+              key: 'type',
+              title: 'Type',
+              dataIndex: 'type',
+              width: 150,
+              render: (v: Earning['type']) => (
+                <Tag color={EARNING_TYPE_LABEL[v]?.color} style={{ marginInlineEnd: 0 }}>
+                  {EARNING_TYPE_LABEL[v]?.label ?? v}
+                </Tag>
               ),
-            }}
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: list.data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? '1 earning' : `${n} earnings`) }}
-            columns={[
-              { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
-              {
-                key: 'type',
-                title: 'Type',
-                dataIndex: 'type',
-                width: 150,
-                render: (v: Earning['type']) => (
-                  <Tag color={EARNING_TYPE_LABEL[v]?.color} style={{ marginInlineEnd: 0 }}>
-                    {EARNING_TYPE_LABEL[v]?.label ?? v}
-                  </Tag>
-                ),
-              },
-              { key: 'user', title: 'Fan', width: 180, render: (_, e) => <MoneyUserCell user={e.user} /> },
-              { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v || '—'}</Typography.Text> },
-              { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
-              { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
-              { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{`${Number((v ?? 0).toFixed(2))}%`}</span> },
-              { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
-            ]}
-          />
-        )}
+            },
+            { key: 'user', title: 'Fan', width: 180, render: (_, e) => <MoneyUserCell user={e.user} /> },
+            { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v || '—'}</Typography.Text> },
+            { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
+            { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
+            { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{`${Number((v ?? 0).toFixed(2))}%`}</span> },
+            { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
+          ]}
+        />
       </Card>
     </div>
   );

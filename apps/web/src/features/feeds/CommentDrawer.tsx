@@ -8,7 +8,7 @@ import { api, errorText } from '@/lib/api';
 import { plural, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
 import { useInfiniteList } from '@/lib/use-infinite-list';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
 
 const contentSchema = createCommentSchema.shape.content;
@@ -81,7 +81,7 @@ function CommentItem({
   onCount: (delta: number) => void;
 }) {
   const { message } = App.useApp();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const [c, setC] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -226,7 +226,7 @@ export default function CommentDrawer({
   canComment?: boolean;
   onCount: (delta: number) => void;
 }) {
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const list = useInfiniteList<Comment>(open ? '/comments' : null, { objectId, objectType }, 20);
   return (
     <Drawer open={open} onClose={onClose} title={title} placement="right" size={440} closable={{ 'aria-label': 'Close comments' }} destroyOnHidden>

@@ -13,7 +13,7 @@ import { api, errorText } from '@/lib/api';
 import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import { itemFromFile, useUploads, type UploadItem } from './useUploads';
 
 const ACCEPT: Record<FeedUploadSlot, string> = {
@@ -108,7 +108,7 @@ interface FormValues {
 export default function Composer({ feed, onDone, onCancel, title }: { feed?: Feed; onDone: (f: Feed) => void; onCancel?: () => void; title?: string }) {
   const { message } = App.useApp();
   const settings = useSettings();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const limits = ppvPriceLimits(settings);
   const [form] = Form.useForm<FormValues>();
   const visibility = Form.useWatch('visibility', form) ?? feed?.visibility ?? 'free';

@@ -11,13 +11,13 @@ import { DEFAULT_AVATAR, type Feed, type MediaFileView, type ReactionState } fro
 import { api, errorText } from '@/lib/api';
 import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
 import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
 import ReportModal from './ReportModal';
 import { confirmDeleteFeed } from './deleteFeed';
-import { SUBSCRIBED_EVENT } from '@/features/payments/money';
+import { useMySubscription } from '@/features/subscriptions/useMySubscription';
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -85,18 +85,21 @@ function useProcessing(feed: Feed, setFeed: (f: Feed) => void) {
   }, [key, feed._id, setFeed]);
 }
 
-/** A locked subscribers-only card reloads itself when the fan subscribes to its creator (no page reload). */
+/**
+ * A locked subscribers-only card reloads itself once the fan's subscription to its creator is
+ * active (no page reload): it watches the SWR entry of that subscription (one request per creator,
+ * shared by all the creator's cards), which the subscribe dialog revalidates after a payment.
+ */
 function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
   const waiting = feed.isLocked && feed.visibility === 'subscribers';
+  const { sub } = useMySubscription(waiting ? feed.performerId : null);
+  const active = Boolean(sub?.isActive);
+  const reloaded = useRef<string | null>(null);
   useEffect(() => {
-    if (!waiting) return;
-    const on = (e: Event) => {
-      if ((e as CustomEvent<{ performerId: string }>).detail?.performerId !== feed.performerId) return;
-      api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
-    };
-    window.addEventListener(SUBSCRIBED_EVENT, on);
-    return () => window.removeEventListener(SUBSCRIBED_EVENT, on);
-  }, [waiting, feed._id, feed.performerId, setFeed]);
+    if (!waiting || !active || reloaded.current === feed._id) return;
+    reloaded.current = feed._id;
+    api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
+  }, [waiting, active, feed._id, setFeed]);
 }
 
 /**
@@ -107,7 +110,7 @@ function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
 export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onDeleted?: (id: string) => void }) {
   const { message } = App.useApp();
   const router = useRouter();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const [feed, setFeed] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);

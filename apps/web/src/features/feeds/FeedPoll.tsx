@@ -6,7 +6,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import type { Poll } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { plural, timeLeft } from '@/lib/format';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 
 /**
  * A feed's poll. Before voting the options are buttons named by their text; after voting (or
@@ -16,7 +16,7 @@ import { useAppSelector } from '@/store';
 export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Poll; locked: boolean; isOwner: boolean }) {
   const { message } = App.useApp();
   const router = useRouter();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const [poll, setPoll] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const voted = Boolean(poll.votedOptionId);

@@ -1,25 +1,21 @@
 'use client';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
-import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
 import { textOnly } from './RichText';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
-import { EmptyState, ErrorState } from '@/components/states';
+import { EmptyState } from '@/components/states';
 import { VisibilityBadge, feedUrl } from './FeedCard';
 import { confirmDeleteFeed } from './deleteFeed';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 /** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
 export default function MyFeeds() {
   const { message } = App.useApp();
-  const t = useTableQuery({ sortBy: 'publishAt' });
-  const { data, error, isLoading, mutate } = useSWR<ListPage<Feed>>(['/performer/feeds', t.apiQuery], { keepPreviousData: true });
+  const table = useQueryTable<Feed>('/performer/feeds', { sortBy: 'publishAt' });
+  const { t, mutate } = table;
 
   const remove = (f: Feed) => confirmDeleteFeed(f._id, message, () => mutate());
 
@@ -72,75 +68,65 @@ export default function MyFeeds() {
             ]}
           />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Your posts didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<Feed>
-            cardsLabel="My posts list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 820 }}
-            locale={{
-              emptyText: (
-                <EmptyState
-                  title="No posts yet"
-                  description="Share your first post with your fans."
-                  action={
-                    <Link href="/creator/feeds/new">
-                      <Button type="primary">New post</Button>
-                    </Link>
-                  }
-                />
+        <QueryTable<Feed>
+          table={table}
+          errorTitle="Your posts didn't load"
+          totalLabel={(n) => (n === 1 ? "1 post" : `${n} posts`)}
+          empty={<EmptyState
+                title="No posts yet"
+                description="Share your first post with your fans."
+                action={
+                  <Link href="/creator/feeds/new">
+                    <Button type="primary">New post</Button>
+                  </Link>
+                }
+              />}
+          cardsLabel="My posts list"
+          scroll={{ x: 820 }}
+          columns={[
+            {
+              key: 'post',
+              title: 'Post',
+              width: 260,
+              render: (_, f) => (
+                <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+                  <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
+                  <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
+                    {textOnly(f.text || '') || <span className="muted">({f.type})</span>}
+                  </Typography.Paragraph>
+                </div>
               ),
-            }}
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? "1 post" : `${n} posts`) }}
-            columns={[
-              {
-                key: 'post',
-                title: 'Post',
-                width: 260,
-                render: (_, f) => (
-                  <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
-                    <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
-                    <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
-                      {textOnly(f.text || '') || <span className="muted">({f.type})</span>}
-                    </Typography.Paragraph>
-                  </div>
-                ),
-              },
-              { key: 'type', title: 'Type', width: 90, responsive: ['xxl'], dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
-              { key: 'visibility', title: 'Visibility', width: 170, render: (_, f) => <VisibilityBadge feed={f} /> },
-              {
-                key: 'status',
-                title: 'Status',
-                width: 110,
-                render: (_, f) => (f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>),
-              },
-              { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right', responsive: ['xxl'] },
-              { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right', responsive: ['xxl'] },
-              { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
-              {
-                key: 'actions',
-                width: 132,
-                title: <span className="sr-only">Actions</span>,
-                fixed: 'right',
-                render: (_, f) => (
-                  <Space size={0}>
-                    <Link href={feedUrl(f._id)}>
-                      <Button type="text" icon={<EyeOutlined />} aria-label="View" />
-                    </Link>
-                    <Link href={`/creator/feeds/${f._id}/edit`}>
-                      <Button type="text" icon={<EditOutlined />} aria-label="Edit" />
-                    </Link>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => remove(f)} />
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
+            },
+            { key: 'type', title: 'Type', width: 90, responsive: ['xxl'], dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
+            { key: 'visibility', title: 'Visibility', width: 170, render: (_, f) => <VisibilityBadge feed={f} /> },
+            {
+              key: 'status',
+              title: 'Status',
+              width: 110,
+              render: (_, f) => (f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>),
+            },
+            { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right', responsive: ['xxl'] },
+            { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right', responsive: ['xxl'] },
+            { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
+            {
+              key: 'actions',
+              width: 132,
+              title: <span className="sr-only">Actions</span>,
+              fixed: 'right',
+              render: (_, f) => (
+                <Space size={0}>
+                  <Link href={feedUrl(f._id)}>
+                    <Button type="text" icon={<EyeOutlined />} aria-label="View" />
+                  </Link>
+                  <Link href={`/creator/feeds/${f._id}/edit`}>
+                    <Button type="text" icon={<EditOutlined />} aria-label="Edit" />
+                  </Link>
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => remove(f)} />
+                </Space>
+              ),
+            },
+          ]}
+        />
       </Card>
     </>
   );

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Button, Card } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
 import type { CurrentUser, Feed } from '@stagepass/shared';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
@@ -49,7 +49,7 @@ function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
 
 /** /home: the composer for creators, then the timeline (GET /user/feeds) with infinite scroll. */
 export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
-  const user = useAppSelector((s) => s.user.current) || initial;
+  const user = useCurrentUser() || initial;
   const [posted, setPosted] = useState<Feed[]>([]);
   const first = (user.firstName || user.name).split(' ')[0];
   return (

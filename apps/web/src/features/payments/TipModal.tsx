@@ -1,13 +1,14 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Form, Input, InputNumber, Modal } from 'antd';
 import { moneyAmountSchema, type PublicUser, type WalletChargeResult } from '@stagepass/shared';
-import { errorText, type ApiFailure } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import TestPaymentsNotice from './TestPaymentsNotice';
-import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from './money';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import { cents, revalidatePaths, useBalance, usePaymentSettings } from './money';
 import styles from './pay-dialog.module.css';
 
 interface Values {
@@ -17,17 +18,15 @@ interface Values {
 
 /**
  * Send a tip from the wallet: amount within minimumTipPrice..maximumTipPrice, optional message →
- * POST /wallet/charges/tip/{performerId} with an Idempotency-Key made once per submitted form.
+ * POST /wallet/charges/tip/{performerId} through `useIdempotentPay` (one key per intent).
  */
 export default function TipModal({ performer, open, onClose }: { performer: Pick<PublicUser, '_id' | 'name'>; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const pay = usePaymentSettings();
   const { balance, setBalance, refresh } = useBalance();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const keyRef = useRef<string | null>(null);
-  const inFlight = useRef(false);
+  const { pay: charge, busy, reset } = useIdempotentPay();
   const { min, max } = pay.tip;
   const amount = Form.useWatch('price', form);
   const short = typeof amount === 'number' && amount > balance;
@@ -35,36 +34,29 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
   useEffect(() => {
     if (!open) return;
     setError(null);
-    keyRef.current = null;
+    reset();
     void refresh();
-  }, [open, refresh]);
+  }, [open, refresh, reset]);
 
-  const onFinish = async (v: Values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
+  const onFinish = (v: Values) => {
+    if (busy) return;
     setError(null);
-    keyRef.current ??= newIdempotencyKey();
-    try {
-      const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}) };
-      const r = await postIdempotent<WalletChargeResult>(`/wallet/charges/tip/${performer._id}`, body, keyRef.current);
-      keyRef.current = null;
-      setBalance(r.balance);
-      message.success(`You sent ${money(r.charge.amount)} to ${performer.name}`);
-      void revalidatePaths('/wallet/charges');
-      void refresh();
-      form.resetFields();
-      onClose();
-    } catch (e) {
-      const status = (e as ApiFailure)?.statusCode ?? 0;
-      if (status > 0 && status < 500) keyRef.current = null;
-      showFieldErrors(form, e);
-      setError(errorText(e));
-      void refresh();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}) };
+    return charge<WalletChargeResult>(`/wallet/charges/tip/${performer._id}`, body, {
+      onPaid: (r) => {
+        setBalance(r.balance);
+        message.success(`You sent ${money(r.charge.amount)} to ${performer.name}`);
+        void revalidatePaths('/wallet/charges');
+        void refresh();
+        form.resetFields();
+        onClose();
+      },
+      onFailed: (e) => {
+        showFieldErrors(form, e);
+        setError(errorText(e));
+        void refresh();
+      },
+    });
   };
 
   return (
@@ -82,9 +74,6 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
         name="tip"
         requiredMark={false}
         onFinish={(v) => void onFinish(v)}
-        onValuesChange={() => {
-          if (!inFlight.current) keyRef.current = null;
-        }}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form.Item

@@ -1,19 +1,16 @@
 'use client';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Tag, Typography } from 'antd';
 import { PAYMENT_TRANSACTION_STATUSES, PAYMENT_TRANSACTION_TYPES, type PaymentTransaction } from '@stagepass/shared';
-import { errorText } from '@/lib/api';
 import { fullDate, plural } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
-import { EmptyState, ErrorState } from '@/components/states';
-import SectionCard from '@/features/account/SectionCard';
+import { EmptyState } from '@/components/states';
+import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from './TestPaymentsNotice';
-import { AmountCell, CreatorCell, moneyStyles } from './cells';
+import { AmountCell, CreatorCell, moneyStyles } from '@/components/money/cells';
+import width from '@/components/layouts/page-width.module.css';
 import { cardLabel } from './money';
-import { DateFilters, FilterSelect, humanize, withDateRange } from './table-helpers';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 const TYPE_LABEL: Record<string, string> = { wallet_topup: 'Wallet top-up', subscription: 'Subscription' };
@@ -22,12 +19,11 @@ const STATUS_LABEL: Record<string, string> = { pending: 'Pending', succeeded: 'S
 
 /** /user/transactions: the fan's card payments (GET /payment/transactions/user/search), state in the URL. */
 export default function TransactionsPage() {
-  const t = useTableQuery({ sortBy: 'createdAt' });
-  const q = withDateRange(t.apiQuery);
-  const { data, error, isLoading, mutate } = useSWR<ListPage<PaymentTransaction>>(['/payment/transactions/user/search', q], { keepPreviousData: true });
+  const table = useQueryTable<PaymentTransaction>('/payment/transactions/user/search', { sortBy: 'createdAt', query: withDateRange });
+  const { t } = table;
   const filtered = Boolean(t.query.filters.type || t.query.filters.status || t.query.filters.fromDate || t.query.filters.toDate);
   return (
-    <div className="container page" style={{ maxWidth: 1100 }}>
+    <div className={`container page ${width.w1100}`}>
       <h1 className="page-title">Transactions</h1>
       <p className="page-lead">
         Every card payment: wallet top-ups and subscription periods. Tips and unlocked posts paid from your wallet are in your <Link href="/user/wallet">wallet history</Link>.
@@ -39,52 +35,42 @@ export default function TransactionsPage() {
           <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={150} options={PAYMENT_TRANSACTION_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] || humanize(v) }))} />
           <DateFilters query={t.query} set={t.set} />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Your transactions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<PaymentTransaction>
-            cardsLabel="Card payments list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 900 }}
-            size="middle"
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'transaction') }}
-            locale={{
-              emptyText: isLoading ? ' ' : (
-                <EmptyState
-                  title={filtered ? 'Nothing matches these filters' : 'No transactions yet'}
-                  description={filtered ? 'Try another type, status or date range.' : (<>Top up your <Link href="/user/wallet">wallet</Link> or subscribe to a creator to see payments here.</>)}
-                />
+        <QueryTable<PaymentTransaction>
+          table={table}
+          errorTitle="Your transactions didn't load"
+          totalLabel={(n) => plural(n, 'transaction')}
+          empty={<EmptyState
+                title={filtered ? 'Nothing matches these filters' : 'No transactions yet'}
+                description={filtered ? 'Try another type, status or date range.' : (<>Top up your <Link href="/user/wallet">wallet</Link> or subscribe to a creator to see payments here.</>)}
+              />}
+          cardsLabel="Card payments list"
+          scroll={{ x: 900 }}
+          size="middle"
+          columns={[
+            { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, x) => <time dateTime={x.createdAt}>{fullDate(x.createdAt)}</time> },
+            { key: 'type', title: 'Type', render: (_, x) => TYPE_LABEL[x.type] || humanize(x.type) },
+            { key: 'description', title: 'Description', render: (_, x) => x.description },
+            { key: 'performer', title: 'Creator', render: (_, x) => <CreatorCell user={x.performer} /> },
+            { key: 'card', title: 'Card', render: (_, x) => (x.card ? <span className={moneyStyles.nowrap}>{cardLabel(x.card)}</span> : <span className="muted">—</span>) },
+            { key: 'amount', title: 'Amount', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, x) => <AmountCell amount={x.amount} original={x.originalAmount} /> },
+            {
+              key: 'status',
+              title: 'Status',
+              render: (_, x) => (
+                <div className={moneyStyles.stack}>
+                  <Tag color={STATUS_COLOR[x.status]} variant="filled">
+                    {STATUS_LABEL[x.status] || humanize(x.status)}
+                  </Tag>
+                  {x.failureMessage && (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {x.failureMessage}
+                    </Typography.Text>
+                  )}
+                </div>
               ),
-            }}
-            columns={[
-              { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, x) => <time dateTime={x.createdAt}>{fullDate(x.createdAt)}</time> },
-              { key: 'type', title: 'Type', render: (_, x) => TYPE_LABEL[x.type] || humanize(x.type) },
-              { key: 'description', title: 'Description', render: (_, x) => x.description },
-              { key: 'performer', title: 'Creator', render: (_, x) => <CreatorCell user={x.performer} /> },
-              { key: 'card', title: 'Card', render: (_, x) => (x.card ? <span style={{ whiteSpace: 'nowrap' }}>{cardLabel(x.card)}</span> : <span className="muted">—</span>) },
-              { key: 'amount', title: 'Amount', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, x) => <AmountCell amount={x.amount} original={x.originalAmount} /> },
-              {
-                key: 'status',
-                title: 'Status',
-                render: (_, x) => (
-                  <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
-                    <Tag color={STATUS_COLOR[x.status]} variant="filled">
-                      {STATUS_LABEL[x.status] || humanize(x.status)}
-                    </Tag>
-                    {x.failureMessage && (
-                      <Typography.Text type="danger" style={{ fontSize: 12 }}>
-                        {x.failureMessage}
-                      </Typography.Text>
-                    )}
-                  </div>
-                ),
-              },
-            ]}
-          />
-        )}
+            },
+          ]}
+        />
       </SectionCard>
     </div>
   );

@@ -1,29 +1,28 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal } from 'antd';
 import type { AppliedCoupon, Feed, WalletChargeResult } from '@stagepass/shared';
-import { api, errorText, type ApiFailure } from '@/lib/api';
+import { api, errorText } from '@/lib/api';
 import { money } from '@/lib/format';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import CouponField, { discounted } from './CouponField';
 import TestPaymentsNotice from './TestPaymentsNotice';
-import { newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from './money';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import { revalidatePaths, useBalance } from './money';
 import styles from './pay-dialog.module.css';
 
 /**
  * "Unlock for $X.XX" on a pay-per-view post: price, wallet balance, optional coupon → POST
- * /wallet/charges/feed/{id} with an Idempotency-Key (one per confirmation) → the unlocked feed.
+ * /wallet/charges/feed/{id} through `useIdempotentPay` (one key per intent) → the unlocked feed.
  */
 export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed: Pick<Feed, '_id' | 'price' | 'performer' | 'performerId'>; open: boolean; onClose: () => void; onUnlocked: (f: Feed) => void }) {
   const { message } = App.useApp();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const { balance, setBalance, refresh } = useBalance();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const keyRef = useRef<string | null>(null);
-  const inFlight = useRef(false);
+  const { pay: charge, busy, reset } = useIdempotentPay();
   const price = feed.price ?? 0;
   const toPay = discounted(price, coupon);
   const short = balance < toPay;
@@ -34,46 +33,39 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
     if (!open) return;
     setError(null);
     setCoupon(null);
-    keyRef.current = null;
+    reset();
     if (signedIn) void refresh();
-  }, [open, signedIn, refresh]);
+  }, [open, signedIn, refresh, reset]);
 
   const reloadFeed = async () => {
     const fresh = await api.get<Feed>(`/user/feeds/${feed._id}`);
     onUnlocked(fresh);
   };
 
-  const unlock = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
+  const unlock = () => {
+    if (busy) return;
     setError(null);
-    keyRef.current ??= newIdempotencyKey();
-    try {
-      const r = await postIdempotent<WalletChargeResult>(`/wallet/charges/feed/${feed._id}`, coupon ? { couponCode: coupon.code } : {}, keyRef.current);
-      keyRef.current = null;
-      setBalance(r.balance);
-      message.success('Post unlocked');
-      void revalidatePaths('/wallet/charges');
-      void refresh();
-      onClose();
-      await reloadFeed().catch(() => undefined);
-    } catch (e) {
-      const status = (e as ApiFailure)?.statusCode ?? 0;
-      if (status > 0 && status < 500) keyRef.current = null;
-      if (status === 409) {
-        // Already bought (e.g. in another tab): just show it.
-        message.info(errorText(e));
+    return charge<WalletChargeResult>(`/wallet/charges/feed/${feed._id}`, coupon ? { couponCode: coupon.code } : {}, {
+      onPaid: async (r) => {
+        setBalance(r.balance);
+        message.success('Post unlocked');
+        void revalidatePaths('/wallet/charges');
+        void refresh();
         onClose();
         await reloadFeed().catch(() => undefined);
-      } else {
-        setError(errorText(e));
-        void refresh();
-      }
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+      },
+      onFailed: async (e, status) => {
+        if (status === 409) {
+          // Already bought (e.g. in another tab): just show it.
+          message.info(errorText(e));
+          onClose();
+          await reloadFeed().catch(() => undefined);
+        } else {
+          setError(errorText(e));
+          void refresh();
+        }
+      },
+    });
   };
 
   return (

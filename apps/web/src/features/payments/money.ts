@@ -1,17 +1,16 @@
 'use client';
 /**
  * Shared money helpers of the fan screens: the active gateway and limits from the public settings,
- * the wallet balance kept in the Redux user slice (one number for the header and every screen),
- * and Idempotency-Key handling for charge calls.
+ * the wallet balance of the current user (`auth.authUser.balance`) (one number for the header and every screen),
+ * list revalidation. Charges go through `useIdempotentPay` (src/components/pay).
  */
 import { useCallback } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { IDEMPOTENCY_HEADER, type CurrentUser, type GatewayNameValue } from '@stagepass/shared';
-import { api, request } from '@/lib/api';
+import type { CurrentUser, GatewayNameValue } from '@stagepass/shared';
+import { api } from '@/lib/api';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector } from '@/store';
-import { patchCurrentUser, setCurrentUser } from '@/store/user';
-import { setAuthUser } from '@/store/auth';
+import { patchAuthUser, setAuthUser } from '@/store/auth';
 
 export interface PaymentSettings {
   /** The gateway that actually runs: the sandbox whenever the API says so (no Stripe keys). */
@@ -34,35 +33,16 @@ export function usePaymentSettings(): PaymentSettings {
   };
 }
 
-/** A fresh key per submitted form: a double click re-sends the same key, so it is never charged twice. */
-export function newIdempotencyKey(): string {
-  const c = typeof crypto !== 'undefined' ? crypto : undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  const b = new Uint8Array(16);
-  if (c?.getRandomValues) c.getRandomValues(b);
-  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** POST with an Idempotency-Key header. */
-export function postIdempotent<T>(path: string, body: unknown, key: string): Promise<T> {
-  return request<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
-}
-
 /** The signed-in user's wallet balance (Redux) and ways to update it after a money action. */
 export function useBalance() {
   const dispatch = useAppDispatch();
-  const balance = useAppSelector((s) => s.user.current?.balance ?? 0);
+  const balance = useAppSelector((s) => s.auth.authUser?.balance ?? 0);
   /** Take the balance a charge answered with at once… */
-  const setBalance = useCallback((b: number) => dispatch(patchCurrentUser({ balance: b })), [dispatch]);
+  const setBalance = useCallback((b: number) => dispatch(patchAuthUser({ balance: b })), [dispatch]);
   /** …and/or reload /users/me so every screen agrees with the server. */
   const refresh = useCallback(async () => {
     try {
       const me = await api.get<CurrentUser>('/users/me');
-      dispatch(setCurrentUser(me));
       dispatch(setAuthUser(me));
       return me.balance;
     } catch {
@@ -79,12 +59,6 @@ export function revalidatePaths(...prefixes: string[]) {
     const path = Array.isArray(key) ? key[0] : key;
     return typeof path === 'string' && prefixes.some((p) => path.startsWith(p));
   });
-}
-
-/** Fired on window after a subscription starts so locked cards of that creator reload themselves. */
-export const SUBSCRIBED_EVENT = 'stagepass:subscribed';
-export function announceSubscribed(performerId: string) {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SUBSCRIBED_EVENT, { detail: { performerId } }));
 }
 
 /** "Visa •••• 4242 · 12/2030" */

@@ -6,7 +6,7 @@ import type { PayoutRequest } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
 import { ErrorState } from '@/components/states';
-import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css } from '@/features/earnings/money-ui';
+import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css } from '@/components/money/money-ui';
 
 export const METHOD_LABEL: Record<string, string> = { manual: 'Paid by hand', stripe: 'Stripe' };
 

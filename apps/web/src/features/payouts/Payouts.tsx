@@ -15,13 +15,12 @@ import { api, errorText } from '@/lib/api';
 import { showFieldErrors } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
-import type { ListPage } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
-import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/features/earnings/money-ui';
+import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/components/money/money-ui';
 import PayoutDetailDrawer from './PayoutDetailDrawer';
 import { PayoutAmountFields, type PayoutFormValues } from './PayoutAmountFields';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 
 const CALC_KEY = 'payout-requests/calculate';
 type PendingReview = { hasPending: boolean; request: PayoutRequest | null };
@@ -152,7 +151,7 @@ export default function Payouts() {
   const status = payoutStatusOptions.some((o) => o.value === t.query.filters.status) ? t.query.filters.status : undefined;
   const calc = useSWR<PayoutCalculation>(CALC_KEY, () => api.post<PayoutCalculation>('/payout-requests/calculate', {}));
   const pending = useSWR<PendingReview>('/payout-requests/check/pending-review');
-  const list = useSWR<ListPage<PayoutRequest>>(['/payout-requests/search', { ...t.apiQuery, status }], { keepPreviousData: true });
+  const list = useQueryTable<PayoutRequest>('/payout-requests/search', { sortBy: 'updatedAt', query: (q) => ({ ...q, status }) });
   const [viewId, setViewId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PayoutRequest | null>(null);
 
@@ -251,56 +250,48 @@ export default function Payouts() {
             style={{ width: 170, flex: '0 0 auto' }}
           />
         </div>
-        {list.error && !list.data ? (
-          <ErrorState title="Your payout requests didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
-        ) : (
-          <ResponsiveTable<PayoutRequest>
-            cardsLabel="Payout requests list"
-            rowKey="_id"
-            loading={list.isLoading}
-            dataSource={list.data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 760 }}
-            size="middle"
-            locale={{
-              emptyText: list.isLoading ? ' ' : status ? <EmptyState title="No requests with this status" /> : <EmptyState title="No payout requests yet" description="When you request a payout it appears here with its status." />,
-            }}
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: list.data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? '1 request' : `${n} requests`) }}
-            columns={[
-              { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
-              // Not sortable: a sortable header carries aria-label "Amount", which would clash with the form's `Amount` field for getByLabel.
-              { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 120, render: (v: number) => <Money value={v} strong /> },
-              { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
-              {
-                key: 'updatedAt',
-                title: 'Updated',
-                dataIndex: 'updatedAt',
-                width: 170,
-                sorter: true,
-                sortOrder: t.sortOrder('updatedAt'),
-                render: (_: string, p) => (
-                  <span>
-                    {fullDate(p.paidAt || p.rejectedAt || p.approvedAt || p.updatedAt)}
-                    {(p.paidAt || p.rejectedAt || p.approvedAt) && <span className="muted"> · {p.paidAt ? 'paid' : p.rejectedAt ? 'rejected' : 'approved'}</span>}
-                  </span>
-                ),
-              },
-              { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>{v || '—'}</Typography.Text> },
-              {
-                key: 'actions',
-                title: <span className={css.srOnly}>Actions</span>,
-                width: 96,
-                fixed: 'right',
-                render: (_, p) => (
-                  <Space size={0}>
-                    <Button type="text" icon={<EyeOutlined />} aria-label="View" title="View" onClick={() => setViewId(p._id)} />
-                    {p.status === 'pending' && <Button type="text" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing(p)} />}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryTable<PayoutRequest>
+          table={list}
+          errorTitle="Your payout requests didn't load"
+          totalLabel={(n) => (n === 1 ? '1 request' : `${n} requests`)}
+          empty={status ? <EmptyState title="No requests with this status" /> : <EmptyState title="No payout requests yet" description="When you request a payout it appears here with its status." />}
+          cardsLabel="Payout requests list"
+          scroll={{ x: 760 }}
+          size="middle"
+          columns={[
+            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+            // Not sortable: a sortable header carries aria-label "Amount", which would clash with the form's `Amount` field for getByLabel.
+            { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 120, render: (v: number) => <Money value={v} strong /> },
+            { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
+            {
+              key: 'updatedAt',
+              title: 'Updated',
+              dataIndex: 'updatedAt',
+              width: 170,
+              sorter: true,
+              sortOrder: t.sortOrder('updatedAt'),
+              render: (_: string, p) => (
+                <span>
+                  {fullDate(p.paidAt || p.rejectedAt || p.approvedAt || p.updatedAt)}
+                  {(p.paidAt || p.rejectedAt || p.approvedAt) && <span className="muted"> · {p.paidAt ? 'paid' : p.rejectedAt ? 'rejected' : 'approved'}</span>}
+                </span>
+              ),
+            },
+            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>{v || '—'}</Typography.Text> },
+            {
+              key: 'actions',
+              title: <span className={css.srOnly}>Actions</span>,
+              width: 96,
+              fixed: 'right',
+              render: (_, p) => (
+                <Space size={0}>
+                  <Button type="text" icon={<EyeOutlined />} aria-label="View" title="View" onClick={() => setViewId(p._id)} />
+                  {p.status === 'pending' && <Button type="text" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing(p)} />}
+                </Space>
+              ),
+            },
+          ]}
+        />
       </Card>
 
       <PayoutDetailDrawer

@@ -8,7 +8,7 @@ import { CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, Envi
 import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState, type SubscriptionOffer } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { compactNumber, money, monthYear, plural } from '@/lib/format';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
 import FollowButton from '@/features/social/FollowButton';
@@ -16,7 +16,7 @@ import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import TipModal from '@/features/payments/TipModal';
-import { shortDate } from '@/features/payments/table-helpers';
+import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/features/subscriptions/useMySubscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import css from './profile.module.css';
@@ -29,7 +29,7 @@ import css from './profile.module.css';
  */
 function SubscribeAction({ profile }: { profile: PublicUser }) {
   const dispatch = useAppDispatch();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const router = useRouter();
   const { sub, isLoading } = useMySubscription(profile._id);
   const offer = useSWR<SubscriptionOffer>(me?.isPerformer ? null : `/subscriptions/offer/${profile._id}`);
@@ -79,7 +79,7 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
 /** Creator profile: cover, avatar, name, stats, follow/subscribe/share, tabs Posts and About. */
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const stats = useSWR<PerformerStats>(`/performers/${profile._id}/stats`);
   const [posted, setPosted] = useState<Feed[]>([]);
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);

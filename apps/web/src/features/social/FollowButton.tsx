@@ -5,7 +5,7 @@ import { App, Button, type ButtonProps } from 'antd';
 import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { FollowState } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { follow, unfollow } from '@/store/follow';
 
 /**
@@ -29,7 +29,7 @@ export default function FollowButton({
   const { message } = App.useApp();
   const router = useRouter();
   const dispatch = useAppDispatch();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const followed = useAppSelector((s) => s.follow.followedIds.includes(performerId));
   const [busy, setBusy] = useState(false);
   const [hover, setHover] = useState(false);

@@ -1,17 +1,13 @@
 'use client';
 /** /creator/subscribers: the creator's subscribers (GET /subscriptions/performer/search), status filter and table state in the URL. */
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Button, Card, Select, Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
-import { errorText } from '@/lib/api';
 import { timeLeft } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
-import { EmptyState, ErrorState } from '@/components/states';
-import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/features/earnings/money-ui';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import { EmptyState } from '@/components/states';
+import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/components/money/money-ui';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 export const SUBSCRIPTION_STATUS_LABEL: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], { label: string; color: string }> = {
@@ -39,10 +35,12 @@ function StatusCell({ s }: { s: Subscription }) {
   );
 }
 
+const validStatus = (s: string | undefined) => ((SUBSCRIPTION_STATUS_VALUES as readonly string[]).includes(s ?? '') ? s : undefined);
+
 export default function Subscribers() {
-  const t = useTableQuery({ sortBy: 'updatedAt' });
-  const status = (SUBSCRIPTION_STATUS_VALUES as readonly string[]).includes(t.query.filters.status ?? '') ? t.query.filters.status : undefined;
-  const { data, error, isLoading, mutate } = useSWR<ListPage<Subscription>>(['/subscriptions/performer/search', { ...t.apiQuery, status }], { keepPreviousData: true });
+  const table = useQueryTable<Subscription>('/subscriptions/performer/search', { sortBy: 'updatedAt', query: (q, { filters }) => ({ ...q, status: validStatus(filters.status) }) });
+  const { t } = table;
+  const status = validStatus(t.query.filters.status);
 
   return (
     <div className="container page">
@@ -59,48 +57,40 @@ export default function Subscribers() {
         <FilterBar label="Filter subscribers" className={css.toolbar}>
           <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={statusOptions} style={{ width: 180, flex: '0 0 auto' }} />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Your subscribers didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<Subscription>
-            cardsLabel="Subscribers list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={data?.data || []}
-            onChange={t.onTableChange}
-            scroll={{ x: 720 }}
-            size="middle"
-            locale={{
-              emptyText: isLoading ? ' ' : status ? <EmptyState title="No subscribers with this status" /> : <EmptyState title="No subscribers yet" description="Share your page so fans can subscribe." />,
-            }}
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => (n === 1 ? '1 subscriber' : `${n} subscribers`) }}
-            columns={[
-              { key: 'user', title: 'Fan', width: 200, render: (_, s) => <MoneyUserCell user={s.user} /> },
-              { key: 'status', title: 'Status', width: 180, render: (_, s) => <StatusCell s={s} /> },
-              { key: 'price', title: 'Price', dataIndex: 'price', align: 'right', width: 110, render: (v: number, s) => (s.type === 'free' && s.isActive ? <span><Money value={v} /> <span className="muted">after trial</span></span> : <Money value={v} />) },
-              { key: 'createdAt', title: 'Since', dataIndex: 'createdAt', width: 140, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => shortDate(v) },
-              {
-                key: 'expiresAt',
-                title: 'Expires',
-                dataIndex: 'expiresAt',
-                width: 190,
-                sorter: true,
-                sortOrder: t.sortOrder('expiresAt'),
-                render: (v: string, s) => (
-                  <span>
-                    {shortDate(v)}
-                    {s.isActive && new Date(v).getTime() > Date.now() && (
-                      <span className="muted" style={{ fontSize: 12 }}>
-                        {' '}
-                        · {s.renewing ? 'renews' : 'ends'} in {timeLeft(v)}
-                      </span>
-                    )}
-                  </span>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryTable<Subscription>
+          table={table}
+          errorTitle="Your subscribers didn't load"
+          totalLabel={(n) => (n === 1 ? '1 subscriber' : `${n} subscribers`)}
+          empty={status ? <EmptyState title="No subscribers with this status" /> : <EmptyState title="No subscribers yet" description="Share your page so fans can subscribe." />}
+          cardsLabel="Subscribers list"
+          scroll={{ x: 720 }}
+          size="middle"
+          columns={[
+            { key: 'user', title: 'Fan', width: 200, render: (_, s) => <MoneyUserCell user={s.user} /> },
+            { key: 'status', title: 'Status', width: 180, render: (_, s) => <StatusCell s={s} /> },
+            { key: 'price', title: 'Price', dataIndex: 'price', align: 'right', width: 110, render: (v: number, s) => (s.type === 'free' && s.isActive ? <span><Money value={v} /> <span className="muted">after trial</span></span> : <Money value={v} />) },
+            { key: 'createdAt', title: 'Since', dataIndex: 'createdAt', width: 140, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => shortDate(v) },
+            {
+              key: 'expiresAt',
+              title: 'Expires',
+              dataIndex: 'expiresAt',
+              width: 190,
+              sorter: true,
+              sortOrder: t.sortOrder('expiresAt'),
+              render: (v: string, s) => (
+                <span>
+                  {shortDate(v)}
+                  {s.isActive && new Date(v).getTime() > Date.now() && (
+                    <span className="muted" style={{ fontSize: 12 }}>
+                      {' '}
+                      · {s.renewing ? 'renews' : 'ends'} in {timeLeft(v)}
+                    </span>
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
       </Card>
     </div>
   );

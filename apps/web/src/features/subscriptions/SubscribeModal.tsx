@@ -1,12 +1,12 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import useSWR from 'swr';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
 import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription, type SubscriptionOffer } from '@stagepass/shared';
 import { errorText, fieldErrors } from '@/lib/api';
 import { money, plural } from '@/lib/format';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
 import { ErrorState } from '@/components/states';
 import AddCard from '@/features/cards/AddCard';
@@ -14,8 +14,9 @@ import { useCards } from '@/features/cards/useCards';
 import CardSelect from '@/features/payments/CardSelect';
 import CouponField, { discounted } from '@/features/payments/CouponField';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { announceSubscribed, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance } from '@/features/payments/money';
-import { shortDate } from '@/features/payments/table-helpers';
+import { revalidatePaths, useBalance } from '@/features/payments/money';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from './useMySubscription';
 import styles from './subscriptions.module.css';
 
@@ -26,7 +27,7 @@ function addDays(days: number) {
 function Body({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
   const offer = useSWR<SubscriptionOffer>(performer ? `/subscriptions/offer/${performer._id}` : null);
   const mine = useMySubscription(performer?._id);
@@ -35,10 +36,9 @@ function Body({ onDone }: { onDone: () => void }) {
   const [cardId, setCardId] = useState<string | undefined>();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [addingCard, setAddingCard] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const inFlight = useRef(false);
+  const { pay: charge, busy } = useIdempotentPay();
 
   const o = offer.data;
   const trialAllowed = Boolean(o?.freeSubscriptionEnabled && !mine.sub);
@@ -126,40 +126,32 @@ function Body({ onDone }: { onDone: () => void }) {
   const noCard = Boolean(cardsLoaded && cards.length === 0);
   const dueToday = type === 'free' ? 0 : discounted(o.monthlyPrice, coupon);
 
-  const subscribe = async () => {
-    if (inFlight.current) return;
+  const subscribe = () => {
+    if (busy) return;
     if (!cardId) {
       setErrors({ cardId: noCard ? 'Add a card to subscribe' : 'Choose a card' });
       return;
     }
-    inFlight.current = true;
-    setBusy(true);
     setError(null);
     setErrors({});
-    try {
-      // One Idempotency-Key per click: a retried request (network hiccup) never charges twice.
-      const sub = await postIdempotent<Subscription>('/payment/subscribe/performers', {
-        performerId: performer._id,
-        type,
-        cardId,
-        ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}),
-      }, newIdempotencyKey());
-      if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
-      else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
-      announceSubscribed(performer._id);
-      void revalidatePaths('/subscriptions/', '/payment/transactions');
-      void refresh();
-      onDone();
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f);
-      const text = errorText(e);
-      setError(Object.values(f).includes(text) ? null : text);
-      if (f.couponCode) setCoupon(null);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
+    const body = { performerId: performer._id, type, cardId, ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) };
+    return charge<Subscription>('/payment/subscribe/performers', body, {
+      onPaid: (sub) => {
+        if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
+        else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
+        void revalidatePaths('/subscriptions/', '/payment/transactions');
+        void refresh();
+        onDone();
+      },
+      onFailed: (e) => {
+        const f = fieldErrors(e);
+        setErrors(f);
+        const text = errorText(e);
+        setError(Object.values(f).includes(text) ? null : text);
+        if (f.couponCode) setCoupon(null);
+      },
+    });
   };
 
   return (

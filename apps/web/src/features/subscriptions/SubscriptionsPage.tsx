@@ -1,23 +1,21 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { App, Button, Tag } from 'antd';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
 import { api, errorText } from '@/lib/api';
 import { money, plural } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
-import { EmptyState, ErrorState } from '@/components/states';
-import SectionCard from '@/features/account/SectionCard';
+import { EmptyState } from '@/components/states';
+import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { CreatorCell, moneyStyles } from '@/features/payments/cells';
-import { FilterSelect, shortDate } from '@/features/payments/table-helpers';
+import { CreatorCell, moneyStyles } from '@/components/money/cells';
+import width from '@/components/layouts/page-width.module.css';
+import { FilterSelect, shortDate } from '@/components/list/table-helpers';
 import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
 import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
@@ -25,15 +23,15 @@ const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string
 function StatusCell({ s }: { s: Subscription }) {
   const st = subscriptionState(s);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+    <div className={moneyStyles.stack}>
       <span>
         <Tag color={st.color} variant="filled">
           {st.label}
         </Tag>
-        {s.renewing && s.status === 'active' && <span className="muted" style={{ fontSize: 12 }}>renewing</span>}
+        {s.renewing && s.status === 'active' && <span className={`muted ${moneyStyles.small}`}>renewing</span>}
       </span>
-      {s.status === 'cancelled' && s.isActive && <span style={{ fontSize: 12 }}>access until {shortDate(s.expiresAt)}</span>}
-      {s.status === 'past_due' && <span style={{ fontSize: 12 }} className="muted">Payment failed — we&rsquo;ll retry your card</span>}
+      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>access until {shortDate(s.expiresAt)}</span>}
+      {s.status === 'past_due' && <span className={`muted ${moneyStyles.small}`}>Payment failed — we&rsquo;ll retry your card</span>}
     </div>
   );
 }
@@ -43,10 +41,9 @@ export default function SubscriptionsPage() {
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const pay = usePaymentSettings();
-  const t = useTableQuery({ sortBy: 'updatedAt' });
-  const { data, error, isLoading, mutate } = useSWR<ListPage<Subscription>>([MY_SUBSCRIPTIONS, t.apiQuery], { keepPreviousData: true });
+  const table = useQueryTable<Subscription>(MY_SUBSCRIPTIONS, { sortBy: 'updatedAt' });
+  const { t, mutate } = table;
   const [busy, setBusy] = useState<string | null>(null);
-  const rows = data?.data || [];
 
   const cancel = (s: Subscription) =>
     modal.confirm({
@@ -97,7 +94,7 @@ export default function SubscriptionsPage() {
   );
 
   return (
-    <div className="container page" style={{ maxWidth: 1000 }}>
+    <div className={`container page ${width.w1000}`}>
       <h1 className="page-title">Subscriptions</h1>
       <p className="page-lead">Creators you subscribe to. Cancelling stops the renewal; you keep access until the end of the period you paid for.</p>
       <TestPaymentsNotice />
@@ -105,41 +102,35 @@ export default function SubscriptionsPage() {
         <FilterBar label="Filter subscriptions">
           <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: STATUS_OPTIONS[v] }))} />
         </FilterBar>
-        {error && !data ? (
-          <ErrorState title="Your subscriptions didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        ) : (
-          <ResponsiveTable<Subscription>
-            cardsLabel="Subscriptions list"
-            rowKey="_id"
-            loading={isLoading}
-            dataSource={rows}
-            onChange={t.onTableChange}
-            scroll={{ x: 760 }}
-            size="middle"
-            pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'subscription') }}
-            locale={{ emptyText: isLoading ? ' ' : empty }}
-            columns={[
-              { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
-              { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
-              { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
-              {
-                key: 'expiresAt',
-                title: 'Expires / renews on',
-                sorter: true,
-                sortOrder: t.sortOrder('expiresAt'),
-                render: (_, s) => (
-                  <span>
-                    <span className="muted" style={{ fontSize: 12, display: 'block' }}>
-                      {subscriptionState(s).dateLabel}
-                    </span>
-                    {shortDate(s.expiresAt)}
+        <QueryTable<Subscription>
+          table={table}
+          errorTitle="Your subscriptions didn't load"
+          totalLabel={(n) => plural(n, 'subscription')}
+          empty={empty}
+          cardsLabel="Subscriptions list"
+          scroll={{ x: 760 }}
+          size="middle"
+          columns={[
+            { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+            { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
+            { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
+            {
+              key: 'expiresAt',
+              title: 'Expires / renews on',
+              sorter: true,
+              sortOrder: t.sortOrder('expiresAt'),
+              render: (_, s) => (
+                <span>
+                  <span className={`muted ${moneyStyles.smallBlock}`}>
+                    {subscriptionState(s).dateLabel}
                   </span>
-                ),
-              },
-              { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
-            ]}
-          />
-        )}
+                  {shortDate(s.expiresAt)}
+                </span>
+              ),
+            },
+            { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
+          ]}
+        />
       </SectionCard>
     </div>
   );

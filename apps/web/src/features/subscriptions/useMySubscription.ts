@@ -2,13 +2,13 @@
 import useSWR from 'swr';
 import type { Subscription } from '@stagepass/shared';
 import type { ListPage } from '@/lib/use-infinite-list';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 
 export const MY_SUBSCRIPTIONS = '/subscriptions/user/search';
 
 /** The signed-in fan's subscription to one creator (any status), or null. Creators and visitors: never fetched. */
 export function useMySubscription(performerId: string | null | undefined) {
-  const me = useAppSelector((s) => s.user.current);
+  const me = useCurrentUser();
   const enabled = Boolean(me && !me.isPerformer && performerId && me._id !== performerId);
   const swr = useSWR<ListPage<Subscription>>(enabled ? [MY_SUBSCRIPTIONS, { performerId: performerId!, limit: 1 }] : null);
   const sub = swr.data?.data[0] ?? null;

@@ -1,15 +1,15 @@
 'use client';
-import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { App, Button, Form, InputNumber, Space } from 'antd';
 import { moneyAmountSchema, type TopUpResult } from '@stagepass/shared';
-import { errorText, type ApiFailure } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import CardSelect from '@/features/payments/CardSelect';
 import { useCards } from '@/features/cards/useCards';
 import { authenticatePayment } from '@/features/payments/stripe-js';
-import { cents, newIdempotencyKey, postIdempotent, revalidatePaths, useBalance, usePaymentSettings } from '@/features/payments/money';
+import { cents, revalidatePaths, useBalance, usePaymentSettings } from '@/features/payments/money';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 
 interface Values {
   amount?: number;
@@ -18,8 +18,8 @@ interface Values {
 
 /**
  * Wallet top-up: amount within minimumWalletPrice..maximumWalletPrice, a saved card (default
- * first) → POST /payment/wallet/top-up with an Idempotency-Key made once per submitted form (a
- * double click or a retry after a lost answer re-sends the same key: one charge).
+ * first) → POST /payment/wallet/top-up through `useIdempotentPay` (a double click or a retry after
+ * a lost answer re-sends the same key: one charge).
  */
 export default function TopUpForm() {
   const { message } = App.useApp();
@@ -27,52 +27,39 @@ export default function TopUpForm() {
   const pay = usePaymentSettings();
   const { setBalance, refresh } = useBalance();
   const { cards, data: cardsLoaded } = useCards();
-  const [busy, setBusy] = useState(false);
-  const keyRef = useRef<string | null>(null);
-  const inFlight = useRef(false);
+  const { pay: charge, busy } = useIdempotentPay();
   const { min, max } = pay.wallet;
   const presets = [10, 25, 50, 100].filter((n) => n >= min && n <= max);
 
-  const onFinish = async (v: Values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    keyRef.current ??= newIdempotencyKey();
-    try {
-      const amount = cents(v.amount!);
-      const r = await postIdempotent<TopUpResult>('/payment/wallet/top-up', { amount, cardId: v.cardId }, keyRef.current);
-      keyRef.current = null;
-      setBalance(r.balance);
-      if (r.transaction.status === 'succeeded') {
-        message.success(`${money(r.transaction.amount)} added to your wallet`);
-        form.setFieldValue('amount', undefined);
-      } else if (r.transaction.status === 'pending' && r.nextAction) {
-        // 3-D Secure: the bank asks the fan to confirm; Stripe's webhook then credits the wallet.
-        const failed = await authenticatePayment(pay.stripePublishableKey, r.nextAction.clientSecret);
-        if (failed) message.error(failed);
-        else {
-          message.info('Payment confirmed — your balance updates in a moment.');
+  const onFinish = (v: Values) =>
+    charge<TopUpResult>('/payment/wallet/top-up', { amount: cents(v.amount!), cardId: v.cardId }, {
+      onPaid: async (r) => {
+        setBalance(r.balance);
+        if (r.transaction.status === 'succeeded') {
+          message.success(`${money(r.transaction.amount)} added to your wallet`);
           form.setFieldValue('amount', undefined);
-          for (let i = 0; i < 8; i++) {
-            await new Promise((res) => setTimeout(res, 1500));
-            if (((await refresh()) ?? 0) > r.balance) break;
+        } else if (r.transaction.status === 'pending' && r.nextAction) {
+          // 3-D Secure: the bank asks the fan to confirm; Stripe's webhook then credits the wallet.
+          const failed = await authenticatePayment(pay.stripePublishableKey, r.nextAction.clientSecret);
+          if (failed) message.error(failed);
+          else {
+            message.info('Payment confirmed — your balance updates in a moment.');
+            form.setFieldValue('amount', undefined);
+            for (let i = 0; i < 8; i++) {
+              await new Promise((res) => setTimeout(res, 1500));
+              if (((await refresh()) ?? 0) > r.balance) break;
+            }
           }
-        }
-      } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
-      else message.error(r.transaction.failureMessage || 'Your card was declined.');
-      void refresh();
-      void revalidatePaths('/payment/transactions');
-    } catch (e) {
-      const status = (e as ApiFailure)?.statusCode ?? 0;
-      // Only when the outcome is unknown (network, server error) is the same key kept for a retry.
-      if (status > 0 && status < 500) keyRef.current = null;
-      showFieldErrors(form, e);
-      message.error(errorText(e));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
+        } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
+        else message.error(r.transaction.failureMessage || 'Your card was declined.');
+        void refresh();
+        void revalidatePaths('/payment/transactions');
+      },
+      onFailed: (e) => {
+        showFieldErrors(form, e);
+        message.error(errorText(e));
+      },
+    });
 
   const noCard = cardsLoaded && cards.length === 0;
   return (
@@ -82,9 +69,6 @@ export default function TopUpForm() {
       name="top-up"
       requiredMark={false}
       onFinish={(v) => void onFinish(v)}
-      onValuesChange={() => {
-        if (!inFlight.current) keyRef.current = null;
-      }}
     >
       <Form.Item
         name="amount"

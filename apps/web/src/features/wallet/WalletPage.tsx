@@ -1,24 +1,21 @@
 'use client';
 import { useEffect } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Card, Tag } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import { WALLET_CHARGE_KINDS, type WalletCharge } from '@stagepass/shared';
-import { errorText } from '@/lib/api';
 import { fullDate, money, plural } from '@/lib/format';
-import type { ListPage } from '@/lib/use-infinite-list';
-import { useTableQuery } from '@/lib/use-table-query';
-import { EmptyState, ErrorState } from '@/components/states';
-import SectionCard from '@/features/account/SectionCard';
+import { EmptyState } from '@/components/states';
+import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { AmountCell, CreatorCell, moneyStyles } from '@/features/payments/cells';
-import { DateFilters, FilterSelect, humanize, withDateRange } from '@/features/payments/table-helpers';
+import { AmountCell, CreatorCell } from '@/components/money/cells';
+import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
 import { useBalance } from '@/features/payments/money';
-import { useAppSelector } from '@/store';
+import { useCurrentUser } from '@/store';
 import TopUpForm from './TopUpForm';
 import styles from './wallet.module.css';
-import ResponsiveTable from '@/components/list/ResponsiveTable';
+import width from '@/components/layouts/page-width.module.css';
+import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 const KIND_LABEL: Record<string, string> = { tip: 'Tip', feed: 'Post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Stream' };
@@ -49,9 +46,8 @@ function BalanceCard() {
 
 /** Wallet spending history: GET /wallet/charges/search (tips and purchases), state in the URL. */
 function WalletHistory() {
-  const t = useTableQuery({ sortBy: 'createdAt' });
-  const q = withDateRange(t.apiQuery);
-  const { data, error, isLoading, mutate } = useSWR<ListPage<WalletCharge>>(['/wallet/charges/search', q], { keepPreviousData: true });
+  const table = useQueryTable<WalletCharge>('/wallet/charges/search', { sortBy: 'createdAt', query: withDateRange });
+  const { t } = table;
   const filtered = Boolean(t.query.filters.type || t.query.filters.fromDate || t.query.filters.toDate);
   return (
     <>
@@ -59,46 +55,36 @@ function WalletHistory() {
         <FilterSelect label="Type" name="type" query={t.query} set={t.set} options={WALLET_CHARGE_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] || humanize(k) }))} />
         <DateFilters query={t.query} set={t.set} />
       </FilterBar>
-      {error && !data ? (
-        <ErrorState title="Your wallet history didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-      ) : (
-        <ResponsiveTable<WalletCharge>
-            cardsLabel="Wallet history list"
-          rowKey="_id"
-          loading={isLoading}
-          dataSource={data?.data || []}
-          onChange={t.onTableChange}
-          scroll={{ x: 640 }}
-          size="middle"
-          aria-label="Wallet history"
-          pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: (n) => plural(n, 'payment') }}
-          locale={{
-            emptyText: isLoading ? ' ' : (
-              <EmptyState
-                title={filtered ? 'Nothing matches these filters' : 'No wallet payments yet'}
-                description={filtered ? 'Try another type or date range.' : (<>Tips and posts you unlock with your wallet show up here. <Link href="/search">Find creators</Link></>)}
-              />
-            ),
-          }}
-          columns={[
-            { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, c) => <time dateTime={c.createdAt}>{fullDate(c.createdAt)}</time> },
-            { key: 'type', title: 'Type', render: (_, c) => <Tag color={KIND_COLOR[c.type]} variant="filled">{KIND_LABEL[c.type] || humanize(c.type)}</Tag> },
-            { key: 'description', title: 'Description', render: (_, c) => c.description },
-            { key: 'performer', title: 'Creator', render: (_, c) => <CreatorCell user={c.performer} /> },
-            { key: 'amount', title: 'Paid', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, c) => <AmountCell amount={c.amount} original={c.originalAmount} /> },
-          ]}
-        />
-      )}
+      <QueryTable<WalletCharge>
+        table={table}
+        errorTitle="Your wallet history didn't load"
+        totalLabel={(n) => plural(n, 'payment')}
+        empty={<EmptyState
+              title={filtered ? 'Nothing matches these filters' : 'No wallet payments yet'}
+              description={filtered ? 'Try another type or date range.' : (<>Tips and posts you unlock with your wallet show up here. <Link href="/search">Find creators</Link></>)}
+            />}
+        cardsLabel="Wallet history list"
+        scroll={{ x: 640 }}
+        size="middle"
+        aria-label="Wallet history"
+        columns={[
+          { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, c) => <time dateTime={c.createdAt}>{fullDate(c.createdAt)}</time> },
+          { key: 'type', title: 'Type', render: (_, c) => <Tag color={KIND_COLOR[c.type]} variant="filled">{KIND_LABEL[c.type] || humanize(c.type)}</Tag> },
+          { key: 'description', title: 'Description', render: (_, c) => c.description },
+          { key: 'performer', title: 'Creator', render: (_, c) => <CreatorCell user={c.performer} /> },
+          { key: 'amount', title: 'Paid', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, c) => <AmountCell amount={c.amount} original={c.originalAmount} /> },
+        ]}
+      />
     </>
   );
 }
 
 /** /user/wallet: balance, top-up, spending history. */
 export default function WalletPage() {
-  const isPerformer = useAppSelector((s) => Boolean(s.user.current?.isPerformer));
+  const isPerformer = Boolean(useCurrentUser()?.isPerformer);
   if (isPerformer)
     return (
-      <div className="container page" style={{ maxWidth: 760 }}>
+      <div className={`container page ${width.w760}`}>
         <h1 className="page-title">Wallet</h1>
         <Card>
           <EmptyState title="The wallet is for fans" description={<>As a creator you are paid through your earnings. <Link href="/creator/earnings">See your earnings</Link></>} />
@@ -106,7 +92,7 @@ export default function WalletPage() {
       </div>
     );
   return (
-    <div className="container page" style={{ maxWidth: 980 }}>
+    <div className={`container page ${width.w980}`}>
       <h1 className="page-title">Wallet</h1>
       <p className="page-lead">
         Top up with a card, then tip creators and unlock posts in one tap. Card payments are listed under <Link href="/user/transactions">Transactions</Link>.

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Avatar } from 'antd';
 import { DEFAULT_AVATAR, type MoneyUser } from '@stagepass/shared';
 import { money } from '@/lib/format';
-import styles from './money.module.css';
+import styles from './cells.module.css';
 
 export { styles as moneyStyles };
 

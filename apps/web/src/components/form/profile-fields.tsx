@@ -10,8 +10,8 @@ import type { ReactNode } from 'react';
 import { Col, Form, Input, Select, type ColProps, type FormItemProps } from 'antd';
 import { USERNAME_RESERVED_MESSAGE, isReservedUsername } from '@stagepass/shared';
 import { confirmRules, isOptional, newPasswordRules, zodRules, type FieldSchema } from '@/lib/form-rules';
-import { genderOptions, orientationOptions } from '@/features/auth/options';
-import { useCountryOptions } from '@/features/auth/useCountries';
+import { genderOptions, orientationOptions } from './options';
+import { useCountryOptions } from './useCountries';
 
 /** The whole row on phones, half of it from the `sm` breakpoint up. */
 export const HALF: ColProps = { xs: 24, sm: 12 };

@@ -5,7 +5,7 @@ import { Avatar, Skeleton, Tag, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type MoneyUser } from '@stagepass/shared';
 import { money } from '@/lib/format';
-import css from './money.module.css';
+import css from './money-ui.module.css';
 
 export { css as moneyCss };
 

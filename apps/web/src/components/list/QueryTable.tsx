@@ -1,0 +1,63 @@
+'use client';
+/**
+ * The table-page shell in one place: the URL state (`current`, `pageSize`, `sortBy`, `sort` and
+ * the filters, via `useTableQuery`), the SWR fetch of a `{ data, total }` list page, and the
+ * loading / empty / error states around a `ResponsiveTable`.
+ *
+ *   const table = useQueryTable<Row>('/some/list', { sortBy: 'createdAt', query: (q) => ({ ...q, status }) });
+ *   <QueryTable table={table} cardsLabel="Rows list" errorTitle="…" empty={<EmptyState … />} totalLabel={(n) => plural(n, 'row')} columns={…} />
+ *
+ * Filters read `table.t.query.filters` and write with `table.t.set(…)`; sortable columns use
+ * `table.t.sortOrder(key)`.
+ */
+import type { ReactNode } from 'react';
+import useSWR from 'swr';
+import { errorText } from '@/lib/api';
+import { useTableQuery, type TableQuery } from '@/lib/use-table-query';
+import type { ListPage } from '@/lib/use-infinite-list';
+import { ErrorState } from '@/components/states';
+import ResponsiveTable, { type ResponsiveTableProps } from './ResponsiveTable';
+
+type ApiQuery = Record<string, string | number>;
+
+export interface QueryTableOptions {
+  /** Default sort field (the URL's `sortBy` when absent); spec default `updatedAt`. */
+  sortBy?: string;
+  pageSize?: number;
+  /** The query sent to the API, from the table's offset/limit/sort/filters (default: as is). */
+  query?: (apiQuery: ApiQuery, table: TableQuery) => Record<string, string | number | undefined>;
+}
+
+export function useQueryTable<T>(path: string | null, opts: QueryTableOptions = {}) {
+  const t = useTableQuery({ sortBy: opts.sortBy, pageSize: opts.pageSize });
+  const apiQuery = opts.query ? opts.query(t.apiQuery, t.query) : t.apiQuery;
+  const swr = useSWR<ListPage<T>>(path ? [path, apiQuery] : null, { keepPreviousData: true });
+  return { t, ...swr };
+}
+export type QueryTableState<T> = ReturnType<typeof useQueryTable<T>>;
+
+export interface QueryTableProps<T> extends Omit<ResponsiveTableProps<T>, 'dataSource' | 'loading' | 'onChange' | 'pagination'> {
+  table: QueryTableState<T>;
+  /** Heading of the error state ("Your … didn't load"). */
+  errorTitle: string;
+  /** What an empty page shows (after loading). */
+  empty: ReactNode;
+  /** "12 transactions" under the table. */
+  totalLabel: (n: number) => string;
+}
+
+export default function QueryTable<T extends object>({ table, errorTitle, empty, totalLabel, rowKey = '_id', locale, ...rest }: QueryTableProps<T>) {
+  const { t, data, error, isLoading, mutate } = table;
+  if (error && !data) return <ErrorState title={errorTitle} message={errorText(error)} onRetry={() => void mutate()} />;
+  return (
+    <ResponsiveTable<T>
+      rowKey={rowKey}
+      loading={isLoading}
+      dataSource={data?.data || []}
+      onChange={t.onTableChange}
+      locale={{ ...locale, emptyText: isLoading ? ' ' : empty }}
+      pagination={{ current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, showSizeChanger: true, showTotal: totalLabel }}
+      {...rest}
+    />
+  );
+}
