@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors';
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES, TOKEN_LIFETIME_DAYS, type RegisterPerformerInput, type RegisterUserInput } from '@stagepass/shared';
@@ -450,11 +451,6 @@ export class AuthService {
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   return `${local!.slice(0, 1)}***@${domain}`;
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export { HttpError };

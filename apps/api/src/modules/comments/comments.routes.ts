@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commentSchema, commentsQuerySchema, createCommentSchema, envelope, listEnvelope, okSchema, updateCommentSchema, uuidParamSchema } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
-import { perUser } from '../search/rate-key';
+import { perUser } from '../../platform/rate-key';
 import { CommentsService } from './comments.service';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,7 +10,6 @@ import { reactions } from '../reactions/reactions.tables';
 import { reactionsOf } from '../reactions/reactions.service';
 import { socialTarget, type SocialTarget } from '../reactions/targets';
 import { comments, type CommentRow } from './comments.tables';
-import { userCard } from './user-card';
 
 /** Comment markup: the shared rich-text allow-list, as for feed text (packages/shared/src/rich-text.ts). */
 export function sanitizeComment(input: string): string {
@@ -141,7 +140,7 @@ export class CommentsService {
       const author = byId.get(r.createdBy);
       return {
         _id: r.id, objectId: r.objectId, objectType: r.objectType as CommentObjectType, parentId: r.parentId, content: r.content, createdBy: r.createdBy,
-        creator: author && author.status === 'active' ? userCard(this.ctx, author) : null,
+        creator: author && author.status === 'active' ? this.ctx.users.card(author) : null,
         totalReply: r.totalReply, totalLike: r.totalLike, isLiked: liked.get(r.id)?.isLiked ?? false,
         canDelete: Boolean(viewer && (viewer.id === r.createdBy || viewer.id === ownerId || admin)),
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { earningExportSchema, earningSchema, earningSearchSchema, earningStatsQuerySchema, earningStatsSchema, envelope, listEnvelope } from '@stagepass/shared';
-import { currentUser, defineGuard, isAdmin } from '../../platform/auth';
-import { forbidden, unauthorized } from '../../platform/errors';
+import { currentUser, performerOrAdmin } from '../../platform/auth';
 import { EarningsService } from './earnings.service';
-
-/** A creator, or an operator looking at a creator's figures (performerId). Fans → 403. */
-export const performerOrAdmin = defineGuard(async (req) => {
-  if (!req.user) throw unauthorized();
-  if (!req.user.isPerformer && !isAdmin(req.user)) throw forbidden('Only creators can do this');
-});
 
 const ADMIN_NOTE = ' Admins pass performerId to read a creator\'s figures (a creator always gets their own; another creator\'s id → 403).';
 

@@ -7,7 +7,6 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
-import { userCard } from '../comments/user-card';
 import { users, type UserRow } from '../users/users.tables';
 import { earningsAccount } from '../ledger/ledger.service';
 import { payoutRequests } from '../payouts/payouts.tables';
@@ -128,7 +127,7 @@ export class EarningsService {
   view(r: EarningRow, u: UserRow | null): Earning {
     return {
       _id: r.id, type: r.type, gross: fromMinor(r.gross), commission: fromMinor(r.commission), net: fromMinor(r.net),
-      commissionPercentage: r.commissionBps / 100, user: u ? userCard(this.ctx, u) : null, description: r.description, createdAt: r.createdAt.toISOString(),
+      commissionPercentage: r.commissionBps / 100, user: u ? this.ctx.users.card(u) : null, description: r.description, createdAt: r.createdAt.toISOString(),
     };
   }
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import type { ReceivedFile } from '../../platform/uploads';
 import { badRequest, conflict, fieldError, forbidden, notFound, unprocessable, type FieldError } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { follows } from '../follows/follows.tables';

@@ -7,7 +7,6 @@ import { HttpError, badRequest, fieldError, notFound } from '../../platform/erro
 import { CardError, type PaymentGateway } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox';
 import { users, type UserRow } from '../users/users.tables';
-import { userCard } from '../comments/user-card';
 import { SITE, wallet } from '../ledger/ledger.service';
 import { gatewayCustomers, paymentCards, paymentTransactions, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
 
@@ -219,7 +218,7 @@ export class PaymentsService {
       const card = r.cardId ? cById.get(r.cardId) : undefined;
       return {
         _id: r.id, type: r.type, status: r.status, gateway: r.gateway, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount),
-        description: r.description, failureMessage: r.failureMessage, performer: perf ? userCard(this.ctx, perf) : null,
+        description: r.description, failureMessage: r.failureMessage, performer: perf ? this.ctx.users.card(perf) : null,
         card: card ? { brand: card.brand, last4: card.last4 } : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
       };
     });

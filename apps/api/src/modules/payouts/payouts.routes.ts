@@ -4,8 +4,7 @@ import {
   payoutRequestSchema, payoutSearchSchema, paymentGatewaySettingsSchema, paymentGatewaySettingsViewSchema, pendingReviewSchema,
   reviewPayoutSchema, updatePayoutSchema,
 } from '@stagepass/shared';
-import { adminOnly, currentUser, isAdmin, performerOnly } from '../../platform/auth';
-import { performerOrAdmin } from '../earnings/earnings.routes';
+import { adminOnly, currentUser, isAdmin, performerOnly, performerOrAdmin } from '../../platform/auth';
 import { PayoutsService } from './payouts.service';
 import { PayoutSettingsService } from './payout-settings.service';
 

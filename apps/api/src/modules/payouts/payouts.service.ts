@@ -8,8 +8,7 @@ import type { Tx } from '../../db/client';
 import { HttpError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { mailLayout } from '../../platform/mailer';
 import type { PaymentGateway } from '../../platform/payments/gateway';
-import { isUniqueViolation } from '../auth/auth.service';
-import { userCard } from '../comments/user-card';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { SITE, earningsAccount } from '../ledger/ledger.service';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -268,7 +267,7 @@ export class PayoutsService {
     return rows.map((r) => {
       const u = byId.get(r.performerId);
       return {
-        _id: r.id, performerId: r.performerId, performer: u ? userCard(this.ctx, u) : null, amount: fromMinor(r.amount), status: r.status, method: r.method,
+        _id: r.id, performerId: r.performerId, performer: u ? this.ctx.users.card(u) : null, amount: fromMinor(r.amount), status: r.status, method: r.method,
         requestNote: r.requestNote, adminNote: r.adminNote, failureMessage: r.failureMessage,
         approvedAt: r.approvedAt?.toISOString() ?? null, paidAt: r.paidAt?.toISOString() ?? null, rejectedAt: r.rejectedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReportSchema, envelope, listEnvelope, reportSchema, reportsQuerySchema, updateReportSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
-import { perUser } from '../search/rate-key';
+import { perUser } from '../../platform/rate-key';
 import { ReportsService } from './reports.service';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

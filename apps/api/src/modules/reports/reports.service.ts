@@ -2,11 +2,10 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { type CreateReportInput, type Report, type ReportStatus, type ReportsQuery, type ReportTarget } from '@stagepass/shared';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { socialTarget } from '../reactions/targets';
 import { reports, type ReportRow } from './reports.tables';
-import { userCard } from '../comments/user-card';
 
 /** Reports for the operator. Rules: README.md beside this file. */
 export class ReportsService {
@@ -36,7 +35,7 @@ export class ReportsService {
   toReport(r: ReportRow, reporter: UserRow | null): Report {
     return {
       _id: r.id, target: r.target as ReportTarget, targetId: r.targetId, reason: r.reason as Report['reason'], description: r.description,
-      status: r.status as ReportStatus, reporterId: r.reporterId, reporter: reporter ? userCard(this.ctx, reporter) : null,
+      status: r.status as ReportStatus, reporterId: r.reporterId, reporter: reporter ? this.ctx.users.card(reporter) : null,
       createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
     };
   }

@@ -4,11 +4,10 @@ import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { currentSubscription } from '../feeds/feeds.policy';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
 import { performerPricing } from '../performers/performers.tables';
-import { userCard } from '../comments/user-card';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
 import { CURRENCY, cardRefused } from '../payments/payments.service';
 import { couponRedemptions, coupons } from '../coupons/coupons.tables';
@@ -75,7 +74,7 @@ export class SubscriptionsService {
       const u = byId.get(r.userId);
       const p = byId.get(r.performerId);
       return {
-        _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? userCard(this.ctx, u) : null, performer: p ? userCard(this.ctx, p) : null,
+        _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.ctx.users.card(u) : null, performer: p ? this.ctx.users.card(p) : null,
         status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
         cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: this.grantsAccess(r), renewing: r.status === 'active' || r.status === 'past_due',
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

@@ -6,13 +6,19 @@ import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
 import { authTokens } from '../auth/auth.tables';
-import { isUniqueViolation, type AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
 
 /** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
 export class UsersService {
   constructor(private ctx: Pick<AppContext, 'db' | 'config' | 'ledger'>, private auth: AuthService, private media: MediaService) {}
+
+  /** A small public card of a user (comment author, reporter, payer, creator): never e-mail or anything private. */
+  card(u: UserRow) {
+    return { _id: u.id, name: u.name || u.username || '', username: u.username, avatar: this.avatarUrls(u)?.medium ?? DEFAULT_AVATAR, isPerformer: u.isPerformer };
+  }
 
   avatarUrls(row: Pick<UserRow, 'avatar'>) {
     if (!row.avatar) return null;

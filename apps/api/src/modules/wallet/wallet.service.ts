@@ -9,7 +9,6 @@ import type { Replayable } from '../ledger/idempotency';
 import { wallet } from '../ledger/ledger.service';
 import { users, type UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
-import { userCard } from '../comments/user-card';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
 import { purchasable } from './purchasables';
 
@@ -83,7 +82,7 @@ export class WalletService {
     const byId = new Map(perf.map((u) => [u.id, u]));
     return rows.map((r) => {
       const p = byId.get(r.performerId);
-      return { _id: r.id, type: r.type, itemId: r.itemId, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount), description: r.description, performer: p ? userCard(this.ctx, p) : null, createdAt: r.createdAt.toISOString() };
+      return { _id: r.id, type: r.type, itemId: r.itemId, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount), description: r.description, performer: p ? this.ctx.users.card(p) : null, createdAt: r.createdAt.toISOString() };
     });
   }
 

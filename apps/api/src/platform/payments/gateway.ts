@@ -1,4 +1,4 @@
-import type { GatewayName } from '../../modules/payments/payments.tables';
+import type { GatewayName } from '@stagepass/shared';
 
 /**
  * The card payment gateway as the money modules see it. Two providers: `stripe` (the official SDK;
