@@ -44,6 +44,7 @@ import { systemClock } from './platform/context';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { PaymentsService } from './modules/payments/payments.service';
+import { stripeGatewayFactory } from './platform/payments/stripe';
 import { WalletService } from './modules/wallet/wallet.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -105,7 +106,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   ctx.clock = { now: systemClock.now };
   ctx.ledger = new LedgerService(settings);
   ctx.idempotency = new Idempotency(db.db);
-  ctx.payments = new PaymentsService(ctx);
+  ctx.payments = new PaymentsService(ctx, stripeGatewayFactory(config.STRIPE_API_BASE));
   ctx.coupons = new CouponsService(ctx);
   ctx.wallet = new WalletService(ctx);
   ctx.subscriptions = new SubscriptionsService(ctx);

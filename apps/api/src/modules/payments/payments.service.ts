@@ -4,7 +4,7 @@ import { dateRange } from '../../platform/date-range';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { CardError, type PaymentGateway } from '../../platform/payments/gateway';
+import { CardError, type PaymentGateway, type StripeFactory } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox';
 import { users, type UserRow } from '../users/users.tables';
 import { SITE, wallet } from '../ledger/ledger.service';
@@ -25,14 +25,13 @@ export const cardRefused = (message: string) => new HttpError(422, message);
 export class PaymentsService {
   private sandbox = new SandboxGateway();
   private stripeGateway: { key: string; gateway: PaymentGateway } | null = null;
-  /** Builds the Stripe provider for a secret key (set by stripe.ts's registration, so this file does not import the SDK). */
-  static stripeFactory: ((ctx: AppContext, secretKey: string, webhookSecret: string) => PaymentGateway) | null = null;
 
-  constructor(private ctx: AppContext) {}
+  /** `stripeFactory`: the Stripe provider, passed in by the composition root (this file never imports the SDK); null → no Stripe. */
+  constructor(private ctx: AppContext, private stripeFactory: StripeFactory | null = null) {}
 
   async gatewayName(): Promise<GatewayName | null> {
     const s = await this.ctx.settings.all();
-    if (s.paymentGateway === 'stripe' && s.stripeSecretKey && PaymentsService.stripeFactory) return 'stripe';
+    if (s.paymentGateway === 'stripe' && s.stripeSecretKey && this.stripeFactory) return 'stripe';
     return this.ctx.config.NODE_ENV === 'production' ? null : 'sandbox';
   }
 
@@ -43,7 +42,7 @@ export class PaymentsService {
     if (name === 'stripe') {
       const s = await this.ctx.settings.all();
       const key = `${s.stripeSecretKey}|${s.stripeWebhookSecret}`;
-      if (this.stripeGateway?.key !== key) this.stripeGateway = { key, gateway: PaymentsService.stripeFactory!(this.ctx, s.stripeSecretKey, s.stripeWebhookSecret) };
+      if (this.stripeGateway?.key !== key) this.stripeGateway = { key, gateway: this.stripeFactory!(s.stripeSecretKey, s.stripeWebhookSecret) };
       return this.stripeGateway.gateway;
     }
     throw new HttpError(503, MESSAGES.paymentsUnavailable);

@@ -6,7 +6,6 @@ import { currentUser, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../users/users.tables';
-// Side effect: registers the Stripe provider (PaymentsService.stripeFactory).
 import { verifyStripeEvent } from '../../platform/payments/stripe';
 import { performerPayoutAccounts } from './payments.tables';
 import { processStripeEvent } from './stripe.webhooks';

@@ -105,3 +105,6 @@ export class CardError extends Error {
     super(message);
   }
 }
+
+/** Builds the Stripe provider for the site's keys (settings may change them at run time). */
+export type StripeFactory = (secretKey: string, webhookSecret: string) => PaymentGateway;
