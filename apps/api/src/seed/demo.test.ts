@@ -35,7 +35,7 @@ describe('demo seed', () => {
     t = await createTestApp();
     const before = new Set(seedTempDirs());
     const start = Date.now();
-    await seedDemo(t.app);
+    await seedDemo(t.ctx);
     leftTempDirs = seedTempDirs().filter((n) => !before.has(n));
     seconds = (Date.now() - start) / 1000;
     await t.ctx.queue.drain({ timeoutMs: 120_000 });
@@ -132,7 +132,7 @@ describe('demo seed', () => {
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');
-    await seedDemo(t.app);
+    await seedDemo(t.ctx);
     expect(await snapshot(t)).toEqual(before);
     expect((await byEmail('fan@example.com')).updatedAt).toEqual(fanBefore.updatedAt);
   });
