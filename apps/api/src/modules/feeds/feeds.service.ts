@@ -14,8 +14,9 @@ import type { FileRow } from '../media/media.tables';
 import { follows } from '../follows/follows.tables';
 import { reactionFactQuery, reactionFlagColumns } from '../reactions/reactions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
-import { accessFactColumns, accessFactQueries, accessFactsFrom, currentSubscription, decideAccess, factRowsFromColumns, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
+import { accessFactColumns, accessFactQueries, accessFactsFrom, decideAccess, factRowsFromColumns, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
 import type { Db } from '../../db/client';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -48,7 +49,7 @@ export interface KnownViewerFacts {
  */
 function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
-      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${currentSubscription(now)}
+      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
   const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedSql(viewerId)}`;
   return { authors, visible };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { PaymentsService } from './payments.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { isRunning } from '../subscriptions/subscriptions.policy';
 
 /** What the Stripe webhook handlers use (given by the stripe routes, from the composition root). */
 export interface StripeWebhookDeps {
@@ -207,7 +208,7 @@ const invoicePaid: Handler = async (h) => {
   //   expired row back to active), or that ended in the past for a row without access.
   const ended = !ours || (await subscriptionEnded(h.tx, stripeSubId));
   const end = periodEnd.getTime();
-  const extends_ = end > sub.expiresAt.getTime() && (sub.status === 'active' || sub.status === 'cancelled' || end > h.deps.clock.now().getTime());
+  const extends_ = end > sub.expiresAt.getTime() && (isRunning(sub) || end > h.deps.clock.now().getTime());
   await h.deps.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
 };
 

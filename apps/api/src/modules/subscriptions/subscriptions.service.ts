@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } fr
 import { MESSAGES, fromMinor, toMinor, type SubscribeInput, type Subscription, type SubscriptionOffer, type SubscriptionSearch, type SubscriptionSettingsInput } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
-import { currentSubscription } from '../feeds/feeds.policy';
+import { grantsAccess, grantsAccessSql, isRunning } from './subscriptions.policy';
 import { isUniqueViolation } from '../../db/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
@@ -83,8 +83,9 @@ export class SubscriptionsService {
   }
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
+  /** subscriptions.policy.ts's rule, at this service's clock. */
   grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt'>): boolean {
-    return (r.status === 'active' || r.status === 'cancelled') && r.expiresAt.getTime() > this.now.getTime();
+    return grantsAccess(r, this.now);
   }
 
   async views(rows: SubscriptionRow[]): Promise<Subscription[]> {
@@ -165,7 +166,7 @@ export class SubscriptionsService {
         target: [subscriptions.userId, subscriptions.performerId],
         set: { type: input.type, price, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
         // …and while no payment for it is in flight (another request is paying it right now).
-        setWhere: sql`not (${currentSubscription(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
+        setWhere: sql`not (${grantsAccessSql(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
       })
       .returning();
     if (!sub) {
@@ -277,7 +278,7 @@ export class SubscriptionsService {
     const now = this.now;
     // A renewal of a running subscription continues its period (renewed a little late or early, the
     // dates do not drift); a lapsed one (past_due, expired) starts a new period now.
-    const running = sub.status === 'active' || sub.status === 'cancelled';
+    const running = isRunning(sub);
     let end = periodEnd ?? addMonths(running ? sub.expiresAt : now);
     if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
     const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
