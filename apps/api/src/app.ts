@@ -118,7 +118,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(feedsRoutes({ feeds: r.feeds }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));
-  await app.register(subscriptionsRoutes({ idempotency: r.idempotency, subscriptions: r.subscriptions, users: r.users }));
+  await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));

@@ -14,6 +14,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { SocialService } from './modules/auth/social.service';
 import { UsersService } from './modules/users/users.service';
 import { PerformersService } from './modules/performers/performers.service';
+import { PricingService } from './modules/performers/pricing.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
@@ -77,6 +78,7 @@ export function buildServices(p: Platform) {
   const idempotency = new Idempotency(db);
   const users = new UsersService({ db, ledger, auth, media });
   const performers = new PerformersService({ db, users, media, auth });
+  const pricing = new PricingService({ db, settings });
   // Content
   const feeds = new FeedsService({ db, media, settings, users });
   // Engagement
@@ -89,12 +91,12 @@ export function buildServices(p: Platform) {
   const payments = new PaymentsService({ config, db, ledger, settings, users, stripe: p.stripe });
   const coupons = new CouponsService({ clock, db });
   const wallet = new WalletService({ coupons, db, idempotency, ledger, payments, users });
-  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, log, mailer, payments, settings, users });
+  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, log, mailer, payments, pricing, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
   const payouts = new PayoutsService({ clock, db, earnings, ledger, log, mailer, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db });
   return {
-    settings, geo, media, auth, social, ledger, idempotency, users, performers, feeds, follows, reactions, comments, reports, search,
+    settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, follows, reactions, comments, reports, search,
     payments, coupons, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }

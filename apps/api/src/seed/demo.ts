@@ -137,7 +137,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger) {
           const [avatar, cover] = await Promise.all([m.avatar(c.colors, a.firstName[0]!), m.cover(c.cover)]);
           await ctx.users.setAvatar(user.id, avatar);
           await ctx.users.setCover(user.id, cover);
-          await ctx.subscriptions.updatePricing(user, c.pricing);
+          await ctx.pricing.updatePricing(user, c.pricing);
         }
         const [has] = await ctx.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.performerId, user.id)).limit(1);
         if (!has) {

@@ -140,10 +140,7 @@ export class PaymentsService {
 
   // ── Wallet top-up ──────────────────────────────────────────────────────────────────────────
   async checkRange(what: string, field: string, amount: number, minKey: 'minimumWalletPrice' | 'minimumTipPrice' | 'minimumSubscriptionPrice', maxKey: 'maximumWalletPrice' | 'maximumTipPrice' | 'maximumSubscriptionPrice') {
-    const s = await this.deps.settings.all();
-    const min = s[minKey] as number;
-    const max = s[maxKey] as number;
-    if (toMinor(amount) < toMinor(min) || toMinor(amount) > toMinor(max)) throw fieldError(field, MESSAGES.amountOutOfRange(what, min, max));
+    return this.deps.settings.checkAmountRange(what, field, amount, minKey, maxKey);
   }
 
   /**

@@ -10,9 +10,11 @@ import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
 import type { Idempotency } from '../ledger/idempotency';
 import type { UsersService } from '../users/users.service';
 import type { SubscriptionsService } from './subscriptions.service';
+import type { PricingService } from '../performers/pricing.service';
 
 /** What the subscriptions routes are given by the composition root (by closure). */
 export interface SubscriptionsRoutesDeps {
+  pricing: PricingService;
   idempotency: Idempotency;
   subscriptions: SubscriptionsService;
   users: UsersService;
@@ -60,19 +62,19 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps): FastifyPlugi
     async (req) => {
       const p = await deps.users.findByIdOrUsername(req.params.id);
       if (!p?.isPerformer) throw notFound('Creator not found');
-      return { data: await svc.offer(p.id) };
+      return { data: await deps.pricing.offer(p.id) };
     },
   );
 
   app.put(
     '/performers/subscription-settings',
     { preHandler: performerOnly, schema: { tags, body: subscriptionSettingsSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'The creator\'s monthly price (within minimumSubscriptionPrice..maximumSubscriptionPrice) and free trial (days; null = the site\'s freeSubscriptionDuration). Applies to new subscriptions.' } },
-    async (req) => ({ data: await svc.updatePricing(currentUser(req), req.body) }),
+    async (req) => ({ data: await deps.pricing.updatePricing(currentUser(req), req.body) }),
   );
 
   app.put(
     '/admin/performers/:id/commission',
     { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) }, description: 'Operator: the creator\'s commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.' } },
-    async (req) => ({ data: await svc.setCommission(req.params.id, req.body.percentage) }),
+    async (req) => ({ data: await deps.pricing.setCommission(req.params.id, req.body.percentage) }),
   );
 };

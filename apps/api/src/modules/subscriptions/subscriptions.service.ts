@@ -6,7 +6,6 @@ import { grantsAccess, grantsAccessSql, isRunning } from './subscriptions.policy
 import { isUniqueViolation } from '../../db/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
-import { performerPricing } from '../performers/performers.tables';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
 import { CURRENCY, cardRefused } from '../payments/payments.service';
 import { couponRedemptions, coupons } from '../coupons/coupons.tables';
@@ -18,6 +17,7 @@ import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../platform/mailer';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { PricingService } from '../performers/pricing.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,10 +25,10 @@ import type { FastifyBaseLogger } from 'fastify';
 class AlreadySubscribed extends Error {}
 
 /** Default monthly price of a creator who never set one (minor units). */
-export const DEFAULT_MONTHLY_PRICE = 995;
 
 /** What SubscriptionsService is built with (by the composition root, root.ts). */
 export interface SubscriptionsDeps {
+  pricing: PricingService;
   clock: Clock;
   config: Config;
   coupons: CouponsService;
@@ -53,33 +53,6 @@ export class SubscriptionsService {
 
   private get now() {
     return this.deps.clock.now();
-  }
-
-  // ── Creator pricing ────────────────────────────────────────────────────────────────────────
-  async pricing(performerId: string) {
-    const [row] = await this.deps.db.select().from(performerPricing).where(eq(performerPricing.userId, performerId));
-    return row ?? { userId: performerId, monthlyPrice: DEFAULT_MONTHLY_PRICE, freeSubscriptionEnabled: false, freeSubscriptionDays: null, commissionBps: null };
-  }
-
-  async offer(performerId: string): Promise<SubscriptionOffer> {
-    const [p, s] = await Promise.all([this.pricing(performerId), this.deps.settings.all()]);
-    return { monthlyPrice: fromMinor(p.monthlyPrice), freeSubscriptionEnabled: s.freeSubscriptionEnabled && p.freeSubscriptionEnabled, freeSubscriptionDays: p.freeSubscriptionDays ?? s.freeSubscriptionDuration };
-  }
-
-  async updatePricing(performer: UserRow, input: SubscriptionSettingsInput): Promise<SubscriptionOffer> {
-    await this.deps.payments.checkRange('subscription price', 'monthlyPrice', input.monthlyPrice, 'minimumSubscriptionPrice', 'maximumSubscriptionPrice');
-    const values = { monthlyPrice: toMinor(input.monthlyPrice), freeSubscriptionEnabled: input.freeSubscriptionEnabled, freeSubscriptionDays: input.freeSubscriptionDays ?? null };
-    await this.deps.db.insert(performerPricing).values({ userId: performer.id, ...values }).onConflictDoUpdate({ target: performerPricing.userId, set: values });
-    return this.offer(performer.id);
-  }
-
-  /** Operator: commission override in percent (null: back to the site default; 0 is 0). */
-  async setCommission(performerId: string, percentage: number | null): Promise<{ percentage: number | null }> {
-    const [u] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
-    if (!u?.isPerformer) throw notFound('Creator not found');
-    const bps = percentage === null ? null : Math.round(percentage * 100);
-    await this.deps.db.insert(performerPricing).values({ userId: performerId, commissionBps: bps }).onConflictDoUpdate({ target: performerPricing.userId, set: { commissionBps: bps } });
-    return { percentage };
   }
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
@@ -140,8 +113,8 @@ export class SubscriptionsService {
       if (existing.status === 'cancelled') return this.resume(user, existing);
       return (await this.views([existing]))[0];
     }
-    const offer = await this.offer(performer.id);
-    const pricing = await this.pricing(performer.id);
+    const offer = await this.deps.pricing.offer(performer.id);
+    const pricing = await this.deps.pricing.pricing(performer.id);
     const s = await this.deps.settings.all();
     if (toMinor(offer.monthlyPrice) < toMinor(s.minimumSubscriptionPrice) || toMinor(offer.monthlyPrice) > toMinor(s.maximumSubscriptionPrice)) {
       throw unprocessable('This creator\'s subscription price is outside the site\'s limits; they need to update it');
