@@ -72,6 +72,12 @@ export class CouponsService {
     return { id: c!.id, percentage: c!.percentage, apply: (amount) => discountedMinor(amount, c!.percentage) };
   }
 
+  /** Gives back a redemption made for `source` (a payment that failed): one use less, inside `tx`. */
+  async release(tx: Tx, couponId: string, source: string): Promise<void> {
+    const gone = await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.source, source))).returning({ id: couponRedemptions.id });
+    if (gone.length) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, couponId));
+  }
+
   // ── Operator ───────────────────────────────────────────────────────────────────────────────
   private async checkPerformer(performerId: string | null | undefined) {
     if (!performerId) return;

@@ -8,7 +8,6 @@ import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
 import { CURRENCY, cardRefused } from '../payments/payments.service';
-import { couponRedemptions, coupons } from '../coupons/coupons.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { RENEWAL_LEASE_MS, RETRY_DELAYS_DAYS, addDays, addMonths } from './periods';
 import type { Config } from '../../config';
@@ -198,10 +197,7 @@ export class SubscriptionsService {
   }
 
   private async releaseCoupon(p: PaymentTransactionRow) {
-    await this.deps.db.transaction(async (tx) => {
-      const gone = await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, p.couponId!), eq(couponRedemptions.source, `payment:${p.id}`))).returning({ id: couponRedemptions.id });
-      if (gone.length) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, p.couponId!));
-    });
+    await this.deps.db.transaction((tx) => this.deps.coupons.release(tx, p.couponId!, `payment:${p.id}`));
   }
 
   /** Charges one period with our own scheduling (sandbox). Success → active until +1 month. */
