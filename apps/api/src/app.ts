@@ -9,21 +9,11 @@ import { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, runMigrations, type Database } from './db/client';
+import type { Database } from './db/client';
+import { buildRoot, type Root } from './root';
 import { registerErrorHandler } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
-import { Mailer } from './platform/mailer';
-import { createStorage } from './platform/storage';
-import { Queue } from './platform/queue';
-import { defineMediaJobs } from './modules/media/media.jobs';
-import type { AppContext } from './platform/context';
-import { SettingsService } from './modules/settings/settings.service';
-import { GeoService } from './modules/geo/geo.service';
-import { MediaService } from './modules/media/media.service';
-import { AuthService } from './modules/auth/auth.service';
-import { UsersService } from './modules/users/users.service';
-import { PerformersService } from './modules/performers/performers.service';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
 import { healthRoutes } from './modules/health/health.routes';
@@ -40,14 +30,6 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
-import { systemClock } from './platform/context';
-import { LedgerService } from './modules/ledger/ledger.service';
-import { Idempotency } from './modules/ledger/idempotency';
-import { PaymentsService } from './modules/payments/payments.service';
-import { WalletService } from './modules/wallet/wallet.service';
-import { CouponsService } from './modules/coupons/coupons.service';
-import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
-import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -64,7 +46,15 @@ export interface BuildOptions {
 }
 
 /** Builds the whole API without listening: external plugins → platform → modules. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  return (await buildAppWithRoot(opts)).app;
+}
+
+/**
+ * The HTTP half of the composition root: the root (root.ts: platform and every service) plus the
+ * Fastify app, whose route plugins get their services by closure. Tests read `root` (t.ctx).
+ */
+export async function buildAppWithRoot({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; root: Root }> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     trustProxy: config.TRUST_PROXY,
@@ -76,50 +66,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  if (!database) await runMigrations(db);
-  const settings = new SettingsService(db.db);
-  const ctx = {
-    config,
-    log: app.log,
-    database: db,
-    db: db.db,
-    mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),
-    storage: await createStorage(config),
-    settings,
-    geo: new GeoService(settings, config.GEOIP_DB_PATH),
-  } as unknown as AppContext;
-  // Background jobs (pg-boss on the same database): handlers run here unless WORKERS=0.
-  ctx.queue = new Queue(db, { workers: config.WORKERS, log: app.log });
-  ctx.media = new MediaService(ctx);
-  const mediaJobs = defineMediaJobs(ctx);
-  app.addHook('onReady', async () => {
-    await ctx.queue.start();
-    mediaJobs.startSweeping();
-    subscriptionJobs.start();
-  });
-  ctx.auth = new AuthService(ctx);
-  ctx.auth.defineJobs();
-  ctx.users = new UsersService(ctx, ctx.auth, ctx.media);
-  ctx.performers = new PerformersService(ctx, ctx.users, ctx.media, ctx.auth);
-  ctx.clock = { now: systemClock.now };
-  ctx.ledger = new LedgerService(settings);
-  ctx.idempotency = new Idempotency(db.db);
-  ctx.payments = new PaymentsService(ctx);
-  ctx.coupons = new CouponsService(ctx);
-  ctx.wallet = new WalletService(ctx);
-  ctx.subscriptions = new SubscriptionsService(ctx);
-  const subscriptionJobs = defineSubscriptionJobs(ctx);
-  app.decorate('ctx', ctx);
+  const root = await buildRoot({ config, database, log: app.log });
+  app.addHook('onReady', () => root.start());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.addHook('onClose', async () => {
-    await mediaJobs.stopSweeping();
-    await subscriptionJobs.stop();
-    await ctx.queue.stop();
-    (ctx.storage as { destroy?: () => void }).destroy?.();
-    await ctx.mailer.close();
+    await root.stop();
     redis?.disconnect();
-    if (!database) await db.close();
   });
 
   // External plugins
@@ -132,7 +84,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     exposedHeaders: ['Content-Disposition'],
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });
-  ctx.limits = createUserLimits(app, config);
+  const limits = createUserLimits(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 40, fieldSize: 100_000 } });
   await app.register(swagger, {
     openapi: {
@@ -146,29 +98,30 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Platform
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerAuth(app, ctx.db);
+  registerAuth(app, root.db);
 
-  // Modules
-  await app.register(healthRoutes);
-  await app.register(settingsRoutes);
-  await app.register(geoRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(performersRoutes);
-  await app.register(mediaRoutes);
-  await app.register(referenceRoutes);
-  await app.register(followsRoutes);
-  await app.register(reactionsRoutes);
-  await app.register(commentsRoutes);
-  await app.register(reportsRoutes);
-  await app.register(searchRoutes);
-  await app.register(feedsRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(walletRoutes);
-  await app.register(subscriptionsRoutes);
-  await app.register(couponsRoutes);
-  await app.register(earningsRoutes);
-  await app.register(payoutsRoutes);
-  await app.register(stripeRoutes);
-  return app;
+  // Modules: each route plugin gets, by name, the services it uses.
+  const r = root;
+  await app.register(healthRoutes({ database: r.database }));
+  await app.register(settingsRoutes({ settings: r.settings, payments: r.payments }));
+  await app.register(geoRoutes({ geo: r.geo }));
+  await app.register(authRoutes({ auth: r.auth, config, db: r.db, limits, performers: r.performers, settings: r.settings, social: r.social, storage: r.storage, users: r.users }));
+  await app.register(usersRoutes({ limits, performers: r.performers, users: r.users }));
+  await app.register(performersRoutes({ limits, media: r.media, performers: r.performers, users: r.users }));
+  await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
+  await app.register(referenceRoutes({ config, settings: r.settings }));
+  await app.register(followsRoutes({ follows: r.follows }));
+  await app.register(reactionsRoutes({ reactions: r.reactions }));
+  await app.register(commentsRoutes({ comments: r.comments }));
+  await app.register(reportsRoutes({ reports: r.reports }));
+  await app.register(searchRoutes({ db: r.db, feeds: r.feeds, search: r.search }));
+  await app.register(feedsRoutes({ feeds: r.feeds }));
+  await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
+  await app.register(walletRoutes({ wallet: r.wallet }));
+  await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
+  await app.register(couponsRoutes({ coupons: r.coupons }));
+  await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
+  await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
+  await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
+  return { app, root };
 }

@@ -1,14 +1,14 @@
 import { loadConfigOrExit } from './config';
-import { buildApp } from './app';
+import { buildAppWithRoot } from './app';
 import { seedDemo } from './seed/demo';
 import { exitOnSignals } from './platform/lifecycle';
 
 /** Listens, seeds demo data when asked (SEED_DEMO=true, never in production), stops cleanly. */
 async function main() {
   const config = loadConfigOrExit();
-  let app;
+  let app, root;
   try {
-    app = await buildApp({ config });
+    ({ app, root } = await buildAppWithRoot({ config }));
   } catch (err) {
     console.error(`Stagepass API could not start: ${(err as Error).message}`);
     process.exit(1);
@@ -17,7 +17,7 @@ async function main() {
     if (config.NODE_ENV === 'production') app.log.warn('SEED_DEMO ignored: demo data is never created in production');
     else {
       await app.ready(); // the job queue starts here: seeded media are queued for processing
-      await seedDemo(app, app.log);
+      await seedDemo(root, app.log);
     }
   }
   exitOnSignals(app, { graceMs: 10_000, message: 'shutting down' });

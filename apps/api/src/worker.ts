@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config';
-import { buildApp } from './app';
+import pino from 'pino';
+import { buildRoot } from './root';
 import { exitOnSignals } from './platform/lifecycle';
 
 /**
@@ -19,17 +20,19 @@ async function main() {
   }
   // WORKERS=0 may be in an environment shared with API nodes; a worker always works.
   const workers = config.WORKERS || 1;
-  let app;
+  const log = pino({ level: config.LOG_LEVEL });
+  let root;
   try {
-    app = await buildApp({ config: { ...config, WORKERS: workers } });
-    await app.ready();
+    // The same composition root as the API, without HTTP: the platform, every service, the job handlers.
+    root = await buildRoot({ config: { ...config, WORKERS: workers }, log });
+    await root.start();
   } catch (err) {
     console.error(`Stagepass worker could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  app.log.info({ workers }, 'worker running job handlers (no HTTP)');
+  log.info({ workers }, 'worker running job handlers (no HTTP)');
   // Running jobs get 30 s (Queue.stop); unfinished ones are retried by another worker.
-  exitOnSignals(app, { graceMs: 40_000, message: 'worker shutting down: letting running jobs finish' });
+  exitOnSignals({ log, close: () => root.stop() }, { graceMs: 40_000, message: 'worker shutting down: letting running jobs finish' });
 }
 
 void main();

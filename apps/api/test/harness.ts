@@ -6,15 +6,16 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildAppWithRoot } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import type { AppContext } from '../src/platform/context';
+import type { Root } from '../src/root';
 import { users, type UserRow } from '../src/modules/users/users.tables';
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  /** What the composition root built (platform and services), as the app uses them. */
+  ctx: Root;
   config: Config;
   close(): Promise<void>;
 }
@@ -77,12 +78,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined, ...env },
     { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', RATE_LIMIT_AUTH_MAX: 10_000, RATE_LIMIT_PASSWORD_MAX: 10_000, RATE_LIMIT_CARD_MAX: 10_000, RATE_LIMIT_NAMESPACE: `stagepass-rl-test-${crypto.randomBytes(4).toString('hex')}:`, ...overrides },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const { app, root } = await buildAppWithRoot({ config, database, logger: false });
   await app.ready();
   return {
     app,
-    ctx: app.ctx,
-    config: app.ctx.config,
+    ctx: root,
+    config: root.config,
     async close() {
       await app.close();
       await database.close();

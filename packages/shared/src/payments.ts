@@ -17,7 +17,9 @@ export const moneyUserSchema = commentAuthorSchema;
 export type MoneyUser = z.infer<typeof moneyUserSchema>;
 
 export const GATEWAY_NAMES = ['stripe', 'sandbox'] as const;
-export type GatewayNameValue = (typeof GATEWAY_NAMES)[number];
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+/** @deprecated alias of GatewayName */
+export type GatewayNameValue = GatewayName;
 
 /** Well-known test cards the sandbox gateway accepts (and how each behaves). */
 export const SANDBOX_TEST_CARDS = {

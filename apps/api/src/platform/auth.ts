@@ -111,6 +111,12 @@ export const adminOnly = defineGuard(async (req) => {
   if (!isAdmin(req.user)) throw forbidden('Only administrators can do this');
 });
 /** For handlers behind a guard: the user, typed non-null. */
+/** A creator, or an operator looking at a creator's figures (performerId). Fans → 403. */
+export const performerOrAdmin = defineGuard(async (req) => {
+  if (!req.user) throw unauthorized();
+  if (!req.user.isPerformer && !isAdmin(req.user)) throw forbidden('Only creators can do this');
+});
+
 export function currentUser(req: FastifyRequest): UserRow {
   if (!req.user) throw unauthorized();
   return req.user;

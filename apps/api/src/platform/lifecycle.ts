@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * SIGINT/SIGTERM → close the app once (plugins' onClose hooks: queue, database, mail), then exit;
+ * SIGINT/SIGTERM → close the app (or the worker's root) once (queue, database, mail), then exit;
  * a hard exit after `graceMs` if closing hangs. Shared by the API server and the worker.
  */
-export function exitOnSignals(app: FastifyInstance, opts: { graceMs: number; message: string }) {
+export function exitOnSignals(app: { log: Pick<FastifyBaseLogger, 'info'>; close(): Promise<unknown> }, opts: { graceMs: number; message: string }) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -5,23 +5,9 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
+import type { Storage } from './storage.types';
 
-/**
- * Where file bytes live. Local disk under DATA_DIR/files by default; any S3-compatible store when
- * S3_BUCKET is set (`storage-s3.ts`). Keys are relative paths like `public/avatars/<id>/medium.webp`.
- * Either way, delivery goes through our `/files/*` route, so access control stays ours.
- */
-export interface Storage {
-  readonly driver: 'local' | 's3';
-  put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
-  putFile(key: string, filePath: string, contentType: string): Promise<void>;
-  /** The bytes, or the inclusive byte range `start..end`. */
-  get(key: string, range?: { start: number; end?: number }): Promise<Readable>;
-  stat(key: string): Promise<{ size: number } | null>;
-  delete(key: string): Promise<void>;
-  /** A path on this machine holding the bytes, when there is one (local disk) — saves a copy before processing. */
-  localPath(key: string): string | null;
-}
+export type { Storage } from './storage.types';
 
 /** The configured driver: S3 when S3_BUCKET is set, else DATA_DIR/files. */
 export async function createStorage(config: Config): Promise<Storage> {

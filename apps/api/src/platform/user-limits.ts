@@ -24,8 +24,13 @@ export function userLimiter(app: FastifyInstance, name: string, max: number): Us
   };
 }
 
-/** The per-user limits of AppContext.limits (config: RATE_LIMIT_PASSWORD_MAX, RATE_LIMIT_CARD_MAX). */
-export function createUserLimits(app: FastifyInstance, config: { RATE_LIMIT_PASSWORD_MAX: number; RATE_LIMIT_CARD_MAX: number }) {
+/** The per-user limits the routes are given (built in app.ts once @fastify/rate-limit is registered) (config: RATE_LIMIT_PASSWORD_MAX, RATE_LIMIT_CARD_MAX). */
+export interface UserLimits {
+  password: UserLimiter;
+  card: UserLimiter;
+}
+
+export function createUserLimits(app: FastifyInstance, config: { RATE_LIMIT_PASSWORD_MAX: number; RATE_LIMIT_CARD_MAX: number }): UserLimits {
   return {
     /** Anything that checks the current password: password change, e-mail change. */
     password: userLimiter(app, 'password', config.RATE_LIMIT_PASSWORD_MAX),

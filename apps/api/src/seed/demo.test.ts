@@ -36,7 +36,7 @@ describe('demo seed', () => {
     // The demo media is made in a temp folder of this test's own, which must be empty afterwards.
     const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-seed-test-'));
     const start = Date.now();
-    await seedDemo(t.app, undefined, { tmpDir });
+    await seedDemo(t.ctx, undefined, { tmpDir });
     leftTempDirs = fs.readdirSync(tmpDir);
     fs.rmSync(tmpDir, { recursive: true, force: true });
     seconds = (Date.now() - start) / 1000;
@@ -145,7 +145,7 @@ describe('demo seed', () => {
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');
-    await seedDemo(t.app);
+    await seedDemo(t.ctx);
     expect(await snapshot(t)).toEqual(before);
     expect((await byEmail('fan@example.com')).updatedAt).toEqual(fanBefore.updatedAt);
   });

@@ -1,16 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { usernameSchema, type CreateFeedInput } from '@stagepass/shared';
-import type { AppContext } from '../platform/context';
+import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
 import { performerProfiles } from '../modules/performers/performers.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { comments } from '../modules/comments/comments.tables';
-import { FeedsService } from '../modules/feeds/feeds.service';
-import { FollowsService } from '../modules/follows/follows.service';
-import { ReactionsService } from '../modules/reactions/reactions.service';
-import { CommentsService } from '../modules/comments/comments.service';
 import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -109,11 +105,10 @@ const MARCO_POSTS: PostSpec[] = [
  * and a bookmark; Luna has a welcome video. Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
-export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
-  const ctx = app.ctx;
+export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const started = Date.now();
-  const feedsService = new FeedsService(ctx);
+  const feedsService = ctx.feeds;
   // One maker (one temp directory) shared by the creators seeded side by side: keep the promise,
   // not its result, or each concurrent first caller makes its own directory and only one is removed.
   let media: Promise<DemoMediaMaker> | null = null;
@@ -122,7 +117,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, op
   try {
     for (const a of DEMO_ACCOUNTS) {
       try {
-        account[a.key] = await ensureAccount(app, a);
+        account[a.key] = await ensureAccount(ctx, a);
       } catch (err) {
         // Someone registered that username on this site: leave their account alone, skip ours.
         if ((err as { statusCode?: number }).statusCode !== 409) throw err;
@@ -142,7 +137,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, op
           const [avatar, cover] = await Promise.all([m.avatar(c.colors, a.firstName[0]!), m.cover(c.cover)]);
           await ctx.users.setAvatar(user.id, avatar);
           await ctx.users.setCover(user.id, cover);
-          await ctx.subscriptions.updatePricing(user, c.pricing);
+          await ctx.pricing.updatePricing(user, c.pricing);
           // Luna greets visitors with a welcome video above her posts.
           if (a.key === 'luna') await ctx.performers.setWelcomeVideo(user.id, await m.video(c.colors, 'Hi, I am Luna', 4));
         }
@@ -154,7 +149,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, op
       }),
     );
 
-    if (account.fan && account.luna && account.iris) await seedFan(app, account.fan, account.luna.user, account.iris.user);
+    if (account.fan && account.luna && account.iris) await seedFan(ctx, account.fan, account.luna.user, account.iris.user);
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
@@ -162,8 +157,7 @@ export async function seedDemo(app: FastifyInstance, log?: FastifyBaseLogger, op
 }
 
 /** The fan: card and wallet, follows Iris, subscribes to Luna, likes, comments on and bookmarks her posts. */
-async function seedFan(app: FastifyInstance, account: { user: UserRow; created: boolean }, luna: UserRow, iris: UserRow) {
-  const ctx = app.ctx;
+async function seedFan(ctx: Root, account: { user: UserRow; created: boolean }, luna: UserRow, iris: UserRow) {
   // The demo fan: a test card and $50 through the sandbox gateway, like anyone.
   const fan = account.user;
   const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
@@ -175,11 +169,11 @@ async function seedFan(app: FastifyInstance, account: { user: UserRow; created: 
     const tip = { price: 10, message: 'Thank you for the acoustic session!' };
     await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-tip', JSON.stringify(tip));
   }
-  await new FollowsService(ctx).follow(fan, iris.id);
+  await ctx.follows.follow(fan, iris.id);
   // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the
   // current subscription: no second payment).
   if (sandbox) await ctx.subscriptions.subscribe(fan, { performerId: luna.id, type: 'monthly' });
-  const reactions = new ReactionsService(app);
+  const reactions = ctx.reactions;
   const lunaFeed = async (text: string) => {
     const [row] = await ctx.db.select({ id: feeds.id }).from(feeds).where(and(eq(feeds.performerId, luna.id), eq(feeds.text, text))).limit(1);
     return row?.id;
@@ -193,13 +187,12 @@ async function seedFan(app: FastifyInstance, account: { user: UserRow; created: 
   if (rehearsal) await reactions.react(fan, { objectType: 'feed', objectId: rehearsal, action: 'bookmark' });
   if (session) {
     const [said] = await ctx.db.select({ id: comments.id }).from(comments).where(and(eq(comments.createdBy, fan.id), eq(comments.objectId, session))).limit(1);
-    if (!said) await new CommentsService(ctx).create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
+    if (!said) await ctx.comments.create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
   }
 }
 
 /** The account with this e-mail (kept as it is), or a new one with the demo password and a verified e-mail. */
-async function ensureAccount(app: FastifyInstance, a: DemoAccount): Promise<{ user: UserRow; created: boolean }> {
-  const ctx = app.ctx;
+async function ensureAccount(ctx: Root, a: DemoAccount): Promise<{ user: UserRow; created: boolean }> {
   const [existing] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${a.email}`).limit(1);
   if (existing) return { user: existing, created: false };
   const username = usernameSchema.parse(a.username);
@@ -216,7 +209,7 @@ async function ensureAccount(app: FastifyInstance, a: DemoAccount): Promise<{ us
 }
 
 /** Creates the posts in order (media generated and uploaded through the feed composer's service), then dates them. */
-async function createPosts(db: AppContext['db'], svc: FeedsService, owner: UserRow, posts: PostSpec[], colors: Colors, m: DemoMediaMaker) {
+async function createPosts(db: Root['db'], svc: Root['feeds'], owner: UserRow, posts: PostSpec[], colors: Colors, m: DemoMediaMaker) {
   const day = 864e5;
   const created: Array<{ id: string; daysAgo: number }> = [];
   for (const p of posts) {

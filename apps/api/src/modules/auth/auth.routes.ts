@@ -8,11 +8,33 @@ import { authenticated, currentUser } from '../../platform/auth';
 import { badRequest, zodDetails } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
 import { socialRoutes } from './social.routes';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../platform/storage';
+import type { UserLimits } from '../../platform/user-limits';
+import type { PerformersService } from '../performers/performers.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UsersService } from '../users/users.service';
+import type { AuthService } from './auth.service';
+import type { SocialService } from './social.service';
 
 const registeredSchema = z.object({ data: z.object({ user: currentUserSchema, verificationRequired: z.boolean(), message: z.string() }) });
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, users, performers, settings, config } = app.ctx;
+/** What the auth routes are given by the composition root (by closure). */
+export interface AuthRoutesDeps {
+  social: SocialService;
+  auth: AuthService;
+  config: Config;
+  db: Db;
+  limits: UserLimits;
+  performers: PerformersService;
+  settings: SettingsService;
+  storage: Storage;
+  users: UsersService;
+}
+
+export const authRoutes = (deps: AuthRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const { auth, users, performers, settings, config } = deps;
   /** Rate limit for credential endpoints: per client address, Redis-backed when REDIS_URL is set. */
   const limited = { rateLimit: { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
@@ -73,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const keys: string[] = [];
         try {
-          const user = await app.ctx.db.transaction(async (tx) => {
+          const user = await deps.db.transaction(async (tx) => {
             const u = await auth.createAccount(parsed.data, { isPerformer: true, tx });
             for (const f of upload.files) keys.push((await performers.addDocument(u.id, f.field as 'idVerification', f, tx)).storageKey);
             return u;
@@ -81,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           await auth.enqueueMail({ kind: 'verify-email', userId: user.id });
           return reply.status(201).send({ data: await registered(user) });
         } catch (err) {
-          await Promise.all(keys.map((k) => app.ctx.storage.delete(k)));
+          await Promise.all(keys.map((k) => deps.storage.delete(k)));
           throw err;
         }
       } finally {
@@ -140,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/users/me/password',
     {
-      preHandler: [authenticated, (req) => app.ctx.limits.password(req)],
+      preHandler: [authenticated, (req) => deps.limits.password(req)],
       schema: {
         tags: ['auth'], body: updatePasswordSchema, response: { 200: z.object({ data: tokenResponseSchema }) },
         description: 'The only way to change the password while signed in. Needs `currentPassword` when the account has a password (attempts limited per user: RATE_LIMIT_PASSWORD_MAX per 15 minutes, then 429). Revokes every session, the calling one included, and answers a fresh token with the calling session\'s lifetime (remembered or not).',
@@ -164,5 +186,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(socialRoutes);
+  await app.register(socialRoutes({ config: deps.config, social: deps.social }));
 };

@@ -1,7 +1,7 @@
+import { isUniqueViolation } from '../../db/errors';
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES, TOKEN_LIFETIME_DAYS, type RegisterPerformerInput, type RegisterUserInput } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { hashToken, newToken } from '../../platform/auth';
 import { HttpError, badRequest, conflict, forbidden, unauthorized, type FieldError } from '../../platform/errors';
 import { mailLayout } from '../../platform/mailer';
@@ -10,6 +10,12 @@ import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { authTokens, sessions } from './auth.tables';
 import { burnPasswordCheck, checkPassword, hashNewPassword } from './passwords';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mailer';
+import type { Queue } from '../../platform/queue';
+import type { SettingsService } from '../settings/settings.service';
+import type { FastifyBaseLogger } from 'fastify';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 3 * DAY;
@@ -33,16 +39,26 @@ export type AuthMailJob =
 
 type MailTokenKind = 'verify-email' | 'reset-password' | 'change-email';
 
+/** What AuthService is built with (by the composition root, root.ts). */
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  queue: Queue;
+  settings: SettingsService;
+}
+
 /**
  * Accounts and sessions: registration, login, logout, e-mail verification, password reset and
  * change. Rules in README.md beside this file.
  */
 export class AuthService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'settings' | 'mailer' | 'config' | 'log' | 'queue'>) {}
+  constructor(private deps: AuthDeps) {}
 
   /** Registers the mail job (before the queue starts). */
   defineJobs() {
-    this.ctx.queue.define<AuthMailJob>({
+    this.deps.queue.define<AuthMailJob>({
       name: AUTH_MAIL_JOB, retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60,
       handler: (job) => this.runMailJob(job),
     });
@@ -50,13 +66,13 @@ export class AuthService {
 
   /** Enqueues a mail job: the caller answers without the lookup, token or SMTP work. */
   async enqueueMail(job: AuthMailJob) {
-    await this.ctx.queue.send(AUTH_MAIL_JOB, job);
+    await this.deps.queue.send(AUTH_MAIL_JOB, job);
   }
 
   async runMailJob(job: AuthMailJob) {
     switch (job.kind) {
       case 'verify-email': {
-        const [user] = await this.ctx.db.select().from(users).where(eq(users.id, job.userId)).limit(1);
+        const [user] = await this.deps.db.select().from(users).where(eq(users.id, job.userId)).limit(1);
         if (user) await this.sendVerificationEmail(user);
         return;
       }
@@ -73,7 +89,7 @@ export class AuthService {
   }
 
   private async byEmail(email: string): Promise<UserRow | null> {
-    const [user] = await this.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    const [user] = await this.deps.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
     return user ?? null;
   }
 
@@ -83,7 +99,7 @@ export class AuthService {
    * 'email-taken' (the route answers as for a new account and mails that address instead).
    */
   async registrationConflict(input: { username: string; email: string }): Promise<'email-taken' | null> {
-    await this.assertAvailable(this.ctx.db, { username: input.username });
+    await this.assertAvailable(this.deps.db, { username: input.username });
     return (await this.byEmail(input.email)) ? 'email-taken' : null;
   }
 
@@ -107,9 +123,9 @@ export class AuthService {
   private async sendRegisterAttemptEmail(email: string) {
     const user = await this.byEmail(email);
     if (!user) return;
-    const site = await this.ctx.settings.get('siteName');
-    const web = this.ctx.config.PUBLIC_WEB_URL;
-    await this.ctx.mailer.send({
+    const site = await this.deps.settings.get('siteName');
+    const web = this.deps.config.PUBLIC_WEB_URL;
+    await this.deps.mailer.send({
       to: user.email!,
       subject: `Someone tried to register at ${site} with your address`,
       ...mailLayout(
@@ -164,12 +180,12 @@ export class AuthService {
         throw err;
       }
     };
-    return opts.tx ? run(opts.tx) : this.ctx.db.transaction(run);
+    return opts.tx ? run(opts.tx) : this.deps.db.transaction(run);
   }
 
   async findByLogin(login: string): Promise<UserRow | null> {
     const l = login.trim().toLowerCase();
-    const [u] = await this.ctx.db
+    const [u] = await this.deps.db
       .select()
       .from(users)
       .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`))
@@ -190,13 +206,13 @@ export class AuthService {
 
   async assertMayLogin(user: UserRow) {
     if (user.status !== 'active') throw forbidden(MESSAGES.accountInactive);
-    if (user.email && !user.verifiedEmail && (await this.ctx.settings.get('requireEmailVerification'))) {
+    if (user.email && !user.verifiedEmail && (await this.deps.settings.get('requireEmailVerification'))) {
       throw forbidden(MESSAGES.emailNotVerified);
     }
   }
 
   /** A random token; only its SHA-256 is stored. 365 days when remembered, else 1 day (spec §4). */
-  async issueSession(userId: string, remember: boolean, db: DbOrTx = this.ctx.db): Promise<IssuedSession> {
+  async issueSession(userId: string, remember: boolean, db: DbOrTx = this.deps.db): Promise<IssuedSession> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + (remember ? TOKEN_LIFETIME_DAYS.remembered : TOKEN_LIFETIME_DAYS.session) * DAY);
     await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
@@ -205,10 +221,10 @@ export class AuthService {
   }
 
   async revokeSession(sessionId: string) {
-    await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.deps.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async revokeAllSessions(userId: string, db: DbOrTx = this.ctx.db) {
+  async revokeAllSessions(userId: string, db: DbOrTx = this.deps.db) {
     await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
@@ -223,7 +239,7 @@ export class AuthService {
   /** Whether a session was issued "remembered" (365 days) rather than for one day. */
   async sessionRemembered(sessionId: string | null): Promise<boolean> {
     if (!sessionId) return false;
-    const [s] = await this.ctx.db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    const [s] = await this.deps.db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
     return Boolean(s && s.expiresAt.getTime() - s.createdAt.getTime() > TOKEN_LIFETIME_DAYS.session * DAY + 60 * 60 * 1000);
   }
 
@@ -237,7 +253,7 @@ export class AuthService {
     if (user.passwordHash) await this.assertCurrentPassword(user, input.currentPassword);
     const remember = await this.sessionRemembered(sessionId);
     const passwordHash = await hashNewPassword(input.password);
-    return this.ctx.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await this.revokeAllSessions(user.id, tx);
       return this.issueSession(user.id, remember, tx);
@@ -248,7 +264,7 @@ export class AuthService {
 
   private async createMailToken(userId: string, kind: MailTokenKind, ttlMs: number, newEmail?: string): Promise<string> {
     const token = newToken();
-    await this.ctx.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       // A new link replaces older unused ones of the same kind.
       await tx.update(authTokens).set({ usedAt: new Date() }).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
       await tx.insert(authTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs), newEmail: newEmail ?? null });
@@ -280,7 +296,7 @@ export class AuthService {
   async assertEmailChangeAllowed(user: UserRow, currentPassword: string | undefined, sessionId: string | null) {
     if (user.passwordHash) await this.assertCurrentPassword(user, currentPassword);
     else {
-      const [s] = sessionId ? await this.ctx.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1) : [];
+      const [s] = sessionId ? await this.deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1) : [];
       if (!s || Date.now() - s.createdAt.getTime() > RECENT_LOGIN_MS) {
         throw badRequest('Log in again to change your e-mail address', [{ field: 'currentPassword', message: 'Log in again to change your e-mail address' }]);
       }
@@ -293,9 +309,9 @@ export class AuthService {
    */
   async startEmailChange(user: UserRow, email: string) {
     const token = await this.createMailToken(user.id, 'change-email', EMAIL_CHANGE_TOKEN_TTL_MS, email);
-    const site = await this.ctx.settings.get('siteName');
-    const url = `${this.ctx.config.PUBLIC_WEB_URL}/auth/confirm-email?token=${encodeURIComponent(token)}`;
-    await this.ctx.mailer.send({
+    const site = await this.deps.settings.get('siteName');
+    const url = `${this.deps.config.PUBLIC_WEB_URL}/auth/confirm-email?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
       to: email,
       subject: `Confirm your new e-mail address for ${site}`,
       ...mailLayout('Confirm your new e-mail address', `You asked to use this address for your ${site} account${user.username ? ` @${user.username}` : ''}. It replaces the old one once you follow the link (valid for 1 day). If it was not you, ignore this e-mail.`, { label: 'Confirm my new address', url }),
@@ -308,7 +324,7 @@ export class AuthService {
    * address was taken by another account meanwhile (the link then stays unused).
    */
   async confirmEmailChange(token: string): Promise<void> {
-    const { oldEmail, user } = await this.ctx.db.transaction(async (tx) => {
+    const { oldEmail, user } = await this.deps.db.transaction(async (tx) => {
       const row = await this.takeMailToken(token, 'change-email', tx);
       if (!row?.newEmail) throw badRequest(MESSAGES.verifyTokenInvalid, [{ field: 'token', message: MESSAGES.verifyTokenInvalid }]);
       await this.assertAvailable(tx, { email: row.newEmail }, row.userId);
@@ -323,15 +339,15 @@ export class AuthService {
       return { oldEmail: before?.email ?? null, user: updated! };
     });
     if (oldEmail && oldEmail !== user.email) {
-      const site = await this.ctx.settings.get('siteName');
+      const site = await this.deps.settings.get('siteName');
       try {
-        await this.ctx.mailer.send({
+        await this.deps.mailer.send({
           to: oldEmail,
           subject: `Your ${site} e-mail address was changed`,
-          ...mailLayout('Your e-mail address was changed', `The e-mail address of your ${site} account${user.username ? ` @${user.username}` : ''} is now ${maskEmail(user.email!)}. Mail about your account no longer comes here. If you did not make this change, reset your password at ${this.ctx.config.PUBLIC_WEB_URL}/auth/forgot-password using the new address, or contact support.`),
+          ...mailLayout('Your e-mail address was changed', `The e-mail address of your ${site} account${user.username ? ` @${user.username}` : ''} is now ${maskEmail(user.email!)}. Mail about your account no longer comes here. If you did not make this change, reset your password at ${this.deps.config.PUBLIC_WEB_URL}/auth/forgot-password using the new address, or contact support.`),
         });
       } catch (err) {
-        this.ctx.log.error({ err, userId: user.id }, 'e-mail change notice could not be sent');
+        this.deps.log.error({ err, userId: user.id }, 'e-mail change notice could not be sent');
       }
     }
   }
@@ -339,9 +355,9 @@ export class AuthService {
   async sendVerificationEmail(user: Pick<UserRow, 'id' | 'email' | 'name' | 'verifiedEmail'>) {
     if (!user.email || user.verifiedEmail) return;
     const token = await this.createMailToken(user.id, 'verify-email', VERIFY_TOKEN_TTL_MS);
-    const site = await this.ctx.settings.get('siteName');
-    const url = `${this.ctx.config.PUBLIC_WEB_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
-    await this.ctx.mailer.send({
+    const site = await this.deps.settings.get('siteName');
+    const url = `${this.deps.config.PUBLIC_WEB_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
       to: user.email,
       subject: `Verify your e-mail address for ${site}`,
       ...mailLayout(`Welcome to ${site}${user.name ? `, ${user.name}` : ''}!`, 'Please confirm your e-mail address. The link is valid for 3 days.', { label: 'Verify my e-mail', url }),
@@ -354,7 +370,7 @@ export class AuthService {
   }
 
   async verifyEmail(token: string) {
-    await this.ctx.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const userId = await this.consumeMailToken(token, 'verify-email', tx);
       if (!userId) throw badRequest(MESSAGES.verifyTokenInvalid, [{ field: 'token', message: MESSAGES.verifyTokenInvalid }]);
       await tx.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
@@ -371,9 +387,9 @@ export class AuthService {
     const user = await this.byEmail(email);
     if (!user || user.status !== 'active') return;
     const token = await this.createMailToken(user.id, 'reset-password', RESET_TOKEN_TTL_MS);
-    const site = await this.ctx.settings.get('siteName');
-    const url = `${this.ctx.config.PUBLIC_WEB_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await this.ctx.mailer.send({
+    const site = await this.deps.settings.get('siteName');
+    const url = `${this.deps.config.PUBLIC_WEB_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
       to: user.email!,
       subject: `Reset your ${site} password`,
       ...mailLayout('Reset your password', 'Someone (hopefully you) asked to reset your password. The link works once and expires in one hour. If it was not you, ignore this e-mail.', { label: 'Choose a new password', url }),
@@ -383,7 +399,7 @@ export class AuthService {
   /** Sets a new password from a reset link: single use, expiring; revokes every session. Also proves the e-mail. */
   async resetPassword(token: string, password: string) {
     const passwordHash = await hashNewPassword(password);
-    await this.ctx.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const userId = await this.consumeMailToken(token, 'reset-password', tx);
       if (!userId) throw badRequest(MESSAGES.resetTokenInvalid, [{ field: 'token', message: MESSAGES.resetTokenInvalid }]);
       await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, userId));
@@ -416,7 +432,7 @@ export class AuthService {
   private async findOrCreateSocialUser(p: { provider: 'google' | 'twitter'; subject: string; email?: string | null; emailVerified?: boolean; name?: string; role: 'user' | 'performer' }): Promise<UserRow> {
     const col = p.provider === 'google' ? users.googleId : users.twitterId;
     const link = p.provider === 'google' ? { googleId: p.subject } : { twitterId: p.subject };
-    return this.ctx.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const [linked] = await tx.select().from(users).where(eq(col, p.subject)).limit(1);
       if (linked) return linked;
       if (p.email && p.emailVerified) {
@@ -450,11 +466,6 @@ export class AuthService {
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   return `${local!.slice(0, 1)}***@${domain}`;
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export { HttpError };

@@ -2,13 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { googleLoginSchema, googleTokenSchema, tokenResponseSchema, twitterCallbackSchema, twitterLoginSchema } from '@stagepass/shared';
 import { SocialService } from './social.service';
+import type { Config } from '../../config';
 
 const tokenAnswer = { 200: z.object({ data: tokenResponseSchema }) };
 
+/** What the social routes are given by the composition root (by closure). */
+export interface SocialRoutesDeps {
+  social: SocialService;
+  config: Config;
+}
+
 /** Social sign-in (Google, Twitter). Each answers 400 "not enabled" until the operator configures it. */
-export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.ctx;
-  const social = new SocialService(app.ctx, app.log);
+export const socialRoutes = (deps: SocialRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const { config } = deps;
+  const { social } = deps;
   const limited = { rateLimit: { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
   app.post(

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { MESSAGES } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { HttpError, badRequest, fieldError, unauthorized } from '../../platform/errors';
 import type { IssuedSession } from './auth.service';
 import { oauthRequests } from './auth.tables';
 import { authorizationHeader } from './social.oauth1';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { SettingsService } from '../settings/settings.service';
+import type { AuthService } from './auth.service';
 
 export type SocialRole = 'user' | 'performer';
 
@@ -32,6 +35,15 @@ function googleJwks(url: string, timeoutMs: number) {
   return jwks;
 }
 
+/** What SocialService is built with (by the composition root, root.ts). */
+export interface SocialDeps {
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  auth: AuthService;
+  config: Config;
+  db: Db;
+  settings: SettingsService;
+}
+
 /**
  * Sign-in with Google (ID token from Google Identity Services, or an authorization code) and with
  * Twitter (OAuth 1.0a three-legged). Each provider works only when the operator enabled it and
@@ -39,19 +51,16 @@ function googleJwks(url: string, timeoutMs: number) {
  * provider id, else by verified e-mail, else create) are AuthService.socialLogin's. See README.md.
  */
 export class SocialService {
-  constructor(
-    private ctx: Pick<AppContext, 'config' | 'settings' | 'db' | 'auth'>,
-    private log?: Pick<FastifyBaseLogger, 'warn'>,
-  ) {}
+  constructor(private deps: SocialDeps) {}
 
   // --- Google ---------------------------------------------------------------------------------
 
   /** The client id when Google sign-in is enabled and configured; else 400. */
   private async googleClient(needSecret: boolean): Promise<{ clientId: string; clientSecret: string }> {
     const [enabled, clientId, clientSecret] = await Promise.all([
-      this.ctx.settings.get('googleLoginEnabled'),
-      this.ctx.settings.get('googleClientId'),
-      this.ctx.settings.get('googleClientSecret'),
+      this.deps.settings.get('googleLoginEnabled'),
+      this.deps.settings.get('googleClientId'),
+      this.deps.settings.get('googleClientSecret'),
     ]);
     if (!enabled || !clientId || (needSecret && !clientSecret)) throw badRequest(MESSAGES.socialNotConfigured('Google'));
     return { clientId, clientSecret };
@@ -60,7 +69,7 @@ export class SocialService {
   /** Verifies a Google ID token: signature (Google's JWKS), issuer, audience = our client id, expiry, `sub`. */
   async verifyGoogleIdToken(idToken: string, clientId: string): Promise<JWTPayload & { email?: string; email_verified?: boolean | string; name?: string }> {
     try {
-      const { payload } = await jwtVerify(idToken, googleJwks(this.ctx.config.GOOGLE_JWKS_URL, this.ctx.config.PROVIDER_TIMEOUT_MS), {
+      const { payload } = await jwtVerify(idToken, googleJwks(this.deps.config.GOOGLE_JWKS_URL, this.deps.config.PROVIDER_TIMEOUT_MS), {
         issuer: GOOGLE_ISSUERS,
         audience: clientId,
         algorithms: ['RS256'],
@@ -70,7 +79,7 @@ export class SocialService {
       if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
       return payload;
     } catch (err) {
-      this.log?.warn({ err: { name: (err as Error)?.name, code: (err as { code?: string })?.code, message: (err as Error)?.message } }, 'Google ID token refused');
+      this.deps.log?.warn({ err: { name: (err as Error)?.name, code: (err as { code?: string })?.code, message: (err as Error)?.message } }, 'Google ID token refused');
       throw unauthorized(GOOGLE_TOKEN_INVALID);
     }
   }
@@ -78,7 +87,7 @@ export class SocialService {
   private async googleSession(idToken: string, clientId: string, role: SocialRole): Promise<IssuedSession> {
     const p = await this.verifyGoogleIdToken(idToken, clientId);
     const email = typeof p.email === 'string' && p.email ? p.email : null;
-    return this.ctx.auth.socialLogin({
+    return this.deps.auth.socialLogin({
       provider: 'google',
       subject: p.sub!,
       email,
@@ -112,20 +121,20 @@ export class SocialService {
     let status = 0;
     let answer: { id_token?: unknown; error?: unknown; error_description?: unknown } = {};
     try {
-      const res = await fetch(this.ctx.config.GOOGLE_TOKEN_URL, {
+      const res = await fetch(this.deps.config.GOOGLE_TOKEN_URL, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(this.ctx.config.PROVIDER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.deps.config.PROVIDER_TIMEOUT_MS),
       });
       status = res.status;
       answer = (await res.json().catch(() => ({}))) as typeof answer;
     } catch (err) {
-      this.log?.warn({ err }, 'Google token endpoint unreachable');
+      this.deps.log?.warn({ err }, 'Google token endpoint unreachable');
       throw unauthorized('Google sign-in failed: Google could not be reached, please try again');
     }
     if (status < 200 || status >= 300 || typeof answer.id_token !== 'string') {
-      this.log?.warn({ status, error: answer.error, description: answer.error_description }, 'Google refused the authorization code');
+      this.deps.log?.warn({ status, error: answer.error, description: answer.error_description }, 'Google refused the authorization code');
       const reason = typeof answer.error === 'string' ? ` (${answer.error})` : '';
       throw unauthorized(`Google sign-in failed: Google did not accept the authorization code${reason}`);
     }
@@ -136,16 +145,16 @@ export class SocialService {
 
   private async twitterConsumer(): Promise<{ consumerKey: string; consumerSecret: string }> {
     const [enabled, consumerKey, consumerSecret] = await Promise.all([
-      this.ctx.settings.get('twitterLoginEnabled'),
-      this.ctx.settings.get('twitterConsumerKey'),
-      this.ctx.settings.get('twitterConsumerSecret'),
+      this.deps.settings.get('twitterLoginEnabled'),
+      this.deps.settings.get('twitterConsumerKey'),
+      this.deps.settings.get('twitterConsumerSecret'),
     ]);
     if (!enabled || !consumerKey || !consumerSecret) throw badRequest(MESSAGES.socialNotConfigured('Twitter'));
     return { consumerKey, consumerSecret };
   }
 
   private twitterUrl(path: string): string {
-    return `${this.ctx.config.TWITTER_API_URL.replace(/\/+$/, '')}${path}`;
+    return `${this.deps.config.TWITTER_API_URL.replace(/\/+$/, '')}${path}`;
   }
 
   /** A signed call to Twitter; non-2xx or network failure → 401 with `failure` in the message. */
@@ -155,17 +164,17 @@ export class SocialService {
         method,
         headers: { authorization, accept: '*/*', ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
         ...(method === 'POST' ? { body: '' } : {}),
-        signal: AbortSignal.timeout(this.ctx.config.PROVIDER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.deps.config.PROVIDER_TIMEOUT_MS),
       });
       const text = await res.text();
       if (!res.ok) {
-        this.log?.warn({ status: res.status, url: url.split('?')[0], body: text.slice(0, 300) }, 'Twitter refused a request');
+        this.deps.log?.warn({ status: res.status, url: url.split('?')[0], body: text.slice(0, 300) }, 'Twitter refused a request');
         throw unauthorized(`Twitter sign-in failed: ${failure}`);
       }
       return text;
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      this.log?.warn({ err, url: url.split('?')[0] }, 'Twitter unreachable');
+      this.deps.log?.warn({ err, url: url.split('?')[0] }, 'Twitter unreachable');
       throw unauthorized('Twitter sign-in failed: Twitter could not be reached, please try again');
     }
   }
@@ -190,11 +199,11 @@ export class SocialService {
     const token = answer.get('oauth_token');
     const secret = answer.get('oauth_token_secret');
     if (!token || !secret || answer.get('oauth_callback_confirmed') !== 'true') {
-      this.log?.warn({ keys: [...answer.keys()] }, 'Twitter request_token answer incomplete');
+      this.deps.log?.warn({ keys: [...answer.keys()] }, 'Twitter request_token answer incomplete');
       throw unauthorized('Twitter sign-in failed: Twitter did not accept the sign-in request');
     }
-    await this.ctx.db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
-    await this.ctx.db
+    await this.deps.db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
+    await this.deps.db
       .insert(oauthRequests)
       .values({ token, provider: 'twitter', secret, role: input.role, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) })
       .onConflictDoUpdate({ target: oauthRequests.token, set: { secret, role: input.role, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) } });
@@ -208,7 +217,7 @@ export class SocialService {
    */
   async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }): Promise<IssuedSession> {
     const consumer = await this.twitterConsumer();
-    const [request] = await this.ctx.db
+    const [request] = await this.deps.db
       .delete(oauthRequests)
       .where(and(eq(oauthRequests.token, input.oauth_token), eq(oauthRequests.provider, 'twitter'), sql`${oauthRequests.expiresAt} > now()`))
       .returning();
@@ -226,7 +235,7 @@ export class SocialService {
     const accessSecret = access.get('oauth_token_secret');
     const userId = access.get('user_id');
     if (!accessToken || !accessSecret || !userId) {
-      this.log?.warn({ keys: [...access.keys()] }, 'Twitter access_token answer incomplete');
+      this.deps.log?.warn({ keys: [...access.keys()] }, 'Twitter access_token answer incomplete');
       throw unauthorized('Twitter sign-in failed: Twitter did not confirm the sign-in');
     }
 
@@ -240,12 +249,12 @@ export class SocialService {
       throw unauthorized('Twitter sign-in failed: your Twitter account could not be read');
     }
     if (account.id_str !== undefined && String(account.id_str) !== userId) {
-      this.log?.warn({ userId, idStr: account.id_str }, 'Twitter verify_credentials answered another account');
+      this.deps.log?.warn({ userId, idStr: account.id_str }, 'Twitter verify_credentials answered another account');
       throw unauthorized('Twitter sign-in failed: your Twitter account could not be read');
     }
     const email = typeof account.email === 'string' && account.email ? account.email : null;
     const name = typeof account.name === 'string' && account.name ? account.name : (typeof account.screen_name === 'string' ? account.screen_name : access.get('screen_name') ?? undefined);
-    return this.ctx.auth.socialLogin({
+    return this.deps.auth.socialLogin({
       provider: 'twitter',
       subject: userId,
       email,

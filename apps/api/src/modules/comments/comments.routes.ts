@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commentSchema, commentsQuerySchema, createCommentSchema, envelope, listEnvelope, okSchema, updateCommentSchema, uuidParamSchema } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
-import { perUser } from '../search/rate-key';
-import { CommentsService } from './comments.service';
+import { perUser } from '../../platform/rate-key';
+import type { CommentsService } from './comments.service';
 
-export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new CommentsService(app.ctx);
+/** What the comments routes are given by the composition root (by closure). */
+export interface CommentsRoutesDeps {
+  comments: CommentsService;
+}
+
+export const commentsRoutes = (deps: CommentsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.comments;
   const tags = ['comments'];
   const idParams = uuidParamSchema;
 

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
@@ -10,16 +9,23 @@ import { reactions } from '../reactions/reactions.tables';
 import { reactionsOf } from '../reactions/reactions.service';
 import { socialTarget, type SocialTarget } from '../reactions/targets';
 import { comments, type CommentRow } from './comments.tables';
-import { userCard } from './user-card';
+import type { Db } from '../../db/client';
+import type { UsersService } from '../users/users.service';
 
 /** Comment markup: the shared rich-text allow-list, as for feed text (packages/shared/src/rich-text.ts). */
 export function sanitizeComment(input: string): string {
   return sanitizeRichText(input);
 }
 
+/** What CommentsService is built with (by the composition root, root.ts). */
+export interface CommentsDeps {
+  db: Db;
+  users: UsersService;
+}
+
 /** Comments and one level of replies. Rules: README.md beside this file. */
 export class CommentsService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'users'>) {}
+  constructor(private deps: CommentsDeps) {}
 
   private target(type: string): SocialTarget {
     const t = socialTarget(type);
@@ -36,7 +42,7 @@ export class CommentsService {
   async create(viewer: UserRow, input: CreateCommentInput): Promise<Comment> {
     const target = this.target(input.objectType);
     const content = this.clean(input.content);
-    const { row, ownerId } = await this.ctx.db.transaction(async (tx) => {
+    const { row, ownerId } = await this.deps.db.transaction(async (tx) => {
       const found = await target.resolve(tx, viewer, input.objectId);
       if (!found) throw notFound('Not found');
       if (!found.canView) throw forbidden('Unlock this post to comment on it');
@@ -61,7 +67,7 @@ export class CommentsService {
 
   async list(viewer: UserRow | null, q: CommentsQuery): Promise<{ data: Comment[]; total: number }> {
     const target = this.target(q.objectType);
-    const found = await target.resolve(this.ctx.db, viewer, q.objectId);
+    const found = await target.resolve(this.deps.db, viewer, q.objectId);
     if (!found) throw notFound('Not found');
     const where = and(
       eq(comments.objectType, q.objectType),
@@ -69,14 +75,14 @@ export class CommentsService {
       q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
     );
     const [rows, [total]] = await Promise.all([
-      this.ctx.db
+      this.deps.db
         .select()
         .from(comments)
         .where(where)
         .orderBy(q.sort === 'asc' ? asc(comments.createdAt) : desc(comments.createdAt), q.sort === 'asc' ? asc(comments.id) : desc(comments.id))
         .limit(q.limit)
         .offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(comments).where(where),
+      this.deps.db.select({ n: count() }).from(comments).where(where),
     ]);
     return { data: await this.shape(rows, viewer, found.ownerId), total: Number(total?.n ?? 0) };
   }
@@ -85,8 +91,8 @@ export class CommentsService {
   async update(viewer: UserRow, id: string, content: string): Promise<Comment> {
     const c = await this.byId(id);
     if (c.createdBy !== viewer.id) throw forbidden('You can only edit your own comments');
-    const [row] = await this.ctx.db.update(comments).set({ content: this.clean(content) }).where(eq(comments.id, id)).returning();
-    const owner = await this.ownerOf(this.ctx.db, viewer, c);
+    const [row] = await this.deps.db.update(comments).set({ content: this.clean(content) }).where(eq(comments.id, id)).returning();
+    const owner = await this.ownerOf(this.deps.db, viewer, c);
     return (await this.shape([row!], viewer, owner))[0]!;
   }
 
@@ -97,9 +103,9 @@ export class CommentsService {
   async remove(viewer: UserRow, id: string): Promise<{ success: true }> {
     const c = await this.byId(id);
     const target = socialTarget(c.objectType);
-    const ownerId = await this.ownerOf(this.ctx.db, viewer, c);
+    const ownerId = await this.ownerOf(this.deps.db, viewer, c);
     if (c.createdBy !== viewer.id && ownerId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
-    await this.ctx.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const replies = c.parentId ? [] : await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, c.id));
       const ids = [c.id, ...replies.map((r) => r.id)];
       const deleted = await tx.delete(comments).where(eq(comments.id, c.id)).returning({ id: comments.id });
@@ -117,7 +123,7 @@ export class CommentsService {
   }
 
   private async byId(id: string): Promise<CommentRow> {
-    const [c] = await this.ctx.db.select().from(comments).where(eq(comments.id, id)).limit(1);
+    const [c] = await this.deps.db.select().from(comments).where(eq(comments.id, id)).limit(1);
     if (!c) throw notFound('Comment not found');
     return c;
   }
@@ -132,8 +138,8 @@ export class CommentsService {
     if (rows.length === 0) return [];
     const authorIds = [...new Set(rows.map((r) => r.createdBy))];
     const [authors, liked] = await Promise.all([
-      this.ctx.db.select().from(users).where(inArray(users.id, authorIds)),
-      reactionsOf(this.ctx.db, viewer?.id, 'comment', rows.map((r) => r.id)),
+      this.deps.db.select().from(users).where(inArray(users.id, authorIds)),
+      reactionsOf(this.deps.db, viewer?.id, 'comment', rows.map((r) => r.id)),
     ]);
     const byId = new Map(authors.map((u) => [u.id, u]));
     const admin = isAdmin(viewer);
@@ -141,7 +147,7 @@ export class CommentsService {
       const author = byId.get(r.createdBy);
       return {
         _id: r.id, objectId: r.objectId, objectType: r.objectType as CommentObjectType, parentId: r.parentId, content: r.content, createdBy: r.createdBy,
-        creator: author && author.status === 'active' ? userCard(this.ctx, author) : null,
+        creator: author && author.status === 'active' ? this.deps.users.card(author) : null,
         totalReply: r.totalReply, totalLike: r.totalLike, isLiked: liked.get(r.id)?.isLiked ?? false,
         canDelete: Boolean(viewer && (viewer.id === r.createdBy || viewer.id === ownerId || admin)),
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appliedCouponSchema, applyCouponBodySchema, couponSchema, createCouponSchema, couponListQuerySchema, envelope, listEnvelope, okSchema, updateCouponSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
+import type { CouponsService } from './coupons.service';
 
-export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = app.ctx.coupons;
+/** What the coupons routes are given by the composition root (by closure). */
+export interface CouponsRoutesDeps {
+  coupons: CouponsService;
+}
+
+export const couponsRoutes = (deps: CouponsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.coupons;
   const tags = ['coupons'];
 
   app.post(

@@ -1,11 +1,18 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { discountedMinor, type AppliedCoupon, Coupon, CreateCouponInput, ListQuery } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { users } from '../users/users.tables';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 
+
+/** What CouponsService is built with (by the composition root, root.ts). */
+export interface CouponsDeps {
+  clock: Clock;
+  db: Db;
+}
 
 /**
  * Coupons: percentage off a purchase or the first subscription period. Usable while active, not
@@ -15,7 +22,7 @@ import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
  * (coupon, fan) index makes a second use by the same fan fail — both roll back with the charge.
  */
 export class CouponsService {
-  constructor(private ctx: AppContext) {}
+  constructor(private deps: CouponsDeps) {}
 
   toView(r: CouponRow): Coupon {
     return {
@@ -32,7 +39,7 @@ export class CouponsService {
   /** Why a coupon cannot be used now by `userId` for `performerId` (null: it can). */
   private async refusal(db: DbOrTx, c: CouponRow | null, userId: string, performerId: string | undefined): Promise<string | null> {
     if (!c || !c.active) return 'This coupon code is not valid';
-    if (c.expiresAt && c.expiresAt.getTime() <= this.ctx.clock.now().getTime()) return 'This coupon has expired';
+    if (c.expiresAt && c.expiresAt.getTime() <= this.deps.clock.now().getTime()) return 'This coupon has expired';
     if (c.maxUses !== null && c.usedCount >= c.maxUses) return 'This coupon has been used up';
     if (c.performerId && performerId && c.performerId !== performerId) return 'This coupon is not valid for this creator';
     const [used] = await db.select({ id: couponRedemptions.id }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, c.id), eq(couponRedemptions.userId, userId)));
@@ -42,8 +49,8 @@ export class CouponsService {
 
   /** POST /coupons/{code}/apply-coupon: checks the code for the caller (and creator) without using it. */
   async check(code: string, userId: string, performerId?: string): Promise<AppliedCoupon> {
-    const c = await this.byCode(this.ctx.db, code);
-    const why = await this.refusal(this.ctx.db, c, userId, performerId);
+    const c = await this.byCode(this.deps.db, code);
+    const why = await this.refusal(this.deps.db, c, userId, performerId);
     if (why) throw unprocessable(why);
     return { code: c!.code, percentage: c!.percentage, performerId: c!.performerId, expiresAt: c!.expiresAt?.toISOString() ?? null };
   }
@@ -53,7 +60,7 @@ export class CouponsService {
     const c = await this.byCode(tx, code);
     const why = await this.refusal(tx, c, userId, performerId);
     if (why) throw fieldError('couponCode', why);
-    const now = this.ctx.clock.now();
+    const now = this.deps.clock.now();
     const taken = await tx
       .update(coupons)
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -65,16 +72,22 @@ export class CouponsService {
     return { id: c!.id, percentage: c!.percentage, apply: (amount) => discountedMinor(amount, c!.percentage) };
   }
 
+  /** Gives back a redemption made for `source` (a payment that failed): one use less, inside `tx`. */
+  async release(tx: Tx, couponId: string, source: string): Promise<void> {
+    const gone = await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.source, source))).returning({ id: couponRedemptions.id });
+    if (gone.length) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, couponId));
+  }
+
   // ── Operator ───────────────────────────────────────────────────────────────────────────────
   private async checkPerformer(performerId: string | null | undefined) {
     if (!performerId) return;
-    const [u] = await this.ctx.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
+    const [u] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
     if (!u?.isPerformer) throw fieldError('performerId', 'Creator not found');
   }
 
   /** An expiry, when set, must be in the future: a coupon born expired can never be used (400). */
   private checkExpiry(expiresAt: string | null | undefined) {
-    if (expiresAt && new Date(expiresAt).getTime() <= this.ctx.clock.now().getTime()) {
+    if (expiresAt && new Date(expiresAt).getTime() <= this.deps.clock.now().getTime()) {
       throw fieldError('expiresAt', 'The expiry date must be in the future');
     }
   }
@@ -82,8 +95,8 @@ export class CouponsService {
   async create(input: CreateCouponInput): Promise<Coupon> {
     this.checkExpiry(input.expiresAt);
     await this.checkPerformer(input.performerId);
-    if (await this.byCode(this.ctx.db, input.code)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
-    const [row] = await this.ctx.db
+    if (await this.byCode(this.deps.db, input.code)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+    const [row] = await this.deps.db
       .insert(coupons)
       .values({ code: input.code, name: input.name, percentage: input.percentage, performerId: input.performerId ?? null, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null, active: input.active })
       .onConflictDoNothing()
@@ -97,7 +110,7 @@ export class CouponsService {
     await this.checkPerformer(input.performerId);
     const patch: Partial<typeof coupons.$inferInsert> = {};
     if (input.code !== undefined) {
-      const other = await this.byCode(this.ctx.db, input.code);
+      const other = await this.byCode(this.deps.db, input.code);
       if (other && other.id !== id) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
       patch.code = input.code;
     }
@@ -108,22 +121,22 @@ export class CouponsService {
     if (input.maxUses !== undefined) patch.maxUses = input.maxUses;
     if (input.active !== undefined) patch.active = input.active;
     const [row] = Object.keys(patch).length
-      ? await this.ctx.db.update(coupons).set(patch).where(eq(coupons.id, id)).returning()
-      : await this.ctx.db.select().from(coupons).where(eq(coupons.id, id));
+      ? await this.deps.db.update(coupons).set(patch).where(eq(coupons.id, id)).returning()
+      : await this.deps.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound('Coupon not found');
     return this.toView(row);
   }
 
   async remove(id: string): Promise<void> {
-    const rows = await this.ctx.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+    const rows = await this.deps.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
     if (rows.length === 0) throw notFound('Coupon not found');
   }
 
   async list(q: ListQuery): Promise<{ data: Coupon[]; total: number }> {
     const where = q.q ? sql`lower(${coupons.code}) like ${`%${q.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db.select().from(coupons).where(where).orderBy(desc(coupons.updatedAt)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(coupons).where(where),
+      this.deps.db.select().from(coupons).where(where).orderBy(desc(coupons.updatedAt)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(coupons).where(where),
     ]);
     return { data: rows.map((r) => this.toView(r)), total: Number(n) };
   }

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { earningExportSchema, earningSchema, earningSearchSchema, earningStatsQuerySchema, earningStatsSchema, envelope, listEnvelope } from '@stagepass/shared';
-import { currentUser, defineGuard, isAdmin } from '../../platform/auth';
-import { forbidden, unauthorized } from '../../platform/errors';
-import { EarningsService } from './earnings.service';
-
-/** A creator, or an operator looking at a creator's figures (performerId). Fans → 403. */
-export const performerOrAdmin = defineGuard(async (req) => {
-  if (!req.user) throw unauthorized();
-  if (!req.user.isPerformer && !isAdmin(req.user)) throw forbidden('Only creators can do this');
-});
+import { currentUser, performerOrAdmin } from '../../platform/auth';
+import type { Clock } from '../../platform/clock';
+import type { EarningsService } from './earnings.service';
 
 const ADMIN_NOTE = ' Admins pass performerId to read a creator\'s figures (a creator always gets their own; another creator\'s id → 403).';
 
+/** What the earnings routes are given by the composition root (by closure). */
+export interface EarningsRoutesDeps {
+  clock: Clock;
+  earnings: EarningsService;
+}
+
 /** GET /performer/earning/stats|search|export/csv. */
-export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new EarningsService(app.ctx);
+export const earningsRoutes = (deps: EarningsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.earnings;
   const tags = ['earnings'];
 
   app.get(
@@ -58,7 +58,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const performerId = await svc.resolvePerformer(currentUser(req), req.query.performerId);
-      const day = app.ctx.clock.now().toISOString().slice(0, 10);
+      const day = deps.clock.now().toISOString().slice(0, 10);
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="earnings-${day}.csv"`).header('cache-control', 'no-store');
       return reply.send(svc.csv(performerId, req.query));
     },

@@ -3,15 +3,16 @@ import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL }
 import { stringify } from 'csv-stringify';
 import { fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
-import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
-import { userCard } from '../comments/user-card';
 import { users, type UserRow } from '../users/users.tables';
 import { earningsAccount } from '../ledger/ledger.service';
 import { payoutRequests } from '../payouts/payouts.tables';
 import { earnings, type EarningRow } from './earnings.tables';
+import type { Db } from '../../db/client';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { UsersService } from '../users/users.service';
 
 /** The balance figures of one creator, all time, in minor units. */
 export interface BalanceFigures {
@@ -39,13 +40,20 @@ export const escapeLike = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}
 export const csvSafe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
+/** What EarningsService is built with (by the composition root, root.ts). */
+export interface EarningsDeps {
+  db: Db;
+  ledger: LedgerService;
+  users: UsersService;
+}
+
 /**
  * A creator's earnings (one row per sale, written by the ledger's recordSale): totals and a daily
  * series for the dashboard, the paginated list, and a streamed CSV export. Read-only: money moves
  * only through the ledger (sales) and the payouts module (payouts).
  */
 export class EarningsService {
-  constructor(private ctx: AppContext) {}
+  constructor(private deps: EarningsDeps) {}
 
   /**
    * Whose figures a call reads. A creator: their own (passing someone else's performerId → 403).
@@ -58,7 +66,7 @@ export class EarningsService {
       throw fieldError('performerId', 'Choose a creator');
     }
     if (!isAdmin(user)) throw forbidden('You can only see your own earnings');
-    const [u] = await this.ctx.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
+    const [u] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
     if (!u?.isPerformer) throw notFound('Creator not found');
     return performerId;
   }
@@ -84,7 +92,7 @@ export class EarningsService {
       })
       .from(payoutRequests)
       .where(eq(payoutRequests.performerId, performerId));
-    const balance = await this.ctx.ledger.balance(db, earningsAccount(performerId));
+    const balance = await this.deps.ledger.balance(db, earningsAccount(performerId));
     const pending = Number(p.pending);
     return { netEarned: Number(e.net), paidOut: Number(p.paid), pending, balance, available: Math.max(0, balance - pending) };
   }
@@ -94,7 +102,7 @@ export class EarningsService {
     const where = this.where(performerId, f);
     const day = sql`date_trunc('day', ${earnings.createdAt} at time zone 'UTC')`;
     const [[totals], seriesRows, figures] = await Promise.all([
-      this.ctx.db
+      this.deps.db
         .select({
           gross: sql<string>`coalesce(sum(${earnings.gross}), 0)`,
           commission: sql<string>`coalesce(sum(${earnings.commission}), 0)`,
@@ -103,7 +111,7 @@ export class EarningsService {
         .from(earnings)
         .where(where),
       // One point per day from the first to the last day with a sale in the filter (days without sales are 0).
-      this.ctx.db.execute<{ date: string; net: string; gross: string }>(sql`
+      this.deps.db.execute<{ date: string; net: string; gross: string }>(sql`
         with daily as (
           select ${day} as day, sum(${earnings.net}) as net, sum(${earnings.gross}) as gross
           from ${earnings} where ${where} group by 1
@@ -112,7 +120,7 @@ export class EarningsService {
         from generate_series((select min(day) from daily), (select max(day) from daily), interval '1 day') as d(day)
         left join daily on daily.day = d.day
         order by d.day`),
-      this.balanceFigures(this.ctx.db, performerId),
+      this.balanceFigures(this.deps.db, performerId),
     ]);
     return {
       gross: fromMinor(Number(totals.gross)),
@@ -128,7 +136,7 @@ export class EarningsService {
   view(r: EarningRow, u: UserRow | null): Earning {
     return {
       _id: r.id, type: r.type, gross: fromMinor(r.gross), commission: fromMinor(r.commission), net: fromMinor(r.net),
-      commissionPercentage: r.commissionBps / 100, user: u ? userCard(this.ctx, u) : null, description: r.description, createdAt: r.createdAt.toISOString(),
+      commissionPercentage: r.commissionBps / 100, user: u ? this.deps.users.card(u) : null, description: r.description, createdAt: r.createdAt.toISOString(),
     };
   }
 
@@ -141,7 +149,7 @@ export class EarningsService {
     const where = this.where(performerId, q);
     const col = this.sortColumn(q.sortBy);
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db
+      this.deps.db
         .select({ e: earnings, u: users })
         .from(earnings)
         .leftJoin(users, eq(users.id, earnings.userId))
@@ -149,7 +157,7 @@ export class EarningsService {
         .orderBy(q.sort === 'asc' ? asc(col) : desc(col), q.sort === 'asc' ? asc(earnings.id) : desc(earnings.id))
         .limit(q.limit)
         .offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(earnings).leftJoin(users, eq(users.id, earnings.userId)).where(where),
+      this.deps.db.select({ n: count() }).from(earnings).leftJoin(users, eq(users.id, earnings.userId)).where(where),
     ]);
     return { data: rows.map((r) => this.view(r.e, r.u)), total: Number(n) };
   }
@@ -172,7 +180,7 @@ export class EarningsService {
         const cmp = q.sort === 'asc' ? gt : lt;
         conds.push(or(cmp(col, v), and(eq(col, v), cmp(earnings.id, after.id)))!);
       }
-      const rows = await this.ctx.db
+      const rows = await this.deps.db
         .select({ e: earnings, u: users, cursor: cursorExpr })
         .from(earnings)
         .leftJoin(users, eq(users.id, earnings.userId))

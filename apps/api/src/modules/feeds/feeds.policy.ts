@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { feeds, type FeedRow } from './feeds.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 
 /**
  * THE feeds access rule. Every read of a feed (single, lists, votes, file status, and the social
@@ -34,9 +35,6 @@ export interface FeedAccess {
   isBought: boolean;
 }
 
-/** A subscription that currently grants access (SQL). `now` may be a placeholder (prepared statements). */
-export const currentSubscription = (now: Date | SQLWrapper): SQL =>
-  and(or(eq(subscriptions.status, 'active'), eq(subscriptions.status, 'cancelled')), gt(subscriptions.expiresAt, now))!;
 
 /**
  * Hook for the blocking issue: the creators (of `performerIds`) that have blocked `userId`. Until
@@ -94,7 +92,7 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Feed
     db
       .select({ kind: sql<string>`'sub'`.as('kind'), id: sql<string>`${subscriptions.performerId}`.as('id'), action: sql<string | null>`null::text`.as('action') })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), currentSubscription(now))),
+      .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
   ];
   if (ppvIds.length) {
     queries.push(
@@ -119,7 +117,7 @@ export function accessFactColumns(
   now: Date | SQLWrapper,
 ) {
   return {
-    factSub: sql<boolean>`(${feed.performerId} <> ${viewerId} AND EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${currentSubscription(now)}))`,
+    factSub: sql<boolean>`(${feed.performerId} <> ${viewerId} AND EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${grantsAccessSql(now)}))`,
     factBuy: sql<boolean>`(${feed.performerId} <> ${viewerId} AND ${feed.visibility} = 'ppv' AND EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userId} = ${viewerId} AND ${purchases.itemType} = 'feed' AND ${purchases.itemId} = ${feed.id}))`,
   };
 }

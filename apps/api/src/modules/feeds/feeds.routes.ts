@@ -7,13 +7,18 @@ import {
 import { authenticated, currentUser, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
-import { FeedsService } from './feeds.service';
+import type { FeedsService } from './feeds.service';
 
 const id = uuidParamSchema;
 
+/** What the feeds routes are given by the composition root (by closure). */
+export interface FeedsRoutesDeps {
+  feeds: FeedsService;
+}
+
 /** Spec §7 Feeds. Thin: schema, guard, service. Rules: README.md beside this file. */
-export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const feeds = new FeedsService(app.ctx);
+export const feedsRoutes = (deps: FeedsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const feeds = deps.feeds;
   const tags = ['feeds'];
   const one = envelope(feedSchema);
   const list = listEnvelope(feedSchema);

@@ -5,19 +5,22 @@ import {
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
 } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { ReceivedFile } from '../../platform/uploads';
 import { badRequest, conflict, fieldError, forbidden, notFound, unprocessable, type FieldError } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { follows } from '../follows/follows.tables';
 import { reactionFactQuery, reactionFlagColumns } from '../reactions/reactions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
-import { accessFactColumns, accessFactQueries, accessFactsFrom, currentSubscription, decideAccess, factRowsFromColumns, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
+import { accessFactColumns, accessFactQueries, accessFactsFrom, decideAccess, factRowsFromColumns, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
 import type { Db } from '../../db/client';
+import type { MediaService } from '../media/media.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UsersService } from '../users/users.service';
 
 /** Every column but the generated search vector (never sent anywhere). */
 const { searchVector: _sv, ...feedColumns } = getTableColumns(feeds);
@@ -46,7 +49,7 @@ export interface KnownViewerFacts {
  */
 function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
-      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${currentSubscription(now)}
+      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
   const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedSql(viewerId)}`;
   return { authors, visible };
@@ -97,12 +100,20 @@ export interface FeedViewerFlags {
   bookmarked: Set<string>;
 }
 
+/** What FeedsService is built with (by the composition root, root.ts). */
+export interface FeedsDeps {
+  db: Db;
+  media: MediaService;
+  settings: SettingsService;
+  users: UsersService;
+}
+
 /** Feeds: the creator's composer, the fan's reads, polls. Rules: README.md beside this file. */
 export class FeedsService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'media' | 'users' | 'settings'>) {}
+  constructor(private deps: FeedsDeps) {}
 
   private get db() {
-    return this.ctx.db;
+    return this.deps.db;
   }
 
   // ---------------------------------------------------------------- creator side
@@ -111,7 +122,7 @@ export class FeedsService {
   async upload(owner: UserRow, slot: FeedUploadSlot, upload: ReceivedFile): Promise<FileRow> {
     // Teasers and thumbnails are shown on locked feeds too: public. Feed media: private (signed URLs).
     const visibility = slot === 'teaser' || slot === 'thumbnail' ? 'public' : 'private';
-    return this.ctx.media.storeUpload(owner.id, FEED_FILE_KINDS[slot], FEED_SLOT_MEDIA[slot], upload, { visibility });
+    return this.deps.media.storeUpload(owner.id, FEED_FILE_KINDS[slot], FEED_SLOT_MEDIA[slot], upload, { visibility });
   }
 
   async createPoll(owner: UserRow, input: CreatePollInput): Promise<Poll> {
@@ -246,7 +257,7 @@ export class FeedsService {
 
   /** One creator's feeds (by username or id) as `viewer` may see them listed; locked ones stay in. */
   async byCreator(viewer: UserRow | null, username: string, q: FeedListQuery) {
-    const creator = await this.ctx.users.findByIdOrUsername(username);
+    const creator = await this.deps.users.findByIdOrUsername(username);
     if (!creator || !creator.isPerformer) throw notFound('Creator not found');
     if (viewer && !isAdmin(viewer) && (await isBlocked(this.db, creator.id, viewer.id))) throw notFound('Creator not found');
     return this.page(and(eq(feeds.performerId, creator.id), listableSql(viewer), ...this.filters(q))!, q);
@@ -302,7 +313,7 @@ export class FeedsService {
    */
   async fileStatus(viewer: UserRow | null, feedId: string, fileId: string) {
     if (!isUuid(fileId)) throw notFound('File not found');
-    const [file] = await this.ctx.media.byIds([fileId]);
+    const [file] = await this.deps.media.byIds([fileId]);
     if (!file) throw notFound('File not found');
     if (viewer && file.ownerId === viewer.id) return this.fileView(file, true);
     const { feed, access } = await this.readable(viewer, feedId);
@@ -332,7 +343,7 @@ export class FeedsService {
     const [{ access, flags }, performers, fileRows, pollRows, optionRows, voteRows] = await Promise.all([
       known ? { access: known.access, flags: known.flags } : this.viewerFacts(viewer, rows, now),
       known ? [...known.performers.values()] : this.db.select({ id: users.id, name: users.name, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, performerIds)),
-      fileIds.length ? this.ctx.media.byIds(fileIds) : Promise.resolve([] as FileRow[]),
+      fileIds.length ? this.deps.media.byIds(fileIds) : Promise.resolve([] as FileRow[]),
       pollIds.length ? this.db.select().from(polls).where(inArray(polls.id, pollIds)) : Promise.resolve([] as PollRow[]),
       pollIds.length ? this.db.select().from(pollOptions).where(inArray(pollOptions.pollId, pollIds)) : Promise.resolve([] as PollOptionRow[]),
       pollIds.length && viewer
@@ -364,7 +375,7 @@ export class FeedsService {
           _id: r.performerId,
           name: p ? p.name || p.username || '' : '',
           username: p?.username ?? null,
-          avatar: (p && this.ctx.users.avatarUrls(p)?.thumb) || DEFAULT_AVATAR,
+          avatar: (p && this.deps.users.avatarUrls(p)?.thumb) || DEFAULT_AVATAR,
         },
         text: r.text,
         type: r.type,
@@ -420,7 +431,7 @@ export class FeedsService {
 
   /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. */
   fileView(file: FileRow, canView: boolean) {
-    return this.ctx.media.fileView(file, canView ? 'full' : 'locked');
+    return this.deps.media.fileView(file, canView ? 'full' : 'locked');
   }
 
   pollView(poll: PollRow, options: PollOptionRow[], votedOptionId: string | null, now: Date = new Date()): Poll {
@@ -470,8 +481,8 @@ export class FeedsService {
     if (visibility !== 'ppv') return null;
     if (price === null || price === undefined) throw fieldError('price', 'Set a price for a pay-per-view feed');
     const { min, max } = ppvPriceLimits({
-      minimumSubscriptionPrice: await this.ctx.settings.get('minimumSubscriptionPrice'),
-      maximumTipPrice: await this.ctx.settings.get('maximumTipPrice'),
+      minimumSubscriptionPrice: await this.deps.settings.get('minimumSubscriptionPrice'),
+      maximumTipPrice: await this.deps.settings.get('maximumTipPrice'),
     });
     if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
     return toMinor(price);
@@ -496,7 +507,7 @@ export class FeedsService {
     const details: FieldError[] = [];
     if (new Set(a.fileIds).size !== a.fileIds.length) details.push({ field: 'fileIds', message: 'A file is listed twice' });
     const ids = [...new Set([...a.fileIds, a.teaserId, a.thumbnailId].filter((x): x is string => Boolean(x)))];
-    const rows = ids.length ? await this.ctx.media.byIds(ids) : [];
+    const rows = ids.length ? await this.deps.media.byIds(ids) : [];
     const own = new Map(rows.filter((f) => f.ownerId === owner.id).map((f) => [f.id, f]));
     const kinds = new Set<string>();
     a.fileIds.forEach((id, i) => {

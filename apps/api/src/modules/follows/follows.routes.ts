@@ -2,10 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, followItemSchema, followStateSchema, followersQuerySchema, followingQuerySchema, idOrUsernameParamSchema, listEnvelope } from '@stagepass/shared';
 import { authenticated, currentUser, isAdmin } from '../../platform/auth';
 import { forbidden } from '../../platform/errors';
-import { FollowsService } from './follows.service';
+import type { FollowsService } from './follows.service';
 
-export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new FollowsService(app.ctx);
+/** What the follows routes are given by the composition root (by closure). */
+export interface FollowsRoutesDeps {
+  follows: FollowsService;
+}
+
+export const followsRoutes = (deps: FollowsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.follows;
   const tags = ['follows'];
 
   app.post(

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FollowItem, FollowState, FollowListQuery, PerformerListItem } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts, follows } from './follows.tables';
 import { assertNotBlocked } from './blocks.hook';
+import type { MediaService } from '../media/media.service';
+import type { UsersService } from '../users/users.service';
 
 /** The columns a creator card needs: user row, creator fields, follower count. */
 export const creatorCardColumns = {
@@ -38,17 +39,24 @@ export async function followerCountOf(db: DbOrTx, performerId: string): Promise<
   return row?.total ?? 0;
 }
 
+/** What FollowsService is built with (by the composition root, root.ts). */
+export interface FollowsDeps {
+  db: Db;
+  media: MediaService;
+  users: UsersService;
+}
+
 /** Follows of creators. Rules: README.md beside this file. */
 export class FollowsService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'users' | 'media'>) {}
+  constructor(private deps: FollowsDeps) {}
 
   private get db(): Db {
-    return this.ctx.db;
+    return this.deps.db;
   }
 
   /** An active creator by id or username; fans, unknown and inactive accounts → 404. */
   async creatorByIdOrUsername(idOrUsername: string): Promise<UserRow> {
-    const u = await this.ctx.users.findByIdOrUsername(idOrUsername);
+    const u = await this.deps.users.findByIdOrUsername(idOrUsername);
     if (!u || !u.isPerformer) throw notFound('Creator not found');
     return u;
   }
@@ -101,7 +109,7 @@ export class FollowsService {
   async toListItems(rows: CreatorCardRow[], viewerId: string | null | undefined): Promise<PerformerListItem[]> {
     const followed = await followedAmong(this.db, viewerId, rows.map((r) => r.user.id));
     return rows.map((r) => ({
-      ...this.ctx.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.ctx.media.publicUrl(r.welcomeVideoKey) : null }),
+      ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null }),
       totalFollowers: r.totalFollowers,
       isFollowed: followed.has(r.user.id),
     }));
@@ -120,7 +128,7 @@ export class FollowsService {
     const { rows, total } = await this.followPage('followingId', where, q);
     return {
       data: rows.map((r) => ({
-        ...this.ctx.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.ctx.media.publicUrl(r.welcomeVideoKey) : null }),
+        ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null }),
         totalFollowers: r.totalFollowers,
         isFollowed: true,
         followedAt: r.followedAt.toISOString(),

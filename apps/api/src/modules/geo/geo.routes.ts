@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { GeoService } from './geo.service';
 
-export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the geo routes are given by the composition root (by closure). */
+export interface GeoRoutesDeps {
+  geo: GeoService;
+}
+
+export const geoRoutes = (deps: GeoRoutesDeps): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/block/countries/check',
     {
@@ -14,7 +20,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const header = req.headers['x-client-ip'];
       const ip = (Array.isArray(header) ? header[0] : header) || req.ip;
-      return { data: await app.ctx.geo.check(ip) };
+      return { data: await deps.geo.check(ip) };
     },
   );
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { buildApp } from '../../app';
+import { buildAppWithRoot } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { users } from '../users/users.tables';
@@ -49,9 +49,9 @@ const start = async (database: Database, workers: number) => {
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined },
     { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', WORKERS: workers },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const { app, root } = await buildAppWithRoot({ config, database, logger: false });
   await app.ready();
-  return app;
+  return { ctx: root, close: () => app.close() };
 };
 
 describe('the job queue across a restart', () => {

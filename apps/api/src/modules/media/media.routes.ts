@@ -4,6 +4,8 @@ import path from 'node:path';
 import { envelope, fileStatusSchema, idParams } from '@stagepass/shared';
 import { forbidden, notFound } from '../../platform/errors';
 import { authenticated, currentUser, isAdmin } from '../../platform/auth';
+import type { Storage } from '../../platform/storage';
+import type { MediaService } from './media.service';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif',
@@ -11,12 +13,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.avi': 'video/x-msvideo', '.mpg': 'video/mpeg',
 };
 
+/** What the media routes are given by the composition root (by closure). */
+export interface MediaRoutesDeps {
+  media: MediaService;
+  storage: Storage;
+}
+
 /**
  * File delivery. `public/…` keys: anyone, cached for a year (keys never change content).
  * `private/…` keys: only with a valid, unexpired signature. Range requests are honoured.
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const media = app.ctx.media;
+export const mediaRoutes = (deps: MediaRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const media = deps.media;
 
   app.get(
     '/files/:fileId/status',
@@ -46,7 +54,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         const { expires, sig } = req.query;
         if (!expires || !sig || !media.verify(key, expires, sig)) throw forbidden('This link is invalid or has expired');
       }
-      const stat = await app.ctx.storage.stat(key);
+      const stat = await deps.storage.stat(key);
       if (!stat) throw notFound();
       const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       reply.header('Content-Type', type);
@@ -64,10 +72,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.status(416).send(JSON.stringify({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' }));
         }
         reply.status(206).header('Content-Range', `bytes ${start}-${end}/${stat.size}`).header('Content-Length', end - start + 1);
-        return reply.send(await app.ctx.storage.get(key, { start, end }));
+        return reply.send(await deps.storage.get(key, { start, end }));
       }
       reply.header('Content-Length', stat.size);
-      return reply.send(await app.ctx.storage.get(key));
+      return reply.send(await deps.storage.get(key));
     },
   );
 };

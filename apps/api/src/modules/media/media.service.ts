@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
 import { isUuid, type FileStatusView, type MediaFileView } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { ReceivedFile } from '../../platform/uploads';
 import { files, type FileRow, type MediaType } from './media.tables';
 import { uuidv7 } from '../../db/columns';
@@ -10,6 +9,9 @@ import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import type { Queue } from '../../platform/queue';
 import { MEDIA_PROCESS_JOB, attemptSeconds } from './media.jobs';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../platform/storage';
 
 /** How long a signed media URL works: long enough to watch a long video with seeking. */
 export const SIGNED_URL_TTL: Record<MediaType, number> = { image: 3600, video: 4 * 3600, audio: 4 * 3600 };
@@ -22,25 +24,33 @@ export const IMAGE_PRESETS = {
 } as const;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
+/** What MediaService is built with (by the composition root, root.ts). */
+export interface MediaDeps {
+  config: Config;
+  db: Db;
+  queue: Queue;
+  storage: Storage;
+}
+
 /**
  * Stored files. Public files are served at stable URLs under /files/public/…; private ones only
  * through access-checked routes or signed URLs that expire (HMAC with APP_SECRET).
  */
 export class MediaService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'storage' | 'config'> & { queue?: Queue }) {}
+  constructor(private deps: MediaDeps) {}
 
   publicUrl(key: string): string {
-    return `${this.ctx.config.PUBLIC_API_URL}/files/${key}`;
+    return `${this.deps.config.PUBLIC_API_URL}/files/${key}`;
   }
 
   /** A URL to a private key, valid for `ttlSeconds`. */
   signedUrl(key: string, ttlSeconds = 300): string {
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-    return `${this.ctx.config.PUBLIC_API_URL}/files/${key}?expires=${expires}&sig=${this.sign(key, expires)}`;
+    return `${this.deps.config.PUBLIC_API_URL}/files/${key}?expires=${expires}&sig=${this.sign(key, expires)}`;
   }
 
   sign(key: string, expires: number): string {
-    return crypto.createHmac('sha256', this.ctx.config.APP_SECRET).update(`${key}\n${expires}`).digest('base64url');
+    return crypto.createHmac('sha256', this.deps.config.APP_SECRET).update(`${key}\n${expires}`).digest('base64url');
   }
 
   verify(key: string, expires: number, sig: string): boolean {
@@ -74,10 +84,10 @@ export class MediaService {
     const variants: Record<string, string> = {};
     try {
       for (const [name, key, buf] of rendered) {
-        await this.ctx.storage.put(key, buf, 'image/webp');
+        await this.deps.storage.put(key, buf, 'image/webp');
         variants[name] = key;
       }
-      const [row] = await this.ctx.db
+      const [row] = await this.deps.db
         .insert(files)
         .values({
           id, ownerId, kind, visibility: 'public', originalName: upload.originalName, mimeType: 'image/webp',
@@ -87,16 +97,16 @@ export class MediaService {
         .returning();
       return row!;
     } catch (err) {
-      await Promise.all(Object.values(variants).map((k) => this.ctx.storage.delete(k).catch(() => undefined)));
+      await Promise.all(Object.values(variants).map((k) => this.deps.storage.delete(k).catch(() => undefined)));
       throw err;
     }
   }
 
   /** Stores an upload as it is (documents, videos until the media pipeline processes them). */
-  async storeRaw(ownerId: string, kind: string, visibility: 'public' | 'private', upload: ReceivedFile, db: DbOrTx = this.ctx.db): Promise<FileRow> {
+  async storeRaw(ownerId: string, kind: string, visibility: 'public' | 'private', upload: ReceivedFile, db: DbOrTx = this.deps.db): Promise<FileRow> {
     const id = uuidv7();
     const key = `${visibility}/${kind}/${id}/original.${upload.ext}`;
-    await this.ctx.storage.putFile(key, upload.tmpPath, upload.mime);
+    await this.deps.storage.putFile(key, upload.tmpPath, upload.mime);
     try {
       const [row] = await db
         .insert(files)
@@ -105,14 +115,14 @@ export class MediaService {
       return row!;
     } catch (err) {
       // No record, no bytes: the caller never learns this key, so nobody else would delete it.
-      await this.ctx.storage.delete(key).catch(() => undefined);
+      await this.deps.storage.delete(key).catch(() => undefined);
       throw err;
     }
   }
 
   async byId(id: string): Promise<FileRow | null> {
     if (!isUuid(id)) return null;
-    const [row] = await this.ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
+    const [row] = await this.deps.db.select().from(files).where(eq(files.id, id)).limit(1);
     return row ?? null;
   }
 
@@ -120,7 +130,7 @@ export class MediaService {
   async byIds(ids: readonly string[]): Promise<FileRow[]> {
     const valid = [...new Set(ids.filter((id) => isUuid(id)))];
     if (!valid.length) return [];
-    return this.ctx.db.select().from(files).where(inArray(files.id, valid));
+    return this.deps.db.select().from(files).where(inArray(files.id, valid));
   }
 
   // ------------------------------------------------------------------------- media pipeline
@@ -140,14 +150,14 @@ export class MediaService {
     opts: { visibility?: 'public' | 'private' } = {},
   ): Promise<FileRow> {
     if (!KIND_RE.test(kind)) throw new Error(`storeUpload: invalid kind ${kind}`);
-    if (!this.ctx.queue) throw new Error('storeUpload: no job queue configured');
+    if (!this.deps.queue) throw new Error('storeUpload: no job queue configured');
     const id = uuidv7();
     const visibility = opts.visibility ?? 'private';
     const key = `private/${kind}/${id}/original.${upload.ext}`;
-    await this.ctx.storage.putFile(key, upload.tmpPath, upload.mime);
+    await this.deps.storage.putFile(key, upload.tmpPath, upload.mime);
     let row: FileRow | undefined;
     try {
-      [row] = await this.ctx.db
+      [row] = await this.deps.db
         .insert(files)
         .values({
           id, ownerId, kind, visibility, mediaType: type, status: 'uploaded', originalName: upload.originalName,
@@ -157,15 +167,15 @@ export class MediaService {
       await this.enqueue(row!);
       return row!;
     } catch (err) {
-      if (row) await this.ctx.db.delete(files).where(eq(files.id, id)).catch(() => undefined);
-      await this.ctx.storage.delete(key).catch(() => undefined);
+      if (row) await this.deps.db.delete(files).where(eq(files.id, id)).catch(() => undefined);
+      await this.deps.storage.delete(key).catch(() => undefined);
       throw err;
     }
   }
 
   /** Queues processing of a file (one pending job per file: a second request while one waits is a no-op). */
   async enqueue(file: Pick<FileRow, 'id' | 'mediaType' | 'size'>): Promise<void> {
-    await this.ctx.queue!.send(MEDIA_PROCESS_JOB, { fileId: file.id }, { singletonKey: file.id, expireInSeconds: attemptSeconds(file.mediaType ?? 'video', file.size) });
+    await this.deps.queue!.send(MEDIA_PROCESS_JOB, { fileId: file.id }, { singletonKey: file.id, expireInSeconds: attemptSeconds(file.mediaType ?? 'video', file.size) });
   }
 
   /** Processing state of a file; null when there is no such file. */
@@ -211,9 +221,9 @@ export class MediaService {
 
   /** Deletes a file's row and every stored rendition (and the original, if still there). */
   async remove(file: FileRow): Promise<void> {
-    await this.ctx.db.delete(files).where(eq(files.id, file.id));
+    await this.deps.db.delete(files).where(eq(files.id, file.id));
     const keys = new Set([file.storageKey, ...Object.values(file.variants ?? {}), file.preview, file.meta?.originalKey as string | undefined]);
-    await Promise.all([...keys].filter((k): k is string => Boolean(k)).map((k) => this.ctx.storage.delete(k).catch(() => undefined)));
+    await Promise.all([...keys].filter((k): k is string => Boolean(k)).map((k) => this.deps.storage.delete(k).catch(() => undefined)));
   }
 
   urlOf(file: Pick<FileRow, 'visibility' | 'storageKey' | 'variants'>, variant?: string): string {

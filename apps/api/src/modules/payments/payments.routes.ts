@@ -1,19 +1,30 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   addSandboxCardSchema, addStripeCardSchema, cardSchema, envelope, listEnvelope, uuidParamSchema, okSchema,
   paymentTransactionSchema, paymentTransactionSearchSchema, topUpResultSchema, walletTopUpSchema,
 } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
 import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
+import type { UserLimits } from '../../platform/user-limits';
+import type { Idempotency } from '../ledger/idempotency';
+import type { PaymentsService } from './payments.service';
 
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = app.ctx.payments;
+/** What the payments routes are given by the composition root (by closure). */
+export interface PaymentsRoutesDeps {
+  idempotency: Idempotency;
+  limits: UserLimits;
+  payments: PaymentsService;
+}
+
+export const paymentsRoutes = (deps: PaymentsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.payments;
   const tags = ['payments'];
   /** Card attempts (add a card, top up) per user: RATE_LIMIT_CARD_MAX per 15 minutes, then 429. */
-  const cardAttempt = (req: Parameters<typeof app.ctx.limits.card>[0]) => app.ctx.limits.card(req);
+  const cardAttempt = (req: FastifyRequest) => deps.limits.card(req);
 
   app.get(
     '/payment-cards',
@@ -51,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       const key = idempotencyKeyFrom(req.headers['idempotency-key']);
-      const res = await app.ctx.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.topUp(user, req.body, key) } }));
+      const res = await deps.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.topUp(user, req.body, key) } }));
       return reply.status(res.statusCode as 200).send(res.body);
     },
   );

@@ -1,21 +1,35 @@
 import { and, count, desc, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
-import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { CardError, type PaymentGateway } from '../../platform/payments/gateway';
+import { CardError, type PaymentGateway, type StripeFactory } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox';
 import { users, type UserRow } from '../users/users.tables';
-import { userCard } from '../comments/user-card';
 import { SITE, wallet } from '../ledger/ledger.service';
 import { gatewayCustomers, paymentCards, paymentTransactions, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UsersService } from '../users/users.service';
 
 /** Site currency (ISO 4217, lower case as Stripe wants it). */
 export const CURRENCY = 'usd';
 
 /** 402-style refusal by the card network, shown to the user as is. */
 export const cardRefused = (message: string) => new HttpError(422, message);
+
+/** What PaymentsService is built with (by the composition root, root.ts). */
+export interface PaymentsDeps {
+  /** The Stripe provider's factory (platform/payments/stripe.ts); null → no Stripe. */
+  stripe: StripeFactory | null;
+  config: Config;
+  db: Db;
+  ledger: LedgerService;
+  settings: SettingsService;
+  users: UsersService;
+}
 
 /**
  * Cards, wallet top-ups and the card-payment records; the choice of gateway.
@@ -26,15 +40,14 @@ export const cardRefused = (message: string) => new HttpError(422, message);
 export class PaymentsService {
   private sandbox = new SandboxGateway();
   private stripeGateway: { key: string; gateway: PaymentGateway } | null = null;
-  /** Builds the Stripe provider for a secret key (set by stripe.ts's registration, so this file does not import the SDK). */
-  static stripeFactory: ((ctx: AppContext, secretKey: string, webhookSecret: string) => PaymentGateway) | null = null;
 
-  constructor(private ctx: AppContext) {}
+  /** `stripeFactory`: the Stripe provider, passed in by the composition root (this file never imports the SDK); null → no Stripe. */
+  constructor(private deps: PaymentsDeps) {}
 
   async gatewayName(): Promise<GatewayName | null> {
-    const s = await this.ctx.settings.all();
-    if (s.paymentGateway === 'stripe' && s.stripeSecretKey && PaymentsService.stripeFactory) return 'stripe';
-    return this.ctx.config.NODE_ENV === 'production' ? null : 'sandbox';
+    const s = await this.deps.settings.all();
+    if (s.paymentGateway === 'stripe' && s.stripeSecretKey && this.deps.stripe) return 'stripe';
+    return this.deps.config.NODE_ENV === 'production' ? null : 'sandbox';
   }
 
   /** The active gateway, or 503 when none may run. */
@@ -42,9 +55,9 @@ export class PaymentsService {
     const name = await this.gatewayName();
     if (name === 'sandbox') return this.sandbox;
     if (name === 'stripe') {
-      const s = await this.ctx.settings.all();
+      const s = await this.deps.settings.all();
       const key = `${s.stripeSecretKey}|${s.stripeWebhookSecret}`;
-      if (this.stripeGateway?.key !== key) this.stripeGateway = { key, gateway: PaymentsService.stripeFactory!(this.ctx, s.stripeSecretKey, s.stripeWebhookSecret) };
+      if (this.stripeGateway?.key !== key) this.stripeGateway = { key, gateway: this.deps.stripe!(s.stripeSecretKey, s.stripeWebhookSecret) };
       return this.stripeGateway.gateway;
     }
     throw new HttpError(503, MESSAGES.paymentsUnavailable);
@@ -58,11 +71,11 @@ export class PaymentsService {
   }
 
   async customerId(user: UserRow, gw: PaymentGateway): Promise<string> {
-    const [row] = await this.ctx.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
+    const [row] = await this.deps.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
     if (row) return row.customerId;
     const id = await gw.createCustomer({ id: user.id, email: user.email, name: user.name });
-    await this.ctx.db.insert(gatewayCustomers).values({ userId: user.id, gateway: gw.name, customerId: id }).onConflictDoNothing();
-    const [again] = await this.ctx.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
+    await this.deps.db.insert(gatewayCustomers).values({ userId: user.id, gateway: gw.name, customerId: id }).onConflictDoNothing();
+    const [again] = await this.deps.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
     return again.customerId;
   }
 
@@ -74,7 +87,7 @@ export class PaymentsService {
   async listCards(user: UserRow): Promise<Card[]> {
     const name = await this.gatewayName();
     if (!name) return [];
-    const rows = await this.ctx.db.select().from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, name))).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt));
+    const rows = await this.deps.db.select().from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, name))).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt));
     return rows.map((r) => this.toCard(r));
   }
 
@@ -90,7 +103,7 @@ export class PaymentsService {
       if (err instanceof CardError) throw fieldError(err.code === 'expired_card' ? 'expYear' : 'number', err.message);
       throw err;
     }
-    const row = await this.ctx.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       const [{ n }] = await tx.select({ n: count() }).from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, gw.name)));
       const [r] = await tx
         .insert(paymentCards)
@@ -102,11 +115,11 @@ export class PaymentsService {
   }
 
   async removeCard(user: UserRow, id: string): Promise<void> {
-    const [row] = await this.ctx.db.select().from(paymentCards).where(eq(paymentCards.id, id));
+    const [row] = await this.deps.db.select().from(paymentCards).where(eq(paymentCards.id, id));
     if (!row || row.userId !== user.id) throw notFound('Card not found');
     const gw = await this.gateway().catch(() => null);
     if (gw && gw.name === row.gateway) await gw.detachCard(row.providerCardId);
-    await this.ctx.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx.delete(paymentCards).where(eq(paymentCards.id, id));
       if (row.isDefault) {
         const [next] = await tx.select({ id: paymentCards.id }).from(paymentCards).where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, row.gateway))).orderBy(desc(paymentCards.createdAt)).limit(1);
@@ -119,18 +132,15 @@ export class PaymentsService {
   async cardToCharge(user: UserRow, gw: PaymentGateway, cardId?: string): Promise<PaymentCardRow> {
     const conds = [eq(paymentCards.userId, user.id), eq(paymentCards.gateway, gw.name)];
     const [row] = cardId
-      ? await this.ctx.db.select().from(paymentCards).where(and(...conds, eq(paymentCards.id, cardId)))
-      : await this.ctx.db.select().from(paymentCards).where(and(...conds)).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt)).limit(1);
+      ? await this.deps.db.select().from(paymentCards).where(and(...conds, eq(paymentCards.id, cardId)))
+      : await this.deps.db.select().from(paymentCards).where(and(...conds)).orderBy(desc(paymentCards.isDefault), desc(paymentCards.createdAt)).limit(1);
     if (!row) throw cardId ? fieldError('cardId', 'Card not found') : new HttpError(422, MESSAGES.noCard);
     return row;
   }
 
   // ── Wallet top-up ──────────────────────────────────────────────────────────────────────────
   async checkRange(what: string, field: string, amount: number, minKey: 'minimumWalletPrice' | 'minimumTipPrice' | 'minimumSubscriptionPrice', maxKey: 'maximumWalletPrice' | 'maximumTipPrice' | 'maximumSubscriptionPrice') {
-    const s = await this.ctx.settings.all();
-    const min = s[minKey] as number;
-    const max = s[maxKey] as number;
-    if (toMinor(amount) < toMinor(min) || toMinor(amount) > toMinor(max)) throw fieldError(field, MESSAGES.amountOutOfRange(what, min, max));
+    return this.deps.settings.checkAmountRange(what, field, amount, minKey, maxKey);
   }
 
   /**
@@ -145,7 +155,7 @@ export class PaymentsService {
     const card = await this.cardToCharge(user, gw, input.cardId);
     const customerId = await this.customerId(user, gw);
     const amount = toMinor(input.amount);
-    const [payment] = await this.ctx.db
+    const [payment] = await this.deps.db
       .insert(paymentTransactions)
       .values({ userId: user.id, type: 'wallet_topup', gateway: gw.name, cardId: card.id, amount, originalAmount: amount, description: 'Wallet top-up' })
       .returning();
@@ -156,19 +166,19 @@ export class PaymentsService {
     });
     if (result.status === 'succeeded') await this.settle(payment.id, result.gatewayRef);
     else if (result.status === 'failed') await this.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
-    else await this.ctx.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
+    else await this.deps.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
     if (result.status === 'failed') throw cardRefused(result.failureMessage ?? 'Your card was declined.');
     const [fresh] = await this.views([await this.byId(payment.id)]);
     const nextAction = result.status === 'pending' && result.clientSecret ? { type: 'authenticate' as const, clientSecret: result.clientSecret } : null;
-    return { transaction: fresh, balance: fromMinor(await this.ctx.ledger.balance(this.ctx.db, wallet(user.id))), nextAction };
+    return { transaction: fresh, balance: fromMinor(await this.deps.ledger.balance(this.deps.db, wallet(user.id))), nextAction };
   }
 
   async byId(id: string): Promise<PaymentTransactionRow> {
-    const [row] = await this.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+    const [row] = await this.deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
     if (!row) throw notFound('Payment not found');
     return row;
   }
-  async byGatewayRef(gateway: GatewayName, ref: string, tx: Tx | AppContext['db'] = this.ctx.db): Promise<PaymentTransactionRow | null> {
+  async byGatewayRef(gateway: GatewayName, ref: string, tx: Tx | Db = this.deps.db): Promise<PaymentTransactionRow | null> {
     const [row] = await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.gateway, gateway), eq(paymentTransactions.gatewayRef, ref)));
     return row ?? null;
   }
@@ -185,21 +195,21 @@ export class PaymentsService {
       if (!p) return false;
       let ledgerTxId: string | null;
       if (p.type === 'wallet_topup') {
-        const t = await this.ctx.ledger.post(tx, { type: 'wallet_topup', reference: `payment:${p.id}`, description: p.description, postings: [{ account: SITE.gateway, amount: -p.amount }, { account: wallet(p.userId), amount: p.amount }] });
+        const t = await this.deps.ledger.post(tx, { type: 'wallet_topup', reference: `payment:${p.id}`, description: p.description, postings: [{ account: SITE.gateway, amount: -p.amount }, { account: wallet(p.userId), amount: p.amount }] });
         ledgerTxId = t.id;
       } else {
-        const sale = await this.ctx.ledger.recordSale(tx, { performerId: p.performerId!, userId: p.userId, type: 'subscription', source: `payment:${p.id}`, gross: p.amount, description: p.description, from: SITE.gateway, ledgerType: 'subscription' });
+        const sale = await this.deps.ledger.recordSale(tx, { performerId: p.performerId!, userId: p.userId, type: 'subscription', source: `payment:${p.id}`, gross: p.amount, description: p.description, from: SITE.gateway, ledgerType: 'subscription' });
         ledgerTxId = sale?.ledgerTx.id ?? null;
         await onSubscriptionPaid?.(tx, p);
       }
       await tx.update(paymentTransactions).set({ ledgerTransactionId: ledgerTxId }).where(eq(paymentTransactions.id, p.id));
       return true;
     };
-    return txIn ? run(txIn) : this.ctx.db.transaction(run);
+    return txIn ? run(txIn) : this.deps.db.transaction(run);
   }
 
   /** pending → failed (once). */
-  async fail(paymentId: string, gatewayRef: string | null, message: string, tx: Tx | AppContext['db'] = this.ctx.db): Promise<boolean> {
+  async fail(paymentId: string, gatewayRef: string | null, message: string, tx: Tx | Db = this.deps.db): Promise<boolean> {
     const rows = await tx.update(paymentTransactions).set({ status: 'failed', gatewayRef, failureMessage: message }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning({ id: paymentTransactions.id });
     return rows.length > 0;
   }
@@ -209,8 +219,8 @@ export class PaymentsService {
     const performerIds = [...new Set(rows.map((r) => r.performerId).filter((x): x is string => !!x))];
     const cardIds = [...new Set(rows.map((r) => r.cardId).filter((x): x is string => !!x))];
     const [performers, cards] = await Promise.all([
-      performerIds.length ? this.ctx.db.select().from(users).where(inArray(users.id, performerIds)) : [],
-      cardIds.length ? this.ctx.db.select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(inArray(paymentCards.id, cardIds)) : [],
+      performerIds.length ? this.deps.db.select().from(users).where(inArray(users.id, performerIds)) : [],
+      cardIds.length ? this.deps.db.select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 }).from(paymentCards).where(inArray(paymentCards.id, cardIds)) : [],
     ]);
     const pById = new Map(performers.map((u) => [u.id, u]));
     const cById = new Map(cards.map((c) => [c.id, c]));
@@ -219,7 +229,7 @@ export class PaymentsService {
       const card = r.cardId ? cById.get(r.cardId) : undefined;
       return {
         _id: r.id, type: r.type, status: r.status, gateway: r.gateway, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount),
-        description: r.description, failureMessage: r.failureMessage, performer: perf ? userCard(this.ctx, perf) : null,
+        description: r.description, failureMessage: r.failureMessage, performer: perf ? this.deps.users.card(perf) : null,
         card: card ? { brand: card.brand, last4: card.last4 } : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
       };
     });
@@ -234,8 +244,8 @@ export class PaymentsService {
     const where = and(...conds);
     const col = { createdAt: paymentTransactions.createdAt, updatedAt: paymentTransactions.updatedAt, amount: paymentTransactions.amount }[q.sortBy];
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db.select().from(paymentTransactions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(paymentTransactions.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(paymentTransactions).where(where),
+      this.deps.db.select().from(paymentTransactions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(paymentTransactions.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(paymentTransactions).where(where),
     ]);
     return { data: await this.views(rows), total: Number(n) };
   }

@@ -4,8 +4,9 @@ import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 
-export const GATEWAYS = ['stripe', 'sandbox'] as const;
-export type GatewayName = (typeof GATEWAYS)[number];
+import type { GatewayName } from '@stagepass/shared';
+
+export type { GatewayName };
 
 /** A user's customer record at a gateway (Stripe Customer id; sandbox: a local id). */
 export const gatewayCustomers = pgTable(

@@ -4,18 +4,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, stripeAccountBodySchema, stripeAccountLinkSchema } from '@stagepass/shared';
 import { currentUser, performerOnly } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
-import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../users/users.tables';
-// Side effect: registers the Stripe provider (PaymentsService.stripeFactory).
 import { verifyStripeEvent } from '../../platform/payments/stripe';
 import { performerPayoutAccounts } from './payments.tables';
 import { processStripeEvent } from './stripe.webhooks';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { SettingsService } from '../settings/settings.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { PaymentsService } from './payments.service';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the stripe routes are given by the composition root (by closure). */
+export interface StripeRoutesDeps {
+  clock: Clock;
+  db: Db;
+  log: FastifyBaseLogger;
+  payments: PaymentsService;
+  settings: SettingsService;
+  subscriptions: SubscriptionsService;
+}
 
 /**
  * POST /stripe/webhook — Stripe's event deliveries (signed; processed once per event id).
  * POST /stripe/accounts — a creator starts (or resumes) Stripe Connect onboarding.
  */
-export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stripeRoutes = (deps: StripeRoutesDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['payments'];
 
   // The webhook needs the exact bytes Stripe signed: a child context whose JSON (and any other)
@@ -34,7 +48,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        const secret = await app.ctx.settings.get('stripeWebhookSecret');
+        const secret = await deps.settings.get('stripeWebhookSecret');
         if (!secret) throw badRequest('Stripe webhooks are not configured on this site');
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         let event;
@@ -45,7 +59,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
           req.log.warn({ err: (err as Error).message }, 'stripe webhook refused: bad signature');
           throw badRequest('Invalid Stripe signature');
         }
-        const { duplicate } = await processStripeEvent(app.ctx, event);
+        const { duplicate } = await processStripeEvent(deps, event);
         return duplicate ? { received: true as const, duplicate: true } : { received: true as const };
       },
     );
@@ -54,12 +68,12 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stripe/accounts',
     { preHandler: performerOnly, schema: { tags, body: stripeAccountBodySchema, response: { 200: envelope(stripeAccountLinkSchema) }, description: 'Creator: create (once) or reuse their Stripe Connect Express account and get an onboarding link to send them to. refreshUrl defaults to returnUrl. Only when the site\'s gateway is Stripe (else 400).' } },
-    async (req) => ({ data: await connectOnboarding(app.ctx, currentUser(req), req.body) }),
+    async (req) => ({ data: await connectOnboarding(deps, currentUser(req), req.body) }),
   );
 };
 
 /** The creator's Connect account (created on first use, kept in performer_payout_accounts) and a fresh onboarding link. */
-async function connectOnboarding(ctx: AppContext, user: UserRow, body: z.infer<typeof stripeAccountBodySchema>): Promise<{ url: string; accountId: string }> {
+async function connectOnboarding(ctx: Pick<StripeRoutesDeps, 'payments' | 'db'>, user: UserRow, body: z.infer<typeof stripeAccountBodySchema>): Promise<{ url: string; accountId: string }> {
   const gw = await ctx.payments.gateway().catch(() => null);
   if (!gw || gw.name !== 'stripe' || !gw.connect) throw badRequest('Stripe payouts are not available: this site does not use Stripe as its payment gateway');
   const [row] = await ctx.db.select({ accountId: performerPayoutAccounts.stripeAccountId }).from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, user.id));

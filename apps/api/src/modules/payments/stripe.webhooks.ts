@@ -1,13 +1,27 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
 import { paymentTransactions, performerPayoutAccounts, webhookEvents, type PaymentTransactionRow } from './payments.tables';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { PaymentsService } from './payments.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { isRunning } from '../subscriptions/subscriptions.policy';
+
+/** What the Stripe webhook handlers use (given by the stripe routes, from the composition root). */
+export interface StripeWebhookDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  payments: PaymentsService;
+  subscriptions: SubscriptionsService;
+}
 
 /**
  * Stripe webhook processing (see README "## Stripe"). One event = one database transaction that
@@ -29,7 +43,7 @@ import { paymentTransactions, performerPayoutAccounts, webhookEvents, type Payme
 
 type Handler = (h: HandlerContext) => Promise<void>;
 interface HandlerContext {
-  ctx: AppContext;
+  deps: StripeWebhookDeps;
   tx: Tx;
   event: GatewayEvent;
   /** Work to run after the transaction committed (mail). */
@@ -40,7 +54,7 @@ const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && ty
 const objectOf = <T>(event: GatewayEvent) => event.data.object as T;
 
 /** Processes one verified event. `duplicate`: its id was processed before (nothing done now). */
-export async function processStripeEvent(ctx: AppContext, event: GatewayEvent): Promise<{ duplicate: boolean }> {
+export async function processStripeEvent(ctx: StripeWebhookDeps, event: GatewayEvent): Promise<{ duplicate: boolean }> {
   const afterCommit: Array<() => Promise<void>> = [];
   const fresh = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -50,7 +64,7 @@ export async function processStripeEvent(ctx: AppContext, event: GatewayEvent): 
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return false;
     const handler = HANDLERS[event.type];
-    if (handler) await handler({ ctx, tx, event, after: (fn) => afterCommit.push(fn) });
+    if (handler) await handler({ deps: ctx, tx, event, after: (fn) => afterCommit.push(fn) });
     else ctx.log.debug({ eventId: event.id, type: event.type }, 'stripe event type not handled');
     return true;
   });
@@ -58,7 +72,7 @@ export async function processStripeEvent(ctx: AppContext, event: GatewayEvent): 
   return { duplicate: !fresh };
 }
 
-const ignore = (h: HandlerContext, why: string, extra: Record<string, unknown> = {}) => h.ctx.log.info({ eventId: h.event.id, type: h.event.type, ...extra }, `stripe event ignored: ${why}`);
+const ignore = (h: HandlerContext, why: string, extra: Record<string, unknown> = {}) => h.deps.log.info({ eventId: h.event.id, type: h.event.type, ...extra }, `stripe event ignored: ${why}`);
 
 // ── Lookups ──────────────────────────────────────────────────────────────────────────────────
 /** Our card payment of a PaymentIntent: by metadata.paymentId (set when we created it), else by its id. Locked. */
@@ -141,12 +155,12 @@ const paymentIntentSucceeded: Handler = async (h) => {
   // Subscription periods are settled by their invoice events (invoice.paid), never here.
   if (p.type !== 'wallet_topup') return ignore(h, 'not a top-up', { paymentId: p.id });
   if (pi.amount !== p.amount || pi.currency?.toLowerCase() !== CURRENCY) {
-    h.ctx.log.error({ eventId: h.event.id, paymentId: p.id, expected: p.amount, got: pi.amount, currency: pi.currency }, 'stripe payment amount does not match our payment: not credited');
+    h.deps.log.error({ eventId: h.event.id, paymentId: p.id, expected: p.amount, got: pi.amount, currency: pi.currency }, 'stripe payment amount does not match our payment: not credited');
     return;
   }
   // A failure is not final for a PaymentIntent (the fan may complete it later): success wins.
   if (p.status === 'failed') await h.tx.update(paymentTransactions).set({ status: 'pending', failureMessage: null }).where(and(eq(paymentTransactions.id, p.id), eq(paymentTransactions.status, 'failed')));
-  await h.ctx.payments.settle(p.id, pi.id, h.tx);
+  await h.deps.payments.settle(p.id, pi.id, h.tx);
 };
 
 /** A top-up's PaymentIntent failed: mark the payment failed (a succeeded one stays succeeded). */
@@ -155,7 +169,7 @@ const paymentIntentFailed: Handler = async (h) => {
   const p = await paymentOf(h.tx, pi);
   if (!p) return ignore(h, 'unknown payment', { paymentIntent: pi.id });
   if (p.type !== 'wallet_topup') return ignore(h, 'not a top-up', { paymentId: p.id });
-  await h.ctx.payments.fail(p.id, pi.id, pi.last_payment_error?.message ?? 'Your card was declined.', h.tx);
+  await h.deps.payments.fail(p.id, pi.id, pi.last_payment_error?.message ?? 'Your card was declined.', h.tx);
 };
 
 /** A subscription invoice was paid (first period, renewal, end of a trial): a sale and the new period end. */
@@ -194,8 +208,8 @@ const invoicePaid: Handler = async (h) => {
   //   expired row back to active), or that ended in the past for a row without access.
   const ended = !ours || (await subscriptionEnded(h.tx, stripeSubId));
   const end = periodEnd.getTime();
-  const extends_ = end > sub.expiresAt.getTime() && (sub.status === 'active' || sub.status === 'cancelled' || end > h.ctx.clock.now().getTime());
-  await h.ctx.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
+  const extends_ = end > sub.expiresAt.getTime() && (isRunning(sub) || end > h.deps.clock.now().getTime());
+  await h.deps.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
 };
 
 /** A renewal failed: past_due (no access) while Stripe retries — unless that period is paid already. */
@@ -210,26 +224,26 @@ const invoicePaymentFailed: Handler = async (h) => {
   const periodEnd = invoicePeriodEnd(inv);
   if (periodEnd && found.sub.expiresAt.getTime() >= periodEnd.getTime()) return ignore(h, 'period already paid', { invoice: inv.id });
   if (await subscriptionEnded(h.tx, stripeSubId)) return ignore(h, 'subscription ended', { invoice: inv.id });
-  await h.ctx.subscriptions.markPastDue(h.tx, found.sub);
+  await h.deps.subscriptions.markPastDue(h.tx, found.sub);
   // The first failure of a period tells the fan (after the commit); Stripe's retries do not repeat it.
   if (found.sub.status !== 'past_due') {
     h.after(async () => {
-      const [fan] = await h.ctx.db.select().from(users).where(eq(users.id, found.sub.userId));
-      const [performer] = await h.ctx.db.select().from(users).where(eq(users.id, found.sub.performerId));
-      await h.ctx.subscriptions.notifyPastDue(fan, performer, 'the card payment failed');
+      const [fan] = await h.deps.db.select().from(users).where(eq(users.id, found.sub.userId));
+      const [performer] = await h.deps.db.select().from(users).where(eq(users.id, found.sub.performerId));
+      await h.deps.subscriptions.notifyPastDue(fan, performer, 'the card payment failed');
     });
   }
 };
 
 /** Ends our subscription (once) and tells the fan after the commit. */
 async function expire(h: HandlerContext, sub: SubscriptionRow, s: Stripe.Subscription) {
-  const changed = await h.ctx.subscriptions.expireByGateway(h.tx, sub);
+  const changed = await h.deps.subscriptions.expireByGateway(h.tx, sub);
   if (!changed) return;
   const reason = s.cancellation_details?.reason === 'payment_failed' ? 'the renewal payment could not be collected' : s.cancellation_details?.reason === 'cancellation_requested' ? 'it was cancelled' : 'it has ended';
   h.after(async () => {
-    const [fan] = await h.ctx.db.select().from(users).where(eq(users.id, sub.userId));
-    const [performer] = await h.ctx.db.select().from(users).where(eq(users.id, sub.performerId));
-    await h.ctx.subscriptions.notifyExpired(fan, performer, reason);
+    const [fan] = await h.deps.db.select().from(users).where(eq(users.id, sub.userId));
+    const [performer] = await h.deps.db.select().from(users).where(eq(users.id, sub.performerId));
+    await h.deps.subscriptions.notifyExpired(fan, performer, reason);
   });
 }
 
@@ -240,7 +254,7 @@ const subscriptionUpdated: Handler = async (h) => {
   if (!found || !found.ours) return ignore(h, 'unknown subscription', { subscription: s.id });
   if (s.status === 'canceled' || s.status === 'incomplete_expired') return expire(h, found.sub, s);
   if (await newerEventSeen(h.tx, h.event, s.id, ['customer.subscription.updated', 'customer.subscription.deleted'])) return ignore(h, 'a newer update was applied', { subscription: s.id });
-  await h.ctx.subscriptions.syncCancelFlag(h.tx, found.sub, s.cancel_at_period_end);
+  await h.deps.subscriptions.syncCancelFlag(h.tx, found.sub, s.cancel_at_period_end);
 };
 
 /** The Stripe Subscription is over (retries exhausted, cancelled period ended, cancelled now). */

@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { BankingSettings, PaymentGatewaySettingsInput, PaymentGatewaySettingsView } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
 import { performerPayoutAccounts } from '../payments/payments.tables';
+import type { Db } from '../../db/client';
 
 type BankingView = BankingSettings;
 
 /** The account number as shown back: `****` + its last 4 characters. */
 export const maskAccount = (v: string) => (v ? `****${v.slice(-4)}` : '');
+
+/** What PayoutSettingsService is built with (by the composition root, root.ts). */
+export interface PayoutSettingsDeps {
+  db: Db;
+}
 
 /**
  * A creator's payout details, one `performer_payout_accounts` row (shared with the Stripe Connect
@@ -18,10 +23,10 @@ export const maskAccount = (v: string) => (v ? `****${v.slice(-4)}` : '');
  *    a PUT without taxId keeps it, taxId '' removes it).
  */
 export class PayoutSettingsService {
-  constructor(private ctx: AppContext) {}
+  constructor(private deps: PayoutSettingsDeps) {}
 
   private async row(userId: string) {
-    const [r] = await this.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, userId));
+    const [r] = await this.deps.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, userId));
     return r ?? null;
   }
 
@@ -43,7 +48,7 @@ export class PayoutSettingsService {
     const bankAccount = stored.bankAccount && input.bankAccount === maskAccount(stored.bankAccount) ? stored.bankAccount : input.bankAccount;
     if (bankAccount.startsWith('****')) throw fieldError('bankAccount', 'Enter the account number or IBAN');
     const banking: Record<string, string> = { ...input, bankAccount };
-    await this.ctx.db.insert(performerPayoutAccounts).values({ userId, banking }).onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { banking, updatedAt: new Date() } });
+    await this.deps.db.insert(performerPayoutAccounts).values({ userId, banking }).onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { banking, updatedAt: new Date() } });
     return this.bankingView(banking)!;
   }
 
@@ -70,7 +75,7 @@ export class PayoutSettingsService {
     const gatewaySettings: Record<string, string> = { payoutMethod: input.payoutMethod, paypalEmail: input.paypalEmail ?? '' };
     const taxId = input.taxId === undefined ? stored.taxId : input.taxId;
     if (taxId) gatewaySettings.taxId = taxId;
-    await this.ctx.db
+    await this.deps.db
       .insert(performerPayoutAccounts)
       .values({ userId, gatewaySettings })
       .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { gatewaySettings, updatedAt: new Date() } });

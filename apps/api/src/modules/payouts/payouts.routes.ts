@@ -4,15 +4,20 @@ import {
   payoutRequestSchema, payoutSearchSchema, paymentGatewaySettingsSchema, paymentGatewaySettingsViewSchema, pendingReviewSchema,
   reviewPayoutSchema, updatePayoutSchema,
 } from '@stagepass/shared';
-import { adminOnly, currentUser, isAdmin, performerOnly } from '../../platform/auth';
-import { performerOrAdmin } from '../earnings/earnings.routes';
-import { PayoutsService } from './payouts.service';
-import { PayoutSettingsService } from './payout-settings.service';
+import { adminOnly, currentUser, isAdmin, performerOnly, performerOrAdmin } from '../../platform/auth';
+import type { PayoutSettingsService } from './payout-settings.service';
+import type { PayoutsService } from './payouts.service';
+
+/** What the payouts routes are given by the composition root (by closure). */
+export interface PayoutsRoutesDeps {
+  payoutSettings: PayoutSettingsService;
+  payouts: PayoutsService;
+}
 
 /** Payout requests, creator payout settings and the operator's review. Rules: README.md. */
-export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new PayoutsService(app.ctx);
-  const settings = new PayoutSettingsService(app.ctx);
+export const payoutsRoutes = (deps: PayoutsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.payouts;
+  const settings = deps.payoutSettings;
   const tags = ['payouts'];
   const one = { 200: envelope(payoutRequestSchema) };
 

@@ -3,21 +3,27 @@ import {
   fromMinor, toMinor,
   type CreatePayoutInput, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
 } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { mailLayout } from '../../platform/mailer';
 import type { PaymentGateway } from '../../platform/payments/gateway';
-import { isUniqueViolation } from '../auth/auth.service';
-import { userCard } from '../comments/user-card';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { SITE, earningsAccount } from '../ledger/ledger.service';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { CURRENCY } from '../payments/payments.service';
 import { performerPayoutAccounts } from '../payments/payments.tables';
-import { EarningsService, escapeLike } from '../earnings/earnings.service';
+import { escapeLike, type EarningsService } from '../earnings/earnings.service';
 import { dateRange } from '../../platform/date-range';
 import { payoutRequests, type PayoutMethod, type PayoutRequestRow } from './payouts.tables';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mailer';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { PaymentsService } from '../payments/payments.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UsersService } from '../users/users.service';
+import type { FastifyBaseLogger } from 'fastify';
 
 const OPEN = ['pending', 'approved'] as const;
 const onePending = () => conflict('You already have a payout request waiting for review: edit it, or wait until it is reviewed');
@@ -27,6 +33,19 @@ const fmt = (minor: number) => fromMinor(minor).toFixed(2);
 /** The Stripe transfer failed: the transaction rolls back and the message is kept on the request. */
 class TransferFailed extends Error {}
 type ConnectGateway = PaymentGateway & { connect: NonNullable<PaymentGateway['connect']> };
+
+/** What PayoutsService is built with (by the composition root, root.ts). */
+export interface PayoutsDeps {
+  earnings: EarningsService;
+  clock: Clock;
+  db: Db;
+  ledger: LedgerService;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  payments: PaymentsService;
+  settings: SettingsService;
+  users: UsersService;
+}
 
 /**
  * Payout requests: pending → approved → paid | rejected (pending → paid and pending → rejected
@@ -40,26 +59,23 @@ type ConnectGateway = PaymentGateway & { connect: NonNullable<PaymentGateway['co
  *    one transaction. A second attempt finds the row paid (409) and could not post twice anyway.
  */
 export class PayoutsService {
-  readonly earnings: EarningsService;
-  constructor(private ctx: AppContext) {
-    this.earnings = new EarningsService(ctx);
-  }
+  constructor(private deps: PayoutsDeps) {}
 
   /** Locks (and creates on first use) the creator's earnings account; answers its balance. */
   private async lockEarnings(tx: Tx, performerId: string): Promise<number> {
     const ref = earningsAccount(performerId);
-    const ids = await this.ctx.ledger.accountIds(tx, [ref]);
+    const ids = await this.deps.ledger.accountIds(tx, [ref]);
     const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, ids.get(`earnings:${performerId}`)!)).for('update');
     return row.balance;
   }
 
   private async minimum(): Promise<number> {
-    return toMinor((await this.ctx.settings.all()).minimumPayoutAmount);
+    return toMinor((await this.deps.settings.all()).minimumPayoutAmount);
   }
 
   /** POST /payout-requests/calculate. */
   async calculate(performerId: string): Promise<PayoutCalculation> {
-    const [f, min] = await Promise.all([this.earnings.balanceFigures(this.ctx.db, performerId), this.minimum()]);
+    const [f, min] = await Promise.all([this.deps.earnings.balanceFigures(this.deps.db, performerId), this.minimum()]);
     return { netEarned: fromMinor(f.netEarned), paidOut: fromMinor(f.paidOut), pending: fromMinor(f.pending), available: fromMinor(f.available), minimumPayoutAmount: fromMinor(min) };
   }
 
@@ -75,11 +91,11 @@ export class PayoutsService {
     if (amount < min) throw fieldError('amount', `The minimum payout is ${fmt(min)}`);
     let row: PayoutRequestRow;
     try {
-      row = await this.ctx.db.transaction(async (tx) => {
+      row = await this.deps.db.transaction(async (tx) => {
         await this.lockEarnings(tx, user.id);
         const [open] = await tx.select({ id: payoutRequests.id }).from(payoutRequests).where(and(eq(payoutRequests.performerId, user.id), eq(payoutRequests.status, 'pending'))).limit(1);
         if (open) throw onePending();
-        const f = await this.earnings.balanceFigures(tx, user.id);
+        const f = await this.deps.earnings.balanceFigures(tx, user.id);
         await this.checkAmount(amount, f.available, min);
         const [r] = await tx.insert(payoutRequests).values({ performerId: user.id, amount, requestNote: input.requestNote }).returning();
         return r;
@@ -95,7 +111,7 @@ export class PayoutsService {
   /** PUT /payout-requests/{id}: the creator changes amount/note while it is pending. Someone else's → 404. */
   async update(user: UserRow, id: string, input: UpdatePayoutInput): Promise<PayoutRequest> {
     const min = await this.minimum();
-    const row = await this.ctx.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id));
       if (!before || before.performerId !== user.id) throw notFound('Payout request not found');
       await this.lockEarnings(tx, user.id);
@@ -104,7 +120,7 @@ export class PayoutsService {
       const set: Partial<typeof payoutRequests.$inferInsert> = {};
       if (input.amount !== undefined) {
         const amount = toMinor(input.amount);
-        const f = await this.earnings.balanceFigures(tx, user.id);
+        const f = await this.deps.earnings.balanceFigures(tx, user.id);
         // This request's own amount is part of `pending`: it is available to itself.
         await this.checkAmount(amount, f.available + cur.amount, min);
         set.amount = amount;
@@ -118,7 +134,7 @@ export class PayoutsService {
   }
 
   async byId(id: string): Promise<PayoutRequestRow | null> {
-    const [row] = await this.ctx.db.select().from(payoutRequests).where(eq(payoutRequests.id, id));
+    const [row] = await this.deps.db.select().from(payoutRequests).where(eq(payoutRequests.id, id));
     return row ?? null;
   }
 
@@ -131,7 +147,7 @@ export class PayoutsService {
 
   /** GET /payout-requests/check/pending-review. */
   async pendingReview(performerId: string): Promise<{ hasPending: boolean; request: PayoutRequest | null }> {
-    const [row] = await this.ctx.db.select().from(payoutRequests).where(and(eq(payoutRequests.performerId, performerId), eq(payoutRequests.status, 'pending'))).limit(1);
+    const [row] = await this.deps.db.select().from(payoutRequests).where(and(eq(payoutRequests.performerId, performerId), eq(payoutRequests.status, 'pending'))).limit(1);
     return { hasPending: !!row, request: row ? (await this.views([row]))[0] : null };
   }
 
@@ -149,8 +165,8 @@ export class PayoutsService {
     const col = { createdAt: payoutRequests.createdAt, updatedAt: payoutRequests.updatedAt, amount: payoutRequests.amount }[q.sortBy];
     const dir = q.sort === 'asc' ? asc : desc;
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db.select({ p: payoutRequests }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where).orderBy(dir(col), dir(payoutRequests.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where),
+      this.deps.db.select({ p: payoutRequests }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where).orderBy(dir(col), dir(payoutRequests.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(payoutRequests).innerJoin(users, eq(users.id, payoutRequests.performerId)).where(where),
     ]);
     return { data: await this.views(rows.map((r) => r.p)), total: Number(n) };
   }
@@ -167,10 +183,10 @@ export class PayoutsService {
     if (!row) throw notFound('Payout request not found');
     if (row.performerId === admin.id) throw forbidden('You cannot review your own payout request');
     const note = input.adminNote !== undefined ? { adminNote: input.adminNote } : {};
-    const now = this.ctx.clock.now();
+    const now = this.deps.clock.now();
     let result: PayoutRequestRow;
     if (input.status === 'approved') {
-      const [r] = await this.ctx.db
+      const [r] = await this.deps.db
         .update(payoutRequests)
         .set({ status: 'approved', approvedAt: now, ...(input.method ? { method: input.method } : {}), ...note })
         .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
@@ -178,7 +194,7 @@ export class PayoutsService {
       if (!r) throw notReviewable((await this.byId(id))!.status);
       result = r;
     } else if (input.status === 'rejected') {
-      const [r] = await this.ctx.db
+      const [r] = await this.deps.db
         .update(payoutRequests)
         .set({ status: 'rejected', rejectedAt: now, ...note })
         .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, [...OPEN])))
@@ -202,15 +218,15 @@ export class PayoutsService {
     if (!method) throw fieldError('method', 'Choose how this payout is paid: stripe or manual');
     let stripe: { gw: ConnectGateway; accountId: string } | null = null;
     if (method === 'stripe') {
-      const gw = await this.ctx.payments.gateway();
+      const gw = await this.deps.payments.gateway();
       if (!gw.connect) throw unprocessable('Stripe payouts are not available with the current payment gateway: pay by hand and mark it paid with method "manual"');
-      const [acct] = await this.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, row.performerId));
+      const [acct] = await this.deps.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, row.performerId));
       if (!acct?.stripeAccountId || !acct.stripeChargesEnabled) throw unprocessable('This creator has not finished Stripe payout onboarding: pay by hand and mark it paid with method "manual"');
       stripe = { gw: gw as ConnectGateway, accountId: acct.stripeAccountId };
     }
-    const now = this.ctx.clock.now();
+    const now = this.deps.clock.now();
     try {
-      return await this.ctx.db.transaction(async (tx) => {
+      return await this.deps.db.transaction(async (tx) => {
         const balance = await this.lockEarnings(tx, row.performerId);
         const [p] = await tx
           .update(payoutRequests)
@@ -219,7 +235,7 @@ export class PayoutsService {
           .returning();
         if (!p) throw notReviewable((await tx.select({ s: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, row.id)))[0].s);
         if (balance < p.amount) throw unprocessable(`The creator's earnings balance (${fmt(balance)}) does not cover this payout (${fmt(p.amount)})`);
-        const ledgerTx = await this.ctx.ledger.post(tx, {
+        const ledgerTx = await this.deps.ledger.post(tx, {
           type: 'payout', reference: `payout:${p.id}`, description: `Payout (${method})`,
           postings: [{ account: earningsAccount(p.performerId), amount: -p.amount }, { account: SITE.payouts, amount: p.amount }],
         });
@@ -236,7 +252,7 @@ export class PayoutsService {
       });
     } catch (err) {
       if (err instanceof TransferFailed) {
-        await this.ctx.db.update(payoutRequests).set({ failureMessage: err.message }).where(and(eq(payoutRequests.id, row.id), inArray(payoutRequests.status, [...OPEN])));
+        await this.deps.db.update(payoutRequests).set({ failureMessage: err.message }).where(and(eq(payoutRequests.id, row.id), inArray(payoutRequests.status, [...OPEN])));
         throw new HttpError(422, `The Stripe transfer failed: ${err.message}`);
       }
       // A second posting of `payout:<id>` (the reference is unique) means it was paid meanwhile.
@@ -248,27 +264,27 @@ export class PayoutsService {
   /** E-mails the creator when the request is paid or rejected. Best effort: a mail failure is logged, never undoes the review. */
   private async notify(p: PayoutRequestRow): Promise<void> {
     try {
-      const [u] = await this.ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.performerId));
+      const [u] = await this.deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.performerId));
       if (!u?.email) return;
       const paid = p.status === 'paid';
       const title = paid ? 'Your payout has been sent' : 'Your payout request was declined';
       const body = paid
         ? `Hi ${u.name || 'there'}, your payout of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} has been ${p.method === 'stripe' ? 'transferred to your Stripe account' : 'paid'}.${p.adminNote ? ` Note: ${p.adminNote}` : ''}`
         : `Hi ${u.name || 'there'}, your payout request of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} was declined and the amount is available again.${p.adminNote ? ` Reason: ${p.adminNote}` : ''}`;
-      await this.ctx.mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
+      await this.deps.mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
     } catch (err) {
-      this.ctx.log.warn({ err, payoutId: p.id }, 'payout e-mail failed');
+      this.deps.log.warn({ err, payoutId: p.id }, 'payout e-mail failed');
     }
   }
 
   async views(rows: PayoutRequestRow[]): Promise<PayoutRequest[]> {
     const ids = [...new Set(rows.map((r) => r.performerId))];
-    const people = ids.length ? await this.ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
     const byId = new Map(people.map((u) => [u.id, u]));
     return rows.map((r) => {
       const u = byId.get(r.performerId);
       return {
-        _id: r.id, performerId: r.performerId, performer: u ? userCard(this.ctx, u) : null, amount: fromMinor(r.amount), status: r.status, method: r.method,
+        _id: r.id, performerId: r.performerId, performer: u ? this.deps.users.card(u) : null, amount: fromMinor(r.amount), status: r.status, method: r.method,
         requestNote: r.requestNote, adminNote: r.adminNote, failureMessage: r.failureMessage,
         approvedAt: r.approvedAt?.toISOString() ?? null, paidAt: r.paidAt?.toISOString() ?? null, rejectedAt: r.rejectedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

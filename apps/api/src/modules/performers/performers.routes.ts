@@ -5,9 +5,21 @@ import { authenticated, currentUser, isAdmin, performerOnly } from '../../platfo
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart, type UploadKind } from '../../platform/uploads';
 import { DOCUMENT_KINDS } from './performers.service';
+import type { UserLimits } from '../../platform/user-limits';
+import type { MediaService } from '../media/media.service';
+import type { UsersService } from '../users/users.service';
+import type { PerformersService } from './performers.service';
 
-export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { performers, users, media } = app.ctx;
+/** What the performers routes are given by the composition root (by closure). */
+export interface PerformersRoutesDeps {
+  limits: UserLimits;
+  media: MediaService;
+  performers: PerformersService;
+  users: UsersService;
+}
+
+export const performersRoutes = (deps: PerformersRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const { performers, users, media } = deps;
   const profileReply = z.object({ data: performerProfileSchema });
 
   app.get('/performers/me', { preHandler: performerOnly, schema: { tags: ['performers'], response: { 200: profileReply } } }, async (req) => ({
@@ -26,7 +38,7 @@ export const performersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = currentUser(req);
-      if (req.body.email !== undefined && req.body.email !== user.email) await app.ctx.limits.password(req);
+      if (req.body.email !== undefined && req.body.email !== user.email) await deps.limits.password(req);
       const { row, pendingEmail } = await performers.update(user, req.body, req.sessionId);
       return { data: await performers.toProfile(row), message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
     },

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { files, type FileRow } from '../media/media.tables';
@@ -10,28 +9,32 @@ import type { MediaService } from '../media/media.service';
 import type { AuthService } from '../auth/auth.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 
 export { DOCUMENT_KINDS, type DocumentKind };
 
+/** What PerformersService is built with (by the composition root, root.ts). */
+export interface PerformersDeps {
+  users: UsersService;
+  media: MediaService;
+  auth: AuthService;
+  db: Db;
+}
+
 /** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
 export class PerformersService {
-  constructor(
-    private ctx: Pick<AppContext, 'db' | 'storage'>,
-    private usersSvc: UsersService,
-    private media: MediaService,
-    private auth: AuthService,
-  ) {}
+  constructor(private deps: PerformersDeps) {}
 
   async profileRow(userId: string): Promise<PerformerProfileRow> {
-    const [p] = await this.ctx.db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1);
+    const [p] = await this.deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1);
     if (p) return p;
     // A performer without a profile row (e.g. promoted by an operator) gets one on first use.
-    const [created] = await this.ctx.db.insert(performerProfiles).values({ userId }).onConflictDoNothing().returning();
+    const [created] = await this.deps.db.insert(performerProfiles).values({ userId }).onConflictDoNothing().returning();
     return created ?? (await this.profileRow(userId));
   }
 
   async documents(userId: string): Promise<FileRow[]> {
-    return this.ctx.db
+    return this.deps.db
       .select()
       .from(files)
       .where(and(eq(files.ownerId, userId), inArray(files.kind, DOCUMENT_KINDS as unknown as string[])))
@@ -42,20 +45,20 @@ export class PerformersService {
   async toProfile(user: UserRow): Promise<PerformerProfile> {
     const [p, docs] = await Promise.all([this.profileRow(user.id), this.documents(user.id)]);
     return {
-      ...(await this.usersSvc.current(user)),
+      ...(await this.deps.users.current(user)),
       bio: p.bio, orientation: p.orientation, dateOfBirth: p.dateOfBirth, city: p.city, state: p.state, address: p.address,
-      zipcode: p.zipcode, languages: p.languages, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null,
+      zipcode: p.zipcode, languages: p.languages, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null,
       verifiedDocument: p.verifiedDocument,
-      documents: docs.map((d) => ({ _id: d.id, kind: d.kind, name: d.originalName, url: this.media.signedUrl(d.storageKey), createdAt: d.createdAt.toISOString() })),
+      documents: docs.map((d) => ({ _id: d.id, kind: d.kind, name: d.originalName, url: this.deps.media.signedUrl(d.storageKey), createdAt: d.createdAt.toISOString() })),
     };
   }
 
   /** Public creator page data, by id or username; fans and unknown ids → 404. */
   async publicProfile(idOrUsername: string) {
-    const user = await this.usersSvc.findByIdOrUsername(idOrUsername);
+    const user = await this.deps.users.findByIdOrUsername(idOrUsername);
     if (!user || !user.isPerformer) throw notFound('Creator not found');
     const p = await this.profileRow(user.id);
-    return this.usersSvc.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.media.publicUrl(p.welcomeVideoKey) : null });
+    return this.deps.users.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null });
   }
 
   /**
@@ -66,33 +69,33 @@ export class PerformersService {
    */
   async update(user: UserRow, input: UpdatePerformerInput, sessionId: string | null): Promise<{ row: UserRow; pendingEmail: string | null }> {
     const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password: _password, ...userFields } = input;
-    const pendingEmail = await this.usersSvc.checkEdit(user, userFields, sessionId);
-    const row = await this.ctx.db.transaction(async (tx) => {
-      const updated = await this.usersSvc.applyEdit(user, userFields, tx);
+    const pendingEmail = await this.deps.users.checkEdit(user, userFields, sessionId);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const updated = await this.deps.users.applyEdit(user, userFields, tx);
       const patch = Object.fromEntries(
         Object.entries({ bio, orientation, dateOfBirth, city, state, address, zipcode, languages }).filter(([, v]) => v !== undefined),
       );
       await tx.insert(performerProfiles).values({ userId: user.id, ...patch }).onConflictDoUpdate({ target: performerProfiles.userId, set: { ...patch, updatedAt: new Date() } });
       return updated;
     });
-    if (pendingEmail) await this.auth.startEmailChange(row, pendingEmail);
+    if (pendingEmail) await this.deps.auth.startEmailChange(row, pendingEmail);
     return { row, pendingEmail };
   }
 
   async addDocument(userId: string, kind: DocumentKind, upload: ReceivedFile, db?: DbOrTx): Promise<FileRow> {
-    return this.media.storeRaw(userId, kind, 'private', upload, db);
+    return this.deps.media.storeRaw(userId, kind, 'private', upload, db);
   }
 
   /** A private document: its owner or an operator only (others get 404, not a hint it exists). */
   async documentFor(fileId: string, viewer: UserRow, viewerIsAdmin: boolean): Promise<FileRow> {
-    const f = await this.media.byId(fileId);
+    const f = await this.deps.media.byId(fileId);
     if (!f || !(DOCUMENT_KINDS as readonly string[]).includes(f.kind) || (f.ownerId !== viewer.id && !viewerIsAdmin)) throw notFound('Document not found');
     return f;
   }
 
   async setWelcomeVideo(userId: string, upload: ReceivedFile): Promise<string> {
-    const f = await this.media.storeRaw(userId, 'welcome-videos', 'public', upload);
-    await this.ctx.db.insert(performerProfiles).values({ userId, welcomeVideoKey: f.storageKey }).onConflictDoUpdate({ target: performerProfiles.userId, set: { welcomeVideoKey: f.storageKey, updatedAt: new Date() } });
-    return this.media.publicUrl(f.storageKey);
+    const f = await this.deps.media.storeRaw(userId, 'welcome-videos', 'public', upload);
+    await this.deps.db.insert(performerProfiles).values({ userId, welcomeVideoKey: f.storageKey }).onConflictDoUpdate({ target: performerProfiles.userId, set: { welcomeVideoKey: f.storageKey, updatedAt: new Date() } });
+    return this.deps.media.publicUrl(f.storageKey);
   }
 }

@@ -2,10 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOKMARK_LIST_TYPES, bookmarkItemSchema, envelope, listEnvelope, bookmarkListQuerySchema, reactionInputSchema, reactionStateSchema, type BookmarkListType } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
-import { ReactionsService } from './reactions.service';
+import type { ReactionsService } from './reactions.service';
 
-export const reactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new ReactionsService(app);
+/** What the reactions routes are given by the composition root (by closure). */
+export interface ReactionsRoutesDeps {
+  reactions: ReactionsService;
+}
+
+export const reactionsRoutes = (deps: ReactionsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.reactions;
   const tags = ['reactions'];
 
   app.post(

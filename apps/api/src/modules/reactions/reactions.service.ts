@@ -1,15 +1,14 @@
 import { and, count, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { BOOKMARK_LIST_TYPES, type BookmarkItem, type BookmarkListType, type ListQuery, type ReactionInput, type ReactionObjectType, type ReactionState } from '@stagepass/shared';
-import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, unprocessable } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts } from '../follows/follows.tables';
-import { creatorCardColumns, FollowsService } from '../follows/follows.service';
+import { creatorCardColumns, type FollowsService } from '../follows/follows.service';
 import { reactions } from './reactions.tables';
 import { countReactions, socialTarget, type SocialTarget } from './targets';
-import { shapeFeeds } from './feed-shape';
+import { shapeFeeds, type FeedViews } from './feed-shape';
 
 export interface ReactionFlags {
   isLiked: boolean;
@@ -57,12 +56,16 @@ export async function reactionsOf(db: DbOrTx, userId: string | null | undefined,
   return out;
 }
 
+/** What ReactionsService is built with (by the composition root, root.ts). */
+export interface ReactionsDeps {
+  db: Db;
+  follows: FollowsService;
+  feeds: FeedViews;
+}
+
 /** Likes and bookmarks. Rules: README.md beside this file. */
 export class ReactionsService {
-  private follows: FollowsService;
-  constructor(private app: FastifyInstance) {
-    this.follows = new FollowsService(app.ctx);
-  }
+  constructor(private deps: ReactionsDeps) {}
 
   private target(type: string): SocialTarget {
     const t = socialTarget(type);
@@ -72,7 +75,7 @@ export class ReactionsService {
 
   async react(viewer: UserRow, input: ReactionInput): Promise<ReactionState> {
     const target = this.target(input.objectType);
-    return this.app.ctx.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const found = await target.resolve(tx, viewer, input.objectId);
       if (!found) throw notFound('Not found');
       // A locked item (e.g. a subscribers-only feed the caller has not unlocked) may be bookmarked
@@ -92,7 +95,7 @@ export class ReactionsService {
   /** Idempotent: removing a reaction that does not exist answers the same state. */
   async unreact(viewer: UserRow, input: ReactionInput): Promise<ReactionState> {
     const target = this.target(input.objectType);
-    return this.app.ctx.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const deleted = await tx
         .delete(reactions)
         .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, input.objectType), eq(reactions.objectId, input.objectId), eq(reactions.action, input.action)))
@@ -112,7 +115,7 @@ export class ReactionsService {
   /** GET /reactions/{type}/bookmark: the caller's bookmarks of one type, newest first. */
   async bookmarks(viewer: UserRow, type: BookmarkListType, q: ListQuery): Promise<{ data: BookmarkItem[]; total: number }> {
     const objectType = BOOKMARK_LIST_TYPES[type];
-    const db = this.app.ctx.db;
+    const db = this.deps.db;
     const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, objectType), eq(reactions.action, 'bookmark'));
     const [rows, [total]] = await Promise.all([
       db.select().from(reactions).where(where).orderBy(q.sort === 'asc' ? reactions.createdAt : desc(reactions.createdAt), desc(reactions.id)).limit(q.limit).offset(q.offset),
@@ -121,7 +124,7 @@ export class ReactionsService {
     const ids = rows.map((r) => r.objectId);
     const objects = new Map<string, unknown>();
     if (objectType === 'feed') {
-      for (const f of (await shapeFeeds(this.app, viewer, ids)) as Array<{ _id: string }>) objects.set(f._id, f);
+      for (const f of (await shapeFeeds(this.deps, viewer, ids)) as Array<{ _id: string }>) objects.set(f._id, f);
     } else if (objectType === 'performer' && ids.length) {
       const cards = await db
         .select(creatorCardColumns)
@@ -129,7 +132,7 @@ export class ReactionsService {
         .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
         .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
         .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active')));
-      for (const c of await this.follows.toListItems(cards, viewer.id)) objects.set(c._id, c);
+      for (const c of await this.deps.follows.toListItems(cards, viewer.id)) objects.set(c._id, c);
     }
     // Other types: their modules do not exist yet; the object is null until they register a shaper.
     return {

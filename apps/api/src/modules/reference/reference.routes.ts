@@ -8,6 +8,8 @@ import { notFound } from '../../platform/errors';
 import {
   flagFile, getUserAdditional, listCities, listCountries, listLanguages, listPhoneCodes, listStates, verifyRecaptcha,
 } from './reference.service';
+import type { Config } from '../../config';
+import type { SettingsService } from '../settings/settings.service';
 
 const countryCode = z
   .string()
@@ -20,7 +22,13 @@ const LIST_CACHE = 'public, max-age=3600';
 /** Flag files change only when the package is upgraded. */
 const FLAG_CACHE = 'public, max-age=2592000, immutable';
 
-export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the reference routes are given by the composition root (by closure). */
+export interface ReferenceRoutesDeps {
+  config: Config;
+  settings: SettingsService;
+}
+
+export const referenceRoutes = (deps: ReferenceRoutesDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['reference'];
 
   app.get(
@@ -28,7 +36,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, description: 'Every country (ISO 3166-1), sorted by name; `flag` is an SVG served by GET /flags/{code}.svg.', response: { 200: envelope(z.array(countrySchema)) } } },
     async (_req, reply) => {
       reply.header('cache-control', LIST_CACHE);
-      return { data: listCountries(app.ctx.config.PUBLIC_API_URL) };
+      return { data: listCountries(deps.config.PUBLIC_API_URL) };
     },
   );
 
@@ -104,7 +112,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       try {
-        return { data: await verifyRecaptcha(app.ctx, req.body.token, req.ip) };
+        return { data: await verifyRecaptcha(deps, req.body.token, req.ip) };
       } catch (err) {
         if (err instanceof Error && err.cause) req.log.warn({ err: err.cause }, 'reCAPTCHA provider unreachable');
         throw err;

@@ -8,7 +8,8 @@ import {
   GENDERS, ORIENTATIONS,
   citySchema, countrySchema, languageSchema, phoneCodeSchema, stateSchema, userAdditionalSchema,
 } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
+import type { Config } from '../../config';
+import type { SettingsService } from '../settings/settings.service';
 import { HttpError, badRequest } from '../../platform/errors';
 
 /**
@@ -220,7 +221,7 @@ export interface RecaptchaResult { success: boolean; skipped?: boolean }
  * - the provider cannot be reached within 5 s or answers nonsense → throws 503.
  */
 export async function verifyRecaptcha(
-  ctx: Pick<AppContext, 'config' | 'settings'>,
+  ctx: { config: Pick<Config, 'RECAPTCHA_VERIFY_URL'>; settings: SettingsService },
   token: string | null | undefined,
   ip?: string | null,
 ): Promise<RecaptchaResult> {

@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReportSchema, envelope, listEnvelope, reportSchema, reportsQuerySchema, updateReportSchema, uuidParamSchema } from '@stagepass/shared';
 import { adminOnly, authenticated, currentUser } from '../../platform/auth';
-import { perUser } from '../search/rate-key';
-import { ReportsService } from './reports.service';
+import { perUser } from '../../platform/rate-key';
+import type { ReportsService } from './reports.service';
 
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = new ReportsService(app.ctx);
+/** What the reports routes are given by the composition root (by closure). */
+export interface ReportsRoutesDeps {
+  reports: ReportsService;
+}
+
+export const reportsRoutes = (deps: ReportsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.reports;
 
   app.post(
     '/reports',

@@ -1,28 +1,34 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { type CreateReportInput, type Report, type ReportStatus, type ReportsQuery, type ReportTarget } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { socialTarget } from '../reactions/targets';
 import { reports, type ReportRow } from './reports.tables';
-import { userCard } from '../comments/user-card';
+import type { Db } from '../../db/client';
+import type { UsersService } from '../users/users.service';
+
+/** What ReportsService is built with (by the composition root, root.ts). */
+export interface ReportsDeps {
+  db: Db;
+  users: UsersService;
+}
 
 /** Reports for the operator. Rules: README.md beside this file. */
 export class ReportsService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'users'>) {}
+  constructor(private deps: ReportsDeps) {}
 
   async create(reporter: UserRow, input: CreateReportInput): Promise<Report> {
     // Targets the social registry knows are checked (must exist and be visible to the reporter:
     // 404 otherwise); other kinds (videos, galleries, … until their modules exist) are stored as given.
     const target = socialTarget(input.target);
     if (target) {
-      const found = await target.resolve(this.ctx.db, reporter, input.targetId);
+      const found = await target.resolve(this.deps.db, reporter, input.targetId);
       if (!found) throw notFound('Nothing to report here');
       if ((input.target === 'performer' || input.target === 'user') && found.id === reporter.id) throw unprocessable('You cannot report yourself');
     }
     try {
-      const [row] = await this.ctx.db
+      const [row] = await this.deps.db
         .insert(reports)
         .values({ reporterId: reporter.id, target: input.target, targetId: input.targetId, reason: input.reason, description: input.description ?? '' })
         .returning();
@@ -36,7 +42,7 @@ export class ReportsService {
   toReport(r: ReportRow, reporter: UserRow | null): Report {
     return {
       _id: r.id, target: r.target as ReportTarget, targetId: r.targetId, reason: r.reason as Report['reason'], description: r.description,
-      status: r.status as ReportStatus, reporterId: r.reporterId, reporter: reporter ? userCard(this.ctx, reporter) : null,
+      status: r.status as ReportStatus, reporterId: r.reporterId, reporter: reporter ? this.deps.users.card(reporter) : null,
       createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
     };
   }
@@ -49,17 +55,17 @@ export class ReportsService {
     const where = conds.length ? and(...conds) : undefined;
     const col = q.sortBy === 'createdAt' ? reports.createdAt : reports.updatedAt;
     const [rows, [total]] = await Promise.all([
-      this.ctx.db.select().from(reports).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(reports.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(reports).where(where),
+      this.deps.db.select().from(reports).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(reports.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(reports).where(where),
     ]);
     const ids = [...new Set(rows.map((r) => r.reporterId))];
-    const people = ids.length ? await this.ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
     const byId = new Map(people.map((u) => [u.id, u]));
     return { data: rows.map((r) => this.toReport(r, byId.get(r.reporterId) ?? null)), total: Number(total?.n ?? 0) };
   }
 
   async setStatus(id: string, status: ReportStatus): Promise<Report> {
-    const [row] = await this.ctx.db
+    const [row] = await this.deps.db
       .update(reports)
       .set({ status, resolvedAt: status === 'open' ? null : new Date() })
       .where(eq(reports.id, id))
@@ -70,7 +76,7 @@ export class ReportsService {
         throw err;
       });
     if (!row) throw notFound('Report not found');
-    const [reporter] = await this.ctx.db.select().from(users).where(eq(users.id, row.reporterId));
+    const [reporter] = await this.deps.db.select().from(users).where(eq(users.id, row.reporterId));
     return this.toReport(row, reporter ?? null);
   }
 }

@@ -7,11 +7,19 @@ import {
 import { authenticated, currentUser } from '../../platform/auth';
 import { FollowsService } from '../follows/follows.service';
 import { shapeFeeds } from '../reactions/feed-shape';
-import { SearchService } from './search.service';
+import type { Db } from '../../db/client';
+import type { FeedsService } from '../feeds/feeds.service';
+import type { SearchService } from './search.service';
 
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const follows = new FollowsService(app.ctx);
-  const svc = new SearchService(app.ctx, follows);
+/** What the search routes are given by the composition root (by closure). */
+export interface SearchRoutesDeps {
+  db: Db;
+  feeds: FeedsService;
+  search: SearchService;
+}
+
+export const searchRoutes = (deps: SearchRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.search;
   const tags = ['search'];
   const list = listEnvelope(performerListItemSchema);
 
@@ -67,7 +75,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: feedSearchQuerySchema, response: { 200: listEnvelope(z.unknown()) }, description: 'Full-text search over feed text (prefix match per word), newest first; only feeds the caller may see listed.' } },
     async (req) => {
       const { ids, total } = await svc.searchFeedIds(req.query.q, req.user, req.query.offset, req.query.limit);
-      return { data: { data: await shapeFeeds(app, req.user, ids), total } };
+      return { data: { data: await shapeFeeds({ db: deps.db, feeds: deps.feeds }, req.user, ids), total } };
     },
   );
 };

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PerformerListItem, PerformerSearchQuery, PerformerStats, SearchKeyword } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
@@ -27,12 +26,18 @@ interface PerformerFilter extends Partial<PerformerSearchQuery> {
   excludeBlockedFor?: string | null;
 }
 
+/** What SearchService is built with (by the composition root, root.ts). */
+export interface SearchDeps {
+  follows: FollowsService;
+  db: Db;
+}
+
 /** Creator discovery (search, top, random), profile stats, search keywords, feed text search. */
 export class SearchService {
-  constructor(private ctx: Pick<AppContext, 'db'>, private follows: FollowsService) {}
+  constructor(private deps: SearchDeps) {}
 
   private get db(): Db {
-    return this.ctx.db;
+    return this.deps.db;
   }
 
   private performerWhere(f: PerformerFilter): SQL {
@@ -81,7 +86,7 @@ export class SearchService {
         .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
         .where(where),
     ]);
-    return { data: await this.follows.toListItems(rows, viewer?.id), total: Number(total?.n ?? 0) };
+    return { data: await this.deps.follows.toListItems(rows, viewer?.id), total: Number(total?.n ?? 0) };
   }
 
   /** GET /performers/top: most followers first. */
@@ -95,7 +100,7 @@ export class SearchService {
       .where(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, excludeBlockedFor: viewer?.id }))
       .orderBy(sql`random()`)
       .limit(f.limit);
-    return this.follows.toListItems(rows, viewer?.id);
+    return this.deps.follows.toListItems(rows, viewer?.id);
   }
 
   /**
@@ -103,7 +108,7 @@ export class SearchService {
    * and whether the viewer follows the creator.
    */
   async stats(idOrUsername: string, viewer: UserRow | null): Promise<PerformerStats> {
-    const creator = await this.follows.creatorByIdOrUsername(idOrUsername);
+    const creator = await this.deps.follows.creatorByIdOrUsername(idOrUsername);
     const now = new Date();
     const [[agg], totalFollowers, followed] = await Promise.all([
       this.db

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_SETTING_KEYS, settingKeysBodySchema, settingValueBodySchema } from '@stagepass/shared';
 import { adminOnly } from '../../platform/auth';
+import type { PaymentsService } from '../payments/payments.service';
+import type { SettingsService } from './settings.service';
 
 /**
  * The public answer lists exactly the public keys. Values are `unknown` on purpose: the service
@@ -13,12 +15,18 @@ const publicSettingsSchema = z.object(Object.fromEntries(PUBLIC_SETTING_KEYS.map
 const publicAnswerSchema = publicSettingsSchema.extend({ paymentsSandbox: z.boolean() });
 const adminSettingSchema = z.object({ value: z.unknown(), public: z.boolean(), secret: z.boolean(), description: z.string() });
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = app.ctx.settings;
+/** What the settings routes are given by the composition root (by closure). */
+export interface SettingsRoutesDeps {
+  payments: PaymentsService;
+  settings: SettingsService;
+}
+
+export const settingsRoutes = (deps: SettingsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.settings;
   app.get(
     '/settings/public',
     { schema: { tags: ['settings'], description: 'Public settings only; secrets never appear here. paymentsSandbox (derived): payments go through the sandbox test gateway.', response: { 200: z.object({ data: publicAnswerSchema }) } } },
-    async () => ({ data: { ...(await svc.public()), paymentsSandbox: (await app.ctx.payments.gatewayName()) === 'sandbox' } }),
+    async () => ({ data: { ...(await svc.public()), paymentsSandbox: (await deps.payments.gatewayName()) === 'sandbox' } }),
   );
   app.post(
     '/settings/keys',

@@ -5,7 +5,8 @@ import {
 } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { settings } from './settings.tables';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
+import { MESSAGES as RANGE_MESSAGES, toMinor } from '@stagepass/shared';
 import { zodDetails } from '../../platform/errors';
 
 /** Advisory lock id serialising settings writes (any constant; "stgp" in ASCII). */
@@ -27,6 +28,14 @@ export class SettingsService {
    * `db`: read through this connection when the cache is stale — pass the transaction when
    * calling from inside one (on PGlite a query outside the open transaction would wait for it).
    */
+  /** 400 on `field` unless `amount` (decimal) lies within the site's `minKey..maxKey` settings. */
+  async checkAmountRange(what: string, field: string, amount: number, minKey: 'minimumWalletPrice' | 'minimumTipPrice' | 'minimumSubscriptionPrice', maxKey: 'maximumWalletPrice' | 'maximumTipPrice' | 'maximumSubscriptionPrice') {
+    const s = await this.all();
+    const min = s[minKey] as number;
+    const max = s[maxKey] as number;
+    if (toMinor(amount) < toMinor(min) || toMinor(amount) > toMinor(max)) throw fieldError(field, RANGE_MESSAGES.amountOutOfRange(what, min, max));
+  }
+
   async all(db: DbOrTx = this.db): Promise<SettingsMap> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.values;
     const values = await this.load(db);

@@ -1,4 +1,7 @@
-import type { AppContext } from '../../platform/context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Queue } from '../../platform/queue';
+import type { SubscriptionsService } from './subscriptions.service';
 
 /** How often a worker node looks for subscriptions to renew or expire. */
 export const RENEWAL_SWEEP_MS = Number(process.env.RENEWAL_SWEEP_MS ?? 60_000);
@@ -8,7 +11,7 @@ export const RENEWAL_SWEEP_MS = Number(process.env.RENEWAL_SWEEP_MS ?? 60_000);
  * that run workers. Safe with several nodes: each subscription is claimed with a lease before it
  * is charged (SubscriptionsService.renewDue). Tests call renewDue directly with a moved clock.
  */
-export function defineSubscriptionJobs(ctx: AppContext) {
+export function defineSubscriptionJobs(ctx: { subscriptions: SubscriptionsService; log: FastifyBaseLogger; queue: Pick<Queue, 'workers'>; config: Pick<Config, 'NODE_ENV'> }) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   const tick = () => {

@@ -7,9 +7,21 @@ import {
 import { adminOnly, authenticated, currentUser, isAdmin, performerOnly } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
+import type { Idempotency } from '../ledger/idempotency';
+import type { UsersService } from '../users/users.service';
+import type { SubscriptionsService } from './subscriptions.service';
+import type { PricingService } from '../performers/pricing.service';
 
-export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = app.ctx.subscriptions;
+/** What the subscriptions routes are given by the composition root (by closure). */
+export interface SubscriptionsRoutesDeps {
+  pricing: PricingService;
+  idempotency: Idempotency;
+  subscriptions: SubscriptionsService;
+  users: UsersService;
+}
+
+export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.subscriptions;
   const tags = ['subscriptions'];
 
   app.post(
@@ -18,7 +30,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       const key = idempotencyKeyFrom(req.headers['idempotency-key']);
-      const res = await app.ctx.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.subscribe(user, req.body) } }));
+      const res = await deps.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.subscribe(user, req.body) } }));
       return reply.status(res.statusCode as 200).send(res.body);
     },
   );
@@ -48,21 +60,21 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subscriptions/offer/:id',
     { schema: { tags, params: idOrUsernameParamSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'A creator\'s subscription terms (id or username): monthly price, free trial and its length.' } },
     async (req) => {
-      const p = await app.ctx.users.findByIdOrUsername(req.params.id);
+      const p = await deps.users.findByIdOrUsername(req.params.id);
       if (!p?.isPerformer) throw notFound('Creator not found');
-      return { data: await svc.offer(p.id) };
+      return { data: await deps.pricing.offer(p.id) };
     },
   );
 
   app.put(
     '/performers/subscription-settings',
     { preHandler: performerOnly, schema: { tags, body: subscriptionSettingsSchema, response: { 200: envelope(subscriptionOfferSchema) }, description: 'The creator\'s monthly price (within minimumSubscriptionPrice..maximumSubscriptionPrice) and free trial (days; null = the site\'s freeSubscriptionDuration). Applies to new subscriptions.' } },
-    async (req) => ({ data: await svc.updatePricing(currentUser(req), req.body) }),
+    async (req) => ({ data: await deps.pricing.updatePricing(currentUser(req), req.body) }),
   );
 
   app.put(
     '/admin/performers/:id/commission',
     { preHandler: adminOnly, schema: { tags: ['admin'], params: uuidParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) }, description: 'Operator: the creator\'s commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.' } },
-    async (req) => ({ data: await svc.setCommission(req.params.id, req.body.percentage) }),
+    async (req) => ({ data: await deps.pricing.setCommission(req.params.id, req.body.percentage) }),
   );
 };

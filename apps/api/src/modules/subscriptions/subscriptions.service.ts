@@ -1,24 +1,43 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type SubscribeInput, type Subscription, type SubscriptionOffer, type SubscriptionSearch, type SubscriptionSettingsInput } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
-import { currentSubscription } from '../feeds/feeds.policy';
-import { isUniqueViolation } from '../auth/auth.service';
+import { grantsAccess, grantsAccessSql, isRunning } from './subscriptions.policy';
+import { isUniqueViolation } from '../../db/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users, type UserRow } from '../users/users.tables';
-import { performerPricing } from '../performers/performers.tables';
-import { userCard } from '../comments/user-card';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
 import { CURRENCY, cardRefused } from '../payments/payments.service';
-import { couponRedemptions, coupons } from '../coupons/coupons.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { RENEWAL_LEASE_MS, RETRY_DELAYS_DAYS, addDays, addMonths } from './periods';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mailer';
+import type { CouponsService } from '../coupons/coupons.service';
+import type { PaymentsService } from '../payments/payments.service';
+import type { PricingService } from '../performers/pricing.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UsersService } from '../users/users.service';
+import type { FastifyBaseLogger } from 'fastify';
 
 class AlreadySubscribed extends Error {}
 
 /** Default monthly price of a creator who never set one (minor units). */
-export const DEFAULT_MONTHLY_PRICE = 995;
+
+/** What SubscriptionsService is built with (by the composition root, root.ts). */
+export interface SubscriptionsDeps {
+  pricing: PricingService;
+  clock: Clock;
+  config: Config;
+  coupons: CouponsService;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  payments: PaymentsService;
+  settings: SettingsService;
+  users: UsersService;
+}
 
 /**
  * Subscriptions (see README for the lifecycle). Paid by card through the gateway:
@@ -29,53 +48,27 @@ export const DEFAULT_MONTHLY_PRICE = 995;
  * extension in the same database transaction (payments.settle).
  */
 export class SubscriptionsService {
-  constructor(private ctx: AppContext) {}
+  constructor(private deps: SubscriptionsDeps) {}
 
   private get now() {
-    return this.ctx.clock.now();
-  }
-
-  // ── Creator pricing ────────────────────────────────────────────────────────────────────────
-  async pricing(performerId: string) {
-    const [row] = await this.ctx.db.select().from(performerPricing).where(eq(performerPricing.userId, performerId));
-    return row ?? { userId: performerId, monthlyPrice: DEFAULT_MONTHLY_PRICE, freeSubscriptionEnabled: false, freeSubscriptionDays: null, commissionBps: null };
-  }
-
-  async offer(performerId: string): Promise<SubscriptionOffer> {
-    const [p, s] = await Promise.all([this.pricing(performerId), this.ctx.settings.all()]);
-    return { monthlyPrice: fromMinor(p.monthlyPrice), freeSubscriptionEnabled: s.freeSubscriptionEnabled && p.freeSubscriptionEnabled, freeSubscriptionDays: p.freeSubscriptionDays ?? s.freeSubscriptionDuration };
-  }
-
-  async updatePricing(performer: UserRow, input: SubscriptionSettingsInput): Promise<SubscriptionOffer> {
-    await this.ctx.payments.checkRange('subscription price', 'monthlyPrice', input.monthlyPrice, 'minimumSubscriptionPrice', 'maximumSubscriptionPrice');
-    const values = { monthlyPrice: toMinor(input.monthlyPrice), freeSubscriptionEnabled: input.freeSubscriptionEnabled, freeSubscriptionDays: input.freeSubscriptionDays ?? null };
-    await this.ctx.db.insert(performerPricing).values({ userId: performer.id, ...values }).onConflictDoUpdate({ target: performerPricing.userId, set: values });
-    return this.offer(performer.id);
-  }
-
-  /** Operator: commission override in percent (null: back to the site default; 0 is 0). */
-  async setCommission(performerId: string, percentage: number | null): Promise<{ percentage: number | null }> {
-    const [u] = await this.ctx.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
-    if (!u?.isPerformer) throw notFound('Creator not found');
-    const bps = percentage === null ? null : Math.round(percentage * 100);
-    await this.ctx.db.insert(performerPricing).values({ userId: performerId, commissionBps: bps }).onConflictDoUpdate({ target: performerPricing.userId, set: { commissionBps: bps } });
-    return { percentage };
+    return this.deps.clock.now();
   }
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
+  /** subscriptions.policy.ts's rule, at this service's clock. */
   grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt'>): boolean {
-    return (r.status === 'active' || r.status === 'cancelled') && r.expiresAt.getTime() > this.now.getTime();
+    return grantsAccess(r, this.now);
   }
 
   async views(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.userId, r.performerId]))];
-    const people = ids.length ? await this.ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
     const byId = new Map(people.map((u) => [u.id, u]));
     return rows.map((r) => {
       const u = byId.get(r.userId);
       const p = byId.get(r.performerId);
       return {
-        _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? userCard(this.ctx, u) : null, performer: p ? userCard(this.ctx, p) : null,
+        _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
         status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
         cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: this.grantsAccess(r), renewing: r.status === 'active' || r.status === 'past_due',
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
@@ -93,13 +86,13 @@ export class SubscriptionsService {
     const where = and(...conds);
     const col = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiresAt: subscriptions.expiresAt }[q.sortBy];
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db.select().from(subscriptions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(subscriptions.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(subscriptions).where(where),
+      this.deps.db.select().from(subscriptions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(subscriptions.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(subscriptions).where(where),
     ]);
     return { data: await this.views(rows), total: Number(n) };
   }
 
-  private async byId(id: string, tx: Tx | AppContext['db'] = this.ctx.db): Promise<SubscriptionRow | null> {
+  private async byId(id: string, tx: Tx | Db = this.deps.db): Promise<SubscriptionRow | null> {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
     return row ?? null;
   }
@@ -111,17 +104,17 @@ export class SubscriptionsService {
    */
   async subscribe(user: UserRow, input: SubscribeInput): Promise<Subscription> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot subscribe to other creators');
-    const performer = await this.ctx.users.findByIdOrUsername(input.performerId);
+    const performer = await this.deps.users.findByIdOrUsername(input.performerId);
     if (!performer || !performer.isPerformer) throw fieldError('performerId', 'Creator not found');
     if (performer.id === user.id) throw unprocessable('You cannot subscribe to yourself');
-    const [existing] = await this.ctx.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, performer.id)));
+    const [existing] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, performer.id)));
     if (existing && this.grantsAccess(existing)) {
       if (existing.status === 'cancelled') return this.resume(user, existing);
       return (await this.views([existing]))[0];
     }
-    const offer = await this.offer(performer.id);
-    const pricing = await this.pricing(performer.id);
-    const s = await this.ctx.settings.all();
+    const offer = await this.deps.pricing.offer(performer.id);
+    const pricing = await this.deps.pricing.pricing(performer.id);
+    const s = await this.deps.settings.all();
     if (toMinor(offer.monthlyPrice) < toMinor(s.minimumSubscriptionPrice) || toMinor(offer.monthlyPrice) > toMinor(s.maximumSubscriptionPrice)) {
       throw unprocessable('This creator\'s subscription price is outside the site\'s limits; they need to update it');
     }
@@ -130,22 +123,22 @@ export class SubscriptionsService {
       if (existing) throw fieldError('type', 'The free trial is for new subscribers only');
       if (input.couponCode) throw fieldError('couponCode', 'Coupons apply to paid subscriptions');
     }
-    const gw = await this.ctx.payments.gateway();
-    const card = await this.ctx.payments.cardToCharge(user, gw, input.cardId);
+    const gw = await this.deps.payments.gateway();
+    const card = await this.deps.payments.cardToCharge(user, gw, input.cardId);
     const price = pricing.monthlyPrice;
     const trialDays = input.type === 'free' ? offer.freeSubscriptionDays : 0;
 
     // The row exists from now on (expired until paid), so the payment and webhooks can point at it.
     // An existing row is reset only while it grants nothing: a subscribe that lost a race against
     // another one that just succeeded must not touch the live subscription…
-    const [sub] = await this.ctx.db
+    const [sub] = await this.deps.db
       .insert(subscriptions)
       .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, gateway: gw.name, cardId: card.id, expiresAt: this.now })
       .onConflictDoUpdate({
         target: [subscriptions.userId, subscriptions.performerId],
         set: { type: input.type, price, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
         // …and while no payment for it is in flight (another request is paying it right now).
-        setWhere: sql`not (${currentSubscription(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
+        setWhere: sql`not (${grantsAccessSql(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
       })
       .returning();
     if (!sub) {
@@ -155,14 +148,14 @@ export class SubscriptionsService {
     }
 
     if (input.type === 'free' && !gw.subscriptions) {
-      const [row] = await this.ctx.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: addDays(this.now, trialDays), cancelledAt: null }).where(eq(subscriptions.id, sub.id)).returning();
+      const [row] = await this.deps.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: addDays(this.now, trialDays), cancelledAt: null }).where(eq(subscriptions.id, sub.id)).returning();
       return (await this.views([row]))[0];
     }
 
     // A paid first period (or a gateway-managed trial): one pending payment, coupon reserved with it.
     let payment: PaymentTransactionRow | null = null;
     if (input.type === 'monthly') {
-      payment = await this.ctx.db.transaction(async (tx) => {
+      payment = await this.deps.db.transaction(async (tx) => {
         // Concurrent subscribes of one fan to one creator: the partial unique index on pending
         // payments per subscription lets one payment be in flight (a second → 409); then, under the
         // subscription's row lock, a request that comes after a finished payment finds it paid and
@@ -174,7 +167,7 @@ export class SubscriptionsService {
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
         if (this.grantsAccess(locked)) throw new AlreadySubscribed();
         if (input.couponCode) {
-          const c = await this.ctx.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
+          const c = await this.deps.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
           couponId = c.id;
           amount = c.apply(price);
         }
@@ -187,7 +180,7 @@ export class SubscriptionsService {
       });
       if (!payment) return this.current(user.id, performer.id);
     }
-    const customerId = await this.ctx.payments.customerId(user, gw);
+    const customerId = await this.deps.payments.customerId(user, gw);
     try {
       if (gw.subscriptions) return await this.startAtGateway(gw, sub, performer, customerId, card.providerCardId, trialDays, payment);
       return await this.chargePeriod(gw, sub, customerId, card.providerCardId, payment!, 'first');
@@ -199,15 +192,12 @@ export class SubscriptionsService {
 
   /** The fan's subscription to the creator as it is now. */
   private async current(userId: string, performerId: string): Promise<Subscription> {
-    const [row] = await this.ctx.db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.performerId, performerId)));
+    const [row] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.performerId, performerId)));
     return (await this.views([row]))[0];
   }
 
   private async releaseCoupon(p: PaymentTransactionRow) {
-    await this.ctx.db.transaction(async (tx) => {
-      const gone = await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, p.couponId!), eq(couponRedemptions.source, `payment:${p.id}`))).returning({ id: couponRedemptions.id });
-      if (gone.length) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, p.couponId!));
-    });
+    await this.deps.db.transaction((tx) => this.deps.coupons.release(tx, p.couponId!, `payment:${p.id}`));
   }
 
   /** Charges one period with our own scheduling (sandbox). Success → active until +1 month. */
@@ -216,15 +206,15 @@ export class SubscriptionsService {
       ? { status: 'succeeded' as const, gatewayRef: `free:${payment.id}` }
       : await gw.charge({ customerId, providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription' } });
     if (result.status === 'succeeded') {
-      await this.ctx.payments.settle(payment.id, result.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, null));
+      await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, null));
       return (await this.views([(await this.byId(sub.id))!]))[0];
     }
     if (result.status === 'failed') {
-      await this.ctx.payments.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
+      await this.deps.payments.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
       if (kind === 'first') throw cardRefused(result.failureMessage ?? 'Your card was declined.');
       return (await this.views([(await this.byId(sub.id))!]))[0];
     }
-    await this.ctx.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
+    await this.deps.db.update(paymentTransactions).set({ gatewayRef: result.gatewayRef }).where(eq(paymentTransactions.id, payment.id));
     return (await this.views([(await this.byId(sub.id))!]))[0];
   }
 
@@ -235,13 +225,13 @@ export class SubscriptionsService {
       ...(payment && payment.amount !== payment.originalAmount ? { firstAmount: payment.amount } : {}),
     });
     // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
-    await this.ctx.db.update(subscriptions).set({ gatewayRef: res.gatewayRef || null }).where(eq(subscriptions.id, sub.id));
+    await this.deps.db.update(subscriptions).set({ gatewayRef: res.gatewayRef || null }).where(eq(subscriptions.id, sub.id));
     if (res.status === 'trialing') {
-      await this.ctx.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: res.currentPeriodEnd, cancelledAt: null }).where(eq(subscriptions.id, sub.id));
+      await this.deps.db.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: res.currentPeriodEnd, cancelledAt: null }).where(eq(subscriptions.id, sub.id));
     } else if ((res.status === 'active') && payment && res.firstPayment) {
-      await this.ctx.payments.settle(payment.id, res.firstPayment.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, res.currentPeriodEnd));
+      await this.deps.payments.settle(payment.id, res.firstPayment.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, res.currentPeriodEnd));
     } else if (payment) {
-      await this.ctx.payments.fail(payment.id, null, res.failureMessage ?? 'Your card was declined.');
+      await this.deps.payments.fail(payment.id, null, res.failureMessage ?? 'Your card was declined.');
       throw cardRefused(res.failureMessage ?? 'Your card was declined.');
     }
     return (await this.views([(await this.byId(sub.id))!]))[0];
@@ -257,7 +247,7 @@ export class SubscriptionsService {
     const now = this.now;
     // A renewal of a running subscription continues its period (renewed a little late or early, the
     // dates do not drift); a lapsed one (past_due, expired) starts a new period now.
-    const running = sub.status === 'active' || sub.status === 'cancelled';
+    const running = isRunning(sub);
     let end = periodEnd ?? addMonths(running ? sub.expiresAt : now);
     if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
     const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
@@ -270,10 +260,10 @@ export class SubscriptionsService {
 
   private async resume(user: UserRow, sub: SubscriptionRow): Promise<Subscription> {
     if (sub.gateway === 'stripe' && sub.gatewayRef) {
-      const gw = await this.ctx.payments.gatewayFor('stripe');
+      const gw = await this.deps.payments.gatewayFor('stripe');
       await gw.subscriptions!.resume(sub.gatewayRef);
     }
-    const [row] = await this.ctx.db.update(subscriptions).set({ status: 'active', cancelledAt: null }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.userId, user.id))).returning();
+    const [row] = await this.deps.db.update(subscriptions).set({ status: 'active', cancelledAt: null }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.userId, user.id))).returning();
     return (await this.views([row]))[0];
   }
 
@@ -289,11 +279,11 @@ export class SubscriptionsService {
     if (sub.gateway && provider !== sub.gateway) throw badRequest(`This subscription is paid through ${sub.gateway}`);
     if (sub.status === 'cancelled' || sub.status === 'expired') return (await this.views([sub]))[0];
     if (sub.gateway === 'stripe' && sub.gatewayRef) {
-      const gw = await this.ctx.payments.gatewayFor('stripe');
+      const gw = await this.deps.payments.gatewayFor('stripe');
       await gw.subscriptions!.cancelAtPeriodEnd(sub.gatewayRef);
     }
     const next = sub.status === 'past_due' ? { status: 'expired' as const, expiresAt: this.now } : { status: 'cancelled' as const };
-    const [row] = await this.ctx.db.update(subscriptions).set({ ...next, cancelledAt: this.now, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id)).returning();
+    const [row] = await this.deps.db.update(subscriptions).set({ ...next, cancelledAt: this.now, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id)).returning();
     return (await this.views([row]))[0];
   }
 
@@ -306,9 +296,9 @@ export class SubscriptionsService {
   async renewDue(limit = 100): Promise<{ renewed: number; failed: number; expired: number }> {
     const now = this.now;
     const out = { renewed: 0, failed: 0, expired: 0 };
-    const ended = await this.ctx.db.update(subscriptions).set({ status: 'expired' }).where(and(eq(subscriptions.status, 'cancelled'), lte(subscriptions.expiresAt, now))).returning({ id: subscriptions.id });
+    const ended = await this.deps.db.update(subscriptions).set({ status: 'expired' }).where(and(eq(subscriptions.status, 'cancelled'), lte(subscriptions.expiresAt, now))).returning({ id: subscriptions.id });
     out.expired += ended.length;
-    const due = await this.ctx.db
+    const due = await this.deps.db
       .select()
       .from(subscriptions)
       .where(and(
@@ -320,7 +310,7 @@ export class SubscriptionsService {
       .limit(limit);
     for (const sub of due) {
       const r = await this.renewOne(sub, now).catch((err) => {
-        this.ctx.log.error({ err, subscriptionId: sub.id }, 'subscription renewal failed');
+        this.deps.log.error({ err, subscriptionId: sub.id }, 'subscription renewal failed');
         return 'failed' as const;
       });
       if (r) out[r] += 1;
@@ -330,29 +320,29 @@ export class SubscriptionsService {
 
   private async renewOne(sub: SubscriptionRow, now: Date): Promise<'renewed' | 'failed' | 'expired' | null> {
     const lease = new Date(now.getTime() + RENEWAL_LEASE_MS);
-    const [claimed] = await this.ctx.db
+    const [claimed] = await this.deps.db
       .update(subscriptions)
       .set({ nextAttemptAt: lease })
       .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, sub.status), or(isNull(subscriptions.nextAttemptAt), lte(subscriptions.nextAttemptAt, now))))
       .returning();
     if (!claimed) return null;
-    const [fan] = await this.ctx.db.select().from(users).where(eq(users.id, sub.userId));
-    const [performer] = await this.ctx.db.select().from(users).where(eq(users.id, sub.performerId));
+    const [fan] = await this.deps.db.select().from(users).where(eq(users.id, sub.userId));
+    const [performer] = await this.deps.db.select().from(users).where(eq(users.id, sub.performerId));
     let message = 'No payment card on file';
     let paid = false;
     try {
-      const gw = await this.ctx.payments.gatewayFor('sandbox');
-      const card = await this.ctx.payments.cardToCharge(fan, gw, undefined).catch(() => null);
+      const gw = await this.deps.payments.gatewayFor('sandbox');
+      const card = await this.deps.payments.cardToCharge(fan, gw, undefined).catch(() => null);
       if (card) {
-        const inserted = await this.ctx.db.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: gw.name, cardId: card.id, amount: sub.price, originalAmount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning().catch((err) => {
+        const inserted = await this.deps.db.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: gw.name, cardId: card.id, amount: sub.price, originalAmount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning().catch((err) => {
           if (isUniqueViolation(err)) return null; // the fan's own subscribe is paying this period right now
           throw err;
         });
         if (!inserted) return null;
         const [payment] = inserted;
-        const view = await this.chargePeriod(gw, sub, await this.ctx.payments.customerId(fan, gw), card.providerCardId, payment, 'renewal');
+        const view = await this.chargePeriod(gw, sub, await this.deps.payments.customerId(fan, gw), card.providerCardId, payment, 'renewal');
         paid = view.isActive;
-        if (!paid) message = (await this.ctx.payments.byId(payment.id)).failureMessage ?? 'Your card was declined.';
+        if (!paid) message = (await this.deps.payments.byId(payment.id)).failureMessage ?? 'Your card was declined.';
       }
     } catch (err) {
       message = err instanceof Error ? err.message : String(err);
@@ -360,11 +350,11 @@ export class SubscriptionsService {
     if (paid) return 'renewed';
     const attempts = claimed.renewalAttempts + 1;
     if (attempts > RETRY_DELAYS_DAYS.length) {
-      await this.ctx.db.update(subscriptions).set({ status: 'expired', renewalAttempts: attempts, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id));
+      await this.deps.db.update(subscriptions).set({ status: 'expired', renewalAttempts: attempts, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id));
       await this.notifyExpired(fan, performer, message);
       return 'expired';
     }
-    await this.ctx.db.update(subscriptions).set({ status: 'past_due', renewalAttempts: attempts, nextAttemptAt: addDays(now, RETRY_DELAYS_DAYS[attempts - 1]) }).where(eq(subscriptions.id, sub.id));
+    await this.deps.db.update(subscriptions).set({ status: 'past_due', renewalAttempts: attempts, nextAttemptAt: addDays(now, RETRY_DELAYS_DAYS[attempts - 1]) }).where(eq(subscriptions.id, sub.id));
     if (attempts === 1) await this.notifyPastDue(fan, performer, message);
     return 'failed';
   }
@@ -372,18 +362,18 @@ export class SubscriptionsService {
   async notifyPastDue(fan: UserRow | undefined, performer: UserRow | undefined, reason: string) {
     if (!fan?.email) return;
     const who = performer?.name || performer?.username || 'a creator';
-    await this.ctx.mailer.send({ to: fan.email, subject: `We could not renew your subscription to ${who}`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} could not be renewed: ${reason}\nWe will try again over the next days. Please check your payment card at ${this.ctx.config.PUBLIC_WEB_URL}/user/cards.\n` }).catch((err) => this.ctx.log.warn({ err }, 'past-due mail failed'));
+    await this.deps.mailer.send({ to: fan.email, subject: `We could not renew your subscription to ${who}`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} could not be renewed: ${reason}\nWe will try again over the next days. Please check your payment card at ${this.deps.config.PUBLIC_WEB_URL}/user/cards.\n` }).catch((err) => this.deps.log.warn({ err }, 'past-due mail failed'));
   }
 
   async notifyExpired(fan: UserRow | undefined, performer: UserRow | undefined, reason: string) {
     if (!fan?.email) return;
     const who = performer?.name || performer?.username || 'a creator';
-    await this.ctx.mailer.send({ to: fan.email, subject: `Your subscription to ${who} has expired`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} has expired: ${reason}\nYou can subscribe again at any time from their page.\n` }).catch((err) => this.ctx.log.warn({ err }, 'expiry mail failed'));
+    await this.deps.mailer.send({ to: fan.email, subject: `Your subscription to ${who} has expired`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} has expired: ${reason}\nYou can subscribe again at any time from their page.\n` }).catch((err) => this.deps.log.warn({ err }, 'expiry mail failed'));
   }
 
   // ── Gateway-managed (Stripe webhooks) ──────────────────────────────────────────────────────
   async byGatewayRef(gateway: 'stripe', ref: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.ctx.db.select().from(subscriptions).where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.gatewayRef, ref)));
+    const [row] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.gatewayRef, ref)));
     return row ?? null;
   }
 
@@ -396,9 +386,9 @@ export class SubscriptionsService {
    */
   async applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts: { extend?: boolean } = {}): Promise<void> {
     const extend = opts.extend === false ? async () => {} : (t: Tx, id: string) => this.extend(t, id, invoice.periodEnd);
-    const existing = await this.ctx.payments.byGatewayRef('stripe', invoice.gatewayRef, tx);
+    const existing = await this.deps.payments.byGatewayRef('stripe', invoice.gatewayRef, tx);
     if (existing) {
-      if (existing.status === 'pending') await this.ctx.payments.settle(existing.id, invoice.gatewayRef, tx, (t, p) => extend(t, p.subscriptionId!));
+      if (existing.status === 'pending') await this.deps.payments.settle(existing.id, invoice.gatewayRef, tx, (t, p) => extend(t, p.subscriptionId!));
       else await extend(tx, sub.id);
       return;
     }
@@ -408,7 +398,7 @@ export class SubscriptionsService {
     }
     const [performer] = await tx.select().from(users).where(eq(users.id, sub.performerId));
     const [p] = await tx.insert(paymentTransactions).values({ userId: sub.userId, performerId: sub.performerId, type: 'subscription', gateway: 'stripe', cardId: sub.cardId, amount: invoice.amount, originalAmount: invoice.amount, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).returning();
-    await this.ctx.payments.settle(p.id, invoice.gatewayRef, tx, (t, pp) => extend(t, pp.subscriptionId!));
+    await this.deps.payments.settle(p.id, invoice.gatewayRef, tx, (t, pp) => extend(t, pp.subscriptionId!));
   }
 
   /** invoice.payment_failed on a renewal: no access until paid (Stripe retries on its schedule). */

@@ -9,7 +9,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  * A fan's subscription to a creator. One row per (fan, creator): renewing or re-subscribing
  * updates it. Lifecycle (see README): active ⇄ past_due → expired; active → cancelled → expired.
  *
- * Grants access (feeds policy `currentSubscription`): status `active` or `cancelled` (paid until
+ * Grants access (subscriptions.policy.ts, `grantsAccess`/`grantsAccessSql`): status `active` or `cancelled` (paid until
  * the end of the period) and `expiresAt` in the future. `past_due` and `expired` never do.
  */
 export const subscriptions = pgTable(

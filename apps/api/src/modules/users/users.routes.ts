@@ -4,9 +4,19 @@ import { MESSAGES, currentUserSchema, idOrUsernameParamSchema, imageSizesSchema,
 import { adminOnly, authenticated, currentUser, isAdmin } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
+import type { UserLimits } from '../../platform/user-limits';
+import type { PerformersService } from '../performers/performers.service';
+import type { UsersService } from './users.service';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users } = app.ctx;
+/** What the users routes are given by the composition root (by closure). */
+export interface UsersRoutesDeps {
+  limits: UserLimits;
+  performers: PerformersService;
+  users: UsersService;
+}
+
+export const usersRoutes = (deps: UsersRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const { users } = deps;
   const me = z.object({ data: currentUserSchema });
 
   app.get('/users/me', { preHandler: authenticated, schema: { tags: ['users'], response: { 200: me } } }, async (req) => ({
@@ -25,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = currentUser(req);
-      if (req.body.email !== undefined && req.body.email !== user.email) await app.ctx.limits.password(req);
+      if (req.body.email !== undefined && req.body.email !== user.email) await deps.limits.password(req);
       const { row, pendingEmail } = await users.update(user, req.body, req.sessionId);
       return { data: await users.current(row), message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
     },
@@ -71,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const u = await users.findByIdOrUsername(req.params.id);
     if (!u) throw notFound('User not found');
     // A creator looks the same here as on GET /performers/{id} (bio, welcome video).
-    return { data: u.isPerformer ? await app.ctx.performers.publicProfile(u.id) : users.toPublicUser(u) };
+    return { data: u.isPerformer ? await deps.performers.publicProfile(u.id) : users.toPublicUser(u) };
   });
 
   app.get(

@@ -1,27 +1,42 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
-import type { AppContext } from '../../platform/context';
 import { isAdmin } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
 import { authTokens } from '../auth/auth.tables';
-import { isUniqueViolation, type AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
+import type { Db } from '../../db/client';
+import type { LedgerService } from '../ledger/ledger.service';
+
+/** What UsersService is built with (by the composition root, root.ts). */
+export interface UsersDeps {
+  auth: AuthService;
+  media: MediaService;
+  db: Db;
+  ledger: LedgerService;
+}
 
 /** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
 export class UsersService {
-  constructor(private ctx: Pick<AppContext, 'db' | 'config' | 'ledger'>, private auth: AuthService, private media: MediaService) {}
+  constructor(private deps: UsersDeps) {}
+
+  /** A small public card of a user (comment author, reporter, payer, creator): never e-mail or anything private. */
+  card(u: UserRow) {
+    return { _id: u.id, name: u.name || u.username || '', username: u.username, avatar: this.avatarUrls(u)?.medium ?? DEFAULT_AVATAR, isPerformer: u.isPerformer };
+  }
 
   avatarUrls(row: Pick<UserRow, 'avatar'>) {
     if (!row.avatar) return null;
     const a = row.avatar;
-    return { thumb: this.media.publicUrl(a.thumb!), medium: this.media.publicUrl(a.medium!), large: this.media.publicUrl(a.large!) };
+    return { thumb: this.deps.media.publicUrl(a.thumb!), medium: this.deps.media.publicUrl(a.medium!), large: this.deps.media.publicUrl(a.large!) };
   }
 
   coverUrl(row: Pick<UserRow, 'cover'>): string | null {
-    return row.cover?.large ? this.media.publicUrl(row.cover.large) : null;
+    return row.cover?.large ? this.deps.media.publicUrl(row.cover.large) : null;
   }
 
   /**
@@ -30,8 +45,8 @@ export class UsersService {
    */
   async current(row: UserRow): Promise<CurrentUser> {
     const [balance, [pending]] = await Promise.all([
-      this.ctx.ledger.balance(this.ctx.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id }),
-      this.ctx.db
+      this.deps.ledger.balance(this.deps.db, { kind: row.isPerformer ? 'earnings' : 'wallet', ownerId: row.id }),
+      this.deps.db
         .select({ newEmail: authTokens.newEmail })
         .from(authTokens)
         .where(and(eq(authTokens.userId, row.id), eq(authTokens.kind, 'change-email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
@@ -65,11 +80,11 @@ export class UsersService {
   /** By id or by username (case-insensitive); only active accounts. */
   async findByIdOrUsername(idOrUsername: string): Promise<UserRow | null> {
     const cond = isUuid(idOrUsername) ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`;
-    const [u] = await this.ctx.db.select().from(users).where(and(cond, eq(users.status, 'active'))).limit(1);
+    const [u] = await this.deps.db.select().from(users).where(and(cond, eq(users.status, 'active'))).limit(1);
     return u ?? null;
   }
 
-  async byId(id: string, db: DbOrTx = this.ctx.db): Promise<UserRow> {
+  async byId(id: string, db: DbOrTx = this.deps.db): Promise<UserRow> {
     const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!u) throw notFound('User not found');
     return u;
@@ -85,8 +100,8 @@ export class UsersService {
     const usernameChanged = input.username !== undefined && input.username !== user.username;
     if (usernameChanged && isReservedUsername(input.username!)) throw fieldError('username', USERNAME_RESERVED_MESSAGE);
     const emailChanged = input.email !== undefined && input.email !== user.email;
-    if (emailChanged) await this.auth.assertEmailChangeAllowed(user, input.currentPassword, sessionId);
-    await this.auth.assertAvailable(this.ctx.db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
+    if (emailChanged) await this.deps.auth.assertEmailChangeAllowed(user, input.currentPassword, sessionId);
+    await this.deps.auth.assertAvailable(this.deps.db, { username: usernameChanged ? input.username : null, email: emailChanged ? input.email : null }, user.id);
     return emailChanged ? input.email! : null;
   }
 
@@ -97,7 +112,7 @@ export class UsersService {
   async update(user: UserRow, input: UpdateUserInput, sessionId: string | null): Promise<{ row: UserRow; pendingEmail: string | null }> {
     const pendingEmail = await this.checkEdit(user, input, sessionId);
     const row = await this.applyEdit(user, input);
-    if (pendingEmail) await this.auth.startEmailChange(row, pendingEmail);
+    if (pendingEmail) await this.deps.auth.startEmailChange(row, pendingEmail);
     return { row, pendingEmail };
   }
 
@@ -106,7 +121,7 @@ export class UsersService {
    * case-insensitively (409). Call checkEdit first.
    */
   async applyEdit(user: UserRow, input: UpdateUserInput, tx?: DbOrTx): Promise<UserRow> {
-    const db = tx ?? this.ctx.db;
+    const db = tx ?? this.deps.db;
     const patch: Partial<typeof users.$inferInsert> = {};
     if (input.firstName !== undefined) patch.firstName = input.firstName;
     if (input.lastName !== undefined) patch.lastName = input.lastName;
@@ -118,7 +133,7 @@ export class UsersService {
     }
     const usernameChanged = input.username !== undefined && input.username !== user.username;
     if (usernameChanged) patch.username = input.username;
-    await this.auth.assertAvailable(db, { username: usernameChanged ? input.username : null }, user.id);
+    await this.deps.auth.assertAvailable(db, { username: usernameChanged ? input.username : null }, user.id);
     // Nothing to change (an empty body, or the same values again): answer the stored row as it is.
     // (Drizzle refuses an UPDATE without columns, which used to end as a 500.)
     if (Object.keys(patch).length === 0) return this.byId(user.id, db);
@@ -134,14 +149,14 @@ export class UsersService {
   }
 
   async setAvatar(userId: string, upload: ReceivedFile): Promise<UserRow> {
-    const file = await this.media.storeImage(userId, 'avatars', 'avatar', upload);
-    const [row] = await this.ctx.db.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
+    const file = await this.deps.media.storeImage(userId, 'avatars', 'avatar', upload);
+    const [row] = await this.deps.db.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
     return row!;
   }
 
   async setCover(userId: string, upload: ReceivedFile): Promise<UserRow> {
-    const file = await this.media.storeImage(userId, 'covers', 'cover', upload);
-    const [row] = await this.ctx.db.update(users).set({ cover: file.variants }).where(eq(users.id, userId)).returning();
+    const file = await this.deps.media.storeImage(userId, 'covers', 'cover', upload);
+    const [row] = await this.deps.db.update(users).set({ cover: file.variants }).where(eq(users.id, userId)).returning();
     return row!;
   }
 
@@ -159,8 +174,8 @@ export class UsersService {
     const where = conds.length ? and(...conds) : undefined;
     const sortCol = { createdAt: users.createdAt, updatedAt: users.updatedAt, username: users.username, name: users.name }[q.sortBy];
     const [rows, [total]] = await Promise.all([
-      this.ctx.db.select().from(users).where(where).orderBy(q.sort === 'asc' ? asc(sortCol) : desc(sortCol), desc(users.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(users).where(where),
+      this.deps.db.select().from(users).where(where).orderBy(q.sort === 'asc' ? asc(sortCol) : desc(sortCol), desc(users.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(users).where(where),
     ]);
     return { data: rows.map((r) => this.toCurrentUser(r)), total: Number(total?.n ?? 0) };
   }

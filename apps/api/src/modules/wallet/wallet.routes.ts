@@ -3,9 +3,15 @@ import { z } from 'zod';
 import { envelope, listEnvelope, walletChargeBodySchema, walletChargeParamsSchema, walletChargeResultSchema, walletChargeSchema, walletChargeSearchSchema } from '@stagepass/shared';
 import { authenticated, currentUser } from '../../platform/auth';
 import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
+import type { WalletService } from './wallet.service';
 
-export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = app.ctx.wallet;
+/** What the wallet routes are given by the composition root (by closure). */
+export interface WalletRoutesDeps {
+  wallet: WalletService;
+}
+
+export const walletRoutes = (deps: WalletRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+  const svc = deps.wallet;
   const tags = ['wallet'];
 
   app.post(

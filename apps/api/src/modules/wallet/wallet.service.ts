@@ -2,16 +2,30 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type WalletCharge, type WalletChargeBody, type WalletChargeKind, type WalletChargeResult, type WalletChargeSearch } from '@stagepass/shared';
 import { uuidv7 } from 'uuidv7';
 import { dateRange } from '../../platform/date-range';
-import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { HttpError, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import type { Replayable } from '../ledger/idempotency';
 import { wallet } from '../ledger/ledger.service';
 import { users, type UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
-import { userCard } from '../comments/user-card';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
 import { purchasable } from './purchasables';
+import type { Db } from '../../db/client';
+import type { CouponsService } from '../coupons/coupons.service';
+import type { Idempotency } from '../ledger/idempotency';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { PaymentsService } from '../payments/payments.service';
+import type { UsersService } from '../users/users.service';
+
+/** What WalletService is built with (by the composition root, root.ts). */
+export interface WalletDeps {
+  coupons: CouponsService;
+  db: Db;
+  idempotency: Idempotency;
+  ledger: LedgerService;
+  payments: PaymentsService;
+  users: UsersService;
+}
 
 /**
  * Spending the wallet: tips and purchases (POST /wallet/charges/{kind}/{id}). One database
@@ -27,19 +41,19 @@ import { purchasable } from './purchasables';
  * connection would wait for the open transaction forever).
  */
 export class WalletService {
-  constructor(private ctx: AppContext) {}
+  constructor(private deps: WalletDeps) {}
 
   async charge(user: UserRow, kind: WalletChargeKind, id: string, body: WalletChargeBody, key: string | undefined, fp: string): Promise<Replayable<WalletChargeResult>> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
     // Validation that needs no transaction comes first.
     if (kind === 'tip') {
       if (body.price === undefined) throw fieldError('price', 'Enter the tip amount');
-      await this.ctx.payments.checkRange('tip', 'price', body.price, 'minimumTipPrice', 'maximumTipPrice');
+      await this.deps.payments.checkRange('tip', 'price', body.price, 'minimumTipPrice', 'maximumTipPrice');
     } else if (!purchasable(kind)) {
       throw unprocessable(`Buying a ${kind} is not available yet`);
     }
-    const performer = kind === 'tip' ? await this.ctx.users.findByIdOrUsername(id) : null;
-    return this.ctx.idempotency.single(user.id, key, fp, async (tx) => {
+    const performer = kind === 'tip' ? await this.deps.users.findByIdOrUsername(id) : null;
+    return this.deps.idempotency.single(user.id, key, fp, async (tx) => {
       const result = kind === 'tip' ? await this.tip(tx, user, performer, body) : await this.purchase(tx, user, kind, id, body);
       return { statusCode: 200, body: result };
     });
@@ -60,7 +74,7 @@ export class WalletService {
     let couponId: string | null = null;
     const chargeId = uuidv7();
     if (body.couponCode) {
-      const c = await this.ctx.coupons.redeem(tx, body.couponCode, user.id, item.performerId, `wallet_charge:${chargeId}`);
+      const c = await this.deps.coupons.redeem(tx, body.couponCode, user.id, item.performerId, `wallet_charge:${chargeId}`);
       couponId = c.id;
       amount = c.apply(amount);
     }
@@ -71,19 +85,19 @@ export class WalletService {
 
   private async write(tx: Tx, user: UserRow, c: { id?: string; type: WalletChargeKind; performerId: string; itemId: string | null; amount: number; originalAmount: number; couponId: string | null; description: string }): Promise<WalletChargeResult> {
     const id = c.id ?? uuidv7();
-    const sale = await this.ctx.ledger.recordSale(tx, { performerId: c.performerId, userId: user.id, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(user.id), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
+    const sale = await this.deps.ledger.recordSale(tx, { performerId: c.performerId, userId: user.id, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(user.id), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
     const [row] = await tx.insert(walletCharges).values({ id, userId: user.id, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
     const [view] = await this.views([row], tx);
-    return { charge: view, balance: fromMinor(await this.ctx.ledger.balance(tx, wallet(user.id))) };
+    return { charge: view, balance: fromMinor(await this.deps.ledger.balance(tx, wallet(user.id))) };
   }
 
-  async views(rows: WalletChargeRow[], db: Tx | AppContext['db'] = this.ctx.db): Promise<WalletCharge[]> {
+  async views(rows: WalletChargeRow[], db: Tx | Db = this.deps.db): Promise<WalletCharge[]> {
     const ids = [...new Set(rows.map((r) => r.performerId))];
     const perf = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
     const byId = new Map(perf.map((u) => [u.id, u]));
     return rows.map((r) => {
       const p = byId.get(r.performerId);
-      return { _id: r.id, type: r.type, itemId: r.itemId, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount), description: r.description, performer: p ? userCard(this.ctx, p) : null, createdAt: r.createdAt.toISOString() };
+      return { _id: r.id, type: r.type, itemId: r.itemId, amount: fromMinor(r.amount), originalAmount: fromMinor(r.originalAmount), description: r.description, performer: p ? this.deps.users.card(p) : null, createdAt: r.createdAt.toISOString() };
     });
   }
 
@@ -95,8 +109,8 @@ export class WalletService {
     const where = and(...conds);
     const col = q.sortBy === 'amount' ? walletCharges.amount : walletCharges.createdAt;
     const [rows, [{ n }]] = await Promise.all([
-      this.ctx.db.select().from(walletCharges).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(walletCharges.id)).limit(q.limit).offset(q.offset),
-      this.ctx.db.select({ n: count() }).from(walletCharges).where(where),
+      this.deps.db.select().from(walletCharges).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(walletCharges.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(walletCharges).where(where),
     ]);
     return { data: await this.views(rows), total: Number(n) };
   }

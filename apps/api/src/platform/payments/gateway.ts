@@ -1,4 +1,4 @@
-import type { GatewayName } from '../../modules/payments/payments.tables';
+import type { GatewayName } from '@stagepass/shared';
 
 /**
  * The card payment gateway as the money modules see it. Two providers: `stripe` (the official SDK;
@@ -105,3 +105,6 @@ export class CardError extends Error {
     super(message);
   }
 }
+
+/** Builds the Stripe provider for the site's keys (settings may change them at run time). */
+export type StripeFactory = (secretKey: string, webhookSecret: string) => PaymentGateway;

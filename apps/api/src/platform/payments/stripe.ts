@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { addStripeCardSchema } from '@stagepass/shared';
-import { PaymentsService } from '../../modules/payments/payments.service';
 import {
   CardError, type ChargeRequest, type ChargeResult, type GatewayEvent, type GatewaySubscriptionRequest,
-  type GatewaySubscriptionResult, type PaymentGateway, type SavedCard,
+  type GatewaySubscriptionResult, type PaymentGateway, type SavedCard, type StripeFactory,
 } from './gateway';
 
 /**
@@ -239,5 +238,5 @@ export function subscriptionPeriodEnd(sub: Stripe.Subscription): Date {
   return new Date(end * 1000);
 }
 
-// Registration: payments.service builds the provider through this factory and never imports the SDK.
-PaymentsService.stripeFactory = (ctx, secretKey, webhookSecret) => new StripeGateway(secretKey, webhookSecret, ctx.config.STRIPE_API_BASE);
+/** The factory the composition root hands to the payments service (which never imports the SDK). */
+export const stripeGatewayFactory = (apiBase?: string): StripeFactory => (secretKey, webhookSecret) => new StripeGateway(secretKey, webhookSecret, apiBase);
