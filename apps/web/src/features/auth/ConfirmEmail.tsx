@@ -1,9 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { getToken } from '@/lib/api';
 import { useLinkToken } from './use-link-token';
+import { LinkPending } from './LinkPending';
 
 /**
  * Applies an e-mail change with the token from the link mailed to the new address
@@ -14,15 +15,7 @@ export default function ConfirmEmail({ token }: { token: string | null }) {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => setSignedIn(Boolean(getToken())), []);
 
-  if (state.status === 'pending')
-    return (
-      <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
-        <Spin size="large" />
-        <p className="muted" style={{ marginTop: 16 }}>
-          Confirming your new e-mail address…
-        </p>
-      </div>
-    );
+  if (state.status === 'pending') return <LinkPending text="Confirming your new e-mail address…" />;
   if (state.status === 'ok')
     return (
       <Result

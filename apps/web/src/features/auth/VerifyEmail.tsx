@@ -1,11 +1,12 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import { Button, Form, Input, Result, Spin } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { resendVerificationSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { api } from '@/lib/api';
 import { useLinkToken } from './use-link-token';
+import { LinkPending } from './LinkPending';
 
 function ResendForm() {
   const [sent, setSent] = useState(false);
@@ -40,15 +41,7 @@ function ResendForm() {
 export default function VerifyEmail({ token }: { token: string | null }) {
   const state = useLinkToken('/auth/email-verification/verify', token, 'The verification link is missing its code.');
 
-  if (state.status === 'pending')
-    return (
-      <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
-        <Spin size="large" />
-        <p className="muted" style={{ marginTop: 16 }}>
-          Verifying your e-mail address…
-        </p>
-      </div>
-    );
+  if (state.status === 'pending') return <LinkPending text="Verifying your e-mail address…" />;
   if (state.status === 'ok')
     return (
       <Result
