@@ -33,7 +33,7 @@ export default function ConfirmEmail({ token }: { token: string | null }) {
     <Result
       status="error"
       title="We couldn't change your e-mail"
-      subTitle={<>{state.message} Links work once and for one day: ask again from your account settings.</>}
+      subTitle={<>{state.message} Links work once, for one day: ask again from your account settings.</>}
       extra={
         <Link href={signedIn ? '/' : '/auth/login'}>
           <Button>{signedIn ? 'Back to the site' : 'Log in'}</Button>
