@@ -21,6 +21,7 @@ export const MESSAGES = {
   emailTaken: 'This e-mail address is already registered',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   verifyTokenInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  emailChangeLinkInvalid: 'This link is invalid, already used or expired.',
   socialNotConfigured: (provider: string) => `Sign-in with ${provider} is not enabled on this site`,
   // Money
   insufficientBalance: 'Your wallet balance is too low. Please top up your wallet.',

@@ -21,7 +21,6 @@ const DAY = 24 * 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 3 * DAY;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = DAY;
-const EMAIL_CHANGE_LINK_INVALID = 'This link is invalid, already used or expired.';
 /** An account without a password may change its e-mail only this soon after signing in. */
 export const RECENT_LOGIN_MS = 15 * 60 * 1000;
 
@@ -327,7 +326,7 @@ export class AuthService {
   async confirmEmailChange(token: string): Promise<void> {
     const { oldEmail, user } = await this.deps.db.transaction(async (tx) => {
       const row = await this.takeMailToken(token, 'change-email', tx);
-      if (!row?.newEmail) throw badRequest(EMAIL_CHANGE_LINK_INVALID, [{ field: 'token', message: EMAIL_CHANGE_LINK_INVALID }]);
+      if (!row?.newEmail) throw badRequest(MESSAGES.emailChangeLinkInvalid, [{ field: 'token', message: MESSAGES.emailChangeLinkInvalid }]);
       await this.assertAvailable(tx, { email: row.newEmail }, row.userId);
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
       let updated: UserRow | undefined;
