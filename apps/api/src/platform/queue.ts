@@ -47,6 +47,8 @@ export interface QueueOptions {
 }
 
 const SCHEMA = 'pgboss';
+/** A result row as pg-boss's adapter hands it over (pg-boss reads the columns it selected). */
+type Row = Record<string, unknown>;
 const DEAD_SUFFIX = '__dead';
 
 /**
@@ -234,11 +236,23 @@ export class Queue {
     if (this.started) {
       await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     }
-    // Whatever still runs was failed by pg-boss (it will be retried): stop it.
+    // Whatever still runs was failed by pg-boss (it will be retried): stop it, and give it a moment
+    // to end so its completion reaches the database before the adapter closes.
     this.shutdown.abort();
+    const deadline = Date.now() + 2_000;
+    while (this.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setImmediate(r));
     await this.adapter.close();
   }
 }
+
+/**
+ * What a closed adapter answers: no rows, except pg-boss' complete/fail commands, which it fires
+ * without awaiting and whose answer it reads as `rows[0].count` (a handler that outlived `stop`
+ * must not turn into an unhandled rejection). Nothing was written; the job stays active, expires
+ * and is retried.
+ */
+const CLOSED_ANSWER = (text: string): { rows: Row[] } => (/SELECT COUNT\(\*\) FROM results\s*$/i.test(text) ? { rows: [{ count: 0 }] } : { rows: [] });
 
 /**
  * pg-boss' `db` interface over either driver. PGlite: parameterless SQL through `exec` (pg-boss
@@ -253,21 +267,21 @@ class SqlAdapter {
 
   constructor(private database: Database) {}
 
-  async executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
-    if (this.closed) return { rows: [] };
+  async executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }> {
+    if (this.closed) return CLOSED_ANSWER(text);
     this.inFlight++;
     try {
       if (this.database.kind === 'postgres') {
         const res = await this.database.pool!.query(text, values as unknown[] | undefined);
         // A multi-statement script answers an array of results; pg-boss reads the last one.
-        return Array.isArray(res) ? { rows: (res.at(-1) as { rows?: unknown[] } | undefined)?.rows ?? [] } : res;
+        return Array.isArray(res) ? { rows: (res.at(-1) as { rows?: Row[] } | undefined)?.rows ?? [] } : res;
       }
       const pglite = this.database.pglite!;
       if (!values || values.length === 0) {
         const results = await pglite.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const res = await pglite.query(text, values);
+      const res = await pglite.query<Row>(text, values);
       return { rows: res.rows };
     } finally {
       this.inFlight--;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { Queue, type JobInfo } from '../../platform/queue';
@@ -67,5 +68,28 @@ describe('Queue', () => {
     release();
     await slow.drain();
     await slow.stop();
+  });
+
+  it('a handler that outlives stop() finishes without an unhandled rejection; its job stays to be retried', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (err: unknown) => rejections.push(err);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const q2 = new Queue(t.ctx.database, { workers: 1, log: t.app.log, stopTimeoutMs: 100 });
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      // Ignores the abort signal on purpose and ends 3.5 s later, after stop() gave up waiting (1 s pg-boss, 2 s ours).
+      q2.define({ name: 'test.stubborn', retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60, handler: () => { started(); return new Promise((r) => setTimeout(r, 3_500)); } });
+      await q2.start();
+      await q2.send('test.stubborn', {});
+      await running;
+      await q2.stop();
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(rejections).toEqual([]);
+      const { rows } = await t.ctx.db.execute(sql`SELECT state FROM pgboss.job WHERE name = 'test.stubborn'`);
+      expect(rows.map((r) => r.state)).not.toContain('completed');
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 });
