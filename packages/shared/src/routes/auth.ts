@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { okSchema } from '../api';
+import {
+  confirmEmailChangeSchema, currentUserSchema, forgotPasswordSchema, googleLoginSchema, googleTokenSchema, loginSchema, registerUserSchema,
+  resendVerificationSchema, resetPasswordSchema, tokenResponseSchema, twitterCallbackSchema, twitterLoginSchema, updatePasswordSchema, verifyEmailSchema,
+} from '../users';
+import { defineRoutes } from './define';
+
+/** The answer to every accepted registration (a taken e-mail gets the same one). */
+export const registeredSchema = z.object({ data: z.object({ user: currentUserSchema, verificationRequired: z.boolean(), message: z.string() }) });
+const ok = { 200: z.object({ data: okSchema }) };
+const tokenAnswer = { 200: z.object({ data: tokenResponseSchema }) };
+
+/** Spec §7 Auth: registration, sign-in (password and social), e-mail verification, password and e-mail changes. */
+export const auth = defineRoutes('auth', {
+  registerUser: {
+    method: 'POST',
+    path: '/auth/users/register',
+    access: 'anyone',
+    description: 'A taken username → 409 (field `username`). A taken e-mail is not revealed: the answer is the one a new account gets, and that address is mailed a notice instead (see the auth README).',
+    schema: { body: registerUserSchema, response: { 201: registeredSchema } },
+  },
+  registerPerformer: {
+    method: 'POST',
+    path: '/auth/performers/register',
+    access: 'anyone',
+    description: 'Multipart: the fields of registerPerformerSchema, plus files `documentVerification` (photo of an ID document) and `idVerification` (selfie holding it), images or PDF up to 15 MB. Account, profile and documents are written together or not at all.',
+    schema: { consumes: ['multipart/form-data'], response: { 201: registeredSchema } },
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'anyone',
+    description: '`username` is a username or an e-mail. Token lifetime: 365 days with remember, else 1 day.',
+    schema: { body: loginSchema, response: tokenAnswer },
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'user',
+    description: 'Revokes the calling session.',
+    schema: { response: ok },
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/auth/email-verification',
+    access: 'anyone',
+    description: 'Queues a new verification link. Same answer, in the same time, whether or not the address exists (the lookup and mail run in a background job).',
+    schema: { body: resendVerificationSchema, response: ok },
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/auth/email-verification/verify',
+    access: 'anyone',
+    description: 'Verifies the address with the token of the mailed link.',
+    schema: { body: verifyEmailSchema, response: ok },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/auth/users/forgot',
+    access: 'anyone',
+    description: 'Queues a single-use reset link valid for one hour. Same answer, in the same time, whether or not the address exists (the lookup and mail run in a background job).',
+    schema: { body: forgotPasswordSchema, response: ok },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/users/reset-password',
+    access: 'anyone',
+    description: 'Sets a new password with the token of the mailed reset link.',
+    schema: { body: resetPasswordSchema, response: ok },
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/auth/users/me/password',
+    access: 'user',
+    description: "The only way to change the password while signed in. Needs `currentPassword` when the account has a password (attempts limited per user: RATE_LIMIT_PASSWORD_MAX per 15 minutes, then 429). Revokes every session, the calling one included, and answers a fresh token with the calling session's lifetime (remembered or not).",
+    schema: { body: updatePasswordSchema, response: tokenAnswer },
+  },
+  confirmEmailChange: {
+    method: 'POST',
+    path: '/auth/email-change/confirm',
+    access: 'anyone',
+    description: 'Applies an e-mail change with the token mailed to the new address (PUT /users or /performers/me asked for it). Single use, valid 1 day; 400 otherwise; 409 if the address was taken meanwhile. The old address is told.',
+    schema: { body: confirmEmailChangeSchema, response: ok },
+  },
+  googleLogin: {
+    method: 'POST',
+    path: '/auth/google/login',
+    access: 'anyone',
+    description: "`credential`: the ID token from Google Identity Services, verified against Google's keys with our client id as audience. Links or creates the account (see modules/auth/README.md). 400 when Google sign-in is not enabled, 401 when the token does not verify.",
+    schema: { body: googleLoginSchema, response: tokenAnswer },
+  },
+  googleToken: {
+    method: 'POST',
+    path: '/auth/google/token',
+    access: 'anyone',
+    description: 'Authorization-code flow: the code is exchanged at Google (with the client secret) and the returned ID token verified as in /auth/google/login. `redirectUri` is the one the code was issued for (`postmessage` for the GIS popup).',
+    schema: { body: googleTokenSchema, response: tokenAnswer },
+  },
+  twitterLogin: {
+    method: 'POST',
+    path: '/auth/twitter/login',
+    access: 'anyone',
+    description: 'Starts OAuth 1.0a: answers the Twitter address to send the browser to. Twitter comes back to `callbackUrl` with `oauth_token` and `oauth_verifier` (valid 15 minutes, once).',
+    schema: { body: twitterLoginSchema, response: { 200: z.object({ data: z.object({ url: z.string() }) }) } },
+  },
+  twitterCallback: {
+    method: 'POST',
+    path: '/auth/twitter/callback',
+    access: 'anyone',
+    description: 'Finishes OAuth 1.0a with the parameters Twitter added to the callback address. 400 when the request token is unknown, used or expired. The role chosen at /auth/twitter/login applies.',
+    schema: { body: twitterCallbackSchema, response: tokenAnswer },
+  },
+});

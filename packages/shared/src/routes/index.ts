@@ -1,0 +1,53 @@
+/**
+ * THE route map: every API route, one file per module. The API registers a handler for each entry
+ * (apps/api/src/platform/routes.ts), the OpenAPI document is generated from them, and the web calls
+ * them through its typed client (apps/web/src/lib/api.ts `call`). A route outside this map is
+ * refused at registration.
+ */
+import { auth } from './auth';
+import { comments } from './comments';
+import { coupons } from './coupons';
+import { earnings } from './earnings';
+import { feeds } from './feeds';
+import { follows } from './follows';
+import { geo } from './geo';
+import { health } from './health';
+import { media } from './media';
+import { notifications } from './notifications';
+import { payments } from './payments';
+import { payouts } from './payouts';
+import { performers } from './performers';
+import { reactions } from './reactions';
+import { reference } from './reference';
+import { reports } from './reports';
+import { search } from './search';
+import { settings } from './settings';
+import { subscriptions } from './subscriptions';
+import { users } from './users';
+import { wallet } from './wallet';
+
+export * from './define';
+export const routes = {
+  auth,
+  comments,
+  coupons,
+  earnings,
+  feeds,
+  follows,
+  geo,
+  health,
+  media,
+  notifications,
+  payments,
+  payouts,
+  performers,
+  reactions,
+  reference,
+  reports,
+  search,
+  settings,
+  subscriptions,
+  users,
+  wallet,
+};
+export type Routes = typeof routes;

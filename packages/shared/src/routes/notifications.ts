@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { envelope, listEnvelope } from '../api';
+import {
+  notificationIdParamsSchema, notificationListQuerySchema, notificationPreferenceSchema, notificationPreferencesBodySchema, notificationSchema,
+  notificationTotalUnreadSchema,
+} from '../notifications';
+import { defineRoutes } from './define';
+
+/** Spec §7 Notifications: the caller's own notifications and their preferences. */
+export const notifications = defineRoutes('notifications', {
+  list: {
+    method: 'GET',
+    path: '/notification',
+    access: 'user',
+    description: "The caller's notifications, newest activity first (limit default 12). Filters: type, read (true/false).",
+    schema: { querystring: notificationListQuerySchema, response: { 200: listEnvelope(notificationSchema) } },
+  },
+  totalUnread: {
+    method: 'GET',
+    path: '/notification/total-unread',
+    access: 'user',
+    description: "How many of the caller's notifications are unread.",
+    schema: { response: { 200: envelope(notificationTotalUnreadSchema) } },
+  },
+  readAll: {
+    method: 'PUT',
+    path: '/notification/read-all',
+    access: 'user',
+    description: "Marks every unread notification of the caller read; answers the new unread total (0).",
+    schema: { response: { 200: envelope(notificationTotalUnreadSchema) } },
+  },
+  read: {
+    method: 'PUT',
+    path: '/notification/:id/read',
+    access: 'user',
+    description: "Marks one of the caller's notifications read (another user's id → 404); reading a read one changes nothing. Answers the unread total.",
+    schema: { params: notificationIdParamsSchema, response: { 200: envelope(notificationTotalUnreadSchema) } },
+  },
+  preferences: {
+    method: 'GET',
+    path: '/notification/preferences',
+    access: 'user',
+    description: 'In-app and e-mail switches per notification type (defaults: all in the app; e-mail off for follows, comments, replies and new posts).',
+    schema: { response: { 200: envelope(z.array(notificationPreferenceSchema)) } },
+  },
+  updatePreferences: {
+    method: 'PUT',
+    path: '/notification/preferences',
+    access: 'user',
+    description: 'Saves the switches sent (types left out keep theirs); answers every type.',
+    schema: { body: notificationPreferencesBodySchema, response: { 200: envelope(z.array(notificationPreferenceSchema)) } },
+  },
+});
