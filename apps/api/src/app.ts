@@ -14,6 +14,7 @@ import { buildRoot, type Root } from './root';
 import { registerErrorHandler } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
+import { assertMappedRoutes } from './platform/routes';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
 import { healthRoutes } from './modules/health/health.routes';
@@ -25,6 +26,7 @@ import { performersRoutes } from './modules/performers/performers.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -68,6 +70,9 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
 
   const root = await buildRoot({ config, database, log: app.log });
   app.addHook('onReady', () => root.start());
+  // The realtime gateway serves /socket.io/ on the same HTTP server; its sockets close first on shutdown.
+  root.realtime.attach(app.server);
+  app.addHook('preClose', async () => root.realtime.closeSockets());
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   app.addHook('onClose', async () => {
     await root.stop();
@@ -100,6 +105,9 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   registerInputGuard(app);
   registerAuth(app, root.db);
 
+  // Every route from here on must come from the route map (packages/shared/src/routes), with its guard.
+  assertMappedRoutes(app);
+
   // Modules: each route plugin gets, by name, the services it uses.
   const r = root;
   await app.register(healthRoutes({ database: r.database }));
@@ -111,10 +119,11 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
   await app.register(referenceRoutes({ config, settings: r.settings }));
   await app.register(followsRoutes({ follows: r.follows }));
+  await app.register(notificationsRoutes({ notifications: r.notifications }));
   await app.register(reactionsRoutes({ reactions: r.reactions }));
   await app.register(commentsRoutes({ comments: r.comments }));
   await app.register(reportsRoutes({ reports: r.reports }));
-  await app.register(searchRoutes({ db: r.db, feeds: r.feeds, search: r.search }));
+  await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { commentSchema, commentsQuerySchema, createCommentSchema, envelope, listEnvelope, okSchema, updateCommentSchema, uuidParamSchema } from '@stagepass/shared';
-import { authenticated, currentUser } from '../../platform/auth';
+import { routes } from '@stagepass/shared/routes';
+import { currentUser } from '../../platform/auth';
 import { perUser } from '../../platform/rate-key';
+import { handle, type ZodApp } from '../../platform/routes';
 import type { CommentsService } from './comments.service';
 
 /** What the comments routes are given by the composition root (by closure). */
@@ -10,36 +9,18 @@ export interface CommentsRoutesDeps {
   comments: CommentsService;
 }
 
-export const commentsRoutes = (deps: CommentsRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+/** Spec §7 Comments. Contracts: packages/shared/src/routes/comments.ts. */
+export const commentsRoutes = (deps: CommentsRoutesDeps) => async (app: ZodApp) => {
   const svc = deps.comments;
-  const tags = ['comments'];
-  const idParams = uuidParamSchema;
+  const r = routes.comments;
 
-  app.post(
-    '/comments',
-    {
-      preHandler: authenticated,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
-      schema: { tags, body: createCommentSchema, response: { 201: envelope(commentSchema) }, description: 'Comment (or reply, with parentId of a top-level comment) on an item the caller can view. Markup is stripped to b/i/em/strong/br.' },
-    },
-    async (req, reply) => reply.status(201).send({ data: await svc.create(currentUser(req), req.body) }),
-  );
+  handle(app, r.create, async (req, reply) => reply.status(201).send({ data: await svc.create(currentUser(req), req.body) }), {
+    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
+  });
 
-  app.get(
-    '/comments',
-    { schema: { tags, querystring: commentsQuerySchema, response: { 200: listEnvelope(commentSchema) }, description: 'Top-level comments of an item (or the replies of parentId), newest first.' } },
-    async (req) => ({ data: await svc.list(req.user, req.query) }),
-  );
+  handle(app, r.list, async (req) => ({ data: await svc.list(req.user, req.query) }));
 
-  app.put(
-    '/comments/:id',
-    { preHandler: authenticated, schema: { tags, params: idParams, body: updateCommentSchema, response: { 200: envelope(commentSchema) }, description: 'The author edits the text (others 403).' } },
-    async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body.content) }),
-  );
+  handle(app, r.update, async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body.content) }));
 
-  app.delete(
-    '/comments/:id',
-    { preHandler: authenticated, schema: { tags, params: idParams, response: { 200: envelope(okSchema) }, description: 'The author, the creator who owns the item, or an admin (others 403). Replies go with their parent.' } },
-    async (req) => ({ data: await svc.remove(currentUser(req), req.params.id) }),
-  );
+  handle(app, r.remove, async (req) => ({ data: await svc.remove(currentUser(req), req.params.id) }));
 };

@@ -1,15 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routes } from '@stagepass/shared/routes';
 import type { Database } from '../../db/client';
+import { handle, type ZodApp } from '../../platform/routes';
 
 /** What the health routes are given by the composition root (by closure). */
 export interface HealthRoutesDeps {
   database: Database;
 }
 
-export const healthRoutes = (deps: HealthRoutesDeps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
-  app.get('/readyz', { schema: { tags: ['health'] } }, async (_req, reply) => {
+export const healthRoutes = (deps: HealthRoutesDeps) => async (app: ZodApp) => {
+  handle(app, routes.health.live, async () => ({ status: 'ok' as const }));
+  handle(app, routes.health.ready, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready', database: deps.database.kind };

@@ -1,9 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import path from 'node:path';
-import { envelope, fileStatusSchema, idParams } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { forbidden, notFound } from '../../platform/errors';
-import { authenticated, currentUser, isAdmin } from '../../platform/auth';
+import { currentUser, isAdmin } from '../../platform/auth';
+import { handle, type ZodApp } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
 import type { MediaService } from './media.service';
 
@@ -22,60 +21,46 @@ export interface MediaRoutesDeps {
 /**
  * File delivery. `public/…` keys: anyone, cached for a year (keys never change content).
  * `private/…` keys: only with a valid, unexpired signature. Range requests are honoured.
+ * Contracts: packages/shared/src/routes/media.ts.
  */
-export const mediaRoutes = (deps: MediaRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+export const mediaRoutes = (deps: MediaRoutesDeps) => async (app: ZodApp) => {
   const media = deps.media;
+  const r = routes.media;
 
-  app.get(
-    '/files/:fileId/status',
-    {
-      preHandler: authenticated,
-      schema: {
-        tags: ['media'],
-        params: idParams('fileId'),
-        response: { 200: envelope(fileStatusSchema) },
-        description: 'Processing status of a file: uploaded → processing → ready | failed (with `error`). The owner or an admin; 404 for anyone else.',
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const file = await media.byId(req.params.fileId);
-      if (!file || (file.ownerId !== user.id && !isAdmin(user))) throw notFound('File not found');
-      return { data: media.statusView(file) };
-    },
-  );
-  app.get(
-    '/files/*',
-    { schema: { hide: true, querystring: z.object({ expires: z.coerce.number().optional(), sig: z.string().max(200).optional() }) } },
-    async (req, reply) => {
-      const key = (req.params as { '*': string })['*'];
-      if (!key || key.includes('..') || !/^(public|private)\//.test(key)) throw notFound();
-      if (key.startsWith('private/')) {
-        const { expires, sig } = req.query;
-        if (!expires || !sig || !media.verify(key, expires, sig)) throw forbidden('This link is invalid or has expired');
+  handle(app, r.status, async (req) => {
+    const user = currentUser(req);
+    const file = await media.byId(req.params.fileId);
+    if (!file || (file.ownerId !== user.id && !isAdmin(user))) throw notFound('File not found');
+    return { data: media.statusView(file) };
+  });
+  handle(app, r.file, async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    if (!key || key.includes('..') || !/^(public|private)\//.test(key)) throw notFound();
+    if (key.startsWith('private/')) {
+      const { expires, sig } = req.query;
+      if (!expires || !sig || !media.verify(key, expires, sig)) throw forbidden('This link is invalid or has expired');
+    }
+    const stat = await deps.storage.stat(key);
+    if (!stat) throw notFound();
+    const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+    reply.header('Content-Type', type);
+    reply.header('Accept-Ranges', 'bytes');
+    reply.header('Cache-Control', key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range && (range[1] || range[2])) {
+      let start = range[1] ? Number(range[1]) : stat.size - Number(range[2]);
+      let end = range[1] && range[2] ? Number(range[2]) : stat.size - 1;
+      start = Math.max(0, start);
+      end = Math.min(end, stat.size - 1);
+      if (start > end) {
+        reply.header('Content-Range', `bytes */${stat.size}`).header('Content-Type', 'application/json; charset=utf-8');
+        return reply.status(416).send(JSON.stringify({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' }));
       }
-      const stat = await deps.storage.stat(key);
-      if (!stat) throw notFound();
-      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-      reply.header('Content-Type', type);
-      reply.header('Accept-Ranges', 'bytes');
-      reply.header('Cache-Control', key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-store');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-      if (range && (range[1] || range[2])) {
-        let start = range[1] ? Number(range[1]) : stat.size - Number(range[2]);
-        let end = range[1] && range[2] ? Number(range[2]) : stat.size - 1;
-        start = Math.max(0, start);
-        end = Math.min(end, stat.size - 1);
-        if (start > end) {
-          reply.header('Content-Range', `bytes */${stat.size}`).header('Content-Type', 'application/json; charset=utf-8');
-          return reply.status(416).send(JSON.stringify({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range not satisfiable' }));
-        }
-        reply.status(206).header('Content-Range', `bytes ${start}-${end}/${stat.size}`).header('Content-Length', end - start + 1);
-        return reply.send(await deps.storage.get(key, { start, end }));
-      }
-      reply.header('Content-Length', stat.size);
-      return reply.send(await deps.storage.get(key));
-    },
-  );
+      reply.status(206).header('Content-Range', `bytes ${start}-${end}/${stat.size}`).header('Content-Length', end - start + 1);
+      return reply.send(await deps.storage.get(key, { start, end }));
+    }
+    reply.header('Content-Length', stat.size);
+    return reply.send(await deps.storage.get(key));
+  });
 };

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, stripeAccountBodySchema, stripeAccountLinkSchema } from '@stagepass/shared';
-import { currentUser, performerOnly } from '../../platform/auth';
+import type { stripeAccountBodySchema } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { currentUser } from '../../platform/auth';
+import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest } from '../../platform/errors';
 import type { UserRow } from '../users/users.tables';
 import { verifyStripeEvent } from '../../platform/payments/stripe';
@@ -29,47 +30,32 @@ export interface StripeRoutesDeps {
  * POST /stripe/webhook — Stripe's event deliveries (signed; processed once per event id).
  * POST /stripe/accounts — a creator starts (or resumes) Stripe Connect onboarding.
  */
-export const stripeRoutes = (deps: StripeRoutesDeps): FastifyPluginAsyncZod => async (app) => {
-  const tags = ['payments'];
+export const stripeRoutes = (deps: StripeRoutesDeps) => async (app: ZodApp) => {
+  const r = routes.payments;
 
   // The webhook needs the exact bytes Stripe signed: a child context whose JSON (and any other)
   // body stays a Buffer. Every other route keeps the normal JSON parser.
-  await app.register(async (hook) => {
+  await app.register(async (hook: ZodApp) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    hook.post(
-      '/stripe/webhook',
-      {
-        schema: {
-          tags,
-          headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),
-          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }) },
-          description: 'Stripe event deliveries, verified with the webhook signing secret (stripeWebhookSecret). Bad or missing signature → 400 and nothing is written. Each event id is processed once; a replay answers {received: true, duplicate: true}.',
-        },
-      },
-      async (req) => {
-        const secret = await deps.settings.get('stripeWebhookSecret');
-        if (!secret) throw badRequest('Stripe webhooks are not configured on this site');
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        let event;
-        try {
-          const sig = req.headers['stripe-signature'];
-          event = verifyStripeEvent(raw, typeof sig === 'string' ? sig : undefined, secret);
-        } catch (err) {
-          req.log.warn({ err: (err as Error).message }, 'stripe webhook refused: bad signature');
-          throw badRequest('Invalid Stripe signature');
-        }
-        const { duplicate } = await processStripeEvent(deps, event);
-        return duplicate ? { received: true as const, duplicate: true } : { received: true as const };
-      },
-    );
+    handle(hook, r.stripeWebhook, async (req) => {
+      const secret = await deps.settings.get('stripeWebhookSecret');
+      if (!secret) throw badRequest('Stripe webhooks are not configured on this site');
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      let event;
+      try {
+        const sig = req.headers['stripe-signature'];
+        event = verifyStripeEvent(raw, typeof sig === 'string' ? sig : undefined, secret);
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message }, 'stripe webhook refused: bad signature');
+        throw badRequest('Invalid Stripe signature');
+      }
+      const { duplicate } = await processStripeEvent(deps, event);
+      return duplicate ? { received: true as const, duplicate: true } : { received: true as const };
+    });
   });
 
-  app.post(
-    '/stripe/accounts',
-    { preHandler: performerOnly, schema: { tags, body: stripeAccountBodySchema, response: { 200: envelope(stripeAccountLinkSchema) }, description: 'Creator: create (once) or reuse their Stripe Connect Express account and get an onboarding link to send them to. refreshUrl defaults to returnUrl. Only when the site\'s gateway is Stripe (else 400).' } },
-    async (req) => ({ data: await connectOnboarding(deps, currentUser(req), req.body) }),
-  );
+  handle(app, r.stripeAccount, async (req) => ({ data: await connectOnboarding(deps, currentUser(req), req.body) }));
 };
 
 /** The creator's Connect account (created on first use, kept in performer_payout_accounts) and a fresh onboarding link. */

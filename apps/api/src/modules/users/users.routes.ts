@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, currentUserSchema, idOrUsernameParamSchema, imageSizesSchema, listEnvelope, publicUserSchema, updateUserSchema, userSearchQuerySchema, uuidParamSchema } from '@stagepass/shared';
-import { adminOnly, authenticated, currentUser, isAdmin } from '../../platform/auth';
+import { MESSAGES } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { currentUser, isAdmin } from '../../platform/auth';
+import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest, notFound } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
 import type { UserLimits } from '../../platform/user-limits';
@@ -15,33 +15,23 @@ export interface UsersRoutesDeps {
   users: UsersService;
 }
 
-export const usersRoutes = (deps: UsersRoutesDeps): FastifyPluginAsyncZod => async (app) => {
+/** Spec §7 Users. Contracts: packages/shared/src/routes/users.ts. */
+export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
   const { users } = deps;
-  const me = z.object({ data: currentUserSchema });
+  const r = routes.users;
 
-  app.get('/users/me', { preHandler: authenticated, schema: { tags: ['users'], response: { 200: me } } }, async (req) => ({
-    data: await users.current(currentUser(req)),
-  }));
+  handle(app, r.me, async (req) => ({ data: await users.current(currentUser(req)) }));
 
-  const saved = me.extend({ message: z.literal(MESSAGES.changesSaved), pendingEmail: z.string().optional() });
-  app.put(
-    '/users',
-    {
-      preHandler: authenticated,
-      schema: {
-        tags: ['users'], body: updateUserSchema, response: { 200: saved },
-        description: 'Edits the caller\'s own profile; answers the updated user in `data` and `message: "Changes saved"`. A different `email` needs `currentPassword` (attempts limited per user, then 429) and is not applied yet: a confirmation link goes to the new address (POST /auth/email-change/confirm applies it) and the answer carries `pendingEmail`.',
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      if (req.body.email !== undefined && req.body.email !== user.email) await deps.limits.password(req);
-      const { row, pendingEmail } = await users.update(user, req.body, req.sessionId);
-      return { data: await users.current(row), message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
-    },
-  );
+  handle(app, r.update, async (req) => {
+    const user = currentUser(req);
+    if (req.body.email !== undefined && req.body.email !== user.email) await deps.limits.password(req);
+    const { row, pendingEmail } = await users.update(user, req.body, req.sessionId);
+    // The confirmation link is made by the user.email-change-requested handler, just after this
+    // answer: the change this request started is pending already.
+    const current = await users.current(row);
+    return { data: pendingEmail ? { ...current, pendingEmail } : current, message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
+  });
 
-  const avatarReply = z.object({ data: z.object({ url: z.string(), avatars: imageSizesSchema.nullable() }) });
   const uploadAvatar = async (userId: string, req: Parameters<typeof receiveMultipart>[0]) => {
     const upload = await receiveMultipart(req, { files: { avatar: 'image', file: 'image' }, maxFiles: 1 });
     try {
@@ -54,20 +44,14 @@ export const usersRoutes = (deps: UsersRoutesDeps): FastifyPluginAsyncZod => asy
       await upload.cleanup();
     }
   };
-  app.post('/users/avatar/upload', { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: avatarReply } } }, async (req) =>
-    uploadAvatar(currentUser(req).id, req),
-  );
-  app.post(
-    '/users/:id/avatar/upload',
-    { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], params: uuidParamSchema, response: { 200: avatarReply }, description: 'The user themself, or an admin.' } },
-    async (req) => {
-      const viewer = currentUser(req);
-      if (viewer.id !== req.params.id && !isAdmin(viewer)) throw notFound('User not found');
-      await users.byId(req.params.id);
-      return uploadAvatar(req.params.id, req);
-    },
-  );
-  app.post('/users/cover/upload', { preHandler: authenticated, schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: z.object({ url: z.string() }) }) } } }, async (req) => {
+  handle(app, r.uploadAvatar, async (req) => uploadAvatar(currentUser(req).id, req));
+  handle(app, r.uploadAvatarFor, async (req) => {
+    const viewer = currentUser(req);
+    if (viewer.id !== req.params.id && !isAdmin(viewer)) throw notFound('User not found');
+    await users.byId(req.params.id);
+    return uploadAvatar(req.params.id, req);
+  });
+  handle(app, r.uploadCover, async (req) => {
     const upload = await receiveMultipart(req, { files: { cover: 'image', file: 'image' }, maxFiles: 1 });
     try {
       if (!upload.files[0]) throw badRequest('Attach an image in the `cover` field', [{ field: 'cover', message: 'Required' }]);
@@ -77,19 +61,12 @@ export const usersRoutes = (deps: UsersRoutesDeps): FastifyPluginAsyncZod => asy
     }
   });
 
-  app.get('/users/view/:id', { schema: { tags: ['users'], params: idOrUsernameParamSchema, response: { 200: z.object({ data: publicUserSchema }) }, description: 'By id or username.' } }, async (req) => {
+  handle(app, r.view, async (req) => {
     const u = await users.findByIdOrUsername(req.params.id);
     if (!u) throw notFound('User not found');
     // A creator looks the same here as on GET /performers/{id} (bio, welcome video).
     return { data: u.isPerformer ? await deps.performers.publicProfile(u.id) : users.toPublicUser(u) };
   });
 
-  app.get(
-    '/users/search',
-    {
-      preHandler: adminOnly,
-      schema: { tags: ['admin'], querystring: userSearchQuerySchema, response: { 200: listEnvelope(currentUserSchema) } },
-    },
-    async (req) => ({ data: await users.search(req.query) }),
-  );
+  handle(app, r.search, async (req) => ({ data: await users.search(req.query) }));
 };

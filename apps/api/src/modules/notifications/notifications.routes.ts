@@ -1,0 +1,22 @@
+import { routes } from '@stagepass/shared/routes';
+import { currentUser } from '../../platform/auth';
+import { handle, type ZodApp } from '../../platform/routes';
+import type { NotificationsService } from './notifications.service';
+
+/** What the notifications routes are given by the composition root (by closure). */
+export interface NotificationsRoutesDeps {
+  notifications: NotificationsService;
+}
+
+/** Spec §7 Notifications. Contracts: packages/shared/src/routes/notifications.ts. */
+export const notificationsRoutes = (deps: NotificationsRoutesDeps) => async (app: ZodApp) => {
+  const svc = deps.notifications;
+  const r = routes.notifications;
+
+  handle(app, r.list, async (req) => ({ data: await svc.list(currentUser(req).id, req.query) }));
+  handle(app, r.totalUnread, async (req) => ({ data: { total: await svc.totalUnread(currentUser(req).id) } }));
+  handle(app, r.readAll, async (req) => ({ data: { total: await svc.markAllRead(currentUser(req).id) } }));
+  handle(app, r.read, async (req) => ({ data: { total: await svc.markRead(currentUser(req).id, req.params.id) } }));
+  handle(app, r.preferences, async (req) => ({ data: await svc.preferences(currentUser(req).id) }));
+  handle(app, r.updatePreferences, async (req) => ({ data: await svc.updatePreferences(currentUser(req).id, req.body.preferences) }));
+};
