@@ -1,0 +1,98 @@
+import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { isUuid } from '@stagepass/shared';
+import type { Db } from '../../db/client';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { ContentKindProvider } from '../../platform/content-kinds';
+import { feeds } from './feeds.tables';
+import { feedAccess, feedAccessOne, listableSql } from './feeds.policy';
+import type { FeedsService } from './feeds.service';
+
+const { searchVector: _omit, ...feedColumns } = getTableColumns(feeds);
+
+/** What the feed kind is built with (root.ts registers it right after FeedsService). */
+export interface FeedKindDeps {
+  db: Db;
+  feeds: FeedsService;
+}
+
+/**
+ * The `feed` content kind (platform/content-kinds.ts): the feeds access policy decides who may
+ * see (hidden → null/404) and open (locked → canView false) a feed; the feeds module keeps its
+ * own like/bookmark/comment counters; pay-per-view feeds are for sale.
+ */
+export function feedKind({ db, feeds: svc }: FeedKindDeps): ContentKindProvider {
+  return {
+    kind: 'feed',
+
+    async load(tx, viewer, id) {
+      const [f] = await tx
+        .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt })
+        .from(feeds)
+        .where(eq(feeds.id, id))
+        .limit(1);
+      if (!f) return null;
+      const access = await feedAccessOne(tx, viewer, f);
+      if (!access.visible) return null;
+      return { id: f.id, ownerId: f.performerId, canView: access.canView };
+    },
+
+    /** In the order given, as GET /user/feeds/{id} answers (locked ones without media URLs); hidden ones left out. */
+    async views(viewer, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.select(feedColumns).from(feeds).where(inArray(feeds.id, ids));
+      const access = await feedAccess(db, viewer, rows);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const visible = ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r && access.get(r.id)?.visible));
+      return svc.toViews(viewer, visible);
+    },
+
+    /** Pay-per-view feeds the buyer can see listed. */
+    async sale(tx, buyer, id) {
+      if (!isUuid(id)) throw notFound('Feed not found');
+      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, price: feeds.price, text: feeds.text }).from(feeds).where(eq(feeds.id, id));
+      if (!f) throw notFound('Feed not found');
+      const access = await feedAccessOne(tx, buyer, f);
+      if (!access.visible) throw notFound('Feed not found');
+      if (f.visibility !== 'ppv' || !f.price) throw unprocessable('This post is not for sale');
+      const snippet = f.text.replace(/<[^>]*>/g, '').trim().slice(0, 60);
+      return { itemId: f.id, performerId: f.performerId, price: f.price, description: snippet ? `Post: ${snippet}` : 'Pay-per-view post' };
+    },
+
+    counters: {
+      async adjust(tx, id, counter, delta) {
+        const col = counter === 'like' ? feeds.totalLike : counter === 'bookmark' ? feeds.totalBookmark : feeds.totalComment;
+        const key = counter === 'like' ? 'totalLike' : counter === 'bookmark' ? 'totalBookmark' : 'totalComment';
+        // updatedAt is set to itself: a like is not an edit of the feed.
+        const [row] = await tx
+          .update(feeds)
+          .set({ [key]: sql`greatest(${col} + ${delta}, 0)`, updatedAt: sql`${feeds.updatedAt}` })
+          .where(eq(feeds.id, id))
+          .returning({ total: col });
+        return row?.total ?? 0;
+      },
+      async read(tx, id, counter) {
+        const [row] = await tx.select({ like: feeds.totalLike, bookmark: feeds.totalBookmark, comment: feeds.totalComment }).from(feeds).where(eq(feeds.id, id));
+        return row ? row[counter] : 0;
+      },
+    },
+
+    /** GIN index `feeds_search_idx` on the generated `feeds.search_vector`; published (and the owner's own scheduled), not blocked. */
+    async search(viewer, tsquery, offset, limit) {
+      const where = and(sql`${feeds.searchVector} @@ to_tsquery('simple'::regconfig, ${tsquery})`, listableSql(viewer));
+      const [rows, [total]] = await Promise.all([
+        db.select({ id: feeds.id }).from(feeds).where(where).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(feeds).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+    },
+
+    /** Published feeds and the likes on them. */
+    async creatorTotals(creatorId) {
+      const [agg] = await db
+        .select({ items: count(), likes: sql<number>`coalesce(sum(${feeds.totalLike}), 0)`.mapWith(Number) })
+        .from(feeds)
+        .where(and(eq(feeds.performerId, creatorId), lte(feeds.publishAt, new Date())));
+      return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
+    },
+  };
+}

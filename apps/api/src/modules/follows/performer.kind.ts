@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { ContentKindProvider } from '../../platform/content-kinds';
+import { users } from '../users/users.tables';
+import type { FollowsService } from './follows.service';
+
+/** What the performer kind is built with (root.ts registers it right after FollowsService). */
+export interface PerformerKindDeps {
+  follows: FollowsService;
+}
+
+/**
+ * The `performer` content kind (a creator, by user id): any active creator; likes and bookmarks
+ * are counted from the reactions table (no counter column). It lives in the follows module because
+ * the creator card (`PerformerListItem`: profile + totalFollowers + isFollowed) is this module's
+ * view; the performers module (core) cannot reach follow figures.
+ */
+export function performerKind({ follows }: PerformerKindDeps): ContentKindProvider {
+  return {
+    kind: 'performer',
+    async load(tx, _viewer, id) {
+      const [u] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.isPerformer, true), eq(users.status, 'active')))
+        .limit(1);
+      return u ? { id: u.id, ownerId: u.id, canView: true } : null;
+    },
+    async views(viewer, ids) {
+      return follows.cardsByIds(ids, viewer?.id);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { ContentKind } from '@stagepass/shared';
+import type { DbOrTx, Tx } from '../db/client';
+import type { UserRow } from '../modules/users/users.tables';
+
+/**
+ * The content-kind registry: what the engagement modules (reactions, comments, reports, bookmarks,
+ * search) and the commerce modules (wallet purchases, earnings) need to know about a kind of
+ * content, so that they never import a content module. Built ONCE in the composition root
+ * (root.ts) and passed by constructor to the services that use it; each content module provides
+ * its kind as a `ContentKindProvider` from its `<module>.kind.ts`, and root.ts registers it right
+ * after building that module's service. A new kind (video, gallery, product, message, stream)
+ * is one `contentKinds.register(videoKind(...))` line in root.ts plus its entry in the shared
+ * enabling lists (REACTABLE_KINDS, COMMENTABLE_KINDS, …; packages/shared/src/content-kinds.ts).
+ *
+ * What a kind MUST provide:
+ * - `kind`: its name from the shared CONTENT_KINDS list.
+ * - `load(db, viewer, id)`: the item as `viewer` may know it — null when it does not exist or is
+ *   hidden from them (the callers answer 404), else its owner (the creator who may moderate it)
+ *   and whether the viewer may open it (`canView` false = listed but locked: may be bookmarked
+ *   and bought, not liked or commented on). Runs inside the caller's transaction when given one.
+ * What it MAY provide (the action is refused with 422 "not available yet", or the item shown
+ * as `null`, when it does not):
+ * - `views(viewer, ids)`: the items in the shape its own module answers for one item (locked
+ *   ones without media URLs), in the order of `ids`, hidden ones left out — used by bookmark
+ *   lists and search results.
+ * - `sale(tx, buyer, id)`: the price (minor units) and seller of an item the buyer may buy,
+ *   resolved inside the charge's transaction; 404 for items the buyer may not know exist, 422 for
+ *   items not for sale. Enables POST /wallet/charges/{kind}/{id} (the kind must also be in the
+ *   shared PURCHASABLE_KINDS list, which is where earnings types come from).
+ * - `counters`: denormalised like/bookmark/comment totals kept on the item's own table, adjusted
+ *   inside the caller's transaction (the owning module writes its own table). Without them the
+ *   totals are counted from the reactions table.
+ * - `search(viewer, tsquery, offset, limit)`: ids of the items the viewer may see listed whose
+ *   text matches `tsquery` (a safe prefix tsquery in the 'simple' configuration, built by the
+ *   search module), newest first, and their total.
+ * - `creatorTotals(creatorId)`: a creator's published items and the likes on them (profile stats).
+ */
+export type Counter = 'like' | 'bookmark' | 'comment';
+
+export interface ContentItem {
+  id: string;
+  /** The creator who owns the item (may delete comments on it); null when it has no owner. */
+  ownerId: string | null;
+  /** The viewer may open the item (false: listed but locked, e.g. a paid feed). */
+  canView: boolean;
+}
+
+/** An item in its module's shape for a viewer: any JSON object with its `_id`. */
+export interface ContentView {
+  _id: string;
+}
+
+/** What a purchase of one item costs and who sells it. */
+export interface SaleTerms {
+  itemId: string;
+  performerId: string;
+  /** Minor units. */
+  price: number;
+  /** The line on the fan's and the creator's statements. */
+  description: string;
+}
+
+export interface ContentCounters {
+  /** Adds `delta` (never below 0) inside the caller's transaction; the new total, or undefined when this kind keeps no such counter. */
+  adjust(tx: DbOrTx, id: string, counter: Counter, delta: number): Promise<number | undefined>;
+  /** The counter `adjust` maintains; undefined when this kind keeps none. */
+  read(db: DbOrTx, id: string, counter: Counter): Promise<number | undefined>;
+}
+
+export interface ContentKindProvider {
+  kind: ContentKind;
+  load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
+  views?(viewer: UserRow | null, ids: string[]): Promise<ContentView[]>;
+  sale?(tx: Tx, buyer: UserRow, id: string): Promise<SaleTerms>;
+  counters?: ContentCounters;
+  search?(viewer: UserRow | null, tsquery: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }>;
+  creatorTotals?(creatorId: string): Promise<{ items: number; likes: number }>;
+}
+
+export class ContentKinds {
+  private readonly byKind = new Map<string, ContentKindProvider>();
+
+  register(provider: ContentKindProvider): void {
+    if (this.byKind.has(provider.kind)) throw new Error(`Content kind '${provider.kind}' is registered twice`);
+    this.byKind.set(provider.kind, provider);
+  }
+
+  /** The kind's provider; undefined until its module registers it. */
+  get(kind: string): ContentKindProvider | undefined {
+    return this.byKind.get(kind);
+  }
+
+  kinds(): ContentKind[] {
+    return [...this.byKind.values()].map((p) => p.kind);
+  }
+}
