@@ -1,0 +1,52 @@
+/**
+ * The domain events (platform/events.ts): name → payload. Payloads carry ids and amounts (money in
+ * integer minor units, as in the database), never whole records: a handler reads what it needs
+ * when it runs. A few carry an address or a reason a mail must quote, because it is not kept
+ * anywhere else (a requested new e-mail address, a card's decline message).
+ */
+export type DomainEventMap = {
+  /** An account was created (sign-up form, social sign-in or a script). `verifyEmail`: mail a verification link. */
+  'user.registered': { userId: string; isPerformer: boolean; verifyEmail: boolean };
+  /** A signed-in user asked to move the account to `email` (a link must be mailed to it). */
+  'user.email-change-requested': { userId: string; email: string };
+  /** The account's address changed from `oldEmail` (the old address is told). */
+  'user.email-changed': { userId: string; oldEmail: string; newEmail: string };
+
+  /** A subscription started (a paid first period, or a free trial). */
+  'fan.subscribed': { subscriptionId: string; userId: string; performerId: string; amount: number; trial: boolean };
+  /** A running or lapsed subscription was paid for one more period. */
+  'subscription.renewed': { subscriptionId: string; userId: string; performerId: string; amount: number };
+  /** A renewal failed; more attempts follow (`attempt` counts from 1). */
+  'subscription.past_due': { subscriptionId: string; userId: string; performerId: string; attempt: number; reason: string };
+  /** The subscription ended (`reason`: why, for the fan's mail; null when it simply ran out after a cancel). */
+  'subscription.expired': { subscriptionId: string; userId: string; performerId: string; reason: string | null };
+  /** The fan (or an admin) switched renewal off. */
+  'subscription.cancelled': { subscriptionId: string; userId: string; performerId: string };
+
+  /** A tip from the wallet (`message`: the fan's note, plain text). */
+  'tip.sent': { chargeId: string; userId: string; performerId: string; amount: number; message: string };
+  /** An item bought from the wallet (`itemType`: its content kind). */
+  'item.purchased': { chargeId: string; userId: string; performerId: string; itemType: string; itemId: string; amount: number };
+
+  /** A feed became visible: at once when created, or when its scheduled time came (`scheduled`). */
+  'feed.published': { feedId: string; performerId: string; scheduled: boolean };
+  /** A comment (or a reply: `parentId`) on an item of `ownerId`. */
+  'comment.created': { commentId: string; userId: string; objectType: string; objectId: string; parentId: string | null; ownerId: string | null };
+  /** A user followed a creator. */
+  'follow.created': { followerId: string; performerId: string };
+
+  'payout.requested': { payoutId: string; performerId: string; amount: number };
+  'payout.approved': { payoutId: string; performerId: string; amount: number };
+  'payout.paid': { payoutId: string; performerId: string; amount: number };
+  'payout.rejected': { payoutId: string; performerId: string; amount: number };
+};
+
+export type EventType = keyof DomainEventMap;
+
+/** One recorded event, as a handler receives it. */
+export interface DomainEvent<K extends EventType = EventType> {
+  id: string;
+  type: K;
+  payload: DomainEventMap[K];
+  occurredAt: Date;
+}
