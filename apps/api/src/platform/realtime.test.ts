@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, MediaStatusEvent, ServerToClientEvents } from '@stagepass/shared';
+import { buildAppWithRoot } from '../app';
+import { openDatabase } from '../db/client';
+import { createCreator, createFan, createTestApp, type TestApp } from '../../test/harness';
+import { mediaFixtures } from '../modules/media/media.fixtures';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let base: string;
+const clients: Client[] = [];
+
+/** Listens on an ephemeral port (the gateway needs a real HTTP server; app.inject has none). */
+async function listen(app: TestApp['app']): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+function client(url: string, token: string | undefined, opts: { reconnection?: boolean } = {}): Client {
+  const s: Client = connect(url, { query: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: opts.reconnection ?? false, forceNew: true });
+  clients.push(s);
+  return s;
+}
+const connected = (s: Client) =>
+  new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+const refused = (s: Client) =>
+  new Promise<string>((resolve, reject) => {
+    s.once('connect', () => reject(new Error('connected')));
+    s.once('connect_error', (e) => resolve(e.message));
+  });
+const disconnected = (s: Client) => new Promise<string>((resolve) => (s.disconnected ? resolve('already') : s.once('disconnect', (reason) => resolve(reason))));
+const next = <E extends keyof ServerToClientEvents>(s: Client, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => s.once(event, ((e: Parameters<ServerToClientEvents[E]>[0]) => resolve(e)) as never));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Gives a room join or a broadcast time to land (Redis adapter). */
+const settle = () => sleep(process.env.REDIS_URL ? 150 : 30);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t.app);
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await t?.close();
+});
+
+describe('realtime gateway', () => {
+  it('a valid token in the query connects and receives its own user events', async () => {
+    const fan = await createFan(t);
+    const s = client(base, fan.token);
+    await connected(s);
+    await settle();
+    const got = next(s, 'media/status');
+    t.ctx.realtime.toUser(fan.user.id, 'media/status', { fileId: 'f1', status: 'ready' });
+    expect(await got).toEqual({ fileId: 'f1', status: 'ready' });
+    expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(true);
+    s.close();
+    await sleep(100);
+    expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(false);
+  });
+
+  it('no token, an unknown token and a revoked token are refused with a clear message', async () => {
+    expect(await refused(client(base, undefined))).toBe('A token is required');
+    expect(await refused(client(base, 'not-a-token'))).toBe('Your session has expired, please log in again');
+    const fan = await createFan(t);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: fan.auth })).statusCode).toBe(200);
+    expect(await refused(client(base, fan.token))).toBe('Your session has expired, please log in again');
+  });
+
+  it('after a reconnect the client re-authenticates with auth/login {token}; a revoked token is refused and closed', async () => {
+    const fan = await createFan(t);
+    const s = client(base, fan.token, { reconnection: true });
+    await connected(s);
+    const reconnected = new Promise<void>((resolve) => s.io.once('reconnect', () => resolve()));
+    s.io.engine.close(); // the transport drops: the manager reconnects
+    await reconnected;
+    const ok = next(s, 'auth/result');
+    s.emit('auth/login', { token: fan.token });
+    expect(await ok).toEqual({ ok: true });
+    await settle();
+    const got = next(s, 'media/status');
+    t.ctx.realtime.toUser(fan.user.id, 'media/status', { fileId: 'f2', status: 'processing' });
+    expect(await got).toEqual({ fileId: 'f2', status: 'processing' });
+
+    const other = await createFan(t);
+    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: other.auth });
+    const no = next(s, 'auth/result');
+    const closed = disconnected(s);
+    s.emit('auth/login', { token: other.token });
+    expect(await no).toEqual({ ok: false, message: 'Your session has expired, please log in again' });
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it("a logout closes that session's sockets at once, not the user's other sessions; a password change closes them all", async () => {
+    const fan = await createFan(t);
+    const second = await t.ctx.auth.issueSession(fan.user.id, false);
+    const a = client(base, fan.token);
+    const b = client(base, second.token);
+    await Promise.all([connected(a), connected(b)]);
+    await settle();
+    const closedA = disconnected(a);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: fan.auth })).statusCode).toBe(200);
+    expect(await closedA).toBe('io server disconnect');
+    await sleep(100);
+    expect(b.connected).toBe(true);
+
+    const closedB = disconnected(b);
+    const res = await t.app.inject({ method: 'PUT', url: '/auth/users/me/password', headers: { authorization: `Bearer ${second.token}` }, payload: { currentPassword: fan.password, password: 'another-pass-93' } });
+    expect(res.statusCode).toBe(200);
+    expect(await closedB).toBe('io server disconnect');
+  });
+
+  it("a fan never receives another user's events", async () => {
+    const [a, b] = [await createFan(t), await createFan(t)];
+    const sa = client(base, a.token);
+    const sb = client(base, b.token);
+    await Promise.all([connected(sa), connected(sb)]);
+    await settle();
+    const seenByA: unknown[] = [];
+    sa.on('media/status', (e) => seenByA.push(e));
+    const got = next(sb, 'media/status');
+    t.ctx.realtime.toUser(b.user.id, 'media/status', { fileId: 'fb', status: 'ready' });
+    expect(await got).toEqual({ fileId: 'fb', status: 'ready' });
+    await sleep(100);
+    expect(seenByA).toEqual([]);
+  });
+
+  it('the uploader is told each processing status of its file (id and status, no URL); nobody else is', async () => {
+    const fx = await mediaFixtures();
+    try {
+      const creator = await createCreator(t);
+      const fan = await createFan(t);
+      const sc = client(base, creator.token);
+      const sf = client(base, fan.token);
+      await Promise.all([connected(sc), connected(sf)]);
+      await settle();
+      const seen: MediaStatusEvent[] = [];
+      const fanSeen: unknown[] = [];
+      sc.on('media/status', (e) => seen.push(e));
+      sf.on('media/status', (e) => fanSeen.push(e));
+      const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await fx.image(400, 300));
+      await t.ctx.queue.drain();
+      await sleep(150);
+      expect(seen).toEqual([
+        { fileId: f.id, status: 'processing' },
+        { fileId: f.id, status: 'ready' },
+      ]);
+      expect(fanSeen).toEqual([]);
+    } finally {
+      await fx.cleanup();
+    }
+  });
+});
+
+// Two API nodes on one PostgreSQL + Redis (CI's second run sets both).
+describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API nodes on one PostgreSQL + Redis', () => {
+  it('an event published on node A reaches a socket on node B; a logout on node A closes a socket on node B', async () => {
+    const database = await openDatabase({ databaseUrl: t.databaseUrl! });
+    const nodeB = await buildAppWithRoot({ config: { ...t.config, WORKERS: 0 }, database, logger: false });
+    try {
+      await nodeB.app.ready();
+      const baseB = await listen(nodeB.app);
+      const fan = await createFan(t);
+      const other = await createFan(t);
+      const s = client(baseB, fan.token);
+      const so = client(baseB, other.token);
+      await Promise.all([connected(s), connected(so)]);
+      await settle();
+      expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(true);
+      const otherSeen: unknown[] = [];
+      so.on('media/status', (e) => otherSeen.push(e));
+      const got = next(s, 'media/status');
+      t.ctx.realtime.toUser(fan.user.id, 'media/status', { fileId: 'cross', status: 'ready' });
+      expect(await got).toEqual({ fileId: 'cross', status: 'ready' });
+
+      const closed = disconnected(s);
+      expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: fan.auth })).statusCode).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      await sleep(100);
+      expect(so.connected).toBe(true);
+      expect(otherSeen).toEqual([]);
+    } finally {
+      await nodeB.app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import type http from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { REALTIME_ERRORS, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../config';
+import { findSession } from './auth';
+
+/** What a connected socket carries: whose it is and which session authorised it. */
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Internal room of one session's sockets (so a logout on any node closes them). */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const PRESENCE_KEY = 'stagepass:presence';
+
+/**
+ * The realtime gateway (socket.io). Built with the platform; `attach` puts it on the API's HTTP
+ * server. A connection carries its token in the query and is checked with the HTTP session lookup
+ * (platform/auth.ts); after a reconnect the client sends 'auth/login' {token} and is checked again.
+ * Each socket joins `user:<id>` and its session's room. With REDIS_URL the Redis adapter carries
+ * emits and disconnects to every API node (a worker-only process publishes through it too) and
+ * presence is counted in Redis; without it, both stay in this process. See apps/api/README.md.
+ */
+export class Realtime {
+  readonly io: IoServer;
+  private redis: { pub: Redis; sub: Redis } | null = null;
+  private presence = new Map<string, number>();
+
+  constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger }) {
+    this.io = new Server({
+      cors: { origin: deps.config.corsOrigins, credentials: true },
+      transports: ['websocket', 'polling'],
+      serveClient: false,
+    });
+    if (deps.config.REDIS_URL) {
+      const pub = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: 2 });
+      const sub = pub.duplicate();
+      this.redis = { pub, sub };
+      this.io.adapter(createAdapter(pub, sub, { key: 'stagepass-socket' }));
+    }
+    this.io.use((socket, next) => {
+      const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
+      const token = typeof raw === 'string' ? raw : null;
+      if (!token) return next(new Error(REALTIME_ERRORS.noToken));
+      findSession(deps.db, token).then(
+        (s) => {
+          if (!s.ok) return next(new Error(s.message));
+          socket.data = { userId: s.user.id, sessionId: s.sessionId };
+          next();
+        },
+        (err: unknown) => {
+          deps.log.error({ err }, 'socket authentication failed');
+          next(new Error(REALTIME_ERRORS.badToken));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  /** Serves socket.io on the API's HTTP server (path /socket.io/). */
+  attach(server: http.Server): void {
+    this.io.attach(server);
+  }
+
+  private onConnection(socket: IoSocket) {
+    const { userId, sessionId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    void this.countPresence(userId, 1);
+    socket.on('disconnect', () => void this.countPresence(socket.data.userId, -1));
+    socket.on('auth/login', (payload) => {
+      const token = typeof payload?.token === 'string' ? payload.token : '';
+      findSession(this.deps.db, token).then(
+        async (s) => {
+          if (!s.ok) {
+            socket.emit('auth/result', { ok: false, message: s.message });
+            socket.disconnect(true);
+            return;
+          }
+          const prev = socket.data;
+          if (prev.sessionId !== s.sessionId) socket.leave(sessionRoom(prev.sessionId));
+          if (prev.userId !== s.user.id) {
+            socket.leave(userRoom(prev.userId));
+            await this.countPresence(prev.userId, -1);
+            await this.countPresence(s.user.id, 1);
+          }
+          socket.data = { userId: s.user.id, sessionId: s.sessionId };
+          await socket.join([userRoom(s.user.id), sessionRoom(s.sessionId)]);
+          socket.emit('auth/result', { ok: true });
+        },
+        (err: unknown) => {
+          this.deps.log.error({ err }, 'socket re-authentication failed');
+          socket.disconnect(true);
+        },
+      );
+    });
+  }
+
+  /** Sends an event to every socket of one user, on any node. */
+  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.to(userRoom(userId), event, ...args);
+  }
+
+  /** Sends an event to a room (`user:`, and later `conversation:` and `stream:`), on any node. */
+  to<E extends keyof ServerToClientEvents>(room: RealtimeRoom, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.io.to(room).emit(event, ...args);
+  }
+
+  /** Closes at once every socket of these sessions (logout), on any node. */
+  async disconnectSessions(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length) this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  }
+
+  /** Closes at once every socket of a user (password change: every session revoked), on any node. */
+  async disconnectUser(userId: string): Promise<void> {
+    this.io.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /** Whether a user has a connected socket (Redis-counted across nodes when REDIS_URL). */
+  async isOnline(userId: string): Promise<boolean> {
+    if (this.redis) return Number((await this.redis.pub.hget(PRESENCE_KEY, userId)) ?? 0) > 0;
+    return (this.presence.get(userId) ?? 0) > 0;
+  }
+
+  private async countPresence(userId: string, delta: 1 | -1): Promise<void> {
+    if (this.redis) {
+      try {
+        const n = await this.redis.pub.hincrby(PRESENCE_KEY, userId, delta);
+        if (n <= 0) await this.redis.pub.hdel(PRESENCE_KEY, userId);
+      } catch (err) {
+        this.deps.log.warn({ err }, 'presence update failed');
+      }
+      return;
+    }
+    const n = (this.presence.get(userId) ?? 0) + delta;
+    if (n > 0) this.presence.set(userId, n);
+    else this.presence.delete(userId);
+  }
+
+  /** Closes this node's sockets (before the HTTP server closes: open websockets would hold it). */
+  closeSockets(): void {
+    this.io.local.disconnectSockets(true);
+    this.io.engine?.close();
+  }
+
+  /** Closes the Redis connections (after the sockets). */
+  async close(): Promise<void> {
+    if (!this.redis) return;
+    const { pub, sub } = this.redis;
+    this.redis = null;
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  }
+}

@@ -1,0 +1,45 @@
+import type { FileStatus } from './media';
+
+/**
+ * The realtime gateway's contract (socket.io; ARCHITECTURE.md "Realtime"): the events the server
+ * sends, the events a client may send, and the room names. Both the API (platform/realtime.ts)
+ * and the web (lib/socket.tsx) type their socket with these maps, so an event name or payload
+ * cannot drift between them.
+ */
+
+/** Processing status of an uploaded file, sent to its uploader only. No URL: the client asks the status route for its view. */
+export interface MediaStatusEvent {
+  fileId: string;
+  status: FileStatus;
+  /** Why processing failed (status `failed`). */
+  error?: string;
+}
+
+/** Server → client. */
+export interface ServerToClientEvents {
+  'media/status': (e: MediaStatusEvent) => void;
+  /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
+  'auth/result': (e: { ok: boolean; message?: string }) => void;
+}
+
+/** Client → server. */
+export interface ClientToServerEvents {
+  /** Sent after every reconnect (spec §7): re-checks the token of the connection. */
+  'auth/login': (e: { token: string }) => void;
+}
+
+/** Rooms. `conversation:` and `stream:` are reserved for messages and live streams. */
+export type RealtimeRoom = `user:${string}` | `conversation:${string}` | `stream:${string}`;
+export const userRoom = (userId: string): RealtimeRoom => `user:${userId}`;
+export const conversationRoom = (conversationId: string): RealtimeRoom => `conversation:${conversationId}`;
+export const streamRoom = (streamId: string): RealtimeRoom => `stream:${streamId}`;
+
+/** Connection refusal texts (the handshake's error message). */
+export const REALTIME_ERRORS = {
+  noToken: 'A token is required',
+  badToken: 'Your session has expired, please log in again',
+} as const;
+
+/** Socket connection status (spec §4). */
+export const SOCKET_STATUSES = ['initialized', 'connected', 'disconnect', 'reconnecting', 'failed'] as const;
+export type SocketStatus = (typeof SOCKET_STATUSES)[number];
