@@ -1,0 +1,104 @@
+import { inArray } from 'drizzle-orm';
+import { fromMinor } from '@stagepass/shared';
+import type { Events } from '../../platform/events';
+import type { Tx } from '../../db/client';
+import { users } from '../users/users.tables';
+import { comments } from '../comments/comments.tables';
+import type { NewNotification, NotificationsService } from './notifications.service';
+
+/** What the notification handlers are given by the composition root (root.ts). */
+export interface NotificationHandlersDeps {
+  events: Events;
+  notifications: NotificationsService;
+}
+
+const money = (minor: number) => `$${fromMinor(minor).toFixed(2)}`;
+const quote = (s: string) => (s.length > 140 ? `${s.slice(0, 139)}…` : s);
+
+/** Display names of users, read in the handler's transaction. */
+async function names(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const rows = ids.length ? await tx.select({ id: users.id, name: users.name, username: users.username }).from(users).where(inArray(users.id, ids)) : [];
+  return new Map(rows.map((r) => [r.id, r.name || r.username || 'Someone']));
+}
+
+/**
+ * Domain events → notifications (README.md beside this file). Each handler runs once per event
+ * (events.on: a marker row in the same transaction), and `event_id` makes each reader's row once.
+ */
+export function registerNotificationHandlers({ events, notifications }: NotificationHandlersDeps) {
+  const make = (tx: Tx, eventId: string, items: Array<Omit<NewNotification, 'eventId'>>) =>
+    notifications.create(tx, items.map((i) => ({ ...i, eventId })));
+
+  events.on('user.registered', 'notifications.welcome', async (e, tx) => {
+    const p = e.payload;
+    await make(tx, e.id, [{ userId: p.userId, type: 'welcome', text: p.isPerformer ? 'Welcome! Set up your page and publish your first post.' : 'Welcome! Follow creators to fill your home feed.', link: p.isPerformer ? '/creator/account' : '/search' }]);
+  });
+
+  events.on('fan.subscribed', 'notifications.new-subscriber', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'new_subscriber', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: p.trial ? `${n.get(p.userId)} started a free trial of your subscription` : `${n.get(p.userId)} subscribed to you (${money(p.amount)})`, link: '/creator/subscribers' }]);
+  });
+
+  events.on('subscription.renewed', 'notifications.renewed', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_renewed', actorId: p.userId, text: `${n.get(p.userId)} renewed their subscription (${money(p.amount)})`, link: '/creator/subscribers' }]);
+  });
+
+  events.on('subscription.cancelled', 'notifications.cancelled', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_cancelled', actorId: p.userId, text: `${n.get(p.userId)} cancelled their subscription`, link: '/creator/subscribers' }]);
+  });
+
+  events.on('subscription.past_due', 'notifications.past-due', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.performerId, p.userId]);
+    await make(tx, e.id, [
+      { userId: p.userId, type: 'subscription_past_due', actorId: p.performerId, text: `Your subscription to ${n.get(p.performerId)} could not be renewed: ${quote(p.reason)}`, link: '/user/cards' },
+      { userId: p.performerId, type: 'subscription_past_due', actorId: p.userId, text: `${n.get(p.userId)}'s renewal failed; we will try again`, link: '/creator/subscribers' },
+    ]);
+  });
+
+  events.on('tip.sent', 'notifications.tip', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    const note = p.message?.trim() ? `: “${quote(p.message.trim())}”` : '';
+    await make(tx, e.id, [{ userId: p.performerId, type: 'tip', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: `${n.get(p.userId)} tipped you ${money(p.amount)}${note}`, link: '/creator/earnings' }]);
+  });
+
+  events.on('item.purchased', 'notifications.purchase', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought your ${p.itemType === 'feed' ? 'post' : p.itemType} for ${money(p.amount)}`, link: '/creator/earnings' }]);
+  });
+
+  events.on('comment.created', 'notifications.comment', async (e, tx) => {
+    const p = e.payload;
+    const items: Array<Omit<NewNotification, 'eventId'>> = [];
+    const n = await names(tx, [p.userId]);
+    const who = n.get(p.userId);
+    if (p.parentId) {
+      const [parent] = await tx.select({ userId: comments.createdBy }).from(comments).where(inArray(comments.id, [p.parentId]));
+      if (parent && parent.userId !== p.userId) items.push({ userId: parent.userId, type: 'reply', actorId: p.userId, objectKind: 'comment', objectId: p.parentId, text: `${who} replied to your comment` });
+    }
+    if (p.ownerId && p.ownerId !== p.userId && !items.some((i) => i.userId === p.ownerId)) {
+      items.push({ userId: p.ownerId, type: 'comment', actorId: p.userId, objectKind: p.objectType as NewNotification['objectKind'], objectId: p.objectId, text: `${who} commented on your ${p.objectType === 'feed' ? 'post' : p.objectType}` });
+    }
+    await make(tx, e.id, items);
+  });
+
+  events.on('follow.created', 'notifications.follow', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.followerId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/creator/followers' }]);
+  });
+
+  const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
+    await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);
+  };
+  events.on('payout.approved', 'notifications.payout-approved', payout('approved'));
+  events.on('payout.paid', 'notifications.payout-paid', payout('paid'));
+  events.on('payout.rejected', 'notifications.payout-rejected', payout('rejected'));
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { CONTENT_KINDS } from './content-kinds';
+import { queryBoolean } from './social';
+
+/**
+ * Notifications (spec §3 Notification state, §4 Notifications, §7 Notifications). Created by
+ * domain-event handlers on the API, pushed on the socket at once, listed 12 a page.
+ */
+export const NOTIFICATION_TYPES = [
+  'welcome',
+  'new_subscriber',
+  'subscription_renewed',
+  'subscription_cancelled',
+  'subscription_past_due',
+  'tip',
+  'purchase',
+  'comment',
+  'reply',
+  'follow',
+  'payout',
+  'new_post',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Types whose e-mail is off unless the user turns it on (noisy ones); every type is on in the app. */
+export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['follow', 'new_post', 'comment', 'reply'];
+/** The web's notification page size (spec §9). */
+export const NOTIFICATION_PAGE_SIZE = 12;
+
+/** The user a notification is about (who tipped, followed, commented…), as a small card. */
+export const notificationActorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  isPerformer: z.boolean(),
+});
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: notificationTypeSchema,
+  /** Who caused it; null for the platform's own (welcome, payout). */
+  actor: notificationActorSchema.nullable(),
+  /** What it is about (a feed, a comment, a creator…), when anything. */
+  objectKind: z.enum(CONTENT_KINDS).nullable(),
+  objectId: z.string().nullable(),
+  /** Plain text, already written for the reader ("Frankie tipped you $5.00"). Never a media URL. */
+  text: z.string(),
+  /** Where the web sends the reader on click (a site path). */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = listQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
+  sortBy: sortBySchema(['updatedAt', 'createdAt'], 'updatedAt'),
+  type: notificationTypeSchema.optional(),
+  read: queryBoolean.optional(),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationTotalUnreadSchema = z.object({ total: z.number().int() });
+
+/** One row of the preferences: in the app (bell, toast) and by e-mail, per type. */
+export const notificationPreferenceSchema = z.object({ type: notificationTypeSchema, inApp: z.boolean(), email: z.boolean() });
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+export const notificationPreferencesBodySchema = z.object({ preferences: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_TYPES.length) });
+export const notificationIdParamsSchema = z.object({ id: idSchema });
