@@ -1,5 +1,6 @@
 import './zod-config';
 export * from './api';
+export * from './content-kinds';
 export * from './messages';
 export * from './money';
 export * from './password';
@@ -10,4 +11,11 @@ export * from './social';
 export * from './media';
 export * from './feeds';
 export * from './payments';
+export * from './wallet';
+export * from './subscriptions';
+export * from './coupons';
+export * from './earnings';
+export * from './payouts';
 export * from './links';
+export * from './notifications';
+export * from './realtime';

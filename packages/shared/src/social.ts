@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { GENDERS, publicUserSchema } from './users';
+import { COMMENTABLE_KINDS, REACTABLE_KINDS, type REPORTABLE_KINDS } from './content-kinds';
 
 /**
  * Social and discovery contracts: follows, reactions, comments, reports, creator search and
@@ -52,7 +53,7 @@ export const performerStatsSchema = z.object({
 export type PerformerStats = z.infer<typeof performerStatsSchema>;
 
 // ── Reactions ──────────────────────────────────────────────────────────────────────────────
-export const REACTION_OBJECT_TYPES = ['feed', 'video', 'gallery', 'product', 'performer', 'comment'] as const;
+export const REACTION_OBJECT_TYPES = REACTABLE_KINDS;
 export type ReactionObjectType = (typeof REACTION_OBJECT_TYPES)[number];
 export const REACTION_ACTIONS = ['like', 'bookmark'] as const;
 export type ReactionAction = (typeof REACTION_ACTIONS)[number];
@@ -76,7 +77,7 @@ export const reactionStateSchema = z.object({
 export type ReactionState = z.infer<typeof reactionStateSchema>;
 
 /** The `{type}` of GET /reactions/{type}/bookmark (plural, as the spec's paths spell it). */
-export const BOOKMARK_LIST_TYPES = { feeds: 'feed', performers: 'performer', videos: 'video', galleries: 'gallery', products: 'product' } as const;
+export const BOOKMARK_LIST_TYPES = { feeds: 'feed', performers: 'performer', videos: 'video', galleries: 'gallery', products: 'product' } as const satisfies Record<string, (typeof REACTABLE_KINDS)[number]>;
 export type BookmarkListType = keyof typeof BOOKMARK_LIST_TYPES;
 /** GET /reactions/{type}/bookmark: by when the bookmark was made. */
 export const BOOKMARK_SORTS = ['createdAt'] as const;
@@ -94,7 +95,7 @@ export const bookmarkItemSchema = z.object({
 export type BookmarkItem = z.infer<typeof bookmarkItemSchema>;
 
 // ── Comments ───────────────────────────────────────────────────────────────────────────────
-export const COMMENT_OBJECT_TYPES = ['feed', 'video', 'gallery', 'product'] as const;
+export const COMMENT_OBJECT_TYPES = COMMENTABLE_KINDS;
 export type CommentObjectType = (typeof COMMENT_OBJECT_TYPES)[number];
 export const COMMENT_MAX_LENGTH = 2000;
 
@@ -146,7 +147,8 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 // ── Reports ────────────────────────────────────────────────────────────────────────────────
-export const REPORT_TARGETS = ['feed', 'performer', 'comment', 'video', 'gallery', 'product', 'user', 'message'] as const;
+/** Reportable content kinds, and `user` (an account). Order kept as published in the OpenAPI document. */
+export const REPORT_TARGETS = ['feed', 'performer', 'comment', 'video', 'gallery', 'product', 'user', 'message'] as const satisfies ReadonlyArray<(typeof REPORTABLE_KINDS)[number] | 'user'>;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = ['spam', 'abuse', 'copyright', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

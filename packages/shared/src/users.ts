@@ -3,6 +3,10 @@ import { listQuerySchema, sortBySchema } from './api';
 
 export const GENDERS = ['male', 'female', 'transgender'] as const;
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
+/** The account kind chosen at sign-up (e-mail or social): a fan (`user`) or a creator (`performer`). */
+export const SIGNUP_ROLES = ['user', 'performer'] as const;
+export const signupRoleSchema = z.enum(SIGNUP_ROLES);
+export type SignupRole = z.infer<typeof signupRoleSchema>;
 export type Gender = (typeof GENDERS)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
 
@@ -203,10 +207,10 @@ export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 
 }
 
 /** Social login. */
-export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: z.enum(['user', 'performer']).default('user') });
-export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: z.enum(['user', 'performer']).default('user') });
-export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: z.enum(['user', 'performer']).default('user') });
-export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: z.enum(['user', 'performer']).default('user') });
+export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: signupRoleSchema.default('user') });
+export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: signupRoleSchema.default('user') });
+export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: signupRoleSchema.default('user') });
+export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: signupRoleSchema.default('user') });
 export const recaptchaSchema = z.object({ token: z.string().max(5000) });
 
 /** Creator identity documents: `documentVerification` = photo of the ID document, `idVerification` = selfie holding it. */

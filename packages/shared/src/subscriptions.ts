@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema } from './api';
+import { gatewayNameSchema, moneyAmountSchema, moneyUserSchema } from './payments';
+
+/** Subscription contracts (spec §7 Subscriptions): subscribing, the list, a creator's offer and pricing. */
+export const SUBSCRIPTION_TYPES = ['monthly', 'free'] as const;
+export const subscriptionTypeSchema = z.enum(SUBSCRIPTION_TYPES);
+export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;
+/** Lifecycle: active ⇄ past_due → expired; active → cancelled → expired (apps/api/src/modules/subscriptions/README.md). */
+export const SUBSCRIPTION_STATUS_VALUES = ['active', 'past_due', 'cancelled', 'expired'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUS_VALUES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+export const subscribeSchema = z.object({
+  performerId: idSchema,
+  type: subscriptionTypeSchema.default('monthly'),
+  cardId: idSchema.optional(),
+  couponCode: z.string().trim().max(60).optional(),
+});
+export type SubscribeInput = z.infer<typeof subscribeSchema>;
+export const subscriptionSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  performerId: z.string(),
+  user: moneyUserSchema.nullable(),
+  performer: moneyUserSchema.nullable(),
+  status: subscriptionStatusSchema,
+  type: subscriptionTypeSchema,
+  /** Monthly price at renewal. */
+  price: z.number(),
+  gateway: gatewayNameSchema.nullable(),
+  startsAt: z.string(),
+  expiresAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  /** Grants access now. */
+  isActive: z.boolean(),
+  /** Will renew at expiresAt. */
+  renewing: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionSearchSchema = listQuerySchema.extend({
+  sortBy: z.enum(['createdAt', 'updatedAt', 'expiresAt']).default('updatedAt'),
+  status: subscriptionStatusSchema.optional(),
+  performerId: idSchema.optional(),
+  userId: idSchema.optional(),
+});
+export type SubscriptionSearch = z.infer<typeof subscriptionSearchSchema>;
+/** What a fan sees about subscribing to a creator (on the creator's public profile). */
+export const subscriptionOfferSchema = z.object({
+  monthlyPrice: z.number(),
+  /** The creator offers a free trial now (their setting and the site's freeSubscriptionEnabled). */
+  freeSubscriptionEnabled: z.boolean(),
+  freeSubscriptionDays: z.number().int(),
+});
+export type SubscriptionOffer = z.infer<typeof subscriptionOfferSchema>;
+/** A creator's own pricing (PUT /performers/subscription-settings). */
+export const subscriptionSettingsSchema = z.object({
+  monthlyPrice: moneyAmountSchema,
+  freeSubscriptionEnabled: z.boolean(),
+  /** Null/absent: the site's freeSubscriptionDuration. */
+  freeSubscriptionDays: z.number().int().min(1).max(365).nullable().optional(),
+});
+export type SubscriptionSettingsInput = z.infer<typeof subscriptionSettingsSchema>;
