@@ -5,32 +5,48 @@ import { systemClock, type Clock } from './platform/clock';
 import { Mailer } from './platform/mailer';
 import { createStorage } from './platform/storage';
 import { Queue } from './platform/queue';
+import { CommitHooks } from './platform/commit-hooks';
+import { Events } from './platform/events';
 import { stripeGatewayFactory } from './platform/payments/stripe';
+import { ContentKinds } from './platform/content-kinds';
+import { Realtime } from './platform/realtime';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
 import { defineMediaJobs } from './modules/media/media.jobs';
 import { AuthService } from './modules/auth/auth.service';
 import { SocialService } from './modules/auth/social.service';
+import { registerAuthHandlers } from './modules/auth/auth.handlers';
 import { UsersService } from './modules/users/users.service';
+import { UserAccounts } from './modules/users/user-accounts';
 import { PerformersService } from './modules/performers/performers.service';
+import { PerformerProfiles } from './modules/performers/performer-profiles';
 import { PricingService } from './modules/performers/pricing.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
+import { feedKind } from './modules/feeds/feeds.kind';
+import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { performerKind } from './modules/follows/performer.kind';
 import { ReactionsService } from './modules/reactions/reactions.service';
 import { CommentsService } from './modules/comments/comments.service';
+import { commentKind } from './modules/comments/comments.kind';
 import { ReportsService } from './modules/reports/reports.service';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { CouponsService } from './modules/coupons/coupons.service';
+import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
+import { registerSubscriptionHandlers } from './modules/subscriptions/subscriptions.handlers';
+import { registerNotificationHandlers } from './modules/notifications/notifications.handlers';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
+import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
 
 /**
  * The composition root (with app.ts, which adds HTTP): builds the platform, then every service
@@ -49,55 +65,76 @@ export interface RootOptions {
 export async function buildPlatform({ config, log, database }: RootOptions) {
   const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!database) await runMigrations(db);
+  // Transactions with after-commit hooks (platform/commit-hooks.ts): what domain events need to
+  // queue their dispatch once the change they report has committed.
+  const commits = new CommitHooks();
+  const hooked = commits.wrap(db.db);
+  // Background jobs (pg-boss on the same database): handlers run here unless WORKERS=0.
+  const queue = new Queue(db, { workers: config.WORKERS, log });
   return {
     config,
     log,
     database: db,
-    db: db.db,
+    db: hooked,
     ownsDatabase: !database,
     clock: { now: systemClock.now } as Clock,
     mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
     storage: await createStorage(config),
-    // Background jobs (pg-boss on the same database): handlers run here unless WORKERS=0.
-    queue: new Queue(db, { workers: config.WORKERS, log }),
+    queue,
+    // Domain events with a transactional outbox (platform/events.ts; README "Domain events").
+    events: new Events({ db: hooked, commits, queue, log }),
     stripe: stripeGatewayFactory(config.STRIPE_API_BASE),
+    // The socket gateway (app.ts attaches it to the HTTP server); Redis adapter when REDIS_URL.
+    realtime: new Realtime({ config, db: db.db, log }),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
 
 /** Every service, once, in dependency order (core → content → engagement → commerce). */
 export function buildServices(p: Platform) {
-  const { config, log, db, clock, mailer, storage, queue } = p;
+  const { config, log, db, clock, mailer, storage, queue, realtime, events } = p;
+  // The content-kind registry (platform/content-kinds.ts): each content kind is registered right
+  // after the service it needs; engagement and commerce services read it at request time.
+  const contentKinds = new ContentKinds();
   // Core
-  const settings = new SettingsService(db);
-  const geo = new GeoService(settings, config.GEOIP_DB_PATH);
+  const settings = new SettingsService({ db });
+  const geo = new GeoService({ settings, dbPath: config.GEOIP_DB_PATH });
   const media = new MediaService({ config, db, queue, storage });
-  const auth = new AuthService({ config, db, log, mailer, queue, settings });
+  // Auth writes accounts and creator profiles through their owners' writers (built first: the users
+  // and performers services themselves depend on auth).
+  const accounts = new UserAccounts({ db });
+  const performerProfiles = new PerformerProfiles({ db });
+  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, settings });
   const social = new SocialService({ auth, config, db, settings, log });
-  const ledger = new LedgerService(settings);
-  const idempotency = new Idempotency(db);
+  const ledger = new LedgerService({ settings });
+  const idempotency = new Idempotency({ db });
   const users = new UsersService({ db, ledger, auth, media });
   const performers = new PerformersService({ db, users, media, auth });
   const pricing = new PricingService({ db, settings });
   // Content
-  const feeds = new FeedsService({ db, media, settings, users });
+  const feeds = new FeedsService({ db, events, media, settings, users });
+  contentKinds.register(feedKind({ db, feeds }));
   // Engagement
-  const follows = new FollowsService({ db, media, users });
-  const reactions = new ReactionsService({ db, follows, feeds });
-  const comments = new CommentsService({ db, users });
-  const reports = new ReportsService({ db, users });
-  const search = new SearchService({ db, follows });
+  const follows = new FollowsService({ db, events, media, users });
+  const notifications = new NotificationsService({ db, users });
+  contentKinds.register(performerKind({ follows }));
+  const reactions = new ReactionsService({ contentKinds, db });
+  const comments = new CommentsService({ contentKinds, db, events, reactions, users });
+  contentKinds.register(commentKind({ contentKinds }));
+  const reports = new ReportsService({ contentKinds, db, users });
+  const search = new SearchService({ contentKinds, db, follows });
   // Commerce
   const payments = new PaymentsService({ config, db, ledger, settings, users, stripe: p.stripe });
   const coupons = new CouponsService({ clock, db });
-  const wallet = new WalletService({ coupons, db, idempotency, ledger, payments, users });
-  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, log, mailer, payments, pricing, settings, users });
+  const purchases = new PurchasesService({ db });
+  const wallet = new WalletService({ contentKinds, coupons, db, events, idempotency, ledger, payments, purchases, users });
+  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
-  const payouts = new PayoutsService({ clock, db, earnings, ledger, log, mailer, payments, settings, users });
-  const payoutSettings = new PayoutSettingsService({ db });
+  const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
+  const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, follows, reactions, comments, reports, search,
-    payments, coupons, wallet, subscriptions, earnings, payouts, payoutSettings,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, follows, notifications, reactions, comments, reports, search,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -107,8 +144,15 @@ export async function buildRoot(opts: RootOptions) {
   const platform = await buildPlatform(opts);
   const services = buildServices(platform);
   const { queue, storage, mailer, database, log, config } = platform;
+  platform.events.defineJobs();
   services.auth.defineJobs();
-  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue });
+  // Event handlers, registered by the module that owns their effect (README "Domain events").
+  registerAuthHandlers({ auth: services.auth, events: platform.events });
+  registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
+  registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer });
+  registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
+  const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
+  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
   return {
     ...platform,
@@ -116,12 +160,18 @@ export async function buildRoot(opts: RootOptions) {
     async start() {
       await queue.start();
       mediaJobs.startSweeping();
+      platform.events.startSweeping();
       subscriptionJobs.start();
+      feedJobs.start();
     },
     async stop() {
       await mediaJobs.stopSweeping();
+      await platform.events.stopSweeping();
       await subscriptionJobs.stop();
+      await feedJobs.stop();
       await queue.stop();
+      platform.realtime.closeSockets();
+      await platform.realtime.close();
       (storage as { destroy?: () => void }).destroy?.();
       await mailer.close();
       if (platform.ownsDatabase) await database.close();

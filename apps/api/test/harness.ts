@@ -17,6 +17,8 @@ export interface TestApp {
   /** What the composition root built (platform and services), as the app uses them. */
   ctx: Root;
   config: Config;
+  /** The PostgreSQL database of this app (DATABASE_URL runs), so a second API node can share it. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     app,
     ctx: root,
     config: root.config,
+    databaseUrl: pgDb?.url ?? null,
     async close() {
       await app.close();
       await database.close();
@@ -118,7 +121,8 @@ async function make(t: TestApp, isPerformer: boolean, o: Partial<{ username: str
   const email = o.email ?? `${username}@test.example`;
   const user = await t.ctx.auth.createAccount(
     { username, email, firstName: 'Test', lastName: isPerformer ? 'Creator' : 'Fan', password: TEST_PASSWORD, gender: 'female', ...(isPerformer ? {} : {}) } as never,
-    { isPerformer },
+    // Factory accounts are not mailed a verification link (tests ask for mails explicitly).
+    { isPerformer, verifyEmail: false },
   );
   if (o.verified !== false) await t.ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id));
   const { token } = await t.ctx.auth.issueSession(user.id, false);

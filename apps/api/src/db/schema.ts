@@ -18,3 +18,5 @@ export * from '../modules/wallet/wallet.tables';
 export * from '../modules/earnings/earnings.tables';
 export * from '../modules/payouts/payouts.tables';
 export * from '../modules/coupons/coupons.tables';
+export * from '../modules/notifications/notifications.tables';
+export * from '../platform/events.tables';

@@ -49,6 +49,19 @@ function sessionLookup(db: Db) {
 }
 
 /**
+ * The session of a token: the one check shared by HTTP (below) and the realtime gateway
+ * (platform/realtime.ts). Unknown, expired or revoked → the session-expired text; an inactive
+ * account → its own text.
+ */
+export async function findSession(db: Db, token: string): Promise<{ ok: true; user: UserRow; sessionId: string } | { ok: false; message: string }> {
+  if (token.length > 200) return { ok: false, message: 'Your session has expired, please log in again' };
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  if (!row) return { ok: false, message: 'Your session has expired, please log in again' };
+  if (row.user.status !== 'active') return { ok: false, message: 'This account is not active' };
+  return { ok: true, user: row.user, sessionId: row.sessionId };
+}
+
+/**
  * Resolves the session (one indexed query joining the user) for every request carrying a token.
  * An unknown, expired or revoked token answers 401 on every route, even public ones, so the web
  * drops it and goes to /auth/login (spec §7: any 401 → login).
@@ -59,12 +72,10 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (req) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return;
-    if (token.length > 200) throw unauthorized('Your session has expired, please log in again');
-    const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
-    if (!row) throw unauthorized('Your session has expired, please log in again');
-    if (row.user.status !== 'active') throw unauthorized('This account is not active');
-    req.user = row.user;
-    req.sessionId = row.sessionId;
+    const s = await findSession(db, token);
+    if (!s.ok) throw unauthorized(s.message);
+    req.user = s.user;
+    req.sessionId = s.sessionId;
   });
   // Whatever a signed-in request gets back is that user's own data: no shared or browser cache may
   // keep it (profile, wallet, cards, earnings…).

@@ -202,7 +202,7 @@ async function ensureAccount(ctx: Root, a: DemoAccount): Promise<{ user: UserRow
       username, email: a.email, firstName: a.firstName, lastName: a.lastName, password: DEMO_PASSWORD, gender: isPerformer ? 'female' : 'male', country: 'US',
       ...(isPerformer ? { orientation: 'straight' as const, dateOfBirth: '1995-04-12' } : {}),
     },
-    { isPerformer },
+    { isPerformer, verifyEmail: false },
   );
   const [row] = await ctx.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, user.id)).returning();
   return { user: row!, created: true };

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SignupRole } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -47,7 +48,7 @@ export const oauthRequests = pgTable(
     token: text('token').primaryKey(),
     provider: text('provider').$type<'twitter'>().notNull(),
     secret: text('secret').notNull(),
-    role: text('role').$type<'user' | 'performer'>().notNull(),
+    role: text('role').$type<SignupRole>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

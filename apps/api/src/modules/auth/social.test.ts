@@ -1,3 +1,4 @@
+// Over 300 lines: social sign-in end to end (Google ID token and code, Twitter OAuth 1.0a, rate limit) against one set of provider stand-ins.
 import http from 'node:http';
 import net from 'node:net';
 import crypto from 'node:crypto';

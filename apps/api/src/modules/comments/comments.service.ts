@@ -5,12 +5,12 @@ import { isAdmin } from '../../platform/auth';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
-import { reactions } from '../reactions/reactions.tables';
-import { reactionsOf } from '../reactions/reactions.service';
-import { socialTarget, type SocialTarget } from '../reactions/targets';
+import { reactionsOf, type ReactionsService } from '../reactions/reactions.service';
+import type { ContentKindProvider, ContentKinds } from '../../platform/content-kinds';
 import { comments, type CommentRow } from './comments.tables';
 import type { Db } from '../../db/client';
 import type { UsersService } from '../users/users.service';
+import type { Events } from '../../platform/events';
 
 /** Comment markup: the shared rich-text allow-list, as for feed text (packages/shared/src/rich-text.ts). */
 export function sanitizeComment(input: string): string {
@@ -19,7 +19,10 @@ export function sanitizeComment(input: string): string {
 
 /** What CommentsService is built with (by the composition root, root.ts). */
 export interface CommentsDeps {
+  contentKinds: ContentKinds;
   db: Db;
+  events: Events;
+  reactions: ReactionsService;
   users: UsersService;
 }
 
@@ -27,8 +30,8 @@ export interface CommentsDeps {
 export class CommentsService {
   constructor(private deps: CommentsDeps) {}
 
-  private target(type: string): SocialTarget {
-    const t = socialTarget(type);
+  private target(type: string): ContentKindProvider {
+    const t = this.deps.contentKinds.get(type);
     if (!t) throw unprocessable(`Comments on ${type}s are not available yet`);
     return t;
   }
@@ -43,7 +46,7 @@ export class CommentsService {
     const target = this.target(input.objectType);
     const content = this.clean(input.content);
     const { row, ownerId } = await this.deps.db.transaction(async (tx) => {
-      const found = await target.resolve(tx, viewer, input.objectId);
+      const found = await target.load(tx, viewer, input.objectId);
       if (!found) throw notFound('Not found');
       if (!found.canView) throw forbidden('Unlock this post to comment on it');
       if (input.parentId) {
@@ -59,7 +62,8 @@ export class CommentsService {
         .insert(comments)
         .values({ objectType: input.objectType, objectId: input.objectId, parentId: input.parentId ?? null, createdBy: viewer.id, content })
         .returning();
-      await target.adjust?.(tx, input.objectId, 'comment', +1);
+      await target.counters?.adjust(tx, input.objectId, 'comment', +1);
+      await this.deps.events.record(tx, 'comment.created', { commentId: created!.id, userId: viewer.id, objectType: input.objectType, objectId: input.objectId, parentId: created!.parentId, ownerId: found.ownerId ?? null });
       return { row: created!, ownerId: found.ownerId };
     });
     return (await this.shape([row], viewer, ownerId))[0]!;
@@ -67,7 +71,7 @@ export class CommentsService {
 
   async list(viewer: UserRow | null, q: CommentsQuery): Promise<{ data: Comment[]; total: number }> {
     const target = this.target(q.objectType);
-    const found = await target.resolve(this.deps.db, viewer, q.objectId);
+    const found = await target.load(this.deps.db, viewer, q.objectId);
     if (!found) throw notFound('Not found');
     const where = and(
       eq(comments.objectType, q.objectType),
@@ -102,7 +106,7 @@ export class CommentsService {
    */
   async remove(viewer: UserRow, id: string): Promise<{ success: true }> {
     const c = await this.byId(id);
-    const target = socialTarget(c.objectType);
+    const target = this.deps.contentKinds.get(c.objectType);
     const ownerId = await this.ownerOf(this.deps.db, viewer, c);
     if (c.createdBy !== viewer.id && ownerId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
     await this.deps.db.transaction(async (tx) => {
@@ -110,14 +114,14 @@ export class CommentsService {
       const ids = [c.id, ...replies.map((r) => r.id)];
       const deleted = await tx.delete(comments).where(eq(comments.id, c.id)).returning({ id: comments.id });
       if (!deleted.length) return; // a concurrent delete got there first
-      await tx.delete(reactions).where(and(eq(reactions.objectType, 'comment'), inArray(reactions.objectId, ids)));
+      await this.deps.reactions.removeAllOn(tx, 'comment', ids);
       if (c.parentId) {
         await tx
           .update(comments)
           .set({ totalReply: sql`greatest(${comments.totalReply} - 1, 0)`, updatedAt: sql`${comments.updatedAt}` })
           .where(eq(comments.id, c.parentId));
       }
-      await target?.adjust?.(tx, c.objectId, 'comment', -ids.length);
+      await target?.counters?.adjust(tx, c.objectId, 'comment', -ids.length);
     });
     return { success: true };
   }
@@ -130,7 +134,7 @@ export class CommentsService {
 
   /** The creator who owns the commented item (as the viewer can see it; null if hidden). */
   private async ownerOf(db: DbOrTx, viewer: UserRow | null, c: CommentRow): Promise<string | null> {
-    return (await socialTarget(c.objectType)?.resolve(db, viewer, c.objectId))?.ownerId ?? null;
+    return (await this.deps.contentKinds.get(c.objectType)?.load(db, viewer, c.objectId))?.ownerId ?? null;
   }
 
   /** Authors and the viewer's likes batched: two queries for any page size. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { discountedMinor, type AppliedCoupon, Coupon, CreateCouponInput, ListQuery } from '@stagepass/shared';
+import { discountedMinor, type AppliedCoupon, type Coupon, type CreateCouponInput, type ListQuery } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { users } from '../users/users.tables';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
@@ -203,10 +203,10 @@ export class EarningsService {
         { key: 'gross', header: 'gross' }, { key: 'commission', header: 'commission' }, { key: 'net', header: 'net' }, { key: 'pct', header: 'commission %' },
       ],
     });
-    const self = this;
+    const rows = this.exportRows(performerId, q);
     const source = Readable.from(
       (async function* () {
-        for await (const { e, u } of self.exportRows(performerId, q)) {
+        for await (const { e, u } of rows) {
           yield {
             date: e.createdAt.toISOString(), type: e.type, fan: csvSafe(u ? u.username || u.name || '' : ''), description: csvSafe(e.description),
             gross: money(e.gross), commission: money(e.commission), net: money(e.net), pct: String(e.commissionBps / 100),

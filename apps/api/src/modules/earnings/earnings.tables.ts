@@ -1,10 +1,9 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EarningType } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 
-export const EARNING_TYPES = ['subscription', 'tip', 'feed', 'product', 'video', 'message', 'gallery', 'stream'] as const;
-export type EarningType = (typeof EARNING_TYPES)[number];
 
 /**
  * One row per sale a creator earns from: gross, the site's commission and the creator's net

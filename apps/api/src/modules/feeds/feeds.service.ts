@@ -1,116 +1,56 @@
+// Just over 300 lines: the composer and the reads of feeds; create and reschedule record feed.published in their transactions (going live on schedule: feeds.schedule.ts).
 import { sanitizeRichText } from '@stagepass/shared/rich-text';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_AVATAR, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, pickPreviewImage, ppvPriceLimits, toMinor,
+  FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
 } from '@stagepass/shared';
 import type { ReceivedFile } from '../../platform/uploads';
-import { badRequest, conflict, fieldError, forbidden, notFound, unprocessable, type FieldError } from '../../platform/errors';
+import { badRequest, conflict, fieldError, notFound, type FieldError } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
 import { isUniqueViolation } from '../../db/errors';
-import { users, type UserRow } from '../users/users.tables';
+import type { UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
-import { follows } from '../follows/follows.tables';
-import { reactionFactQuery, reactionFlagColumns } from '../reactions/reactions.service';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
-import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
-import { accessFactColumns, accessFactQueries, accessFactsFrom, decideAccess, factRowsFromColumns, feedAccessOne, runUnion, isBlocked, listableSql, notBlockedSql, type FeedAccess } from './feeds.policy';
+import { feeds, polls } from './feeds.tables';
+import { feedAccessOne, isBlocked, listableSql, type FeedAccess } from './feeds.policy';
+import { FeedViews, feedColumns, type Feedish, type FeedViewerFlags, type KnownViewerFacts } from './feeds.views';
+import { FeedPolls } from './feeds.polls';
+import { timelinePage } from './feeds.timeline';
 import type { Db } from '../../db/client';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
-
-/** Every column but the generated search vector (never sent anywhere). */
-const { searchVector: _sv, ...feedColumns } = getTableColumns(feeds);
-type Feedish = Omit<FeedRow, 'searchVector'>;
+import type { Events } from '../../platform/events';
 
 const MEDIA_KINDS = { 'feed-photo': 'photo', 'feed-video': 'video', 'feed-audio': 'audio' } as const;
 
 /** Feed text keeps the shared rich-text allow-list (spec §5; packages/shared/src/rich-text.ts). */
 export const stripFeedText = (text: string) => sanitizeRichText(text);
 
-/** A creator as a feed card shows them. */
-type PerformerCard = Pick<UserRow, 'id' | 'name' | 'username' | 'avatar'>;
-
-/** What a list query already fetched with its rows (the timeline): `toViews` then asks no more. */
-export interface KnownViewerFacts {
-  access: Map<string, FeedAccess>;
-  flags: FeedViewerFlags;
-  performers: Map<string, PerformerCard>;
-  now: Date;
-}
-
-/**
- * The timeline's authors and its row condition (`p.pid` is the author) for a viewer id and a time.
- * Authors: the creators the viewer follows or is subscribed to, and the viewer themself (a
- * creator's own posts are part of their home; for a fan it is one empty index probe).
- */
-function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
-  const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
-      UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
-      UNION SELECT CAST(${viewerId} AS uuid))`;
-  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedSql(viewerId)}`;
-  return { authors, visible };
-}
-
-/**
- * The home timeline as one statement, built once per database and prepared (named, so PostgreSQL
- * parses and plans it once per connection). Each author's newest posts come from the (performer_id,
- * publish_at desc, id desc) index through a LATERAL top-N, so a page reads at most (offset + limit)
- * index entries per author instead of scanning all feeds (bench/feeds: ~30 ms → ~2 ms per page on
- * 100,000 feeds). Every row also carries the total, its creator's card columns and the viewer's
- * facts (accessFactColumns, reactionFlagColumns).
- */
-function buildTimelineStatement(db: Db) {
-  const viewer = sql.placeholder('viewer');
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const { authors, visible } = timelineParts(viewer, now);
-  const top = db.select(feedColumns).from(feeds).where(visible).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(sql.placeholder('depth')).as('t');
-  const total = sql<number>`(SELECT coalesce(sum(c.n), 0)::int FROM ${authors} p CROSS JOIN LATERAL (SELECT count(*) AS n FROM ${feeds} WHERE ${visible}) c)`;
-  return db
-    .select({
-      ...top._.selectedFields,
-      total: total.as('total'),
-      performerName: users.name,
-      performerUsername: users.username,
-      performerAvatar: users.avatar,
-      ...accessFactColumns(viewer, top, now),
-      ...reactionFlagColumns(viewer, 'feed', top.id),
-    })
-    .from(sql`${authors} p`)
-    .crossJoinLateral(top)
-    .leftJoin(users, eq(users.id, top.performerId))
-    .orderBy(desc(top.publishAt), desc(top.id))
-    .offset(sql.placeholder('offset'))
-    .limit(sql.placeholder('limit'))
-    .prepare('feeds_timeline');
-}
-const timelineStatements = new WeakMap<Db, ReturnType<typeof buildTimelineStatement>>();
-function timelineStatement(db: Db) {
-  let st = timelineStatements.get(db);
-  if (!st) timelineStatements.set(db, (st = buildTimelineStatement(db)));
-  return st;
-}
-
-/** Per-viewer flags the social modules own. */
-export interface FeedViewerFlags {
-  liked: Set<string>;
-  bookmarked: Set<string>;
-}
-
 /** What FeedsService is built with (by the composition root, root.ts). */
 export interface FeedsDeps {
   db: Db;
+  events: Events;
   media: MediaService;
   settings: SettingsService;
   users: UsersService;
 }
 
-/** Feeds: the creator's composer, the fan's reads, polls. Rules: README.md beside this file. */
+/**
+ * Feeds: the creator's composer and the fan's reads (this file). Its other jobs live beside it,
+ * built here from the same deps and reached through this service: the views of feed rows for a
+ * viewer (feeds.views.ts), polls (feeds.polls.ts), the home timeline statement
+ * (feeds.timeline.ts). Rules: README.md beside this file.
+ */
 export class FeedsService {
-  constructor(private deps: FeedsDeps) {}
+  private readonly views: FeedViews;
+  private readonly polls: FeedPolls;
+
+  constructor(private deps: FeedsDeps) {
+    this.views = new FeedViews(deps);
+    this.polls = new FeedPolls(deps);
+  }
 
   private get db() {
     return this.deps.db;
@@ -125,20 +65,8 @@ export class FeedsService {
     return this.deps.media.storeUpload(owner.id, FEED_FILE_KINDS[slot], FEED_SLOT_MEDIA[slot], upload, { visibility });
   }
 
-  async createPoll(owner: UserRow, input: CreatePollInput): Promise<Poll> {
-    const expiresAt = new Date(input.expiresAt);
-    if (expiresAt.getTime() <= Date.now()) throw fieldError('expiresAt', 'The poll must end in the future');
-    const keys = input.options.map((o) => o.toLowerCase());
-    if (new Set(keys).size !== keys.length) throw fieldError('options', 'Options must be different from each other');
-    const { poll, options } = await this.db.transaction(async (tx) => {
-      const [poll] = await tx.insert(polls).values({ performerId: owner.id, question: input.question ?? '', expiresAt }).returning();
-      const options = await tx
-        .insert(pollOptions)
-        .values(input.options.map((text, position) => ({ pollId: poll!.id, text, position })))
-        .returning();
-      return { poll: poll!, options };
-    });
-    return this.pollView(poll, options, null);
+  createPoll(owner: UserRow, input: CreatePollInput): Promise<Poll> {
+    return this.polls.create(owner, input);
   }
 
   async create(owner: UserRow, input: CreateFeedInput): Promise<Feedish> {
@@ -149,15 +77,19 @@ export class FeedsService {
     const price = await this.checkPrice(input.visibility, input.price ?? null);
     const publishAt = this.scheduleTime(input.scheduleAt);
     try {
-      const [row] = await this.db
-        .insert(feeds)
-        .values({
-          performerId: owner.id, text, type, visibility: input.visibility, price, fileIds,
-          teaserFileId: input.teaserId ?? null, thumbnailFileId: input.thumbnailId ?? null, pollId: input.pollId ?? null,
-          status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(),
-        })
-        .returning(feedColumns);
-      return row!;
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(feeds)
+          .values({
+            performerId: owner.id, text, type, visibility: input.visibility, price, fileIds,
+            teaserFileId: input.teaserId ?? null, thumbnailFileId: input.thumbnailId ?? null, pollId: input.pollId ?? null,
+            status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(),
+          })
+          .returning(feedColumns);
+        // A scheduled feed records feed.published when its time comes (publishDue).
+        if (!publishAt) await this.deps.events.record(tx, 'feed.published', { feedId: row!.id, performerId: owner.id, scheduled: false });
+        return row!;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This poll is already attached to another feed', [{ field: 'pollId', message: 'Already used' }]);
       throw err;
@@ -181,15 +113,22 @@ export class FeedsService {
     const patch: Partial<typeof feeds.$inferInsert> = {
       text, type, visibility, price, fileIds: next.fileIds, teaserFileId: next.teaserId, thumbnailFileId: next.thumbnailId, pollId: next.pollId,
     };
+    let publishNow = false;
     if (input.scheduleAt !== undefined) {
       const at = this.scheduleTime(input.scheduleAt);
       if (at) Object.assign(patch, { publishAt: at, status: 'scheduled' });
-      else if (current.publishAt.getTime() > Date.now()) Object.assign(patch, { publishAt: new Date(), status: 'published' });
+      else if (current.publishAt.getTime() > Date.now()) {
+        Object.assign(patch, { publishAt: new Date(), status: 'published' });
+        publishNow = true;
+      }
     }
     try {
-      const [row] = await this.db.update(feeds).set(patch).where(and(eq(feeds.id, current.id), eq(feeds.performerId, owner.id))).returning(feedColumns);
-      if (!row) throw notFound('Feed not found');
-      return row;
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.update(feeds).set(patch).where(and(eq(feeds.id, current.id), eq(feeds.performerId, owner.id))).returning(feedColumns);
+        if (!row) throw notFound('Feed not found');
+        if (publishNow) await this.deps.events.record(tx, 'feed.published', { feedId: row.id, performerId: owner.id, scheduled: false });
+        return row;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This poll is already attached to another feed', [{ field: 'pollId', message: 'Already used' }]);
       throw err;
@@ -219,40 +158,10 @@ export class FeedsService {
 
   // ---------------------------------------------------------------- fan side
 
-  /**
-   * Home timeline: published feeds of the creators the viewer follows or is currently subscribed
-   * to, and the viewer's own, newest first (publishAt, then id), as views. ONE prepared statement answers the page, the
-   * total, each row's creator and the viewer's facts (subscription, purchase, like, bookmark);
-   * `decideAccess` then decides on those facts as for every other list. Files and polls, when a
-   * page has any, are fetched as in `toViews`.
-   */
+  /** Home timeline (feeds.timeline.ts: one prepared statement), as views. */
   async timeline(viewer: UserRow, q: { offset: number; limit: number }): Promise<{ data: Feed[]; total: number }> {
-    const now = new Date();
-    const rows = await timelineStatement(this.db).execute({
-      viewer: viewer.id, now: now.toISOString(), depth: q.offset + q.limit, offset: q.offset, limit: q.limit,
-    });
-    // The total rides on every row; a page past the end has none, so count on its own then.
-    const total = rows.length ? Number(rows[0]!.total) : q.offset === 0 ? 0 : await this.timelineCount(viewer, now);
-    const facts = await accessFactsFrom(this.db, viewer, rows, factRowsFromColumns(rows));
-    const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
-    const performers = new Map<string, PerformerCard>();
-    for (const r of rows) {
-      if (r.isLiked) flags.liked.add(r.id);
-      if (r.isBookmarked) flags.bookmarked.add(r.id);
-      // A left join: no name means the creator's row is gone (the card then shows blanks, as in toViews).
-      if (r.performerName !== null) {
-        performers.set(r.performerId, { id: r.performerId, name: r.performerName, username: r.performerUsername, avatar: r.performerAvatar });
-      }
-    }
-    const data = await this.toViews(viewer, rows, { access: decideAccess(viewer, rows, facts, now), flags, performers, now });
-    return { data, total };
-  }
-
-  private async timelineCount(viewer: UserRow, now: Date): Promise<number> {
-    const { authors, visible } = timelineParts(viewer.id, sql`${now.toISOString()}::timestamptz`);
-    const counted = await this.db.execute<{ n: number }>(sql`SELECT coalesce(sum(c.n), 0)::int AS n FROM ${authors} p CROSS JOIN LATERAL (
-        SELECT count(*) AS n FROM ${feeds} WHERE ${visible}) c`);
-    return Number(counted.rows[0]?.n ?? 0);
+    const { rows, total, known } = await timelinePage(this.db, viewer, q);
+    return { data: await this.views.toViews(viewer, rows, known), total };
   }
 
   /** One creator's feeds (by username or id) as `viewer` may see them listed; locked ones stay in. */
@@ -273,37 +182,9 @@ export class FeedsService {
     return { feed, access };
   }
 
-  /**
-   * Votes for a poll option (`optionId`). The voter must be able to view the feed carrying the
-   * poll (hidden → 404, locked → 403); an expired poll → 422; a second vote → 409 (the unique
-   * (poll, user) index makes concurrent double votes impossible, the counter moves in the same
-   * transaction as the vote row).
-   */
-  async vote(viewer: UserRow, optionId: string): Promise<Poll> {
-    if (!isUuid(optionId)) throw notFound('Poll option not found');
-    const [found] = await this.db
-      .select({ option: pollOptions, poll: polls, feed: feedColumns })
-      .from(pollOptions)
-      .innerJoin(polls, eq(polls.id, pollOptions.pollId))
-      .innerJoin(feeds, eq(feeds.pollId, polls.id))
-      .where(eq(pollOptions.id, optionId))
-      .limit(1);
-    if (!found) throw notFound('Poll option not found');
-    const access = await feedAccessOne(this.db, viewer, found.feed);
-    if (!access.visible) throw notFound('Poll option not found');
-    if (!access.canView) throw forbidden(found.feed.visibility === 'ppv' ? 'Unlock this feed to vote' : 'Subscribe to vote in this poll');
-    if (found.poll.expiresAt.getTime() <= Date.now()) throw unprocessable('This poll has ended');
-    await this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(pollVotes)
-        .values({ pollId: found.poll.id, userId: viewer.id, optionId })
-        .onConflictDoNothing()
-        .returning({ pollId: pollVotes.pollId });
-      if (inserted.length === 0) throw conflict('You have already voted in this poll');
-      await tx.update(pollOptions).set({ votes: sql`${pollOptions.votes} + 1` }).where(eq(pollOptions.id, optionId));
-    });
-    const options = await this.db.select().from(pollOptions).where(eq(pollOptions.pollId, found.poll.id));
-    return this.pollView(found.poll, options, optionId);
+  /** Votes for a poll option (feeds.polls.ts). */
+  vote(viewer: UserRow, optionId: string): Promise<Poll> {
+    return this.polls.vote(viewer, optionId);
   }
 
   /**
@@ -322,132 +203,26 @@ export class FeedsService {
     return this.fileView(file, access.canView);
   }
 
-  // ---------------------------------------------------------------- views
+  // ---------------------------------------------------------------- views (feeds.views.ts)
 
-  /**
-   * Feeds as `viewer` sees them. A fixed number of queries whatever the list length: access
-   * (subscriptions + purchases), performers, files, polls, options, the viewer's votes, flags.
-   */
-  async toViews(viewer: UserRow | null, rows: Feedish[], known?: KnownViewerFacts): Promise<Feed[]> {
-    if (rows.length === 0) return [];
-    const now = known?.now ?? new Date();
-    const performerIds = [...new Set(rows.map((r) => r.performerId))];
-    let fileIds: string[] = [];
-    let pollIds: string[] = [];
-    for (const r of rows) {
-      if (r.fileIds.length || r.teaserFileId || r.thumbnailFileId) fileIds.push(...r.fileIds, ...[r.teaserFileId, r.thumbnailFileId].filter((x): x is string => Boolean(x)));
-      if (r.pollId) pollIds.push(r.pollId);
-    }
-    fileIds = [...new Set(fileIds)];
-    pollIds = [...new Set(pollIds)];
-    const [{ access, flags }, performers, fileRows, pollRows, optionRows, voteRows] = await Promise.all([
-      known ? { access: known.access, flags: known.flags } : this.viewerFacts(viewer, rows, now),
-      known ? [...known.performers.values()] : this.db.select({ id: users.id, name: users.name, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, performerIds)),
-      fileIds.length ? this.deps.media.byIds(fileIds) : Promise.resolve([] as FileRow[]),
-      pollIds.length ? this.db.select().from(polls).where(inArray(polls.id, pollIds)) : Promise.resolve([] as PollRow[]),
-      pollIds.length ? this.db.select().from(pollOptions).where(inArray(pollOptions.pollId, pollIds)) : Promise.resolve([] as PollOptionRow[]),
-      pollIds.length && viewer
-        ? this.db.select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId }).from(pollVotes).where(and(eq(pollVotes.userId, viewer.id), inArray(pollVotes.pollId, pollIds)))
-        : Promise.resolve([] as Array<{ pollId: string; optionId: string }>),
-    ]);
-    const performerById = new Map(performers.map((p) => [p.id, p]));
-    const fileById = new Map(fileRows.map((f) => [f.id, f]));
-    const pollById = new Map(pollRows.map((p) => [p.id, p]));
-    const optionsByPoll = new Map<string, PollOptionRow[]>();
-    for (const o of optionRows) optionsByPoll.set(o.pollId, [...(optionsByPoll.get(o.pollId) ?? []), o]);
-    const votedByPoll = new Map(voteRows.map((v) => [v.pollId, v.optionId]));
-
-    return rows.map((r) => {
-      const a = access.get(r.id)!;
-      const p = performerById.get(r.performerId);
-      const files = r.fileIds.map((id) => fileById.get(id)).filter((f): f is FileRow => Boolean(f)).map((f) => this.fileView(f, a.canView));
-      const teaserRow = r.teaserFileId ? fileById.get(r.teaserFileId) : undefined;
-      const thumbRow = r.thumbnailFileId ? fileById.get(r.thumbnailFileId) : undefined;
-      const teaser = teaserRow ? this.fileView(teaserRow, true) : null;
-      const thumbnail = thumbRow ? this.fileView(thumbRow, true) : null;
-      const pollRow = r.pollId ? pollById.get(r.pollId) : undefined;
-      const poll = pollRow ? this.pollView(pollRow, optionsByPoll.get(pollRow.id) ?? [], votedByPoll.get(pollRow.id) ?? null, now) : null;
-      const isLocked = !a.canView;
-      return {
-        _id: r.id,
-        performerId: r.performerId,
-        performer: {
-          _id: r.performerId,
-          name: p ? p.name || p.username || '' : '',
-          username: p?.username ?? null,
-          avatar: (p && this.deps.users.avatarUrls(p)?.thumb) || DEFAULT_AVATAR,
-        },
-        text: r.text,
-        type: r.type,
-        visibility: r.visibility,
-        price: r.visibility === 'ppv' && r.price !== null ? fromMinor(r.price) : null,
-        files,
-        teaser,
-        thumbnail,
-        poll,
-        isSubscribed: a.isSubscribed,
-        isBought: a.isBought,
-        isLocked,
-        totalLike: r.totalLike,
-        totalComment: r.totalComment,
-        totalBookmark: r.totalBookmark,
-        isLiked: flags.liked.has(r.id),
-        isBookmarked: flags.bookmarked.has(r.id),
-        status: r.publishAt.getTime() > now.getTime() ? 'scheduled' : 'published',
-        publishAt: r.publishAt.toISOString(),
-        createdAt: r.createdAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-        previewImage: pickPreviewImage({ isLocked, files, teaser, thumbnail }),
-      } satisfies Feed;
-    });
+  /** Feeds as `viewer` sees them, in a fixed number of queries whatever the list length. */
+  toViews(viewer: UserRow | null, rows: Feedish[], known?: KnownViewerFacts): Promise<Feed[]> {
+    return this.views.toViews(viewer, rows, known);
   }
 
-  async toView(viewer: UserRow | null, row: Feedish): Promise<Feed> {
-    return (await this.toViews(viewer, [row]))[0]!;
+  toView(viewer: UserRow | null, row: Feedish): Promise<Feed> {
+    return this.views.toView(viewer, row);
   }
 
-  /**
-   * HOOK for the social modules: which of `feedIds` the viewer liked / bookmarked. Until reactions
-   * exist: none. Replace with ONE query on `reactions` (user = viewer, object_type 'feed',
-   * object_id = any(feedIds), action in ('like','bookmark')).
-   */
-  /**
-   * Everything about the viewer a list of feeds needs — the access facts (subscriptions,
-   * purchases) and the viewer's likes/bookmarks — in ONE round trip, then the policy's rule.
-   */
-  async viewerFacts(viewer: UserRow | null, rows: Feedish[], now: Date): Promise<{ access: Map<string, FeedAccess>; flags: FeedViewerFlags }> {
-    const queries = accessFactQueries(this.db, viewer, rows, now);
-    if (viewer) queries.push(reactionFactQuery(this.db, viewer.id, 'feed', rows.map((r) => r.id)));
-    const facts = await runUnion(this.db, queries);
-    const access = decideAccess(viewer, rows, await accessFactsFrom(this.db, viewer, rows, facts), now);
-    const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
-    for (const f of facts) {
-      if (f.kind !== 'react') continue;
-      if (f.action === 'like') flags.liked.add(f.id);
-      if (f.action === 'bookmark') flags.bookmarked.add(f.id);
-    }
-    return { access, flags };
+  viewerFacts(viewer: UserRow | null, rows: Feedish[], now: Date): Promise<{ access: Map<string, FeedAccess>; flags: FeedViewerFlags }> {
+    return this.views.viewerFacts(viewer, rows, now);
   }
 
   /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. */
   fileView(file: FileRow, canView: boolean) {
-    return this.deps.media.fileView(file, canView ? 'full' : 'locked');
+    return this.views.fileView(file, canView);
   }
 
-  pollView(poll: PollRow, options: PollOptionRow[], votedOptionId: string | null, now: Date = new Date()): Poll {
-    const sorted = [...options].sort((a, b) => a.position - b.position);
-    return {
-      _id: poll.id,
-      question: poll.question,
-      options: sorted.map((o) => ({ _id: o.id, text: o.text, votes: o.votes })),
-      expiresAt: poll.expiresAt.toISOString(),
-      isExpired: poll.expiresAt.getTime() <= now.getTime(),
-      totalVotes: sorted.reduce((n, o) => n + o.votes, 0),
-      votedOptionId,
-    };
-  }
-
-  // ---------------------------------------------------------------- helpers
 
   private async page(where: SQL, q: { offset: number; limit: number; sortBy?: string; sort?: 'asc' | 'desc' }) {
     const col = q.sortBy === 'createdAt' ? feeds.createdAt : q.sortBy === 'updatedAt' ? feeds.updatedAt : feeds.publishAt;
@@ -536,4 +311,3 @@ export class FeedsService {
     return { type };
   }
 }
-

@@ -1,3 +1,4 @@
+// Over 300 lines: the feeds endpoint family end to end (access rule, locked media, CRUD, polls, timeline, uploads) on one app and one set of accounts.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -8,6 +8,7 @@ import { followerCounts, follows } from './follows.tables';
 import { assertNotBlocked } from './blocks.hook';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
+import type { Events } from '../../platform/events';
 
 /** The columns a creator card needs: user row, creator fields, follower count. */
 export const creatorCardColumns = {
@@ -42,6 +43,7 @@ export async function followerCountOf(db: DbOrTx, performerId: string): Promise<
 /** What FollowsService is built with (by the composition root, root.ts). */
 export interface FollowsDeps {
   db: Db;
+  events: Events;
   media: MediaService;
   users: UsersService;
 }
@@ -77,6 +79,7 @@ export class FollowsService {
           .values({ performerId: target.id, total: 1 })
           .onConflictDoUpdate({ target: followerCounts.performerId, set: { total: sql`${followerCounts.total} + 1` } })
           .returning({ total: followerCounts.total });
+        await this.deps.events.record(tx, 'follow.created', { followerId: viewer.id, performerId: target.id });
         return c!.total;
       }
       return followerCountOf(tx, target.id);
@@ -113,6 +116,18 @@ export class FollowsService {
       totalFollowers: r.totalFollowers,
       isFollowed: followed.has(r.user.id),
     }));
+  }
+
+  /** Active creators among `ids` as cards for the viewer (any order; others left out). */
+  async cardsByIds(ids: string[], viewerId: string | null | undefined): Promise<PerformerListItem[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(creatorCardColumns)
+      .from(users)
+      .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
+      .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active')));
+    return this.toListItems(rows, viewerId);
   }
 
   /** Who follows `performerId`, most recent first. */

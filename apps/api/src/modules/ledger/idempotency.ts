@@ -37,8 +37,13 @@ class Replay extends Error {}
  * meanwhile gets 409; after, the stored answer. If `run` throws, the claim is released so the
  * client can retry (pass the key on to the gateway too, so a retry never charges twice there).
  */
+/** What Idempotency is built with (by the composition root, root.ts). */
+export interface IdempotencyDeps {
+  db: Db;
+}
+
 export class Idempotency {
-  constructor(private db: Db) {}
+  constructor(private deps: IdempotencyDeps) {}
 
   private async replayOrNull<T>(db: Db | Tx, userId: string, key: string, fp: string): Promise<Replayable<T> | null> {
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
@@ -49,11 +54,11 @@ export class Idempotency {
   }
 
   async single<T>(userId: string, key: string | undefined, fp: string, run: (tx: Tx) => Promise<Replayable<T>>): Promise<Replayable<T>> {
-    if (!key) return this.db.transaction(run);
-    const seen = await this.replayOrNull<T>(this.db, userId, key, fp);
+    if (!key) return this.deps.db.transaction(run);
+    const seen = await this.replayOrNull<T>(this.deps.db, userId, key, fp);
     if (seen) return seen;
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.deps.db.transaction(async (tx) => {
         const claimed = await tx.insert(idempotencyKeys).values({ userId, key, fingerprint: fp, statusCode: IN_PROGRESS, response: {} }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
         if (claimed.length === 0) throw new Replay();
         const result = await run(tx);
@@ -62,7 +67,7 @@ export class Idempotency {
       });
     } catch (err) {
       if (!(err instanceof Replay)) throw err;
-      const seen2 = await this.replayOrNull<T>(this.db, userId, key, fp);
+      const seen2 = await this.replayOrNull<T>(this.deps.db, userId, key, fp);
       if (!seen2) throw conflict(MESSAGES.idempotencyInProgress);
       return seen2;
     }
@@ -70,11 +75,11 @@ export class Idempotency {
 
   async twoPhase<T>(userId: string, key: string | undefined, fp: string, run: () => Promise<Replayable<T>>): Promise<Replayable<T>> {
     if (!key) return run();
-    const seen = await this.replayOrNull<T>(this.db, userId, key, fp);
+    const seen = await this.replayOrNull<T>(this.deps.db, userId, key, fp);
     if (seen) return seen;
-    const claimed = await this.db.insert(idempotencyKeys).values({ userId, key, fingerprint: fp, statusCode: IN_PROGRESS, response: {} }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const claimed = await this.deps.db.insert(idempotencyKeys).values({ userId, key, fingerprint: fp, statusCode: IN_PROGRESS, response: {} }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
-      const seen2 = await this.replayOrNull<T>(this.db, userId, key, fp);
+      const seen2 = await this.replayOrNull<T>(this.deps.db, userId, key, fp);
       if (seen2) return seen2;
       throw conflict(MESSAGES.idempotencyInProgress);
     }
@@ -83,10 +88,10 @@ export class Idempotency {
     try {
       result = await run();
     } catch (err) {
-      await this.db.delete(idempotencyKeys).where(where);
+      await this.deps.db.delete(idempotencyKeys).where(where);
       throw err;
     }
-    await this.db.update(idempotencyKeys).set({ statusCode: result.statusCode, response: result.body as object }).where(where);
+    await this.deps.db.update(idempotencyKeys).set({ statusCode: result.statusCode, response: result.body as object }).where(where);
     return result;
   }
 }

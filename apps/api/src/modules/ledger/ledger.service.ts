@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { MESSAGES } from '@stagepass/shared';
+import { MESSAGES, type EarningType } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { SettingsService } from '../settings/settings.service';
 import { unprocessable } from '../../platform/errors';
 import { performerPricing } from '../performers/performers.tables';
-import { earnings, type EarningRow, type EarningType } from '../earnings/earnings.tables';
+import { earnings, type EarningRow } from '../earnings/earnings.tables';
 import {
   USER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, ledgerTransactions,
   type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType,
@@ -38,6 +38,11 @@ export function splitCommission(gross: number, bps: number): { commission: numbe
 /** A percentage (20, 12.5) as basis points. */
 export const percentToBps = (p: number) => Math.round(p * 100);
 
+/** What LedgerService is built with (by the composition root, root.ts). */
+export interface LedgerDeps {
+  settings: SettingsService;
+}
+
 /**
  * The ledger: the only code that moves money. See ledger.tables.ts for the model.
  *
@@ -48,7 +53,7 @@ export const percentToBps = (p: number) => Math.round(p * 100);
  * computed on demand, so that every sale on the site does not queue on one hot row.
  */
 export class LedgerService {
-  constructor(private settings: SettingsService) {}
+  constructor(private deps: LedgerDeps) {}
 
   /** Ids of the accounts, created on first use. */
   async accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, string>> {
@@ -109,7 +114,7 @@ export class LedgerService {
   async commissionBps(db: DbOrTx, performerId: string): Promise<number> {
     const [row] = await db.select({ bps: performerPricing.commissionBps }).from(performerPricing).where(eq(performerPricing.userId, performerId));
     if (row && row.bps !== null) return row.bps;
-    return percentToBps((await this.settings.all(db)).commissionPercentage);
+    return percentToBps((await this.deps.settings.all(db)).commissionPercentage);
   }
 
   /**

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MediaStatusEvent } from '@stagepass/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobInfo, Queue } from '../../platform/queue';
 import type { Storage } from '../../platform/storage';
+import type { Realtime } from '../../platform/realtime';
 import { files, type FileRow, type MediaType } from './media.tables';
 import { MediaError, mediaTools, processMedia, type MediaTools } from './media.processing';
 
@@ -47,6 +49,8 @@ interface Deps {
   config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>;
   log: FastifyBaseLogger;
   queue: Queue;
+  /** Tells the uploader (`user:<ownerId>`) each status change: id, status and error only, never a URL. */
+  realtime: Pick<Realtime, 'toUser'>;
 }
 
 /**
@@ -88,6 +92,7 @@ export class MediaJobs {
       .where(and(eq(files.id, fileId), inArray(files.status, ['uploaded', 'processing']), isNotNull(files.mediaType)))
       .returning();
     if (!file) return;
+    this.notify(file.ownerId, { fileId, status: 'processing' });
     const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'stagepass-media-'));
     // Stop before pg-boss gives up on the attempt (it would start another one meanwhile), or at shutdown.
     const controller = new AbortController();
@@ -131,7 +136,8 @@ export class MediaJobs {
           meta: { ...file.meta, thumbnails: result.thumbnails, originalKey: undefined },
         })
         .where(and(eq(files.id, file.id), eq(files.status, 'processing')))
-        .returning({ id: files.id });
+        .returning({ id: files.id, ownerId: files.ownerId });
+      if (done) this.notify(done.ownerId, { fileId, status: 'ready' });
       if (!done) {
         // Deleted (or finished by a twin job) meanwhile: keep nothing we wrote that is not in use.
         const current = await db.select().from(files).where(eq(files.id, file.id));
@@ -160,10 +166,16 @@ export class MediaJobs {
 
   /** Marks a file failed with a reason, unless it finished meanwhile. */
   async markFailed(fileId: string, reason: string): Promise<void> {
-    await this.deps.db
+    const [failed] = await this.deps.db
       .update(files)
       .set({ status: 'failed', error: reason })
-      .where(and(eq(files.id, fileId), inArray(files.status, ['uploaded', 'processing'])));
+      .where(and(eq(files.id, fileId), inArray(files.status, ['uploaded', 'processing'])))
+      .returning({ ownerId: files.ownerId });
+    if (failed) this.notify(failed.ownerId, { fileId, status: 'failed', error: reason });
+  }
+
+  private notify(ownerId: string | null, e: MediaStatusEvent) {
+    if (ownerId) this.deps.realtime.toUser(ownerId, 'media/status', e);
   }
 
   private async download(file: FileRow, workDir: string): Promise<string> {

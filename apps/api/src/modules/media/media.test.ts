@@ -1,3 +1,4 @@
+// Over 300 lines: the media pipeline end to end (images, video, audio, status, signed URLs, recovery) on one app.
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -361,7 +362,7 @@ describe('recovery sweep', () => {
       .values({ ownerId: creator.user.id, kind: 'feed-photo', visibility: 'private', mediaType: 'image', status: 'uploaded', mimeType: 'image/png', size: 1, storageKey: 'private/x/y/original.png' })
       .returning();
 
-    const jobs = new MediaJobs({ db: t.ctx.db, storage: t.ctx.storage, config: t.config, log: t.app.log, queue: t.ctx.queue });
+    const jobs = new MediaJobs({ db: t.ctx.db, storage: t.ctx.storage, config: t.config, log: t.app.log, queue: t.ctx.queue, realtime: t.ctx.realtime });
     expect(await jobs.sweep()).toBe(1);
     await jobs.sweep();
     await t.ctx.queue.drain();

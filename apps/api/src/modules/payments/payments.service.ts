@@ -1,13 +1,13 @@
 import { and, count, desc, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { HttpError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { CardError, type PaymentGateway, type StripeFactory } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox';
 import { users, type UserRow } from '../users/users.tables';
 import { SITE, wallet } from '../ledger/ledger.service';
-import { gatewayCustomers, paymentCards, paymentTransactions, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
+import { gatewayCustomers, paymentCards, paymentTransactions, performerPayoutAccounts, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -212,6 +212,36 @@ export class PaymentsService {
   async fail(paymentId: string, gatewayRef: string | null, message: string, tx: Tx | Db = this.deps.db): Promise<boolean> {
     const rows = await tx.update(paymentTransactions).set({ status: 'failed', gatewayRef, failureMessage: message }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning({ id: paymentTransactions.id });
     return rows.length > 0;
+  }
+
+  // ── Writes other modules ask for (this module owns the tables), in the caller's transaction ──
+
+  /** A pending card payment for one subscription period (subscriptions: first period, renewals). A second pending payment of the same subscription violates a unique index (the caller decides). */
+  async createSubscriptionPayment(
+    tx: DbOrTx,
+    v: { userId: string; performerId: string; gateway: GatewayName; cardId: string | null; amount: number; subscriptionId: string; description: string },
+  ): Promise<PaymentTransactionRow> {
+    const [row] = await tx.insert(paymentTransactions).values({ ...v, type: 'subscription', originalAmount: v.amount }).returning();
+    return row!;
+  }
+
+  /** The amount to charge after a coupon was redeemed for the (pending) payment. */
+  async applyCoupon(tx: DbOrTx, paymentId: string, amount: number, couponId: string | null): Promise<PaymentTransactionRow> {
+    const [row] = await tx.update(paymentTransactions).set({ amount, couponId }).where(eq(paymentTransactions.id, paymentId)).returning();
+    return row!;
+  }
+
+  /** The gateway's reference of a payment still in flight (settled later by a webhook). */
+  async setGatewayRef(paymentId: string, gatewayRef: string, tx: DbOrTx = this.deps.db): Promise<void> {
+    await tx.update(paymentTransactions).set({ gatewayRef }).where(eq(paymentTransactions.id, paymentId));
+  }
+
+  /** A creator's payout details (payouts' settings pages): `banking` or `gatewaySettings`, the Stripe columns untouched. */
+  async savePayoutDetails(userId: string, patch: { banking: Record<string, string> } | { gatewaySettings: Record<string, string> }, tx: DbOrTx = this.deps.db): Promise<void> {
+    await tx
+      .insert(performerPayoutAccounts)
+      .values({ userId, ...patch })
+      .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { ...patch, updatedAt: new Date() } });
   }
 
   // ── Lists ──────────────────────────────────────────────────────────────────────────────────

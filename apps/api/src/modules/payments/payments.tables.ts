@@ -3,8 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, time
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
-
-import type { GatewayName } from '@stagepass/shared';
+import type { GatewayName, PaymentTransactionStatus, PaymentTransactionType } from '@stagepass/shared';
 
 export type { GatewayName };
 
@@ -44,10 +43,6 @@ export const paymentCards = pgTable(
 );
 export type PaymentCardRow = typeof paymentCards.$inferSelect;
 
-export const PAYMENT_TYPES = ['wallet_topup', 'subscription'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * A card payment through the gateway (a wallet top-up, a subscription period). Money is credited
@@ -60,8 +55,8 @@ export const paymentTransactions = pgTable(
     id: idColumn(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type').$type<PaymentType>().notNull(),
-    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    type: text('type').$type<PaymentTransactionType>().notNull(),
+    status: text('status').$type<PaymentTransactionStatus>().notNull().default('pending'),
     gateway: text('gateway').$type<GatewayName>().notNull(),
     /** PaymentIntent / Invoice id at the gateway. */
     gatewayRef: text('gateway_ref'),

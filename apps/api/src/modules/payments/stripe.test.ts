@@ -1,3 +1,4 @@
+// Over 300 lines: every Stripe flow (cards, top-ups, subscriptions, webhooks, Connect) end to end against one app and one Stripe stand-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
@@ -344,6 +345,7 @@ describe('subscriptions (Stripe Subscriptions)', () => {
     stripe.take();
     await deliver(deleted);
     expect(await subscriptionOf(fan)).toMatchObject({ status: 'expired', isActive: false, renewing: false });
+    await t.ctx.queue.drain(); // the mails are event handlers (subscriptions.handlers.ts)
     const mails = await import('node:fs/promises').then((fs) => fs.readdir(t.config.outboxDir).then((names) => Promise.all(names.filter((n) => n.endsWith('.eml')).map((n) => fs.readFile(`${t.config.outboxDir}/${n}`, 'utf8')))).catch(() => [] as string[]));
     expect(mails.some((m) => m.includes(fan.user.email!) && /has expired/.test(m) && /could not be collected/.test(m))).toBe(true);
     // The failure itself was told once, too.

@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
-import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
 import { paymentTransactions, performerPayoutAccounts, webhookEvents, type PaymentTransactionRow } from './payments.tables';
@@ -28,7 +27,8 @@ export interface StripeWebhookDeps {
  * both records the event id in `webhook_events` and applies the effect, so an event is applied
  * exactly once: a replay (or a concurrent second delivery, which waits on the primary key) finds
  * the id taken and changes nothing. A handler that throws rolls the whole thing back and the
- * route answers 500, so Stripe delivers it again later.
+ * route answers 500, so Stripe delivers it again later. What others must learn of (a failed
+ * renewal, the end) is a domain event recorded in the same transaction (the fan's mails are handlers).
  *
  * Handlers are written for any delivery order; the rules:
  * - Money wins: a payment/invoice Stripe reports paid is always recorded (once, by its id) — even
@@ -46,8 +46,6 @@ interface HandlerContext {
   deps: StripeWebhookDeps;
   tx: Tx;
   event: GatewayEvent;
-  /** Work to run after the transaction committed (mail). */
-  after: (fn: () => Promise<void>) => void;
 }
 
 const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
@@ -55,7 +53,6 @@ const objectOf = <T>(event: GatewayEvent) => event.data.object as T;
 
 /** Processes one verified event. `duplicate`: its id was processed before (nothing done now). */
 export async function processStripeEvent(ctx: StripeWebhookDeps, event: GatewayEvent): Promise<{ duplicate: boolean }> {
-  const afterCommit: Array<() => Promise<void>> = [];
   const fresh = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(webhookEvents)
@@ -64,11 +61,10 @@ export async function processStripeEvent(ctx: StripeWebhookDeps, event: GatewayE
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return false;
     const handler = HANDLERS[event.type];
-    if (handler) await handler({ deps: ctx, tx, event, after: (fn) => afterCommit.push(fn) });
+    if (handler) await handler({ deps: ctx, tx, event });
     else ctx.log.debug({ eventId: event.id, type: event.type }, 'stripe event type not handled');
     return true;
   });
-  for (const fn of afterCommit) await fn().catch((err) => ctx.log.warn({ err, eventId: event.id }, 'stripe webhook follow-up failed'));
   return { duplicate: !fresh };
 }
 
@@ -224,27 +220,14 @@ const invoicePaymentFailed: Handler = async (h) => {
   const periodEnd = invoicePeriodEnd(inv);
   if (periodEnd && found.sub.expiresAt.getTime() >= periodEnd.getTime()) return ignore(h, 'period already paid', { invoice: inv.id });
   if (await subscriptionEnded(h.tx, stripeSubId)) return ignore(h, 'subscription ended', { invoice: inv.id });
-  await h.deps.subscriptions.markPastDue(h.tx, found.sub);
-  // The first failure of a period tells the fan (after the commit); Stripe's retries do not repeat it.
-  if (found.sub.status !== 'past_due') {
-    h.after(async () => {
-      const [fan] = await h.deps.db.select().from(users).where(eq(users.id, found.sub.userId));
-      const [performer] = await h.deps.db.select().from(users).where(eq(users.id, found.sub.performerId));
-      await h.deps.subscriptions.notifyPastDue(fan, performer, 'the card payment failed');
-    });
-  }
+  // The first failure of a period records subscription.past_due (the fan's mail is its handler).
+  await h.deps.subscriptions.markPastDue(h.tx, found.sub, 'the card payment failed');
 };
 
-/** Ends our subscription (once) and tells the fan after the commit. */
+/** Ends our subscription (once): subscription.expired, whose handler tells the fan. */
 async function expire(h: HandlerContext, sub: SubscriptionRow, s: Stripe.Subscription) {
-  const changed = await h.deps.subscriptions.expireByGateway(h.tx, sub);
-  if (!changed) return;
   const reason = s.cancellation_details?.reason === 'payment_failed' ? 'the renewal payment could not be collected' : s.cancellation_details?.reason === 'cancellation_requested' ? 'it was cancelled' : 'it has ended';
-  h.after(async () => {
-    const [fan] = await h.deps.db.select().from(users).where(eq(users.id, sub.userId));
-    const [performer] = await h.deps.db.select().from(users).where(eq(users.id, sub.performerId));
-    await h.deps.subscriptions.notifyExpired(fan, performer, reason);
-  });
+  await h.deps.subscriptions.expireByGateway(h.tx, sub, reason);
 }
 
 /** cancel_at_period_end switched at Stripe (by us, the dashboard or the customer portal); canceled → expired. */

@@ -3,6 +3,7 @@ import type { BankingSettings, PaymentGatewaySettingsInput, PaymentGatewaySettin
 import { fieldError } from '../../platform/errors';
 import { performerPayoutAccounts } from '../payments/payments.tables';
 import type { Db } from '../../db/client';
+import type { PaymentsService } from '../payments/payments.service';
 
 type BankingView = BankingSettings;
 
@@ -12,6 +13,8 @@ export const maskAccount = (v: string) => (v ? `****${v.slice(-4)}` : '');
 /** What PayoutSettingsService is built with (by the composition root, root.ts). */
 export interface PayoutSettingsDeps {
   db: Db;
+  /** Owns `performer_payout_accounts`: the writes go through it. */
+  payments: PaymentsService;
 }
 
 /**
@@ -48,7 +51,7 @@ export class PayoutSettingsService {
     const bankAccount = stored.bankAccount && input.bankAccount === maskAccount(stored.bankAccount) ? stored.bankAccount : input.bankAccount;
     if (bankAccount.startsWith('****')) throw fieldError('bankAccount', 'Enter the account number or IBAN');
     const banking: Record<string, string> = { ...input, bankAccount };
-    await this.deps.db.insert(performerPayoutAccounts).values({ userId, banking }).onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { banking, updatedAt: new Date() } });
+    await this.deps.payments.savePayoutDetails(userId, { banking });
     return this.bankingView(banking)!;
   }
 
@@ -75,10 +78,7 @@ export class PayoutSettingsService {
     const gatewaySettings: Record<string, string> = { payoutMethod: input.payoutMethod, paypalEmail: input.paypalEmail ?? '' };
     const taxId = input.taxId === undefined ? stored.taxId : input.taxId;
     if (taxId) gatewaySettings.taxId = taxId;
-    await this.deps.db
-      .insert(performerPayoutAccounts)
-      .values({ userId, gatewaySettings })
-      .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { gatewaySettings, updatedAt: new Date() } });
+    await this.deps.payments.savePayoutDetails(userId, { gatewaySettings });
     return this.gatewayView(await this.row(userId));
   }
 }

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor, toMinor,
-  type CreatePayoutInput, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
+  type CreatePayoutInput, type PayoutMethod, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
 } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
-import { mailLayout } from '../../platform/mailer';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
@@ -15,15 +14,14 @@ import { CURRENCY } from '../payments/payments.service';
 import { performerPayoutAccounts } from '../payments/payments.tables';
 import { escapeLike, type EarningsService } from '../earnings/earnings.service';
 import { dateRange } from '../../platform/date-range';
-import { payoutRequests, type PayoutMethod, type PayoutRequestRow } from './payouts.tables';
+import { payoutRequests, type PayoutRequestRow } from './payouts.tables';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { Mailer } from '../../platform/mailer';
+import type { Events } from '../../platform/events';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
-import type { FastifyBaseLogger } from 'fastify';
 
 const OPEN = ['pending', 'approved'] as const;
 const onePending = () => conflict('You already have a payout request waiting for review: edit it, or wait until it is reviewed');
@@ -40,8 +38,7 @@ export interface PayoutsDeps {
   clock: Clock;
   db: Db;
   ledger: LedgerService;
-  log: FastifyBaseLogger;
-  mailer: Mailer;
+  events: Events;
   payments: PaymentsService;
   settings: SettingsService;
   users: UsersService;
@@ -98,6 +95,7 @@ export class PayoutsService {
         const f = await this.deps.earnings.balanceFigures(tx, user.id);
         await this.checkAmount(amount, f.available, min);
         const [r] = await tx.insert(payoutRequests).values({ performerId: user.id, amount, requestNote: input.requestNote }).returning();
+        await this.deps.events.record(tx, 'payout.requested', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
         return r;
       });
     } catch (err) {
@@ -186,25 +184,32 @@ export class PayoutsService {
     const now = this.deps.clock.now();
     let result: PayoutRequestRow;
     if (input.status === 'approved') {
-      const [r] = await this.deps.db
-        .update(payoutRequests)
-        .set({ status: 'approved', approvedAt: now, ...(input.method ? { method: input.method } : {}), ...note })
-        .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
-        .returning();
+      const r = await this.deps.db.transaction(async (tx) => {
+        const [r] = await tx
+          .update(payoutRequests)
+          .set({ status: 'approved', approvedAt: now, ...(input.method ? { method: input.method } : {}), ...note })
+          .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
+          .returning();
+        if (r) await this.deps.events.record(tx, 'payout.approved', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+        return r;
+      });
       if (!r) throw notReviewable((await this.byId(id))!.status);
       result = r;
     } else if (input.status === 'rejected') {
-      const [r] = await this.deps.db
-        .update(payoutRequests)
-        .set({ status: 'rejected', rejectedAt: now, ...note })
-        .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, [...OPEN])))
-        .returning();
+      const r = await this.deps.db.transaction(async (tx) => {
+        const [r] = await tx
+          .update(payoutRequests)
+          .set({ status: 'rejected', rejectedAt: now, ...note })
+          .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, [...OPEN])))
+          .returning();
+        if (r) await this.deps.events.record(tx, 'payout.rejected', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+        return r;
+      });
       if (!r) throw notReviewable((await this.byId(id))!.status);
       result = r;
     } else {
       result = await this.pay(row, input.method ?? row.method, input.adminNote);
     }
-    if (result.status === 'paid' || result.status === 'rejected') await this.notify(result);
     return (await this.views([result]))[0];
   }
 
@@ -248,6 +253,7 @@ export class PayoutsService {
           }
         }
         const [done] = await tx.update(payoutRequests).set({ ledgerTransactionId: ledgerTx.id, gatewayRef }).where(eq(payoutRequests.id, p.id)).returning();
+        await this.deps.events.record(tx, 'payout.paid', { payoutId: done.id, performerId: done.performerId, amount: done.amount });
         return done;
       });
     } catch (err) {
@@ -258,22 +264,6 @@ export class PayoutsService {
       // A second posting of `payout:<id>` (the reference is unique) means it was paid meanwhile.
       if (isUniqueViolation(err)) throw notReviewable('paid');
       throw err;
-    }
-  }
-
-  /** E-mails the creator when the request is paid or rejected. Best effort: a mail failure is logged, never undoes the review. */
-  private async notify(p: PayoutRequestRow): Promise<void> {
-    try {
-      const [u] = await this.deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.performerId));
-      if (!u?.email) return;
-      const paid = p.status === 'paid';
-      const title = paid ? 'Your payout has been sent' : 'Your payout request was declined';
-      const body = paid
-        ? `Hi ${u.name || 'there'}, your payout of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} has been ${p.method === 'stripe' ? 'transferred to your Stripe account' : 'paid'}.${p.adminNote ? ` Note: ${p.adminNote}` : ''}`
-        : `Hi ${u.name || 'there'}, your payout request of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} was declined and the amount is available again.${p.adminNote ? ` Reason: ${p.adminNote}` : ''}`;
-      await this.deps.mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
-    } catch (err) {
-      this.deps.log.warn({ err, payoutId: p.id }, 'payout e-mail failed');
     }
   }
 

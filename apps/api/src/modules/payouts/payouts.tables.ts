@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PayoutMethod, PayoutStatus } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 
-export const PAYOUT_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-export const PAYOUT_METHODS = ['stripe', 'manual'] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /**
  * A creator's payout request: pending → approved → paid | rejected (pending → rejected too).

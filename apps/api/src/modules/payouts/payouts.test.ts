@@ -1,3 +1,4 @@
+// Over 300 lines: the payout endpoint family end to end (requests, review, Stripe Connect payment, payout settings, ledger).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -58,6 +59,7 @@ async function request(who: Made, amount: number, requestNote?: string) {
 }
 const review = (id: string, body: object, who: Made = admin) => inject('PUT', `/admin/payout-requests/${id}/status`, who, body);
 async function outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  await t.ctx.queue.drain(); // the mails are event handlers (payouts.handlers.ts)
   const dir = t.config.outboxDir;
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
   return Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8'))));

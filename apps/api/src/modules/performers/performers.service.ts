@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
 import { notFound } from '../../platform/errors';
-import { users, type UserRow } from '../users/users.tables';
+import type { UserRow } from '../users/users.tables';
 import { files, type FileRow } from '../media/media.tables';
 import { performerProfiles, type PerformerProfileRow } from './performers.tables';
 import type { UsersService } from '../users/users.service';

@@ -1,9 +1,11 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../db/columns';
+import { PURCHASABLE_KINDS, type PurchasableKind } from '@stagepass/shared';
 import { users } from '../users/users.tables';
 
-export const PURCHASE_ITEM_TYPES = ['feed', 'video', 'gallery', 'product', 'message', 'stream'] as const;
-export type PurchaseItemType = (typeof PURCHASE_ITEM_TYPES)[number];
+/** The content kinds a fan can buy (shared PURCHASABLE_KINDS). */
+export const PURCHASE_ITEM_TYPES = PURCHASABLE_KINDS;
+export type PurchaseItemType = PurchasableKind;
 
 /**
  * One row per thing a fan has bought once and keeps (a pay-per-view feed, a video…) — the minimal

@@ -1,39 +1,14 @@
-import { and, count, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { BOOKMARK_LIST_TYPES, type BookmarkItem, type BookmarkListType, type ListQuery, type ReactionInput, type ReactionObjectType, type ReactionState } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, unprocessable } from '../../platform/errors';
-import { users, type UserRow } from '../users/users.tables';
-import { performerProfiles } from '../performers/performers.tables';
-import { followerCounts } from '../follows/follows.tables';
-import { creatorCardColumns, type FollowsService } from '../follows/follows.service';
+import type { ContentKindProvider, ContentKinds } from '../../platform/content-kinds';
+import type { UserRow } from '../users/users.tables';
 import { reactions } from './reactions.tables';
-import { countReactions, socialTarget, type SocialTarget } from './targets';
-import { shapeFeeds, type FeedViews } from './feed-shape';
 
 export interface ReactionFlags {
   isLiked: boolean;
   isBookmarked: boolean;
-}
-
-/**
- * The same facts as a `{kind: 'react', id, action}` select, for callers that batch it with other
- * fact queries into one round trip (feed lists: see FeedsService.toViews).
- */
-export function reactionFactQuery(db: DbOrTx, userId: string, objectType: ReactionObjectType, ids: string[]) {
-  return db
-    .select({ kind: sql<string>`'react'`.as('kind'), id: sql<string>`${reactions.objectId}`.as('id'), action: sql<string | null>`${reactions.action}`.as('action') })
-    .from(reactions)
-    .where(and(eq(reactions.userId, userId), eq(reactions.objectType, objectType), inArray(reactions.objectId, [...new Set(ids)])));
-}
-
-/**
- * The same flags as boolean columns of a list query (`objectId` names the object's id column;
- * `userId` may be a placeholder of a prepared statement): the list and its flags in ONE statement.
- */
-export function reactionFlagColumns(userId: SQLWrapper | string, objectType: ReactionObjectType, objectId: SQLWrapper) {
-  const has = (action: string) =>
-    sql<boolean>`EXISTS (SELECT 1 FROM ${reactions} WHERE ${reactions.userId} = ${userId} AND ${reactions.objectType} = ${objectType} AND ${reactions.objectId} = ${objectId} AND ${reactions.action} = ${action})`;
-  return { isLiked: has('like'), isBookmarked: has('bookmark') };
 }
 
 /**
@@ -58,17 +33,16 @@ export async function reactionsOf(db: DbOrTx, userId: string | null | undefined,
 
 /** What ReactionsService is built with (by the composition root, root.ts). */
 export interface ReactionsDeps {
+  contentKinds: ContentKinds;
   db: Db;
-  follows: FollowsService;
-  feeds: FeedViews;
 }
 
 /** Likes and bookmarks. Rules: README.md beside this file. */
 export class ReactionsService {
   constructor(private deps: ReactionsDeps) {}
 
-  private target(type: string): SocialTarget {
-    const t = socialTarget(type);
+  private target(type: string): ContentKindProvider {
+    const t = this.deps.contentKinds.get(type);
     if (!t) throw unprocessable(`Reactions on ${type}s are not available yet`);
     return t;
   }
@@ -76,7 +50,7 @@ export class ReactionsService {
   async react(viewer: UserRow, input: ReactionInput): Promise<ReactionState> {
     const target = this.target(input.objectType);
     return this.deps.db.transaction(async (tx) => {
-      const found = await target.resolve(tx, viewer, input.objectId);
+      const found = await target.load(tx, viewer, input.objectId);
       if (!found) throw notFound('Not found');
       // A locked item (e.g. a subscribers-only feed the caller has not unlocked) may be bookmarked
       // for later, but not liked.
@@ -86,7 +60,7 @@ export class ReactionsService {
         .values({ userId: viewer.id, objectType: input.objectType, objectId: input.objectId, action: input.action })
         .onConflictDoNothing()
         .returning({ id: reactions.id });
-      const adjusted = inserted.length ? await target.adjust?.(tx, input.objectId, input.action, +1) : undefined;
+      const adjusted = inserted.length ? await target.counters?.adjust(tx, input.objectId, input.action, +1) : undefined;
       const total = adjusted ?? (await this.total(tx, target, input));
       return { ...input, reacted: true, total };
     });
@@ -100,16 +74,30 @@ export class ReactionsService {
         .delete(reactions)
         .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, input.objectType), eq(reactions.objectId, input.objectId), eq(reactions.action, input.action)))
         .returning({ id: reactions.id });
-      const adjusted = deleted.length ? await target.adjust?.(tx, input.objectId, input.action, -1) : undefined;
+      const adjusted = deleted.length ? await target.counters?.adjust(tx, input.objectId, input.action, -1) : undefined;
       const total = adjusted ?? (await this.total(tx, target, input));
       return { ...input, reacted: false, total };
     });
   }
 
   /** The object's current count for the action (its counter column, or counted). */
-  private async total(tx: DbOrTx, target: SocialTarget, input: ReactionInput): Promise<number> {
-    const viaCounter = await target.read?.(tx, input.objectId, input.action);
-    return viaCounter ?? countReactions(tx, input.objectType, input.objectId, input.action);
+  private async total(tx: DbOrTx, target: ContentKindProvider, input: ReactionInput): Promise<number> {
+    const viaCounter = await target.counters?.read(tx, input.objectId, input.action);
+    if (viaCounter !== undefined) return viaCounter;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(reactions)
+      .where(and(eq(reactions.objectType, input.objectType), eq(reactions.objectId, input.objectId), eq(reactions.action, input.action)));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Removes every reaction on the given objects inside the caller's transaction (comments call it
+   * when deleting a comment and its replies). Object counters are the caller's business.
+   */
+  async removeAllOn(tx: DbOrTx, objectType: ReactionObjectType, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.delete(reactions).where(and(eq(reactions.objectType, objectType), inArray(reactions.objectId, ids)));
   }
 
   /** GET /reactions/{type}/bookmark: the caller's bookmarks of one type, newest first. */
@@ -123,18 +111,10 @@ export class ReactionsService {
     ]);
     const ids = rows.map((r) => r.objectId);
     const objects = new Map<string, unknown>();
-    if (objectType === 'feed') {
-      for (const f of (await shapeFeeds(this.deps, viewer, ids)) as Array<{ _id: string }>) objects.set(f._id, f);
-    } else if (objectType === 'performer' && ids.length) {
-      const cards = await db
-        .select(creatorCardColumns)
-        .from(users)
-        .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-        .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
-        .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active')));
-      for (const c of await this.deps.follows.toListItems(cards, viewer.id)) objects.set(c._id, c);
-    }
-    // Other types: their modules do not exist yet; the object is null until they register a shaper.
+    // Each kind shapes its own items (the registry's `views`); kinds without one, or not yet
+    // registered, answer `object: null`, as do items the caller can no longer see.
+    const kind = this.deps.contentKinds.get(objectType);
+    if (kind?.views && ids.length) for (const v of await kind.views(viewer, ids)) objects.set(v._id, v);
     return {
       data: rows.map((r) => ({ _id: r.id, objectId: r.objectId, objectType: r.objectType as ReactionObjectType, createdAt: r.createdAt.toISOString(), object: objects.get(r.objectId) ?? null })),
       total: Number(total?.n ?? 0),

@@ -1,4 +1,6 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ContentKind } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -27,3 +29,17 @@ export const reactions = pgTable(
   ],
 );
 export type ReactionRow = typeof reactions.$inferSelect;
+
+// Read-side SQL on this table for modules that JOIN it into their own list queries (content
+// modules may import *.tables.ts for joins, never the reactions service): the feed timeline reads
+// the viewer's likes/bookmarks in the statement that reads the page.
+
+/**
+ * The same flags as boolean columns of a list query (`objectId` names the object's id column;
+ * `userId` may be a placeholder of a prepared statement): the list and its flags in ONE statement.
+ */
+export function reactionFlagColumns(userId: SQLWrapper | string, objectType: ContentKind, objectId: SQLWrapper) {
+  const has = (action: string) =>
+    sql<boolean>`EXISTS (SELECT 1 FROM ${reactions} WHERE ${reactions.userId} = ${userId} AND ${reactions.objectType} = ${objectType} AND ${reactions.objectId} = ${objectId} AND ${reactions.action} = ${action})`;
+  return { isLiked: has('like'), isBookmarked: has('bookmark') };
+}

@@ -6,7 +6,7 @@ import { currencies } from 'countries-list/currencies';
 import { z } from 'zod';
 import {
   GENDERS, ORIENTATIONS,
-  citySchema, countrySchema, languageSchema, phoneCodeSchema, stateSchema, userAdditionalSchema,
+  type citySchema, type countrySchema, type languageSchema, type phoneCodeSchema, type stateSchema, type userAdditionalSchema,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
 import type { SettingsService } from '../settings/settings.service';

@@ -3,13 +3,21 @@ import { type CreateReportInput, type Report, type ReportStatus, type ReportsQue
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
-import { socialTarget } from '../reactions/targets';
+import type { ContentItem, ContentKinds } from '../../platform/content-kinds';
+import type { DbOrTx } from '../../db/client';
 import { reports, type ReportRow } from './reports.tables';
 import type { Db } from '../../db/client';
 import type { UsersService } from '../users/users.service';
 
+/** Any active account (reports about a user). */
+async function activeUser(db: DbOrTx, id: string): Promise<ContentItem | null> {
+  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.status, 'active'))).limit(1);
+  return u ? { id: u.id, ownerId: u.id, canView: true } : null;
+}
+
 /** What ReportsService is built with (by the composition root, root.ts). */
 export interface ReportsDeps {
+  contentKinds: ContentKinds;
   db: Db;
   users: UsersService;
 }
@@ -19,11 +27,12 @@ export class ReportsService {
   constructor(private deps: ReportsDeps) {}
 
   async create(reporter: UserRow, input: CreateReportInput): Promise<Report> {
-    // Targets the social registry knows are checked (must exist and be visible to the reporter:
-    // 404 otherwise); other kinds (videos, galleries, … until their modules exist) are stored as given.
-    const target = socialTarget(input.target);
-    if (target) {
-      const found = await target.resolve(this.deps.db, reporter, input.targetId);
+    // Accounts and the content kinds registered (platform/content-kinds.ts) are checked (must
+    // exist and be visible to the reporter: 404 otherwise); other kinds (videos, galleries, …
+    // until their modules exist) are stored as given.
+    const kind = input.target === 'user' ? null : this.deps.contentKinds.get(input.target);
+    if (input.target === 'user' || kind) {
+      const found = kind ? await kind.load(this.deps.db, reporter, input.targetId) : await activeUser(this.deps.db, input.targetId);
       if (!found) throw notFound('Nothing to report here');
       if ((input.target === 'performer' || input.target === 'user') && found.id === reporter.id) throw unprocessable('You cannot report yourself');
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PerformerListItem, PerformerSearchQuery, PerformerStats, SearchKeyword } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
@@ -6,8 +6,8 @@ import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts } from '../follows/follows.tables';
 import { creatorCardColumns, followedAmong, followerCountOf, type FollowsService } from '../follows/follows.service';
 import { notBlockedBy } from '../follows/blocks.hook';
-import { feeds } from '../feeds/feeds.tables';
-import { listableSql } from '../feeds/feeds.policy';
+import type { ContentKind } from '@stagepass/shared';
+import type { ContentKinds, ContentView } from '../../platform/content-kinds';
 import { searchKeywords } from './search.tables';
 import { PERFORMER_BIO_TSV, PERFORMER_NAME_TSV, matches, prefixTerms, prefixTsQuery } from './search.fts';
 
@@ -28,6 +28,7 @@ interface PerformerFilter extends Partial<PerformerSearchQuery> {
 
 /** What SearchService is built with (by the composition root, root.ts). */
 export interface SearchDeps {
+  contentKinds: ContentKinds;
   follows: FollowsService;
   db: Db;
 }
@@ -109,16 +110,13 @@ export class SearchService {
    */
   async stats(idOrUsername: string, viewer: UserRow | null): Promise<PerformerStats> {
     const creator = await this.deps.follows.creatorByIdOrUsername(idOrUsername);
-    const now = new Date();
-    const [[agg], totalFollowers, followed] = await Promise.all([
-      this.db
-        .select({ totalFeeds: count(), totalLikes: sql<number>`coalesce(sum(${feeds.totalLike}), 0)`.mapWith(Number) })
-        .from(feeds)
-        .where(and(eq(feeds.performerId, creator.id), lte(feeds.publishAt, now))),
+    const feedKind = this.deps.contentKinds.get('feed');
+    const [feedAgg, totalFollowers, followed] = await Promise.all([
+      feedKind?.creatorTotals ? feedKind.creatorTotals(creator.id) : { items: 0, likes: 0 },
       followerCountOf(this.db, creator.id),
       followedAmong(this.db, viewer?.id, [creator.id]),
     ]);
-    return { totalFeeds: Number(agg?.totalFeeds ?? 0), totalFollowers, totalLikes: agg?.totalLikes ?? 0, isFollowed: followed.has(creator.id) };
+    return { totalFeeds: feedAgg.items, totalFollowers, totalLikes: feedAgg.likes, isFollowed: followed.has(creator.id) };
   }
 
   /** POST /search/keywords: count one search of a (normalised) keyword. */
@@ -138,18 +136,15 @@ export class SearchService {
   }
 
   /**
-   * Feed text search (GIN index `feeds_search_idx` on the generated `feeds.search_vector`): ids of
-   * the feeds the viewer may see listed (published, not blocked; the owner's own scheduled ones),
-   * newest first.
+   * Text search over one content kind (feeds: GIN index on `feeds.search_vector`): the items the
+   * viewer may see listed, newest first, in the kind's own shape (the registry's `search` and
+   * `views`). A kind that offers no search answers an empty list.
    */
-  async searchFeedIds(q: string, viewer: UserRow | null, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+  async searchContent(kind: ContentKind, q: string, viewer: UserRow | null, offset: number, limit: number): Promise<{ data: ContentView[]; total: number }> {
+    const provider = this.deps.contentKinds.get(kind);
     const tsq = prefixTsQuery(q);
-    if (!tsq) return { ids: [], total: 0 };
-    const where = and(matches(feeds.searchVector, tsq), listableSql(viewer));
-    const [rows, [total]] = await Promise.all([
-      this.db.select({ id: feeds.id }).from(feeds).where(where).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(limit).offset(offset),
-      this.db.select({ n: count() }).from(feeds).where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+    if (!tsq || !provider?.search) return { data: [], total: 0 };
+    const { ids, total } = await provider.search(viewer, tsq, offset, limit);
+    return { data: provider.views ? await provider.views(viewer, ids) : [], total };
   }
 }

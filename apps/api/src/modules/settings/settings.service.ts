@@ -15,6 +15,13 @@ const SETTINGS_LOCK = 0x73746770;
 /** What GET /admin/settings shows instead of a stored secret. */
 export const SECRET_MASK = '********';
 
+/** What SettingsService is built with (by the composition root, root.ts). */
+export interface SettingsDeps {
+  db: Db;
+  /** How long a read stays cached in this process (default 3 s). */
+  ttlMs?: number;
+}
+
 /**
  * Settings: defaults from packages/shared, overridden by rows in `settings`. Reads are cached for a
  * few seconds per process (every node re-reads soon after another node writes); a write clears
@@ -22,7 +29,10 @@ export const SECRET_MASK = '********';
  */
 export class SettingsService {
   private cache: { at: number; values: SettingsMap } | null = null;
-  constructor(private db: Db, private ttlMs = 3000) {}
+  private readonly ttlMs: number;
+  constructor(private deps: SettingsDeps) {
+    this.ttlMs = deps.ttlMs ?? 3000;
+  }
 
   /**
    * `db`: read through this connection when the cache is stale — pass the transaction when
@@ -36,7 +46,7 @@ export class SettingsService {
     if (toMinor(amount) < toMinor(min) || toMinor(amount) > toMinor(max)) throw fieldError(field, RANGE_MESSAGES.amountOutOfRange(what, min, max));
   }
 
-  async all(db: DbOrTx = this.db): Promise<SettingsMap> {
+  async all(db: DbOrTx = this.deps.db): Promise<SettingsMap> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.values;
     const values = await this.load(db);
     this.cache = { at: Date.now(), values };
@@ -90,7 +100,7 @@ export class SettingsService {
     this.cache = null;
     // Check and write under one lock, so two operators (or two API nodes) writing a minimum and its
     // maximum at the same moment cannot cross them.
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_LOCK}::bigint)`);
       const conflictMsg = checkSettingConsistency(await this.load(tx), key, parsed.data);
       if (conflictMsg) throw badRequest(conflictMsg, [{ field: 'value', message: conflictMsg }]);
@@ -104,7 +114,7 @@ export class SettingsService {
   }
 
   async reset(keys: SettingKey[]): Promise<void> {
-    if (keys.length) await this.db.delete(settings).where(inArray(settings.key, keys));
+    if (keys.length) await this.deps.db.delete(settings).where(inArray(settings.key, keys));
     this.cache = null;
   }
 }

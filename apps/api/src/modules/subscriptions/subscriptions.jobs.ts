@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Queue } from '../../platform/queue';
+import { periodicSweep } from '../../platform/periodic';
 import type { SubscriptionsService } from './subscriptions.service';
 
 /** How often a worker node looks for subscriptions to renew or expire. */
@@ -12,27 +13,14 @@ export const RENEWAL_SWEEP_MS = Number(process.env.RENEWAL_SWEEP_MS ?? 60_000);
  * is charged (SubscriptionsService.renewDue). Tests call renewDue directly with a moved clock.
  */
 export function defineSubscriptionJobs(ctx: { subscriptions: SubscriptionsService; log: FastifyBaseLogger; queue: Pick<Queue, 'workers'>; config: Pick<Config, 'NODE_ENV'> }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = ctx.subscriptions
-      .renewDue()
-      .then((r) => { if (r.renewed + r.failed + r.expired > 0) ctx.log.info(r, 'subscription renewals'); })
-      .catch((err) => ctx.log.warn({ err }, 'subscription renewal sweep failed'))
-      .finally(() => { running = null; });
-  };
-  return {
-    start() {
-      if (ctx.queue.workers === 0 || ctx.config.NODE_ENV === 'test' || timer) return;
-      timer = setInterval(tick, RENEWAL_SWEEP_MS);
-      timer.unref();
-      tick();
+  return periodicSweep({
+    name: 'subscription renewal sweep',
+    everyMs: RENEWAL_SWEEP_MS,
+    log: ctx.log,
+    enabled: () => ctx.queue.workers > 0 && ctx.config.NODE_ENV !== 'test',
+    run: async () => {
+      const r = await ctx.subscriptions.renewDue();
+      if (r.renewed + r.failed + r.expired > 0) ctx.log.info(r, 'subscription renewals');
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  });
 }

@@ -1,9 +1,8 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GatewayName, SubscriptionStatus, SubscriptionType } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * A fan's subscription to a creator. One row per (fan, creator): renewing or re-subscribing
@@ -20,10 +19,10 @@ export const subscriptions = pgTable(
     performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     /** How it started: `free` is a trial that then renews monthly unless cancelled. */
-    type: text('type').$type<'monthly' | 'free'>().notNull().default('monthly'),
+    type: text('type').$type<SubscriptionType>().notNull().default('monthly'),
     /** Monthly price charged at each renewal (minor units), fixed when subscribing. */
     price: bigint('price', { mode: 'number' }).notNull().default(0),
-    gateway: text('gateway').$type<'stripe' | 'sandbox'>(),
+    gateway: text('gateway').$type<GatewayName>(),
     /** Stripe Subscription id. */
     gatewayRef: text('gateway_ref'),
     cardId: uuid('card_id'),

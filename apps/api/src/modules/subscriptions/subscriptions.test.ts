@@ -1,3 +1,4 @@
+// Over 300 lines: subscriptions end to end on the sandbox gateway (pricing, subscribing, renewals, cancelling, coupons).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ const subscribe = (fan: Made, performerId: string, extra: Record<string, unknown
 const payments = (userId: string) => t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(paymentTransactions.createdAt);
 const subRow = async (id: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const mails = async (to: string) => {
+  await t.ctx.queue.drain(); // the mails are event handlers (subscriptions.handlers.ts)
   const files = await fs.readdir(t.config.outboxDir).catch(() => [] as string[]);
   const all = await Promise.all(files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await fs.readFile(path.join(t.config.outboxDir, f), 'utf8'))));
   return all.filter((m) => m.to === to) as Array<{ subject: string; text: string }>;

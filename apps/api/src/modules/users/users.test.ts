@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// Over 300 lines: the user endpoint family end to end (own profile, edits, avatar and cover uploads, public view, admin search).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -9,7 +8,6 @@ import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { startSmtp } from '../../../test/smtp';
 import { users } from './users.tables';
 import { files } from '../media/media.tables';
-import { authTokens } from '../auth/auth.tables';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

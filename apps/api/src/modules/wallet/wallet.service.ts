@@ -7,30 +7,35 @@ import { HttpError, conflict, fieldError, notFound, unprocessable } from '../../
 import type { Replayable } from '../ledger/idempotency';
 import { wallet } from '../ledger/ledger.service';
 import { users, type UserRow } from '../users/users.tables';
-import { purchases } from '../purchases/purchases.tables';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
-import { purchasable } from './purchasables';
+import type { ContentKinds } from '../../platform/content-kinds';
 import type { Db } from '../../db/client';
+import type { Events } from '../../platform/events';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { Idempotency } from '../ledger/idempotency';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { PurchasesService } from '../purchases/purchases.service';
 import type { UsersService } from '../users/users.service';
 
 /** What WalletService is built with (by the composition root, root.ts). */
 export interface WalletDeps {
+  contentKinds: ContentKinds;
   coupons: CouponsService;
   db: Db;
+  events: Events;
   idempotency: Idempotency;
   ledger: LedgerService;
   payments: PaymentsService;
+  purchases: PurchasesService;
   users: UsersService;
 }
 
 /**
  * Spending the wallet: tips and purchases (POST /wallet/charges/{kind}/{id}). One database
  * transaction writes the purchase (access), the coupon use, the ledger movement (wallet → creator
- * earnings + site commission), the earnings row and the wallet charge — or nothing.
+ * earnings + site commission), the earnings row, the wallet charge and its domain event
+ * (`tip.sent` / `item.purchased`) — or nothing.
  *
  * Order inside the transaction matters for concurrency: the `purchases` row is inserted first
  * (its unique index makes a second buyer of the same item wait, then see it bought → 409), and
@@ -49,7 +54,7 @@ export class WalletService {
     if (kind === 'tip') {
       if (body.price === undefined) throw fieldError('price', 'Enter the tip amount');
       await this.deps.payments.checkRange('tip', 'price', body.price, 'minimumTipPrice', 'maximumTipPrice');
-    } else if (!purchasable(kind)) {
+    } else if (!this.deps.contentKinds.get(kind)?.sale) {
       throw unprocessable(`Buying a ${kind} is not available yet`);
     }
     const performer = kind === 'tip' ? await this.deps.users.findByIdOrUsername(id) : null;
@@ -68,7 +73,9 @@ export class WalletService {
   }
 
   private async purchase(tx: Tx, user: UserRow, kind: Exclude<WalletChargeKind, 'tip'>, id: string, body: WalletChargeBody): Promise<WalletChargeResult> {
-    const item = await purchasable(kind)!(tx, user, id);
+    const seller = this.deps.contentKinds.get(kind);
+    if (!seller?.sale) throw unprocessable(`Buying a ${kind} is not available yet`);
+    const item = await seller.sale(tx, user, id);
     if (item.performerId === user.id) throw unprocessable(MESSAGES.ownItem);
     let amount = item.price;
     let couponId: string | null = null;
@@ -78,8 +85,8 @@ export class WalletService {
       couponId = c.id;
       amount = c.apply(amount);
     }
-    const bought = await tx.insert(purchases).values({ userId: user.id, itemType: kind, itemId: item.itemId, performerId: item.performerId, amount }).onConflictDoNothing().returning({ id: purchases.id });
-    if (bought.length === 0) throw conflict(MESSAGES.alreadyBought);
+    const bought = await this.deps.purchases.record({ userId: user.id, itemType: kind, itemId: item.itemId, performerId: item.performerId, amount }, tx);
+    if (!bought) throw conflict(MESSAGES.alreadyBought);
     return this.write(tx, user, { id: chargeId, type: kind, performerId: item.performerId, itemId: item.itemId, amount, originalAmount: item.price, couponId, description: item.description });
   }
 
@@ -87,6 +94,8 @@ export class WalletService {
     const id = c.id ?? uuidv7();
     const sale = await this.deps.ledger.recordSale(tx, { performerId: c.performerId, userId: user.id, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(user.id), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
     const [row] = await tx.insert(walletCharges).values({ id, userId: user.id, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
+    if (c.type === 'tip') await this.deps.events.record(tx, 'tip.sent', { chargeId: id, userId: user.id, performerId: c.performerId, amount: c.amount, message: c.description });
+    else await this.deps.events.record(tx, 'item.purchased', { chargeId: id, userId: user.id, performerId: c.performerId, itemType: c.type, itemId: c.itemId!, amount: c.amount });
     const [view] = await this.views([row], tx);
     return { charge: view, balance: fromMinor(await this.deps.ledger.balance(tx, wallet(user.id))) };
   }

@@ -1,10 +1,9 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WalletChargeKind } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 
-export const WALLET_CHARGE_TYPES = ['tip', 'feed', 'product', 'video', 'message', 'gallery', 'stream'] as const;
-export type WalletChargeType = (typeof WALLET_CHARGE_TYPES)[number];
 
 /**
  * A fan spending wallet balance: a tip or a purchase of an item. Written with its ledger movement
@@ -17,7 +16,7 @@ export const walletCharges = pgTable(
     id: idColumn(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').$type<WalletChargeType>().notNull(),
+    type: text('type').$type<WalletChargeKind>().notNull(),
     /** The item bought (null for a tip). */
     itemId: uuid('item_id'),
     /** Charged (after a coupon) and list price, minor units. */

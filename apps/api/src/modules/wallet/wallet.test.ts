@@ -1,3 +1,4 @@
+// Over 300 lines: the wallet endpoint family end to end (cards, top-ups, tips, pay-per-view unlocks, ownership checks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { paymentTransactionSchema, walletChargeResultSchema } from '@stagepass/shared';
@@ -24,7 +25,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const balanceOf = async (who: Made) => (await req('GET', '/users/me', who)).json().data.balance as number;
-const setSetting = async (key: string, value: unknown) => expect((await req('PUT', `/admin/settings/${key}`, admin, { value })).statusCode).toBe(200);
 
 describe('cards (sandbox gateway)', () => {
   it('saves test cards (first is the default), refuses a declining or unknown number with a field error, removes own cards only', async () => {

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { or, sql } from 'drizzle-orm';
+import { MESSAGES, type RegisterPerformerInput, type RegisterUserInput } from '@stagepass/shared';
+import { isUniqueViolation } from '../../db/errors';
+import type { DbOrTx } from '../../db/client';
+import { conflict, type FieldError } from '../../platform/errors';
+import { users, type UserRow } from '../users/users.tables';
+import type { UserAccounts } from '../users/user-accounts';
+import type { PerformerProfiles } from '../performers/performer-profiles';
+import type { Events } from '../../platform/events';
+
+/** Account rows: finding one by e-mail or login, checking a username/e-mail is free, creating one. */
+
+export type RegisterInput = RegisterUserInput | RegisterPerformerInput;
+
+/** The owners of the rows an account is made of (auth writes neither table itself). */
+export interface AccountWriters {
+  accounts: UserAccounts;
+  /** `user.registered` of an account made by a social sign-in. */
+  events: Events;
+  performerProfiles: PerformerProfiles;
+}
+
+export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return user ?? null;
+}
+
+/** By username or e-mail, case-insensitively. */
+export async function userByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
+  const l = login.trim().toLowerCase();
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`))
+    .limit(1);
+  return u ?? null;
+}
+
+/** 409 with field errors when the username or e-mail is taken (case-insensitively) by someone else. */
+export async function assertAvailable(db: DbOrTx, fields: { username?: string | null; email?: string | null }, exceptUserId?: string) {
+  const details: FieldError[] = [];
+  if (fields.username) {
+    const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`).limit(1);
+    if (u && u.id !== exceptUserId) details.push({ field: 'username', message: MESSAGES.usernameTaken });
+  }
+  if (fields.email) {
+    const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${fields.email.toLowerCase()}`).limit(1);
+    if (u && u.id !== exceptUserId) details.push({ field: 'email', message: MESSAGES.emailTaken });
+  }
+  if (details.length) throw conflict(details.map((d) => d.message).join('. '), details);
+}
+
+const accountFields = (input: RegisterInput, isPerformer: boolean) => ({
+  username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName,
+  name: `${input.firstName} ${input.lastName}`.trim(), gender: input.gender ?? null, country: input.country ?? null,
+  isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'],
+});
+
+/**
+ * Inserts a fan or creator account (creator: with profile row) in `tx`, after checking the
+ * username and e-mail are free. A unique-index race between the check and the insert still ends as a 409.
+ */
+export async function insertAccount(w: AccountWriters, tx: DbOrTx, input: RegisterInput, passwordHash: string, isPerformer: boolean): Promise<UserRow> {
+  await assertAvailable(tx, input);
+  try {
+    const user = await w.accounts.create(tx, { ...accountFields(input, isPerformer), passwordHash });
+    if (isPerformer) {
+      const p = input as RegisterPerformerInput;
+      await w.performerProfiles.create(user.id, { orientation: p.orientation, dateOfBirth: p.dateOfBirth }, tx);
+    }
+    return user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MESSAGES.usernameTaken, [{ field: 'username', message: MESSAGES.usernameTaken }]);
+    throw err;
+  }
+}
+
+/** A user row shaped like a new account's, never stored (the answer to a registration whose e-mail has an account). */
+export function decoyUser(input: RegisterInput, isPerformer: boolean): UserRow {
+  const now = new Date();
+  return {
+    ...accountFields(input, isPerformer), id: crypto.randomUUID(), passwordHash: null, status: 'active', verifiedEmail: false,
+    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+  };
+}

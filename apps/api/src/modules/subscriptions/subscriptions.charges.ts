@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { Subscription } from '@stagepass/shared';
+import type { PaymentGateway } from '../../platform/payments/gateway';
+import type { UserRow } from '../users/users.tables';
+import type { PaymentTransactionRow } from '../payments/payments.tables';
+import { CURRENCY, cardRefused } from '../payments/payments.service';
+import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { isRunning } from './subscriptions.policy';
+import { addMonths } from './periods';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { PaymentsService } from '../payments/payments.service';
+import type { SubscriptionViews } from './subscriptions.views';
+import type { Events } from '../../platform/events';
+
+/** What SubscriptionCharges is built with (by SubscriptionsService, from its own deps). */
+export interface SubscriptionChargesDeps {
+  clock: Clock;
+  db: Db;
+  events: Events;
+  list: SubscriptionViews;
+  payments: PaymentsService;
+}
+
+/**
+ * Paying for periods: charging one period on our own schedule (sandbox: the first one from
+ * subscribe, the next ones from renewals), starting a gateway-managed subscription (Stripe), and
+ * extending a subscription when a period is paid (inside the payment's transaction; also from
+ * Stripe webhooks, subscriptions.gateway-sync.ts).
+ */
+export class SubscriptionCharges {
+  constructor(private deps: SubscriptionChargesDeps) {}
+
+  private get now() {
+    return this.deps.clock.now();
+  }
+
+  private async byId(id: string, tx: Tx | Db = this.deps.db): Promise<SubscriptionRow | null> {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return row ?? null;
+  }
+
+  /** Charges one period with our own scheduling (sandbox). Success → active until +1 month. */
+  async chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal'): Promise<Subscription> {
+    const result = payment.amount === 0
+      ? { status: 'succeeded' as const, gatewayRef: `free:${payment.id}` }
+      : await gw.charge({ customerId, providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription' } });
+    if (result.status === 'succeeded') {
+      await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, null, p.amount));
+      return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
+    }
+    if (result.status === 'failed') {
+      await this.deps.payments.fail(payment.id, result.gatewayRef, result.failureMessage ?? 'Your card was declined.');
+      if (kind === 'first') throw cardRefused(result.failureMessage ?? 'Your card was declined.');
+      return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
+    }
+    await this.deps.payments.setGatewayRef(payment.id, result.gatewayRef);
+    return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
+  }
+
+  async startAtGateway(gw: PaymentGateway, sub: SubscriptionRow, performer: UserRow, customerId: string, providerCardId: string, trialDays: number, payment: PaymentTransactionRow | null): Promise<Subscription> {
+    const res = await gw.subscriptions!.create({
+      customerId, providerCardId, subscriptionId: sub.id, performer: { id: performer.id, name: performer.name || performer.username || 'Creator' },
+      monthlyAmount: sub.price, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
+      ...(payment && payment.amount !== payment.originalAmount ? { firstAmount: payment.amount } : {}),
+    });
+    // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
+    await this.deps.db.update(subscriptions).set({ gatewayRef: res.gatewayRef || null }).where(eq(subscriptions.id, sub.id));
+    if (res.status === 'trialing') {
+      await this.deps.db.transaction(async (tx) => {
+        await tx.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: res.currentPeriodEnd, cancelledAt: null }).where(eq(subscriptions.id, sub.id));
+        await this.deps.events.record(tx, 'fan.subscribed', { subscriptionId: sub.id, userId: sub.userId, performerId: sub.performerId, amount: 0, trial: true });
+      });
+    } else if ((res.status === 'active') && payment && res.firstPayment) {
+      await this.deps.payments.settle(payment.id, res.firstPayment.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, res.currentPeriodEnd, p.amount));
+    } else if (payment) {
+      await this.deps.payments.fail(payment.id, null, res.failureMessage ?? 'Your card was declined.');
+      throw cardRefused(res.failureMessage ?? 'Your card was declined.');
+    }
+    return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
+  }
+
+  /**
+   * A period was paid (inside the payment's transaction): active until `periodEnd` (gateway) or one
+   * month more (our own renewals, see below). Never moves the end back. Records `fan.subscribed`
+   * for a subscription that was not running (a new one, or a lapsed one started again), else
+   * `subscription.renewed` (`amount`: what was paid for the period, minor units).
+   */
+  async extend(tx: Tx, subscriptionId: string, periodEnd: Date | null, amount: number): Promise<void> {
+    const sub = await this.byId(subscriptionId, tx);
+    if (!sub) return;
+    const now = this.now;
+    // A renewal of a running subscription continues its period (renewed a little late or early, the
+    // dates do not drift); a lapsed one (past_due, expired) starts a new period now.
+    const running = isRunning(sub);
+    let end = periodEnd ?? addMonths(running ? sub.expiresAt : now);
+    if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
+    const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
+    const fresh = sub.status === 'expired';
+    await tx.update(subscriptions).set({
+      status: sub.status === 'cancelled' ? 'cancelled' : 'active', expiresAt, renewalAttempts: 0, nextAttemptAt: null,
+      ...(fresh ? { startsAt: now, cancelledAt: null } : {}),
+    }).where(eq(subscriptions.id, subscriptionId));
+    const ids = { subscriptionId, userId: sub.userId, performerId: sub.performerId, amount };
+    if (fresh) await this.deps.events.record(tx, 'fan.subscribed', { ...ids, trial: false });
+    else await this.deps.events.record(tx, 'subscription.renewed', ids);
+  }
+}

@@ -1,0 +1,52 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { fromMinor, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { users } from '../users/users.tables';
+import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { grantsAccess } from './subscriptions.policy';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { UsersService } from '../users/users.service';
+
+/** What SubscriptionViews is built with (by SubscriptionsService, from its own deps). */
+export interface SubscriptionViewsDeps {
+  clock: Clock;
+  db: Db;
+  users: UsersService;
+}
+
+/** Subscription rows as answered (fan and creator cards, isActive by the policy) and the lists. */
+export class SubscriptionViews {
+  constructor(private deps: SubscriptionViewsDeps) {}
+
+  async views(rows: SubscriptionRow[]): Promise<Subscription[]> {
+    const ids = [...new Set(rows.flatMap((r) => [r.userId, r.performerId]))];
+    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const byId = new Map(people.map((u) => [u.id, u]));
+    return rows.map((r) => {
+      const u = byId.get(r.userId);
+      const p = byId.get(r.performerId);
+      return {
+        _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
+        status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
+        cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), renewing: r.status === 'active' || r.status === 'past_due',
+        createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async search(scope: { userId?: string; performerId?: string }, q: SubscriptionSearch): Promise<{ data: Subscription[]; total: number }> {
+    const conds: SQL[] = [];
+    if (scope.userId) conds.push(eq(subscriptions.userId, scope.userId));
+    if (scope.performerId) conds.push(eq(subscriptions.performerId, scope.performerId));
+    if (q.status) conds.push(eq(subscriptions.status, q.status));
+    if (q.performerId && !scope.performerId) conds.push(eq(subscriptions.performerId, q.performerId));
+    if (q.userId && !scope.userId) conds.push(eq(subscriptions.userId, q.userId));
+    const where = and(...conds);
+    const col = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiresAt: subscriptions.expiresAt }[q.sortBy];
+    const [rows, [{ n }]] = await Promise.all([
+      this.deps.db.select().from(subscriptions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(subscriptions.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(subscriptions).where(where),
+    ]);
+    return { data: await this.views(rows), total: Number(n) };
+  }
+}

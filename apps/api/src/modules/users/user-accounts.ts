@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { users, type UserRow } from './users.tables';
+
+export type NewUserRow = typeof users.$inferInsert;
+
+/** What UserAccounts is built with (by the composition root, root.ts). */
+export interface UserAccountsDeps {
+  db: Db;
+}
+
+/**
+ * The users table's writes that the auth module asks for (a module writes only its own tables):
+ * creating accounts, credentials, the proof of an e-mail address, social links, the last login.
+ * Built before AuthService (which UsersService itself depends on), so auth never writes `users`.
+ * Every method runs on the caller's transaction when given one, keeping auth's steps atomic.
+ */
+export class UserAccounts {
+  constructor(private deps: UserAccountsDeps) {}
+
+  /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
+  async create(tx: DbOrTx, values: NewUserRow): Promise<UserRow> {
+    const [user] = await tx.insert(users).values(values).returning();
+    return user!;
+  }
+
+  async recordLogin(userId: string, db: DbOrTx = this.deps.db): Promise<void> {
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  /** Sets the password hash; `proveEmail`: the way it was set (a mailed reset link) proves the address too. */
+  async setPassword(tx: DbOrTx, userId: string, passwordHash: string, o: { proveEmail?: boolean } = {}): Promise<void> {
+    await tx.update(users).set({ passwordHash, ...(o.proveEmail ? { verifiedEmail: true } : {}) }).where(eq(users.id, userId));
+  }
+
+  async markEmailVerified(tx: DbOrTx, userId: string): Promise<void> {
+    await tx.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
+  }
+
+  /** A confirmed new address (verified by the link); a unique-index violation reaches the caller. */
+  async setVerifiedEmail(tx: DbOrTx, userId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await tx.update(users).set({ email, verifiedEmail: true }).where(eq(users.id, userId)).returning();
+    return row;
+  }
+
+  /** Links a social identity to an account whose e-mail the provider vouched for; `clearPassword` when the address was never proven locally. */
+  async linkSocial(tx: DbOrTx, userId: string, link: { googleId: string } | { twitterId: string }, o: { clearPassword: boolean }): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set({ ...link, verifiedEmail: true, ...(o.clearPassword ? { passwordHash: null } : {}) })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  }
+}

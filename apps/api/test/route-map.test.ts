@@ -1,0 +1,105 @@
+/**
+ * The route map (packages/shared/src/routes), the routes the API registers and its OpenAPI
+ * document agree: every entry is registered once, behind the guard of its access level; nothing is
+ * registered outside the map (assertMappedRoutes refuses it at registration); every visible entry
+ * is in /docs/json with its method. Then each guard is probed: an anonymous call to any non-public
+ * route is 401 whatever it sends, a fan calling a creator or operator route 403, a creator calling
+ * an operator route 403.
+ */
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiPath, routePath, routes, type RouteDef } from '@stagepass/shared/routes';
+import { assertMappedRoutes, handle, mappedRoutes } from '../src/platform/routes';
+import { createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
+
+const entries: RouteDef[] = Object.values(routes).flatMap((m) => Object.values(m) as RouteDef[]);
+const ID = '0190a0b0-0000-7000-8000-000000000000';
+const fill = (def: RouteDef) => {
+  const names = [...def.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  return routePath(def, Object.fromEntries(names.map((n) => [n, ID])));
+};
+
+let t: TestApp;
+let fan: Made;
+let creator: Made;
+beforeAll(async () => {
+  t = await createTestApp();
+  fan = await createFan(t);
+  creator = await createCreator(t);
+});
+afterAll(() => t.close());
+
+describe('the route map', () => {
+  it('has unique names per module and unique method + path', () => {
+    const keys = entries.map((e) => `${e.method} ${e.path}`);
+    expect(keys.length).toBeGreaterThan(100);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('every entry is registered exactly once, with the guard its access level means', () => {
+    const registered = mappedRoutes(t.app);
+    for (const def of entries) {
+      const found = registered.filter((r) => r.def === def);
+      expect(found, `${def.method} ${def.path}`).toHaveLength(1);
+      expect(found[0]!.method).toBe(def.method);
+    }
+    expect(registered).toHaveLength(entries.length);
+  });
+
+  it('the OpenAPI document lists exactly the visible entries', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const inDoc = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    const visible = entries.filter((e) => !e.schema.hide).map((e) => `${e.method} ${openApiPath(e.path)}`).sort();
+    expect(inDoc).toEqual(visible);
+    for (const e of entries.filter((x) => !x.schema.hide)) expect(doc.paths[openApiPath(e.path)]![e.method.toLowerCase()]!.tags).toEqual([...e.tags]);
+  });
+
+  it('a route outside the map is refused at registration, and so is one without its guard', async () => {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    assertMappedRoutes(app);
+    await expect(app.register(async (a) => void a.get('/stray', async () => ({}))).ready()).rejects.toThrow(/not in the route map/);
+
+    const app2 = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    assertMappedRoutes(app2);
+    app2.setValidatorCompiler(validatorCompiler);
+    app2.setSerializerCompiler(serializerCompiler);
+    await expect(
+      app2.register(async (a) => void a.route({ method: 'GET', url: routes.wallet.search.path, config: { routeDef: routes.wallet.search }, handler: async () => ({}) })).ready(),
+    ).rejects.toThrow(/lacks the user guard/);
+
+    const app3 = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app3.setValidatorCompiler(validatorCompiler);
+    app3.setSerializerCompiler(serializerCompiler);
+    assertMappedRoutes(app3);
+    await app3.register(async (a) => handle(a, routes.health.live, async () => ({ status: 'ok' as const }))).ready();
+    expect(mappedRoutes(app3)).toHaveLength(1);
+    await app3.close();
+  });
+});
+
+describe('every guard holds (probe of each entry)', () => {
+  const nonPublic = entries.filter((e) => e.access !== 'anyone');
+  const body = { junk: 'x'.repeat(10) };
+
+  it('anonymous → 401 on every non-public entry, whatever it sends', async () => {
+    for (const def of nonPublic) {
+      const res = await t.app.inject({ method: def.method, url: `${fill(def)}?limit=abc`, payload: def.method === 'GET' || def.method === 'DELETE' ? undefined : body });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
+    }
+  });
+
+  it('a fan → 403 on creator and operator entries; a creator → 403 on operator entries', async () => {
+    for (const def of nonPublic.filter((e) => e.access !== 'user')) {
+      const payload = def.method === 'GET' || def.method === 'DELETE' ? undefined : body;
+      const asFan = await t.app.inject({ method: def.method, url: fill(def), headers: fan.auth, payload });
+      expect(asFan.statusCode, `fan ${def.method} ${def.path}`).toBe(403);
+      if (def.access === 'admin') {
+        const asCreator = await t.app.inject({ method: def.method, url: fill(def), headers: creator.auth, payload });
+        expect(asCreator.statusCode, `creator ${def.method} ${def.path}`).toBe(403);
+      }
+    }
+  });
+});
