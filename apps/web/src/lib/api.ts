@@ -10,6 +10,7 @@
  */
 import Cookies from 'js-cookie';
 import { MESSAGES, type ApiError } from '@stagepass/shared';
+import { routePath, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { tokenCookieOptions } from './token-cookie';
 import { TOKEN_COOKIE } from './config';
 
@@ -144,14 +145,36 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : (json as T));
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query) => request<T>(path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
-  /** POST to an endpoint that checks credentials (401 = wrong credentials, not an expired session). */
-  authenticate: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body, credentialsCheck: true }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-  del: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
-};
+
+/**
+ * THE way the web calls the API: a route map entry (packages/shared/src/routes) and its typed
+ * params, query, body and headers; resolves to the typed `data` of the answer.
+ *   call(routes.wallet.charge, { params: { kind: 'tip', id }, body: { price: 5 } })
+ */
+export function call<D extends RouteDef>(def: D, args: RouteArgs<D> = {} as RouteArgs<D>, opts: Pick<RequestOptions, 'signal' | 'credentialsCheck'> = {}): Promise<RouteData<D>> {
+  return request<RouteData<D>>(routePath(def, args.params as Record<string, string> | undefined), {
+    method: def.method,
+    query: args.query as Query | undefined,
+    body: args.body,
+    headers: args.headers,
+    ...opts,
+  });
+}
+
+/**
+ * The SWR key of a GET entry: its path with params filled (and `[path, query]` when it has a
+ * query), so `revalidateRoutes(...)` finds every cached answer of an entry. The global SWR
+ * fetcher (lib/swr.ts) reads such keys.
+ */
+export function routeKey<D extends RouteDef>(def: D, args: Pick<RouteArgs<D>, 'params' | 'query'> = {} as RouteArgs<D>): string | [string, Query] {
+  const path = routePath(def, args.params as Record<string, string> | undefined);
+  return args.query ? [path, args.query as Query] : path;
+}
+
+/** The absolute URL of an entry (downloads, links the browser opens itself). */
+export function routeHref<D extends RouteDef>(def: D, args: Pick<RouteArgs<D>, 'params' | 'query'> = {} as RouteArgs<D>): string {
+  return apiUrl(withQuery(routePath(def, args.params as Record<string, string> | undefined), args.query as Query | undefined));
+}
 
 export interface UploadOptions {
   /** multipart field name of the file(s): avatar, cover, file, photo… */
@@ -165,7 +188,12 @@ export interface UploadOptions {
  * Multipart upload through XMLHttpRequest so progress can be reported. `files` maps field names to
  * files (or pass one file and `field`). Rejects with the response (body) on failure.
  */
-export function upload<T = unknown>(path: string, files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<T> {
+export function uploadTo<D extends RouteDef>(def: D, params: RouteArgs<D>['params'], files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<RouteData<D>> {
+  return upload<RouteData<D>>(routePath(def, params as Record<string, string> | undefined), files, { method: def.method === 'PUT' ? 'PUT' : 'POST', ...opts });
+}
+
+/** Multipart upload to a path (callers use `uploadTo` with a route map entry). */
+function upload<T = unknown>(path: string, files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(opts.fields || {})) if (v !== undefined && v !== null) form.append(k, String(v));

@@ -1,6 +1,7 @@
 'use client';
-import type { SWRConfiguration } from 'swr';
-import { request } from './api';
+import useSWR, { mutate as globalMutate, type SWRConfiguration, type SWRResponse } from 'swr';
+import type { RouteArgs, RouteData, RouteDef } from '@stagepass/shared/routes';
+import { request, routeKey } from './api';
 
 function isSlowConnection(): boolean {
   if (typeof navigator === 'undefined') return false;
@@ -18,4 +19,31 @@ export function swrConfig(): SWRConfiguration {
     dedupingInterval: 2000,
     focusThrottleInterval: 5000,
   };
+}
+
+/**
+ * SWR over a route map entry: `useRoute(routes.wallet.search, { query })` — the key is
+ * `routeKey(def, args)`, the data typed from the entry's answer; `null` args skip the fetch.
+ */
+export function useRoute<D extends RouteDef>(def: D, args: Pick<RouteArgs<D>, 'params' | 'query'> | null = {} as RouteArgs<D>, config?: SWRConfiguration<RouteData<D>>): SWRResponse<RouteData<D>> {
+  return useSWR<RouteData<D>>(args ? routeKey(def, args) : null, config);
+}
+
+/** The row type of a list entry (`{ data: Row[], total }`). */
+export type ListRow<D extends RouteDef> = RouteData<D> extends { data: (infer T)[] } ? T : never;
+
+const keyPath = (key: unknown) => (Array.isArray(key) ? key[0] : key);
+const pathPattern = (def: RouteDef) => new RegExp(`^${def.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/?]+')}$`);
+
+/**
+ * Revalidates every cached answer of the given entries (any params, any query): e.g. after a
+ * charge, `revalidateRoutes(routes.wallet.search, routes.payments.transactions)`.
+ */
+export function revalidateRoutes(...defs: RouteDef[]) {
+  const patterns = defs.map(pathPattern);
+  // One argument only: with a data argument SWR would first replace the cached data.
+  return globalMutate((key) => {
+    const path = keyPath(key);
+    return typeof path === 'string' && patterns.some((p) => p.test(path));
+  });
 }

@@ -5,6 +5,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
+import { routePath, type RouteArgs, type RouteDef } from '@stagepass/shared/routes';
+import type { ListRow } from './swr';
 
 export interface ListPage<T> {
   data: T[];
@@ -12,7 +14,13 @@ export interface ListPage<T> {
 }
 type Query = Record<string, string | number | undefined>;
 
-export function useInfiniteList<T extends { _id: string }>(path: string | null, query: Query = {}, pageSize = 10) {
+/** An infinite list over a list entry of the route map (items typed from the entry); `null` skips. */
+export function useRouteList<D extends RouteDef>(def: D | null, args: { params?: RouteArgs<D>['params']; query?: Query } = {}, pageSize = 10) {
+  return useInfiniteList<ListRow<D> & { _id: string }>(def ? routePath(def, args.params as Record<string, string> | undefined) : null, args.query, pageSize);
+}
+
+/** The paging over one list path (keys `[path, query]`); callers use `useRouteList`. */
+function useInfiniteList<T extends { _id: string }>(path: string | null, query: Query = {}, pageSize = 10) {
   const queryKey = JSON.stringify(query);
   const getKey = useCallback(
     (index: number, prev: ListPage<T> | null): [string, Query] | null => {

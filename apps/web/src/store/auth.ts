@@ -4,7 +4,8 @@
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, prehashPassword, type CurrentUser } from '@stagepass/shared';
-import { api, errorText, removeToken, setToken } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText, removeToken, setToken } from '@/lib/api';
 
 export interface LoginAuthState {
   requesting: boolean;
@@ -37,9 +38,9 @@ export const login = createAsyncThunk<{ token: string; expiresAt: string; user: 
   async ({ username, password, remember = false, hashPassword }, { rejectWithValue }) => {
     try {
       const pw = hashPassword ? await prehashPassword(password) : password;
-      const data = await api.authenticate<{ token: string; expiresAt: string }>('/auth/login', { username, password: pw, remember });
+      const data = await call(routes.auth.login, { body: { username, password: pw, remember } }, { credentialsCheck: true });
       setToken(data.token, remember);
-      const user = await api.get<CurrentUser>('/users/me');
+      const user = await call(routes.users.me);
       return { ...data, user };
     } catch (e) {
       return rejectWithValue(errorText(e, MESSAGES.loginFailed));
@@ -53,7 +54,7 @@ export const loginWithToken = createAsyncThunk<CurrentUser, { token: string; rem
   async ({ token, remember = true }, { rejectWithValue }) => {
     try {
       setToken(token, remember);
-      return await api.get<CurrentUser>('/users/me');
+      return await call(routes.users.me);
     } catch (e) {
       return rejectWithValue(errorText(e, MESSAGES.loginFailed));
     }
@@ -63,7 +64,7 @@ export const loginWithToken = createAsyncThunk<CurrentUser, { token: string; rem
 /** Logout removes the token and resets the user state; the caller navigates to /auth/login. */
 export const logout = createAsyncThunk('auth/logout', async () => {
   try {
-    await api.post('/auth/logout');
+    await call(routes.auth.logout);
   } catch {
     /* the session may already be gone */
   }

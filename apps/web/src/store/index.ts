@@ -5,8 +5,9 @@ import user from './user';
 import ui from './ui';
 import follow from './follow';
 import subscription from './subscription';
+import socket from './socket';
 
-const rootReducer = combineReducers({ auth, user, ui, follow, subscription });
+const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket });
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {

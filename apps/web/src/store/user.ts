@@ -3,8 +3,9 @@
  * user itself is `auth.authUser` (one copy); a saved profile is merged into it.
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { MESSAGES, TOKEN_LIFETIME_DAYS, type CurrentUser, type PerformerProfile, type UpdatePerformerInput, type UpdateUserInput } from '@stagepass/shared';
-import { api, errorText, setToken } from '@/lib/api';
+import { MESSAGES, TOKEN_LIFETIME_DAYS, type CurrentUser, type UpdatePerformerInput, type UpdateUserInput } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText, setToken } from '@/lib/api';
 import { logout, patchAuthUser, resetAuth } from './auth';
 
 export interface UserState {
@@ -34,9 +35,9 @@ function updateThunk<Returned, Arg>(type: string, call: (arg: Arg) => Promise<Re
   });
 }
 
-export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) => api.put<CurrentUser>('/users', payload), true);
+export const updateUser = updateThunk('user/update', (payload: UpdateUserInput) => call(routes.users.update, { body: payload }), true);
 
-export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => api.put<PerformerProfile>('/performers/me', payload), true);
+export const updatePerformer = updateThunk('user/updatePerformer', (payload: UpdatePerformerInput) => call(routes.performers.update, { body: payload }), true);
 
 /**
  * PUT /auth/users/me/password. The API ends every session, the calling one too, and answers a
@@ -44,7 +45,7 @@ export const updatePerformer = updateThunk('user/updatePerformer', (payload: Upd
  * (a lasting cookie) when the token lasts longer than a plain session.
  */
 export const updatePassword = updateThunk('user/updatePassword', async (payload: { password: string; currentPassword?: string; source: 'user' | 'performer' }) => {
-  const { token, expiresAt } = await api.put<{ token: string; expiresAt: string }>('/auth/users/me/password', payload);
+  const { token, expiresAt } = await call(routes.auth.changePassword, { body: payload });
   const remember = new Date(expiresAt).getTime() - Date.now() > (TOKEN_LIFETIME_DAYS.session + 1) * 86_400_000;
   setToken(token, remember);
   return true as const;

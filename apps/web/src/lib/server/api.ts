@@ -5,6 +5,7 @@
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type CurrentUser, type PublicSettings } from '@stagepass/shared';
+import { routePath, routes, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { internalApiUrl, TOKEN_COOKIE } from '../config';
 
 export type ServerResult<T> =
@@ -25,6 +26,11 @@ export async function serverGet<T>(path: string, init: { token?: string; headers
   }
 }
 
+/** GET a route map entry (its params filled in), typed from the entry's answer. Never throws. */
+export function serverGetRoute<D extends RouteDef & { method: 'GET' }>(def: D, params: RouteArgs<D>['params'], init: { token?: string; headers?: Record<string, string> } = {}) {
+  return serverGet<RouteData<D>>(routePath(def, params as Record<string, string> | undefined), init);
+}
+
 export const DEFAULT_PUBLIC_SETTINGS = {
   ...Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]])),
   paymentsSandbox: false,
@@ -37,7 +43,7 @@ export interface SettingsResult {
 }
 
 export const getPublicSettings = cache(async (): Promise<SettingsResult> => {
-  const r = await serverGet<Partial<PublicSettings>>('/settings/public');
+  const r = await serverGet<Partial<PublicSettings>>(routePath(routes.settings.public));
   if (!r.ok) return { settings: DEFAULT_PUBLIC_SETTINGS, reachable: r.status !== 0 && r.status < 500 };
   return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...r.data }, reachable: true };
 });
@@ -52,7 +58,7 @@ export async function clientIp(): Promise<string | undefined> {
 
 export const getBlockCheck = cache(async (): Promise<{ blocked: boolean; country: string | null }> => {
   const ip = await clientIp();
-  const r = await serverGet<{ blocked: boolean; country: string | null }>('/block/countries/check', {
+  const r = await serverGetRoute(routes.geo.check, undefined, {
     headers: ip ? { 'x-client-ip': ip } : {},
   });
   // The check failing (API down) never locks visitors out.
@@ -75,7 +81,7 @@ export type UserResult =
 export const getCurrentUser = cache(async (): Promise<UserResult> => {
   const token = await getToken();
   if (!token) return { status: 'anonymous', user: null };
-  const r = await serverGet<CurrentUser>('/users/me', { token });
+  const r = await serverGetRoute(routes.users.me, undefined, { token });
   if (r.ok) return { status: 'ok', user: r.data };
   if (r.status === 401 || r.status === 403) return { status: 'invalid', user: null };
   return { status: 'error', user: null };

@@ -1,0 +1,119 @@
+'use client';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@stagepass/shared';
+import { getApiBase, getToken } from '@/lib/api';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { setSocketStatus } from '@/store/socket';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const SocketContext = createContext<AppSocket | null>(null);
+
+/**
+ * The one socket of the app (spec §7 "Real-time socket"): connected only while signed in, to the
+ * API host with the token in its query; websocket, then polling; unlimited reconnection with a
+ * delay of 1 s to 10 s; 'auth/login' {token} after every reconnect. Its status goes to the store
+ * (`socket.status`, spec §4). socket.io-client is loaded on demand (not in the first-load bundle).
+ * Features listen with `useSocketEvent`.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const dispatch = useAppDispatch();
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+
+  useEffect(() => {
+    const token = getToken();
+    if (!loggedIn || !token) {
+      dispatch(setSocketStatus('initialized'));
+      return;
+    }
+    let closed = false;
+    let s: AppSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      const base = new URL(getApiBase());
+      const sock: AppSocket = io(base.origin, {
+        path: `${base.pathname.replace(/\/$/, '')}/socket.io`,
+        query: { token },
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+        reconnection: true,
+        reconnectionAttempts: Infinity,
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 10_000,
+      });
+      s = sock;
+      // Every (re)connection carries the current token (a password change issues a new one).
+      sock.io.on('reconnect_attempt', () => {
+        sock.io.opts.query = { token: getToken() ?? '' };
+        dispatch(setSocketStatus('reconnecting'));
+      });
+      sock.io.on('reconnect', () => {
+        const current = getToken();
+        if (current) sock.emit('auth/login', { token: current });
+      });
+      sock.io.on('reconnect_failed', () => dispatch(setSocketStatus('failed')));
+      sock.on('connect', () => dispatch(setSocketStatus('connected')));
+      sock.on('connect_error', () => dispatch(setSocketStatus('failed')));
+      sock.on('disconnect', (reason) => {
+        dispatch(setSocketStatus('disconnect'));
+        // The server closed it (the session was revoked, e.g. a password change that issued a new
+        // token): try once more with the token we now hold; a revoked one is refused (failed).
+        if (reason === 'io server disconnect') {
+          retry = setTimeout(() => {
+            const current = getToken();
+            if (closed || !current) return;
+            sock.io.opts.query = { token: current };
+            sock.connect();
+          }, 1000);
+        }
+      });
+      setSocket(sock);
+    });
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      s?.removeAllListeners();
+      s?.io.removeAllListeners();
+      s?.disconnect();
+      setSocket(null);
+      dispatch(setSocketStatus('initialized'));
+    };
+  }, [loggedIn, dispatch]);
+
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+/**
+ * How to listen to each server event (typed per event, so no cast bridges a generic event name to
+ * socket.io's listener types); the map must name every event of ServerToClientEvents.
+ */
+type Subscribers = { [E in keyof ServerToClientEvents]: (s: AppSocket, ref: { readonly current: ServerToClientEvents[E] }) => () => void };
+const subscribers: Subscribers = {
+  'media/status': (s, ref) => {
+    const l: ServerToClientEvents['media/status'] = (e) => ref.current(e);
+    s.on('media/status', l);
+    return () => void s.off('media/status', l);
+  },
+  'auth/result': (s, ref) => {
+    const l: ServerToClientEvents['auth/result'] = (e) => ref.current(e);
+    s.on('auth/result', l);
+    return () => void s.off('auth/result', l);
+  },
+};
+
+/** Calls `handler` for each `event` the server sends while the socket is up (the latest handler, without resubscribing). */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]) {
+  const socket = useContext(SocketContext);
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => (socket ? subscribers[event](socket, ref) : undefined), [socket, event]);
+}
+
+/** The socket's connection status (spec §4). */
+export function useSocketStatus() {
+  return useAppSelector((s) => s.socket.status);
+}
