@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { PublicSettings } from '@stagepass/shared';
+import { routePath, routes } from '@stagepass/shared/routes';
 import { buildCsp, stripeActive } from '@/lib/csp';
 import { internalApiUrl, publicApiUrl } from '@/lib/config';
 
@@ -11,7 +12,7 @@ const TTL_MS = 30_000;
 async function cspSettings(): Promise<CspSettings> {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.value;
   try {
-    const res = await fetch(`${internalApiUrl()}/settings/public`, { headers: { Accept: 'application/json' }, cache: 'no-store', signal: AbortSignal.timeout(3000) });
+    const res = await fetch(`${internalApiUrl()}${routePath(routes.settings.public)}`, { headers: { Accept: 'application/json' }, cache: 'no-store', signal: AbortSignal.timeout(3000) });
     if (!res.ok) throw new Error(String(res.status));
     const json = (await res.json()) as { data?: Partial<PublicSettings> } & Partial<PublicSettings>;
     const s = (json.data ?? json) as PublicSettings;

@@ -49,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const overridden = content !== children;
 
   return (
-    <html lang="en" data-theme={themeResolved} style={{ colorScheme: themeResolved }} suppressHydrationWarning>
+    <html lang="en" data-theme={themeResolved} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
       </head>

@@ -1,4 +1,4 @@
-import AppShell from '@/components/layouts/AppShell';
+import AppShell from '@/shell/AppShell';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 import NotFoundView from '@/components/views/NotFoundView';
 

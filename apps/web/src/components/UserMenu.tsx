@@ -7,9 +7,10 @@ import {
   SettingOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
-import { useLogout } from '@/features/auth/useLogout';
+import { useLogout } from '@/lib/use-logout';
 import { money } from '@/lib/format';
 import { useCurrentUser } from '@/store';
+import css from './ui.module.css';
 
 export function accountPath(user: Pick<CurrentUser, 'isPerformer'>) {
   return user.isPerformer ? '/creator/account' : '/user/account';
@@ -46,8 +47,7 @@ export function WalletBalanceTag() {
   const user = useCurrentUser();
   if (!user || user.isPerformer) return null;
   return (
-    <Link href="/user/wallet" className="wallet-chip" aria-label={`Wallet balance ${money(user.balance)}`} data-testid="header-balance"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '3px 10px', borderRadius: 99, border: '1px solid var(--border)', color: 'var(--text)', textDecoration: 'none', fontSize: 13, fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+    <Link href="/user/wallet" className={`wallet-chip ${css.walletChip}`} aria-label={`Wallet balance ${money(user.balance)}`} data-testid="header-balance">
       <WalletOutlined aria-hidden="true" />
       {money(user.balance)}
     </Link>
@@ -65,7 +65,7 @@ export default function UserMenu({ user: initial }: { user: CurrentUser }) {
     label:
       l.href === '/user/wallet' ? (
         <Link href={l.href}>
-          Wallet <span className="muted" style={{ marginInlineStart: 6, fontVariantNumeric: 'tabular-nums' }}>{money(user.balance)}</span>
+          Wallet <span className={`muted ${css.menuBalance}`}>{money(user.balance)}</span>
         </Link>
       ) : (
         <Link href={l.href}>{l.label}</Link>
@@ -82,15 +82,15 @@ export default function UserMenu({ user: initial }: { user: CurrentUser }) {
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: () => void doLogout() },
   ];
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+    <span className={css.menu}>
       <WalletBalanceTag />
       <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
-        <Button type="text" aria-label={user.name} aria-haspopup="menu" style={{ height: 44, paddingInline: 6, display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        <Button type="text" aria-label={user.name} aria-haspopup="menu" className={css.menuButton}>
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={32} />
-          <Typography.Text strong ellipsis style={{ maxWidth: 140 }} className="hide-sm">
+          <Typography.Text strong ellipsis className={`hide-sm ${css.menuName}`}>
             {user.name}
           </Typography.Text>
-          <DownOutlined style={{ fontSize: 10, opacity: 0.6 }} />
+          <DownOutlined className={css.caret} />
         </Button>
       </Dropdown>
     </span>

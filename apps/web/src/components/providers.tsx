@@ -9,6 +9,7 @@ import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings } from 
 import { setApiBase } from '@/lib/api';
 import { swrConfig } from '@/lib/swr';
 import { SiteContext } from '@/lib/site-context';
+import { SocketProvider } from '@/lib/socket';
 import { ThemeModeProvider, useTheme } from '@/lib/theme';
 import type { ThemeMode } from '@/lib/config';
 import { makeStore, type AppStore } from '@/store';
@@ -102,7 +103,9 @@ export default function Providers({ apiBase, settings, apiReachable, user, theme
       <SiteContext.Provider value={site}>
         <SWRConfig value={swr}>
           <ThemeModeProvider initialMode={themeMode} initialResolved={themeResolved}>
-            <AntdTheme>{children}</AntdTheme>
+            <AntdTheme>
+              <SocketProvider>{children}</SocketProvider>
+            </AntdTheme>
           </ThemeModeProvider>
         </SWRConfig>
       </SiteContext.Provider>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, Empty, Result, Skeleton, Card } from 'antd';
 import { CloudServerOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@stagepass/shared';
+import css from './ui.module.css';
 
 export function ErrorState({ title = 'Something went wrong', message = MESSAGES.generic, onRetry, extra }: { title?: string; message?: string; onRetry?: () => void; extra?: ReactNode }) {
   return (
@@ -27,7 +28,7 @@ export function ErrorState({ title = 'Something went wrong', message = MESSAGES.
 /** A page could not load its data because the API is unreachable (server-side check failed). */
 export function ServiceUnavailable() {
   return (
-    <div className="container" style={{ padding: '48px 16px' }}>
+    <div className={`container ${css.unavailable}`}>
       <Card>
         <ErrorState
           title="We couldn't load this page"
@@ -45,7 +46,7 @@ export function EmptyState({ title, description, action }: { title: string; desc
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <div>
-          <div style={{ fontWeight: 600, fontSize: 16 }}>{title}</div>
+          <div className={css.emptyTitle}>{title}</div>
           {description && <div className="empty-description">{description}</div>}
         </div>
       }
@@ -58,7 +59,7 @@ export function EmptyState({ title, description, action }: { title: string; desc
 export function FormSkeleton({ rows = 6 }: { rows?: number }) {
   return (
     <div aria-busy="true" aria-label="Loading">
-      <Skeleton.Avatar active size={72} style={{ marginBottom: 24 }} />
+      <Skeleton.Avatar active size={72} className={css.avatarSkeleton} />
       <Skeleton active paragraph={{ rows }} />
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import AppShell from '@/components/layouts/AppShell';
+import AppShell from '@/shell/AppShell';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 
-/** Same shell as every other non-auth group (components/layouts/AppShell). */
+/** Same shell as every other non-auth group (shell/AppShell). */
 export default function GroupLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell>

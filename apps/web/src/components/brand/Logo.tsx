@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useAppSelector } from '@/store';
 import { useTheme } from '@/lib/theme';
+import css from '../ui.module.css';
 
 /** Site logo from settings: logoUrl in light mode, darkmodeLogoUrl in dark mode. */
 export default function Logo({ height = 32, href = '/' }: { height?: number; href?: string | null }) {
@@ -9,10 +10,10 @@ export default function Logo({ height = 32, href = '/' }: { height?: number; hre
   const { resolved } = useTheme();
   const src = (resolved === 'dark' ? darkmodeLogo || logo : logo) || '/logo.svg';
   // eslint-disable-next-line @next/next/no-img-element
-  const img = <img src={src} alt={siteName} height={height} style={{ height, width: 'auto', display: 'block' }} />;
+  const img = <img src={src} alt={siteName} height={height} className={css.logo} />;
   if (!href) return img;
   return (
-    <Link href={href} aria-label={`${siteName} home`} style={{ display: 'inline-flex', alignItems: 'center' }}>
+    <Link href={href} aria-label={`${siteName} home`} className={css.logoLink}>
       {img}
     </Link>
   );

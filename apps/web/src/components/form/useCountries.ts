@@ -1,10 +1,10 @@
 'use client';
-import useSWR from 'swr';
-import type { Country } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { useRoute } from '@/lib/swr';
 
 /** GET /countries/list → options for a country Select. */
 export function useCountryOptions() {
-  const { data, error, isLoading } = useSWR<Country[]>('/countries/list', { revalidateOnFocus: false });
+  const { data, error, isLoading } = useRoute(routes.reference.countries, {}, { revalidateOnFocus: false });
   const options = (Array.isArray(data) ? data : []).map((c) => ({ value: c.code, label: c.name }));
   return { options, error, isLoading };
 }

@@ -1,20 +1,20 @@
 'use client';
 import Link from 'next/link';
-import { Flex, Layout, Typography, theme } from 'antd';
+import { Flex, Layout, Typography } from 'antd';
 import { useAppSelector } from '@/store';
 import Logo from '@/components/brand/Logo';
+import css from './layouts.module.css';
 
 export default function AppFooter() {
-  const { token } = theme.useToken();
   const { siteName, menus } = useAppSelector((s) => s.ui);
   const footerMenus = menus.filter((m) => m.section === 'footer');
   return (
-    <Layout.Footer style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '28px 24px' }}>
+    <Layout.Footer className={css.footer}>
       <div className="container">
       <Flex justify="space-between" align="center" wrap gap={16}>
         <Flex align="center" gap={12}>
           <Logo height={22} href={null} />
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary" className={css.small}>
             © {new Date().getFullYear()} {siteName}. Made for creators and their fans.
           </Typography.Text>
         </Flex>

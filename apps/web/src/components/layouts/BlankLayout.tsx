@@ -1,10 +1,11 @@
 'use client';
 import type { ReactNode } from 'react';
 import { Layout } from 'antd';
+import css from './layouts.module.css';
 
 export default function BlankLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout className={css.blank}>
       <main id="main">{children}</main>
     </Layout>
   );

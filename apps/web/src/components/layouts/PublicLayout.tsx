@@ -1,15 +1,16 @@
 'use client';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import Logo from '@/components/brand/Logo';
 import { ThemeSwitch } from '@/components/ThemeSwitch';
 import { useAppSelector } from '@/store';
+import css from './layouts.module.css';
 
 function StageArt() {
   return (
-    <svg viewBox="0 0 400 300" width="100%" height="100%" aria-hidden="true" focusable="false" style={{ position: 'absolute', inset: 0 }} preserveAspectRatio="xMidYMid slice">
+    <svg viewBox="0 0 400 300" width="100%" height="100%" aria-hidden="true" focusable="false" className={css.art} preserveAspectRatio="xMidYMid slice">
       <defs>
         <radialGradient id="spot1" cx="30%" cy="0%" r="80%">
           <stop offset="0%" stopColor="#fff" stopOpacity="0.35" />
@@ -30,16 +31,15 @@ function StageArt() {
 
 /** Auth pages: brand panel with a stage-light gradient on the left, a centred card on the right. */
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
   const siteName = useAppSelector((s) => s.ui.siteName);
   return (
-    <div className="public-shell" style={{ background: token.colorBgLayout }}>
+    <div className={`public-shell ${css.shell}`}>
       <aside className="public-hero" aria-hidden="false">
         <StageArt />
         <div className="public-hero-inner">
-          <Link href="/" aria-label={`${siteName} home`} style={{ display: 'inline-flex' }}>
+          <Link href="/" aria-label={`${siteName} home`} className={css.homeLink}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src="/logo-dark.svg" alt={siteName} height={36} style={{ height: 36 }} />
+            <img src="/logo-dark.svg" alt={siteName} height={36} />
           </Link>
           <div>
             <h2 className="public-hero-title">Your stage.<br />Your fans.<br />Your income.</h2>
@@ -49,7 +49,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
               <li><CheckCircleFilled /> Payouts straight to you, no middle-men</li>
             </ul>
           </div>
-          <Typography.Text style={{ color: 'rgba(255,255,255,.7)', fontSize: 13 }}>© {new Date().getFullYear()} {siteName}</Typography.Text>
+          <Typography.Text className={css.copyright}>© {new Date().getFullYear()} {siteName}</Typography.Text>
         </div>
       </aside>
       <main id="main" className="public-main">
@@ -60,7 +60,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
           <span />
           <ThemeSwitch />
         </Flex>
-        <div className="public-card" style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}` }}>
+        <div className={`public-card ${css.card}`}>
           {children}
         </div>
       </main>

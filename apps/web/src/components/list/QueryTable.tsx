@@ -4,14 +4,16 @@
  * the filters, via `useTableQuery`), the SWR fetch of a `{ data, total }` list page, and the
  * loading / empty / error states around a `ResponsiveTable`.
  *
- *   const table = useQueryTable<Row>('/some/list', { sortBy: 'createdAt', query: (q) => ({ ...q, status }) });
+ *   const table = useRouteTable(routes.payouts.search, { sortBy: 'createdAt', query: (q) => ({ ...q, status }) });
  *   <QueryTable table={table} cardsLabel="Rows list" errorTitle="…" empty={<EmptyState … />} totalLabel={(n) => plural(n, 'row')} columns={…} />
  *
  * Filters read `table.t.query.filters` and write with `table.t.set(…)`; sortable columns use
  * `table.t.sortOrder(key)`.
  */
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
+import { routePath, type RouteArgs, type RouteDef } from '@stagepass/shared/routes';
+import type { ListRow } from '@/lib/swr';
 import { errorText } from '@/lib/api';
 import { useTableQuery, type TableQuery } from '@/lib/use-table-query';
 import type { ListPage } from '@/lib/use-infinite-list';
@@ -28,13 +30,22 @@ export interface QueryTableOptions {
   query?: (apiQuery: ApiQuery, table: TableQuery) => Record<string, string | number | undefined>;
 }
 
-export function useQueryTable<T>(path: string | null, opts: QueryTableOptions = {}) {
+export interface QueryTableState<T> extends SWRResponse<ListPage<T>> {
+  t: ReturnType<typeof useTableQuery>;
+}
+
+/** The table over a list entry of the route map (rows typed from the entry); `null` skips the fetch. */
+export function useRouteTable<D extends RouteDef>(def: D | null, opts: QueryTableOptions & { params?: RouteArgs<D>['params'] } = {}): QueryTableState<ListRow<D>> {
+  return useQueryTable<ListRow<D>>(def ? routePath(def, opts.params as Record<string, string> | undefined) : null, opts);
+}
+
+/** The table over one list path; callers use `useRouteTable`. */
+function useQueryTable<T>(path: string | null, opts: QueryTableOptions = {}): QueryTableState<T> {
   const t = useTableQuery({ sortBy: opts.sortBy, pageSize: opts.pageSize });
   const apiQuery = opts.query ? opts.query(t.apiQuery, t.query) : t.apiQuery;
   const swr = useSWR<ListPage<T>>(path ? [path, apiQuery] : null, { keepPreviousData: true });
   return { t, ...swr };
 }
-export type QueryTableState<T> = ReturnType<typeof useQueryTable<T>>;
 
 export interface QueryTableProps<T> extends Omit<ResponsiveTableProps<T>, 'dataSource' | 'loading' | 'onChange' | 'pagination'> {
   table: QueryTableState<T>;

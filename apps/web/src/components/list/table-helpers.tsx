@@ -2,6 +2,7 @@
 /** Pieces shared by the fan money tables (wallet history, transactions, subscriptions). */
 import { Input, Select } from 'antd';
 import type { TableQuery } from '@/lib/use-table-query';
+import css from '../ui.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,6 +36,7 @@ export function FilterSelect({ label, name, options, query, set, width = 170 }: 
         value={query.filters[name] || undefined}
         onChange={(v) => set({ [name]: v || null })}
         options={options}
+        // the width is the caller's (each table picks its own)
         style={{ width }}
       />
     </div>
@@ -48,11 +50,11 @@ export function DateFilters({ query, set }: { query: TableQuery; set: (p: Record
     <>
       <div className="money-filter">
         <label htmlFor="filter-fromDate">From date</label>
-        <Input id="filter-fromDate" type="date" value={from} max={to || undefined} onChange={(e) => set({ fromDate: e.target.value || null })} style={{ width: 160 }} />
+        <Input id="filter-fromDate" type="date" value={from} max={to || undefined} onChange={(e) => set({ fromDate: e.target.value || null })} className={css.date} />
       </div>
       <div className="money-filter">
         <label htmlFor="filter-toDate">To date</label>
-        <Input id="filter-toDate" type="date" value={to} min={from || undefined} onChange={(e) => set({ toDate: e.target.value || null })} style={{ width: 160 }} />
+        <Input id="filter-toDate" type="date" value={to} min={from || undefined} onChange={(e) => set({ toDate: e.target.value || null })} className={css.date} />
       </div>
     </>
   );

@@ -36,7 +36,7 @@ export function StatGrid({ items, loading, label }: { items: StatItem[]; loading
               </Tooltip>
             )}
           </dt>
-          <dd>{loading ? <Skeleton.Input active size="small" style={{ width: 90, minWidth: 0 }} /> : it.plain ? String(it.value ?? 0) : money(it.value)}</dd>
+          <dd>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? String(it.value ?? 0) : money(it.value)}</dd>
           {it.hint && <span className={css.hint}>{it.hint}</span>}
         </div>
       ))}
@@ -78,7 +78,7 @@ export const PAYOUT_STATUS_LABEL: Record<string, { label: string; color: string 
 export function PayoutStatusTag({ status }: { status: string }) {
   const s = PAYOUT_STATUS_LABEL[status] ?? { label: status, color: 'default' };
   return (
-    <Tag color={s.color} style={{ marginInlineEnd: 0 }}>
+    <Tag color={s.color}>
       {s.label}
     </Tag>
   );

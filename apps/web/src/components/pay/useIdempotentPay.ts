@@ -10,7 +10,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { IDEMPOTENCY_HEADER } from '@stagepass/shared';
-import { request, type ApiFailure } from '@/lib/api';
+import { routePath, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
+import { call, type ApiFailure } from '@/lib/api';
 import { idempotencyKeys } from './idempotency-keys';
 
 export interface PayHandlers<T> {
@@ -30,14 +31,16 @@ export function useIdempotentPay() {
     if (!inFlight.current) keys.reset();
   }, [keys]);
 
-  const pay = useCallback(async <T>(path: string, body: unknown, handlers: PayHandlers<T>): Promise<void> => {
+  /** POSTs the charge entry `def` (typed params, body and answer) with the intent's key. */
+  const pay = useCallback(async <D extends RouteDef>(def: D, args: RouteArgs<D>, handlers: PayHandlers<RouteData<D>>): Promise<void> => {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
     try {
-      let value: T;
+      const key = keys.keyFor(routePath(def, args.params as Record<string, string> | undefined), args.body);
+      let value: RouteData<D>;
       try {
-        value = await request<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: keys.keyFor(path, body) } });
+        value = await call(def, { ...args, headers: { ...args.headers, [IDEMPOTENCY_HEADER]: key } } as RouteArgs<D>);
       } catch (e) {
         const status = (e as ApiFailure)?.statusCode ?? 0;
         keys.settle(status); // only an unknown outcome (no answer, 5xx) keeps the key for a retry

@@ -1,10 +1,11 @@
 'use client';
-import useSWR from 'swr';
-import { Avatar, Button, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
+import { Avatar, Button, Flex, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
 import { FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { useRoute } from '@/lib/swr';
 import { zodRules } from '@/lib/form-rules';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { updatePerformer } from '@/store/user';
@@ -16,7 +17,9 @@ import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
-import SubscriptionPricingForm from '@/features/subscribers/SubscriptionPricingForm';
+import SubscriptionPricingForm from './SubscriptionPricingForm';
+import css from './account.module.css';
+import width from '@/components/layouts/page-width.module.css';
 
 const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password'];
 
@@ -79,31 +82,31 @@ function Documents({ profile, onChange }: { profile: PerformerProfile; onChange:
         dataSource={profile.documents}
         renderItem={(d) => (
           <List.Item>
-            <List.Item.Meta avatar={<FileProtectOutlined style={{ fontSize: 22 }} />} title={d.name} description={`${d.kind === 'idVerification' ? 'Selfie with ID' : 'ID document'} · ${new Date(d.createdAt).toLocaleDateString()}`} />
+            <List.Item.Meta avatar={<FileProtectOutlined className={css.docIcon} />} title={d.name} description={`${d.kind === 'idVerification' ? 'Selfie with ID' : 'ID document'} · ${new Date(d.createdAt).toLocaleDateString()}`} />
           </List.Item>
         )}
-        style={{ marginBottom: 16 }}
+        className={css.docList}
       />
-      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Flex gap={12} wrap align="flex-start">
         <Select
           value={kind}
           onChange={setKind}
           aria-label="Document type"
-          style={{ width: 200 }}
+          className={css.docType}
           options={[
             { value: 'documentVerification', label: 'ID document' },
             { value: 'idVerification', label: 'Selfie with ID' },
           ]}
         />
-        <FileUploadButton endpoint="/performers/documents/upload" field="file" fields={{ kind }} accept="image/jpeg,image/png,image/webp,application/pdf" maxMb={10} label="Upload document" onDone={onChange} />
-      </div>
+        <FileUploadButton route={routes.performers.uploadDocument} field="file" fields={{ kind }} accept="image/jpeg,image/png,image/webp,application/pdf" maxMb={10} label="Upload document" onDone={onChange} />
+      </Flex>
     </>
   );
 }
 
 export default function CreatorAccount({ initialProfile }: { initialProfile: PerformerProfile | null }) {
   const dispatch = useAppDispatch();
-  const { data, error, isLoading, mutate } = useSWR<PerformerProfile>('/performers/me', { fallbackData: initialProfile ?? undefined, revalidateOnMount: !initialProfile });
+  const { data, error, isLoading, mutate } = useRoute(routes.performers.me, {}, { fallbackData: initialProfile ?? undefined, revalidateOnMount: !initialProfile });
   const profile = data;
   // `?tab=subscription` (links from the money screens) opens that tab.
   const [tab, setTab] = useState('profile');
@@ -123,21 +126,21 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
 
   if (!profile && isLoading)
     return (
-      <div className="container page" style={{ maxWidth: 920 }}>
+      <div className={`container page ${width.w920}`}>
         <FormSkeleton rows={8} />
       </div>
     );
   if (!profile)
     return (
-      <div className="container page" style={{ maxWidth: 920 }}>
+      <div className={`container page ${width.w920}`}>
         <ErrorState title="We couldn't load your creator profile" message={error ? (error as { message?: string }).message : undefined} onRetry={() => void mutate()} />
       </div>
     );
 
   const pagePath = `/${profile.username || profile._id}`;
   return (
-    <div className="container page" style={{ maxWidth: 920 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16, flexWrap: 'wrap' }}>
+    <div className={`container page ${width.w920}`}>
+      <Flex justify="space-between" align="flex-start" gap={16} wrap>
         <div>
           <h1 className="page-title">Creator settings</h1>
           <p className="page-lead">Your public page, media, identity documents and password.</p>
@@ -147,19 +150,20 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             <Button icon={<EyeOutlined />}>View my page</Button>
           </Link>
         )}
-      </div>
+      </Flex>
       {(!profile.email || !profile.username) && (
-        <Alert type="warning" showIcon style={{ marginBottom: 24 }} title="Finish setting up your page" description="Add a username and an e-mail address so fans can find you." />
+        <Alert type="warning" showIcon className={css.alert} title="Finish setting up your page" description="Add a username and an e-mail address so fans can find you." />
       )}
       <SectionCard title="Cover and avatar" description="Cover: a wide image (1500×500 is ideal). Avatar: square. JPG, PNG or WebP.">
-        <div className="profile-cover" style={{ height: 160, borderRadius: 16, backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label="Cover image" />
-        <div style={{ display: 'flex', gap: 20, alignItems: 'flex-end', marginTop: -44, paddingInline: 20, flexWrap: 'wrap' }}>
+        {/* the creator's own cover (dynamic) */}
+        <div className={css.cover} style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label="Cover image" />
+        <Flex gap={20} align="flex-end" wrap className={css.pictures}>
           <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={96} className="profile-avatar" />
-          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', paddingBottom: 4 }}>
-            <AvatarUploadButton endpoint="/performers/avatar/upload" onDone={(url) => saved({ avatar: url })} />
-            <FileUploadButton<{ url: string }> endpoint="/performers/cover/upload" field="cover" accept={IMAGE_TYPES} maxMb={10} label="Upload new cover" icon={<PictureOutlined />} successText="Cover updated" onDone={(r) => saved({ cover: r.url })} />
-          </div>
-        </div>
+          <Flex gap={12} wrap className={css.pictureButtons}>
+            <AvatarUploadButton route={routes.performers.uploadAvatar} onDone={(url) => saved({ avatar: url })} />
+            <FileUploadButton route={routes.performers.uploadCover} field="cover" accept={IMAGE_TYPES} maxMb={10} label="Upload new cover" icon={<PictureOutlined />} successText="Cover updated" onDone={(r) => saved({ cover: r.url })} />
+          </Flex>
+        </Flex>
       </SectionCard>
       <Tabs
         activeKey={tab}
@@ -189,12 +193,12 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Welcome video" description="A short clip shown to visitors of your page. MP4, WebM or MOV up to 200 MB.">
                 {profile.welcomeVideo ? (
-                  <video key={profile.welcomeVideo} src={profile.welcomeVideo} controls playsInline preload="metadata" aria-label="Your welcome video" style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000', marginBottom: 16 }} />
+                  <video key={profile.welcomeVideo} src={profile.welcomeVideo} controls playsInline preload="metadata" aria-label="Your welcome video" className={css.video} />
                 ) : (
                   <Typography.Paragraph type="secondary">No welcome video yet.</Typography.Paragraph>
                 )}
-                <FileUploadButton<{ url: string }>
-                  endpoint="/performers/welcome-video/upload"
+                <FileUploadButton
+                  route={routes.performers.uploadWelcomeVideo}
                   field="welcomeVideo"
                   accept="video/mp4,video/webm,video/quicktime"
                   maxMb={200}

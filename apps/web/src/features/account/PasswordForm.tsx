@@ -5,6 +5,7 @@ import { confirmRules, newPasswordRules } from '@/lib/form-rules';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { updatePassword } from '@/store/user';
+import css from './account.module.css';
 
 interface Values {
   currentPassword: string;
@@ -30,7 +31,7 @@ export default function PasswordForm({ source }: { source: 'user' | 'performer' 
   };
 
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={onFinish} name={`password-${source}`} style={{ maxWidth: 480 }}>
+    <Form<Values> form={form} layout="vertical" onFinish={onFinish} name={`password-${source}`} className={css.password}>
       <Form.Item name="currentPassword" label="Current password" rules={[{ required: true, message: 'Please enter your current password' }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>

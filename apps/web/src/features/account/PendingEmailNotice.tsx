@@ -1,5 +1,6 @@
 'use client';
 import { Alert } from 'antd';
+import css from './account.module.css';
 
 /** "Check your new address": an e-mail change waits for the link mailed to the new address. */
 export default function PendingEmailNotice({ pendingEmail, email }: { pendingEmail?: string | null; email?: string | null }) {
@@ -9,7 +10,7 @@ export default function PendingEmailNotice({ pendingEmail, email }: { pendingEma
       type="info"
       showIcon
       role="status"
-      style={{ marginBottom: 16 }}
+      className={css.notice}
       title="Check your new address"
       description={
         <>

@@ -4,12 +4,15 @@ import { DEFAULT_AVATAR, updateUserSchema, type CurrentUser } from '@stagepass/s
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { updateUser } from '@/store/user';
 import { patchAuthUser } from '@/store/auth';
+import { routes } from '@stagepass/shared/routes';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
 import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
+import css from './account.module.css';
+import width from '@/components/layouts/page-width.module.css';
 
 interface Values {
   firstName?: string;
@@ -31,16 +34,16 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
   const onFinish = useProfileSubmit(form, updateUser);
 
   return (
-    <div className="container page" style={{ maxWidth: 860 }}>
+    <div className={`container page ${width.w860}`}>
       <h1 className="page-title">Account settings</h1>
       <p className="page-lead">Manage your profile, photo and password.</p>
       {incomplete && (
-        <Alert type="warning" showIcon style={{ marginBottom: 24 }} title="Finish setting up your account" description="Add a username and an e-mail address to start using your home feed." />
+        <Alert type="warning" showIcon className={css.alert} title="Finish setting up your account" description="Add a username and an e-mail address to start using your home feed." />
       )}
       <SectionCard title="Profile photo" description="A square picture works best. JPG, PNG or WebP up to 5 MB.">
         <div className="upload-tile">
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt={`${user.name}'s avatar`} size={88} />
-          <AvatarUploadButton endpoint="/users/avatar/upload" onDone={(url) => dispatch(patchAuthUser({ avatar: url }))} />
+          <AvatarUploadButton route={routes.users.uploadAvatar} onDone={(url) => dispatch(patchAuthUser({ avatar: url }))} />
         </div>
       </SectionCard>
       <SectionCard title="Profile" description="This is how other people see you on the site.">

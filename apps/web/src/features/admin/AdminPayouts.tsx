@@ -9,14 +9,15 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Form, Grid, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DollarOutlined, EyeOutlined } from '@ant-design/icons';
 import { MESSAGES, reviewPayoutSchema, type PayoutRequest, type ReviewPayoutInput } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { zodRules } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { EmptyState } from '@/components/states';
 import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css, payoutStatusOptions } from '@/components/money/money-ui';
-import { PayoutDetails } from '@/features/payouts/PayoutDetailDrawer';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import { PayoutDetails } from '@/components/money/PayoutDetailDrawer';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 type Action = 'approved' | 'rejected' | 'paid';
@@ -52,7 +53,7 @@ function ReviewModal({ target, onClose, onDone }: { target: { p: PayoutRequest; 
     try {
       const body: ReviewPayoutInput = { status: target.action, adminNote: v.adminNote?.trim() || undefined };
       if (target.action === 'paid') body.method = v.method ?? 'manual';
-      await api.put<PayoutRequest>(`/admin/payout-requests/${target.p._id}/status`, body);
+      await call(routes.payouts.adminReview, { params: { id: target.p._id }, body });
       message.success(ACTION[target.action].done);
       onDone();
     } catch (e) {
@@ -79,7 +80,7 @@ function ReviewModal({ target, onClose, onDone }: { target: { p: PayoutRequest; 
       {target && (
         <Form form={form} layout="vertical" name="payout-review" requiredMark={false} initialValues={{ method: 'manual' }}>
           {target.p.requestNote && (
-            <p className={css.note} style={{ marginTop: 0 }}>
+            <p className={`${css.note} ${css.flushTop}`}>
               <span className="muted">Creator&apos;s note: </span>
               {target.p.requestNote}
             </p>
@@ -117,7 +118,7 @@ function ReviewModal({ target, onClose, onDone }: { target: { p: PayoutRequest; 
 const validStatus = (s: string | undefined) => (payoutStatusOptions.some((o) => o.value === s) ? s : undefined);
 
 export default function AdminPayouts() {
-  const table = useQueryTable<PayoutRequest>('/admin/payout-requests', { sortBy: 'updatedAt', query: (api, { filters }) => ({ ...api, status: validStatus(filters.status), q: filters.q?.trim() || undefined }) });
+  const table = useRouteTable(routes.payouts.adminList, { sortBy: 'updatedAt', query: (api, { filters }) => ({ ...api, status: validStatus(filters.status), q: filters.q?.trim() || undefined }) });
   const { t, mutate } = table;
   const status = validStatus(t.query.filters.status);
   const q = t.query.filters.q?.trim() || undefined;
@@ -132,8 +133,8 @@ export default function AdminPayouts() {
       <p className="page-lead">Review what creators asked to withdraw. Approving reserves the amount; marking paid records the payment and debits the creator&apos;s earnings once.</p>
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter payout requests" className={css.toolbar}>
-          <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={payoutStatusOptions} style={{ width: 170, flex: '0 0 auto' }} />
-          <Input.Search aria-label="Search creators" placeholder="Creator or note" allowClear defaultValue={q} onSearch={(v) => t.set({ q: v.trim() || null })} style={{ width: 240, flex: '0 1 auto' }} />
+          <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={payoutStatusOptions} className={css.statusFilter} />
+          <Input.Search aria-label="Search creators" placeholder="Creator or note" allowClear defaultValue={q} onSearch={(v) => t.set({ q: v.trim() || null })} className={css.searchFilter} />
         </FilterBar>
         <QueryTable<PayoutRequest>
           table={table}
@@ -148,9 +149,9 @@ export default function AdminPayouts() {
             { key: 'performer', title: 'Creator', width: 190, render: (_, p) => <MoneyUserCell user={p.performer} /> },
             { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('amount'), render: (v: number) => <Money value={v} strong /> },
             { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
-            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
-            { key: 'requestNote', title: 'Note', dataIndex: 'requestNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
-            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>{v || '—'}</Typography.Text> },
+            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
+            { key: 'requestNote', title: 'Note', dataIndex: 'requestNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note180}>{v || '—'}</Typography.Text> },
+            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note180}>{v || '—'}</Typography.Text> },
             {
               key: 'actions',
               title: 'Actions',

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Button, Result } from 'antd';
+import { routes } from '@stagepass/shared/routes';
 import { getToken } from '@/lib/api';
 import { useLinkToken } from './use-link-token';
 import { LinkPending } from './LinkPending';
@@ -11,7 +12,7 @@ import { LinkPending } from './LinkPending';
  * (POST /auth/email-change/confirm). Works signed in or not: the link itself is the proof.
  */
 export default function ConfirmEmail({ token }: { token: string | null }) {
-  const state = useLinkToken('/auth/email-change/confirm', token, 'The confirmation link is missing its code.');
+  const state = useLinkToken(routes.auth.confirmEmailChange, token, 'The confirmation link is missing its code.');
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => setSignedIn(Boolean(getToken())), []);
 

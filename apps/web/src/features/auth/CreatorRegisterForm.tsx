@@ -5,11 +5,12 @@ import { Alert, Button, Form, Input, Progress, Row, Upload, type UploadFile } fr
 import { CameraOutlined, IdcardOutlined } from '@ant-design/icons';
 import { registerPerformerSchema } from '@stagepass/shared';
 import { compact, zodRules } from '@/lib/form-rules';
-import { upload } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { uploadTo } from '@/lib/api';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
-import type { RegisterResponse } from './useRegisterFinish';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
+import css from './auth.module.css';
 
 interface Values extends SignUpValues {
   gender: string;
@@ -43,8 +44,9 @@ export default function CreatorRegisterForm() {
   const [form] = Form.useForm<Values>();
   const [progress, setProgress] = useState<number | null>(null);
   const { done, error, submit } = useSignUp(form, (fields, v) =>
-    upload<RegisterResponse>(
-      '/auth/performers/register',
+    uploadTo(
+      routes.auth.registerPerformer,
+      undefined,
       { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
       { fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth }), onProgress: setProgress },
     ),
@@ -66,7 +68,7 @@ export default function CreatorRegisterForm() {
 
   return (
     <>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} />}
+      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} />}
       <Form<Values> form={form} layout="vertical" onFinish={onFinish} name="register-creator" scrollToFirstError disabled={progress !== null}>
         <Row gutter={12}>
           <NameFields schema={S} />
@@ -95,7 +97,7 @@ export default function CreatorRegisterForm() {
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
+          className={css.notice}
           title="Identity check"
           description="We verify every creator. Upload a photo of your ID document and a selfie holding it (JPG, PNG, WebP or PDF, up to 10 MB each). Only our team can see them."
         />
@@ -115,12 +117,12 @@ export default function CreatorRegisterForm() {
             </Upload>
           </FieldCol>
         </Row>
-        {progress !== null && <Progress percent={progress} status="active" aria-label="Upload progress" style={{ marginBottom: 12 }} />}
+        {progress !== null && <Progress percent={progress} status="active" aria-label="Upload progress" className={css.progress} />}
         <Button type="primary" htmlType="submit" block size="large" loading={progress !== null} disabled={false}>
           Create creator account
         </Button>
       </Form>
-      <p style={{ textAlign: 'center', marginTop: 28, marginBottom: 0 }} className="muted">
+      <p className={`muted ${css.footer}`}>
         Already have an account? <Link href="/auth/login">Log in</Link> · Just here to follow? <Link href="/auth/register">Sign up as a fan</Link>
       </p>
     </>

@@ -5,7 +5,9 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { forgotPasswordSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import css from './auth.module.css';
 
 export default function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -14,7 +16,7 @@ export default function ForgotPasswordForm() {
   if (sentTo)
     return (
       <Result
-        icon={<MailOutlined style={{ color: 'var(--brand)' }} />}
+        icon={<MailOutlined className={css.mailIcon} />}
         title="Check your inbox"
         subTitle={<>If an account exists for <strong>{sentTo}</strong>, we just sent it a link to choose a new password. The link expires soon, so use it right away.</>}
         extra={<Link href="/auth/login"><Button type="primary">Back to log in</Button></Link>}
@@ -22,7 +24,7 @@ export default function ForgotPasswordForm() {
     );
   return (
     <>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} />}
+      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} />}
       <Form<{ email: string }>
         layout="vertical"
         size="large"
@@ -31,7 +33,7 @@ export default function ForgotPasswordForm() {
           setBusy(true);
           setError(null);
           try {
-            await api.post('/auth/users/forgot', { email: email.trim() });
+            await call(routes.auth.forgotPassword, { body: { email: email.trim() } });
             setSentTo(email.trim());
           } catch (e) {
             setError(errorText(e));
@@ -47,7 +49,7 @@ export default function ForgotPasswordForm() {
           Send reset link
         </Button>
       </Form>
-      <p style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }} className="muted">
+      <p className={`muted ${css.footerTight}`}>
         Remembered it? <Link href="/auth/login">Log in</Link>
       </p>
     </>

@@ -1,11 +1,12 @@
 import { Spin } from 'antd';
+import css from './auth.module.css';
 
 /** What an e-mailed link's page shows while its one-time token is being checked. */
 export function LinkPending({ text }: { text: string }) {
   return (
-    <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
+    <div className={css.pending} role="status">
       <Spin size="large" />
-      <p className="muted" style={{ marginTop: 16 }}>
+      <p className={`muted ${css.pendingText}`}>
         {text}
       </p>
     </div>

@@ -9,6 +9,7 @@ import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { login } from '@/store/auth';
 import SocialButtons from './SocialButtons';
+import css from './auth.module.css';
 
 interface Values {
   username: string;
@@ -38,7 +39,7 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 20 }}
+          className={css.alert}
           title={`You're signed in as ${current.name}.`}
           description={
             <>
@@ -47,7 +48,7 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
           }
         />
       )}
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} data-testid="login-error" />}
+      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} data-testid="login-error" />}
       <Form<Values> layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ remember: false }} size="large" name="login">
         <Form.Item name="username" label="Username or e-mail" rules={zodRules(loginSchema.shape.username)}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder="jane or jane@example.com" />
@@ -55,7 +56,7 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
         <Form.Item name="password" label="Password" rules={zodRules(loginSchema.shape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
         </Form.Item>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+        <Flex justify="space-between" align="center" className={css.row}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>Remember me</Checkbox>
           </Form.Item>
@@ -66,7 +67,7 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
         </Button>
       </Form>
       <SocialButtons role="user" />
-      <p style={{ textAlign: 'center', marginTop: 28, marginBottom: 0 }} className="muted">
+      <p className={`muted ${css.footer}`}>
         New to Stagepass? <Link href="/auth/register">Create a fan account</Link> · <Link href="/auth/register/creator">Become a creator</Link>
       </p>
     </>

@@ -2,11 +2,12 @@
 import Link from 'next/link';
 import { Button, Result } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
+import css from './auth.module.css';
 
 export default function RegisterDone({ email, message }: { email?: string; message?: string }) {
   return (
     <Result
-      icon={<MailOutlined style={{ color: 'var(--brand)' }} />}
+      icon={<MailOutlined className={css.mailIcon} />}
       title="Check your e-mail"
       subTitle={
         <>

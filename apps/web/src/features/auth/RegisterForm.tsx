@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Row } from 'antd';
-import { registerUserSchema } from '@stagepass/shared';
-import { api } from '@/lib/api';
+import { registerUserSchema, type RegisterUserInput } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call } from '@/lib/api';
 import { CountrySelect, GenderSelect, NameFields, NewPasswordFields, UsernameEmailFields } from '@/components/form/profile-fields';
-import type { RegisterResponse } from './useRegisterFinish';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
 import SocialButtons from './SocialButtons';
+import css from './auth.module.css';
 
 const S = registerUserSchema.shape;
 
@@ -16,7 +17,8 @@ const S = registerUserSchema.shape;
 export default function RegisterForm() {
   const [form] = Form.useForm<SignUpValues>();
   const [submitting, setSubmitting] = useState(false);
-  const { done, error, submit } = useSignUp(form, (fields) => api.post<RegisterResponse>('/auth/users/register', fields));
+  // The form's rules make the required fields present (compact() only drops empty ones); the API re-validates.
+  const { done, error, submit } = useSignUp(form, (fields) => call(routes.auth.registerUser, { body: fields as RegisterUserInput }));
 
   if (done) return <RegisterDone {...done} />;
 
@@ -31,7 +33,7 @@ export default function RegisterForm() {
 
   return (
     <>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} />}
+      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} />}
       <Form<SignUpValues> form={form} layout="vertical" onFinish={onFinish} name="register" scrollToFirstError>
         <Row gutter={12}>
           <NameFields schema={S} />
@@ -44,12 +46,12 @@ export default function RegisterForm() {
           <GenderSelect schema={S} markOptional placeholder="Prefer not to say" />
           <CountrySelect schema={S} markOptional placeholder="Choose a country" unavailablePlaceholder="Countries unavailable" />
         </Row>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting} style={{ marginTop: 4 }}>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting} className={css.submit}>
           Create account
         </Button>
       </Form>
       <SocialButtons role="user" />
-      <p style={{ textAlign: 'center', marginTop: 28, marginBottom: 0 }} className="muted">
+      <p className={`muted ${css.footer}`}>
         Already have an account? <Link href="/auth/login">Log in</Link> · Are you a creator? <Link href="/auth/register/creator">Sign up as a creator</Link>
       </p>
     </>

@@ -4,8 +4,10 @@ import Link from 'next/link';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { prehashPassword } from '@stagepass/shared';
 import { confirmRules, newPasswordRules } from '@/lib/form-rules';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { useSettings } from '@/lib/site-context';
+import css from './auth.module.css';
 
 export default function ResetPasswordForm({ token }: { token: string | null }) {
   const { clientPasswordHashing } = useSettings();
@@ -33,7 +35,7 @@ export default function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <>
       {error && (
-        <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 20 }} action={<Link href="/auth/forgot-password">New link</Link>} />
+        <Alert type="error" showIcon role="alert" title={error} className={css.alert} action={<Link href="/auth/forgot-password">New link</Link>} />
       )}
       <Form<{ password: string; confirmPassword: string }>
         layout="vertical"
@@ -42,7 +44,7 @@ export default function ResetPasswordForm({ token }: { token: string | null }) {
           setBusy(true);
           setError(null);
           try {
-            await api.post('/auth/users/reset-password', { token, password: clientPasswordHashing ? await prehashPassword(password) : password });
+            await call(routes.auth.resetPassword, { body: { token, password: clientPasswordHashing ? await prehashPassword(password) : password } });
             setDone(true);
           } catch (e) {
             setError(errorText(e));

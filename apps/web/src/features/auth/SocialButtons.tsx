@@ -4,10 +4,12 @@ import Cookies from 'js-cookie';
 import { App, Button, Flex } from 'antd';
 import { GoogleOutlined, XOutlined } from '@ant-design/icons';
 import { MESSAGES, SOCIAL_FLOW_COOKIE_DAYS, postLoginPath } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
+import css from './auth.module.css';
 
 type Role = 'user' | 'performer';
 export const SOCIAL_ROLE_COOKIE = 'role';
@@ -37,7 +39,7 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
         client_id: googleClientId,
         callback: async ({ credential }) => {
           try {
-            const r = await api.authenticate<{ token: string }>('/auth/google/login', { credential, role });
+            const r = await call(routes.auth.googleLogin, { body: { credential, role } }, { credentialsCheck: true });
             onToken(r.token);
           } catch (e) {
             message.error(errorText(e, MESSAGES.loginFailed));
@@ -57,7 +59,7 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
 
   return (
     <>
-      <div ref={ref} style={{ display: ready ? 'flex' : 'none', justifyContent: 'center' }} />
+      <div ref={ref} className={css.google} hidden={!ready} />
       {!ready && (
         <Button block size="large" icon={<GoogleOutlined />} onClick={() => message.info('Google sign-in is loading — if it does not appear, it is not available right now.')}>
           Continue with Google
@@ -85,7 +87,7 @@ export default function SocialButtons({ role = 'user' }: { role?: Role }) {
     setTwitterBusy(true);
     try {
       Cookies.set(SOCIAL_ROLE_COOKIE, role, { path: '/', expires: SOCIAL_FLOW_COOKIE_DAYS, sameSite: 'lax' });
-      const r = await api.post<{ url: string }>('/auth/twitter/login', { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role });
+      const r = await call(routes.auth.twitterLogin, { body: { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role } });
       window.location.assign(r.url);
     } catch (e) {
       message.error(errorText(e));

@@ -2,12 +2,14 @@
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import Cookies from 'js-cookie';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { MESSAGES, postLoginPath } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
 import { SOCIAL_ROLE_COOKIE } from './SocialButtons';
+import { LinkPending } from './LinkPending';
 
 export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthToken: string | null; oauthVerifier: string | null }) {
   const dispatch = useAppDispatch();
@@ -17,8 +19,7 @@ export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthTo
     if (!oauthToken || !oauthVerifier || started.current) return;
     started.current = true;
     const role = Cookies.get(SOCIAL_ROLE_COOKIE) === 'performer' ? 'performer' : 'user';
-    api
-      .authenticate<{ token: string }>('/auth/twitter/callback', { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role })
+    call(routes.auth.twitterCallback, { body: { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role } }, { credentialsCheck: true })
       .then(async ({ token }) => {
         const r = await dispatch(loginWithToken({ token, remember: true }));
         Cookies.remove(SOCIAL_ROLE_COOKIE, { path: '/' });
@@ -29,10 +30,5 @@ export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthTo
   }, [oauthToken, oauthVerifier, dispatch]);
   if (error)
     return <Result status="error" title="Sign-in failed" subTitle={error} extra={<Link href="/auth/login"><Button type="primary">Back to log in</Button></Link>} />;
-  return (
-    <div style={{ textAlign: 'center', padding: '48px 0' }} role="status">
-      <Spin size="large" />
-      <p className="muted" style={{ marginTop: 16 }}>Signing you in with X…</p>
-    </div>
-  );
+  return <LinkPending text="Signing you in with X…" />;
 }

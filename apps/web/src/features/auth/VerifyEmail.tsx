@@ -4,9 +4,11 @@ import Link from 'next/link';
 import { Button, Form, Input, Result } from 'antd';
 import { resendVerificationSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
-import { api } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call } from '@/lib/api';
 import { useLinkToken } from './use-link-token';
 import { LinkPending } from './LinkPending';
+import css from './auth.module.css';
 
 function ResendForm() {
   const [sent, setSent] = useState(false);
@@ -15,11 +17,11 @@ function ResendForm() {
   return (
     <Form<{ email: string }>
       layout="vertical"
-      style={{ textAlign: 'left', maxWidth: 380, margin: '0 auto' }}
+      className={css.resend}
       onFinish={async ({ email }) => {
         setBusy(true);
         try {
-          await api.post('/auth/email-verification', { email: email.trim() });
+          await call(routes.auth.resendVerification, { body: { email: email.trim() } });
         } catch {
           /* the API never tells whether the address exists */
         }
@@ -39,7 +41,7 @@ function ResendForm() {
 
 /** Verifies the token from the e-mail link (POST /auth/email-verification/verify). */
 export default function VerifyEmail({ token }: { token: string | null }) {
-  const state = useLinkToken('/auth/email-verification/verify', token, 'The verification link is missing its code.');
+  const state = useLinkToken(routes.auth.verifyEmail, token, 'The verification link is missing its code.');
 
   if (state.status === 'pending') return <LinkPending text="Verifying your e-mail address…" />;
   if (state.status === 'ok')
@@ -59,7 +61,7 @@ export default function VerifyEmail({ token }: { token: string | null }) {
       extra={
         <>
           <ResendForm />
-          <p style={{ marginTop: 16 }}>
+          <p className={css.after}>
             Already verified? <Link href="/auth/login">Log in</Link>
           </p>
         </>

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import { api, errorText } from '@/lib/api';
+import type { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 
 export type LinkTokenState = { status: 'pending' } | { status: 'ok' } | { status: 'failed'; message: string };
 
@@ -9,16 +10,15 @@ export type LinkTokenState = { status: 'pending' } | { status: 'ok' } | { status
  * tracks the answer. Strict mode mounts twice in development: the ref keeps it to one request,
  * since a second one would find the token already used.
  */
-export function useLinkToken(path: string, token: string | null, missingMessage: string): LinkTokenState {
+export function useLinkToken(def: typeof routes.auth.verifyEmail | typeof routes.auth.confirmEmailChange, token: string | null, missingMessage: string): LinkTokenState {
   const [state, setState] = useState<LinkTokenState>(token ? { status: 'pending' } : { status: 'failed', message: missingMessage });
   const started = useRef(false);
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    api
-      .post(path, { token })
+    call(def, { body: { token } })
       .then(() => setState({ status: 'ok' }))
       .catch((e) => setState({ status: 'failed', message: errorText(e) }));
-  }, [path, token]);
+  }, [def, token]);
   return state;
 }

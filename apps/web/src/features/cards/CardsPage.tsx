@@ -1,16 +1,18 @@
 'use client';
 import { useState } from 'react';
-import { App, Button, Card as AntCard, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton, Tag } from 'antd';
 import { CreditCardOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Card } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { EmptyState, ErrorState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
-import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { cardLabel } from '@/features/payments/money';
-import AddCard from './AddCard';
-import { useCards } from './useCards';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import { cardLabel } from '@/lib/payments';
+import AddCard from '@/components/pay/AddCard';
+import { useCards } from '@/lib/use-cards';
 import styles from './cards.module.css';
+import width from '@/components/layouts/page-width.module.css';
 
 function brandName(brand: string) {
   return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
@@ -26,12 +28,12 @@ function CardRow({ card, onRemove, removing }: { card: Card; onRemove: () => voi
         <span className={styles.number}>
           {brandName(card.brand)} <span aria-label={`ending in ${card.last4}`}>•••• {card.last4}</span>
           {card.isDefault && (
-            <Tag color="purple" variant="filled" style={{ marginInlineStart: 8 }}>
+            <Tag color="purple" variant="filled" className={styles.defaultTag}>
               Default
             </Tag>
           )}
         </span>
-        <span className="muted" style={{ fontSize: 13 }}>
+        <span className={`muted ${styles.expiry}`}>
           Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
           {card.holderName ? ` · ${card.holderName}` : ''}
         </span>
@@ -61,7 +63,7 @@ export default function CardsPage() {
       onOk: async () => {
         setRemoving(card._id);
         try {
-          await api.del(`/payment-cards/${card._id}`);
+          await call(routes.payments.removeCard, { params: { id: card._id } });
           message.success('Card removed');
           await mutate();
         } catch (e) {
@@ -73,7 +75,7 @@ export default function CardsPage() {
     });
 
   return (
-    <div className="container page" style={{ maxWidth: 760 }}>
+    <div className={`container page ${width.w760}`}>
       <h1 className="page-title">Payment cards</h1>
       <p className="page-lead">Cards you pay with for subscriptions and wallet top-ups.</p>
       <TestPaymentsNotice card />

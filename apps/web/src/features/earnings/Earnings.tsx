@@ -7,18 +7,19 @@
  */
 import { useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import { DownloadOutlined, BankOutlined } from '@ant-design/icons';
-import { EARNING_TYPE_VALUES, type Earning, type EarningStats } from '@stagepass/shared';
-import { errorText } from '@/lib/api';
+import { EARNING_TYPE_VALUES, earningExportSchema, type Earning } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { errorText, routeHref } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { fullDate } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
 import { downloadFromApi } from './download';
 import { Money, MoneyUserCell, StatGrid, moneyCss as css } from '@/components/money/money-ui';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { label: string; color: string }> = {
@@ -37,7 +38,7 @@ const isDay = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v
 export function useEarningFilters() {
   const t = useTableQuery({ sortBy: 'createdAt' });
   const f = t.query.filters;
-  const type = (EARNING_TYPE_VALUES as readonly string[]).includes(f.type ?? '') ? f.type : undefined;
+  const type = EARNING_TYPE_VALUES.find((v) => v === f.type);
   const filters = { type, fromDate: isDay(f.fromDate), toDate: isDay(f.toDate) };
   return { t, filters };
 }
@@ -45,8 +46,8 @@ export function useEarningFilters() {
 export default function Earnings() {
   const { message } = App.useApp();
   const { t, filters } = useEarningFilters();
-  const stats = useSWR<EarningStats>(['/performer/earning/stats', filters], { keepPreviousData: true });
-  const list = useQueryTable<Earning>('/performer/earning/search', { sortBy: 'createdAt', query: (q) => ({ ...q, ...filters }) });
+  const stats = useRoute(routes.earnings.stats, { query: filters }, { keepPreviousData: true });
+  const list = useRouteTable(routes.earnings.search, { sortBy: 'createdAt', query: (q) => ({ ...q, ...filters }) });
   const [exporting, setExporting] = useState(false);
   const hasFilters = Boolean(filters.type || filters.fromDate || filters.toDate);
   const badRange = Boolean(filters.fromDate && filters.toDate && filters.fromDate > filters.toDate);
@@ -55,7 +56,7 @@ export default function Earnings() {
     setExporting(true);
     try {
       const today = new Date().toISOString().slice(0, 10);
-      await downloadFromApi('/performer/earning/export/csv', { ...filters, sortBy: t.query.sortBy, sort: t.query.sort }, `earnings-${today}.csv`);
+      await downloadFromApi(routeHref(routes.earnings.exportCsv, { query: { ...filters, sortBy: earningExportSchema.shape.sortBy.safeParse(t.query.sortBy).data, sort: t.query.sort } }), `earnings-${today}.csv`);
       message.success('Export downloaded');
     } catch (e) {
       message.error(errorText(e, 'The export failed, please try again later'));
@@ -72,7 +73,7 @@ export default function Earnings() {
           <h1 className="page-title">Earnings</h1>
           <p className="page-lead">What fans paid you, the site&apos;s commission and what is yours to withdraw.</p>
         </div>
-        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <div className={css.actions}>
           <Link href="/creator/payouts">
             <Button icon={<BankOutlined />}>Payouts</Button>
           </Link>
@@ -82,7 +83,7 @@ export default function Earnings() {
         </div>
       </div>
 
-      <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
+      <Card styles={{ body: { padding: 16 } }} className={css.block}>
         <FilterBar label="Filter earnings" className={css.toolbar}>
           <div className={css.field}>
             <label htmlFor="earning-type">Type</label>
@@ -95,19 +96,19 @@ export default function Earnings() {
               onChange={(v) => t.set({ type: v ?? null })}
               options={typeOptions}
               showSearch={{ optionFilterProp: 'label' }}
-              style={{ minWidth: 180 }}
+              className={css.typeFilter}
             />
           </div>
           <div className={css.field}>
             <label htmlFor="earning-from">From date</label>
-            <Input id="earning-from" type="date" value={filters.fromDate ?? ''} max={filters.toDate} onChange={(e) => t.set({ fromDate: e.target.value || null })} style={{ minWidth: 150 }} />
+            <Input id="earning-from" type="date" value={filters.fromDate ?? ''} max={filters.toDate} onChange={(e) => t.set({ fromDate: e.target.value || null })} className={css.dateFilter} />
           </div>
           <div className={css.field}>
             <label htmlFor="earning-to">To date</label>
-            <Input id="earning-to" type="date" value={filters.toDate ?? ''} min={filters.fromDate} onChange={(e) => t.set({ toDate: e.target.value || null })} style={{ minWidth: 150 }} />
+            <Input id="earning-to" type="date" value={filters.toDate ?? ''} min={filters.fromDate} onChange={(e) => t.set({ toDate: e.target.value || null })} className={css.dateFilter} />
           </div>
           {hasFilters && (
-            <Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })} style={{ flex: '0 0 auto' }}>
+            <Button onClick={() => t.set({ type: null, fromDate: null, toDate: null })} className={css.keep}>
               Clear filters
             </Button>
           )}
@@ -120,7 +121,7 @@ export default function Earnings() {
       </Card>
 
       {stats.error && !s ? (
-        <Card style={{ marginBottom: 16 }}>
+        <Card className={css.block}>
           <ErrorState title="Your totals didn't load" message={errorText(stats.error)} onRetry={() => void stats.mutate()} />
         </Card>
       ) : (
@@ -142,9 +143,9 @@ export default function Earnings() {
       )}
 
       {!(stats.error && !s) && (
-        <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
+        <Card className={css.block} styles={{ body: { padding: 16 } }}>
           {!s ? (
-            <div aria-busy="true" aria-label="Loading chart" style={{ height: 262, borderRadius: 10, background: 'var(--hover)' }} />
+            <div aria-busy="true" aria-label="Loading chart" className={css.chartSkeleton} />
           ) : s.series.length ? (
             <EarningsChart series={s.series} />
           ) : (
@@ -154,7 +155,7 @@ export default function Earnings() {
       )}
 
       <Card styles={{ body: { padding: 12 } }}>
-        <h2 style={{ fontSize: 18, fontWeight: 650, margin: '4px 4px 12px' }}>Transactions</h2>
+        <h2 className={css.tableTitle}>Transactions</h2>
         <QueryTable<Earning>
           table={list}
           errorTitle="Your earnings didn't load"
@@ -168,20 +169,20 @@ export default function Earnings() {
           scroll={{ x: 1100 }}
           size="middle"
           columns={[
-            { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+            { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
             {
               key: 'type',
               title: 'Type',
               dataIndex: 'type',
               width: 150,
               render: (v: Earning['type']) => (
-                <Tag color={EARNING_TYPE_LABEL[v]?.color} style={{ marginInlineEnd: 0 }}>
+                <Tag color={EARNING_TYPE_LABEL[v]?.color}>
                   {EARNING_TYPE_LABEL[v]?.label ?? v}
                 </Tag>
               ),
             },
             { key: 'user', title: 'Fan', width: 180, render: (_, e) => <MoneyUserCell user={e.user} /> },
-            { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v || '—'}</Typography.Text> },
+            { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note260}>{v || '—'}</Typography.Text> },
             { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
             { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
             { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{`${Number((v ?? 0).toFixed(2))}%`}</span> },

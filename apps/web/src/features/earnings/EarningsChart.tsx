@@ -95,7 +95,7 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
 
   return (
     <figure className={css.figure} aria-labelledby={`${id}-t`}>
-      <figcaption id={`${id}-t`} style={{ fontWeight: 650, marginBottom: 4 }}>
+      <figcaption id={`${id}-t`} className={css.caption}>
         {title}
       </figcaption>
       <div className={css.readout} aria-live="polite" role="status">
@@ -109,7 +109,7 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
           </>
         ) : (
           <span className="muted">
-            Total net <strong style={{ color: 'var(--text)' }}>{money(total)}</strong>
+            Total net <strong className={css.total}>{money(total)}</strong>
             {points.length > 0 && ` · ${unit === 'day' ? 'per day' : 'per month'} · use ← → to read each ${per}`}
           </span>
         )}
@@ -122,6 +122,7 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
         role="group"
         aria-label={points.length ? `${title} — arrow keys read each ${per}` : title}
       >
+        {/* the chart's height is a prop */}
         <div role="img" aria-label={summary} style={{ height }}>
           {points.length > 0 ? <EarningsBars points={points} height={height} active={active} onActive={setActive} /> : <div className={css.empty}>No earnings in this period</div>}
         </div>
@@ -131,7 +132,7 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
           <summary>Show the figures</summary>
           <div className={css.tableWrap}>
             <table>
-              <caption className="muted" style={{ textAlign: 'left' }}>
+              <caption className={`muted ${css.tableCaption}`}>
                 {title}, per {per}
               </caption>
               <thead>
@@ -144,7 +145,7 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
               <tbody>
                 {points.map((p) => (
                   <tr key={p.key}>
-                    <th scope="row" style={{ fontWeight: 400 }}>
+                    <th scope="row" className={css.rowHead}>
                       {p.longLabel}
                     </th>
                     <td>{money(p.net)}</td>

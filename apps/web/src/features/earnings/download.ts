@@ -2,12 +2,11 @@
 /**
  * Download a file from the API with the session token (a plain link cannot send the
  * Authorization header): fetch → blob → a temporary object URL clicked as a download.
- * The file name comes from Content-Disposition, else `fallbackName`.
+ * The file name comes from Content-Disposition, else `fallbackName`. `href` is the entry's URL:
+ * `routeHref(routes.earnings.exportCsv, { query })`.
  */
 import { MESSAGES } from '@stagepass/shared';
-import { apiUrl, getToken, removeToken, type ApiFailure } from '@/lib/api';
-
-type Query = Record<string, string | number | undefined | null>;
+import { getToken, removeToken, type ApiFailure } from '@/lib/api';
 
 export function fileNameFrom(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
@@ -23,13 +22,11 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   return plain?.[1]?.trim() || fallback;
 }
 
-export async function downloadFromApi(path: string, query: Query, fallbackName: string): Promise<string> {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+export async function downloadFromApi(href: string, fallbackName: string): Promise<string> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(apiUrl(`${path}${qs.size ? `?${qs}` : ''}`), { headers: { Accept: 'text/csv, application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    res = await fetch(href, { headers: { Accept: 'text/csv, application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   } catch {
     throw { statusCode: 0, message: '' } satisfies ApiFailure;
   }

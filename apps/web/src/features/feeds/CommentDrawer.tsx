@@ -1,15 +1,17 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import { App, Avatar, Button, Drawer, Input, Popconfirm, Skeleton, Typography } from 'antd';
+import { App, Avatar, Button, Drawer, Flex, Input, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
 import { COMMENT_MAX_LENGTH, DEFAULT_AVATAR, createCommentSchema, type Comment, type CommentObjectType } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { plural, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
-import { useInfiniteList } from '@/lib/use-infinite-list';
+import { useRouteList } from '@/lib/use-infinite-list';
 import { useCurrentUser } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
+import css from './feeds.module.css';
 
 const contentSchema = createCommentSchema.shape.content;
 
@@ -51,7 +53,7 @@ function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }
           {err}
         </div>
       )}
-      <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
+      <Flex gap={8} justify="flex-end" className={css.commentButtons}>
         {onCancel && (
           <Button size="small" onClick={onCancel}>
             Cancel
@@ -60,7 +62,7 @@ function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }
         <Button size="small" type="primary" loading={busy} disabled={!text.trim()} onClick={() => void submit()}>
           {button}
         </Button>
-      </div>
+      </Flex>
     </div>
   );
 }
@@ -86,13 +88,13 @@ function CommentItem({
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
-  const replies = useInfiniteList<Comment>(showReplies ? '/comments' : null, { objectId, objectType, parentId: c._id }, 20);
+  const replies = useRouteList(showReplies ? routes.comments.list : null, { query: { objectId, objectType, parentId: c._id } }, 20);
   const author = c.creator;
   const own = me?._id === c.createdBy;
 
   const remove = async () => {
     try {
-      await api.del(`/comments/${c._id}`);
+      await call(routes.comments.remove, { params: { id: c._id } });
       onRemoved(c._id, c.totalReply);
       message.success('Comment deleted');
     } catch (e) {
@@ -103,7 +105,7 @@ function CommentItem({
   return (
     <li className="comment" aria-label={`Comment by ${author?.name || 'someone'}`}>
       <Avatar src={author?.avatar || DEFAULT_AVATAR} alt="" size={isReply ? 28 : 36} />
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div className={css.commentBody}>
         <div className="comment-head">
           {author ? (
             <Link href={`/${author.username || author._id}`} className="comment-author">
@@ -113,7 +115,7 @@ function CommentItem({
             <span className="comment-author">Deleted account</span>
           )}
           {author?.isPerformer && <span className="comment-badge">Creator</span>}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={new Date(c.createdAt).toLocaleString()}>
+          <Typography.Text type="secondary" className={css.commentTime} title={new Date(c.createdAt).toLocaleString()}>
             {timeAgo(c.createdAt)}
             {c.updatedAt !== c.createdAt ? ' · edited' : ''}
           </Typography.Text>
@@ -126,7 +128,7 @@ function CommentItem({
             autoFocus
             onCancel={() => setEditing(false)}
             onSubmit={async (content) => {
-              const updated = await api.put<Comment>(`/comments/${c._id}`, { content });
+              const updated = await call(routes.comments.update, { params: { id: c._id }, body: { content } });
               setC((old) => ({ ...old, ...updated }));
               setEditing(false);
             }}
@@ -160,7 +162,7 @@ function CommentItem({
             autoFocus
             onCancel={() => setReplying(false)}
             onSubmit={async (content) => {
-              await api.post<Comment>('/comments', { objectId, objectType, content, parentId: c._id });
+              await call(routes.comments.create, { body: { objectId, objectType, content, parentId: c._id } });
               setReplying(false);
               setC((old) => ({ ...old, totalReply: old.totalReply + 1 }));
               onCount(1);
@@ -227,17 +229,17 @@ export default function CommentDrawer({
   onCount: (delta: number) => void;
 }) {
   const me = useCurrentUser();
-  const list = useInfiniteList<Comment>(open ? '/comments' : null, { objectId, objectType }, 20);
+  const list = useRouteList(open ? routes.comments.list : null, { query: { objectId, objectType } }, 20);
   return (
     <Drawer open={open} onClose={onClose} title={title} placement="right" size={440} closable={{ 'aria-label': 'Close comments' }} destroyOnHidden>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minHeight: '100%' }}>
+      <Flex vertical gap={16} className={css.drawerBody}>
         {me ? (
           canComment ? (
             <Composer
               label="Write a comment"
               button="Post comment"
               onSubmit={async (content) => {
-                await api.post<Comment>('/comments', { objectId, objectType, content });
+                await call(routes.comments.create, { body: { objectId, objectType, content } });
                 onCount(1);
                 await list.mutate();
               }}
@@ -278,7 +280,7 @@ export default function CommentDrawer({
             Load more comments
           </Button>
         )}
-      </div>
+      </Flex>
     </Drawer>
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
@@ -7,8 +7,10 @@ import {
   CalendarOutlined, DeleteOutlined, EditOutlined, FlagOutlined, GlobalOutlined, HeartFilled, HeartOutlined, LockOutlined, MessageOutlined,
   MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, TagOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Feed, type MediaFileView, type ReactionState } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { DEFAULT_AVATAR, type Feed, type MediaFileView } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
 import { useCurrentUser } from '@/store';
@@ -17,7 +19,8 @@ import FeedPoll from './FeedPoll';
 import CommentDrawer from './CommentDrawer';
 import ReportModal from './ReportModal';
 import { confirmDeleteFeed } from './deleteFeed';
-import { useMySubscription } from '@/features/subscriptions/useMySubscription';
+import css from './feeds.module.css';
+import { useMySubscription } from '@/lib/use-my-subscription';
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -55,34 +58,53 @@ export function VisibilityBadge({ feed }: { feed: Pick<Feed, 'visibility' | 'pri
 
 const settled = (f: MediaFileView) => f.status === 'ready' || f.status === 'failed';
 
-/** While any file of an unlocked feed is still processing, poll its status and reload the feed when done. */
+/**
+ * While any file of an unlocked feed is still processing: its uploader hears each file settle on the
+ * socket ('media/status') and the feed is reloaded once all have; the status is read once when the
+ * card shows (and after a socket reconnect) so a missed event cannot leave it processing. No polling.
+ */
 function useProcessing(feed: Feed, setFeed: (f: Feed) => void) {
   const pending = feed.isLocked ? [] : [...feed.files, feed.teaser, feed.thumbnail].filter((f): f is MediaFileView => Boolean(f && !settled(f)));
   const key = pending.map((f) => f._id).join(',');
-  useEffect(() => {
-    if (!key) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const ids = key.split(',');
-    const tick = async () => {
+  const done = useRef(new Set<string>());
+  const reload = useCallback(async () => {
+    try {
+      setFeed(await call(routes.feeds.get, { params: { id: feed._id } }));
+    } catch {
+      /* keeps showing processing */
+    }
+  }, [feed._id, setFeed]);
+  const check = useCallback(
+    async (ids: string[]) => {
       try {
-        const st = await Promise.all(ids.map((fid) => api.get<{ status: string }>(`/user/feeds/${feed._id}/file/${fid}/status`)));
-        if (st.every((s) => s.status === 'ready' || s.status === 'failed')) {
-          const fresh = await api.get<Feed>(`/user/feeds/${feed._id}`);
-          if (!stop) setFeed(fresh);
-          return;
-        }
+        const st = await Promise.all(ids.map((fid) => call(routes.feeds.fileStatus, { params: { id: feed._id, fileId: fid } })));
+        if (st.every((s) => s.status === 'ready' || s.status === 'failed')) await reload();
       } catch {
-        /* try again */
+        /* the next event or reconnect tells */
       }
-      if (!stop) timer = setTimeout(() => void tick(), 3000);
-    };
-    timer = setTimeout(() => void tick(), 2500);
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [key, feed._id, setFeed]);
+    },
+    [feed._id, reload],
+  );
+  useSocketEvent('media/status', (e) => {
+    if (!key || (e.status !== 'ready' && e.status !== 'failed')) return;
+    const ids = key.split(',');
+    if (!ids.includes(e.fileId)) return;
+    done.current.add(e.fileId);
+    if (ids.every((id) => done.current.has(id))) void reload();
+  });
+  useEffect(() => {
+    done.current = new Set();
+    if (key) void check(key.split(','));
+  }, [key, check]);
+  const socketStatus = useSocketStatus();
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (socketStatus === 'reconnecting' || socketStatus === 'disconnect') wasDown.current = true;
+    else if (socketStatus === 'connected' && wasDown.current) {
+      wasDown.current = false;
+      if (key) void check(key.split(','));
+    }
+  }, [socketStatus, key, check]);
 }
 
 /**
@@ -98,7 +120,7 @@ function useUnlockOnSubscribe(feed: Feed, setFeed: (f: Feed) => void) {
   useEffect(() => {
     if (!waiting || !active || reloaded.current === feed._id) return;
     reloaded.current = feed._id;
-    api.get<Feed>(`/user/feeds/${feed._id}`).then(setFeed, () => undefined);
+    call(routes.feeds.get, { params: { id: feed._id } }).then(setFeed, () => undefined);
   }, [waiting, active, feed._id, setFeed]);
 }
 
@@ -137,7 +159,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
     setBusy(action);
     try {
       const body = { objectId: feed._id, objectType: 'feed' as const, action };
-      const s = on ? await api.del<ReactionState>('/reactions', body) : await api.post<ReactionState>('/reactions', body);
+      const s = on ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       setFeed((f) => (action === 'like' ? { ...f, isLiked: s.reacted, totalLike: s.total } : { ...f, isBookmarked: s.reacted, totalBookmark: s.total }));
       if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
     } catch (e) {
@@ -211,12 +233,12 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
         {feed.isLocked ? <LockedMedia feed={feed} onUnlocked={setFeed} /> : <FeedFiles files={feed.files} />}
         {!feed.isLocked && feed.teaser?.url && feed.files.length === 0 && <FeedFiles files={[feed.teaser]} />}
         {feed.poll && (
-          <div style={{ padding: '0 16px' }}>
+          <div className={css.pollPad}>
             <FeedPoll poll={feed.poll} locked={feed.isLocked} isOwner={isOwner} />
           </div>
         )}
         <footer className="feed-actions">
-          <Button type="text" aria-label={feed.isLiked ? 'Unlike' : 'Like'} aria-pressed={feed.isLiked} loading={busy === 'like'} icon={feed.isLiked ? <HeartFilled style={{ color: '#ec4899' }} /> : <HeartOutlined />} onClick={() => void react('like')}>
+          <Button type="text" aria-label={feed.isLiked ? 'Unlike' : 'Like'} aria-pressed={feed.isLiked} loading={busy === 'like'} icon={feed.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />} onClick={() => void react('like')}>
             <span aria-hidden="true">{compactNumber(feed.totalLike)}</span>
           </Button>
           <Button type="text" aria-label="Comments" icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
@@ -227,10 +249,10 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
             aria-label={feed.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
             aria-pressed={feed.isBookmarked}
             loading={busy === 'bookmark'}
-            icon={feed.isBookmarked ? <StarFilled style={{ color: '#f59e0b' }} /> : <StarOutlined />}
+            icon={feed.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
             onClick={() => void react('bookmark')}
           />
-          <span style={{ flex: 1 }} />
+          <span className={css.spacer} />
           <Tooltip title="Copy link">
             <Button type="text" aria-label="Share" icon={<ShareAltOutlined />} onClick={() => void share()} />
           </Tooltip>
@@ -258,7 +280,7 @@ export function FeedCardSkeleton() {
   return (
     <Card className="feed-card" aria-hidden="true">
       <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 2 }} />
-      <Skeleton.Node active style={{ width: '100%', height: 240, marginTop: 12 }}>
+      <Skeleton.Node active className={css.mediaSkeleton}>
         <span />
       </Skeleton.Node>
     </Card>

@@ -1,22 +1,23 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import useSWR from 'swr';
 import { Button, Card, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Feed } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { EmptyState, ErrorState } from '@/components/states';
 import Composer from './Composer';
+import css from './feeds.module.css';
 
 /** /creator/feeds/new and /creator/feeds/[id]/edit (GET /performer/feeds/{id}, then PUT). */
 export default function FeedEditor({ id }: { id?: string }) {
   const router = useRouter();
-  const { data, error, isLoading, mutate } = useSWR<Feed>(id ? `/performer/feeds/${id}` : null, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useRoute(routes.feeds.own, id ? { params: { id } } : null, { revalidateOnFocus: false });
   const back = () => router.push('/creator/feeds');
   return (
     <>
-      <Link href="/creator/feeds" style={{ display: 'inline-block', marginBottom: 8 }}>
+      <Link href="/creator/feeds" className={css.backTight}>
         <Button type="text" icon={<ArrowLeftOutlined />}>
           My posts
         </Button>

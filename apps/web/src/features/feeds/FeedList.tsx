@@ -2,8 +2,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd';
 import type { Feed } from '@stagepass/shared';
+import type { RouteArgs, RouteDef } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { useInfiniteList } from '@/lib/use-infinite-list';
+import { useRouteList } from '@/lib/use-infinite-list';
 import { ErrorState } from '@/components/states';
 import FeedCard, { FeedCardSkeleton, normalizeFeed } from './FeedCard';
 
@@ -22,16 +23,19 @@ export function useInView(onVisible: () => void, enabled: boolean) {
   return ref;
 }
 
-/** Infinite list of FeedCards from any feed list endpoint, with skeletons, empty and error states. */
-export default function FeedList({
-  path,
+/** Infinite list of FeedCards from any feed list entry of the route map, with skeletons, empty and error states. */
+export default function FeedList<D extends RouteDef>({
+  route,
+  params,
   query,
   empty,
   pageSize = 10,
   getFeed = normalizeFeed,
   hideIds,
 }: {
-  path: string | null;
+  /** The list entry (`routes.feeds.timeline`, `routes.reactions.bookmarks`, …) and its params. */
+  route: D;
+  params?: RouteArgs<D>['params'];
   query?: Record<string, string | number | undefined>;
   empty: ReactNode;
   pageSize?: number;
@@ -40,7 +44,7 @@ export default function FeedList({
   /** Feeds already shown elsewhere on the page (just posted), left out of this list. */
   hideIds?: string[];
 }) {
-  const list = useInfiniteList<{ _id: string }>(path, query, pageSize);
+  const list = useRouteList(route, { params, query }, pageSize);
   const sentinel = useInView(list.loadMore, list.hasMore && !list.isLoadingMore);
   if (list.isLoading)
     return (

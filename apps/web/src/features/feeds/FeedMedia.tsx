@@ -7,6 +7,7 @@ import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import UnlockModal from '@/features/payments/UnlockModal';
+import css from './feeds.module.css';
 
 /** A file that is not playable yet: "Processing…" with a spinner, or the failure. */
 export function FilePending({ file }: { file: MediaFileView }) {
@@ -15,7 +16,7 @@ export function FilePending({ file }: { file: MediaFileView }) {
     <div className={`media-pending${failed ? ' failed' : ''}`} role="status">
       {failed ? (
         <>
-          <ExclamationCircleOutlined style={{ fontSize: 22 }} />
+          <ExclamationCircleOutlined className={css.failedIcon} />
           <span>Processing failed{file.error ? `: ${file.error}` : ''}</span>
         </>
       ) : (
@@ -34,6 +35,7 @@ function Photos({ files }: { files: MediaFileView[] }) {
     const f = files[0]!;
     return (
       <div className="media-photo">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the blur preview is an inline data URL */}
         <Image src={f.url} alt="Photo" placeholder={f.preview ? <img src={f.preview} alt="" className="media-blur" /> : undefined} />
       </div>
     );
@@ -110,6 +112,7 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
         </div>
       )}
       <div className="locked">
+        {/* the post's own picture (dynamic) */}
         <div className={`locked-bg${isThumbnail ? '' : ' blurred'}`} style={{ backgroundImage: `url(${bg})` }} aria-hidden="true" />
         <div className="locked-body">
           <div className="locked-icon" aria-hidden="true">

@@ -1,12 +1,14 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { App, Button, Progress, Typography } from 'antd';
+import { App, Button, Flex, Progress, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { Poll } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { plural, timeLeft } from '@/lib/format';
 import { useCurrentUser } from '@/store';
+import css from './feeds.module.css';
 
 /**
  * A feed's poll. Before voting the options are buttons named by their text; after voting (or
@@ -26,7 +28,7 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
     if (!me) return router.push('/auth/login');
     setBusy(optionId);
     try {
-      setPoll(await api.post<Poll>(`/user/feeds/vote/${optionId}`));
+      setPoll(await call(routes.feeds.vote, { params: { id: optionId } }));
     } catch (e) {
       message.error(errorText(e));
     } finally {
@@ -37,19 +39,19 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
   return (
     <div className="feed-poll" role="group" aria-label={poll.question || 'Poll'}>
       {poll.question && <div className="feed-poll-q">{poll.question}</div>}
-      <div style={{ display: 'grid', gap: 8 }}>
+      <div className={css.pollOptions}>
         {poll.options.map((o) => {
           const pct = poll.totalVotes ? Math.round((o.votes / poll.totalVotes) * 100) : 0;
           const mine = poll.votedOptionId === o._id;
           if (showResults)
             return (
               <div key={o._id} className={`feed-poll-result${mine ? ' mine' : ''}`}>
-                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                <Flex justify="space-between" gap={8}>
                   <span>
-                    {o.text} {mine && <CheckCircleFilled aria-label="Your vote" style={{ color: 'var(--brand)' }} />}
+                    {o.text} {mine && <CheckCircleFilled aria-label="Your vote" className={css.myVote} />}
                   </span>
                   <strong>{pct}%</strong>
-                </div>
+                </Flex>
                 <Progress percent={pct} showInfo={false} size="small" status="normal" strokeColor={mine ? '#7c3aed' : 'rgba(124,58,237,.45)'} aria-label={`${o.text}: ${pct}%`} />
               </div>
             );
@@ -60,7 +62,7 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
           );
         })}
       </div>
-      <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 8 }}>
+      <Typography.Text type="secondary" className={css.pollFoot}>
         {plural(poll.totalVotes, 'vote')} · {poll.isExpired ? 'Poll ended' : `Ends in ${timeLeft(poll.expiresAt)}`}
         {voted && <> · <strong>You voted</strong></>}
       </Typography.Text>

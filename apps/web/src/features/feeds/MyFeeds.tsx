@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
 import { fullDate } from '@/lib/format';
@@ -8,20 +8,22 @@ import { textOnly } from './RichText';
 import { EmptyState } from '@/components/states';
 import { VisibilityBadge, feedUrl } from './FeedCard';
 import { confirmDeleteFeed } from './deleteFeed';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
+import css from './feeds.module.css';
 
 /** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
 export default function MyFeeds() {
   const { message } = App.useApp();
-  const table = useQueryTable<Feed>('/performer/feeds', { sortBy: 'publishAt' });
+  const table = useRouteTable(routes.feeds.listOwn, { sortBy: 'publishAt' });
   const { t, mutate } = table;
 
   const remove = (f: Feed) => confirmDeleteFeed(f._id, message, () => mutate());
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap className={css.pageHead}>
         <div>
           <h1 className="page-title">My posts</h1>
           <p className="page-lead">Everything you have published or scheduled.</p>
@@ -31,7 +33,7 @@ export default function MyFeeds() {
             New post
           </Button>
         </Link>
-      </div>
+      </Flex>
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter posts">
           <Input.Search
@@ -40,7 +42,7 @@ export default function MyFeeds() {
             allowClear
             defaultValue={t.query.filters.q}
             onSearch={(q) => t.set({ q: q.trim() || null })}
-            style={{ width: 220 }}
+            className={css.search}
           />
           <Select
             aria-label="Status"
@@ -48,7 +50,7 @@ export default function MyFeeds() {
             allowClear
             value={t.query.filters.status}
             onChange={(v) => t.set({ status: v ?? null })}
-            style={{ width: 150 }}
+            className={css.status}
             options={[
               { value: 'published', label: 'Published' },
               { value: 'scheduled', label: 'Scheduled' },
@@ -60,7 +62,7 @@ export default function MyFeeds() {
             allowClear
             value={t.query.filters.visibility}
             onChange={(v) => t.set({ visibility: v ?? null })}
-            style={{ width: 170 }}
+            className={css.visibility}
             options={[
               { value: 'free', label: 'Free' },
               { value: 'subscribers', label: 'Subscribers' },
@@ -89,15 +91,16 @@ export default function MyFeeds() {
               title: 'Post',
               width: 260,
               render: (_, f) => (
-                <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+                <Flex gap={10} align="center">
+                  {/* the post's own picture (dynamic) */}
                   <div className="upload-thumb" style={{ backgroundImage: `url(${pickPreviewImage(f) || FEED_PREVIEW_FALLBACK})` }} />
-                  <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
+                  <Typography.Paragraph ellipsis={{ rows: 2 }} className={css.postText}>
                     {textOnly(f.text || '') || <span className="muted">({f.type})</span>}
                   </Typography.Paragraph>
-                </div>
+                </Flex>
               ),
             },
-            { key: 'type', title: 'Type', width: 90, responsive: ['xxl'], dataIndex: 'type', render: (v: string) => <span style={{ textTransform: 'capitalize' }}>{v}</span> },
+            { key: 'type', title: 'Type', width: 90, responsive: ['xxl'], dataIndex: 'type', render: (v: string) => <span className={css.capitalize}>{v}</span> },
             { key: 'visibility', title: 'Visibility', width: 170, render: (_, f) => <VisibilityBadge feed={f} /> },
             {
               key: 'status',

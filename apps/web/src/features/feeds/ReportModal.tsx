@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { REPORT_REASONS, createReportSchema, type ReportReason, type ReportTarget } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { zodRules } from '@/lib/form-rules';
 
 const REASON_LABELS: Record<ReportReason, string> = {
@@ -22,7 +23,7 @@ export default function ReportModal({ open, onClose, target, targetId, what = 'p
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await api.post('/reports', { target, targetId, reason: v.reason, description: v.description || '' });
+      await call(routes.reports.create, { body: { target, targetId, reason: v.reason, description: v.description || '' } });
       message.success('Thanks — our team will review it.');
       form.resetFields();
       onClose();

@@ -1,19 +1,20 @@
 'use client';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Button, Card } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Feed } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { EmptyState, ErrorState } from '@/components/states';
 import FeedCard, { FeedCardSkeleton } from './FeedCard';
+import css from './feeds.module.css';
 
 /** /post/[id]: one feed (GET /user/feeds/{id}) — the target of "Share". */
 export default function SinglePost({ id }: { id: string }) {
-  const { data, error, isLoading, mutate } = useSWR<Feed>(`/user/feeds/${id}`);
+  const { data, error, isLoading, mutate } = useRoute(routes.feeds.get, { params: { id } });
   return (
     <>
-      <Link href="/home" style={{ display: 'inline-block', marginBottom: 12 }}>
+      <Link href="/home" className={css.back}>
         <Button type="text" icon={<ArrowLeftOutlined />}>
           Back
         </Button>

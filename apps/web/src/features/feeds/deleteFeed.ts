@@ -1,6 +1,7 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import { Modal } from 'antd';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 
 /** Asks before deleting a creator's post (the card menu and the "My posts" table share it). */
 export function confirmDeleteFeed(feedId: string, message: MessageInstance, onDeleted: (id: string) => unknown) {
@@ -11,7 +12,7 @@ export function confirmDeleteFeed(feedId: string, message: MessageInstance, onDe
     okButtonProps: { danger: true },
     onOk: async () => {
       try {
-        await api.del(`/performer/feeds/${feedId}`);
+        await call(routes.feeds.remove, { params: { id: feedId } });
         message.success('Post deleted');
         await onDeleted(feedId);
       } catch (e) {

@@ -1,7 +1,9 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedUploadSlot, MediaFileView } from '@stagepass/shared';
-import { api, errorText, upload } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText, uploadTo } from '@/lib/api';
+import { useSocketEvent, useSocketStatus } from '@/lib/socket';
 
 export type UploadPhase = 'uploading' | 'uploaded' | 'processing' | 'ready' | 'failed' | 'error';
 
@@ -28,21 +30,24 @@ export function itemFromFile(slot: FeedUploadSlot, file: MediaFileView): UploadI
   return { key: file._id, slot, name: names[file.type], kind: file.type, percent: 100, phase: file.status, file, error: file.error };
 }
 
+const settled = (phase: UploadPhase) => phase === 'ready' || phase === 'failed' || phase === 'error';
+
 /**
  * Uploads of the composer: each file goes up at once (POST /performer/feeds/{slot}/upload, field
- * `file`) with its own progress, then its processing status is polled
- * (GET /user/feeds/{feedId|new}/file/{fileId}/status) until ready or failed.
+ * `file`) with its own progress; its processing status then arrives on the socket ('media/status',
+ * sent to the uploader). No polling: the status is read once (GET /user/feeds/{feedId|new}/file/
+ * {fileId}/status) when an item starts waiting, when it settles (for the file's own view) and when
+ * the socket (re)connects, so an event missed while offline cannot leave a spinner forever.
  */
 export function useUploads(feedId: string | undefined) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const alive = useRef(true);
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   useEffect(() => {
     alive.current = true;
-    const t = timers.current;
     return () => {
       alive.current = false;
-      for (const id of t.values()) clearTimeout(id);
     };
   }, []);
 
@@ -50,25 +55,33 @@ export function useUploads(feedId: string | undefined) {
     if (alive.current) setItems((list) => list.map((it) => (it.key === key ? { ...it, ...p } : it)));
   }, []);
 
-  const poll = useCallback(
-    (key: string, fileId: string, attempt = 0) => {
-      const t = setTimeout(async () => {
-        try {
-          const s = await api.get<MediaFileView>(`/user/feeds/${feedId || 'new'}/file/${fileId}/status`);
-          if (s.status === 'ready' || s.status === 'failed') {
-            patch(key, { phase: s.status, error: s.error, file: { ...(s as MediaFileView) } });
-            return;
-          }
-          patch(key, { phase: s.status });
-        } catch {
-          /* keep polling */
-        }
-        if (alive.current && attempt < 600) poll(key, fileId, attempt + 1);
-      }, attempt < 5 ? 1500 : 3000);
-      timers.current.set(key, t);
+  /** One status read: settles the item with the uploader's view of its file when done. */
+  const check = useCallback(
+    async (key: string, fileId: string) => {
+      try {
+        const s = await call(routes.feeds.fileStatus, { params: { id: feedId || 'new', fileId } });
+        if (s.status === 'ready' || s.status === 'failed') patch(key, { phase: s.status, error: s.error, file: { ...(s as MediaFileView) } });
+        else patch(key, { phase: s.status });
+      } catch {
+        /* the next event or reconnect tells */
+      }
     },
     [feedId, patch],
   );
+
+  useSocketEvent('media/status', (e) => {
+    const it = itemsRef.current.find((i) => i.file?._id === e.fileId);
+    if (!it || settled(it.phase)) return;
+    if (e.status === 'ready' || e.status === 'failed') void check(it.key, e.fileId);
+    else patch(it.key, { phase: e.status });
+  });
+
+  // On every (re)connection: read the status of whatever is still waiting.
+  const socketStatus = useSocketStatus();
+  useEffect(() => {
+    if (socketStatus !== 'connected') return;
+    for (const it of itemsRef.current) if (it.file && !settled(it.phase)) void check(it.key, it.file._id);
+  }, [socketStatus, check]);
 
   const add = useCallback(
     (slot: FeedUploadSlot, files: File[], replace = false) => {
@@ -83,20 +96,18 @@ export function useUploads(feedId: string | undefined) {
       }));
       setItems((list) => [...(replace ? list.filter((i) => i.slot !== slot) : list), ...created]);
       created.forEach((it, i) => {
-        upload<MediaFileView>(`/performer/feeds/${slot}/upload`, files[i]!, { field: 'file', onProgress: (percent) => patch(it.key, { percent: Math.min(percent, 99) }) })
+        uploadTo(routes.feeds.upload, { slot }, files[i]!, { field: 'file', onProgress: (percent) => patch(it.key, { percent: Math.min(percent, 99) }) })
           .then((file) => {
             patch(it.key, { file, percent: 100, phase: file.status, error: file.error });
-            if (file.status !== 'ready' && file.status !== 'failed') poll(it.key, file._id);
+            if (file.status !== 'ready' && file.status !== 'failed') void check(it.key, file._id);
           })
           .catch((e) => patch(it.key, { phase: 'error', error: errorText(e, 'Upload failed') }));
       });
     },
-    [patch, poll],
+    [patch, check],
   );
 
   const remove = useCallback((key: string) => {
-    const t = timers.current.get(key);
-    if (t) clearTimeout(t);
     setItems((list) => {
       const it = list.find((i) => i.key === key);
       if (it?.localUrl) URL.revokeObjectURL(it.localUrl);
@@ -107,9 +118,9 @@ export function useUploads(feedId: string | undefined) {
   const seed = useCallback(
     (initial: UploadItem[]) => {
       setItems(initial);
-      for (const it of initial) if (it.file && it.phase !== 'ready' && it.phase !== 'failed') poll(it.key, it.file._id);
+      for (const it of initial) if (it.file && !settled(it.phase)) void check(it.key, it.file._id);
     },
-    [poll],
+    [check],
   );
 
   return { items, add, remove, seed };

@@ -1,20 +1,22 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Button, Card } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
 import type { CurrentUser, Feed } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import { SuggestedCreatorGrid, useSuggestedCreators } from '@/features/social/SuggestedCreators';
 import { EmptyState } from '@/components/states';
+import css from './home.module.css';
 
 /** The empty timeline: what to do next, and creators to follow when there are any to suggest. */
 function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
-  const following = useSWR<{ total: number }>(['/follows/following', { limit: 1 }]);
+  const following = useRoute(routes.follows.following, { query: { limit: 1 } });
   const followsNobody = following.data?.total === 0;
   const suggestions = useSuggestedCreators(6);
   const title = isCreator ? 'Nothing here yet' : followsNobody ? 'Your timeline is empty' : 'Nothing new yet';
@@ -54,22 +56,22 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
   const first = (user.firstName || user.name).split(' ')[0];
   return (
     <>
-      <h1 className="page-title" style={{ marginTop: 8 }}>Welcome back, {first}</h1>
+      <h1 className={`page-title ${css.title}`}>Welcome back, {first}</h1>
       <p className="page-lead">{user.isPerformer ? <>Your posts and what&rsquo;s new from the creators you follow.</> : <>Here&rsquo;s what&rsquo;s new from the creators you follow.</>}</p>
       {user.isPerformer && (
-        <div style={{ marginBottom: 16 }}>
+        <div className={css.composer}>
           <Composer onDone={(f) => setPosted((p) => [f, ...p])} />
         </div>
       )}
       {posted.length > 0 && (
-        <div className="feed-list" style={{ marginBottom: 16 }}>
+        <div className={`feed-list ${css.posted}`}>
           {posted.map((f) => (
             <FeedCard key={f._id} feed={f} onDeleted={(id) => setPosted((p) => p.filter((x) => x._id !== id))} />
           ))}
         </div>
       )}
       {/* The timeline includes the creator's own posts: the ones just posted above are not repeated in it. */}
-      <FeedList path="/user/feeds" hideIds={posted.map((f) => f._id)} empty={posted.length ? null : <TimelineEmpty isCreator={Boolean(user.isPerformer)} />} />
+      <FeedList route={routes.feeds.timeline} hideIds={posted.map((f) => f._id)} empty={posted.length ? null : <TimelineEmpty isCreator={Boolean(user.isPerformer)} />} />
     </>
   );
 }

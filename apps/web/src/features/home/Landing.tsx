@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Button, Card, Space } from 'antd';
 import { DollarOutlined, HeartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useAppSelector } from '@/store';
+import css from './home.module.css';
 
 const FEATURES = [
   { icon: <DollarOutlined />, title: 'Earn on your terms', text: 'Monthly subscriptions, tips and paid posts — you set the price.' },
@@ -19,7 +20,7 @@ export default function Landing() {
           The stage where <span className="gradient-text">creators meet their fans</span>
         </h1>
         <p>{siteName} lets creators share exclusive content with the people who love it — and get paid for it.</p>
-        <Space size={12} wrap style={{ justifyContent: 'center' }}>
+        <Space size={12} wrap className={css.cta}>
           <Link href="/auth/register">
             <Button type="primary" size="large">Join as a fan</Button>
           </Link>
@@ -32,8 +33,8 @@ export default function Landing() {
         {FEATURES.map((f) => (
           <Card key={f.title}>
             <div className="feature-icon" aria-hidden="true">{f.icon}</div>
-            <h2 style={{ fontSize: 18, margin: '0 0 6px' }}>{f.title}</h2>
-            <p className="muted" style={{ margin: 0 }}>{f.text}</p>
+            <h2 className={css.featureTitle}>{f.title}</h2>
+            <p className={`muted ${css.featureText}`}>{f.text}</p>
           </Card>
         ))}
       </section>

@@ -2,13 +2,15 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Form, Input, InputNumber, Modal } from 'antd';
-import { moneyAmountSchema, type PublicUser, type WalletChargeResult } from '@stagepass/shared';
+import { moneyAmountSchema, type PublicUser } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
-import TestPaymentsNotice from './TestPaymentsNotice';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
-import { cents, revalidatePaths, useBalance, usePaymentSettings } from './money';
+import { cents, useBalance, usePaymentSettings } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
 
 interface Values {
@@ -42,11 +44,11 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
     if (busy) return;
     setError(null);
     const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}) };
-    return charge<WalletChargeResult>(`/wallet/charges/tip/${performer._id}`, body, {
+    return charge(routes.wallet.charge, { params: { kind: 'tip', id: performer._id }, body }, {
       onPaid: (r) => {
         setBalance(r.balance);
         message.success(`You sent ${money(r.charge.amount)} to ${performer.name}`);
-        void revalidatePaths('/wallet/charges');
+        void revalidateRoutes(routes.wallet.search);
         void refresh();
         form.resetFields();
         onClose();
@@ -75,7 +77,7 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
         requiredMark={false}
         onFinish={(v) => void onFinish(v)}
       >
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        {error && <Alert type="error" showIcon title={error} className={styles.alert} />}
         <Form.Item
           name="price"
           label="Amount"
@@ -85,7 +87,7 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
             amountRangeRule('tip', min, max),
           ]}
         >
-          <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%' }} placeholder={min.toFixed(2)} autoFocus />
+          <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" className={styles.amount} placeholder={min.toFixed(2)} autoFocus />
         </Form.Item>
         <Form.Item name="message" label="Message" extra="Optional — the creator sees it with your tip.">
           <Input.TextArea rows={3} maxLength={500} showCount />
@@ -94,7 +96,7 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
           <Alert
             type="warning"
             showIcon
-            style={{ marginBottom: 8 }}
+            className={styles.lowBalance}
             title="Your wallet balance is too low"
             description={
               <>

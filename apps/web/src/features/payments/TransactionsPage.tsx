@@ -5,12 +5,13 @@ import { PAYMENT_TRANSACTION_STATUSES, PAYMENT_TRANSACTION_TYPES, type PaymentTr
 import { fullDate, plural } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
-import TestPaymentsNotice from './TestPaymentsNotice';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { AmountCell, CreatorCell, moneyStyles } from '@/components/money/cells';
 import width from '@/components/layouts/page-width.module.css';
-import { cardLabel } from './money';
+import { cardLabel } from '@/lib/payments';
 import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
 
 const TYPE_LABEL: Record<string, string> = { wallet_topup: 'Wallet top-up', subscription: 'Subscription' };
@@ -19,7 +20,7 @@ const STATUS_LABEL: Record<string, string> = { pending: 'Pending', succeeded: 'S
 
 /** /user/transactions: the fan's card payments (GET /payment/transactions/user/search), state in the URL. */
 export default function TransactionsPage() {
-  const table = useQueryTable<PaymentTransaction>('/payment/transactions/user/search', { sortBy: 'createdAt', query: withDateRange });
+  const table = useRouteTable(routes.payments.transactions, { sortBy: 'createdAt', query: withDateRange });
   const { t } = table;
   const filtered = Boolean(t.query.filters.type || t.query.filters.status || t.query.filters.fromDate || t.query.filters.toDate);
   return (
@@ -62,7 +63,7 @@ export default function TransactionsPage() {
                     {STATUS_LABEL[x.status] || humanize(x.status)}
                   </Tag>
                   {x.failureMessage && (
-                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                    <Typography.Text type="danger" className={moneyStyles.small}>
                       {x.failureMessage}
                     </Typography.Text>
                   )}

@@ -2,14 +2,16 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal } from 'antd';
-import type { AppliedCoupon, Feed, WalletChargeResult } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import type { AppliedCoupon, Feed } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { revalidateRoutes } from '@/lib/swr';
+import { call, errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { useCurrentUser } from '@/store';
-import CouponField, { discounted } from './CouponField';
-import TestPaymentsNotice from './TestPaymentsNotice';
+import CouponField, { discounted } from '@/components/pay/CouponField';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
-import { revalidatePaths, useBalance } from './money';
+import { useBalance } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
 
 /**
@@ -22,7 +24,7 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
   const { balance, setBalance, refresh } = useBalance();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { pay: charge, busy, reset } = useIdempotentPay();
+  const { pay, busy, reset } = useIdempotentPay();
   const price = feed.price ?? 0;
   const toPay = discounted(price, coupon);
   const short = balance < toPay;
@@ -38,18 +40,18 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
   }, [open, signedIn, refresh, reset]);
 
   const reloadFeed = async () => {
-    const fresh = await api.get<Feed>(`/user/feeds/${feed._id}`);
+    const fresh = await call(routes.feeds.get, { params: { id: feed._id } });
     onUnlocked(fresh);
   };
 
   const unlock = () => {
     if (busy) return;
     setError(null);
-    return charge<WalletChargeResult>(`/wallet/charges/feed/${feed._id}`, coupon ? { couponCode: coupon.code } : {}, {
+    return pay(routes.wallet.charge, { params: { kind: 'feed', id: feed._id }, body: coupon ? { couponCode: coupon.code } : {} }, {
       onPaid: async (r) => {
         setBalance(r.balance);
         message.success('Post unlocked');
-        void revalidatePaths('/wallet/charges');
+        void revalidateRoutes(routes.wallet.search);
         void refresh();
         onClose();
         await reloadFeed().catch(() => undefined);
@@ -82,7 +84,7 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
         </>
       ) : (
         <>
-          <p style={{ marginTop: 0 }}>Buying this post by {feed.performer.name} unlocks its photos, videos and audio for you, for good. It&rsquo;s paid from your wallet.</p>
+          <p className={styles.intro}>Buying this post by {feed.performer.name} unlocks its photos, videos and audio for you, for good. It&rsquo;s paid from your wallet.</p>
           <TestPaymentsNotice />
           <dl className={styles.rows}>
             <div>
@@ -102,7 +104,7 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
             <Alert
               type="warning"
               showIcon
-              style={{ marginTop: 16 }}
+              className={styles.below}
               title="Your wallet balance is too low"
               description={
                 <>
@@ -111,7 +113,7 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
               }
             />
           )}
-          {error && <Alert type="error" showIcon style={{ marginTop: 16 }} title={error} />}
+          {error && <Alert type="error" showIcon className={styles.below} title={error} />}
           <div className={styles.footer}>
             <Button onClick={onClose}>Cancel</Button>
             <Button type="primary" loading={busy} disabled={short} onClick={() => void unlock()}>

@@ -4,6 +4,10 @@ import { Form, Input, InputNumber } from 'antd';
 import { createPayoutSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { money } from '@/lib/format';
+import { moneyCss as css } from '@/components/money/money-ui';
+
+/** Amounts in dollars to cents (inputs can produce 10.000000001). */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface PayoutFormValues {
   amount?: number;
@@ -29,7 +33,7 @@ export function PayoutAmountFields({ min, max, idPrefix, disabled }: { min: numb
           },
         ]}
       >
-        <InputNumber<number> id={`${idPrefix}-amount`} prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 240 }} disabled={disabled} />
+        <InputNumber<number> id={`${idPrefix}-amount`} prefix="$" min={0} step={1} precision={2} inputMode="decimal" className={css.amountInput} disabled={disabled} />
       </Form.Item>
       <Form.Item name="requestNote" label="Note" htmlFor={`${idPrefix}-note`} extra="Optional — anything the team should know." rules={zodRules(createPayoutSchema.shape.requestNote)}>
         <Input.TextArea id={`${idPrefix}-note`} rows={3} maxLength={1000} showCount disabled={disabled} />

@@ -5,153 +5,35 @@
  * editing a pending request (PUT /payout-requests/{id}), the list (GET /payout-requests/search,
  * status filter and table state in the URL) and a detail drawer (GET /payout-requests/{id}/view).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import useSWR, { useSWRConfig } from 'swr';
-import { Alert, App, Button, Card, Form, Modal, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Select, Skeleton, Space, Typography } from 'antd';
 import { EditOutlined, EyeOutlined, LineChartOutlined, SettingOutlined } from '@ant-design/icons';
-import { MESSAGES, type PayoutCalculation, type PayoutRequest } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
-import { showFieldErrors } from '@/lib/form-rules';
+import type { PayoutRequest } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText, routeKey } from '@/lib/api';
+import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import { Money, PayoutStatusTag, StatGrid, moneyCss as css, payoutStatusOptions, shortDate } from '@/components/money/money-ui';
-import PayoutDetailDrawer from './PayoutDetailDrawer';
-import { PayoutAmountFields, type PayoutFormValues } from './PayoutAmountFields';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import PayoutDetailDrawer from '@/components/money/PayoutDetailDrawer';
+import PayoutRequestForm from './PayoutRequestForm';
+import EditPayoutModal from './EditPayoutModal';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 
-const CALC_KEY = 'payout-requests/calculate';
-type PendingReview = { hasPending: boolean; request: PayoutRequest | null };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function RequestForm({ calc, pending, onDone }: { calc: PayoutCalculation; pending: PayoutRequest | null; onDone: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<PayoutFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const min = calc.minimumPayoutAmount;
-  const max = round2(calc.available);
-  const tooLow = max < min;
-  const blocked = Boolean(pending) || tooLow;
-
-  const submit = async (v: PayoutFormValues) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await api.post<PayoutRequest>('/payout-requests', { amount: v.amount, requestNote: v.requestNote?.trim() ?? '' });
-      message.success('Payout requested');
-      form.resetFields();
-      onDone();
-    } catch (e) {
-      showFieldErrors(form, e);
-      setError(errorText(e, MESSAGES.updateFailed));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 20 } }}>
-      <h2 style={{ fontSize: 18, fontWeight: 650, margin: '0 0 4px' }} id="request-payout-title">
-        Request a payout
-      </h2>
-      <p className="muted" style={{ margin: '0 0 16px' }}>
-        We pay to the method in your <Link href="/creator/banking">banking settings</Link>. One request can wait for review at a time.
-      </p>
-      {pending ? (
-        <p role="status" style={{ margin: 0 }}>
-          Your request of <strong>{money(pending.amount)}</strong> is waiting for review. You can change it until the team reviews it, and request another payout after that.
-        </p>
-      ) : tooLow ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`You need at least ${money(min)} available to request a payout`} description={`Available now: ${money(max)}.`} />
-      ) : null}
-      {!blocked && (
-        <Form<PayoutFormValues> form={form} layout="vertical" name="payout-request" onFinish={submit} aria-labelledby="request-payout-title" requiredMark={false}>
-          <PayoutAmountFields min={min} max={max} idPrefix="payout" />
-          {error && (
-            <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />
-          )}
-          <Space wrap>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              Request payout
-            </Button>
-            <Button type="link" onClick={() => form.setFieldsValue({ amount: max })}>
-              Request everything ({money(max)})
-            </Button>
-          </Space>
-        </Form>
-      )}
-    </Card>
-  );
-}
-
-function EditModal({ request, calc, onClose, onSaved }: { request: PayoutRequest | null; calc?: PayoutCalculation; onClose: () => void; onSaved: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<PayoutFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // The request's own amount is counted as pending: it can grow up to what is available plus itself.
-  const max = request ? round2((calc?.available ?? 0) + request.amount) : 0;
-  const min = calc?.minimumPayoutAmount ?? 0;
-  // Fill the form when a request is opened (not after the open animation: the user may already be typing).
-  useEffect(() => {
-    if (request) form.setFieldsValue({ amount: request.amount, requestNote: request.requestNote });
-  }, [request, form]);
-
-  const save = async () => {
-    if (!request) return;
-    let v: PayoutFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await api.put<PayoutRequest>(`/payout-requests/${request._id}`, { amount: v.amount, requestNote: v.requestNote?.trim() ?? '' });
-      message.success(MESSAGES.changesSaved);
-      onSaved();
-    } catch (e) {
-      showFieldErrors(form, e);
-      setError(errorText(e, MESSAGES.updateFailed));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={Boolean(request)}
-      title="Edit payout request"
-      onCancel={onClose}
-      onOk={save}
-      okText="Save changes"
-      confirmLoading={saving}
-      destroyOnHidden
-      afterOpenChange={(open) => {
-        if (!open) setError(null);
-      }}
-    >
-      <Form<PayoutFormValues> form={form} layout="vertical" name="payout-edit" requiredMark={false} onFinish={save} initialValues={request ? { amount: request.amount, requestNote: request.requestNote } : undefined}>
-        <PayoutAmountFields min={min} max={max} idPrefix="payout-edit" />
-        {error && <Alert type="error" showIcon role="alert" title={error} />}
-      </Form>
-    </Modal>
-  );
-}
 
 export default function Payouts() {
   const settings = useSettings();
   const { mutate: globalMutate } = useSWRConfig();
   const t = useTableQuery({ sortBy: 'updatedAt' });
   const status = payoutStatusOptions.some((o) => o.value === t.query.filters.status) ? t.query.filters.status : undefined;
-  const calc = useSWR<PayoutCalculation>(CALC_KEY, () => api.post<PayoutCalculation>('/payout-requests/calculate', {}));
-  const pending = useSWR<PendingReview>('/payout-requests/check/pending-review');
-  const list = useQueryTable<PayoutRequest>('/payout-requests/search', { sortBy: 'updatedAt', query: (q) => ({ ...q, status }) });
+  // A POST that only reads: SWR keeps it under its path, fetched with `call`.
+  const calc = useSWR(routeKey(routes.payouts.calculate), () => call(routes.payouts.calculate));
+  const pending = useRoute(routes.payouts.pendingReview);
+  const list = useRouteTable(routes.payouts.search, { sortBy: 'updatedAt', query: (q) => ({ ...q, status }) });
   const [viewId, setViewId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PayoutRequest | null>(null);
 
@@ -159,8 +41,8 @@ export default function Payouts() {
     void calc.mutate();
     void pending.mutate();
     void list.mutate();
-    void globalMutate((k) => Array.isArray(k) && k[0] === '/performer/earning/stats');
-    if (viewId) void globalMutate(`/payout-requests/${viewId}/view`);
+    void revalidateRoutes(routes.earnings.stats);
+    if (viewId) void globalMutate(routeKey(routes.payouts.view, { params: { id: viewId } }));
   };
   const pendingReq = pending.data?.hasPending ? pending.data.request : null;
   const c = calc.data;
@@ -187,11 +69,11 @@ export default function Payouts() {
           type="info"
           showIcon
           role="status"
-          style={{ marginBottom: 16 }}
+          className={css.block}
           title="A payout request is pending review"
           description={
             <>
-              <p style={{ margin: '0 0 8px' }}>
+              <p className={css.line}>
                 {money(pendingReq.amount)} requested on {shortDate(pendingReq.createdAt)}. We&apos;ll let you know when it is approved and paid.
               </p>
               <Space wrap size={8}>
@@ -208,7 +90,7 @@ export default function Payouts() {
       )}
 
       {calc.error && !c ? (
-        <Card style={{ marginBottom: 16 }}>
+        <Card className={css.block}>
           <ErrorState title="Your balance didn't load" message={errorText(calc.error)} onRetry={() => void calc.mutate()} />
         </Card>
       ) : (
@@ -229,16 +111,16 @@ export default function Payouts() {
       )}
 
       {c ? (
-        <RequestForm calc={c} pending={pendingReq} onDone={refresh} />
+        <PayoutRequestForm calc={c} pending={pendingReq} onDone={refresh} />
       ) : !calc.error ? (
-        <Card style={{ marginBottom: 16 }} aria-busy="true" aria-label="Loading">
+        <Card className={css.block} aria-busy="true" aria-label="Loading">
           <Skeleton active paragraph={{ rows: 4 }} />
         </Card>
       ) : null}
 
       <Card styles={{ body: { padding: 12 } }}>
-        <div className={css.toolbar} style={{ justifyContent: 'space-between', alignItems: 'center', margin: '4px 4px 12px' }}>
-          <h2 style={{ fontSize: 18, fontWeight: 650, margin: 0 }}>Payout requests</h2>
+        <div className={`${css.toolbar} ${css.tableBar}`}>
+          <h2 className={css.sectionTitle}>Payout requests</h2>
           <Select
             aria-label="Status"
             placeholder="Any status"
@@ -247,7 +129,7 @@ export default function Payouts() {
             onChange={(v) => t.set({ status: v ?? null })}
             options={payoutStatusOptions}
             showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 170, flex: '0 0 auto' }}
+            className={css.statusFilter}
           />
         </div>
         <QueryTable<PayoutRequest>
@@ -259,7 +141,7 @@ export default function Payouts() {
           scroll={{ x: 760 }}
           size="middle"
           columns={[
-            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{fullDate(v)}</span> },
+            { key: 'createdAt', title: 'Requested', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
             // Not sortable: a sortable header carries aria-label "Amount", which would clash with the form's `Amount` field for getByLabel.
             { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 120, render: (v: number) => <Money value={v} strong /> },
             { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <PayoutStatusTag status={v} /> },
@@ -277,7 +159,7 @@ export default function Payouts() {
                 </span>
               ),
             },
-            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>{v || '—'}</Typography.Text> },
+            { key: 'adminNote', title: 'Admin note', dataIndex: 'adminNote', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note240}>{v || '—'}</Typography.Text> },
             {
               key: 'actions',
               title: <span className={css.srOnly}>Actions</span>,
@@ -302,7 +184,7 @@ export default function Payouts() {
           setEditing(p);
         }}
       />
-      <EditModal
+      <EditPayoutModal
         request={editing}
         calc={c}
         onClose={() => setEditing(null)}

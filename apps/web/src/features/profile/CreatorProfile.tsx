@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import useSWR from 'swr';
-import { App, Avatar, Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser, type ReactionState, type SubscriptionOffer } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { DEFAULT_AVATAR, type Feed, type PublicUser } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { compactNumber, money, monthYear, plural } from '@/lib/format';
 import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
@@ -17,9 +18,10 @@ import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import TipModal from '@/features/payments/TipModal';
 import { shortDate } from '@/components/list/table-helpers';
-import { useMySubscription } from '@/features/subscriptions/useMySubscription';
+import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import css from './profile.module.css';
+import width from '@/components/layouts/page-width.module.css';
 
 /**
  * Subscribe with its price ("Subscribe · $9.95/mo", or "Free for 7 days" when the creator offers a
@@ -32,14 +34,14 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
   const me = useCurrentUser();
   const router = useRouter();
   const { sub, isLoading } = useMySubscription(profile._id);
-  const offer = useSWR<SubscriptionOffer>(me?.isPerformer ? null : `/subscriptions/offer/${profile._id}`);
+  const offer = useRoute(routes.subscriptions.offer, me?.isPerformer ? null : { params: { id: profile._id } });
   if (me?.isPerformer) return null;
-  if (isLoading || (offer.isLoading && !offer.data)) return <Skeleton.Button active style={{ width: 170 }} />;
+  if (isLoading || (offer.isLoading && !offer.data)) return <Skeleton.Button active className={css.subscribeSkeleton} />;
   if (sub?.isActive) {
     const when = sub.renewing ? `renews ${shortDate(sub.expiresAt)}` : `until ${shortDate(sub.expiresAt)}`;
     return (
-      <Button icon={<CheckCircleFilled style={{ color: '#22c55e' }} />} onClick={() => router.push('/user/subscriptions')} title="Manage your subscriptions">
-        Subscribed <span className="muted" style={{ fontSize: 12 }}>· {when}</span>
+      <Button icon={<CheckCircleFilled className={css.subscribed} />} onClick={() => router.push('/user/subscriptions')} title="Manage your subscriptions">
+        Subscribed <span className={`muted ${css.small}`}>· {when}</span>
       </Button>
     );
   }
@@ -70,7 +72,7 @@ function WelcomeVideo({ src, name }: { src: string; name: string }) {
 function Stat({ value, label, loading }: { value?: number; label: string; loading: boolean }) {
   return (
     <div className="profile-stat">
-      {loading ? <Skeleton.Button active size="small" style={{ width: 36, minWidth: 36 }} /> : <strong>{compactNumber(value)}</strong>}
+      {loading ? <Skeleton.Button active size="small" className={css.statSkeleton} /> : <strong>{compactNumber(value)}</strong>}
       <span>{label}</span>
     </div>
   );
@@ -80,7 +82,7 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
-  const stats = useSWR<PerformerStats>(`/performers/${profile._id}/stats`);
+  const stats = useRoute(routes.search.stats, { params: { id: profile._id } });
   const [posted, setPosted] = useState<Feed[]>([]);
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);
   const [tipOpen, setTipOpen] = useState(false);
@@ -99,7 +101,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
   const toggleBookmark = async () => {
     const body = { objectId: profile._id, objectType: 'performer' as const, action: 'bookmark' as const };
     try {
-      const s = bookmarked ? await api.del<ReactionState>('/reactions', body) : await api.post<ReactionState>('/reactions', body);
+      const s = bookmarked ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       setBookmarked(s.reacted);
       message.success(s.reacted ? 'Creator saved to your bookmarks' : 'Removed from your bookmarks');
     } catch (e) {
@@ -108,23 +110,24 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
   };
 
   const about = [
-    { key: 'bio', label: 'Bio', children: profile.bio ? <span style={{ whiteSpace: 'pre-line' }}><LinkedText text={profile.bio} /></span> : <span className="muted">No bio yet.</span> },
+    { key: 'bio', label: 'Bio', children: profile.bio ? <span className={css.preLine}><LinkedText text={profile.bio} /></span> : <span className="muted">No bio yet.</span> },
     ...(profile.country ? [{ key: 'country', label: 'Country', children: profile.country }] : []),
     { key: 'joined', label: 'Joined', children: monthYear(profile.createdAt) },
     ...(profile.languages?.length ? [{ key: 'languages', label: 'Languages', children: profile.languages.join(', ') }] : []),
-    ...(profile.gender ? [{ key: 'gender', label: 'Gender', children: <span style={{ textTransform: 'capitalize' }}>{profile.gender}</span> }] : []),
+    ...(profile.gender ? [{ key: 'gender', label: 'Gender', children: <span className={css.capitalize}>{profile.gender}</span> }] : []),
   ];
 
   return (
-    <div className="container" style={{ maxWidth: 980, paddingInline: 0 }}>
+    <div className={`container ${width.w980} ${css.page}`}>
+      {/* the creator's own cover (dynamic) */}
       <div className="profile-cover" style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label={`${profile.name}'s cover image`} />
       <div className="profile-head">
         <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={132} className="profile-avatar" />
-        <div style={{ flex: 1, minWidth: 220, paddingBottom: 8 }}>
+        <div className={css.nameBox}>
           <h1 className="profile-name">{profile.name}</h1>
-          {profile.username && <Typography.Text type="secondary" style={{ fontSize: 16 }}>@{profile.username}</Typography.Text>}
+          {profile.username && <Typography.Text type="secondary" className={css.handle}>@{profile.username}</Typography.Text>}
         </div>
-        <Space wrap style={{ paddingBottom: 12 }}>
+        <Space wrap className={css.actions}>
           <Button icon={<ShareAltOutlined />} aria-label="Share" onClick={() => void share()} />
           {isOwner ? (
             <Link href="/creator/account">
@@ -135,7 +138,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
               {me && (
                 <Button
                   aria-label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
-                  icon={bookmarked ? <StarFilled style={{ color: '#f59e0b' }} /> : <StarOutlined />}
+                  icon={bookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
                   onClick={() => void toggleBookmark()}
                 />
               )}
@@ -160,13 +163,13 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
         <Stat value={stats.data?.totalFollowers} label="Followers" loading={stats.isLoading} />
         <Stat value={stats.data?.totalLikes} label="Likes" loading={stats.isLoading} />
       </div>
-      <div style={{ padding: '12px 24px 0' }}>
+      <div className={css.intro}>
         {profile.bio && (
-          <Typography.Paragraph ellipsis={{ rows: 3, expandable: true }} style={{ fontSize: 15, whiteSpace: 'pre-line', maxWidth: 720, marginBottom: 8 }}>
+          <Typography.Paragraph ellipsis={{ rows: 3, expandable: true }} className={css.bio}>
             <LinkedText text={profile.bio} />
           </Typography.Paragraph>
         )}
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', color: 'var(--muted)' }}>
+        <Flex gap={16} wrap className={css.facts}>
           <span>
             <CalendarOutlined /> Joined {monthYear(profile.createdAt)}
           </span>
@@ -175,8 +178,8 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
               <EnvironmentOutlined /> {profile.country}
             </span>
           )}
-          <Tag color="purple" style={{ marginInlineEnd: 0 }}>Creator</Tag>
-        </div>
+          <Tag color="purple">Creator</Tag>
+        </Flex>
       </div>
       <div className="profile-body">
         <Tabs
@@ -188,7 +191,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                 <div className="profile-feed">
                   {profile.welcomeVideo && <WelcomeVideo src={profile.welcomeVideo} name={profile.name} />}
                   {isOwner && (
-                    <div style={{ marginBottom: 16 }}>
+                    <div className={css.composer}>
                       <Composer onDone={(f) => { setPosted((p) => [f, ...p]); void stats.mutate(); }} />
                     </div>
                   )}
@@ -196,7 +199,8 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                     <FeedCard key={f._id} feed={f} onDeleted={(id) => setPosted((p) => p.filter((x) => x._id !== id))} />
                   ))}
                   <FeedList
-                    path={`/user/feeds/search/${encodeURIComponent(handle)}`}
+                    route={routes.feeds.byCreator}
+                    params={{ username: handle }}
                     query={{ sortBy: 'publishAt', sort: 'desc' }}
                     empty={
                       posted.length ? null : (

@@ -1,29 +1,30 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Button, Card, Input, Select, Space, Tabs, Tag } from 'antd';
 import { FireOutlined, SearchOutlined } from '@ant-design/icons';
-import type { PerformerListItem, SearchKeyword } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
-import { useInfiniteList } from '@/lib/use-infinite-list';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
+import { useRouteList } from '@/lib/use-infinite-list';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import FeedList from '@/features/feeds/FeedList';
 import { CreatorTile } from '@/features/social/CreatorCard';
+import css from './search.module.css';
 
 function PopularKeywords() {
-  const { data } = useSWR<SearchKeyword[]>(['/search/list/keywords', { limit: 12 }], { revalidateOnFocus: false });
+  const { data } = useRoute(routes.search.keywords, { query: { limit: 12 } }, { revalidateOnFocus: false });
   if (!data?.length) return null;
   return (
-    <div style={{ marginBottom: 16 }}>
-      <div className="muted" style={{ fontSize: 13, marginBottom: 6 }}>
+    <div className={css.popular}>
+      <div className={`muted ${css.popularTitle}`}>
         <FireOutlined /> Popular searches
       </div>
       <div className="keyword-chips" aria-label="Popular keywords">
         {data.map((k) => (
           <Link key={k.keyword} href={`/search?q=${encodeURIComponent(k.keyword)}`}>
-            <Tag style={{ cursor: 'pointer', marginInlineEnd: 0, padding: '2px 10px', borderRadius: 99 }}>{k.keyword}</Tag>
+            <Tag className={css.chip}>{k.keyword}</Tag>
           </Link>
         ))}
       </div>
@@ -32,7 +33,7 @@ function PopularKeywords() {
 }
 
 function CreatorResults({ q, sortBy, gender }: { q: string; sortBy: string; gender?: string }) {
-  const list = useInfiniteList<PerformerListItem>('/performers/search', { q: q || undefined, sortBy, gender }, 12);
+  const list = useRouteList(routes.search.performers, { query: { q: q || undefined, sortBy, gender } }, 12);
   if (list.isLoading)
     return (
       <div className="creator-grid" aria-busy="true" aria-label="Loading creators">
@@ -45,7 +46,7 @@ function CreatorResults({ q, sortBy, gender }: { q: string; sortBy: string; gend
   if (!list.items.length) return <Card><EmptyState title="No creators found" description={q ? `Nobody matches “${q}”. Try another name or word.` : 'No creators yet.'} /></Card>;
   return (
     <>
-      <div className="muted" style={{ fontSize: 13, marginBottom: 8 }}>
+      <div className={`muted ${css.count}`}>
         {list.total} {list.total === 1 ? 'creator' : 'creators'}
       </div>
       <div className="creator-grid">
@@ -54,7 +55,7 @@ function CreatorResults({ q, sortBy, gender }: { q: string; sortBy: string; gend
         ))}
       </div>
       {list.hasMore && (
-        <Button block style={{ marginTop: 16 }} loading={list.isLoadingMore} onClick={list.loadMore}>
+        <Button block className={css.more} loading={list.isLoadingMore} onClick={list.loadMore}>
           Show more creators
         </Button>
       )}
@@ -78,7 +79,7 @@ export default function SearchPage() {
   useEffect(() => {
     if (!q || recorded.current === q.toLowerCase()) return;
     recorded.current = q.toLowerCase();
-    api.post('/search/keywords', { keyword: q }).catch(() => undefined);
+    call(routes.search.recordKeyword, { body: { keyword: q } }).catch(() => undefined);
   }, [q]);
 
   return (
@@ -91,9 +92,9 @@ export default function SearchPage() {
           e.preventDefault();
           t.set({ q: text.trim() || null });
         }}
-        style={{ marginBottom: 12 }}
+        className={css.form}
       >
-        <Space.Compact style={{ width: '100%' }}>
+        <Space.Compact block>
           <Input size="large" aria-label="Find creators and posts" placeholder="Search creators and posts" value={text} onChange={(e) => setText(e.target.value)} allowClear maxLength={100} />
           <Button size="large" type="primary" htmlType="submit" icon={<SearchOutlined />}>
             Search
@@ -111,7 +112,7 @@ export default function SearchPage() {
                 aria-label="Sort creators"
                 size="small"
                 value={sortBy}
-                style={{ width: 130 }}
+                className={css.select}
                 onChange={(v) => t.set({ sortBy: v === 'popular' ? null : v })}
                 options={[
                   { value: 'popular', label: 'Most popular' },
@@ -125,7 +126,7 @@ export default function SearchPage() {
                 allowClear
                 placeholder="Any gender"
                 value={gender}
-                style={{ width: 130 }}
+                className={css.select}
                 onChange={(v) => t.set({ gender: v ?? null })}
                 options={[
                   { value: 'female', label: 'Female' },
@@ -144,7 +145,7 @@ export default function SearchPage() {
             children:
               tab === 'posts' &&
               (q ? (
-                <FeedList path="/search/feeds" query={{ q }} empty={<Card><EmptyState title="No posts found" description={`No post mentions “${q}” yet.`} /></Card>} />
+                <FeedList route={routes.search.feeds} query={{ q }} empty={<Card><EmptyState title="No posts found" description={`No post mentions “${q}” yet.`} /></Card>} />
               ) : (
                 <Card>
                   <EmptyState title="Search posts" description="Type a word above to search the text of posts." />

@@ -1,22 +1,23 @@
 'use client';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Button, Card, List, Tabs } from 'antd';
 import type { BookmarkItem, PerformerListItem } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import type { ListPage } from '@/lib/use-infinite-list';
+import { useRoute } from '@/lib/swr';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import FeedList from '@/features/feeds/FeedList';
 import { normalizeFeed } from '@/features/feeds/FeedCard';
 import { CreatorRow } from './CreatorCard';
+import css from './social.module.css';
 
 function CreatorBookmarks() {
   const t = useTableQuery({ pageSize: 20, sortBy: 'createdAt' });
   const { tab: _tab, ...filters } = t.query.filters;
   void _tab;
-  const query = { ...filters, offset: t.apiQuery.offset, limit: t.apiQuery.limit, sortBy: t.apiQuery.sortBy, sort: t.apiQuery.sort };
-  const { data, error, isLoading, mutate } = useSWR<ListPage<BookmarkItem>>(['/reactions/performers/bookmark', query], { keepPreviousData: true });
+  const query = { ...filters, offset: t.apiQuery.offset, limit: t.apiQuery.limit, sortBy: 'createdAt' as const, sort: t.apiQuery.sort }; // the only sort key of the list
+  const { data, error, isLoading, mutate } = useRoute(routes.reactions.bookmarks, { params: { type: 'performers' }, query }, { keepPreviousData: true });
   if (error && !data) return <ErrorState title="Your bookmarks didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
   return (
     <List<BookmarkItem>
@@ -30,7 +31,7 @@ function CreatorBookmarks() {
       }
       renderItem={(b) => (
         <List.Item>
-          <div style={{ width: '100%' }}>
+          <div className={css.full}>
             <CreatorRow creator={b.object as PerformerListItem} />
           </div>
         </List.Item>
@@ -56,7 +57,8 @@ export default function Bookmarks() {
             label: 'Posts',
             children: (
               <FeedList
-                path="/reactions/feeds/bookmark"
+                route={routes.reactions.bookmarks}
+                params={{ type: 'feeds' }}
                 getFeed={(b) => normalizeFeed((b as BookmarkItem).object)}
                 empty={
                   <Card>

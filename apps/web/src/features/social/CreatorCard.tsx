@@ -4,6 +4,7 @@ import { Avatar, Card, Skeleton, Typography } from 'antd';
 import { DEFAULT_AVATAR, type PerformerListItem } from '@stagepass/shared';
 import { compactNumber, plural } from '@/lib/format';
 import FollowButton from './FollowButton';
+import css from './social.module.css';
 
 type CreatorLike = Pick<PerformerListItem, '_id' | 'name' | 'username' | 'avatar'> & Partial<Pick<PerformerListItem, 'totalFollowers' | 'isFollowed' | 'cover' | 'bio'>>;
 
@@ -15,11 +16,11 @@ export function CreatorRow({ creator, showFollow = true, extra }: { creator: Cre
     <div className="creator-row">
       <Link href={creatorPath(creator)} className="creator-row-link">
         <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={44} />
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ display: 'block' }}>
+        <div className={css.rowText}>
+          <Typography.Text strong ellipsis className={css.block}>
             {creator.name}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 13 }}>
+          <Typography.Text type="secondary" ellipsis className={css.handle}>
             {creator.username ? `@${creator.username}` : ''}
             {typeof creator.totalFollowers === 'number' ? `${creator.username ? ' · ' : ''}${compactNumber(creator.totalFollowers)} ${creator.totalFollowers === 1 ? 'follower' : 'followers'}` : ''}
           </Typography.Text>
@@ -35,26 +36,27 @@ export function CreatorRow({ creator, showFollow = true, extra }: { creator: Cre
 export function CreatorTile({ creator }: { creator: CreatorLike }) {
   return (
     <Card className="creator-tile" styles={{ body: { padding: 0 } }}>
+      {/* the creator's own cover (dynamic) */}
       <Link href={creatorPath(creator)} aria-label={`${creator.name}'s profile`} className="creator-tile-cover" style={{ backgroundImage: creator.cover ? `url(${creator.cover})` : undefined }} />
       <div className="creator-tile-body">
         <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={64} className="creator-tile-avatar" />
         <Link href={creatorPath(creator)} className="creator-tile-name">
           {creator.name}
         </Link>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        <Typography.Text type="secondary" className={css.small13}>
           {creator.username ? `@${creator.username}` : '\u00a0'}
         </Typography.Text>
         {typeof creator.totalFollowers === 'number' && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={css.small12}>
             {plural(creator.totalFollowers, 'follower')}
           </Typography.Text>
         )}
         {creator.bio && (
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ fontSize: 13, margin: '6px 0 0' }}>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={css.bio}>
             {creator.bio}
           </Typography.Paragraph>
         )}
-        <div style={{ marginTop: 'auto', paddingTop: 12, width: '100%' }}>
+        <div className={css.follow}>
           <FollowButton performerId={creator._id} isFollowed={creator.isFollowed} block />
         </div>
       </div>
@@ -68,7 +70,7 @@ export function CreatorRowSkeleton({ rows = 3 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="creator-row">
           <Skeleton.Avatar active size={44} />
-          <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 1, width: '50%' }} style={{ flex: 1 }} />
+          <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 1, width: '50%' }} className={css.grow} />
         </div>
       ))}
     </div>

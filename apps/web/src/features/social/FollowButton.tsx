@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { App, Button, type ButtonProps } from 'antd';
 import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { FollowState } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { follow, unfollow } from '@/store/follow';
 
@@ -49,7 +50,7 @@ export default function FollowButton({
     const was = followed;
     dispatch(was ? unfollow(performerId) : follow(performerId));
     try {
-      const s = was ? await api.del<FollowState>(`/follows/${performerId}`) : await api.post<FollowState>(`/follows/${performerId}`);
+      const s = await call(was ? routes.follows.unfollow : routes.follows.follow, { params: { id: performerId } });
       dispatch(s.isFollowed ? follow(performerId) : unfollow(performerId));
       onChange?.(s);
     } catch (e) {

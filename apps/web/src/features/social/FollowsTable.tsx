@@ -2,18 +2,20 @@
 import Link from 'next/link';
 import { Avatar, Card, Input, Typography } from 'antd';
 import { DEFAULT_AVATAR, type FollowItem } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { compactNumber, fullDate, plural } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import FollowButton from './FollowButton';
 import { creatorPath } from './CreatorCard';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import css from './social.module.css';
 
 /**
  * /followers (GET /follows/followers — a creator's followers) and /following (GET
  * /follows/following — the creators the caller follows), as tables with the state in the URL.
  */
 export default function FollowsTable({ kind }: { kind: 'followers' | 'following' }) {
-  const table = useQueryTable<FollowItem>(`/follows/${kind}`, { sortBy: 'createdAt' });
+  const table = useRouteTable(routes.follows[kind], { sortBy: 'createdAt' });
   const { t } = table;
   const following = kind === 'following';
   return (
@@ -27,7 +29,7 @@ export default function FollowsTable({ kind }: { kind: 'followers' | 'following'
           allowClear
           defaultValue={t.query.filters.q}
           onSearch={(q) => t.set({ q: q.trim() || null })}
-          style={{ width: 260, marginBottom: 12 }}
+          className={css.filter}
         />
         <QueryTable<FollowItem>
           table={table}
@@ -47,15 +49,15 @@ export default function FollowsTable({ kind }: { kind: 'followers' | 'following'
               sortOrder: t.sortOrder('name'),
               render: (_, u) => {
                 const inner = (
-                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+                  <span className={css.user}>
                     <Avatar src={u.avatar || DEFAULT_AVATAR} alt="" size={36} />
-                    <span style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+                    <span className={css.names}>
                       <Typography.Text strong>{u.name}</Typography.Text>
-                      {u.username && <Typography.Text type="secondary" style={{ fontSize: 12 }}>@{u.username}</Typography.Text>}
+                      {u.username && <Typography.Text type="secondary" className={css.small12}>@{u.username}</Typography.Text>}
                     </span>
                   </span>
                 );
-                return u.isPerformer ? <Link href={creatorPath(u)} style={{ color: 'inherit' }}>{inner}</Link> : inner;
+                return u.isPerformer ? <Link href={creatorPath(u)} className={css.plainLink}>{inner}</Link> : inner;
               },
             },
             ...(following ? [{ key: 'totalFollowers', title: 'Followers', align: 'right' as const, render: (_: unknown, u: FollowItem) => compactNumber(u.totalFollowers) }] : []),

@@ -1,15 +1,15 @@
 'use client';
-import useSWR from 'swr';
 import { Button, Card } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import type { PerformerListItem } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { CreatorRow, CreatorRowSkeleton, CreatorTile } from './CreatorCard';
 
 /** Random creators (GET /performers/search/random), leaving out the caller. */
 export function useSuggestedCreators(limit = 6) {
   const me = useCurrentUser();
-  const r = useSWR<PerformerListItem[]>(['/performers/search/random', { limit: limit + 1 }], { revalidateOnFocus: false });
+  const r = useRoute(routes.search.random, { query: { limit: limit + 1 } }, { revalidateOnFocus: false });
   const list = (r.data || []).filter((c) => c._id !== me?._id && !c.isFollowed).slice(0, limit);
   return { ...r, list };
 }

@@ -7,8 +7,10 @@ import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared
 import { timeLeft } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import { Money, MoneyUserCell, moneyCss as css, shortDate } from '@/components/money/money-ui';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
+import { moneyStyles as cells } from '@/components/money/cells';
 
 export const SUBSCRIPTION_STATUS_LABEL: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -21,16 +23,16 @@ const statusOptions = SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: 
 function StatusCell({ s }: { s: Subscription }) {
   const st = SUBSCRIPTION_STATUS_LABEL[s.status] ?? { label: s.status, color: 'default' };
   return (
-    <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
-      <Tag color={st.color} style={{ marginInlineEnd: 0 }}>
+    <span className={css.tags}>
+      <Tag color={st.color}>
         {st.label}
       </Tag>
       {s.type === 'free' && s.isActive && (
-        <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+        <Tag color="purple">
           Free trial
         </Tag>
       )}
-      {s.status === 'cancelled' && s.isActive && <span className="muted" style={{ fontSize: 12 }}>access until expiry</span>}
+      {s.status === 'cancelled' && s.isActive && <span className={`muted ${cells.small}`}>access until expiry</span>}
     </span>
   );
 }
@@ -38,7 +40,7 @@ function StatusCell({ s }: { s: Subscription }) {
 const validStatus = (s: string | undefined) => ((SUBSCRIPTION_STATUS_VALUES as readonly string[]).includes(s ?? '') ? s : undefined);
 
 export default function Subscribers() {
-  const table = useQueryTable<Subscription>('/subscriptions/performer/search', { sortBy: 'updatedAt', query: (q, { filters }) => ({ ...q, status: validStatus(filters.status) }) });
+  const table = useRouteTable(routes.subscriptions.subscribers, { sortBy: 'updatedAt', query: (q, { filters }) => ({ ...q, status: validStatus(filters.status) }) });
   const { t } = table;
   const status = validStatus(t.query.filters.status);
 
@@ -55,7 +57,7 @@ export default function Subscribers() {
       </div>
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter subscribers" className={css.toolbar}>
-          <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={statusOptions} style={{ width: 180, flex: '0 0 auto' }} />
+          <Select aria-label="Status" placeholder="Any status" allowClear showSearch={{ optionFilterProp: 'label' }} value={status} onChange={(v) => t.set({ status: v ?? null })} options={statusOptions} className={css.wideStatusFilter} />
         </FilterBar>
         <QueryTable<Subscription>
           table={table}
@@ -81,7 +83,7 @@ export default function Subscribers() {
                 <span>
                   {shortDate(v)}
                   {s.isActive && new Date(v).getTime() > Date.now() && (
-                    <span className="muted" style={{ fontSize: 12 }}>
+                    <span className={`muted ${cells.small}`}>
                       {' '}
                       · {s.renewing ? 'renews' : 'ends'} in {timeLeft(v)}
                     </span>

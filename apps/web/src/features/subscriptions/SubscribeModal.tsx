@@ -1,23 +1,24 @@
 'use client';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
-import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription, type SubscriptionOffer } from '@stagepass/shared';
+import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { errorText, fieldErrors } from '@/lib/api';
 import { money, plural } from '@/lib/format';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
 import { ErrorState } from '@/components/states';
-import AddCard from '@/features/cards/AddCard';
-import { useCards } from '@/features/cards/useCards';
-import CardSelect from '@/features/payments/CardSelect';
-import CouponField, { discounted } from '@/features/payments/CouponField';
-import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { revalidatePaths, useBalance } from '@/features/payments/money';
+import AddCard from '@/components/pay/AddCard';
+import { useCards } from '@/lib/use-cards';
+import CardSelect from '@/components/pay/CardSelect';
+import CouponField, { discounted } from '@/components/pay/CouponField';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import { useBalance } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { shortDate } from '@/components/list/table-helpers';
-import { useMySubscription } from './useMySubscription';
+import { useMySubscription } from '@/lib/use-my-subscription';
 import styles from './subscriptions.module.css';
 
 function addDays(days: number) {
@@ -29,7 +30,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
   const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
-  const offer = useSWR<SubscriptionOffer>(performer ? `/subscriptions/offer/${performer._id}` : null);
+  const offer = useRoute(routes.subscriptions.offer, performer ? { params: { id: performer._id } } : null);
   const mine = useMySubscription(performer?._id);
   const { cards, data: cardsLoaded, mutate: reloadCards } = useCards();
   const { refresh } = useBalance();
@@ -38,7 +39,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const [addingCard, setAddingCard] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { pay: charge, busy } = useIdempotentPay();
+  const { pay, busy } = useIdempotentPay();
 
   const o = offer.data;
   const trialAllowed = Boolean(o?.freeSubscriptionEnabled && !mine.sub);
@@ -52,7 +53,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const head = (
     <div className={styles.head}>
       <Avatar src={performer.avatar || DEFAULT_AVATAR} alt="" size={56} />
-      <div style={{ minWidth: 0 }}>
+      <div className={styles.headText}>
         <div className={styles.headName}>{performer.name}</div>
         {performer.username && <div className="muted">@{performer.username}</div>}
       </div>
@@ -135,12 +136,11 @@ function Body({ onDone }: { onDone: () => void }) {
     setError(null);
     setErrors({});
     // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
-    const body = { performerId: performer._id, type, cardId, ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) };
-    return charge<Subscription>('/payment/subscribe/performers', body, {
+    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
       onPaid: (sub) => {
         if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
         else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
-        void revalidatePaths('/subscriptions/', '/payment/transactions');
+        void revalidateRoutes(routes.subscriptions.mine, routes.subscriptions.subscribers, routes.subscriptions.offer, routes.payments.transactions);
         void refresh();
         onDone();
       },
@@ -159,9 +159,9 @@ function Body({ onDone }: { onDone: () => void }) {
       {head}
       <TestPaymentsNotice card={noCard || addingCard} />
       {current?.status === 'cancelled' && current.isActive && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`Cancelled — access until ${shortDate(current.expiresAt)}`} description="Subscribe again to keep it renewing. You won't be charged before then." />
+        <Alert type="warning" showIcon className={styles.alert} title={`Cancelled — access until ${shortDate(current.expiresAt)}`} description="Subscribe again to keep it renewing. You won't be charged before then." />
       )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} className={styles.alert} />}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Plan</legend>
         <Radio.Group
@@ -221,11 +221,11 @@ function Body({ onDone }: { onDone: () => void }) {
           </>
         ) : (
           <>
-            <label htmlFor="subscribe-card" className={styles.legend} style={{ display: 'block' }}>
+            <label htmlFor="subscribe-card" className={`${styles.legend} ${styles.label}`}>
               Payment card
             </label>
             <CardSelect id="subscribe-card" value={cardId} onChange={setCardId} />
-            <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setAddingCard(true)}>
+            <Button type="link" size="small" className={styles.newCard} onClick={() => setAddingCard(true)}>
               Use a new card
             </Button>
           </>
@@ -235,7 +235,7 @@ function Body({ onDone }: { onDone: () => void }) {
             {errors.cardId}
           </div>
         )}
-        {type === 'free' && !noCard && <div className="muted" style={{ fontSize: 13 }}>Your card is charged only if you keep the subscription after the trial.</div>}
+        {type === 'free' && !noCard && <div className={`muted ${styles.hint}`}>Your card is charged only if you keep the subscription after the trial.</div>}
       </div>
 
       {type === 'monthly' && (
@@ -256,7 +256,7 @@ function Body({ onDone }: { onDone: () => void }) {
           {money(dueToday)}
         </strong>
       </div>
-      <div className="muted" style={{ fontSize: 13, marginTop: 4 }}>
+      <div className={`muted ${styles.then}`}>
         {type === 'free'
           ? `Then ${money(o.monthlyPrice)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
           : coupon

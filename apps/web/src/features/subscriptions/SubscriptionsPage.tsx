@@ -3,19 +3,21 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { App, Button, Tag } from 'antd';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { revalidateRoutes } from '@/lib/swr';
 import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
-import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { CreatorCell, moneyStyles } from '@/components/money/cells';
 import width from '@/components/layouts/page-width.module.css';
 import { FilterSelect, shortDate } from '@/components/list/table-helpers';
-import { revalidatePaths, usePaymentSettings } from '@/features/payments/money';
-import { MY_SUBSCRIPTIONS, subscriptionState } from './useMySubscription';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import { usePaymentSettings } from '@/lib/payments';
+import { subscriptionState } from '@/lib/use-my-subscription';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
@@ -41,7 +43,7 @@ export default function SubscriptionsPage() {
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const pay = usePaymentSettings();
-  const table = useQueryTable<Subscription>(MY_SUBSCRIPTIONS, { sortBy: 'updatedAt' });
+  const table = useRouteTable(routes.subscriptions.mine, { sortBy: 'updatedAt' });
   const { t, mutate } = table;
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -55,9 +57,9 @@ export default function SubscriptionsPage() {
       onOk: async () => {
         setBusy(s._id);
         try {
-          const r = await api.post<Subscription>(`/payment/${s.gateway || pay.gateway}/cancel-subscription/${s._id}`);
+          const r = await call(routes.subscriptions.cancel, { params: { provider: s.gateway || pay.gateway, id: s._id } });
           message.success(`Cancelled — you have access until ${shortDate(r.expiresAt)}`);
-          await Promise.all([mutate(), revalidatePaths(MY_SUBSCRIPTIONS)]);
+          await Promise.all([mutate(), revalidateRoutes(routes.subscriptions.mine)]);
         } catch (e) {
           message.error(errorText(e));
         } finally {

@@ -1,15 +1,18 @@
 'use client';
 import Link from 'next/link';
 import { App, Button, Form, InputNumber, Space } from 'antd';
-import { moneyAmountSchema, type TopUpResult } from '@stagepass/shared';
+import { moneyAmountSchema } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
-import CardSelect from '@/features/payments/CardSelect';
-import { useCards } from '@/features/cards/useCards';
-import { authenticatePayment } from '@/features/payments/stripe-js';
-import { cents, revalidatePaths, useBalance, usePaymentSettings } from '@/features/payments/money';
+import CardSelect from '@/components/pay/CardSelect';
+import { useCards } from '@/lib/use-cards';
+import { authenticatePayment } from '@/lib/stripe-js';
+import { cents, useBalance, usePaymentSettings } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import css from './wallet.module.css';
 
 interface Values {
   amount?: number;
@@ -32,7 +35,7 @@ export default function TopUpForm() {
   const presets = [10, 25, 50, 100].filter((n) => n >= min && n <= max);
 
   const onFinish = (v: Values) =>
-    charge<TopUpResult>('/payment/wallet/top-up', { amount: cents(v.amount!), cardId: v.cardId }, {
+    charge(routes.payments.topUp, { body: { amount: cents(v.amount!), cardId: v.cardId } }, {
       onPaid: async (r) => {
         setBalance(r.balance);
         if (r.transaction.status === 'succeeded') {
@@ -53,7 +56,7 @@ export default function TopUpForm() {
         } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
         else message.error(r.transaction.failureMessage || 'Your card was declined.');
         void refresh();
-        void revalidatePaths('/payment/transactions');
+        void revalidateRoutes(routes.payments.transactions);
       },
       onFailed: (e) => {
         showFieldErrors(form, e);
@@ -79,10 +82,10 @@ export default function TopUpForm() {
           amountRangeRule('top-up amount', min, max),
         ]}
       >
-        <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 260 }} placeholder={min.toFixed(2)} />
+        <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" className={css.amount} placeholder={min.toFixed(2)} />
       </Form.Item>
       {presets.length > 0 && (
-        <Space wrap size={8} style={{ marginTop: -8, marginBottom: 16 }}>
+        <Space wrap size={8} className={css.presets}>
           {presets.map((n) => (
             <Button key={n} size="small" onClick={() => form.setFieldsValue({ amount: n })}>
               {money(n)}

@@ -7,15 +7,16 @@ import { WALLET_CHARGE_KINDS, type WalletCharge } from '@stagepass/shared';
 import { fullDate, money, plural } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import SectionCard from '@/components/SectionCard';
-import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { AmountCell, CreatorCell } from '@/components/money/cells';
 import { DateFilters, FilterSelect, humanize, withDateRange } from '@/components/list/table-helpers';
-import { useBalance } from '@/features/payments/money';
+import { useBalance } from '@/lib/payments';
 import { useCurrentUser } from '@/store';
 import TopUpForm from './TopUpForm';
 import styles from './wallet.module.css';
 import width from '@/components/layouts/page-width.module.css';
-import QueryTable, { useQueryTable } from '@/components/list/QueryTable';
+import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
 
 const KIND_LABEL: Record<string, string> = { tip: 'Tip', feed: 'Post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Stream' };
@@ -46,7 +47,7 @@ function BalanceCard() {
 
 /** Wallet spending history: GET /wallet/charges/search (tips and purchases), state in the URL. */
 function WalletHistory() {
-  const table = useQueryTable<WalletCharge>('/wallet/charges/search', { sortBy: 'createdAt', query: withDateRange });
+  const table = useRouteTable(routes.wallet.search, { sortBy: 'createdAt', query: withDateRange });
   const { t } = table;
   const filtered = Boolean(t.query.filters.type || t.query.filters.fromDate || t.query.filters.toDate);
   return (

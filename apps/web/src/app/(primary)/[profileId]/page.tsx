@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import type { PublicUser } from '@stagepass/shared';
-import { serverGet } from '@/lib/server/api';
+import { routes } from '@stagepass/shared/routes';
+import { serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import CreatorProfile from '@/features/profile/CreatorProfile';
@@ -12,7 +12,7 @@ const PROFILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 async function load(profileId: string) {
   if (!PROFILE_ID.test(profileId)) return { ok: false as const, status: 404 };
-  return serverGet<PublicUser>(`/performers/${encodeURIComponent(profileId)}`);
+  return serverGetRoute(routes.performers.profile, { id: profileId });
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

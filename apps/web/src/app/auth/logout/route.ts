@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { routePath, routes } from '@stagepass/shared/routes';
 import { internalApiUrl, TOKEN_COOKIE } from '@/lib/config';
 
 /**
@@ -8,7 +9,7 @@ import { internalApiUrl, TOKEN_COOKIE } from '@/lib/config';
 export async function GET(req: NextRequest) {
   const token = req.cookies.get(TOKEN_COOKIE)?.value;
   if (token) {
-    await fetch(`${internalApiUrl()}/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) }).catch(() => undefined);
+    await fetch(`${internalApiUrl()}${routePath(routes.auth.logout)}`, { method: routes.auth.logout.method, headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) }).catch(() => undefined);
   }
   const res = NextResponse.redirect(new URL('/auth/login', req.url), 303);
   res.cookies.set(TOKEN_COOKIE, '', { path: '/', maxAge: 0 });

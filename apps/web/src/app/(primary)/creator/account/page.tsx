@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import type { PerformerProfile } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { guardPage } from '@/lib/server/guard';
-import { getToken, serverGet } from '@/lib/server/api';
+import { getToken, serverGetRoute } from '@/lib/server/api';
 import { ServiceUnavailable } from '@/components/states';
 import CreatorAccount from '@/features/account/CreatorAccount';
 
@@ -10,6 +10,6 @@ export const metadata: Metadata = { title: 'Creator settings' };
 export default async function CreatorAccountPage() {
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  const r = await serverGet<PerformerProfile>('/performers/me', { token: await getToken() });
+  const r = await serverGetRoute(routes.performers.me, undefined, { token: await getToken() });
   return <CreatorAccount initialProfile={r.ok ? r.data : null} />;
 }

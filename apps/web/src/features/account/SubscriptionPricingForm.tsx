@@ -5,14 +5,16 @@
  * from the public settings (minimum/maximumSubscriptionPrice, freeSubscriptionEnabled/Duration).
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Alert, App, Button, Form, InputNumber, Switch } from 'antd';
-import { MESSAGES, subscriptionSettingsSchema, type SubscriptionOffer } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { MESSAGES, subscriptionSettingsSchema } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import { money, plural } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { ErrorState, FormSkeleton } from '@/components/states';
+import css from './subscription-pricing.module.css';
 
 type Values = { monthlyPrice?: number; freeSubscriptionEnabled?: boolean; freeSubscriptionDays?: number | null };
 const S = subscriptionSettingsSchema.shape;
@@ -24,7 +26,7 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
   const trialOn = Form.useWatch('freeSubscriptionEnabled', form);
   const price = Form.useWatch('monthlyPrice', form);
   const days = Form.useWatch('freeSubscriptionDays', form);
-  const { data, error, isLoading, mutate } = useSWR<SubscriptionOffer>(`/subscriptions/offer/${performerId}`);
+  const { data, error, isLoading, mutate } = useRoute(routes.subscriptions.offer, { params: { id: performerId } });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const min = settings.minimumSubscriptionPrice;
@@ -39,11 +41,11 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
     setFailure(null);
     try {
       const body = {
-        monthlyPrice: v.monthlyPrice,
+        monthlyPrice: v.monthlyPrice!, // required by the form's rules
         freeSubscriptionEnabled: trialsAllowed ? Boolean(v.freeSubscriptionEnabled) : false,
         freeSubscriptionDays: trialsAllowed ? (v.freeSubscriptionDays ?? null) : undefined,
       };
-      const saved = await api.put<SubscriptionOffer>('/performers/subscription-settings', body);
+      const saved = await call(routes.subscriptions.updatePricing, { body });
       message.success(MESSAGES.changesSaved);
       void mutate(saved && typeof saved === 'object' ? saved : undefined, { revalidate: !saved });
     } catch (e) {
@@ -60,7 +62,7 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
     freeSubscriptionDays: data.freeSubscriptionDays || settings.freeSubscriptionDuration,
   };
   return (
-    <Form<Values> form={form} layout="vertical" name="subscription-settings" initialValues={initialValues} onFinish={submit} requiredMark={false} style={{ maxWidth: 520 }}>
+    <Form<Values> form={form} layout="vertical" name="subscription-settings" initialValues={initialValues} onFinish={submit} requiredMark={false} className={css.form}>
       <Form.Item
         name="monthlyPrice"
         label="Monthly price"
@@ -71,7 +73,7 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
           amountRangeRule('price', min, max),
         ]}
       >
-        <InputNumber<number> id="subscription-monthly-price" prefix="$" suffix="/ month" min={0} max={max} step={0.5} precision={2} inputMode="decimal" style={{ width: '100%', maxWidth: 260 }} />
+        <InputNumber<number> id="subscription-monthly-price" prefix="$" suffix="/ month" min={0} max={max} step={0.5} precision={2} inputMode="decimal" className={css.price} />
       </Form.Item>
       {trialsAllowed ? (
         <>
@@ -89,20 +91,20 @@ export default function SubscriptionPricingForm({ performerId }: { performerId: 
                 ...zodRules(S.freeSubscriptionDays.unwrap().unwrap(), { required: true, requiredMessage: 'Enter the length of the trial' }),
               ]}
             >
-              <InputNumber<number> id="subscription-trial-days" min={1} max={365} precision={0} suffix="days" style={{ width: '100%', maxWidth: 200 }} />
+              <InputNumber<number> id="subscription-trial-days" min={1} max={365} precision={0} suffix="days" className={css.days} />
             </Form.Item>
           )}
         </>
       ) : (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Free trials are turned off on this site" />
+        <Alert type="info" showIcon className={css.alert} title="Free trials are turned off on this site" />
       )}
       {typeof price === 'number' && price >= min && price <= max && (
-        <p className="muted" style={{ marginTop: 0 }}>
+        <p className={`muted ${css.preview}`}>
           Fans will see: {trialsAllowed && trialOn ? `free for ${plural(days || settings.freeSubscriptionDuration, 'day')}, then ` : ''}
           {money(price)} a month.
         </p>
       )}
-      {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
+      {failure && <Alert type="error" showIcon role="alert" title={failure} className={css.alert} />}
       <Button type="primary" htmlType="submit" loading={saving}>
         Save changes
       </Button>

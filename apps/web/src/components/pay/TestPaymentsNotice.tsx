@@ -1,7 +1,8 @@
 'use client';
 import { Alert } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
-import { usePaymentSettings } from './money';
+import { usePaymentSettings } from '@/lib/payments';
+import css from './pay.module.css';
 
 export const TEST_CARD_HINT = 'Use test card 4242 4242 4242 4242, any future expiry, any CVC.';
 
@@ -9,7 +10,7 @@ export const TEST_CARD_HINT = 'Use test card 4242 4242 4242 4242, any future exp
  * While payments run on the sandbox gateway (public setting `paymentsSandbox`): a small notice that
  * no real money moves. `card` adds the test card to use (in card forms). Renders nothing otherwise.
  */
-export default function TestPaymentsNotice({ card = false, style }: { card?: boolean; style?: React.CSSProperties }) {
+export default function TestPaymentsNotice({ card = false }: { card?: boolean }) {
   const { sandbox } = usePaymentSettings();
   if (!sandbox) return null;
   return (
@@ -18,7 +19,7 @@ export default function TestPaymentsNotice({ card = false, style }: { card?: boo
       type="info"
       showIcon
       icon={<ExperimentOutlined />}
-      style={{ marginBottom: 16, ...style }}
+      className={css.notice}
       title={
         <span>
           <strong>Test payments</strong> — no real money is charged on this site.{card ? ` ${TEST_CARD_HINT}` : ''}

@@ -2,16 +2,17 @@
 import { Suspense, useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Button, Divider, Drawer, Flex, Layout, Space, theme } from 'antd';
+import { Button, Divider, Drawer, Flex, Layout, Space } from 'antd';
 import { CompassOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@stagepass/shared';
 import Logo from '@/components/brand/Logo';
 import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
 import UserMenu from '@/components/UserMenu';
 import HeaderSearch from '@/features/search/HeaderSearch';
-import { isActive, userNav } from './nav';
+import { isActive, userNav } from '@/components/layouts/nav';
 import { useAppSelector, useCurrentUser } from '@/store';
-import { useLogout } from '@/features/auth/useLogout';
+import { useLogout } from '@/lib/use-logout';
+import css from '@/components/layouts/layouts.module.css';
 
 function MenuLink({ item, onClick }: { item: MenuItem; onClick?: () => void }) {
   const external = /^https?:\/\//.test(item.path);
@@ -29,7 +30,6 @@ function MenuLink({ item, onClick }: { item: MenuItem; onClick?: () => void }) {
 }
 
 export default function AppHeader() {
-  const { token } = theme.useToken();
   const user = useCurrentUser();
   const menus = useAppSelector((s) => s.ui.menus).filter((m) => (m.section || 'header') === 'header');
   const [open, setOpen] = useState(false);
@@ -39,11 +39,10 @@ export default function AppHeader() {
 
   return (
     <Layout.Header
-      className="app-header"
-      style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: `1px solid ${token.colorBorderSecondary}`, backdropFilter: 'saturate(180%) blur(8px)' }}
+      className={`app-header ${css.header}`}
     >
-      <div className="container" style={{ height: '100%' }}>
-      <Flex align="center" justify="space-between" gap={16} style={{ height: '100%' }}>
+      <div className={`container ${css.fill}`}>
+      <Flex align="center" justify="space-between" gap={16} className={css.fill}>
         <Flex align="center" gap={28}>
           <Logo href={user ? '/home' : '/'} />
           <nav aria-label="Main" className="hide-md">
@@ -62,7 +61,7 @@ export default function AppHeader() {
             </Space>
           </nav>
         </Flex>
-        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <Flex align="center" gap={8} className={css.tools}>
           <Suspense fallback={null}>
             <HeaderSearch className="hide-sm" />
           </Suspense>
@@ -115,13 +114,13 @@ export default function AppHeader() {
               </Link>
             </>
           )}
-          {menus.length > 0 && <Divider style={{ margin: '8px 0' }} />}
+          {menus.length > 0 && <Divider className={css.divider} />}
           {menus.map((m) => (
             <MenuLink key={`${m.path}-${m.title}`} item={m} onClick={close} />
           ))}
-          <Divider style={{ margin: '8px 0' }} />
-          <div style={{ padding: '4px 0 12px' }}>
-            <div className="muted" style={{ marginBottom: 8, fontSize: 13 }}>
+          <Divider className={css.divider} />
+          <div className={css.appearance}>
+            <div className={`muted ${css.appearanceLabel}`}>
               Appearance
             </div>
             <ThemeSegmented />

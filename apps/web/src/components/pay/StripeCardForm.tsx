@@ -3,9 +3,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Card } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
 import { useTheme } from '@/lib/theme';
-import { stripeFor } from '@/features/payments/stripe-js';
+import { stripeFor } from '@/lib/stripe-js';
+import css from './pay.module.css';
 
 
 function Inner({ onAdded, onCancel, submitText }: { onAdded: (c: Card) => void; onCancel?: () => void; submitText: string }) {
@@ -29,7 +31,7 @@ function Inner({ onAdded, onCancel, submitText }: { onAdded: (c: Card) => void; 
     try {
       const r = await stripe.createPaymentMethod({ type: 'card', card, billing_details: name.trim() ? { name: name.trim() } : undefined });
       if (r.error || !r.paymentMethod) throw { message: r.error?.message || 'Your card could not be saved' };
-      const saved = await api.post<Card>('/stripe/cards', { paymentMethodId: r.paymentMethod.id });
+      const saved = await call(routes.payments.addStripeCard, { body: { paymentMethodId: r.paymentMethod.id } });
       card.clear();
       setName('');
       onAdded(saved);
@@ -41,16 +43,16 @@ function Inner({ onAdded, onCancel, submitText }: { onAdded: (c: Card) => void; 
   };
   return (
     <Form layout="vertical" name="add-card" onFinish={() => void submit()} requiredMark={false}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} className={css.alert} />}
       <Form.Item label="Card details" required>
-        <div role="group" aria-label="Card details" style={{ padding: '10px 11px', border: '1px solid var(--border)', borderRadius: 10, background: 'var(--surface)' }}>
+        <div role="group" aria-label="Card details" className={css.cardElement}>
           <CardElement options={{ style, hidePostalCode: false }} onChange={(e) => { setComplete(e.complete); setError(e.error?.message || null); }} />
         </div>
       </Form.Item>
       <Form.Item label="Name on card" htmlFor="stripe-card-name">
         <Input id="stripe-card-name" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
       </Form.Item>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <div className={css.buttons}>
         <Button type="primary" htmlType="submit" loading={busy} disabled={!stripe || !complete}>
           {submitText}
         </Button>

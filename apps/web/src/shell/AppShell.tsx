@@ -8,9 +8,9 @@ import { useCurrentUser } from '@/store';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
 import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
 import AppHeader from './AppHeader';
-import AppFooter from './AppFooter';
-import TabBar from './TabBar';
-import { isActive, userNav } from './nav';
+import AppFooter from '@/components/layouts/AppFooter';
+import TabBar from '@/components/layouts/TabBar';
+import { isActive, userNav } from '@/components/layouts/nav';
 
 /** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
 const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;

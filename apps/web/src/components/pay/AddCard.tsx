@@ -2,8 +2,8 @@
 import dynamic from 'next/dynamic';
 import { Alert, Skeleton } from 'antd';
 import type { Card } from '@stagepass/shared';
-import TestPaymentsNotice from '@/features/payments/TestPaymentsNotice';
-import { usePaymentSettings } from '@/features/payments/money';
+import TestPaymentsNotice from './TestPaymentsNotice';
+import { usePaymentSettings } from '@/lib/payments';
 import SandboxCardForm from './SandboxCardForm';
 
 // Stripe.js is only loaded when the Stripe gateway is the active one.

@@ -2,8 +2,10 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Input, Row } from 'antd';
 import { addSandboxCardSchema, type Card } from '@stagepass/shared';
-import { api, errorText, fieldErrors } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText, fieldErrors } from '@/lib/api';
 import { compact, showFieldErrors, zodRules } from '@/lib/form-rules';
+import css from './pay.module.css';
 
 interface Values {
   number: string;
@@ -23,7 +25,8 @@ export default function SandboxCardForm({ onAdded, onCancel, submitText = 'Add c
     setBusy(true);
     setError(null);
     try {
-      const card = await api.post<Card>('/sandbox/cards', compact({ ...v, expMonth: Number(v.expMonth), expYear: Number(v.expYear) }));
+      // number and cvc are required by the form's rules; an empty holder name is left out.
+      const card = await call(routes.payments.addSandboxCard, { body: { number: v.number, expMonth: Number(v.expMonth), expYear: Number(v.expYear), cvc: v.cvc, ...compact({ holderName: v.holderName }) } });
       form.resetFields();
       onAdded(card);
     } catch (e) {
@@ -38,7 +41,7 @@ export default function SandboxCardForm({ onAdded, onCancel, submitText = 'Add c
   };
   return (
     <Form<Values> form={form} layout="vertical" name="add-card" onFinish={(v) => void onFinish(v)} requiredMark={false}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} className={css.alert} />}
       <Form.Item name="number" label="Card number" rules={zodRules(S.number, { requiredMessage: 'Enter a card number' })}>
         <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} />
       </Form.Item>
@@ -62,7 +65,7 @@ export default function SandboxCardForm({ onAdded, onCancel, submitText = 'Add c
       <Form.Item name="holderName" label="Name on card" rules={zodRules(S.holderName)}>
         <Input autoComplete="cc-name" maxLength={100} />
       </Form.Item>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <div className={css.buttons}>
         <Button type="primary" htmlType="submit" loading={busy}>
           {submitText}
         </Button>

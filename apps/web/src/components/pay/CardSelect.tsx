@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import Link from 'next/link';
 import { Select, Skeleton } from 'antd';
 import type { Card } from '@stagepass/shared';
-import { useCards } from '@/features/cards/useCards';
-import { cardLabel } from './money';
+import { useCards } from '@/lib/use-cards';
+import { cardLabel } from '@/lib/payments';
+import css from './pay.module.css';
 
 /**
  * A saved-card picker (antd Form control: value/onChange = card id) that defaults to the default
@@ -34,7 +35,7 @@ export default function CardSelect({ id, value, onChange, empty }: { id?: string
       onChange={onChange}
       options={cards.map((c: Card) => ({ value: c._id, label: `${cardLabel(c)}${c.isDefault ? ' (default)' : ''}` }))}
       placeholder="Choose a card"
-      style={{ width: '100%' }}
+      className={css.full}
     />
   );
 }

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Button, Input, Space, Tag } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { discountedMinor, fromMinor, toMinor, type AppliedCoupon } from '@stagepass/shared';
-import { api, errorText } from '@/lib/api';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import css from './pay.module.css';
 
 /**
  * Optional coupon code with an Apply button: POST /coupons/{code}/apply-coupon {performerId}
@@ -22,7 +24,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
     setBusy(true);
     setError(null);
     try {
-      const r = await api.post<AppliedCoupon>(`/coupons/${encodeURIComponent(c)}/apply-coupon`, performerId ? { performerId } : {});
+      const r = await call(routes.coupons.apply, { params: { code: c }, body: performerId ? { performerId } : {} });
       onChange(r);
     } catch (e) {
       onChange(null);
@@ -33,10 +35,10 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
   };
   return (
     <div>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 6 }}>
+      <label htmlFor={id} className={css.label}>
         Coupon code <span className="muted">(optional)</span>
       </label>
-      <Space.Compact style={{ width: '100%' }}>
+      <Space.Compact block>
         <Input
           id={id}
           value={code}
@@ -64,7 +66,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
         </div>
       )}
       {applied && !error && (
-        <div id={`${id}-ok`} role="status" style={{ marginTop: 6 }}>
+        <div id={`${id}-ok`} role="status" className={css.applied}>
           <Tag color="green" icon={<CheckCircleFilled />} variant="filled">
             {applied.code.toUpperCase()} · {applied.percentage}% off
           </Tag>

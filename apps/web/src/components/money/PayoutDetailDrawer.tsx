@@ -1,9 +1,10 @@
 'use client';
 /** One payout request (GET /payout-requests/{id}/view) in a side drawer. */
-import useSWR from 'swr';
 import { Button, Descriptions, Drawer, Skeleton } from 'antd';
 import type { PayoutRequest } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { fullDate } from '@/lib/format';
 import { ErrorState } from '@/components/states';
 import { Money, MoneyUserCell, PayoutStatusTag, moneyCss as css } from '@/components/money/money-ui';
@@ -29,7 +30,7 @@ export function PayoutDetails({ p, showCreator }: { p: PayoutRequest; showCreato
 }
 
 export default function PayoutDetailDrawer({ id, onClose, onEdit }: { id: string | null; onClose: () => void; onEdit?: (p: PayoutRequest) => void }) {
-  const { data, error, isLoading, mutate } = useSWR<PayoutRequest>(id ? `/payout-requests/${id}/view` : null);
+  const { data, error, isLoading, mutate } = useRoute(routes.payouts.view, id ? { params: { id } } : null);
   return (
     <Drawer
       open={Boolean(id)}
