@@ -12,6 +12,13 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   // ── The creator posts ────────────────────────────────────────────────────────────────────
   const creatorCtx = await browser.newContext();
   const creator = await creatorCtx.newPage();
+  // Processing status arrives on the socket ('media/status' frames), not by polling the status route.
+  const socketFrames: string[] = [];
+  creator.on('websocket', (ws) => {
+    if (ws.url().includes('/socket.io/')) ws.on('framereceived', (f) => void (typeof f.payload === 'string' && socketFrames.push(f.payload)));
+  });
+  const statusReads: string[] = [];
+  creator.on('request', (r) => void (/\/file\/[^/]+\/status/.test(r.url()) && statusReads.push(r.url())));
   await logIn(creator, me.username, me.password);
 
   await creator.goto('/creator/feeds/new');
@@ -30,9 +37,14 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
 
   await creator.goto('/creator/feeds/new');
   await creator.getByLabel('Post text').fill(videoText);
+  statusReads.length = 0;
   await creator.getByLabel('Add videos').setInputFiles(makeVideo(info.outputDir));
   // Upload progress, then server-side processing (ffmpeg through the job queue), then ready.
   await expect(creator.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 90_000 });
+  // Told by the socket: the ready event came as a frame, and the status route was read at most
+  // twice (once when waiting starts, once for the file's view when it settles), never polled.
+  expect(socketFrames.some((f) => f.includes('"media/status"') && f.includes('"ready"'))).toBe(true);
+  expect(statusReads.length).toBeLessThanOrEqual(2);
   await creator.getByRole('radio', { name: 'Pay-per-view' }).check();
   await creator.getByLabel('Price').fill('4.99');
   await creator.getByRole('button', { name: 'Publish' }).click();

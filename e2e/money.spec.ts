@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures/users';
+import { AdminPayoutsPage } from './pages/admin-payouts';
 import { logInAs } from './pages/auth';
 import { api, login, setSetting, uniqueName } from './support/api';
 
@@ -137,13 +138,12 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
   await logInAs(admin, ADMIN.login, ADMIN.password);
-  await admin.goto('/admin/payouts');
-  const row = admin.getByRole('row', { name: `Payout request of $20.00 by ${star.name}` });
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  const payouts = new AdminPayoutsPage(admin);
+  await payouts.open();
+  const row = payouts.row('$20.00', star.name);
+  await payouts.review(row, 'Approve');
   await expect(admin.getByText('Payout approved')).toBeVisible();
-  await row.getByRole('button', { name: 'Mark paid' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+  await payouts.review(row, 'Mark paid');
   await expect(admin.getByText('Payout marked as paid')).toBeVisible();
   await adminCtx.close();
 
