@@ -71,3 +71,7 @@ export const notificationPreferenceSchema = z.object({ type: notificationTypeSch
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 export const notificationPreferencesBodySchema = z.object({ preferences: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_TYPES.length) });
 export const notificationIdParamsSchema = z.object({ id: idSchema });
+
+/** The unsubscribe link of a notification e-mail: a signed token naming the user and the type. */
+export const notificationUnsubscribeBodySchema = z.object({ token: z.string().min(1).max(1000) });
+export const notificationUnsubscribeResultSchema = z.object({ type: notificationTypeSchema });

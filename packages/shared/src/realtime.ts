@@ -1,4 +1,5 @@
 import type { FileStatus } from './media';
+import type { Notification } from './notifications';
 
 /**
  * The realtime gateway's contract (socket.io; ARCHITECTURE.md "Realtime"): the events the server
@@ -15,9 +16,27 @@ export interface MediaStatusEvent {
   error?: string;
 }
 
+/** A new notification of the receiver, with their unread total after it (spec §3 Notification state). */
+export interface NotificationCreatedEvent {
+  notification: Notification;
+  totalUnread: number;
+}
+
+/** A creator the receiver subscribes to or follows published a post (home feeds offer to show it). No media, no text. */
+export interface FeedPublishedEvent {
+  feedId: string;
+  performerId: string;
+}
+
 /** Server → client. */
 export interface ServerToClientEvents {
   'media/status': (e: MediaStatusEvent) => void;
+  'notification/created': (e: NotificationCreatedEvent) => void;
+  /** The receiver's unread total changed without a new notification (read on another tab or device). */
+  'notification/total-unread': (e: { total: number }) => void;
+  /** The receiver's wallet balance changed (same unit as the user view's `balance`). */
+  'wallet/balance': (e: { balance: number }) => void;
+  'feed/published': (e: FeedPublishedEvent) => void;
   /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
   'auth/result': (e: { ok: boolean; message?: string }) => void;
 }

@@ -96,6 +96,26 @@ const subscribers: Subscribers = {
     s.on('media/status', l);
     return () => void s.off('media/status', l);
   },
+  'notification/created': (s, ref) => {
+    const l: ServerToClientEvents['notification/created'] = (e) => ref.current(e);
+    s.on('notification/created', l);
+    return () => void s.off('notification/created', l);
+  },
+  'notification/total-unread': (s, ref) => {
+    const l: ServerToClientEvents['notification/total-unread'] = (e) => ref.current(e);
+    s.on('notification/total-unread', l);
+    return () => void s.off('notification/total-unread', l);
+  },
+  'wallet/balance': (s, ref) => {
+    const l: ServerToClientEvents['wallet/balance'] = (e) => ref.current(e);
+    s.on('wallet/balance', l);
+    return () => void s.off('wallet/balance', l);
+  },
+  'feed/published': (s, ref) => {
+    const l: ServerToClientEvents['feed/published'] = (e) => ref.current(e);
+    s.on('feed/published', l);
+    return () => void s.off('feed/published', l);
+  },
   'auth/result': (s, ref) => {
     const l: ServerToClientEvents['auth/result'] = (e) => ref.current(e);
     s.on('auth/result', l);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, listEnvelope } from '../api';
 import {
   notificationIdParamsSchema, notificationListQuerySchema, notificationPreferenceSchema, notificationPreferencesBodySchema, notificationSchema,
-  notificationTotalUnreadSchema,
+  notificationTotalUnreadSchema, notificationUnsubscribeBodySchema, notificationUnsubscribeResultSchema,
 } from '../notifications';
 import { defineRoutes } from './define';
 
@@ -49,5 +49,12 @@ export const notifications = defineRoutes('notifications', {
     access: 'user',
     description: 'Saves the switches sent (types left out keep theirs); answers every type.',
     schema: { body: notificationPreferencesBodySchema, response: { 200: envelope(z.array(notificationPreferenceSchema)) } },
+  },
+  unsubscribe: {
+    method: 'POST',
+    path: '/notification/unsubscribe',
+    access: 'anyone',
+    description: "The unsubscribe link of a notification e-mail (web page /notifications/unsubscribe?token=…): turns that type's e-mail off for the token's user, without signing in. A bad or tampered token → 400.",
+    schema: { body: notificationUnsubscribeBodySchema, response: { 200: envelope(notificationUnsubscribeResultSchema) } },
   },
 });
