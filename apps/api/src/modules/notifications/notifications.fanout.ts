@@ -16,7 +16,7 @@ export const NEW_POST_FANOUT_JOB = 'notifications.new-post';
  * this module reads neither module's tables.
  */
 export interface NewPostAudience {
-  /** Fans whose subscription grants access now (subscriptions.policy.ts). */
+  /** Fans whose subscription is active now (not cancelled, past due or expired). */
   activeSubscriberIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
   followerIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
 }

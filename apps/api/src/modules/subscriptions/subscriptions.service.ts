@@ -82,7 +82,8 @@ export class SubscriptionsService {
   }
 
   /**
-   * Fans whose subscription to the creator grants access now, by user id above `after`
+   * Fans whose subscription to the creator is ACTIVE now (status `active`, period not over — not a
+   * cancelled one running out, not past due or expired), by user id above `after`
    * (keyset, ascending), at most `limit` — for batched fan-outs (a new post's notifications).
    * Index: subscriptions_performer_user_idx.
    */
@@ -90,7 +91,7 @@ export class SubscriptionsService {
     const rows = await this.deps.db
       .select({ id: subscriptions.userId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.performerId, performerId), grantsAccessSql(this.now), after ? gt(subscriptions.userId, after) : undefined))
+      .where(and(eq(subscriptions.performerId, performerId), eq(subscriptions.status, 'active'), gt(subscriptions.expiresAt, this.now), after ? gt(subscriptions.userId, after) : undefined))
       .orderBy(asc(subscriptions.userId))
       .limit(limit);
     return rows.map((r) => r.id);
