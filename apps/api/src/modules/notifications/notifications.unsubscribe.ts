@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { NOTIFICATION_TYPES, type NotificationType } from '@stagepass/shared';
+import { NOTIFICATION_TYPES, isUuid, type NotificationType } from '@stagepass/shared';
 
 /**
  * The signed token of a notification e-mail's unsubscribe link (README.md beside this file): names
@@ -8,7 +8,6 @@ import { NOTIFICATION_TYPES, type NotificationType } from '@stagepass/shared';
  * Format: `<userId>.<type>.<signature, base64url>`.
  */
 const PURPOSE = 'notification-unsubscribe';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sign = (secret: string, userId: string, type: NotificationType) =>
   crypto.createHmac('sha256', secret).update(`${PURPOSE}\n${userId.toLowerCase()}\n${type}`).digest();
@@ -22,7 +21,7 @@ export function verifyUnsubscribeToken(secret: string, token: string): { userId:
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [userId, type, sig] = parts as [string, string, string];
-  if (!UUID.test(userId) || !(NOTIFICATION_TYPES as readonly string[]).includes(type) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
+  if (!isUuid(userId) || !(NOTIFICATION_TYPES as readonly string[]).includes(type) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
   // Compared as text: two base64url spellings can decode to the same bytes (unused low bits).
   const expected = Buffer.from(sign(secret, userId, type as NotificationType).toString('base64url'));
   const given = Buffer.from(sig);
