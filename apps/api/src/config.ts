@@ -54,6 +54,8 @@ const envSchema = z.object({
   /** ffmpeg/ffprobe binaries; default: the ones shipped by @ffmpeg-installer / @ffprobe-installer. */
   FFMPEG_PATH: unsetIfEmpty(z.string()),
   FFPROBE_PATH: unsetIfEmpty(z.string()),
+  /** Users per batch of a notification fan-out job (a new post to a creator's subscribers and followers). */
+  FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Stripe API base URL (default: Stripe's own); tests point it at a local stand-in, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: unsetIfEmpty(z.string().url()),
 });

@@ -43,6 +43,8 @@ import { SubscriptionsService } from './modules/subscriptions/subscriptions.serv
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { registerSubscriptionHandlers } from './modules/subscriptions/subscriptions.handlers';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers';
+import { registerNotificationEmails } from './modules/notifications/notifications.email';
+import { registerNewPostFanOut } from './modules/notifications/notifications.fanout';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
@@ -76,6 +78,7 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     log,
     database: db,
     db: hooked,
+    commits,
     ownsDatabase: !database,
     clock: { now: systemClock.now } as Clock,
     mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
@@ -92,7 +95,7 @@ export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
 
 /** Every service, once, in dependency order (core → content → engagement → commerce). */
 export function buildServices(p: Platform) {
-  const { config, log, db, clock, mailer, storage, queue, realtime, events } = p;
+  const { config, log, db, clock, mailer, storage, queue, realtime, events, commits } = p;
   // The content-kind registry (platform/content-kinds.ts): each content kind is registered right
   // after the service it needs; engagement and commerce services read it at request time.
   const contentKinds = new ContentKinds();
@@ -106,7 +109,7 @@ export function buildServices(p: Platform) {
   const performerProfiles = new PerformerProfiles({ db });
   const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, settings });
   const social = new SocialService({ auth, config, db, settings, log });
-  const ledger = new LedgerService({ settings });
+  const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
   const users = new UsersService({ db, ledger, auth, media });
   const performers = new PerformersService({ db, users, media, auth });
@@ -116,7 +119,7 @@ export function buildServices(p: Platform) {
   contentKinds.register(feedKind({ db, feeds }));
   // Engagement
   const follows = new FollowsService({ db, events, media, users });
-  const notifications = new NotificationsService({ db, users });
+  const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
   contentKinds.register(performerKind({ follows }));
   const reactions = new ReactionsService({ contentKinds, db });
   const comments = new CommentsService({ contentKinds, db, events, reactions, users });
@@ -151,6 +154,13 @@ export async function buildRoot(opts: RootOptions) {
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
   registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
+  registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
+  // A new post's audience, read a batch at a time through the services that own it.
+  const audience = {
+    activeSubscriberIds: (performerId: string, after: string | null, limit: number) => services.subscriptions.activeSubscriberIds(performerId, after, limit),
+    followerIds: (performerId: string, after: string | null, limit: number) => services.follows.followerIds(performerId, after, limit),
+  };
+  registerNewPostFanOut({ db: platform.db, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });

@@ -24,8 +24,8 @@ export const NOTIFICATION_TYPES = [
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Types whose e-mail is off unless the user turns it on (noisy ones); every type is on in the app. */
-export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['follow', 'new_post', 'comment', 'reply'];
+/** Types whose e-mail is off unless the user turns it on (noisy ones, and the welcome: sign-up already mails); every type is on in the app. */
+export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply'];
 /** The web's notification page size (spec §9). */
 export const NOTIFICATION_PAGE_SIZE = 12;
 

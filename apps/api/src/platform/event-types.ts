@@ -35,6 +35,9 @@ export type DomainEventMap = {
   /** A user followed a creator. */
   'follow.created': { followerId: string; performerId: string };
 
+  /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
+  'notifications.email-due': { notificationIds: string[] };
+
   'payout.requested': { payoutId: string; performerId: string; amount: number };
   'payout.approved': { payoutId: string; performerId: string; amount: number };
   'payout.paid': { payoutId: string; performerId: string; amount: number };

@@ -3,7 +3,14 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Mail { to: string; subject: string; text: string; html?: string }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (e.g. `List-Unsubscribe`); kept in the outbox summary too. */
+  headers?: Record<string, string>;
+}
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise writes each message to DATA_DIR/outbox as an
@@ -39,14 +46,21 @@ export class Mailer {
 }
 
 /** Very small HTML wrapper so messages look decent in a mail client. */
-export function mailLayout(title: string, body: string, action?: { label: string; url: string }): { text: string; html: string } {
+export function mailLayout(
+  title: string,
+  body: string,
+  action?: { label: string; url: string },
+  footer?: { text: string; link?: { label: string; url: string } },
+): { text: string; html: string } {
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  const text = `${title}\n\n${body}${action ? `\n\n${action.label}: ${action.url}` : ''}\n`;
+  const foot = footer ? `\n\n--\n${footer.text}${footer.link ? `\n${footer.link.label}: ${footer.link.url}` : ''}` : '';
+  const text = `${title}\n\n${body}${action ? `\n\n${action.label}: ${action.url}` : ''}${foot}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f5fb;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <h1 style="font-size:20px;color:#5b3df5;margin-top:0">${esc(title)}</h1>
 <p style="color:#333;line-height:1.5">${esc(body)}</p>
 ${action ? `<p><a href="${esc(action.url)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(action.label)}</a></p><p style="color:#888;font-size:12px">${esc(action.url)}</p>` : ''}
+${footer ? `<p style="color:#888;font-size:12px;border-top:1px solid #eee;padding-top:12px">${esc(footer.text)}${footer.link ? ` <a href="${esc(footer.link.url)}" style="color:#888">${esc(footer.link.label)}</a>` : ''}</p>` : ''}
 </div></body></html>`;
   return { text, html };
 }

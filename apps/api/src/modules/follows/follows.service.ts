@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FollowItem, FollowState, FollowListQuery, PerformerListItem } from '@stagepass/shared';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -54,6 +54,20 @@ export class FollowsService {
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  /**
+   * Followers of a creator by user id above `after` (keyset, ascending), at most `limit` — for
+   * batched fan-outs (a new post's push). Index: follows_following_follower_idx.
+   */
+  async followerIds(performerId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followingId, performerId), after ? gt(follows.followerId, after) : undefined))
+      .orderBy(asc(follows.followerId))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** An active creator by id or username; fans, unknown and inactive accounts → 404. */

@@ -16,6 +16,8 @@ export const follows = pgTable(
   (t) => [
     primaryKey({ name: 'follows_pk', columns: [t.followerId, t.followingId] }),
     index('follows_following_idx').on(t.followingId, t.createdAt),
+    // A creator's followers a batch at a time, by user id (new-post fan-out).
+    index('follows_following_follower_idx').on(t.followingId, t.followerId),
   ],
 );
 export type FollowRow = typeof follows.$inferSelect;

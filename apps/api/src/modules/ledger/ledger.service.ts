@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { MESSAGES, type EarningType } from '@stagepass/shared';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES, fromMinor, type EarningType } from '@stagepass/shared';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { CommitHooks } from '../../platform/commit-hooks';
+import type { Realtime } from '../../platform/realtime';
 import type { SettingsService } from '../settings/settings.service';
 import { unprocessable } from '../../platform/errors';
 import { performerPricing } from '../performers/performers.tables';
@@ -41,6 +44,11 @@ export const percentToBps = (p: number) => Math.round(p * 100);
 /** What LedgerService is built with (by the composition root, root.ts). */
 export interface LedgerDeps {
   settings: SettingsService;
+  /** For the balance push after a movement commits (the platform's hooked database and its hooks). */
+  db: Db;
+  commits: CommitHooks;
+  realtime: Pick<Realtime, 'toUser'>;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -51,6 +59,10 @@ export interface LedgerDeps {
  * concurrent spends of one wallet, and a spend that does not fit updates nothing and aborts the
  * transaction. The site's own accounts (commission, gateway, payouts) are the sum of their entries,
  * computed on demand, so that every sale on the site does not queue on one hot row.
+ *
+ * Every movement of a user account (wallet or earnings) pushes the owner their new balance
+ * ('wallet/balance', the unit of the user view's `balance`) once the caller's transaction commits:
+ * the one place balances move, so no route has to remember it.
  */
 export class LedgerService {
   constructor(private deps: LedgerDeps) {}
@@ -86,9 +98,31 @@ export class LedgerService {
         .returning({ id: ledgerAccounts.id });
       if (updated.length === 0) throw insufficientBalance();
     }
+    const moved = withIds.filter((p) => USER_ACCOUNT_KINDS.includes(p.account.kind)).map((p) => p.accountId);
+    if (moved.length && !this.deps.commits.afterCommit(tx, () => this.pushBalances(moved))) {
+      this.deps.log.warn({ reference: input.reference }, 'ledger movement outside a hooked transaction: balance not pushed');
+    }
     const [row] = await tx.insert(ledgerTransactions).values({ type: input.type, reference: input.reference, description: input.description ?? '' }).returning();
     await tx.insert(ledgerEntries).values(withIds.map((p) => ({ transactionId: row.id, accountId: p.accountId, amount: p.amount })));
     return row;
+  }
+
+  /**
+   * After a commit: each moved user account's owner gets its balance as it is now (read fresh, so
+   * of two movements committed close together the last push carries the last balance). The user
+   * view's `balance` is the wallet for fans and the earnings account for creators, each the only
+   * user account its owner has. Never throws (an after-commit hook).
+   */
+  private async pushBalances(accountIds: string[]): Promise<void> {
+    try {
+      const rows = await this.deps.db
+        .select({ ownerId: ledgerAccounts.ownerId, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, [...new Set(accountIds)]));
+      for (const r of rows) if (r.ownerId) this.deps.realtime.toUser(r.ownerId, 'wallet/balance', { balance: fromMinor(r.balance) });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'balance push failed');
+    }
   }
 
   /** Balance of one user account (minor units), 0 when it was never used. */

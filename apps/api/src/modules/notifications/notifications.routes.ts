@@ -18,5 +18,6 @@ export const notificationsRoutes = (deps: NotificationsRoutesDeps) => async (app
   handle(app, r.readAll, async (req) => ({ data: { total: await svc.markAllRead(currentUser(req).id) } }));
   handle(app, r.read, async (req) => ({ data: { total: await svc.markRead(currentUser(req).id, req.params.id) } }));
   handle(app, r.preferences, async (req) => ({ data: await svc.preferences(currentUser(req).id) }));
+  handle(app, r.unsubscribe, async (req) => ({ data: await svc.unsubscribe(req.body.token) }));
   handle(app, r.updatePreferences, async (req) => ({ data: await svc.updatePreferences(currentUser(req).id, req.body.preferences) }));
 };

@@ -3,17 +3,44 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   EMAIL_OFF_BY_DEFAULT, NOTIFICATION_TYPES, type ContentKind, type Notification, type NotificationListQuery, type NotificationPreference, type NotificationType,
 } from '@stagepass/shared';
-import { notFound } from '../../platform/errors';
-import type { Db, DbOrTx } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest, notFound } from '../../platform/errors';
+import type { CommitHooks } from '../../platform/commit-hooks';
+import type { Events } from '../../platform/events';
+import type { Realtime } from '../../platform/realtime';
+import type { Config } from '../../config';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { users } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
 import { notificationPreferences, notifications, type NotificationRow } from './notifications.tables';
+import { unsubscribeToken, verifyUnsubscribeToken } from './notifications.unsubscribe';
 
 /** What NotificationsService is built with (by the composition root, root.ts). */
 export interface NotificationsDeps {
   db: Db;
   users: UsersService;
+  /** After-commit hooks of `db`'s transactions: pushes leave only once the rows are committed. */
+  commits: CommitHooks;
+  realtime: Pick<Realtime, 'toUser'>;
+  /** Records `notifications.email-due` with the rows whose readers want a mail (notifications.email.ts). */
+  events: Pick<Events, 'record'>;
+  /** APP_SECRET signs the unsubscribe links; PUBLIC_WEB_URL is where the mails link to. */
+  config: Pick<Config, 'APP_SECRET' | 'PUBLIC_WEB_URL'>;
+  log: FastifyBaseLogger;
 }
+
+/** What a notification e-mail needs (notifications.email.ts writes it). */
+export interface NotificationMail {
+  to: string;
+  userId: string;
+  type: NotificationType;
+  text: string;
+  /** The notification's link on the web origin (the site's home when it has none). */
+  url: string;
+  unsubscribeUrl: string;
+}
+
+export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Change your e-mail settings in your notification preferences instead.';
 
 /** A notification to make: for whom, of what type, about whom and what. */
 export interface NewNotification {
@@ -42,26 +69,66 @@ export class NotificationsService {
   /**
    * Makes the notifications in the caller's transaction, leaving out users who switched the type
    * off in the app, accounts that no longer exist, and (user, event) pairs already made. Answers
-   * the rows made (to push them).
+   * the rows made. Once `tx` commits, each row is pushed to its reader ('notification/created');
+   * the rows whose reader wants the type by e-mail and has an address get a mail (an event in
+   * `tx`, so the mail is as durable as the row: notifications.email.ts).
    */
-  async create(tx: DbOrTx, items: NewNotification[]): Promise<NotificationRow[]> {
+  async create(tx: Tx, items: NewNotification[]): Promise<NotificationRow[]> {
     if (!items.length) return [];
     // Accounts can be deleted between an event and its handling: a reader that no longer exists
     // gets nothing, an actor that no longer exists is left out (the row keeps its text).
     const ids = [...new Set(items.flatMap((i) => [i.userId, i.actorId]).filter((x): x is string => Boolean(x)))];
-    const existing = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((r) => r.id));
+    const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+    const existing = new Set(people.map((r) => r.id));
+    const hasEmail = new Set(people.filter((r) => r.email).map((r) => r.id));
     items = items.filter((i) => existing.has(i.userId)).map((i) => (i.actorId && !existing.has(i.actorId) ? { ...i, actorId: null } : i));
     if (!items.length) return [];
-    const off = await tx
-      .select({ userId: notificationPreferences.userId, type: notificationPreferences.type })
+    const prefs = await tx
+      .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, inApp: notificationPreferences.inApp, email: notificationPreferences.email })
       .from(notificationPreferences)
-      .where(and(inArray(notificationPreferences.userId, [...new Set(items.map((i) => i.userId))]), eq(notificationPreferences.inApp, false)));
-    const muted = new Set(off.map((o) => `${o.userId}:${o.type}`));
+      .where(inArray(notificationPreferences.userId, [...new Set(items.map((i) => i.userId))]));
+    const pref = new Map(prefs.map((p) => [`${p.userId}:${p.type}`, p]));
+    const switches = (userId: string, type: NotificationType) => pref.get(`${userId}:${type}`) ?? defaults(type);
     const values = items
-      .filter((i) => !muted.has(`${i.userId}:${i.type}`))
+      .filter((i) => switches(i.userId, i.type).inApp)
       .map((i) => ({ userId: i.userId, type: i.type, actorId: i.actorId ?? null, objectKind: i.objectKind ?? null, objectId: i.objectId ?? null, text: i.text, link: i.link ?? null, eventId: i.eventId ?? null }));
     if (!values.length) return [];
-    return tx.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.eventId, notifications.userId] }).returning();
+    const rows = await tx.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.eventId, notifications.userId] }).returning();
+    if (!rows.length) return rows;
+    const mail = rows.filter((r) => hasEmail.has(r.userId) && switches(r.userId, r.type).email).map((r) => r.id);
+    if (mail.length) await this.deps.events.record(tx, 'notifications.email-due', { notificationIds: mail });
+    if (!this.deps.commits.afterCommit(tx, () => this.push(rows))) {
+      this.deps.log.warn({ count: rows.length }, 'notifications made outside a hooked transaction: not pushed');
+    }
+    return rows;
+  }
+
+  /**
+   * Pushes committed rows to their readers: the views in one query (actors), the unread totals in
+   * one grouped query. Never throws (an after-commit hook): a reader who misses the push still
+   * sees the row on the next list or count.
+   */
+  private async push(rows: NotificationRow[]): Promise<void> {
+    try {
+      const readers = [...new Set(rows.map((r) => r.userId))];
+      const [views, totals] = await Promise.all([
+        this.views(rows),
+        this.db
+          .select({ userId: notifications.userId, total: count() })
+          .from(notifications)
+          .where(and(inArray(notifications.userId, readers), isNull(notifications.readAt)))
+          .groupBy(notifications.userId),
+      ]);
+      const unread = new Map(totals.map((t) => [t.userId, Number(t.total)]));
+      rows.forEach((r, i) => this.deps.realtime.toUser(r.userId, 'notification/created', { notification: views[i]!, totalUnread: unread.get(r.userId) ?? 0 }));
+    } catch (err) {
+      this.deps.log.warn({ err, count: rows.length }, 'notification push failed');
+    }
+  }
+
+  /** Tells the user's other tabs and devices the unread total (after a read). */
+  private pushTotal(userId: string, total: number): void {
+    this.deps.realtime.toUser(userId, 'notification/total-unread', { total });
   }
 
   /** The API view of rows (their actors loaded in one query). */
@@ -115,7 +182,7 @@ export class NotificationsService {
 
   /** Marks one of the user's notifications read; another user's (or an unknown) id → 404. */
   async markRead(userId: string, id: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    const total = await this.db.transaction(async (tx) => {
       const [own] = await tx.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
       if (!own) throw notFound('Notification not found');
       await tx
@@ -124,10 +191,13 @@ export class NotificationsService {
         .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
       return this.totalUnread(userId, tx);
     });
+    this.pushTotal(userId, total);
+    return total;
   }
 
   async markAllRead(userId: string): Promise<number> {
     await this.db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    this.pushTotal(userId, 0);
     return 0;
   }
 
@@ -147,6 +217,48 @@ export class NotificationsService {
       .values(prefs.map((p) => ({ userId, type: p.type, inApp: p.inApp, email: p.email })))
       .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type], set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` } });
     return this.preferences(userId);
+  }
+
+  /**
+   * The mail of one notification (notifications.email.ts), or null when it is no longer wanted:
+   * the row or the account is gone, the account has no address, or the reader switched the type's
+   * e-mail off since the row was made.
+   */
+  async mailOf(notificationId: string): Promise<NotificationMail | null> {
+    const [r] = await this.db
+      .select({ userId: notifications.userId, type: notifications.type, text: notifications.text, link: notifications.link, email: users.email })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.id, notificationId));
+    if (!r?.email || !(await this.wantsEmail(r.userId, r.type))) return null;
+    const web = this.deps.config.PUBLIC_WEB_URL.replace(/\/+$/, '');
+    const path = r.link && r.link.startsWith('/') ? r.link : '/notifications';
+    return {
+      to: r.email,
+      userId: r.userId,
+      type: r.type,
+      text: r.text,
+      url: `${web}${path}`,
+      unsubscribeUrl: `${web}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(this.deps.config.APP_SECRET, r.userId, r.type))}`,
+    };
+  }
+
+  /**
+   * The unsubscribe link of a mail: turns that type's e-mail off for the token's user (the in-app
+   * switch stays as it was). A malformed or tampered token → 400. Answers the type.
+   */
+  async unsubscribe(token: string): Promise<{ type: NotificationType }> {
+    const who = verifyUnsubscribeToken(this.deps.config.APP_SECRET, token);
+    if (!who) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
+    const [exists] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, who.userId));
+    // A deleted account has nothing left to mail: the link still answers as done.
+    if (exists) {
+      await this.db
+        .insert(notificationPreferences)
+        .values({ userId: who.userId, type: who.type, inApp: true, email: false })
+        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type], set: { email: false } });
+    }
+    return { type: who.type };
   }
 
   /** Whether the user wants this type by e-mail (for the mail handlers). */

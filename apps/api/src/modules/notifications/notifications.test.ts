@@ -15,10 +15,7 @@ afterAll(async () => {
 
 const req = (method: 'GET' | 'PUT', url: string, who: Made, payload?: unknown) => t.app.inject({ method, url, headers: who.auth, payload: payload as object });
 const make = (userId: string, n: number, type: NotificationType = 'tip', actorId: string | null = null) =>
-  t.ctx.notifications.create(
-    t.ctx.db,
-    Array.from({ length: n }, (_, i) => ({ userId, type, actorId, text: `Notification ${i + 1}`, link: '/home' })),
-  );
+  t.ctx.db.transaction((tx) => t.ctx.notifications.create(tx, Array.from({ length: n }, (_, i) => ({ userId, type, actorId, text: `Notification ${i + 1}`, link: '/home' }))));
 /** Accounts whose welcome notification (made by the user.registered handler) is out of the way. */
 const settled = async (m: Made) => {
   await t.ctx.queue.drain();
@@ -101,8 +98,9 @@ describe('making notifications', () => {
     const fan = await createFan();
     const eventId = uuidv7();
     const item = { userId: fan.user.id, type: 'tip' as const, text: 'x', eventId };
-    expect(await t.ctx.notifications.create(t.ctx.db, [item])).toHaveLength(1);
-    expect(await t.ctx.notifications.create(t.ctx.db, [item])).toHaveLength(0);
+    const create = () => t.ctx.db.transaction((tx) => t.ctx.notifications.create(tx, [item]));
+    expect(await create()).toHaveLength(1);
+    expect(await create()).toHaveLength(0);
     expect(await unread(fan)).toBe(1);
   });
 });

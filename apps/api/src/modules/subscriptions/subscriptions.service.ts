@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { toMinor, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
@@ -79,6 +79,22 @@ export class SubscriptionsService {
   /** GET /subscriptions/…/search lists (subscriptions.views.ts). */
   search(scope: { userId?: string; performerId?: string }, q: SubscriptionSearch): Promise<{ data: Subscription[]; total: number }> {
     return this.list.search(scope, q);
+  }
+
+  /**
+   * Fans whose subscription to the creator is ACTIVE now (status `active`, period not over — not a
+   * cancelled one running out, not past due or expired), by user id above `after`
+   * (keyset, ascending), at most `limit` — for batched fan-outs (a new post's notifications).
+   * Index: subscriptions_performer_user_idx.
+   */
+  async activeSubscriberIds(performerId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ id: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.performerId, performerId), eq(subscriptions.status, 'active'), gt(subscriptions.expiresAt, this.now), after ? gt(subscriptions.userId, after) : undefined))
+      .orderBy(asc(subscriptions.userId))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   private async byId(id: string, tx: Tx | Db = this.deps.db): Promise<SubscriptionRow | null> {

@@ -38,6 +38,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_user_performer_uq').on(t.userId, t.performerId),
     index('subscriptions_performer_idx').on(t.performerId, t.status, t.expiresAt),
+    // A creator's subscribers a batch at a time, by user id (new-post fan-out).
+    index('subscriptions_performer_user_idx').on(t.performerId, t.userId),
     index('subscriptions_user_idx').on(t.userId, t.updatedAt),
     index('subscriptions_due_idx').on(t.status, t.expiresAt),
     uniqueIndex('subscriptions_gateway_ref_uq').on(t.gateway, t.gatewayRef),

@@ -1,0 +1,2 @@
+CREATE INDEX "follows_following_follower_idx" ON "follows" USING btree ("following_id","follower_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_performer_user_idx" ON "subscriptions" USING btree ("performer_id","user_id");

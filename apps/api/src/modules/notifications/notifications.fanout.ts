@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Events } from '../../platform/events';
+import type { Queue } from '../../platform/queue';
+import type { Realtime } from '../../platform/realtime';
+import { users } from '../users/users.tables';
+import type { NotificationsService } from './notifications.service';
+
+/** One job per batch of a new post's audience. */
+export const NEW_POST_FANOUT_JOB = 'notifications.new-post';
+
+/**
+ * Who hears of a creator's new post, read a batch at a time (keyset: ids above `after`, ascending,
+ * at most `limit`). Given by the composition root from the subscriptions and follows services, so
+ * this module reads neither module's tables.
+ */
+export interface NewPostAudience {
+  /** Fans whose subscription is active now (not cancelled, past due or expired). */
+  activeSubscriberIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
+  followerIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
+}
+
+export interface NewPostFanOutJob {
+  eventId: string;
+  feedId: string;
+  performerId: string;
+  /** The last user id of the previous batch (null: the first batch). */
+  after: string | null;
+}
+
+/** What the fan-out is built with (root.ts). */
+export interface NewPostFanOutDeps {
+  db: Db;
+  events: Events;
+  queue: Queue;
+  realtime: Pick<Realtime, 'toUser'>;
+  notifications: NotificationsService;
+  audience: NewPostAudience;
+  /** Users per batch (config FANOUT_BATCH_SIZE, 500 by default). */
+  batchSize: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A new post (`feed.published`, at once or when its scheduled time came) → a `new_post`
+ * notification for each ACTIVE subscriber of the creator and a 'feed/published' push to every
+ * subscriber and follower (README.md beside this file). In jobs, a batch at a time: the audience
+ * (subscribers ∪ followers, by user id) is walked with a keyset cursor; each batch makes its
+ * notifications in its own short transaction, pushes after the commit, then queues the next batch
+ * with the cursor. Idempotent: a redelivered batch makes nothing new (unique event_id + user_id).
+ */
+export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
+  const { db, events, queue, realtime, notifications, audience, batchSize } = deps;
+
+  async function batch(job: NewPostFanOutJob): Promise<void> {
+    const { eventId, feedId, performerId, after } = job;
+    // Both lists above the cursor, one more than a batch: their merge's first `batchSize` ids are
+    // exactly the union's next batch, and a longer merge says another batch follows.
+    const [subs, fans] = await Promise.all([
+      audience.activeSubscriberIds(performerId, after, batchSize + 1),
+      audience.followerIds(performerId, after, batchSize + 1),
+    ]);
+    const merged = [...new Set([...subs, ...fans])].sort();
+    const page = merged.slice(0, batchSize);
+    if (!page.length) return;
+    const subscribers = new Set(subs);
+    const readers = page.filter((id) => subscribers.has(id) && id !== performerId);
+    if (readers.length) {
+      await db.transaction(async (tx) => {
+        const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, performerId));
+        const who = creator?.name || creator?.username || 'A creator you subscribe to';
+        await notifications.create(tx, readers.map((userId) => ({
+          userId, type: 'new_post' as const, actorId: performerId, objectKind: 'feed' as const, objectId: feedId, text: `${who} published a new post`, link: `/post/${feedId}`, eventId,
+        })));
+      });
+    }
+    for (const id of page) if (id !== performerId) realtime.toUser(id, 'feed/published', { feedId, performerId });
+    if (merged.length > batchSize) {
+      const cursor = page[page.length - 1]!;
+      await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId, feedId, performerId, after: cursor }, { singletonKey: `${eventId}:${cursor}` });
+    }
+  }
+
+  queue.define<NewPostFanOutJob>({
+    name: NEW_POST_FANOUT_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    expireInSeconds: 120,
+    singletonPerKey: true,
+    handler: (job) => batch(job),
+    onDead: async (job) => deps.log.error({ ...job }, 'new post fan-out batch failed for good: the rest of the audience is not notified'),
+  });
+  events.onSideEffect('feed.published', 'notifications.new-post', async (e) => {
+    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, feedId: e.payload.feedId, performerId: e.payload.performerId, after: null }, { singletonKey: `${e.id}:` });
+  });
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
+import { follow, subscribe } from './factories';
+import { connectClient, got, listen, settle, waitFor, type Client } from './sockets';
+import { notifications } from '../src/modules/notifications/notifications.tables';
+import { NEW_POST_FANOUT_JOB, type NewPostFanOutJob } from '../src/modules/notifications/notifications.fanout';
+import { publishDueFeeds } from '../src/modules/feeds/feeds.schedule';
+import { domainEventHandled, domainEvents } from '../src/platform/events.tables';
+
+/** A new post → new_post notifications to active subscribers and a push to subscribers and followers, in batched jobs. */
+let t: TestApp;
+let base: string;
+const open: Client[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ FANOUT_BATCH_SIZE: 2 });
+  base = await listen(t.app);
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await t?.close();
+});
+
+const DAY = 86_400_000;
+const post = (who: Made, payload: object) => t.app.inject({ method: 'POST', url: '/performer/feeds', headers: who.auth, payload });
+const newPosts = (feedId: string) =>
+  t.ctx.db.select({ userId: notifications.userId, text: notifications.text, link: notifications.link, actorId: notifications.actorId, objectKind: notifications.objectKind })
+    .from(notifications).where(and(eq(notifications.type, 'new_post'), eq(notifications.objectId, feedId)));
+
+describe('new post fan-out', () => {
+  it('notifies exactly the active subscribers in batches, pushes to subscribers and followers, and never twice', async () => {
+    const creator = await createCreator(t);
+    const subscribers = await Promise.all(Array.from({ length: 5 }, () => createFan(t)));
+    const follower = await createFan(t);
+    const expired = await createFan(t);
+    const cancelled = await createFan(t);
+    const stranger = await createFan(t);
+    const otherCreator = await createCreator(t);
+    for (const s of subscribers) await subscribe(t, s.user.id, creator.user.id);
+    await subscribe(t, expired.user.id, creator.user.id, { status: 'expired', expiresAt: new Date(Date.now() - DAY) });
+    await subscribe(t, cancelled.user.id, creator.user.id, { status: 'cancelled', expiresAt: new Date(Date.now() + 3 * DAY) });
+    await subscribe(t, stranger.user.id, otherCreator.user.id);
+    await follow(t, follower.user.id, creator.user.id);
+    await follow(t, subscribers[0]!.user.id, creator.user.id); // both: one push, one notification
+    await t.ctx.queue.drain();
+    const sockets = {
+      subscriber: await connectClient(base, subscribers[0]!.token, open),
+      follower: await connectClient(base, follower.token, open),
+      stranger: await connectClient(base, stranger.token, open),
+      creator: await connectClient(base, creator.token, open),
+    };
+
+    const send = vi.spyOn(t.ctx.queue, 'send');
+    const res = await post(creator, { text: 'new things', visibility: 'subscribers' });
+    expect(res.statusCode, res.body).toBe(200);
+    const feedId = res.json().data._id as string;
+    await t.ctx.queue.drain();
+    const batches = send.mock.calls.filter(([name]) => name === NEW_POST_FANOUT_JOB).map(([, data]) => data as NewPostFanOutJob);
+    send.mockRestore();
+
+    const made = await newPosts(feedId);
+    expect(made.map((n) => n.userId).sort()).toEqual(subscribers.map((s) => s.user.id).sort());
+    expect(made[0]).toMatchObject({ link: `/post/${feedId}`, actorId: creator.user.id, objectKind: 'feed' });
+    expect(made[0]!.text).toMatch(/published a new post/);
+    // 5 subscribers + 1 follower, 2 a batch: 3 batches, each after the previous one's last id.
+    expect(batches).toHaveLength(3);
+    expect(batches[0]!.after).toBeNull();
+    expect(batches[1]!.after! < batches[2]!.after!).toBe(true);
+
+    await settle();
+    expect(await waitFor(sockets.subscriber, 'feed/published')).toEqual([{ feedId, performerId: creator.user.id }]);
+    expect(await waitFor(sockets.follower, 'feed/published')).toEqual([{ feedId, performerId: creator.user.id }]);
+    expect((await waitFor(sockets.subscriber, 'notification/created'))[0]!.notification).toMatchObject({ type: 'new_post', objectId: feedId });
+    expect(got(sockets.follower, 'notification/created')).toEqual([]);
+    expect(sockets.stranger.received).toEqual([]);
+    expect(got(sockets.creator, 'feed/published')).toEqual([]);
+
+    // Redelivery: the event handler again (its marker gone), and a batch job again → nothing new.
+    const [event] = await t.ctx.db.select({ id: domainEvents.id }).from(domainEvents).where(and(eq(domainEvents.type, 'feed.published'), sql`${domainEvents.payload}->>'feedId' = ${feedId}`));
+    await t.ctx.db.delete(domainEventHandled).where(and(eq(domainEventHandled.eventId, event!.id), eq(domainEventHandled.handler, 'notifications.new-post')));
+    await t.ctx.events.handle({ eventId: event!.id, handler: 'notifications.new-post' });
+    await t.ctx.queue.send(NEW_POST_FANOUT_JOB, batches[1]!, { singletonKey: 'redelivered' });
+    await t.ctx.queue.drain();
+    expect(await newPosts(feedId)).toHaveLength(5);
+  });
+
+  it('a scheduled post fans out when it goes live, not when it is written', async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    await subscribe(t, fan.user.id, creator.user.id);
+    const res = await post(creator, { text: 'later', visibility: 'free', scheduleAt: new Date(Date.now() + 60_000).toISOString() });
+    expect(res.statusCode, res.body).toBe(200);
+    const feedId = res.json().data._id as string;
+    await t.ctx.queue.drain();
+    expect(await newPosts(feedId)).toHaveLength(0);
+    expect(await publishDueFeeds({ db: t.ctx.db, events: t.ctx.events }, new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(1);
+    await t.ctx.queue.drain();
+    expect((await newPosts(feedId)).map((n) => n.userId)).toEqual([fan.user.id]);
+  });
+});
