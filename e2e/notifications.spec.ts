@@ -54,7 +54,8 @@ async function readAllSettled(token: string) {
 const unreadOf = (token: string) => async () => (await api<{ total: number }>('GET', '/notification/total-unread', undefined, token)).total;
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
-const TIP_MAIL = /tip/i;
+/** Notification e-mails are titled with the notification's text. */
+const TIP_MAIL = /tipped you/;
 
 test('the creator hears of a subscription and a tip at once: bell, toast, list, mark all read; the tip e-mail follows the preference', async ({ browser, creator }) => {
   test.setTimeout(150_000);
@@ -67,9 +68,18 @@ test('the creator hears of a subscription and a tip at once: bell, toast, list, 
   const page = await ctx.newPage();
   const connected = socketOpen(page);
   await page.goto('/');
-  await expect(page).toHaveURL(/\/home$/);
+  // A creator lands on their own page.
+  await expect(page).toHaveURL(new RegExp(`/${creator.username}$`));
   await connected;
   await expect(bell(page)).toHaveAccessibleName('Notifications');
+  // The fan watches their balance in the header: it follows the wallet without a reload.
+  const fanCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signIn(fanCtx, fan.token);
+  const fanPage = await fanCtx.newPage();
+  const fanConnected = socketOpen(fanPage);
+  await fanPage.goto('/home');
+  await fanConnected;
+  await expect(fanPage.getByTestId('header-balance')).toContainText('$300.00');
 
   // ── The fan subscribes (free trial) and tips: the count rises without a reload, a toast shows ──
   const mailsBefore = mailCount(creator.email, TIP_MAIL);
@@ -77,6 +87,8 @@ test('the creator hears of a subscription and a tip at once: bell, toast, list, 
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await tip(fan.token, creator.id, 10, `First tip ${stamp}`);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(fanPage.getByTestId('header-balance')).toContainText('$290.00');
+  await fanCtx.close();
   const toast = page.getByTestId('notification-toast').filter({ hasText: `First tip ${stamp}` });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('tipped you $10.00');
@@ -123,6 +135,18 @@ test('the creator hears of a subscription and a tip at once: bell, toast, list, 
   await tip(fan.token, creator.id, 10, `Third tip ${stamp}`);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   await expect.poll(() => mailCount(creator.email, TIP_MAIL), { timeout: 10_000 }).toBe(mailsBefore + 2);
+
+  // The mail's unsubscribe link works signed out and turns the tip e-mail off.
+  const mail = await mailTo(creator.email, new RegExp(`Third tip ${stamp}`));
+  const link = /https?:\/\/\S*\/notifications\/unsubscribe\?token=[A-Za-z0-9._%-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const anon = await browser.newContext();
+  const anonPage = await anon.newPage();
+  await anonPage.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(anonPage.getByText('You will no longer receive e-mails about tips.')).toBeVisible();
+  await anon.close();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Tips: e-mail' })).not.toBeChecked();
   await ctx.close();
 });
 
