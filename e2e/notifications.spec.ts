@@ -226,3 +226,24 @@ test('preferences save with "Changes saved"; a bad unsubscribe link says why, si
   await expect(p.getByRole('link', { name: 'Log in to change your preferences' })).toBeVisible();
   await anon.close();
 });
+
+test('the home timeline offers "New posts" when a followed creator publishes, and shows them on click', async ({ browser, creator }) => {
+  const fan = await newFan('timeline');
+  await api('POST', `/follows/${creator.id}`, undefined, fan.token);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signIn(ctx, fan.token);
+  const page = await ctx.newPage();
+  const connected = socketOpen(page);
+  await page.goto('/home');
+  await connected;
+  const text = `Fresh from the studio ${Date.now().toString(36)}`;
+  await api('POST', '/performer/feeds', { text, visibility: 'free' }, creator.token);
+  const button = page.getByRole('button', { name: 'New posts' });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  // Not inserted under the reader's eyes: only after the click.
+  await expect(page.getByText(text)).toHaveCount(0);
+  await button.click();
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(button).toHaveCount(0);
+  await ctx.close();
+});
