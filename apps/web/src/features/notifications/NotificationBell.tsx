@@ -61,13 +61,13 @@ function Latest({ onClose }: { onClose: () => void }) {
         <h2 className={css.popoverTitle} id="bell-title">
           Notifications
         </h2>
-        <Button type="link" size="small" onClick={readAll} disabled={s.total === 0}>
+        <Button type="link" size="small" className={css.link} onClick={readAll} disabled={s.total === 0}>
           Mark all read
         </Button>
       </div>
       <div className={css.popoverList}>{body}</div>
       <div className={css.popoverFoot}>
-        <Link href="/notifications" prefetch={false} onClick={onClose}>
+        <Link href="/notifications" prefetch={false} onClick={onClose} className={css.link}>
           See all
         </Link>
       </div>
