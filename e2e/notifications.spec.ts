@@ -57,7 +57,7 @@ const bell = (page: Page) => page.getByTestId('notification-bell');
 /** Notification e-mails are titled with the notification's text. */
 const TIP_MAIL = /tipped you/;
 
-test('the creator hears of a subscription and a tip at once: bell, toast, list, mark all read; the tip e-mail follows the preference', async ({ browser, creator }) => {
+test('the creator hears of a tip and a subscription at once: bell, toasts, list, mark all read; the tip e-mail follows the preference', async ({ browser, creator }) => {
   test.setTimeout(150_000);
   await readAllSettled(creator.token);
   const fan = await richFan('bell');
@@ -81,18 +81,26 @@ test('the creator hears of a subscription and a tip at once: bell, toast, list, 
   await fanConnected;
   await expect(fanPage.getByTestId('header-balance')).toContainText('$300.00');
 
-  // ── The fan subscribes (free trial) and tips: the count rises without a reload, a toast shows ──
+  // ── The fan tips, then subscribes (free trial): the count rises without a reload, toasts show ──
   const mailsBefore = mailCount(creator.email, TIP_MAIL);
-  await api('POST', '/payment/subscribe/performers', { performerId: creator.id, type: 'free' }, fan.token);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await tip(fan.token, creator.id, 10, `First tip ${stamp}`);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  const tipToast = page.getByTestId('notification-toast').filter({ hasText: `First tip ${stamp}` });
+  await expect(tipToast).toContainText('tipped you $10.00');
+  await expect(tipToast).toContainText('Fiona Fan');
+  // 'Close' closes it and goes nowhere.
+  await tipToast.getByLabel('Close').first().click();
+  await expect(tipToast).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/${creator.username}$`));
   await expect(fanPage.getByTestId('header-balance')).toContainText('$290.00');
   await fanCtx.close();
-  const toast = page.getByTestId('notification-toast').filter({ hasText: `First tip ${stamp}` });
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText('tipped you $10.00');
-  await expect(toast.getByLabel('Close').first()).toBeVisible();
+
+  await api('POST', '/payment/subscribe/performers', { performerId: creator.id, type: 'free' }, fan.token);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  // A click on the toast marks it read and follows its link.
+  await page.getByTestId('notification-toast').filter({ hasText: 'started a free trial of your subscription' }).click();
+  await expect(page).toHaveURL(/\/creator\/subscribers$/);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   // E-mail is on for tips by default: the mail arrives.
   await mailTo(creator.email, TIP_MAIL);
   expect(mailCount(creator.email, TIP_MAIL)).toBe(mailsBefore + 1);
@@ -100,14 +108,14 @@ test('the creator hears of a subscription and a tip at once: bell, toast, list, 
   // ── The bell's popover and /notifications list both ──
   await bell(page).click();
   const popover = page.locator('.notification-popover');
-  await expect(popover.getByTestId('notification').first()).toContainText(`First tip ${stamp}`);
-  await expect(popover.getByTestId('notification').nth(1)).toContainText('started a free trial of your subscription');
+  await expect(popover.getByTestId('notification').filter({ hasText: 'started a free trial of your subscription' })).toHaveAttribute('data-read', 'true');
+  await expect(popover.getByTestId('notification').filter({ hasText: `First tip ${stamp}` })).toHaveAttribute('data-read', 'false');
   await popover.getByRole('link', { name: 'See all' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   const rows = page.getByRole('main').getByTestId('notification');
   await expect(rows.filter({ hasText: `First tip ${stamp}` })).toHaveAttribute('data-read', 'false');
-  await expect(rows.filter({ hasText: 'started a free trial of your subscription' }).first()).toHaveAttribute('data-read', 'false');
+  await expect(rows.filter({ hasText: 'started a free trial of your subscription' })).toHaveAttribute('data-read', 'true');
 
   // Mark all read zeroes the count (and the rows lose their dot).
   await page.getByRole('main').getByRole('button', { name: 'Mark all read' }).click();

@@ -9,6 +9,7 @@ import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/tool
 import { NOTIFICATION_PAGE_SIZE, type Notification } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { logout, resetAuth } from './auth';
 
 export type NotificationFilter = 'all' | 'unread';
 
@@ -174,7 +175,10 @@ const notificationSlice = createSlice({
       })
       .addCase(markAllNotificationsRead.fulfilled, (s, a) => {
         s.total = nonNegative(a.payload);
-      });
+      })
+      // Signed out (or the session ended): nothing of the previous user stays.
+      .addCase(logout.fulfilled, () => initialNotificationState)
+      .addCase(resetAuth, () => initialNotificationState);
   },
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_PAGE_SIZE, type Notification } from '@stagepass/shared';
+import { resetAuth } from './auth';
 import reducer, {
   allNotificationsRead, fetchNotifications, initialNotificationState, markAllNotificationsRead, markNotificationRead, moreNotificationsLoaded,
   notificationRead, notificationReceived, notificationsLoaded, resetNotifications, setTotalUnread, type NotificationState,
@@ -123,5 +124,7 @@ describe('notification slice (spec §3 Notification state, §4 Notifications)', 
     expect(s.error).toBe('Something went wrong, please try again later');
     expect(s.loading).toBe(false);
     expect(reducer(s, resetNotifications())).toEqual(initialNotificationState);
+    // A session that ends takes the previous user's notifications with it.
+    expect(reducer(reducer(s, setTotalUnread(3)), resetAuth())).toEqual(initialNotificationState);
   });
 });

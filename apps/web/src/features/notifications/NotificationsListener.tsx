@@ -1,12 +1,12 @@
 'use client';
-import { useEffect } from 'react';
+import { useEffect, type HTMLAttributes } from 'react';
 import { useRouter } from 'next/navigation';
 import { App } from 'antd';
 import type { Notification } from '@stagepass/shared';
 import { useSocketEvent } from '@/lib/socket';
 import { useAppDispatch } from '@/store';
 import { patchAuthUser } from '@/store/auth';
-import { fetchTotalUnread, notificationReceived, resetNotifications, setTotalUnread } from '@/store/notification';
+import { fetchTotalUnread, notificationReceived, setTotalUnread } from '@/store/notification';
 import { NotificationAvatar } from './NotificationRow';
 import { useNotificationActions } from './useNotificationActions';
 import css from './notifications.module.css';
@@ -23,11 +23,9 @@ export default function NotificationsListener() {
   const { notification } = App.useApp();
   const { open } = useNotificationActions();
 
+  // Once per mount (the slice is emptied at sign-out, see store/notification.ts).
   useEffect(() => {
     void dispatch(fetchTotalUnread());
-    return () => {
-      dispatch(resetNotifications());
-    };
   }, [dispatch]);
 
   useSocketEvent('notification/created', ({ notification: n, totalUnread }) => {
@@ -45,7 +43,7 @@ export default function NotificationsListener() {
       icon: <NotificationAvatar notification={n} size={36} />,
       className: n.link ? css.toast : undefined,
       role: 'status',
-      props: { 'data-testid': 'notification-toast' } as React.HTMLAttributes<HTMLDivElement>,
+      props: { 'data-testid': 'notification-toast' } as HTMLAttributes<HTMLDivElement>,
       onClick: () => {
         open(n);
         notification.destroy(n._id);
