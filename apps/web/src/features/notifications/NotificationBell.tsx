@@ -56,7 +56,7 @@ function Latest({ onClose }: { onClose: () => void }) {
       </ul>
     );
   return (
-    <div className={css.popover}>
+    <div className={css.popover} role="dialog" aria-labelledby="bell-title">
       <div className={css.popoverHead}>
         <h2 className={css.popoverTitle} id="bell-title">
           Notifications

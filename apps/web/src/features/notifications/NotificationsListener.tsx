@@ -1,9 +1,9 @@
 'use client';
-import { useEffect, type HTMLAttributes } from 'react';
+import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useRouter } from 'next/navigation';
 import { App } from 'antd';
 import type { Notification } from '@stagepass/shared';
-import { useSocketEvent } from '@/lib/socket';
+import { useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { useAppDispatch } from '@/store';
 import { patchAuthUser } from '@/store/auth';
 import { fetchTotalUnread, notificationReceived, setTotalUnread } from '@/store/notification';
@@ -15,7 +15,7 @@ import css from './notifications.module.css';
  * The signed-in user's live notification plumbing, mounted once by the shell: reads the unread
  * total, then follows the socket — a new notification goes on top of the list with a toast (4.5 s,
  * progress, pause on hover, 'Close'; a click marks it read and follows its link), a changed total
- * is taken as is, and a changed wallet balance goes to the current user (the header shows it).
+ * is taken as is (and read again after a reconnect), and a changed wallet balance goes to the current user (the header shows it).
  */
 export default function NotificationsListener() {
   const dispatch = useAppDispatch();
@@ -27,6 +27,13 @@ export default function NotificationsListener() {
   useEffect(() => {
     void dispatch(fetchTotalUnread());
   }, [dispatch]);
+  // Back after a lost connection: events may have been missed meanwhile, so the count is read again.
+  const status = useSocketStatus();
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (status === 'connected' && wasDown.current) void dispatch(fetchTotalUnread());
+    wasDown.current = status === 'disconnect' || status === 'reconnecting' || status === 'failed';
+  }, [status, dispatch]);
 
   useSocketEvent('notification/created', ({ notification: n, totalUnread }) => {
     dispatch(notificationReceived({ notification: n, totalUnread }));
