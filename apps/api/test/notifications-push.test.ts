@@ -79,6 +79,28 @@ describe("'notification/created'", () => {
   });
 });
 
+describe('push after commit', () => {
+  it('rows made in a transaction that rolls back are never pushed; committed ones only once it committed', async () => {
+    const fan = await createFan(t);
+    await handled();
+    const s = await connectClient(base, fan.token, open);
+    const item = { userId: fan.user.id, type: 'payout' as const, text: 'x' };
+    await expect(t.ctx.db.transaction(async (tx) => {
+      await t.ctx.notifications.create(tx, [item]);
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    let seenInside = -1;
+    await t.ctx.db.transaction(async (tx) => {
+      await t.ctx.notifications.create(tx, [item, { ...item, text: 'y' }]);
+      await settle();
+      seenInside = got(s, 'notification/created').length;
+    });
+    expect(seenInside).toBe(0);
+    const pushed = await waitFor(s, 'notification/created', 2);
+    expect(pushed.map((p) => [p.notification.text, p.totalUnread])).toEqual([['x', await unread(fan)], ['y', await unread(fan)]]);
+  });
+});
+
 describe("'wallet/balance'", () => {
   it('a top-up and a tip push the new balance (in the unit of the user view) to the fan, and the creator theirs', async () => {
     const creator = await createCreator(t);

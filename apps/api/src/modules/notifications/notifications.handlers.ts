@@ -56,7 +56,8 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     const p = e.payload;
     const n = await names(tx, [p.performerId, p.userId]);
     await make(tx, e.id, [
-      { userId: p.userId, type: 'subscription_past_due', actorId: p.performerId, text: `Your subscription to ${n.get(p.performerId)} could not be renewed: ${quote(p.reason)}`, link: '/user/cards' },
+      // The fan's own mail is subscriptions.handlers.ts' (the first failure of a period only).
+      { userId: p.userId, type: 'subscription_past_due', noEmail: true, actorId: p.performerId, text: `Your subscription to ${n.get(p.performerId)} could not be renewed: ${quote(p.reason)}`, link: '/user/cards' },
       { userId: p.performerId, type: 'subscription_past_due', actorId: p.userId, text: `${n.get(p.userId)}'s renewal failed; we will try again`, link: '/creator/subscribers' },
     ]);
   });
@@ -95,8 +96,9 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/creator/followers' }]);
   });
 
+  // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
   const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
-    await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);
+    await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);
   };
   events.on('payout.approved', 'notifications.payout-approved', payout('approved'));
   events.on('payout.paid', 'notifications.payout-paid', payout('paid'));

@@ -53,6 +53,11 @@ export interface NewNotification {
   link?: string | null;
   /** The domain event that caused it: with the user, made at most once. */
   eventId?: string | null;
+  /**
+   * Never mailed as a notification: the event already has its own e-mail, sent whatever the
+   * preferences (a payout paid or rejected, the fan's failed renewal), or needs none.
+   */
+  noEmail?: boolean;
 }
 
 const actor = alias(users, 'actor');
@@ -95,7 +100,8 @@ export class NotificationsService {
     if (!values.length) return [];
     const rows = await tx.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.eventId, notifications.userId] }).returning();
     if (!rows.length) return rows;
-    const mail = rows.filter((r) => hasEmail.has(r.userId) && switches(r.userId, r.type).email).map((r) => r.id);
+    const own = new Set(items.filter((i) => i.noEmail).map((i) => `${i.userId}:${i.type}`));
+    const mail = rows.filter((r) => hasEmail.has(r.userId) && switches(r.userId, r.type).email && !own.has(`${r.userId}:${r.type}`)).map((r) => r.id);
     if (mail.length) await this.deps.events.record(tx, 'notifications.email-due', { notificationIds: mail });
     if (!this.deps.commits.afterCommit(tx, () => this.push(rows))) {
       this.deps.log.warn({ count: rows.length }, 'notifications made outside a hooked transaction: not pushed');

@@ -106,12 +106,13 @@ describe('making notifications', () => {
 });
 
 describe('preferences', () => {
-  it('defaults: every type in the app; e-mail off for follows, comments, replies and new posts', async () => {
+  it('defaults: every type in the app; e-mail off for the welcome, follows, comments, replies and new posts', async () => {
     const fan = await createFan();
     const prefs = (await req('GET', '/notification/preferences', fan)).json().data as Array<{ type: string; inApp: boolean; email: boolean }>;
     expect(prefs.every((p) => p.inApp)).toBe(true);
     expect(prefs.find((p) => p.type === 'follow')!.email).toBe(false);
     expect(prefs.find((p) => p.type === 'tip')!.email).toBe(true);
+    expect(prefs.find((p) => p.type === 'welcome')!.email).toBe(false);
   });
 
   it('a type switched off in the app makes no notification of that type; e-mail switch is kept', async () => {
