@@ -57,11 +57,14 @@ export const fetchNotifications = createAsyncThunk<Notification[], { filter?: No
   'notification/fetch',
   async ({ more }, { getState, rejectWithValue }) => {
     const s = getState().notification;
-    const page = more ? s.page : 1;
     const filter = s.filter;
+    // The next page starts after the rows the server still lists under this filter: pushed rows
+    // shift the list down, and on the Unread tab the rows read meanwhile have left it (an offset of
+    // (page - 1) × 12 would then skip as many unread ones).
+    const offset = !more ? 0 : filter === 'unread' ? s.dataSource.filter((n) => !n.read).length : s.notificationIds.length;
     try {
       const res = await call(routes.notifications.list, {
-        query: { offset: (page - 1) * NOTIFICATION_PAGE_SIZE, limit: NOTIFICATION_PAGE_SIZE, sort: 'desc', sortBy: 'updatedAt', ...(filter === 'unread' ? { read: 'false' } : {}) },
+        query: { offset, limit: NOTIFICATION_PAGE_SIZE, sort: 'desc', sortBy: 'updatedAt', ...(filter === 'unread' ? { read: 'false' } : {}) },
       });
       return res.data;
     } catch (e) {
