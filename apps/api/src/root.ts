@@ -160,7 +160,7 @@ export async function buildRoot(opts: RootOptions) {
     activeSubscriberIds: (performerId: string, after: string | null, limit: number) => services.subscriptions.activeSubscriberIds(performerId, after, limit),
     followerIds: (performerId: string, after: string | null, limit: number) => services.follows.followerIds(performerId, after, limit),
   };
-  registerNewPostFanOut({ db: platform.db, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
+  registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });

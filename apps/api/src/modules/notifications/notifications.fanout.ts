@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { ContentKinds } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
 import type { Queue } from '../../platform/queue';
 import type { Realtime } from '../../platform/realtime';
@@ -32,6 +33,8 @@ export interface NewPostFanOutJob {
 /** What the fan-out is built with (root.ts). */
 export interface NewPostFanOutDeps {
   db: Db;
+  /** To stop when the post is gone or no longer live (deleted, or moved to a later time). */
+  contentKinds: Pick<ContentKinds, 'get'>;
   events: Events;
   queue: Queue;
   realtime: Pick<Realtime, 'toUser'>;
@@ -51,10 +54,13 @@ export interface NewPostFanOutDeps {
  * with the cursor. Idempotent: a redelivered batch makes nothing new (unique event_id + user_id).
  */
 export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
-  const { db, events, queue, realtime, notifications, audience, batchSize } = deps;
+  const { db, contentKinds, events, queue, realtime, notifications, audience, batchSize } = deps;
 
   async function batch(job: NewPostFanOutJob): Promise<void> {
     const { eventId, feedId, performerId, after } = job;
+    // A post deleted (or rescheduled: a new event comes when it goes live) meanwhile: the rest of
+    // its audience is not told.
+    if (!(await contentKinds.get('feed')?.load(db, null, feedId))) return;
     // Both lists above the cursor, one more than a batch: their merge's first `batchSize` ids are
     // exactly the union's next batch, and a longer merge says another batch follows.
     const [subs, fans] = await Promise.all([
