@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web's "@/…" imports (apps/web/tsconfig.json paths), for its slices and helpers.
+        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts', 'apps/web/src/**/*.unit.test.ts'],

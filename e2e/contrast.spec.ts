@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { demoCreator, newFan, settle, signIn, useTheme } from './support/session';
 
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   creator = await demoCreator();
 });
 
-const PAGES: Array<{ name: string; path: () => string; who: 'anonymous' | 'fan' | 'creator' }> = [
+const PAGES: Array<{ name: string; path: () => string; who: 'anonymous' | 'fan' | 'creator'; open?: (page: Page) => Promise<void> }> = [
   { name: 'landing', path: () => '/', who: 'anonymous' },
   { name: 'login', path: () => '/auth/login', who: 'anonymous' },
   { name: 'home', path: () => '/home', who: 'fan' },
@@ -22,6 +22,17 @@ const PAGES: Array<{ name: string; path: () => string; who: 'anonymous' | 'fan' 
   { name: 'account', path: () => '/user/account', who: 'fan' },
   { name: 'earnings', path: () => '/creator/earnings', who: 'creator' },
   { name: 'my posts', path: () => '/creator/feeds', who: 'creator' },
+  // The page and, over it, the bell's popover.
+  {
+    name: 'notifications',
+    path: () => '/notifications',
+    who: 'creator',
+    open: async (page) => {
+      await page.getByTestId('notification-bell').click();
+      await expect(page.locator('.notification-popover')).toBeVisible();
+    },
+  },
+  { name: 'creator notification preferences', path: () => '/creator/account?tab=notifications', who: 'creator' },
 ];
 
 for (const theme of ['light', 'dark'] as const) {
@@ -35,6 +46,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.locator('#main')).toBeVisible();
       await settle(page);
+      if (p.open) {
+        await p.open(page);
+        await settle(page);
+      }
       const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
       const found = result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
       expect(found, `contrast failures on ${p.path()} (${theme})`).toEqual([]);

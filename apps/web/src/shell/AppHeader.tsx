@@ -9,6 +9,7 @@ import Logo from '@/components/brand/Logo';
 import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
 import UserMenu from '@/components/UserMenu';
 import HeaderSearch from '@/features/search/HeaderSearch';
+import NotificationBell from '@/features/notifications/NotificationBell';
 import { isActive, userNav } from '@/components/layouts/nav';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLogout } from '@/lib/use-logout';
@@ -66,6 +67,7 @@ export default function AppHeader() {
             <HeaderSearch className="hide-sm" />
           </Suspense>
           <ThemeSwitch />
+          {user && <NotificationBell className="hide-md" />}
           {user ? (
             <span className="hide-md">
               <UserMenu user={user} />

@@ -7,6 +7,7 @@ import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useCurrentUser } from '@/store';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
 import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
+import NotificationsListener from '@/features/notifications/NotificationsListener';
 import AppHeader from './AppHeader';
 import AppFooter from '@/components/layouts/AppFooter';
 import TabBar from '@/components/layouts/TabBar';
@@ -67,6 +68,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       </div>
       <AppFooter />
       {user && <TabBar user={user} />}
+      {user && <NotificationsListener />}
       <SubscriptionModal />
     </Layout>
   );

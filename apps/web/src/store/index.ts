@@ -6,8 +6,9 @@ import ui from './ui';
 import follow from './follow';
 import subscription from './subscription';
 import socket from './socket';
+import notification from './notification';
 
-const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket });
+const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket, notification });
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {

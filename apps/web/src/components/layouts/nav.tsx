@@ -1,9 +1,10 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
-  CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  BellOutlined, CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
+import type { RootState } from '@/store';
 import { accountPath, moneyNav, profilePath } from '@/components/UserMenu';
 
 export interface NavItem {
@@ -23,6 +24,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
   return [
     { href: '/home', label: 'Home', icon: <HomeOutlined /> },
     { href: '/search', label: 'Explore', icon: <CompassOutlined /> },
+    { href: '/notifications', label: 'Notifications', icon: <BellOutlined /> },
     ...(user.isPerformer
       ? [
           { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
@@ -44,6 +46,8 @@ export interface TabItem {
   href: (user: CurrentUser) => string;
   /** Other paths on which this tab is the current one. */
   matches?: (pathname: string, user: CurrentUser) => boolean;
+  /** A count shown on the tab (and in its accessible name), read from the store. */
+  badge?: { count: (s: RootState) => number; label: (n: number) => string };
 }
 
 /**
@@ -55,6 +59,13 @@ export const TAB_ITEMS: TabItem[] = [
   { key: 'home', label: 'Home', icon: <HomeOutlined />, href: () => '/home' },
   { key: 'search', label: 'Search', icon: <SearchOutlined />, href: () => '/search' },
   {
+    key: 'notifications',
+    label: 'Notifications',
+    icon: <BellOutlined />,
+    href: () => '/notifications',
+    badge: { count: (s) => s.notification.total, label: notificationsLabel },
+  },
+  {
     key: 'profile',
     label: 'Profile',
     icon: <UserOutlined />,
@@ -62,6 +73,11 @@ export const TAB_ITEMS: TabItem[] = [
     matches: (p, u) => p.startsWith(accountPath(u)),
   },
 ];
+
+/** "Notifications, 3 unread": the accessible name of the header's bell and of the tab. */
+export function notificationsLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
 
 export const isActive = (pathname: string, href: string) =>
   pathname === href || (['/creator/feeds', '/creator/account', '/user/account'].includes(href) && pathname.startsWith(`${href}/`));

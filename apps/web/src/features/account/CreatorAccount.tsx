@@ -18,10 +18,11 @@ import SectionCard from '@/components/SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from './SubscriptionPricingForm';
+import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import css from './account.module.css';
 import width from '@/components/layouts/page-width.module.css';
 
-const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password'];
+const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password', 'notifications'];
 
 type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'currentPassword' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
 const S = updatePerformerSchema.shape;
@@ -232,6 +233,15 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Password" description="Changing it logs you out everywhere else.">
                 <PasswordForm source="performer" />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'notifications',
+            label: 'Notifications',
+            children: (
+              <SectionCard title="Notifications" description="What you hear about — tips, subscribers, comments, payouts — in the app and by e-mail.">
+                <NotificationPreferences user={{ isPerformer: true }} />
               </SectionCard>
             ),
           },

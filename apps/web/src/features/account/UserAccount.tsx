@@ -8,6 +8,7 @@ import { routes } from '@stagepass/shared/routes';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
 import PendingEmailNotice from './PendingEmailNotice';
+import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import SectionCard from '@/components/SectionCard';
 import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -36,7 +37,7 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
   return (
     <div className={`container page ${width.w860}`}>
       <h1 className="page-title">Account settings</h1>
-      <p className="page-lead">Manage your profile, photo and password.</p>
+      <p className="page-lead">Manage your profile, photo, password and notifications.</p>
       {incomplete && (
         <Alert type="warning" showIcon className={css.alert} title="Finish setting up your account" description="Add a username and an e-mail address to start using your home feed." />
       )}
@@ -75,6 +76,9 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       </SectionCard>
       <SectionCard title="Password" description="Changing it logs you out everywhere else.">
         <PasswordForm source="user" />
+      </SectionCard>
+      <SectionCard id="notifications" title="Notifications" description="What you hear about, in the app and by e-mail.">
+        <NotificationPreferences user={user} />
       </SectionCard>
     </div>
   );

@@ -32,6 +32,7 @@ export default function FeedList<D extends RouteDef>({
   pageSize = 10,
   getFeed = normalizeFeed,
   hideIds,
+  reloadSignal = 0,
 }: {
   /** The list entry (`routes.feeds.timeline`, `routes.reactions.bookmarks`, …) and its params. */
   route: D;
@@ -43,8 +44,14 @@ export default function FeedList<D extends RouteDef>({
   getFeed?: (item: unknown) => Feed | null;
   /** Feeds already shown elsewhere on the page (just posted), left out of this list. */
   hideIds?: string[];
+  /** Bumped by the page to reload the list from its first page ("New posts"). */
+  reloadSignal?: number;
 }) {
   const list = useRouteList(route, { params, query }, pageSize);
+  const { mutate } = list;
+  useEffect(() => {
+    if (reloadSignal > 0) void mutate();
+  }, [reloadSignal, mutate]);
   const sentinel = useInView(list.loadMore, list.hasMore && !list.isLoadingMore);
   if (list.isLoading)
     return (

@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Button, Card } from 'antd';
-import { CompassOutlined } from '@ant-design/icons';
+import { ArrowUpOutlined, CompassOutlined } from '@ant-design/icons';
 import type { CurrentUser, Feed } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
+import { useSocketEvent } from '@/lib/socket';
 import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
@@ -53,6 +54,18 @@ function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
 export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
   const user = useCurrentUser() || initial;
   const [posted, setPosted] = useState<Feed[]>([]);
+  // A creator this user follows or subscribes to published: offer to show it (never inserted under the reader's eyes).
+  const [fresh, setFresh] = useState(false);
+  const [reload, setReload] = useState(0);
+  useSocketEvent('feed/published', (e) => {
+    if (e.performerId !== user._id) setFresh(true);
+  });
+  const showNew = () => {
+    setFresh(false);
+    setPosted([]);
+    setReload((n) => n + 1);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
   const first = (user.firstName || user.name).split(' ')[0];
   return (
     <>
@@ -63,6 +76,13 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
           <Composer onDone={(f) => setPosted((p) => [f, ...p])} />
         </div>
       )}
+      {fresh && (
+        <div className={css.newPosts} role="status">
+          <Button type="primary" shape="round" icon={<ArrowUpOutlined />} onClick={showNew}>
+            New posts
+          </Button>
+        </div>
+      )}
       {posted.length > 0 && (
         <div className={`feed-list ${css.posted}`}>
           {posted.map((f) => (
@@ -71,7 +91,7 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
         </div>
       )}
       {/* The timeline includes the creator's own posts: the ones just posted above are not repeated in it. */}
-      <FeedList route={routes.feeds.timeline} hideIds={posted.map((f) => f._id)} empty={posted.length ? null : <TimelineEmpty isCreator={Boolean(user.isPerformer)} />} />
+      <FeedList route={routes.feeds.timeline} reloadSignal={reload} hideIds={posted.map((f) => f._id)} empty={posted.length ? null : <TimelineEmpty isCreator={Boolean(user.isPerformer)} />} />
     </>
   );
 }

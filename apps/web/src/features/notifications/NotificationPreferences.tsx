@@ -1,0 +1,77 @@
+'use client';
+import { useState } from 'react';
+import { App, Skeleton, Switch } from 'antd';
+import { MESSAGES, NOTIFICATION_TYPES, type CurrentUser, type NotificationPreference } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
+import { ErrorState } from '@/components/states';
+import { NOTIFICATION_TYPE_LABELS, typesFor } from './labels';
+import css from './notifications.module.css';
+
+type Channel = 'inApp' | 'email';
+
+/**
+ * Per type, in the app (bell, toast) and by e-mail: each switch is saved when flipped
+ * (PUT /notification/preferences with that type), 'Changes saved' on success.
+ */
+export default function NotificationPreferences({ user }: { user: Pick<CurrentUser, 'isPerformer'> }) {
+  const { message } = App.useApp();
+  const { data, error, isLoading, mutate } = useRoute(routes.notifications.preferences);
+  const [saving, setSaving] = useState<string | null>(null);
+
+  if (isLoading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!data) return <ErrorState title="Your preferences didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
+
+  const byType = new Map(data.map((p) => [p.type, p]));
+  const save = async (pref: NotificationPreference, channel: Channel, on: boolean) => {
+    const next = { ...pref, [channel]: on };
+    setSaving(`${pref.type}:${channel}`);
+    try {
+      const all = await call(routes.notifications.updatePreferences, { body: { preferences: [next] } });
+      await mutate(all, { revalidate: false });
+      void message.success(MESSAGES.changesSaved);
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <table className={css.prefTable}>
+      <caption className="sr-only">Notification preferences</caption>
+      <thead>
+        <tr>
+          <th scope="col">What</th>
+          <th scope="col">In app</th>
+          <th scope="col">E-mail</th>
+        </tr>
+      </thead>
+      <tbody>
+        {typesFor(user, NOTIFICATION_TYPES).map((type) => {
+          const pref = byType.get(type);
+          if (!pref) return null;
+          const label = NOTIFICATION_TYPE_LABELS[type];
+          return (
+            <tr key={type}>
+              <th scope="row">{label}</th>
+              {(['inApp', 'email'] as const).map((ch) => (
+                <td key={ch}>
+                  <Switch
+                    size="small"
+                    checked={pref[ch]}
+                    loading={saving === `${type}:${ch}`}
+                    disabled={saving !== null}
+                    aria-label={`${label}: ${ch === 'inApp' ? 'in app' : 'e-mail'}`}
+                    onChange={(on) => void save(pref, ch, on)}
+                  />
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
