@@ -16,7 +16,7 @@ afterAll(async () => {
 const inject = (method: 'GET' | 'POST', url: string, who: Made, payload?: object) => t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
 const texts = async (who: Made) => {
   await t.ctx.queue.drain();
-  return ((await inject('GET', '/notification?limit=50', who)).json().data.data as Array<{ type: string; text: string; actor: { _id: string } | null }>);
+  return ((await inject('GET', '/notification?limit=50', who)).json().data.data as Array<{ type: string; text: string; actor: { _id: string } | null; link: string | null }>);
 };
 
 describe('notifications made by event handlers', () => {
@@ -39,8 +39,11 @@ describe('notifications made by event handlers', () => {
     expect(byType('follow').map((n) => n.text)).toEqual([`${fan.user.name || fan.user.username} followed you`]);
     expect(byType('tip')[0]!.text).toMatch(/tipped you \$12\.00: “thanks”/);
     expect(byType('tip')[0]!.actor!._id).toBe(fan.user.id);
+    expect(byType('follow')[0]!.link).toBe('/followers');
     expect(byType('comment')).toHaveLength(2);
+    expect(byType('comment').map((n) => n.link)).toEqual([`/post/${feedId}`, `/post/${feedId}`]);
     const fanGot = await texts(fan);
+    expect(fanGot.filter((n) => n.type === 'reply').map((n) => n.link)).toEqual([`/post/${feedId}`]);
     expect(fanGot.filter((n) => n.type === 'reply').map((n) => n.text)).toEqual([`${other.user.name || other.user.username} replied to your comment`]);
     expect(fanGot.some((n) => n.type === 'tip' || n.type === 'follow')).toBe(false);
     expect((await texts(other)).filter((n) => n.type !== 'welcome')).toEqual([]);

@@ -80,12 +80,14 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     const items: Array<Omit<NewNotification, 'eventId'>> = [];
     const n = await names(tx, [p.userId]);
     const who = n.get(p.userId);
+    // Replies are on the same item as their parent: both lead to it.
+    const link = p.objectType === 'feed' ? `/post/${p.objectId}` : null;
     if (p.parentId) {
       const [parent] = await tx.select({ userId: comments.createdBy }).from(comments).where(inArray(comments.id, [p.parentId]));
-      if (parent && parent.userId !== p.userId) items.push({ userId: parent.userId, type: 'reply', actorId: p.userId, objectKind: 'comment', objectId: p.parentId, text: `${who} replied to your comment` });
+      if (parent && parent.userId !== p.userId) items.push({ userId: parent.userId, type: 'reply', actorId: p.userId, objectKind: 'comment', objectId: p.parentId, text: `${who} replied to your comment`, link });
     }
     if (p.ownerId && p.ownerId !== p.userId && !items.some((i) => i.userId === p.ownerId)) {
-      items.push({ userId: p.ownerId, type: 'comment', actorId: p.userId, objectKind: p.objectType as NewNotification['objectKind'], objectId: p.objectId, text: `${who} commented on your ${p.objectType === 'feed' ? 'post' : p.objectType}` });
+      items.push({ userId: p.ownerId, type: 'comment', actorId: p.userId, objectKind: p.objectType as NewNotification['objectKind'], objectId: p.objectId, text: `${who} commented on your ${p.objectType === 'feed' ? 'post' : p.objectType}`, link });
     }
     await make(tx, e.id, items);
   });
@@ -93,7 +95,7 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   events.on('follow.created', 'notifications.follow', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.followerId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/creator/followers' }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/followers' }]);
   });
 
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
