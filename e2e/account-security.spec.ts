@@ -63,14 +63,14 @@ test('changing the e-mail asks for the current password and waits for the link s
 
   await page.goto('/user/account');
   await expect(page.getByLabel('Current password')).toHaveCount(1); // only the password form's
-  await page.getByLabel('E-mail').fill(next);
+  await page.getByLabel('E-mail', { exact: true }).fill(next);
   const profile = page.locator('form[id="profile"]');
   await expect(profile.getByLabel('Current password')).toBeVisible();
   await profile.getByLabel('Current password').fill(fan.password);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Check your new address').first()).toBeVisible();
   // Still the old address until the link is followed.
-  await expect(page.getByLabel('E-mail')).toHaveValue(fan.email);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(fan.email);
 
   const mail = await mailTo(next, /Confirm your new e-mail/);
   await page.goto(linkIn(mail, '/auth/confirm-email').replace(/^https?:\/\/[^/]+/, ''));
@@ -78,7 +78,7 @@ test('changing the e-mail asks for the current password and waits for the link s
   await mailTo(fan.email, /e-mail address was changed/);
 
   await page.goto('/user/account');
-  await expect(page.getByLabel('E-mail')).toHaveValue(next);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(next);
   await expect(page.getByText('Check your new address')).toHaveCount(0);
   await ctx.close();
 });
