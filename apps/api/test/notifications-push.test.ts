@@ -40,7 +40,7 @@ describe("'notification/created'", () => {
     expect((await inject('POST', `/follows/${creator.user.id}`, fan)).statusCode).toBe(200);
     await handled();
     const [followed] = await waitFor(tab1, 'notification/created');
-    expect(notificationSchema.parse(followed!.notification)).toMatchObject({ type: 'follow', read: false, link: '/creator/followers' });
+    expect(notificationSchema.parse(followed!.notification)).toMatchObject({ type: 'follow', read: false, link: '/followers' });
     expect(followed!.notification.actor).toMatchObject({ _id: fan.user.id });
     expect(followed!.totalUnread).toBe(before + 1);
     expect(await waitFor(tab2, 'notification/created')).toHaveLength(1);
