@@ -13,7 +13,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   reply: 'Replies to your comments',
   follow: 'New followers',
   payout: 'Payouts',
-  new_post: 'New posts from creators you follow',
+  new_post: 'New posts from creators you subscribe to',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
