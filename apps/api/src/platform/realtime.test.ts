@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, MediaStatusEvent, ServerToClientEvents } from '@stagepass/shared';
@@ -6,6 +5,7 @@ import { buildAppWithRoot } from '../app';
 import { openDatabase } from '../db/client';
 import { createCreator, createFan, createTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures } from '../modules/media/media.fixtures';
+import { listen, settle, sleep } from '../../test/sockets';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -13,11 +13,6 @@ let t: TestApp;
 let base: string;
 const clients: Client[] = [];
 
-/** Listens on an ephemeral port (the gateway needs a real HTTP server; app.inject has none). */
-async function listen(app: TestApp['app']): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 function client(url: string, token: string | undefined, opts: { reconnection?: boolean } = {}): Client {
   const s: Client = connect(url, { query: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: opts.reconnection ?? false, forceNew: true });
@@ -38,9 +33,6 @@ const refused = (s: Client) =>
 const disconnected = (s: Client) => new Promise<string>((resolve) => (s.disconnected ? resolve('already') : s.once('disconnect', (reason) => resolve(reason))));
 const next = <E extends keyof ServerToClientEvents>(s: Client, event: E) =>
   new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => s.once(event, ((e: Parameters<ServerToClientEvents[E]>[0]) => resolve(e)) as never));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Gives a room join or a broadcast time to land (Redis adapter). */
-const settle = () => sleep(process.env.REDIS_URL ? 150 : 30);
 
 beforeAll(async () => {
   t = await createTestApp();
