@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/api/src/app';
+import { buildAppWithRoot } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client';
 
@@ -118,10 +118,10 @@ async function main() {
       ? ((await database.pool!.query(`SELECT id FROM users WHERE username = 'fan1'`)).rows[0].id as string)
       : await seed(url);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, APP_SECRET: 'bench-secret-bench-secret-bench-secret', WORKERS: '0' }, { DATA_DIR: dataDir });
-    const app = await buildApp({ config, database, logger: false });
+    const { app, root } = await buildAppWithRoot({ config, database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const apiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const { token } = await app.ctx.auth.issueSession(fanId, false);
+    const { token } = await root.auth.issueSession(fanId, false);
 
     const bare = Fastify({ logger: false });
     bare.get('/bare/user/feeds', async () => {
@@ -147,7 +147,7 @@ async function main() {
     const body = (await check.json()) as { data: { data: unknown[]; total: number } };
     log(`fan1's timeline: ${body.data.total} feeds, page of ${body.data.data.length}`);
 
-    const results = [];
+    const results: Array<Awaited<ReturnType<typeof measure>>> = [];
     if (ONLY !== 'bare') results.push(await measure('GET /user/feeds (API)', `${apiUrl}/user/feeds?limit=10`, { authorization: `Bearer ${token}` }));
     if (ONLY !== 'api') results.push(await measure('bare route, raw SQL', `${bareUrl}/bare/user/feeds`, {}));
     if (ONLY !== 'api') results.push(await measure('bare route, raw SQL, named statements', `${bareUrl}/bare/user/feeds/prepared`, {}));
