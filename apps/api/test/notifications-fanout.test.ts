@@ -29,7 +29,7 @@ const newPosts = (feedId: string) =>
     .from(notifications).where(and(eq(notifications.type, 'new_post'), eq(notifications.objectId, feedId)));
 
 describe('new post fan-out', () => {
-  it('notifies exactly the active subscribers in batches, pushes to subscribers and followers, and never twice', async () => {
+  it('pushes to subscribers and followers, notifies exactly the active subscribers in batches, and never twice', async () => {
     const creator = await createCreator(t);
     const subscribers = await Promise.all(Array.from({ length: 5 }, () => createFan(t)));
     const follower = await createFan(t);
@@ -63,7 +63,7 @@ describe('new post fan-out', () => {
     expect(made.map((n) => n.userId).sort()).toEqual(subscribers.map((s) => s.user.id).sort());
     expect(made[0]).toMatchObject({ link: `/post/${feedId}`, actorId: creator.user.id, objectKind: 'feed' });
     expect(made[0]!.text).toMatch(/published a new post/);
-    // 5 subscribers + 1 follower, 2 a batch: 3 batches, each after the previous one's last id.
+    // 5 active subscribers, 2 a batch: 3 notification batches, each after the previous one's last id.
     expect(batches).toHaveLength(3);
     expect(batches[0]!.after).toBeNull();
     expect(batches[1]!.after! < batches[2]!.after!).toBe(true);

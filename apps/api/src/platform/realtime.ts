@@ -107,6 +107,14 @@ export class Realtime {
     this.to(userRoom(userId), event, ...args);
   }
 
+  /**
+   * Sends one event to many users' rooms at once, on any node: the packet is encoded once and (with
+   * Redis) published once, and a socket in several of the rooms gets it once. For fan-outs.
+   */
+  toUsers<E extends keyof ServerToClientEvents>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    if (userIds.length) this.io.to(userIds.map(userRoom)).emit(event, ...args);
+  }
+
   /** Sends an event to a room (`user:`, and later `conversation:` and `stream:`), on any node. */
   to<E extends keyof ServerToClientEvents>(room: RealtimeRoom, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.io.to(room).emit(event, ...args);

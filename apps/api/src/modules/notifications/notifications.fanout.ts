@@ -8,7 +8,7 @@ import type { Realtime } from '../../platform/realtime';
 import { users } from '../users/users.tables';
 import type { NotificationsService } from './notifications.service';
 
-/** One job per batch of a new post's audience. */
+/** One job per batch of a new post's notifications. */
 export const NEW_POST_FANOUT_JOB = 'notifications.new-post';
 
 /**
@@ -37,7 +37,7 @@ export interface NewPostFanOutDeps {
   contentKinds: Pick<ContentKinds, 'get'>;
   events: Events;
   queue: Queue;
-  realtime: Pick<Realtime, 'toUser'>;
+  realtime: Pick<Realtime, 'toUsers'>;
   notifications: NotificationsService;
   audience: NewPostAudience;
   /** Users per batch (config FANOUT_BATCH_SIZE, 500 by default). */
@@ -45,33 +45,49 @@ export interface NewPostFanOutDeps {
   log: FastifyBaseLogger;
 }
 
+/** Ids per page of the push pass: one socket.io emit to that many users' rooms. */
+const PUSH_PAGE = 5000;
+
 /**
- * A new post (`feed.published`, at once or when its scheduled time came) → a `new_post`
- * notification for each ACTIVE subscriber of the creator and a 'feed/published' push to every
- * subscriber and follower (README.md beside this file). In jobs, a batch at a time: the audience
- * (subscribers ∪ followers, by user id) is walked with a keyset cursor; each batch makes its
- * notifications in its own short transaction, pushes after the commit, then queues the next batch
- * with the cursor. Idempotent: a redelivered batch makes nothing new (unique event_id + user_id).
+ * A new post (`feed.published`, at once or when its scheduled time came) → a 'feed/published' push
+ * to every subscriber and follower, then a `new_post` notification for each ACTIVE subscriber of
+ * the creator (README.md beside this file). The push goes first and in pages of PUSH_PAGE ids, one
+ * multi-room emit each, from the event's handler: it writes nothing, so nobody waits for the
+ * notifications' transactions to hear of the post. The notifications are made in jobs, a batch at a
+ * time: the active subscribers are walked with a keyset cursor; each batch makes its notifications
+ * in its own short transaction (pushed after the commit), then queues the next batch with the
+ * cursor. Idempotent: a redelivered batch makes nothing new (unique event_id + user_id); a
+ * redelivered event pushes again (the web's "New posts" banner is a flag).
  */
 export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   const { db, contentKinds, events, queue, realtime, notifications, audience, batchSize } = deps;
+  // A post deleted (or rescheduled: a new event comes when it goes live) meanwhile: the rest of its
+  // audience is not told.
+  const live = async (feedId: string) => Boolean(await contentKinds.get('feed')?.load(db, null, feedId));
+
+  async function push(feedId: string, performerId: string): Promise<void> {
+    let after: string | null = null;
+    for (;;) {
+      // Both lists above the cursor, one more than a page: their merge's first PUSH_PAGE ids are
+      // exactly the union's next page, and a longer merge says another page follows.
+      const [subs, fans]: string[][] = await Promise.all([
+        audience.activeSubscriberIds(performerId, after, PUSH_PAGE + 1),
+        audience.followerIds(performerId, after, PUSH_PAGE + 1),
+      ]);
+      const merged = [...new Set([...subs, ...fans])].sort();
+      const page = merged.slice(0, PUSH_PAGE);
+      realtime.toUsers(page.filter((id) => id !== performerId), 'feed/published', { feedId, performerId });
+      if (merged.length <= PUSH_PAGE) return;
+      after = page[page.length - 1]!;
+    }
+  }
 
   async function batch(job: NewPostFanOutJob): Promise<void> {
     const { eventId, feedId, performerId, after } = job;
-    // A post deleted (or rescheduled: a new event comes when it goes live) meanwhile: the rest of
-    // its audience is not told.
-    if (!(await contentKinds.get('feed')?.load(db, null, feedId))) return;
-    // Both lists above the cursor, one more than a batch: their merge's first `batchSize` ids are
-    // exactly the union's next batch, and a longer merge says another batch follows.
-    const [subs, fans] = await Promise.all([
-      audience.activeSubscriberIds(performerId, after, batchSize + 1),
-      audience.followerIds(performerId, after, batchSize + 1),
-    ]);
-    const merged = [...new Set([...subs, ...fans])].sort();
-    const page = merged.slice(0, batchSize);
-    if (!page.length) return;
-    const subscribers = new Set(subs);
-    const readers = page.filter((id) => subscribers.has(id) && id !== performerId);
+    if (!(await live(feedId))) return;
+    const subs = await audience.activeSubscriberIds(performerId, after, batchSize + 1);
+    const page = subs.slice(0, batchSize);
+    const readers = page.filter((id) => id !== performerId);
     if (readers.length) {
       await db.transaction(async (tx) => {
         const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, performerId));
@@ -81,8 +97,7 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
         })));
       });
     }
-    for (const id of page) if (id !== performerId) realtime.toUser(id, 'feed/published', { feedId, performerId });
-    if (merged.length > batchSize) {
+    if (subs.length > batchSize) {
       const cursor = page[page.length - 1]!;
       await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId, feedId, performerId, after: cursor }, { singletonKey: `${eventId}:${cursor}` });
     }
@@ -98,6 +113,9 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
     onDead: async (job) => deps.log.error({ ...job }, 'new post fan-out batch failed for good: the rest of the audience is not notified'),
   });
   events.onSideEffect('feed.published', 'notifications.new-post', async (e) => {
-    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, feedId: e.payload.feedId, performerId: e.payload.performerId, after: null }, { singletonKey: `${e.id}:` });
+    const { feedId, performerId } = e.payload;
+    if (!(await live(feedId))) return;
+    await push(feedId, performerId);
+    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, feedId, performerId, after: null }, { singletonKey: `${e.id}:` });
   });
 }
