@@ -56,6 +56,7 @@ export async function startApi(opts: { env?: Record<string, string>; seedDemo?: 
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
+    if (process.env.BENCH_API_STDERR) process.stderr.write(d);
   });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const stop = async () => {

@@ -1,0 +1,28 @@
+// The realtime floor: a bare socket.io server (no auth, no database, no adapter) whose sockets join
+// `user:<id>` from their query; POST /emit sends one event to every known user's room in one multi-room
+// emit, as the API's fan-out does. Prints its port on stdout. Run by bench/realtime.mts as its own process.
+import http from 'node:http';
+import { Server } from 'socket.io';
+
+const rooms = new Set();
+const server = http.createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/emit') {
+    const payload = { feedId: 'bench', performerId: 'bench' };
+    io.to([...rooms]).emit('feed/published', payload);
+    res.end('ok');
+    return;
+  }
+  res.statusCode = 404;
+  res.end();
+});
+const io = new Server(server, { transports: ['websocket'], serveClient: false });
+io.on('connection', (socket) => {
+  const room = `user:${socket.handshake.query.userId}`;
+  rooms.add(room);
+  void socket.join(room);
+});
+server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
+process.on('SIGTERM', () => {
+  io.close();
+  server.close(() => process.exit(0));
+});
