@@ -153,7 +153,7 @@ describe('realtime gateway', () => {
 
 // Two API nodes on one PostgreSQL + Redis (CI's second run sets both).
 describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API nodes on one PostgreSQL + Redis', () => {
-  it('an event published on node A reaches a socket on node B; a logout on node A closes a socket on node B', async () => {
+  it('an event published on node A reaches a socket on node B; a logout on node A closes a socket on node B; presence comes from live nodes only', async () => {
     const database = await openDatabase({ databaseUrl: t.databaseUrl! });
     const nodeB = await buildAppWithRoot({ config: { ...t.config, WORKERS: 0 }, database, logger: false });
     try {
@@ -178,6 +178,12 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API no
       await sleep(100);
       expect(so.connected).toBe(true);
       expect(otherSeen).toEqual([]);
+      expect([...(await t.ctx.realtime.onlineUsers([fan.user.id, other.user.id]))]).toEqual([other.user.id]);
+      // Node B drops out of the cluster as a crash would (its Redis connections gone, its sockets
+      // never saying goodbye): their presence goes with it — nothing is left counted in Redis.
+      await nodeB.root.realtime.close();
+      expect(so.connected).toBe(true);
+      expect(await t.ctx.realtime.isOnline(other.user.id)).toBe(false);
     } finally {
       await nodeB.app.close();
       await database.close();

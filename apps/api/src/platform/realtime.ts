@@ -18,7 +18,6 @@ type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string
 
 /** Internal room of one session's sockets (so a logout on any node closes them). */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-const PRESENCE_KEY = 'stagepass:presence';
 
 /**
  * The realtime gateway (socket.io). Built with the platform; `attach` puts it on the API's HTTP
@@ -31,7 +30,6 @@ const PRESENCE_KEY = 'stagepass:presence';
 export class Realtime {
   readonly io: IoServer;
   private redis: { pub: Redis; sub: Redis } | null = null;
-  private presence = new Map<string, number>();
 
   constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger }) {
     this.io = new Server({
@@ -72,8 +70,6 @@ export class Realtime {
   private onConnection(socket: IoSocket) {
     const { userId, sessionId } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
-    void this.countPresence(userId, 1);
-    socket.on('disconnect', () => void this.countPresence(socket.data.userId, -1));
     socket.on('auth/login', (payload) => {
       const token = typeof payload?.token === 'string' ? payload.token : '';
       findSession(this.deps.db, token).then(
@@ -85,11 +81,7 @@ export class Realtime {
           }
           const prev = socket.data;
           if (prev.sessionId !== s.sessionId) socket.leave(sessionRoom(prev.sessionId));
-          if (prev.userId !== s.user.id) {
-            socket.leave(userRoom(prev.userId));
-            await this.countPresence(prev.userId, -1);
-            await this.countPresence(s.user.id, 1);
-          }
+          if (prev.userId !== s.user.id) socket.leave(userRoom(prev.userId));
           socket.data = { userId: s.user.id, sessionId: s.sessionId };
           await socket.join([userRoom(s.user.id), sessionRoom(s.sessionId)]);
           socket.emit('auth/result', { ok: true });
@@ -130,25 +122,27 @@ export class Realtime {
     this.io.in(userRoom(userId)).disconnectSockets(true);
   }
 
-  /** Whether a user has a connected socket (Redis-counted across nodes when REDIS_URL). */
-  async isOnline(userId: string): Promise<boolean> {
-    if (this.redis) return Number((await this.redis.pub.hget(PRESENCE_KEY, userId)) ?? 0) > 0;
-    return (this.presence.get(userId) ?? 0) > 0;
+  /**
+   * Which of these users have a connected socket, on any node. Asked of the sockets themselves (with
+   * Redis, every live node answers through the adapter): no counter to drift, and a node that
+   * crashed takes its sockets' presence with it. If Redis fails, this node's own sockets answer.
+   */
+  async onlineUsers(userIds: string[]): Promise<Set<string>> {
+    if (!userIds.length) return new Set();
+    const rooms = userIds.map(userRoom);
+    const sockets = await this.io
+      .in(rooms)
+      .fetchSockets()
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'presence across nodes failed: answering from this node');
+        return this.io.local.in(rooms).fetchSockets();
+      });
+    return new Set(sockets.map((s) => s.data.userId));
   }
 
-  private async countPresence(userId: string, delta: 1 | -1): Promise<void> {
-    if (this.redis) {
-      try {
-        const n = await this.redis.pub.hincrby(PRESENCE_KEY, userId, delta);
-        if (n <= 0) await this.redis.pub.hdel(PRESENCE_KEY, userId);
-      } catch (err) {
-        this.deps.log.warn({ err }, 'presence update failed');
-      }
-      return;
-    }
-    const n = (this.presence.get(userId) ?? 0) + delta;
-    if (n > 0) this.presence.set(userId, n);
-    else this.presence.delete(userId);
+  /** Whether a user has a connected socket, on any node. */
+  async isOnline(userId: string): Promise<boolean> {
+    return (await this.onlineUsers([userId])).has(userId);
   }
 
   /** Closes this node's sockets (before the HTTP server closes: open websockets would hold it). */
