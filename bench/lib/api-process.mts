@@ -31,11 +31,13 @@ export interface ApiProcess {
 }
 
 /** Starts apps/api/src/server.ts; resolves when /readyz answers (demo data seeded when asked). */
-export async function startApi(opts: { env?: Record<string, string>; seedDemo?: boolean; timeoutMs?: number } = {}): Promise<ApiProcess> {
+export async function startApi(opts: { env?: Record<string, string>; seedDemo?: boolean; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ApiProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-api-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the API process.
+  const nodeArgs = [...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
