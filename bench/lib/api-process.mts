@@ -45,6 +45,7 @@ export async function startApi(opts: { env?: Record<string, string>; seedDemo?: 
       // REDIS_URL (e.g. CI's) are not inherited.
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'REDIS_URL')),
       NODE_ENV: 'development',
+      MALLOC_ARENA_MAX: '2', // as scripts/start.mjs runs it
       LOG_LEVEL: 'warn',
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
