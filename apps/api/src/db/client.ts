@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { PGliteRemote } from './pglite-remote';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; we type against node-postgres'. */
@@ -21,8 +22,8 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw client for pg-boss and health checks. */
-  pglite?: PGlite;
+  /** Raw client for pg-boss and health checks (PGlite on its own thread). */
+  pglite?: PGliteRemote;
   pool?: pg.Pool;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,18 +56,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   let release: (() => void) | undefined;
-  let client: PGlite;
+  let client: PGliteRemote;
   if (opts.loadDataDir || opts.memory) {
-    client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite();
+    client = new PGliteRemote({ loadDataDir: opts.loadDataDir });
   } else {
     if (!opts.dataDir) throw new Error('openDatabase: dataDir or databaseUrl is required');
     release = lockDataDir(opts.dataDir);
     const dir = path.join(opts.dataDir, 'db');
     initDataDir(dir);
-    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+    client = new PGliteRemote({ dataDir: dir, options: { postgresqlconf: PGLITE_CONF } });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle's PGlite driver uses query/exec/transaction, which the remote answers like PGlite.
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
