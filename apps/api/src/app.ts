@@ -103,7 +103,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   // Platform
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerAuth(app, root.db);
+  registerAuth(app, root.db, root.sessions);
 
   // Every route from here on must come from the route map (packages/shared/src/routes), with its guard.
   assertMappedRoutes(app);

@@ -42,6 +42,8 @@ const envSchema = z.object({
   RATE_LIMIT_CARD_MAX: z.coerce.number().int().min(1).default(10),
   /** Key prefix of rate-limit counters in Redis (several sites can share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default('stagepass-rl:'),
+  /** How long a resolved session is served from memory (platform/auth.ts SessionCache); 0 = never. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Concurrent background-job handlers per queue in this process; 0 = this node only enqueues. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** S3-compatible storage instead of DATA_DIR/files when S3_BUCKET is set. */

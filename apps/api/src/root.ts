@@ -10,6 +10,7 @@ import { Events } from './platform/events';
 import { stripeGatewayFactory } from './platform/payments/stripe';
 import { ContentKinds } from './platform/content-kinds';
 import { Realtime } from './platform/realtime';
+import { SessionCache } from './platform/auth';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
@@ -73,12 +74,15 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
   const hooked = commits.wrap(db.db);
   // Background jobs (pg-boss on the same database): handlers run here unless WORKERS=0.
   const queue = new Queue(db, { workers: config.WORKERS, log });
+  // Resolved sessions kept a few seconds, evicted at once on every node (platform/auth.ts).
+  const sessions = new SessionCache({ ttlSeconds: config.SESSION_CACHE_SECONDS, redisUrl: config.REDIS_URL, commits, log });
   return {
     config,
     log,
     database: db,
     db: hooked,
     commits,
+    sessions,
     ownsDatabase: !database,
     clock: { now: systemClock.now } as Clock,
     mailer: new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
@@ -88,14 +92,14 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     events: new Events({ db: hooked, commits, queue, log }),
     stripe: stripeGatewayFactory(config.STRIPE_API_BASE),
     // The socket gateway (app.ts attaches it to the HTTP server); Redis adapter when REDIS_URL.
-    realtime: new Realtime({ config, db: db.db, log }),
+    realtime: new Realtime({ config, db: db.db, log, sessions }),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
 
 /** Every service, once, in dependency order (core → content → engagement → commerce). */
 export function buildServices(p: Platform) {
-  const { config, log, db, clock, mailer, storage, queue, realtime, events, commits } = p;
+  const { config, log, db, clock, mailer, storage, queue, realtime, events, commits, sessions } = p;
   // The content-kind registry (platform/content-kinds.ts): each content kind is registered right
   // after the service it needs; engagement and commerce services read it at request time.
   const contentKinds = new ContentKinds();
@@ -105,13 +109,13 @@ export function buildServices(p: Platform) {
   const media = new MediaService({ config, db, queue, storage });
   // Auth writes accounts and creator profiles through their owners' writers (built first: the users
   // and performers services themselves depend on auth).
-  const accounts = new UserAccounts({ db });
+  const accounts = new UserAccounts({ db, sessions });
   const performerProfiles = new PerformerProfiles({ db });
-  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, settings });
+  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, sessions, settings });
   const social = new SocialService({ auth, config, db, settings, log });
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
-  const users = new UsersService({ db, ledger, auth, media });
+  const users = new UsersService({ db, ledger, auth, media, sessions });
   const performers = new PerformersService({ db, users, media, auth });
   const pricing = new PricingService({ db, settings });
   // Content
@@ -182,6 +186,7 @@ export async function buildRoot(opts: RootOptions) {
       await queue.stop();
       platform.realtime.closeSockets();
       await platform.realtime.close();
+      await platform.sessions.close();
       (storage as { destroy?: () => void }).destroy?.();
       await mailer.close();
       if (platform.ownsDatabase) await database.close();

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { sessions } from '../modules/auth/auth.tables';
 import { users, type UserRow } from '../modules/users/users.tables';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import type { CommitHooks } from './commit-hooks';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -29,12 +31,11 @@ export const isAdmin = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean
 
 /**
  * The session lookup: one indexed query joining the user, built once per database and prepared
- * (named, so PostgreSQL parses and plans it once per connection). Nothing is cached: every request
- * reads the session row, so a revocation or an expiry takes effect on the next request.
+ * (named, so PostgreSQL parses and plans it once per connection).
  */
 function buildSessionLookup(db: Db) {
   return db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
@@ -48,31 +49,161 @@ function sessionLookup(db: Db) {
   return st;
 }
 
+interface CachedSession {
+  user: UserRow;
+  sessionId: string;
+  /** The session's own expiry, and the end of this entry's life (ms since the epoch). */
+  expiresAt: number;
+  until: number;
+}
+type Eviction = { userId: string } | { sessionId: string };
+const EVICT_CHANNEL = 'stagepass:session-evict';
+
+/**
+ * Sessions resolved in the last few seconds, in this process (SESSION_CACHE_SECONDS, default 30;
+ * 0 turns it off), so a signed-in request costs no session query. Only valid sessions of active
+ * accounts are kept (an unknown token always asks the database), each until the earlier of its TTL
+ * and the session's own expiry, at most MAX entries (the oldest goes first).
+ *
+ * Evicted at once, on this node and — through Redis pub/sub when REDIS_URL — on every node, by the
+ * writes that could change the answer: a logout or any session revocation (`evictSession`), and
+ * any write to the user's row (`evictUser`: password, e-mail, profile, role, status, ban…; the
+ * users module calls it after each of its writes, the auth module after revoking a user's
+ * sessions). The eviction runs after the write's transaction commits and completes (published)
+ * before the request that made it answers. A lookup that raced an eviction (read before the
+ * commit, answered after it) is not cached: every eviction bumps an epoch the lookup checks.
+ */
+export class SessionCache {
+  static readonly MAX = 10_000;
+  private entries = new Map<string, CachedSession>();
+  private epoch = 0;
+  private redis: { pub: Redis; sub: Redis } | null = null;
+  private readonly ttlMs: number;
+
+  constructor(private deps: { ttlSeconds: number; redisUrl?: string; commits: CommitHooks; log: FastifyBaseLogger }) {
+    this.ttlMs = deps.ttlSeconds * 1000;
+    if (deps.redisUrl && this.ttlMs > 0) {
+      const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
+      const sub = pub.duplicate();
+      this.redis = { pub, sub };
+      sub.on('message', (_channel: string, message: string) => {
+        try {
+          this.drop(JSON.parse(message) as Eviction);
+        } catch {
+          this.clear();
+        }
+      });
+      void sub.subscribe(EVICT_CHANNEL).catch((err: unknown) => deps.log.error({ err }, 'session cache: could not subscribe to evictions'));
+      // Without the channel this node could miss another node's revocation: serve nothing from cache.
+      sub.on('error', () => this.clear());
+      sub.on('reconnecting', () => this.clear());
+    }
+  }
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** The cached session of a token hash, if still good. */
+  get(tokenHash: string, now = Date.now()): CachedSession | null {
+    const e = this.entries.get(tokenHash);
+    if (!e) return null;
+    if (e.until <= now || e.expiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return e;
+  }
+
+  /** The epoch to pass back to `set`: a lookup read under an older one is not kept. */
+  get current(): number {
+    return this.epoch;
+  }
+
+  set(tokenHash: string, value: Omit<CachedSession, 'until'>, epoch: number, now = Date.now()): void {
+    if (!this.enabled || epoch !== this.epoch) return;
+    if (this.entries.size >= SessionCache.MAX) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(tokenHash, { ...value, until: now + this.ttlMs });
+  }
+
+  /** Drops a user's cached sessions everywhere, after `db`'s transaction commits (or now outside one). */
+  evictUser(userId: string, db?: DbOrTx): Promise<void> {
+    return this.evict({ userId }, db);
+  }
+
+  /** Drops one session everywhere (logout), after `db`'s transaction commits (or now outside one). */
+  evictSession(sessionId: string, db?: DbOrTx): Promise<void> {
+    return this.evict({ sessionId }, db);
+  }
+
+  private async evict(e: Eviction, db?: DbOrTx): Promise<void> {
+    if (!this.enabled) return;
+    const run = () => this.publish(e);
+    if (db && this.deps.commits.afterCommit(db as Tx, run)) return;
+    await run();
+  }
+
+  private async publish(e: Eviction): Promise<void> {
+    this.drop(e);
+    if (!this.redis) return;
+    try {
+      await this.redis.pub.publish(EVICT_CHANNEL, JSON.stringify(e));
+    } catch (err) {
+      this.deps.log.error({ err }, 'session cache: eviction not published; other nodes keep the entry until its TTL');
+    }
+  }
+
+  private drop(e: Eviction): void {
+    this.epoch++;
+    for (const [key, v] of this.entries) {
+      if (('userId' in e && v.user.id === e.userId) || ('sessionId' in e && v.sessionId === e.sessionId)) this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  async close(): Promise<void> {
+    this.clear();
+    if (!this.redis) return;
+    const { pub, sub } = this.redis;
+    this.redis = null;
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  }
+}
+
 /**
  * The session of a token: the one check shared by HTTP (below) and the realtime gateway
  * (platform/realtime.ts). Unknown, expired or revoked → the session-expired text; an inactive
- * account → its own text.
+ * account → its own text. Served from the session cache when it holds the token.
  */
-export async function findSession(db: Db, token: string): Promise<{ ok: true; user: UserRow; sessionId: string } | { ok: false; message: string }> {
+export async function findSession(db: Db, token: string, cache?: SessionCache): Promise<{ ok: true; user: UserRow; sessionId: string } | { ok: false; message: string }> {
   if (token.length > 200) return { ok: false, message: 'Your session has expired, please log in again' };
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const tokenHash = hashToken(token);
+  const hit = cache?.get(tokenHash);
+  if (hit) return { ok: true, user: hit.user, sessionId: hit.sessionId };
+  const epoch = cache?.current ?? 0;
+  const [row] = await sessionLookup(db).execute({ tokenHash, now: new Date().toISOString() });
   if (!row) return { ok: false, message: 'Your session has expired, please log in again' };
   if (row.user.status !== 'active') return { ok: false, message: 'This account is not active' };
+  cache?.set(tokenHash, { user: row.user, sessionId: row.sessionId, expiresAt: new Date(row.expiresAt).getTime() }, epoch);
   return { ok: true, user: row.user, sessionId: row.sessionId };
 }
 
 /**
- * Resolves the session (one indexed query joining the user) for every request carrying a token.
+ * Resolves the session (the session cache, else one indexed query joining the user) for every request carrying a token.
  * An unknown, expired or revoked token answers 401 on every route, even public ones, so the web
  * drops it and goes to /auth/login (spec §7: any 401 → login).
  */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, db: Db, cache?: SessionCache) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (req) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return;
-    const s = await findSession(db, token);
+    const s = await findSession(db, token, cache);
     if (!s.ok) throw unauthorized(s.message);
     req.user = s.user;
     req.sessionId = s.sessionId;

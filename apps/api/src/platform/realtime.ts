@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { REALTIME_ERRORS, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
-import { findSession } from './auth';
+import { findSession, type SessionCache } from './auth';
 
 /** What a connected socket carries: whose it is and which session authorised it. */
 interface SocketData {
@@ -31,7 +31,7 @@ export class Realtime {
   readonly io: IoServer;
   private redis: { pub: Redis; sub: Redis } | null = null;
 
-  constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger }) {
+  constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger; sessions?: SessionCache }) {
     this.io = new Server({
       cors: { origin: deps.config.corsOrigins, credentials: true },
       transports: ['websocket', 'polling'],
@@ -47,7 +47,7 @@ export class Realtime {
       const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
       const token = typeof raw === 'string' ? raw : null;
       if (!token) return next(new Error(REALTIME_ERRORS.noToken));
-      findSession(deps.db, token).then(
+      findSession(deps.db, token, deps.sessions).then(
         (s) => {
           if (!s.ok) return next(new Error(s.message));
           socket.data = { userId: s.user.id, sessionId: s.sessionId };
@@ -72,7 +72,7 @@ export class Realtime {
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     socket.on('auth/login', (payload) => {
       const token = typeof payload?.token === 'string' ? payload.token : '';
-      findSession(this.deps.db, token).then(
+      findSession(this.deps.db, token, this.deps.sessions).then(
         async (s) => {
           if (!s.ok) {
             socket.emit('auth/result', { ok: false, message: s.message });

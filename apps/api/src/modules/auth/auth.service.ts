@@ -16,6 +16,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { burnPasswordCheck, checkPassword, hashNewPassword } from './passwords';
 import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
+import type { SessionCache } from '../../platform/auth';
 import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
 import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, takeMailToken } from './mail-tokens';
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
@@ -50,6 +51,8 @@ export interface AuthDeps {
   queue: Queue;
   /** The socket gateway: a revoked session's sockets are closed at once. */
   realtime: Pick<Realtime, 'disconnectSessions' | 'disconnectUser'>;
+  /** The session cache: a revoked session is dropped on every node before the request answers. */
+  sessions: Pick<SessionCache, 'evictSession' | 'evictUser'>;
   settings: SettingsService;
 }
 
@@ -169,12 +172,14 @@ export class AuthService {
 
   async revokeSession(sessionId: string) {
     await revokeSession(this.deps.db, sessionId);
+    await this.deps.sessions.evictSession(sessionId);
     await this.deps.realtime.disconnectSessions([sessionId]);
   }
 
   /** Inside a caller's transaction (`db` given) the caller closes the sockets after its commit. */
   async revokeAllSessions(userId: string, db?: DbOrTx) {
     await revokeAllSessions(db ?? this.deps.db, userId);
+    await this.deps.sessions.evictUser(userId, db);
     if (!db) await this.deps.realtime.disconnectUser(userId);
   }
 

@@ -501,6 +501,8 @@ describe('home timeline', () => {
       // Event handlers of the feeds just made run on the same pool: let them finish first, and
       // leave the queue's own polling (pg-boss schema) out of the count.
       await t.ctx.queue.drain();
+      // The fan's session is read once, then served from the session cache: read it before counting.
+      await get('/users/me', fan.auth);
       const spy = vi.spyOn(target, 'query');
       try {
         const res = await get(url, fan.auth);

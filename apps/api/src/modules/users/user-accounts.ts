@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import type { SessionCache } from '../../platform/auth';
 import { users, type UserRow } from './users.tables';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -7,6 +8,8 @@ export type NewUserRow = typeof users.$inferInsert;
 /** What UserAccounts is built with (by the composition root, root.ts). */
 export interface UserAccountsDeps {
   db: Db;
+  /** Every write here changes what a cached session holds: evicted after the write commits. */
+  sessions: Pick<SessionCache, 'evictUser'>;
 }
 
 /**
@@ -26,20 +29,24 @@ export class UserAccounts {
 
   async recordLogin(userId: string, db: DbOrTx = this.deps.db): Promise<void> {
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, db);
   }
 
   /** Sets the password hash; `proveEmail`: the way it was set (a mailed reset link) proves the address too. */
   async setPassword(tx: DbOrTx, userId: string, passwordHash: string, o: { proveEmail?: boolean } = {}): Promise<void> {
     await tx.update(users).set({ passwordHash, ...(o.proveEmail ? { verifiedEmail: true } : {}) }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
   }
 
   async markEmailVerified(tx: DbOrTx, userId: string): Promise<void> {
     await tx.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
   }
 
   /** A confirmed new address (verified by the link); a unique-index violation reaches the caller. */
   async setVerifiedEmail(tx: DbOrTx, userId: string, email: string): Promise<UserRow | undefined> {
     const [row] = await tx.update(users).set({ email, verifiedEmail: true }).where(eq(users.id, userId)).returning();
+    await this.deps.sessions.evictUser(userId, tx);
     return row;
   }
 
@@ -50,6 +57,7 @@ export class UserAccounts {
       .set({ ...link, verifiedEmail: true, ...(o.clearPassword ? { passwordHash: null } : {}) })
       .where(eq(users.id, userId))
       .returning();
+    await this.deps.sessions.evictUser(userId, tx);
     return row!;
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
-import { isAdmin } from '../../platform/auth';
+import { isAdmin, type SessionCache } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
@@ -18,6 +18,8 @@ export interface UsersDeps {
   media: MediaService;
   db: Db;
   ledger: LedgerService;
+  /** Every write to a user's row drops their cached sessions (platform/auth.ts), after it commits. */
+  sessions: Pick<SessionCache, 'evictUser'>;
 }
 
 /** Profile reads and edits shared by fans and creators. Rules: README.md beside this file. */
@@ -145,18 +147,21 @@ export class UsersService {
       if (isUniqueViolation(err)) throw conflict(MESSAGES.usernameTaken, [{ field: 'username', message: MESSAGES.usernameTaken }]);
       throw err;
     }
+    await this.deps.sessions.evictUser(user.id, db);
     return row!;
   }
 
   async setAvatar(userId: string, upload: ReceivedFile): Promise<UserRow> {
     const file = await this.deps.media.storeImage(userId, 'avatars', 'avatar', upload);
     const [row] = await this.deps.db.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
+    await this.deps.sessions.evictUser(userId);
     return row!;
   }
 
   async setCover(userId: string, upload: ReceivedFile): Promise<UserRow> {
     const file = await this.deps.media.storeImage(userId, 'covers', 'cover', upload);
     const [row] = await this.deps.db.update(users).set({ cover: file.variants }).where(eq(users.id, userId)).returning();
+    await this.deps.sessions.evictUser(userId);
     return row!;
   }
 
