@@ -7,6 +7,7 @@ import { createAdmin, createCreator, createFan, createTestApp, multipart, type M
 import { createFeed, createFeedFile, createPoll, follow, purchase, subscribe } from '../../../test/factories';
 import { pollOptions, pollVotes } from './feeds.tables';
 import { stripFeedText } from './feeds.service';
+import { timelinePage } from './feeds.timeline';
 
 let t: TestApp;
 const DAY = 24 * 60 * 60 * 1000;
@@ -480,6 +481,19 @@ describe('home timeline', () => {
     expect(byId.get(made[2]!.id)).toMatchObject({ isSubscribed: true, isBought: false, isLocked: true }); // a's ppv: a subscription does not unlock it
     // A page past the end still reports the total.
     expect((await get('/user/feeds?limit=10&offset=50', fan.auth)).json().data).toEqual({ data: [], total: 6 });
+  });
+
+  it('the total counts at most offset + limit + the look-ahead: exact below it, "at least" above it', async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    await follow(t, fan.user.id, creator.user.id);
+    for (let k = 0; k < 10; k++) await createFeed(t, creator.user.id, { visibility: 'free' });
+    const page = (offset: number) => timelinePage(t.ctx.db, fan.user, { offset, limit: 3 }, 2);
+    expect((await page(0)).total).toBe(5); // 10 posts, counted up to 0 + 3 + 2
+    expect((await page(3)).total).toBe(8);
+    expect((await page(6)).total).toBe(10); // the real end is within reach: exact
+    expect((await page(12)).total).toBe(10); // past the end (no rows): counted on its own, capped the same way
+    expect((await timelinePage(t.ctx.db, fan.user, { offset: 0, limit: 3 })).total).toBe(10); // the API's look-ahead (1,000)
   });
 
   it('lists load in a fixed number of queries, whatever their length (no N+1)', async () => {

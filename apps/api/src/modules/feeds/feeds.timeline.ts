@@ -23,19 +23,33 @@ function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
 }
 
 /**
+ * How far past the page the timeline's `total` counts: a reader with 50 creators of 100 posts each
+ * made every page count 5,000 index entries; now a page counts at most offset + limit + this many.
+ * `total` is exact below that, and says "at least" above it (the web reads the newest page's total,
+ * so scrolling on keeps finding more). README.md beside this file.
+ */
+export const TIMELINE_COUNT_AHEAD = 1000;
+
+/** The capped count: at most `cap` visible posts of the authors (each author's scan stops there too). */
+function cappedCount(authors: SQLWrapper, visible: SQLWrapper, cap: SQLWrapper | number) {
+  return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${authors} p CROSS JOIN LATERAL (
+      SELECT 1 FROM ${feeds} WHERE ${visible} LIMIT ${cap}) c LIMIT ${cap}) x)`;
+}
+
+/**
  * The home timeline as one statement, built once per database and prepared (named, so PostgreSQL
  * parses and plans it once per connection). Each author's newest posts come from the (performer_id,
  * publish_at desc, id desc) index through a LATERAL top-N, so a page reads at most (offset + limit)
  * index entries per author instead of scanning all feeds (bench/feeds: ~30 ms → ~2 ms per page on
- * 100,000 feeds). Every row also carries the total, its creator's card columns and the viewer's
- * facts (accessFactColumns, reactionFlagColumns).
+ * 100,000 feeds). Every row also carries the (capped) total, its creator's card columns and the
+ * viewer's facts (accessFactColumns, reactionFlagColumns).
  */
 function buildTimelineStatement(db: Db) {
   const viewer = sql.placeholder('viewer');
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const { authors, visible } = timelineParts(viewer, now);
   const top = db.select(feedColumns).from(feeds).where(visible).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(sql.placeholder('depth')).as('t');
-  const total = sql<number>`(SELECT coalesce(sum(c.n), 0)::int FROM ${authors} p CROSS JOIN LATERAL (SELECT count(*) AS n FROM ${feeds} WHERE ${visible}) c)`;
+  const total = cappedCount(authors, visible, sql`${sql.placeholder('countCap')}::int`);
   return db
     .select({
       ...top._.selectedFields,
@@ -68,13 +82,14 @@ function timelineStatement(db: Db) {
  * purchase, like, bookmark); `decideAccess` then decides on those facts as for every other list.
  * The answer's `known` lets `FeedViews.toViews` shape the rows without asking again.
  */
-export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number; limit: number }) {
+export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number; limit: number }, countAhead = TIMELINE_COUNT_AHEAD) {
   const now = new Date();
+  const countCap = q.offset + q.limit + countAhead;
   const rows = await timelineStatement(db).execute({
-    viewer: viewer.id, now: now.toISOString(), depth: q.offset + q.limit, offset: q.offset, limit: q.limit,
+    viewer: viewer.id, now: now.toISOString(), depth: q.offset + q.limit, offset: q.offset, limit: q.limit, countCap,
   });
   // The total rides on every row; a page past the end has none, so count on its own then.
-  const total = rows.length ? Number(rows[0]!.total) : q.offset === 0 ? 0 : await timelineCount(db, viewer, now);
+  const total = rows.length ? Number(rows[0]!.total) : q.offset === 0 ? 0 : await timelineCount(db, viewer, now, countCap);
   const facts = await accessFactsFrom(db, viewer, rows, factRowsFromColumns(rows));
   const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
   const performers = new Map<string, PerformerCard>();
@@ -90,9 +105,8 @@ export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number;
   return { rows, total, known };
 }
 
-async function timelineCount(db: Db, viewer: UserRow, now: Date): Promise<number> {
+async function timelineCount(db: Db, viewer: UserRow, now: Date, cap: number): Promise<number> {
   const { authors, visible } = timelineParts(viewer.id, sql`${now.toISOString()}::timestamptz`);
-  const counted = await db.execute<{ n: number }>(sql`SELECT coalesce(sum(c.n), 0)::int AS n FROM ${authors} p CROSS JOIN LATERAL (
-      SELECT count(*) AS n FROM ${feeds} WHERE ${visible}) c`);
+  const counted = await db.execute<{ n: number }>(sql`SELECT ${cappedCount(authors, visible, cap)} AS n`);
   return Number(counted.rows[0]?.n ?? 0);
 }
