@@ -38,8 +38,10 @@ function useInfiniteList<T extends { _id: string }>(path: string | null, query: 
     for (const p of data || []) for (const it of p?.data || []) if (!seen.has(it._id)) { seen.add(it._id); out.push(it); }
     return out;
   }, [data]);
-  const total = data?.[0]?.total ?? 0;
+  // The newest page's total: a list whose total is capped ahead of the page (the home timeline,
+  // API feeds README) reports more as the reader scrolls on; for the others every page agrees.
   const last = data?.[data.length - 1];
+  const total = last?.total ?? 0;
   const hasMore = Boolean(last && last.data.length === pageSize && items.length < total);
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && typeof data[size - 1] === 'undefined' && isValidating);
   const loadMore = useCallback(() => {
