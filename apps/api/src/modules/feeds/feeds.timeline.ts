@@ -37,14 +37,15 @@ function cappedCount(authors: SQLWrapper, visible: SQLWrapper, cap: SQLWrapper |
 }
 
 /**
- * The home timeline as one statement, built once per database and prepared (named, so PostgreSQL
+ * The home timeline as one statement (exported for bench/timeline.mts, whose floor runs the same
+ * SQL), built once per database and prepared (named, so PostgreSQL
  * parses and plans it once per connection). Each author's newest posts come from the (performer_id,
  * publish_at desc, id desc) index through a LATERAL top-N, so a page reads at most (offset + limit)
  * index entries per author instead of scanning all feeds (bench/feeds: ~30 ms → ~2 ms per page on
  * 100,000 feeds). Every row also carries the (capped) total, its creator's card columns and the
  * viewer's facts (accessFactColumns, reactionFlagColumns).
  */
-function buildTimelineStatement(db: Db) {
+export function timelineQuery(db: Db) {
   const viewer = sql.placeholder('viewer');
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const { authors, visible } = timelineParts(viewer, now);
@@ -65,9 +66,9 @@ function buildTimelineStatement(db: Db) {
     .leftJoin(users, eq(users.id, top.performerId))
     .orderBy(desc(top.publishAt), desc(top.id))
     .offset(sql.placeholder('offset'))
-    .limit(sql.placeholder('limit'))
-    .prepare('feeds_timeline');
+    .limit(sql.placeholder('limit'));
 }
+const buildTimelineStatement = (db: Db) => timelineQuery(db).prepare('feeds_timeline');
 const timelineStatements = new WeakMap<Db, ReturnType<typeof buildTimelineStatement>>();
 function timelineStatement(db: Db) {
   let st = timelineStatements.get(db);
