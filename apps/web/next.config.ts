@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   turbopack: { root: path.join(__dirname, '../..') },
   outputFileTracingRoot: path.join(__dirname, '../..'),
   images: { unoptimized: true },
+  // WEB_SOURCEMAPS=1 npm run build: browser source maps, to see what a page's chunks hold.
+  productionBrowserSourceMaps: process.env.WEB_SOURCEMAPS === '1',
 };
 
 export default nextConfig;

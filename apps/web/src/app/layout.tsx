@@ -10,6 +10,7 @@ import ClientExtrasLoader from '@/components/ClientExtrasLoader';
 import { getBlockCheck, getCurrentUser, getPublicSettings } from '@/lib/server/api';
 import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
 import { themeBootScript } from '@/lib/theme';
+import 'antd/dist/antd.css';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
