@@ -1,13 +1,6 @@
-import AppShell from '@/shell/AppShell';
-import ClientExtrasLoader from '@/components/ClientExtrasLoader';
-import NotFoundView from '@/components/views/NotFoundView';
+import NotFoundPage from '@/components/views/NotFoundPage';
 
 /** Unknown routes: the same 404 view, in the same shell, as an unknown creator page. */
 export default function NotFound() {
-  return (
-    <AppShell>
-      <NotFoundView />
-      <ClientExtrasLoader />
-    </AppShell>
-  );
+  return <NotFoundPage />;
 }

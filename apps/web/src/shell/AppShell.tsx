@@ -1,12 +1,13 @@
 'use client';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { Avatar, Layout, Typography } from 'antd';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
-import { useCurrentUser } from '@/store';
+import { useAppSelector, useCurrentUser } from '@/store';
+import { useLatch } from '@/lib/use-latch';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
-import SubscriptionModal from '@/features/subscriptions/SubscribeModal';
 import NotificationsListener from '@/features/notifications/NotificationsListener';
 import AppHeader from './AppHeader';
 import AppFooter from '@/components/layouts/AppFooter';
@@ -14,6 +15,9 @@ import TabBar from '@/components/layouts/TabBar';
 import { isActive, userNav } from '@/components/layouts/nav';
 
 /** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
+/** The subscribe dialog (cards, coupons, payment) is fetched the first time a fan opens it. */
+const SubscriptionModal = dynamic(() => import('@/features/subscriptions/SubscribeModal'), { ssr: false });
+
 const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;
 
 /**
@@ -25,6 +29,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const pathname = usePathname() || '';
   const suggestions = WITH_SUGGESTIONS.test(pathname);
+  const subscribeWanted = useLatch(useAppSelector((s) => s.subscription.showModal));
   const grid = user ? (suggestions ? 'with-side with-aside' : 'with-side') : suggestions ? 'with-aside' : '';
   return (
     <Layout className={`app-shell${user ? ' signed-in' : ''}`}>
@@ -69,7 +74,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <AppFooter />
       {user && <TabBar user={user} />}
       {user && <NotificationsListener />}
-      <SubscriptionModal />
+      {subscribeWanted && <SubscriptionModal />}
     </Layout>
   );
 }
