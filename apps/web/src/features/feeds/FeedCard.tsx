@@ -16,11 +16,15 @@ import { RichText } from './RichText';
 import { useCurrentUser } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
 import FeedPoll from './FeedPoll';
-import CommentDrawer from './CommentDrawer';
-import ReportModal from './ReportModal';
 import { confirmDeleteFeed } from './deleteFeed';
 import css from './feeds.module.css';
 import { useMySubscription } from '@/lib/use-my-subscription';
+import dynamic from 'next/dynamic';
+import { useLatch } from '@/lib/use-latch';
+
+/** Comments and the report dialog are fetched the first time they are opened on any card. */
+const CommentDrawer = dynamic(() => import('./CommentDrawer'), { ssr: false });
+const ReportModal = dynamic(() => import('./ReportModal'), { ssr: false });
 
 export const feedUrl = (id: string) => `/post/${id}`;
 
@@ -137,6 +141,8 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   const [busy, setBusy] = useState<string | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const commentsWanted = useLatch(commentsOpen);
+  const reportWanted = useLatch(reportOpen);
   // Lists rebuild their feed objects on every render (normalizeFeed): take the prop again only when
   // its content changed, or a local update (like, unlock, subscribe) would be thrown away.
   const initialKey = JSON.stringify(initial);
@@ -263,6 +269,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
           )}
         </footer>
       </Card>
+      {commentsWanted && (
       <CommentDrawer
         open={commentsOpen}
         onClose={() => setCommentsOpen(false)}
@@ -271,7 +278,8 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
         title={`Comments · ${p.name}`}
         onCount={(d) => setFeed((f) => ({ ...f, totalComment: Math.max(0, f.totalComment + d) }))}
       />
-      {!isOwner && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="feed" targetId={feed._id} />}
+      )}
+      {!isOwner && reportWanted && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="feed" targetId={feed._id} />}
     </article>
   );
 }

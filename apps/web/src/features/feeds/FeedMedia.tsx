@@ -6,8 +6,12 @@ import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView 
 import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
-import UnlockModal from '@/features/payments/UnlockModal';
 import css from './feeds.module.css';
+import dynamic from 'next/dynamic';
+import { useLatch } from '@/lib/use-latch';
+
+/** The unlock dialog (cards, wallet, payment) is fetched the first time a fan opens one. */
+const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { ssr: false });
 
 /** A file that is not playable yet: "Processing…" with a spinner, or the failure. */
 export function FilePending({ file }: { file: MediaFileView }) {
@@ -93,6 +97,7 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
 export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f: Feed) => void }) {
   const dispatch = useAppDispatch();
   const [unlockOpen, setUnlockOpen] = useState(false);
+  const unlockWanted = useLatch(unlockOpen);
   const picked = feed.previewImage || pickPreviewImage(feed);
   const isThumbnail = Boolean(feed.thumbnail?.url && picked === feed.thumbnail.url);
   const bg = picked || FEED_PREVIEW_FALLBACK;
@@ -138,7 +143,7 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
           )}
         </div>
       </div>
-      {ppv && <UnlockModal feed={feed} open={unlockOpen} onClose={() => setUnlockOpen(false)} onUnlocked={(f) => onUnlocked?.(f)} />}
+      {ppv && unlockWanted && <UnlockModal feed={feed} open={unlockOpen} onClose={() => setUnlockOpen(false)} onUnlocked={(f) => onUnlocked?.(f)} />}
     </div>
   );
 }

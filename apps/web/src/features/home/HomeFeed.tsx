@@ -8,7 +8,7 @@ import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { useSocketEvent } from '@/lib/socket';
-import Composer from '@/features/feeds/Composer';
+import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import { SuggestedCreatorGrid, useSuggestedCreators } from '@/features/social/SuggestedCreators';

@@ -13,15 +13,18 @@ import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
 import FollowButton from '@/features/social/FollowButton';
-import Composer from '@/features/feeds/Composer';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
-import TipModal from '@/features/payments/TipModal';
 import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import css from './profile.module.css';
 import width from '@/components/layouts/page-width.module.css';
+import dynamic from 'next/dynamic';
+import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
+
+/** The tip dialog is fetched when a fan first opens it. */
+const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
 
 /**
  * Subscribe with its price ("Subscribe · $9.95/mo", or "Free for 7 days" when the creator offers a
