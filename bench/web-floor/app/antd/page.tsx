@@ -1,0 +1,5 @@
+import Antd from './Antd';
+
+export default function Page() {
+  return <Antd />;
+}

@@ -1,0 +1,3 @@
+export default function Bare() {
+  return <p>bare</p>;
+}
