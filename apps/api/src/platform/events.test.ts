@@ -43,10 +43,10 @@ describe('domain events (transactional outbox)', () => {
     const mailed: string[] = [];
     t.ctx.events.on('comment.created', 'test.crash.db', (e, tx) => effect(tx, e.id, 'test.crash.db').then(() => {}));
     t.ctx.events.onSideEffect('comment.created', 'test.crash.mail', async (e) => { mailed.push(e.id); });
-    // The process "dies" after the commit: the dispatch job is never queued.
+    // The process "dies" after the commit: neither its handler jobs nor a dispatch job are queued.
     const send = t.ctx.queue.send.bind(t.ctx.queue);
     const spy = vi.spyOn(t.ctx.queue, 'send').mockImplementation(async (name, data, opts) => {
-      if (name === EVENT_DISPATCH_JOB) throw new Error('process killed');
+      if (name === EVENT_DISPATCH_JOB || name === EVENT_HANDLE_JOB) throw new Error('process killed');
       return send(name, data, opts);
     });
     let id = '';
@@ -68,6 +68,47 @@ describe('domain events (transactional outbox)', () => {
     expect(await effects(id, 'test.crash.db')).toBe(1);
     expect(mailed).toEqual([id]);
     expect((await eventRow(id))!.dispatchedAt).toBeInstanceOf(Date);
+  });
+
+  it('handler jobs queued right after the commit; when that fails, a dispatch job queues them: each handler runs once', async () => {
+    const seen: string[] = [];
+    t.ctx.events.onSideEffect('follow.created', 'test.direct', async (e) => { seen.push(e.id); });
+    const sent: string[] = [];
+    const send = t.ctx.queue.send.bind(t.ctx.queue);
+    const spy = vi.spyOn(t.ctx.queue, 'send').mockImplementation(async (name, data, opts) => {
+      sent.push(name);
+      return send(name, data, opts);
+    });
+    let direct = '';
+    try {
+      direct = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: ids().a, performerId: ids().b }));
+    } finally {
+      spy.mockRestore();
+    }
+    // Straight to the handler jobs: no dispatch job, and the event is dispatched before the caller goes on.
+    expect(sent).not.toContain(EVENT_DISPATCH_JOB);
+    expect(sent).toContain(EVENT_HANDLE_JOB);
+    expect((await eventRow(direct))!.dispatchedAt).toBeInstanceOf(Date);
+
+    // The handler jobs cannot be queued after the commit (a passing failure): a dispatch job does it.
+    let failed = false;
+    const flaky = vi.spyOn(t.ctx.queue, 'send').mockImplementation(async (name, data, opts) => {
+      if (name === EVENT_HANDLE_JOB && !failed) {
+        failed = true;
+        throw new Error('queue unreachable');
+      }
+      return send(name, data, opts);
+    });
+    let retried = '';
+    try {
+      retried = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: ids().c, performerId: ids().b }));
+      await t.ctx.queue.drain();
+    } finally {
+      flaky.mockRestore();
+    }
+    expect(failed).toBe(true);
+    expect(seen.sort()).toEqual([direct, retried].sort());
+    expect((await eventRow(retried))!.dispatchedAt).toBeInstanceOf(Date);
   });
 
   it('a failing handler is retried until it succeeds; the other handler of the event ran once, unblocked', async () => {

@@ -49,9 +49,9 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * Domain events with a transactional outbox (apps/api/README.md, "Domain events").
  *
  * - `record(tx, type, payload)` inserts the event in the caller's transaction: it exists exactly
- *   when the change does. Once that transaction commits, a dispatch job is queued (commit hook).
- * - The dispatch job queues one handler job per handler of the type and marks the event
- *   dispatched. A crash between the commit and the queueing leaves the event undispatched: the
+ *   when the change does. Once that transaction commits, one handler job per handler of the type
+ *   is queued and the event marked dispatched (commit hook). If that fails, a dispatch job does the
+ *   same later; a crash between the commit and the queueing leaves the event undispatched: the
  *   sweeper (every 30 s on worker nodes) queues its dispatch again.
  * - `on(type, name, fn)`: `fn(event, tx)` runs in its own transaction together with a marker row
  *   (event id, handler name); a redelivered job finds the marker and does nothing, so the
@@ -73,7 +73,7 @@ export class Events {
   async record<K extends EventType>(tx: Tx, type: K, payload: DomainEventMap[K]): Promise<string> {
     const id = uuidv7();
     await tx.insert(domainEvents).values({ id, type, payload });
-    if (!this.deps.commits.afterCommit(tx, () => this.enqueue(id))) {
+    if (!this.deps.commits.afterCommit(tx, () => this.dispatchCommitted(id, type))) {
       this.deps.log.warn({ eventId: id, type }, 'event recorded outside a hooked transaction: the sweeper will dispatch it');
     }
     return id;
@@ -108,7 +108,30 @@ export class Events {
     });
   }
 
-  /** Queues the dispatch of one event (after its commit, or from the sweeper). Never throws. */
+  /**
+   * Right after the commit: the event's handler jobs are queued from here, so a handler starts one
+   * job hop sooner than through a dispatch job. If that fails, a dispatch job is queued to do it
+   * again (handler jobs are singletons per event and handler: a job already queued is not doubled).
+   * Never throws.
+   */
+  private async dispatchCommitted(eventId: string, type: EventType): Promise<void> {
+    try {
+      await this.queueHandlers(eventId, type);
+      await this.deps.db.update(domainEvents).set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` }).where(eq(domainEvents.id, eventId));
+    } catch (err) {
+      this.deps.log.warn({ err, eventId }, 'event handlers not queued after the commit: queueing its dispatch');
+      await this.enqueue(eventId);
+    }
+  }
+
+  /** One handler job per handler of the type, queued together. */
+  private async queueHandlers(eventId: string, type: EventType): Promise<void> {
+    await Promise.all(
+      (this.handlers.get(type) ?? []).map((h) => this.deps.queue.send<HandleJob>(EVENT_HANDLE_JOB, { eventId, handler: h.name }, { singletonKey: `${eventId}:${h.name}` })),
+    );
+  }
+
+  /** Queues the dispatch of one event (after a failed direct dispatch, or from the sweeper). Never throws. */
   private async enqueue(eventId: string): Promise<void> {
     try {
       await this.deps.queue.send<DispatchJob>(EVENT_DISPATCH_JOB, { eventId }, { singletonKey: eventId });
@@ -119,13 +142,11 @@ export class Events {
 
   /** The dispatch job: one handler job per handler of the event's type, then the event is dispatched. */
   async dispatch(eventId: string): Promise<void> {
-    const { db, queue } = this.deps;
+    const { db } = this.deps;
     const [row] = await db.select().from(domainEvents).where(eq(domainEvents.id, eventId));
     if (!row || row.dispatchedAt) return;
     try {
-      for (const h of this.handlers.get(row.type as EventType) ?? []) {
-        await queue.send<HandleJob>(EVENT_HANDLE_JOB, { eventId, handler: h.name }, { singletonKey: `${eventId}:${h.name}` });
-      }
+      await this.queueHandlers(eventId, row.type as EventType);
       await db.update(domainEvents).set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` }).where(eq(domainEvents.id, eventId));
     } catch (err) {
       await db.update(domainEvents).set({ attempts: sql`${domainEvents.attempts} + 1`, lastError: `dispatch: ${message(err)}` }).where(eq(domainEvents.id, eventId)).catch(() => {});
