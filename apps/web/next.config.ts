@@ -1,5 +1,11 @@
 import type { NextConfig } from 'next';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+
+// The browser's route map without its zod schemas (scripts/gen-web-routes.mts), written afresh
+// whenever Next loads this config, and swapped in for '@stagepass/shared/routes' in browser
+// bundles below: server code keeps the real map.
+execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../scripts/gen-web-routes.mts')], { stdio: 'inherit' });
 
 const nextConfig: NextConfig = {
   // packages/shared ships TypeScript source with extensionless relative imports: let Next compile it.
@@ -9,7 +15,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The monorepo root holds the lockfile; tell Turbopack so it does not guess.
-  turbopack: { root: path.join(__dirname, '../..') },
+  turbopack: { root: path.join(__dirname, '../..'), resolveAlias: { '@stagepass/shared/routes': { browser: './.generated/routes.browser.ts' } } },
   outputFileTracingRoot: path.join(__dirname, '../..'),
   images: { unoptimized: true },
   // WEB_SOURCEMAPS=1 npm run build: browser source maps, to see what a page's chunks hold.
