@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { mediaFileSchema } from './media';
@@ -37,8 +38,6 @@ export const FEED_TEXT_MAX = 5000;
 export const FEED_MAX_FILES = 20;
 export const POLL_MIN_OPTIONS = 2;
 export const POLL_MAX_OPTIONS = 10;
-/** Shown when a feed has no picture to preview (spec §3). */
-export const FEED_PREVIEW_FALLBACK = '/leaf.jpg';
 
 /**
  * Pay-per-view price rule: between the site's `minimumSubscriptionPrice` and `maximumTipPrice`
@@ -162,24 +161,3 @@ export type Feed = z.infer<typeof feedSchema>;
 export const createdPollSchema = z.object({ _id: z.string(), poll: pollSchema });
 export const voteResultSchema = z.object({ poll: pollSchema });
 
-/**
- * Preview image of a feed (spec §3): the first feed-photo/feed-video file's first thumbnail
- * (its blurred preview when the feed is locked), else the teaser's thumbnail, else the
- * thumbnail's URL, else /leaf.jpg.
- */
-export function pickPreviewImage(feed: {
-  isLocked: boolean;
-  files: Array<{ type: string; thumbnails: string[]; preview?: string | null; kind?: string }>;
-  teaser: { thumbnails: string[]; preview?: string | null } | null;
-  thumbnail: { url?: string | null; thumbnails: string[]; preview?: string | null } | null;
-}): string {
-  const visual = feed.files.find((f) => f.type === 'image' || f.type === 'video' || f.type === 'photo');
-  if (visual) {
-    const pic = feed.isLocked ? visual.preview : visual.thumbnails[0];
-    if (pic) return pic;
-  }
-  if (feed.teaser?.thumbnails[0]) return feed.teaser.thumbnails[0];
-  if (feed.thumbnail?.url) return feed.thumbnail.url;
-  if (feed.thumbnail?.thumbnails[0]) return feed.thumbnail.thumbnails[0];
-  return FEED_PREVIEW_FALLBACK;
-}

@@ -1,5 +1,5 @@
-import './zod-config';
 export * from './api';
+export * from './defaults';
 export * from './content-kinds';
 export * from './messages';
 export * from './money';
@@ -10,6 +10,7 @@ export * from './reference';
 export * from './social';
 export * from './media';
 export * from './feeds';
+export * from './feed-preview';
 export * from './payments';
 export * from './wallet';
 export * from './subscriptions';

@@ -1,7 +1,9 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { CONTENT_KINDS } from './content-kinds';
 import { queryBoolean } from './social';
+import { NOTIFICATION_PAGE_SIZE } from './defaults';
 
 /**
  * Notifications (spec §3 Notification state, §4 Notifications, §7 Notifications). Created by
@@ -26,8 +28,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Types whose e-mail is off unless the user turns it on (noisy ones, and the welcome: sign-up already mails); every type is on in the app. */
 export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply'];
-/** The web's notification page size (spec §9). */
-export const NOTIFICATION_PAGE_SIZE = 12;
 
 /** The user a notification is about (who tipped, followed, commented…), as a small card. */
 export const notificationActorSchema = z.object({

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from './api';
 import { dateQuerySchema, moneyAmountSchema, moneyUserSchema } from './payments';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { GENDERS, publicUserSchema } from './users';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from './api';
 import { gatewayNameSchema, moneyAmountSchema, moneyUserSchema } from './payments';

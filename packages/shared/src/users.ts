@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { listQuerySchema, sortBySchema } from './api';
 
@@ -196,8 +197,6 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-export const DEFAULT_AVATAR = '/no-avatar.svg';
 
 /** Where a user lands after login (spec §2, §4). */
 export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 'username' | '_id'>): string {

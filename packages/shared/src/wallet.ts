@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idOrUsernameSchema, isUuid, listQuerySchema } from './api';
 import { dateQuerySchema, moneyAmountSchema, moneyUserSchema } from './payments';

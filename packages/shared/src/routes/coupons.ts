@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope, listEnvelope, okSchema, uuidParamSchema } from '../api';
 import { appliedCouponSchema, applyCouponBodySchema, couponListQuerySchema, couponSchema, createCouponSchema, updateCouponSchema } from '../coupons';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope, idOrUsernameSchema, idSchema, listEnvelope, okSchema, uuidParamSchema } from '../api';
 import { FEED_UPLOAD_SLOTS, createFeedSchema, createPollSchema, feedListQuerySchema, feedSchema, pollSchema, timelineQuerySchema, updateFeedSchema } from '../feeds';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope, listEnvelope } from '../api';
 import { BOOKMARK_LIST_TYPES, bookmarkItemSchema, bookmarkListQuerySchema, reactionInputSchema, reactionStateSchema, type BookmarkListType } from '../social';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope } from '../api';
 import { citySchema, countrySchema, languageSchema, phoneCodeSchema, stateSchema, userAdditionalSchema } from '../reference';

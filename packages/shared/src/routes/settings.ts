@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { PUBLIC_SETTING_KEYS, settingKeysBodySchema, settingValueBodySchema } from '../settings';
 import { defineRoutes } from './define';

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope, listEnvelope } from '../api';
 import { walletChargeBodySchema, walletChargeParamsSchema, walletChargeResultSchema, walletChargeSchema, walletChargeSearchSchema } from '../wallet';
