@@ -13,13 +13,12 @@
  * by side: the same mix on PostgreSQL (its own database, created and dropped).
  */
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { fmt, mb, report, rssOf, type BenchRow } from './lib/report.mts';
 import { login, startApi, type ApiProcess } from './lib/api-process.mts';
+import { withBenchDatabase } from './lib/bench-db.mts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SOAK = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-const BASE = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'stagepass_bench_embedded';
 const log = (m: string) => console.log(`[embedded] ${m}`);
 
@@ -88,29 +87,12 @@ async function measure(name: string, env: Record<string, string>, soak: number) 
   }
 }
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: BASE });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 async function main() {
   const lite = await measure('PGlite', {}, SOAK);
   let floor: Awaited<ReturnType<typeof measure>> | null = null;
   if (!process.env.BENCH_SKIP_PG) {
-    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${DB}`);
-    try {
-      const u = new URL(BASE);
-      u.pathname = `/${DB}`;
-      floor = await measure('PostgreSQL', { DATABASE_URL: u.toString() }, 0);
-    } finally {
-      await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    }
+    floor = await withBenchDatabase(DB, (url) => measure('PostgreSQL', { DATABASE_URL: url }, 0));
   }
   const pgFloor = (f: string) => (floor ? f : undefined);
   const rows: BenchRow[] = [

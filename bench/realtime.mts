@@ -23,22 +23,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { hashToken } from '../apps/api/src/platform/auth';
 import { fmt, mb, percentile, report, rssOf, type BenchRow } from './lib/report.mts';
 import { startApi } from './lib/api-process.mts';
+import { withBenchDatabase } from './lib/bench-db.mts';
 
-const BASE = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'stagepass_bench_rt';
 const SOCKETS = Math.min(Number(process.env.BENCH_SOCKETS ?? 2000), 5000);
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 10), 50);
 const log = (m: string) => console.log(`[realtime] ${m}`);
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: BASE });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /** One creator, SOCKETS fans subscribed to it, a session (token) for each. */
 async function seed(url: string) {
@@ -136,15 +127,11 @@ async function floor() {
   }
 }
 
-async function main() {
-  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB}`);
-  const u = new URL(BASE);
-  u.pathname = `/${DB}`;
+async function main(dbUrl: string) {
   let api: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
-    api = await startApi({ env: { DATABASE_URL: u.toString() } });
-    const { creatorToken, fans } = await seed(u.toString());
+    api = await startApi({ env: { DATABASE_URL: dbUrl } });
+    const { creatorToken, fans } = await seed(dbUrl);
     const idle = rssOf(api.pid);
     const t0 = Date.now();
     const { sockets, arrivals } = await connectAll(api.url, (i) => ({ token: fans[i]!.token }));
@@ -181,8 +168,7 @@ async function main() {
     report('realtime', rows);
   } finally {
     await api?.stop();
-    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   }
 }
 
-await main();
+await withBenchDatabase(DB, main);

@@ -4,9 +4,10 @@
  *   npm run bench:upload      BENCH_UPLOAD_MB (default 1024)
  *
  * Makes a real video of that size (raw frames in Matroska, by the ffmpeg the project ships), starts
- * the API as its own process on the embedded database with the demo data, waits until the seed's
+ * the API as its own process with the demo data, waits until the seed's
  * media jobs are done, signs in as the demo creator and streams the file as multipart to
  * POST /performer/feeds/video/upload, then waits for the processing job (ffmpeg transcode) to finish.
+ * On PostgreSQL (a database of its own) when reachable, else on the embedded database.
  * The API process's RSS is sampled throughout: idle before, peak during the upload (target
  * < 300 MB), peak during processing; the process tree's peak (ffmpeg included) is reported too.
  */
@@ -19,6 +20,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { fmt, mb, report, rssOf, type BenchRow } from './lib/report.mts';
 import { login, processTree, startApi } from './lib/api-process.mts';
 import { waitIdle } from './lib/idle.mts';
+import { postgresReachable, withBenchDatabase } from './lib/bench-db.mts';
 
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const log = (m: string) => console.log(`[upload] ${m}`);
@@ -56,7 +58,7 @@ function upload(apiUrl: string, token: string, file: string, size: number): Prom
   });
 }
 
-async function main() {
+async function main(dbUrl: string | null) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-upload-'));
   const file = path.join(work, 'bench.mkv');
   let api: Awaited<ReturnType<typeof startApi>> | null = null;
@@ -64,7 +66,7 @@ async function main() {
     const t0 = Date.now();
     const size = makeVideo(file);
     log(`made a ${mb(size)} video in ${Date.now() - t0} ms`);
-    api = await startApi({ seedDemo: true });
+    api = await startApi({ seedDemo: true, env: dbUrl ? { DATABASE_URL: dbUrl } : {} });
     log('API ready; waiting for the demo media jobs to finish');
     const settled = await waitIdle(api.pid);
     const idle = rssOf(api.pid);
@@ -111,4 +113,7 @@ async function main() {
   }
 }
 
-await main();
+// On PostgreSQL when it is reachable: the figure is the API's own memory while it streams, not the
+// embedded database's, which lives in the API process (the embedded suite measures that).
+if (await postgresReachable()) await withBenchDatabase('stagepass_bench_upload', main);
+else await main(null);
