@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
+import { apiRuntime } from './lib/api-runtime.mjs';
 
 const dev = process.argv.includes('--dev');
 const production = process.env.NODE_ENV === 'production';
@@ -22,11 +23,10 @@ const env = {
   DATA_DIR: path.resolve(process.env.DATA_DIR || path.join(ROOT, 'data')),
   SEED_DEMO: process.env.SEED_DEMO ?? (production ? 'false' : 'true'),
   NEXT_TELEMETRY_DISABLED: '1',
-  // glibc gives each thread that allocates its own malloc arena; sharp (libvips) and PGlite's
-  // threads then hold hundreds of MB of freed memory as RSS. Two arenas measured −120 MB on the
-  // API after the demo seed, at the same throughput (bench/README.md, embedded).
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
 };
+// Memory settings of the API process (scripts/lib/api-runtime.mjs).
+const apiRun = apiRuntime(env);
+Object.assign(env, apiRun.env);
 
 if (process.argv.includes('--fresh')) {
   // Used by the browser tests: a throwaway database every run.
@@ -37,7 +37,7 @@ if (process.argv.includes('--fresh')) {
 if (!dev) ensureWebBuild();
 
 console.log(`▶ Starting the API on ${publicApi} (data in ${env.DATA_DIR})…`);
-const api = run('api', process.execPath, ['--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'], { cwd: ROOT, env });
+const api = run('api', process.execPath, [...apiRun.nodeArgs, '--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'], { cwd: ROOT, env });
 const children = [api];
 let stopping = false;
 const stop = async (code = 0) => {

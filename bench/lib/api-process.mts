@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiRuntime } from '../../scripts/lib/api-runtime.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -26,17 +27,21 @@ export interface ApiProcess {
   pid: number;
   child: ChildProcess;
   dataDir: string;
-  /** Stops the process (SIGTERM, then SIGKILL) and removes its data directory. */
+  /** Stops the process (SIGTERM, then SIGKILL) and removes its data directory (unless it was given). */
   stop(): Promise<void>;
 }
 
 /** Starts apps/api/src/server.ts; resolves when /readyz answers (demo data seeded when asked). */
-export async function startApi(opts: { env?: Record<string, string>; seedDemo?: boolean; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ApiProcess> {
+export async function startApi(
+  opts: { env?: Record<string, string>; seedDemo?: boolean; timeoutMs?: number; nodeArgs?: string[]; /** reuse (and keep) this data directory */ dataDir?: string } = {},
+): Promise<ApiProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-api-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-api-'));
   const url = `http://127.0.0.1:${port}`;
-  // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the API process.
-  const nodeArgs = [...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  // As `npm start` runs it (scripts/lib/api-runtime.mjs); BENCH_API_NODE_ARGS, e.g.
+  // "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the API process.
+  const runtime = apiRuntime({ ...opts.env });
+  const nodeArgs = [...runtime.nodeArgs, ...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -45,7 +50,7 @@ export async function startApi(opts: { env?: Record<string, string>; seedDemo?: 
       // REDIS_URL (e.g. CI's) are not inherited.
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'REDIS_URL')),
       NODE_ENV: 'development',
-      MALLOC_ARENA_MAX: '2', // as scripts/start.mjs runs it
+      ...runtime.env,
       LOG_LEVEL: 'warn',
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
@@ -69,7 +74,7 @@ export async function startApi(opts: { env?: Record<string, string>; seedDemo?: 
       await exited;
       clearTimeout(killer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const until = Date.now() + (opts.timeoutMs ?? 240_000);
   for (;;) {
