@@ -14,10 +14,10 @@ import AppFooter from '@/components/layouts/AppFooter';
 import TabBar from '@/components/layouts/TabBar';
 import { isActive, userNav } from '@/components/layouts/nav';
 
-/** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
 /** The subscribe dialog (cards, coupons, payment) is fetched the first time a fan opens it. */
 const SubscriptionModal = dynamic(() => import('@/features/subscriptions/SubscribeModal'), { ssr: false });
 
+/** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
 const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;
 
 /**

@@ -1,5 +1,7 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useLatch } from '@/lib/use-latch';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
@@ -19,8 +21,6 @@ import FeedPoll from './FeedPoll';
 import { confirmDeleteFeed } from './deleteFeed';
 import css from './feeds.module.css';
 import { useMySubscription } from '@/lib/use-my-subscription';
-import dynamic from 'next/dynamic';
-import { useLatch } from '@/lib/use-latch';
 
 /** Comments and the report dialog are fetched the first time they are opened on any card. */
 const CommentDrawer = dynamic(() => import('./CommentDrawer'), { ssr: false });
@@ -270,14 +270,14 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
         </footer>
       </Card>
       {commentsWanted && (
-      <CommentDrawer
-        open={commentsOpen}
-        onClose={() => setCommentsOpen(false)}
-        objectId={feed._id}
-        canComment={!feed.isLocked}
-        title={`Comments · ${p.name}`}
-        onCount={(d) => setFeed((f) => ({ ...f, totalComment: Math.max(0, f.totalComment + d) }))}
-      />
+        <CommentDrawer
+          open={commentsOpen}
+          onClose={() => setCommentsOpen(false)}
+          objectId={feed._id}
+          canComment={!feed.isLocked}
+          title={`Comments · ${p.name}`}
+          onCount={(d) => setFeed((f) => ({ ...f, totalComment: Math.max(0, f.totalComment + d) }))}
+        />
       )}
       {!isOwner && reportWanted && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="feed" targetId={feed._id} />}
     </article>

@@ -1,5 +1,7 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useLatch } from '@/lib/use-latch';
 import { Button, Carousel, Image, Spin } from 'antd';
 import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
@@ -7,8 +9,6 @@ import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import css from './feeds.module.css';
-import dynamic from 'next/dynamic';
-import { useLatch } from '@/lib/use-latch';
 
 /** The unlock dialog (cards, wallet, payment) is fetched the first time a fan opens one. */
 const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { ssr: false });

@@ -1,5 +1,7 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Descriptions, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
@@ -20,8 +22,6 @@ import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import css from './profile.module.css';
 import width from '@/components/layouts/page-width.module.css';
-import dynamic from 'next/dynamic';
-import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
 
 /** The tip dialog is fetched when a fan first opens it. */
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
