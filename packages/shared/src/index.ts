@@ -20,3 +20,5 @@ export * from './payouts';
 export * from './links';
 export * from './notifications';
 export * from './realtime';
+export * from './blocks';
+export * from './conversations';
