@@ -19,4 +19,6 @@ export * from '../modules/earnings/earnings.tables';
 export * from '../modules/payouts/payouts.tables';
 export * from '../modules/coupons/coupons.tables';
 export * from '../modules/notifications/notifications.tables';
+export * from '../modules/blocks/blocks.tables';
+export * from '../modules/messages/messages.tables';
 export * from '../platform/events.tables';
