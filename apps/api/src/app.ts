@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
@@ -118,6 +119,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(performersRoutes({ limits, media: r.media, performers: r.performers, users: r.users }));
   await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
   await app.register(referenceRoutes({ config, settings: r.settings }));
+  await app.register(blocksRoutes({ blocks: r.blocks }));
   await app.register(followsRoutes({ follows: r.follows }));
   await app.register(notificationsRoutes({ notifications: r.notifications }));
   await app.register(reactionsRoutes({ reactions: r.reactions }));

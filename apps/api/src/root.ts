@@ -31,6 +31,7 @@ import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { performerKind } from './modules/follows/performer.kind';
+import { BlocksService } from './modules/blocks/blocks.service';
 import { ReactionsService } from './modules/reactions/reactions.service';
 import { CommentsService } from './modules/comments/comments.service';
 import { commentKind } from './modules/comments/comments.kind';
@@ -122,6 +123,7 @@ export function buildServices(p: Platform) {
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
   // Engagement
+  const blocks = new BlocksService({ db, events, geo, users });
   const follows = new FollowsService({ db, events, media, users });
   const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
   contentKinds.register(performerKind({ follows }));
@@ -140,7 +142,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }

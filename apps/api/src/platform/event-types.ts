@@ -32,6 +32,8 @@ export type DomainEventMap = {
   'feed.published': { feedId: string; performerId: string; scheduled: boolean };
   /** A comment (or a reply: `parentId`) on an item of `ownerId`. */
   'comment.created': { commentId: string; userId: string; objectType: string; objectId: string; parentId: string | null; ownerId: string | null };
+  /** `blockerId` blocked `targetId` (mutual in effect: subscriptions between them stop renewing). */
+  'user.blocked': { blockerId: string; targetId: string };
   /** A user followed a creator. */
   'follow.created': { followerId: string; performerId: string };
 

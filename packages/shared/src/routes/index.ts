@@ -5,6 +5,7 @@
  * refused at registration.
  */
 import { auth } from './auth';
+import { blocks } from './blocks';
 import { comments } from './comments';
 import { coupons } from './coupons';
 import { earnings } from './earnings';
@@ -29,6 +30,7 @@ import { wallet } from './wallet';
 export * from './define';
 export const routes = {
   auth,
+  blocks,
   comments,
   coupons,
   earnings,

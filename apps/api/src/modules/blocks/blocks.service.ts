@@ -1,0 +1,119 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { BlockListQuery, BlockState, BlockUserInput, BlockedUser } from '@stagepass/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { Events } from '../../platform/events';
+import { isAdmin } from '../../platform/auth';
+import type { GeoService } from '../geo/geo.service';
+import type { UsersService } from '../users/users.service';
+import { users, type UserRow } from '../users/users.tables';
+import { performerBlockedCountries, userBlocks } from './blocks.tables';
+import { blockedAmong, isBlockedBetween } from './blocks.policy';
+
+/** What BlocksService is built with (by the composition root, root.ts). */
+export interface BlocksDeps {
+  db: Db;
+  events: Events;
+  geo: GeoService;
+  users: UsersService;
+}
+
+/**
+ * Users' block lists and creators' hidden countries (README.md beside this file). The rule itself
+ * (mutual, admins exempt) is blocks.policy.ts, which every module reads; this service writes the
+ * rows and answers the block pages.
+ */
+export class BlocksService {
+  constructor(private deps: BlocksDeps) {}
+
+  /** Blocks `targetId` (idempotent). Records `user.blocked` in the same transaction (subscriptions between them stop renewing). */
+  async block(blocker: UserRow, input: BlockUserInput): Promise<BlockState> {
+    if (input.targetId === blocker.id) throw unprocessable('You cannot block yourself');
+    const [target] = await this.deps.db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.id, input.targetId));
+    if (!target) throw notFound('User not found');
+    if (isAdmin(target)) throw unprocessable('Site operators cannot be blocked');
+    await this.deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(userBlocks)
+        .values({ blockerId: blocker.id, targetId: target.id, reason: input.reason ?? '' })
+        .onConflictDoNothing()
+        .returning({ id: userBlocks.id });
+      if (rows.length) await this.deps.events.record(tx, 'user.blocked', { blockerId: blocker.id, targetId: target.id });
+    });
+    return { targetId: target.id, isBlocked: true };
+  }
+
+  /** Lifts the caller's own block of `targetId` (a block the other side made stays). Idempotent. */
+  async unblock(blocker: UserRow, targetId: string): Promise<BlockState> {
+    await this.deps.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.targetId, targetId)));
+    return { targetId, isBlocked: false };
+  }
+
+  /** The users the caller blocked, newest first. */
+  async list(blocker: UserRow, q: BlockListQuery): Promise<{ data: BlockedUser[]; total: number }> {
+    const where = eq(userBlocks.blockerId, blocker.id);
+    const [rows, [total]] = await Promise.all([
+      this.deps.db
+        .select({ block: userBlocks, user: users })
+        .from(userBlocks)
+        .innerJoin(users, eq(users.id, userBlocks.targetId))
+        .where(where)
+        .orderBy(q.sort === 'asc' ? userBlocks.createdAt : desc(userBlocks.createdAt), desc(userBlocks.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.deps.db.select({ n: count() }).from(userBlocks).where(where),
+    ]);
+    return {
+      data: rows.map((r) => ({ _id: r.user.id, target: this.deps.users.toPublicUser(r.user), reason: r.block.reason, createdAt: r.block.createdAt.toISOString() })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  /** Either blocked the other (admins: never). */
+  async between(viewer: UserRow | null | undefined, otherId: string, db: DbOrTx = this.deps.db): Promise<boolean> {
+    if (!viewer || isAdmin(viewer)) return false;
+    return isBlockedBetween(db, viewer.id, otherId);
+  }
+
+  /** Those of `otherIds` with a block either way with the viewer (admins: none). */
+  async among(viewer: UserRow | null | undefined, otherIds: readonly string[], db: DbOrTx = this.deps.db): Promise<Set<string>> {
+    if (!viewer || isAdmin(viewer)) return new Set();
+    return blockedAmong(db, viewer.id, otherIds);
+  }
+
+  // ----------------------------------------------------------------------------- countries
+
+  async countries(performerId: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ country: performerBlockedCountries.country })
+      .from(performerBlockedCountries)
+      .where(eq(performerBlockedCountries.performerId, performerId))
+      .orderBy(performerBlockedCountries.country);
+    return rows.map((r) => r.country);
+  }
+
+  /** Replaces the creator's hidden countries with `countries` (one transaction). */
+  async setCountries(performer: UserRow, countries: string[]): Promise<string[]> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx.delete(performerBlockedCountries).where(eq(performerBlockedCountries.performerId, performer.id));
+      if (countries.length) await tx.insert(performerBlockedCountries).values(countries.map((country) => ({ performerId: performer.id, country })));
+    });
+    return countries;
+  }
+
+  /**
+   * The creator hides from the country of `ip` (the request address, the site's GeoIP database).
+   * Owners and admins are never hidden from. One indexed lookup; the GeoIP read only when needed.
+   */
+  async hiddenByCountry(viewer: UserRow | null | undefined, performerId: string, ip: string | null | undefined): Promise<boolean> {
+    if (viewer && (viewer.id === performerId || isAdmin(viewer))) return false;
+    const country = await this.deps.geo.countryOf(ip);
+    if (!country) return false;
+    const [row] = await this.deps.db
+      .select({ c: performerBlockedCountries.country })
+      .from(performerBlockedCountries)
+      .where(and(eq(performerBlockedCountries.performerId, performerId), inArray(performerBlockedCountries.country, [country])))
+      .limit(1);
+    return Boolean(row);
+  }
+}
