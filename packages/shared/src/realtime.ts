@@ -1,5 +1,6 @@
 import type { FileStatus } from './media';
 import type { Notification } from './notifications';
+import type { Message } from './conversations';
 
 /**
  * The realtime gateway's contract (socket.io; ARCHITECTURE.md "Realtime"): the events the server
@@ -28,6 +29,14 @@ export interface FeedPublishedEvent {
   performerId: string;
 }
 
+/** A new message, shaped for its receiver (paid media locked unless theirs or bought), with their counts after it. */
+export interface MessageCreatedEvent {
+  message: Message;
+  conversation: { _id: string; lastMessage: string; lastMessageCreatedAt: string; lastSenderId: string; totalNotSeenMessages: number };
+  /** The receiver's unread messages in all conversations. */
+  totalUnread: number;
+}
+
 /** Server → client. */
 export interface ServerToClientEvents {
   'media/status': (e: MediaStatusEvent) => void;
@@ -37,6 +46,16 @@ export interface ServerToClientEvents {
   /** The receiver's wallet balance changed (same unit as the user view's `balance`). */
   'wallet/balance': (e: { balance: number }) => void;
   'feed/published': (e: FeedPublishedEvent) => void;
+  /** A message in one of the receiver's conversations (to `user:<id>` of each member, each shaped for them). */
+  'message/created': (e: MessageCreatedEvent) => void;
+  /** A message was deleted (to both members): show 'Message deleted!'. */
+  'message/deleted': (e: { conversationId: string; messageId: string }) => void;
+  /** A member read the conversation up to `seenAt` (to `conversation:<id>`). */
+  'message/seen': (e: { conversationId: string; userId: string; seenAt: string }) => void;
+  /** A member is typing (to `conversation:<id>`, not back to the typist). */
+  'message/typing': (e: { conversationId: string; userId: string }) => void;
+  /** The receiver's unread message total changed without a new message (read on another tab). */
+  'message/total-unread': (e: { total: number }) => void;
   /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
   'auth/result': (e: { ok: boolean; message?: string }) => void;
 }
@@ -45,6 +64,11 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** Sent after every reconnect (spec §7): re-checks the token of the connection. */
   'auth/login': (e: { token: string }) => void;
+  /** Watch a conversation (typing, seen): joins `conversation:<id>` when the caller is a member. */
+  'conversation/join': (e: { conversationId: string }) => void;
+  'conversation/leave': (e: { conversationId: string }) => void;
+  /** The caller is typing in a conversation they joined. */
+  'message/typing': (e: { conversationId: string }) => void;
 }
 
 /** Rooms. `conversation:` and `stream:` are reserved for messages and live streams. */

@@ -14,6 +14,7 @@ import { follows } from './follows';
 import { geo } from './geo';
 import { health } from './health';
 import { media } from './media';
+import { messages } from './messages';
 import { notifications } from './notifications';
 import { payments } from './payments';
 import { payouts } from './payouts';
@@ -39,6 +40,7 @@ export const routes = {
   geo,
   health,
   media,
+  messages,
   notifications,
   payments,
   payouts,
