@@ -27,6 +27,8 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
+import { MessagesService } from './modules/messages/messages.service';
+import { messageKind } from './modules/messages/messages.kind';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -122,6 +124,9 @@ export function buildServices(p: Platform) {
   // Content
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
+  const messages = new MessagesService({ db, commits, media, realtime, settings, users });
+  contentKinds.register(messageKind({ messages }));
+  realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
   // Engagement
   const blocks = new BlocksService({ db, events, geo, users });
   const follows = new FollowsService({ db, events, media, users });
@@ -142,7 +147,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }

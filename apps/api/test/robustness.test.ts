@@ -167,6 +167,11 @@ describe('F4: a cut-off multipart upload is 400 on every upload route, with noth
     { url: '/performer/feeds/video/upload', who: creator, field: 'file', content: mp4 },
     { url: '/performer/feeds/teaser/upload', who: creator, field: 'file', content: mp4 },
     { url: '/performer/feeds/audio/upload', who: creator, field: 'file', content: mp3 },
+    { url: '/messages/private/file', who: fan, field: 'file', content: mp4 },
+    { url: '/messages/private/file/photo', who: fan, field: 'message-photo', content: png },
+    { url: '/messages/private/file/video', who: creator, field: 'file', content: mp4 },
+    { url: '/messages/public/file/photo', who: creator, field: 'file', content: png },
+    { url: '/messages/public/file/audio', who: creator, field: 'file', content: mp3 },
     {
       url: '/auth/performers/register', who: null, field: 'documentVerification', content: png,
       fields: { firstName: 'Cut', lastName: 'Off', username: `cut${Date.now().toString(36)}`, email: `cut${Date.now().toString(36)}@x.test`, password: 'stage-pass-77', gender: 'female', dateOfBirth: '1995-04-03', country: 'fr' },

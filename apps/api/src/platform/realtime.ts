@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { REALTIME_ERRORS, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
+import { REALTIME_ERRORS, conversationRoom, isUuid, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
 import { findSession, type SessionCache } from './auth';
@@ -30,6 +30,8 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export class Realtime {
   readonly io: IoServer;
   private redis: { pub: Redis; sub: Redis } | null = null;
+  /** Who may join `conversation:<id>` (set by the messages module through the composition root). */
+  private conversationGuard: ((userId: string, conversationId: string) => Promise<boolean>) | null = null;
 
   constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger; sessions?: SessionCache }) {
     this.io = new Server({
@@ -62,6 +64,14 @@ export class Realtime {
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
+  /**
+   * Lets sockets join `conversation:<id>` (typing, seen) when `guard` says the user is a member.
+   * Without a guard nobody joins a conversation room.
+   */
+  guardConversations(guard: (userId: string, conversationId: string) => Promise<boolean>): void {
+    this.conversationGuard = guard;
+  }
+
   /** Serves socket.io on the API's HTTP server (path /socket.io/). */
   attach(server: http.Server): void {
     this.io.attach(server);
@@ -70,6 +80,28 @@ export class Realtime {
   private onConnection(socket: IoSocket) {
     const { userId, sessionId } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const idOf = (p: unknown) => {
+      const id = (p as { conversationId?: unknown } | null)?.conversationId;
+      return typeof id === 'string' && isUuid(id) ? id : null;
+    };
+    socket.on('conversation/join', (payload) => {
+      const id = idOf(payload);
+      const guard = this.conversationGuard;
+      if (!id || !guard) return;
+      guard(socket.data.userId, id).then(
+        (ok) => (ok ? socket.join(conversationRoom(id)) : undefined),
+        (err: unknown) => this.deps.log.warn({ err }, 'conversation join check failed'),
+      );
+    });
+    socket.on('conversation/leave', (payload) => {
+      const id = idOf(payload);
+      if (id) void socket.leave(conversationRoom(id));
+    });
+    // Typing is relayed only inside a conversation the socket joined (membership checked on join).
+    socket.on('message/typing', (payload) => {
+      const id = idOf(payload);
+      if (id && socket.rooms.has(conversationRoom(id))) socket.to(conversationRoom(id)).emit('message/typing', { conversationId: id, userId: socket.data.userId });
+    });
     socket.on('auth/login', (payload) => {
       const token = typeof payload?.token === 'string' ? payload.token : '';
       findSession(this.deps.db, token, this.deps.sessions).then(

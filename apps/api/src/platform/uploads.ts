@@ -29,7 +29,17 @@ export const UPLOAD_KINDS = {
     label: 'an audio file (MP3, M4A, AAC, WAV, OGG, FLAC)',
   },
 } as const;
-export type UploadKind = keyof typeof UPLOAD_KINDS;
+export type UploadKind = keyof typeof UPLOAD_KINDS | 'media';
+/** Any photo, video or audio file (message attachments): the content decides which. */
+const MEDIA_KIND = {
+  mimes: [...new Set([...UPLOAD_KINDS.image.mimes, ...UPLOAD_KINDS.video.mimes, ...UPLOAD_KINDS.audio.mimes])],
+  maxBytes: MAX_UPLOAD_BYTES,
+  label: 'a photo, a video or an audio file',
+};
+const kindOf = (k: UploadKind) => (k === 'media' ? MEDIA_KIND : UPLOAD_KINDS[k]);
+/** The media type of a received file of the media pipeline (by its checked content type). */
+export const mediaTypeOf = (mime: string): 'image' | 'video' | 'audio' =>
+  (UPLOAD_KINDS.image.mimes as readonly string[]).includes(mime) ? 'image' : (UPLOAD_KINDS.audio.mimes as readonly string[]).includes(mime) && mime !== 'video/webm' ? 'audio' : 'video';
 
 export interface ReceivedFile {
   field: string;
@@ -59,7 +69,7 @@ export async function receiveMultipart(
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   const cleanup = () => fsp.rm(tmpDir, { recursive: true, force: true });
-  const maxBytes = Math.max(...Object.values(opts.files).map((k) => UPLOAD_KINDS[k].maxBytes));
+  const maxBytes = Math.max(...Object.values(opts.files).map((k) => kindOf(k).maxBytes));
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: opts.maxFiles ?? 5 } })) {
       if (part.type === 'field') {
@@ -77,7 +87,7 @@ export async function receiveMultipart(
         part.file.resume();
         throw badRequest(`Unexpected file field '${part.fieldname}'`, [{ field: part.fieldname, message: 'Unexpected file' }]);
       }
-      const limit = UPLOAD_KINDS[kind].maxBytes;
+      const limit = kindOf(kind).maxBytes;
       const tmpPath = path.join(tmpDir, crypto.randomUUID());
       const sniffer = new TypeSniffer(part.fieldname, kind, limit);
       await pipeline(part.file, sniffer, fs.createWriteStream(tmpPath));
@@ -135,9 +145,9 @@ class TypeSniffer extends Transform {
   private async check(): Promise<void> {
     const head = Buffer.concat(this.head);
     const t = await fileTypeFromBuffer(head);
-    const allowed = UPLOAD_KINDS[this.kind].mimes as readonly string[];
+    const allowed = kindOf(this.kind).mimes as readonly string[];
     if (!t || !allowed.includes(t.mime)) {
-      throw new HttpError(415, `This file is not ${UPLOAD_KINDS[this.kind].label}`, [{ field: this.field, message: `Must be ${UPLOAD_KINDS[this.kind].label}` }]);
+      throw new HttpError(415, `This file is not ${kindOf(this.kind).label}`, [{ field: this.field, message: `Must be ${kindOf(this.kind).label}` }]);
     }
     this.type = { mime: t.mime, ext: t.ext };
     this.push(head);

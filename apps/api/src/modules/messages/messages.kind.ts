@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { ContentKindProvider } from '../../platform/content-kinds';
+import { purchases } from '../purchases/purchases.tables';
+import { isAdmin } from '../../platform/auth';
+import type { MessagesService } from './messages.service';
+import { canOpen } from './messages.views';
+
+/**
+ * The `message` content kind (platform/content-kinds.ts): a message exists only for the members
+ * of its conversation (and admins); its paid media is for sale to the member who received it
+ * (POST /wallet/charges/message/{id}: balance, idempotency, ledger, earnings type `message`).
+ */
+export function messageKind({ messages }: { messages: MessagesService }): ContentKindProvider {
+  const visibleTo = (viewerId: string, c: { userLowId: string; userHighId: string }) => c.userLowId === viewerId || c.userHighId === viewerId;
+  return {
+    kind: 'message',
+
+    async load(tx, viewer, id) {
+      const m = await messages.row(id, tx);
+      if (!m || !viewer || m.deletedAt) return null;
+      if (!isAdmin(viewer) && !visibleTo(viewer.id, m.conversation)) return null;
+      const [bought] = m.price
+        ? await tx.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'message'), eq(purchases.itemId, m.id)))
+        : [];
+      return { id: m.id, ownerId: m.senderId, canView: canOpen(viewer, m, Boolean(bought)) };
+    },
+
+    async sale(tx, buyer, id) {
+      const m = await messages.row(id, tx);
+      if (!m || m.deletedAt || !visibleTo(buyer.id, m.conversation)) throw notFound('Message not found');
+      if (!m.price || m.fileIds.length === 0) throw unprocessable('This message is not for sale');
+      const snippet = m.text.trim().slice(0, 60);
+      return { itemId: m.id, performerId: m.senderId, price: m.price, description: snippet ? `Message: ${snippet}` : 'Paid message' };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { routes } from '@stagepass/shared/routes';
+import { currentUser } from '../../platform/auth';
+import { badRequest } from '../../platform/errors';
+import { perUser } from '../../platform/rate-key';
+import { handle, type ZodApp } from '../../platform/routes';
+import { mediaTypeOf, receiveMultipart, type UploadKind } from '../../platform/uploads';
+import type { FastifyRequest } from 'fastify';
+import type { MessagesService } from './messages.service';
+
+/** What the messages routes are given by the composition root (by closure). */
+export interface MessagesRoutesDeps {
+  messages: MessagesService;
+}
+
+/** Spec §7 Conversations and messages. Thin: contract (packages/shared/src/routes/messages.ts), service. Rules: README.md beside this file. */
+export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) => {
+  const svc = deps.messages;
+  const r = routes.messages;
+
+  /** One media file from the multipart field(s) allowed, stored through the pipeline. */
+  const upload = async (req: FastifyRequest, fields: Record<string, UploadKind>, visibility: 'private' | 'public') => {
+    const received = await receiveMultipart(req, { files: fields, maxFiles: 1 });
+    try {
+      const file = received.files[0];
+      const field = Object.keys(fields)[0]!;
+      if (!file) throw badRequest(`Attach a file in the \`${field}\` field`, [{ field, message: 'Required' }]);
+      return { data: svc.fileView(await svc.upload(currentUser(req), mediaTypeOf(file.mime), file, visibility)) };
+    } finally {
+      await received.cleanup();
+    }
+  };
+
+  handle(app, r.list, async (req) => ({ data: await svc.list(currentUser(req), req.query) }));
+  handle(app, r.search, async (req) => ({ data: await svc.list(currentUser(req), req.query) }));
+  handle(app, r.open, async (req) => ({ data: await svc.open(currentUser(req), req.body) }), {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+  });
+  handle(app, r.get, async (req) => ({ data: await svc.get(currentUser(req), req.params.id) }));
+
+  handle(app, r.messages, async (req) => ({ data: await svc.messages(currentUser(req), req.params.id, req.query) }));
+  handle(app, r.send, async (req) => ({ data: await svc.send(currentUser(req), req.params.id, req.body) }), {
+    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } },
+  });
+  handle(app, r.remove, async (req) => ({ data: await svc.remove(currentUser(req), req.params.id) }));
+  handle(app, r.totalUnread, async (req) => ({ data: { total: await svc.totalUnread(currentUser(req).id) } }));
+  handle(app, r.readAll, async (req) => ({ data: await svc.readAll(currentUser(req), req.params.id) }));
+  handle(app, r.fileStatus, async (req) => ({ data: await svc.fileStatus(currentUser(req), req.params.id, req.params.fileId) }));
+
+  handle(app, r.uploadFile, (req) => upload(req, { file: 'media' }, 'private'));
+  handle(app, r.uploadPhoto, (req) => upload(req, { 'message-photo': 'image' }, 'private'));
+  handle(app, r.uploadVideo, (req) => upload(req, { file: 'video' }, 'private'));
+  handle(app, r.uploadPublic, (req) => {
+    const slot = req.params.slot;
+    const kind: UploadKind = slot === 'video' ? 'video' : slot === 'audio' ? 'audio' : 'image';
+    return upload(req, { file: kind }, 'public');
+  });
+
+  handle(app, r.settings, async (req) => ({ data: await svc.settingsOf(currentUser(req).id) }));
+  handle(app, r.updateSettings, async (req) => ({ data: await svc.saveSettings(currentUser(req), req.body) }));
+};
