@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './realtime';
 export * from './blocks';
 export * from './conversations';
+export * from './mass-messages';

@@ -22,12 +22,13 @@ export const NOTIFICATION_TYPES = [
   'follow',
   'payout',
   'new_post',
+  'message',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Types whose e-mail is off unless the user turns it on (noisy ones, and the welcome: sign-up already mails); every type is on in the app. */
-export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply'];
+export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply', 'message'];
 
 /** The user a notification is about (who tipped, followed, commented…), as a small card. */
 export const notificationActorSchema = z.object({

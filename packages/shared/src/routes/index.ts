@@ -26,6 +26,7 @@ import { search } from './search';
 import { settings } from './settings';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
+import { vault } from './vault';
 import { wallet } from './wallet';
 
 export * from './define';
@@ -52,6 +53,7 @@ export const routes = {
   settings,
   subscriptions,
   users,
+  vault,
   wallet,
 };
 export type Routes = typeof routes;

@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { envelope, idSchema, listEnvelope, uuidParamSchema } from '../api';
+import { envelope, idParams, idSchema, listEnvelope, listQuerySchema, okSchema, uuidParamSchema } from '../api';
 import {
   MESSAGE_PUBLIC_SLOTS,
   conversationListQuerySchema,
@@ -14,6 +14,7 @@ import {
   totalUnreadSchema,
 } from '../conversations';
 import { fileStatusSchema, mediaFileSchema } from '../media';
+import { createMassMessageSchema, fanListInputSchema, fanListMemberSchema, fanListMembersInputSchema, fanListSchema, massMessageListQuerySchema, massMessageSchema } from '../mass-messages';
 import { defineRoutes } from './define';
 
 const fileUpload = (description: string) => ({
@@ -131,5 +132,85 @@ export const messages = defineRoutes('messages', {
     access: 'performer',
     description: "Sets the creator's messaging settings.",
     schema: { body: messagingSettingsSchema, response: { 200: envelope(messagingSettingsSchema) } },
+  },
+  // ----------------------------------------------------------- mass messages
+  broadcast: {
+    method: 'POST',
+    path: '/messages/broadcast-message',
+    access: 'performer',
+    description:
+      'Sends one message (text, media, optional price) to an audience — all subscribers, free-trial subscribers, followers, or chosen lists — now or at `scheduleAt`. Delivered by jobs in batches: each recipient gets their own copy (their own purchase state) and one notification. Blocked users are left out.',
+    schema: { body: createMassMessageSchema, response: { 200: envelope(massMessageSchema) } },
+  },
+  broadcasts: {
+    method: 'GET',
+    path: '/messages/broadcast-message',
+    access: 'performer',
+    description: "The creator's mass messages, newest first, with their status and figures (recipients, views, purchases, revenue).",
+    schema: { querystring: massMessageListQuerySchema, response: { 200: listEnvelope(massMessageSchema) } },
+  },
+  broadcastOne: {
+    method: 'GET',
+    path: '/messages/broadcast-message/:id',
+    access: 'performer',
+    description: "One of the creator's mass messages (others' → 404).",
+    schema: { params: uuidParamSchema, response: { 200: envelope(massMessageSchema) } },
+  },
+  unsend: {
+    method: 'DELETE',
+    path: '/messages/broadcast-message/:id',
+    access: 'performer',
+    description: 'Unsends a mass message: a scheduled one is cancelled; a sent one stops and its unread, unbought copies are removed (by a job). Copies read or bought stay.',
+    schema: { params: uuidParamSchema, response: { 200: envelope(massMessageSchema) } },
+  },
+  // ----------------------------------------------------------- fan lists
+  lists: {
+    method: 'GET',
+    path: '/messages/lists',
+    access: 'performer',
+    description: "The creator's fan lists (mass-message audiences) with their sizes, by name.",
+    schema: { response: { 200: envelope(fanListSchema.array()) } },
+  },
+  createList: {
+    method: 'POST',
+    path: '/messages/lists',
+    access: 'performer',
+    description: 'Makes a list (names unique per creator, any case: 409).',
+    schema: { body: fanListInputSchema, response: { 200: envelope(fanListSchema) } },
+  },
+  renameList: {
+    method: 'PUT',
+    path: '/messages/lists/:id',
+    access: 'performer',
+    description: 'Renames an own list.',
+    schema: { params: uuidParamSchema, body: fanListInputSchema, response: { 200: envelope(fanListSchema) } },
+  },
+  removeList: {
+    method: 'DELETE',
+    path: '/messages/lists/:id',
+    access: 'performer',
+    description: 'Deletes an own list (its members stay fans).',
+    schema: { params: uuidParamSchema, response: { 200: envelope(okSchema) } },
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/messages/lists/:id/members',
+    access: 'performer',
+    description: 'Members of an own list, newest first.',
+    schema: { params: uuidParamSchema, querystring: listQuerySchema, response: { 200: listEnvelope(fanListMemberSchema) } },
+  },
+  addListMembers: {
+    method: 'POST',
+    path: '/messages/lists/:id/members',
+    access: 'performer',
+    description: "Adds fans to an own list: users who follow or subscribe (or subscribed) to the creator; anyone else → 422 naming them. Idempotent.",
+    schema: { params: uuidParamSchema, body: fanListMembersInputSchema, response: { 200: envelope(fanListSchema) } },
+  },
+  removeListMember: {
+    method: 'DELETE',
+    path: '/messages/lists/:id/members/:userId',
+    access: 'performer',
+    description: 'Takes a user off an own list. Idempotent.',
+    schema: { params: idParams('id', 'userId'), response: { 200: envelope(fanListSchema) } },
   },
 });

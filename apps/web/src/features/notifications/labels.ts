@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   follow: 'New followers',
   payout: 'Payouts',
   new_post: 'New posts from creators you subscribe to',
+  message: 'Messages from creators (mass messages)',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
