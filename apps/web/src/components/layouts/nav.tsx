@@ -1,7 +1,8 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
-  BellOutlined, CompassOutlined, FileTextOutlined, HomeOutlined, IdcardOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined,
+  UnorderedListOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
 import type { RootState } from '@/store';
@@ -30,6 +31,9 @@ export function userNav(user: CurrentUser | null): NavItem[] {
           { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
           { href: '/creator/feeds', label: 'My posts', icon: <FileTextOutlined />, prefix: true },
           { href: '/followers', label: 'Followers', icon: <TeamOutlined /> },
+          { href: '/creator/mass-messages', label: 'Mass messages', icon: <NotificationOutlined /> },
+          { href: '/creator/lists', label: 'Fan lists', icon: <UnorderedListOutlined /> },
+          { href: '/creator/vault', label: 'Vault', icon: <FolderOpenOutlined /> },
         ]
       : []),
     { href: '/following', label: 'Following', icon: <UserAddOutlined /> },
