@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@stagepass/shared';
 import { getApiBase, getToken } from '@/lib/api';
@@ -116,6 +116,31 @@ const subscribers: Subscribers = {
     s.on('feed/published', l);
     return () => void s.off('feed/published', l);
   },
+  'message/created': (s, ref) => {
+    const l: ServerToClientEvents['message/created'] = (e) => ref.current(e);
+    s.on('message/created', l);
+    return () => void s.off('message/created', l);
+  },
+  'message/deleted': (s, ref) => {
+    const l: ServerToClientEvents['message/deleted'] = (e) => ref.current(e);
+    s.on('message/deleted', l);
+    return () => void s.off('message/deleted', l);
+  },
+  'message/seen': (s, ref) => {
+    const l: ServerToClientEvents['message/seen'] = (e) => ref.current(e);
+    s.on('message/seen', l);
+    return () => void s.off('message/seen', l);
+  },
+  'message/typing': (s, ref) => {
+    const l: ServerToClientEvents['message/typing'] = (e) => ref.current(e);
+    s.on('message/typing', l);
+    return () => void s.off('message/typing', l);
+  },
+  'message/total-unread': (s, ref) => {
+    const l: ServerToClientEvents['message/total-unread'] = (e) => ref.current(e);
+    s.on('message/total-unread', l);
+    return () => void s.off('message/total-unread', l);
+  },
   'auth/result': (s, ref) => {
     const l: ServerToClientEvents['auth/result'] = (e) => ref.current(e);
     s.on('auth/result', l);
@@ -131,6 +156,23 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
     ref.current = handler;
   });
   useEffect(() => (socket ? subscribers[event](socket, ref) : undefined), [socket, event]);
+}
+
+/** What a client may send (typed by ClientToServerEvents): one argument per event. */
+type ClientEmit = <E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>) => void;
+
+/**
+ * A function that sends a client event while the socket is up (dropped while it is not: rooms are
+ * joined again by their users when the status comes back to `connected`). Stable while the socket is.
+ */
+export function useSocketEmit(): ClientEmit {
+  const socket = useContext(SocketContext);
+  return useCallback<ClientEmit>(
+    (event, ...args) => {
+      if (socket?.connected) socket.emit(event, ...args);
+    },
+    [socket],
+  );
 }
 
 /** The socket's connection status (spec §4). */

@@ -7,8 +7,10 @@ import follow from './follow';
 import subscription from './subscription';
 import socket from './socket';
 import notification from './notification';
+import conversation from './conversation';
+import message from './message';
 
-const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket, notification });
+const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket, notification, conversation, message });
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
