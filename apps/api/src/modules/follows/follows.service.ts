@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts, follows } from './follows.tables';
-import { assertNotBlocked } from './blocks.hook';
+import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
+import { isAdmin } from '../../platform/auth';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import type { Events } from '../../platform/events';
@@ -58,13 +59,14 @@ export class FollowsService {
 
   /**
    * Followers of a creator by user id above `after` (keyset, ascending), at most `limit` — for
-   * batched fan-outs (a new post's push). Index: follows_following_follower_idx.
+   * batched fan-outs (a new post's push). Index: follows_following_follower_idx. Followers with a
+   * block either way with the creator are left out (blocks.policy.ts).
    */
   async followerIds(performerId: string, after: string | null, limit: number): Promise<string[]> {
     const rows = await this.db
       .select({ id: follows.followerId })
       .from(follows)
-      .where(and(eq(follows.followingId, performerId), after ? gt(follows.followerId, after) : undefined))
+      .where(and(eq(follows.followingId, performerId), after ? gt(follows.followerId, after) : undefined, notBlockedWith(follows.followerId, performerId)))
       .orderBy(asc(follows.followerId))
       .limit(limit);
     return rows.map((r) => r.id);
@@ -80,7 +82,8 @@ export class FollowsService {
   async follow(viewer: UserRow, idOrUsername: string): Promise<FollowState> {
     const target = await this.creatorByIdOrUsername(idOrUsername);
     if (target.id === viewer.id) throw unprocessable('You cannot follow yourself');
-    await assertNotBlocked(this.db, target.id, viewer.id);
+    // A block either way: as if the creator did not exist (admins are never blocked).
+    if (!isAdmin(viewer) && (await isBlockedBetween(this.db, viewer.id, target.id))) throw notFound('Creator not found');
     const total = await this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(follows)
@@ -132,28 +135,35 @@ export class FollowsService {
     }));
   }
 
-  /** Active creators among `ids` as cards for the viewer (any order; others left out). */
-  async cardsByIds(ids: string[], viewerId: string | null | undefined): Promise<PerformerListItem[]> {
+  /**
+   * Active creators among `ids` as cards for the viewer (any order; others left out, and so are
+   * creators with a block either way with the viewer — admins see all).
+   */
+  async cardsByIds(ids: string[], viewer: UserRow | null | undefined): Promise<PerformerListItem[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select(creatorCardColumns)
       .from(users)
       .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
       .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
-      .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active')));
-    return this.toListItems(rows, viewerId);
+      .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined));
+    return this.toListItems(rows, viewer?.id);
   }
 
-  /** Who follows `performerId`, most recent first. */
+  /**
+   * Who follows `performerId`, most recent first. A follower with a block either way with the
+   * creator is left out (the follow row stays; lifting the block brings them back).
+   */
   async followers(performerId: string, viewerId: string, q: FollowListQuery): Promise<{ data: FollowItem[]; total: number }> {
-    const { rows, total } = await this.followPage('followerId', and(eq(follows.followingId, performerId), eq(users.status, 'active'))!, q);
+    const where = and(eq(follows.followingId, performerId), eq(users.status, 'active'), notBlockedWith(follows.followerId, performerId))!;
+    const { rows, total } = await this.followPage('followerId', where, q);
     const items = await this.toListItems(rows, viewerId);
     return { data: items.map((it, i) => ({ ...it, followedAt: rows[i]!.followedAt.toISOString() })), total };
   }
 
-  /** The creators `viewerId` follows, most recently followed first. */
+  /** The creators `viewerId` follows, most recently followed first; none with a block either way with the viewer. */
   async following(viewerId: string, q: FollowListQuery): Promise<{ data: FollowItem[]; total: number }> {
-    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true))!;
+    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true), notBlockedWith(follows.followingId, viewerId))!;
     const { rows, total } = await this.followPage('followingId', where, q);
     return {
       data: rows.map((r) => ({

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ContentKindProvider } from '../../platform/content-kinds';
+import { isAdmin } from '../../platform/auth';
+import { notBlockedWith } from '../blocks/blocks.policy';
 import { users } from '../users/users.tables';
 import type { FollowsService } from './follows.service';
 
@@ -17,16 +19,18 @@ export interface PerformerKindDeps {
 export function performerKind({ follows }: PerformerKindDeps): ContentKindProvider {
   return {
     kind: 'performer',
-    async load(tx, _viewer, id) {
+    /** A block either way with the viewer hides the creator (null → 404 on a like or bookmark); admins see all. */
+    async load(tx, viewer, id) {
       const [u] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.isPerformer, true), eq(users.status, 'active')))
+        .where(and(eq(users.id, id), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined))
         .limit(1);
       return u ? { id: u.id, ownerId: u.id, canView: true } : null;
     },
+    /** Creator cards (bookmark lists): creators with a block either way with the viewer are left out. */
     async views(viewer, ids) {
-      return follows.cardsByIds(ids, viewer?.id);
+      return follows.cardsByIds(ids, viewer);
     },
   };
 }

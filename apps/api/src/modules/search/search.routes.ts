@@ -16,7 +16,7 @@ export const searchRoutes = (deps: SearchRoutesDeps) => async (app: ZodApp) => {
   // Static segments (/performers/search, /performers/top, …) win over GET /performers/:id in
   // Fastify's router, so these are not shadowed by the performers module's profile route.
   handle(app, r.performers, async (req) => ({ data: await svc.searchPerformers(req.query, req.user) }));
-  handle(app, r.performersForUser, async (req) => ({ data: await svc.searchPerformers({ ...req.query, excludeBlockedFor: currentUser(req).id }, req.user) }));
+  handle(app, r.performersForUser, async (req) => ({ data: await svc.searchPerformers(req.query, currentUser(req)) }));
   handle(app, r.top, async (req) => ({ data: await svc.top(req.query.offset, req.query.limit, req.user) }));
   handle(app, r.random, async (req) => ({ data: await svc.random(req.query, req.user) }));
   handle(app, r.stats, async (req) => ({ data: await svc.stats(req.params.id, req.user) }));

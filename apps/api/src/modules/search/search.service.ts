@@ -5,7 +5,9 @@ import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts } from '../follows/follows.tables';
 import { creatorCardColumns, followedAmong, followerCountOf, type FollowsService } from '../follows/follows.service';
-import { notBlockedBy } from '../follows/blocks.hook';
+import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
+import { isAdmin } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
 import type { ContentKind } from '@stagepass/shared';
 import type { ContentKinds, ContentView } from '../../platform/content-kinds';
 import { searchKeywords } from './search.tables';
@@ -22,8 +24,8 @@ export function freeSubscriptionSql(wanted: boolean): SQL | undefined {
 }
 
 interface PerformerFilter extends Partial<PerformerSearchQuery> {
-  /** Leave out creators who blocked this user (GET /performers/user/search). */
-  excludeBlockedFor?: string | null;
+  /** Leave out creators with a block either way with this viewer (admins: nobody is left out). */
+  viewer?: UserRow | null;
 }
 
 /** What SearchService is built with (by the composition root, root.ts). */
@@ -49,7 +51,7 @@ export class SearchService {
     // OR per word keeps each side on its own GIN index.
     for (const term of prefixTerms(f.q)) conds.push(or(matches(PERFORMER_NAME_TSV, term), matches(PERFORMER_BIO_TSV, term)));
     if (f.isFreeSubscription !== undefined) conds.push(freeSubscriptionSql(f.isFreeSubscription));
-    if (f.excludeBlockedFor) conds.push(notBlockedBy(users.id, f.excludeBlockedFor));
+    if (f.viewer && !isAdmin(f.viewer)) conds.push(notBlockedWith(users.id, f.viewer.id));
     return and(...conds)!;
   }
 
@@ -61,9 +63,9 @@ export class SearchService {
       .leftJoin(followerCounts, eq(followerCounts.performerId, users.id));
   }
 
-  /** GET /performers/search and /performers/user/search. */
-  async searchPerformers(f: PerformerSearchQuery & { excludeBlockedFor?: string | null }, viewer: UserRow | null): Promise<{ data: PerformerListItem[]; total: number }> {
-    const where = this.performerWhere(f);
+  /** GET /performers/search and /performers/user/search (and top): never a creator with a block either way with the viewer. */
+  async searchPerformers(f: PerformerSearchQuery, viewer: UserRow | null): Promise<{ data: PerformerListItem[]; total: number }> {
+    const where = this.performerWhere({ ...f, viewer });
     const sortBy = f.sortBy ?? 'popular';
     const dir = f.sort ?? (sortBy === 'name' ? 'asc' : 'desc');
     const by = (col: SQL | AnyColumn) => (dir === 'asc' ? asc(col) : desc(col));
@@ -98,7 +100,7 @@ export class SearchService {
   /** GET /performers/search/random: a random sample of active creators. */
   async random(f: { limit: number; gender?: string; country?: string }, viewer: UserRow | null): Promise<PerformerListItem[]> {
     const rows = await this.cards()
-      .where(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, excludeBlockedFor: viewer?.id }))
+      .where(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, viewer }))
       .orderBy(sql`random()`)
       .limit(f.limit);
     return this.deps.follows.toListItems(rows, viewer?.id);
@@ -106,10 +108,12 @@ export class SearchService {
 
   /**
    * Profile figures: published feeds the viewer may see listed, followers, likes on those feeds,
-   * and whether the viewer follows the creator.
+   * and whether the viewer follows the creator. 404 when there is a block either way.
    */
   async stats(idOrUsername: string, viewer: UserRow | null): Promise<PerformerStats> {
     const creator = await this.deps.follows.creatorByIdOrUsername(idOrUsername);
+    // A block either way: as if the creator did not exist (admins see everyone).
+    if (viewer && !isAdmin(viewer) && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
     const feedKind = this.deps.contentKinds.get('feed');
     const [feedAgg, totalFollowers, followed] = await Promise.all([
       feedKind?.creatorTotals ? feedKind.creatorTotals(creator.id) : { items: 0, likes: 0 },
