@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { userBlocks } from './blocks.tables';
+import { performerBlockedCountries, userBlocks } from './blocks.tables';
 
 /**
  * THE block rule (a leaf rule: importable from every layer, imports only the schema layer — see
@@ -14,16 +14,24 @@ import { userBlocks } from './blocks.tables';
 export async function blockedAmong(db: DbOrTx, userId: string, otherIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(otherIds.filter((id) => id !== userId))];
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ blockerId: userBlocks.blockerId, targetId: userBlocks.targetId })
-    .from(userBlocks)
-    .where(
-      or(
-        and(eq(userBlocks.blockerId, userId), inArray(userBlocks.targetId, ids)),
-        and(eq(userBlocks.targetId, userId), inArray(userBlocks.blockerId, ids)),
-      ),
-    );
-  return new Set(rows.map((r) => (r.blockerId === userId ? r.targetId : r.blockerId)));
+  const rows = await db.select({ id: blockedOtherSql(userId) }).from(userBlocks).where(blocksBetweenSql(userId, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * `blockedAmong` as its two parts, for a caller that batches it with other queries into one round
+ * trip (the feeds' access facts): the `user_blocks` rows between `userId` and any of `otherIds`
+ * (either direction; `otherIds` non-empty)…
+ */
+export function blocksBetweenSql(userId: string, otherIds: readonly string[]): SQL {
+  return or(
+    and(eq(userBlocks.blockerId, userId), inArray(userBlocks.targetId, [...otherIds])),
+    and(eq(userBlocks.targetId, userId), inArray(userBlocks.blockerId, [...otherIds])),
+  )!;
+}
+/** …and, on such a row, the other user's id. */
+export function blockedOtherSql(userId: string): SQL<string> {
+  return sql<string>`case when ${userBlocks.blockerId} = ${userId} then ${userBlocks.targetId} else ${userBlocks.blockerId} end`;
 }
 
 /** Either of the two blocked the other. */
@@ -39,4 +47,20 @@ export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promis
 export function notBlockedWith(otherColumn: AnyColumn | SQLWrapper, userId: string | SQLWrapper | null | undefined): SQL {
   if (userId == null) return sql`true`;
   return sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${otherColumn} and ${userBlocks.targetId} = ${userId}) or (${userBlocks.blockerId} = ${userId} and ${userBlocks.targetId} = ${otherColumn}))`;
+}
+
+/**
+ * A creator's hidden countries (performer_blocked_countries): the creator hides from visitors of
+ * `country` (ISO 3166-1 alpha-2, resolved by the caller from the request address with
+ * GeoService.countryOf). A courtesy, not an access control (README.md beside this file). Owners and
+ * admins are never hidden from: the callers skip the check for them. Null country → false.
+ */
+export async function hidesFromCountry(db: DbOrTx, performerId: string, country: string | null | undefined): Promise<boolean> {
+  if (!country) return false;
+  const [row] = await db
+    .select({ c: performerBlockedCountries.country })
+    .from(performerBlockedCountries)
+    .where(and(eq(performerBlockedCountries.performerId, performerId), eq(performerBlockedCountries.country, country)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { BlockListQuery, BlockState, BlockUserInput, BlockedUser } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
@@ -8,7 +8,7 @@ import type { GeoService } from '../geo/geo.service';
 import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import { performerBlockedCountries, userBlocks } from './blocks.tables';
-import { blockedAmong, isBlockedBetween } from './blocks.policy';
+import { blockedAmong, hidesFromCountry, isBlockedBetween } from './blocks.policy';
 
 /** What BlocksService is built with (by the composition root, root.ts). */
 export interface BlocksDeps {
@@ -107,13 +107,6 @@ export class BlocksService {
    */
   async hiddenByCountry(viewer: UserRow | null | undefined, performerId: string, ip: string | null | undefined): Promise<boolean> {
     if (viewer && (viewer.id === performerId || isAdmin(viewer))) return false;
-    const country = await this.deps.geo.countryOf(ip);
-    if (!country) return false;
-    const [row] = await this.deps.db
-      .select({ c: performerBlockedCountries.country })
-      .from(performerBlockedCountries)
-      .where(and(eq(performerBlockedCountries.performerId, performerId), inArray(performerBlockedCountries.country, [country])))
-      .limit(1);
-    return Boolean(row);
+    return hidesFromCountry(this.deps.db, performerId, await this.deps.geo.countryOf(ip));
   }
 }
