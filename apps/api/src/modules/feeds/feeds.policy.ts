@@ -6,6 +6,8 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { feeds, type FeedRow } from './feeds.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { userBlocks } from '../blocks/blocks.tables';
+import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 
 /**
  * THE feeds access rule. Every read of a feed (single, lists, votes, file status, and the social
@@ -15,7 +17,8 @@ import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
  *
  * - hidden (the caller must answer 404, as if it did not exist):
  *     - scheduled and not yet published (`publishAt > now`) — except for the owner and admins;
- *     - the creator has blocked the viewer (`isBlocked`) — except for admins.
+ *     - a block between the creator and the viewer, either way (blocks.policy.ts, THE block rule:
+ *       `notBlockedWith` in list queries, a `blk` fact row otherwise) — except for admins.
  * - canView (media URLs may be handed out):
  *     - the owner and admins: always;
  *     - `free`: everyone, anonymous included;
@@ -37,27 +40,6 @@ export interface FeedAccess {
 
 
 /**
- * Hook for the blocking issue: the creators (of `performerIds`) that have blocked `userId`. Until
- * the `blocks` table exists nobody is blocked. Replace the body with ONE query on blocks, e.g.
- * `select performer_id from blocks where user_id = $1 and performer_id = any($2)`.
- */
-export async function blockedBy(_db: DbOrTx, _performerIds: string[], _userId: string): Promise<Set<string>> {
-  return new Set();
-}
-/** Single-pair form of `blockedBy`. */
-export async function isBlocked(db: DbOrTx, performerId: string, userId: string): Promise<boolean> {
-  return (await blockedBy(db, [performerId], userId)).has(performerId);
-}
-/**
- * The same block rule as a SQL condition on `feeds`, for list queries (so pages are not shortened
- * by filtering afterwards). Until blocks exist: always true. With blocks:
- * `not exists (select 1 from blocks b where b.performer_id = feeds.performer_id and b.user_id = $viewer)`.
- */
-export function notBlockedSql(_viewerId: string | SQLWrapper | null): SQL {
-  return sql`true`;
-}
-
-/**
  * The SQL half of the rule for list queries: which rows a viewer may even see listed (published,
  * or their own / admin; not blocked). Which of those are locked is then `feedAccess`.
  */
@@ -65,7 +47,7 @@ export function listableSql(viewer: UserRow | null, now: Date = new Date()): SQL
   if (viewer && isAdmin(viewer)) return sql`true`;
   const published = lte(feeds.publishAt, now);
   const visible = viewer ? or(published, eq(feeds.performerId, viewer.id))! : published;
-  return and(visible, notBlockedSql(viewer?.id ?? null))!;
+  return and(visible, notBlockedWith(feeds.performerId, viewer?.id))!;
 }
 
 /** What the rule needs to know about a viewer and a list of feeds (from the database). */
@@ -74,7 +56,7 @@ export interface AccessFacts {
   subscribedTo: Set<string>;
   /** Feeds the viewer bought. */
   bought: Set<string>;
-  /** Creators who blocked the viewer. */
+  /** Creators with a block either way with the viewer (blocks.policy.ts). */
   blocked: Set<string>;
 }
 
@@ -94,6 +76,14 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Feed
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
   ];
+  if (!isAdmin(viewer)) {
+    queries.push(
+      db
+        .select({ kind: sql<string>`'blk'`.as('kind'), id: sql<string>`${blockedOtherSql(viewer.id)}`.as('id'), action: sql<string | null>`null::text`.as('action') })
+        .from(userBlocks)
+        .where(blocksBetweenSql(viewer.id, performerIds)),
+    );
+  }
   if (ppvIds.length) {
     queries.push(
       db
@@ -131,16 +121,17 @@ export function factRowsFromColumns(rows: Array<FeedForPolicy & { factSub: boole
   return out;
 }
 
-/** Reads fact rows (from `accessFactQueries`, possibly batched with others) into AccessFacts. */
-export async function accessFactsFrom(db: DbOrTx, viewer: UserRow | null, list: FeedForPolicy[], rows: Array<{ kind: string; id: string }>): Promise<AccessFacts> {
+/**
+ * Reads fact rows (from `accessFactQueries`, possibly batched with others, or `factRowsFromColumns`)
+ * into AccessFacts. No I/O: the block facts come as `blk` rows of the same round trip (a list query
+ * that filtered blocks in SQL, like the timeline, simply has none).
+ */
+export function accessFactsFrom(rows: Array<{ kind: string; id: string }>): AccessFacts {
   const facts: AccessFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set() };
   for (const r of rows) {
     if (r.kind === 'sub') facts.subscribedTo.add(r.id);
     else if (r.kind === 'buy') facts.bought.add(r.id);
-  }
-  if (viewer && !isAdmin(viewer)) {
-    const performerIds = [...new Set(list.filter((f) => f.performerId !== viewer.id).map((f) => f.performerId))];
-    if (performerIds.length) facts.blocked = await blockedBy(db, performerIds, viewer.id);
+    else if (r.kind === 'blk') facts.blocked.add(r.id);
   }
   return facts;
 }
@@ -172,7 +163,7 @@ export async function feedAccess(
 ): Promise<Map<string, FeedAccess>> {
   if (list.length === 0) return new Map();
   const rows = await runUnion(db, accessFactQueries(db, viewer, list, now));
-  return decideAccess(viewer, list, await accessFactsFrom(db, viewer, list, rows), now);
+  return decideAccess(viewer, list, accessFactsFrom(rows), now);
 }
 
 export type FactRow = { kind: string; id: string; action: string | null };

@@ -5,10 +5,16 @@ import { badRequest } from '../../platform/errors';
 import { handle, type ZodApp } from '../../platform/routes';
 import { receiveMultipart } from '../../platform/uploads';
 import type { FeedsService } from './feeds.service';
+import type { GeoService } from '../geo/geo.service';
 
 /** What the feeds routes are given by the composition root (by closure). */
 export interface FeedsRoutesDeps {
   feeds: FeedsService;
+  /**
+   * The request address → country, for the countries a creator hides from (blocks README). Until
+   * app.ts passes it, hidden countries are not applied to a creator's feed list.
+   */
+  geo?: Pick<GeoService, 'countryOf'>;
 }
 
 /** Spec §7 Feeds. Thin: contract (packages/shared/src/routes/feeds.ts), service. Rules: README.md beside this file. */
@@ -63,7 +69,8 @@ export const feedsRoutes = (deps: FeedsRoutesDeps) => async (app: ZodApp) => {
   handle(app, r.timeline, async (req) => ({ data: await feeds.timeline(currentUser(req), req.query) }));
 
   handle(app, r.byCreator, async (req) => {
-    const { rows, total } = await feeds.byCreator(req.user, req.params.username, req.query);
+    const country = (await deps.geo?.countryOf(req.ip)) ?? null;
+    const { rows, total } = await feeds.byCreator(req.user, req.params.username, req.query, { country });
     return { data: { data: await feeds.toViews(req.user, rows), total } };
   });
 

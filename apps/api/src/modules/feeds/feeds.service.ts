@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { feeds, polls } from './feeds.tables';
-import { feedAccessOne, isBlocked, listableSql, type FeedAccess } from './feeds.policy';
+import { feedAccessOne, listableSql, type FeedAccess } from './feeds.policy';
+import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { FeedViews, feedColumns, type Feedish, type FeedViewerFlags, type KnownViewerFacts } from './feeds.views';
 import { FeedPolls } from './feeds.polls';
 import { timelinePage } from './feeds.timeline';
@@ -164,11 +165,18 @@ export class FeedsService {
     return { data: await this.views.toViews(viewer, rows, known), total };
   }
 
-  /** One creator's feeds (by username or id) as `viewer` may see them listed; locked ones stay in. */
-  async byCreator(viewer: UserRow | null, username: string, q: FeedListQuery) {
+  /**
+   * One creator's feeds (by username or id) as `viewer` may see them listed; locked ones stay in.
+   * 404 when there is a block either way, or the creator hides from the visitor's `country`
+   * (resolved by the route from the request address); never for the owner or an admin.
+   */
+  async byCreator(viewer: UserRow | null, username: string, q: FeedListQuery, visit: { country?: string | null } = {}) {
     const creator = await this.deps.users.findByIdOrUsername(username);
     if (!creator || !creator.isPerformer) throw notFound('Creator not found');
-    if (viewer && !isAdmin(viewer) && (await isBlocked(this.db, creator.id, viewer.id))) throw notFound('Creator not found');
+    if (!(viewer && (viewer.id === creator.id || isAdmin(viewer)))) {
+      if (viewer && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
+      if (await hidesFromCountry(this.db, creator.id, visit.country)) throw notFound('Creator not found');
+    }
     return this.page(and(eq(feeds.performerId, creator.id), listableSql(viewer), ...this.filters(q))!, q);
   }
 

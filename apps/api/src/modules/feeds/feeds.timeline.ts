@@ -5,7 +5,8 @@ import { reactionFlagColumns } from '../reactions/reactions.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { feeds } from './feeds.tables';
-import { accessFactColumns, accessFactsFrom, decideAccess, factRowsFromColumns, notBlockedSql } from './feeds.policy';
+import { accessFactColumns, accessFactsFrom, decideAccess, factRowsFromColumns } from './feeds.policy';
+import { notBlockedWith } from '../blocks/blocks.policy';
 import { feedColumns, type FeedViewerFlags, type KnownViewerFacts, type PerformerCard } from './feeds.views';
 import type { Db } from '../../db/client';
 
@@ -18,7 +19,7 @@ function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
       UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
-  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedSql(viewerId)}`;
+  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)}`;
   return { authors, visible };
 }
 
@@ -91,7 +92,8 @@ export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number;
   });
   // The total rides on every row; a page past the end has none, so count on its own then.
   const total = rows.length ? Number(rows[0]!.total) : q.offset === 0 ? 0 : await timelineCount(db, viewer, now, countCap);
-  const facts = await accessFactsFrom(db, viewer, rows, factRowsFromColumns(rows));
+  // Blocks are left out in SQL (`visible`), so the facts have no `blk` rows to read.
+  const facts = accessFactsFrom(factRowsFromColumns(rows));
   const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
   const performers = new Map<string, PerformerCard>();
   for (const r of rows) {

@@ -163,7 +163,7 @@ export class FeedViews {
     const queries = accessFactQueries(this.db, viewer, rows, now);
     if (viewer) queries.push(reactionFactQuery(this.db, viewer.id, rows.map((r) => r.id)));
     const facts = await runUnion(this.db, queries);
-    const access = decideAccess(viewer, rows, await accessFactsFrom(this.db, viewer, rows, facts), now);
+    const access = decideAccess(viewer, rows, accessFactsFrom(facts), now);
     const flags: FeedViewerFlags = { liked: new Set(), bookmarked: new Set() };
     for (const f of facts) {
       if (f.kind !== 'react') continue;
