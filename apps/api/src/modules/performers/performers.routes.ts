@@ -9,9 +9,15 @@ import type { UserLimits } from '../../platform/user-limits';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import type { PerformersService } from './performers.service';
+import type { GeoService } from '../geo/geo.service';
 
 /** What the performers routes are given by the composition root (by closure). */
 export interface PerformersRoutesDeps {
+  /**
+   * The request address → country, for the countries a creator hides from (blocks README). Until
+   * app.ts passes it, hidden countries are not applied to creator profiles.
+   */
+  geo?: Pick<GeoService, 'countryOf'>;
   limits: UserLimits;
   media: MediaService;
   performers: PerformersService;
@@ -87,5 +93,8 @@ export const performersRoutes = (deps: PerformersRoutesDeps) => async (app: ZodA
     return { data: { url: media.signedUrl(f.storageKey, 300), expiresIn: 300 } };
   });
 
-  handle(app, r.profile, async (req) => ({ data: await performers.publicProfile(req.params.id) }));
+  handle(app, r.profile, async (req) => {
+    const country = (await deps.geo?.countryOf(req.ip)) ?? null;
+    return { data: await performers.publicProfile(req.params.id, req.user, { country }) };
+  });
 };

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
 import { notFound } from '../../platform/errors';
+import { isAdmin } from '../../platform/auth';
+import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import type { UserRow } from '../users/users.tables';
 import { files, type FileRow } from '../media/media.tables';
 import { performerProfiles, type PerformerProfileRow } from './performers.tables';
@@ -53,10 +55,18 @@ export class PerformersService {
     };
   }
 
-  /** Public creator page data, by id or username; fans and unknown ids → 404. */
-  async publicProfile(idOrUsername: string) {
+  /**
+   * Public creator page data for `viewer`, by id or username; fans and unknown ids → 404, and so is
+   * a creator with a block either way with the viewer, or one who hides from the visitor's
+   * `country` (resolved by the route from the request address). Owners and admins always see it.
+   */
+  async publicProfile(idOrUsername: string, viewer: UserRow | null, visit: { country?: string | null } = {}) {
     const user = await this.deps.users.findByIdOrUsername(idOrUsername);
     if (!user || !user.isPerformer) throw notFound('Creator not found');
+    if (!(viewer && (viewer.id === user.id || isAdmin(viewer)))) {
+      if (viewer && (await isBlockedBetween(this.deps.db, viewer.id, user.id))) throw notFound('Creator not found');
+      if (await hidesFromCountry(this.deps.db, user.id, visit.country)) throw notFound('Creator not found');
+    }
     const p = await this.profileRow(user.id);
     return this.deps.users.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null });
   }

@@ -7,9 +7,15 @@ import { receiveMultipart } from '../../platform/uploads';
 import type { UserLimits } from '../../platform/user-limits';
 import type { PerformersService } from '../performers/performers.service';
 import type { UsersService } from './users.service';
+import type { GeoService } from '../geo/geo.service';
 
 /** What the users routes are given by the composition root (by closure). */
 export interface UsersRoutesDeps {
+  /**
+   * The request address → country, for the countries a creator hides from (blocks README). Until
+   * app.ts passes it, hidden countries are not applied to creator profiles here.
+   */
+  geo?: Pick<GeoService, 'countryOf'>;
   limits: UserLimits;
   performers: PerformersService;
   users: UsersService;
@@ -64,8 +70,15 @@ export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
   handle(app, r.view, async (req) => {
     const u = await users.findByIdOrUsername(req.params.id);
     if (!u) throw notFound('User not found');
-    // A creator looks the same here as on GET /performers/{id} (bio, welcome video).
-    return { data: u.isPerformer ? await deps.performers.publicProfile(u.id) : users.toPublicUser(u) };
+    // A creator looks the same here as on GET /performers/{id} (bio, welcome video; blocks and
+    // hidden countries → 404).
+    if (u.isPerformer) {
+      const country = (await deps.geo?.countryOf(req.ip)) ?? null;
+      return { data: await deps.performers.publicProfile(u.id, req.user, { country }) };
+    }
+    // Anyone else: a block either way hides them too (blocks.policy.ts; admins see everyone).
+    if (await users.blockedFor(req.user, u.id)) throw notFound('User not found');
+    return { data: users.toPublicUser(u) };
   });
 
   handle(app, r.search, async (req) => ({ data: await users.search(req.query) }));

@@ -7,6 +7,7 @@ import { users, type UserRow } from './users.tables';
 import { authTokens } from '../auth/auth.tables';
 import type { AuthService } from '../auth/auth.service';
 import { isUniqueViolation } from '../../db/errors';
+import { isBlockedBetween } from '../blocks/blocks.policy';
 import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { Db } from '../../db/client';
@@ -84,6 +85,12 @@ export class UsersService {
     const cond = isUuid(idOrUsername) ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`;
     const [u] = await this.deps.db.select().from(users).where(and(cond, eq(users.status, 'active'))).limit(1);
     return u ?? null;
+  }
+
+  /** A block either way between `viewer` and `otherId` (blocks.policy.ts, THE rule); admins and anonymous visitors: never. */
+  async blockedFor(viewer: UserRow | null | undefined, otherId: string): Promise<boolean> {
+    if (!viewer || isAdmin(viewer)) return false;
+    return isBlockedBetween(this.deps.db, viewer.id, otherId);
   }
 
   async byId(id: string, db: DbOrTx = this.deps.db): Promise<UserRow> {
