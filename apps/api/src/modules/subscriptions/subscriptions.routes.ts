@@ -40,6 +40,8 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
   handle(app, r.offer, async (req) => {
     const p = await deps.users.findByIdOrUsername(req.params.id);
     if (!p?.isPerformer) throw notFound('Creator not found');
+    // A block either way: as if the creator did not exist (blocks.policy.ts; admins see all).
+    if (await deps.users.blockedFor(req.user, p.id)) throw notFound('Creator not found');
     return { data: await deps.pricing.offer(p.id) };
   });
 

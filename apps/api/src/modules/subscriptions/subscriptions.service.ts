@@ -3,6 +3,8 @@ import { toMinor, type SubscribeInput, type Subscription, type SubscriptionSearc
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { grantsAccess, grantsAccessSql } from './subscriptions.policy';
+import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
+import { isAdmin } from '../../platform/auth';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../users/users.tables';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
@@ -24,6 +26,20 @@ import type { UsersService } from '../users/users.service';
 import type { FastifyBaseLogger } from 'fastify';
 
 class AlreadySubscribed extends Error {}
+
+/**
+ * What a cancel does to a subscription that still renews (`active` or `past_due`), in `tx`: a
+ * paid-up one becomes `cancelled` (usable to the end of its period, never renewed), a past_due one
+ * (nothing paid for now) ends at once; `cancelledAt` set, no further attempt, and
+ * `subscription.cancelled` recorded. Used by `cancel` and by the end of renewals on a block
+ * (subscriptions.handlers.ts). The gateway's own renewal (Stripe) is switched off by the caller.
+ */
+export async function switchRenewalOff(tx: Tx, events: Events, sub: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+  const next = sub.status === 'past_due' ? { status: 'expired' as const, expiresAt: now } : { status: 'cancelled' as const };
+  const [row] = await tx.update(subscriptions).set({ ...next, cancelledAt: now, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id)).returning();
+  await events.record(tx, 'subscription.cancelled', { subscriptionId: row.id, userId: row.userId, performerId: row.performerId });
+  return row;
+}
 
 /** What SubscriptionsService is built with (by the composition root, root.ts). */
 export interface SubscriptionsDeps {
@@ -85,13 +101,14 @@ export class SubscriptionsService {
    * Fans whose subscription to the creator is ACTIVE now (status `active`, period not over — not a
    * cancelled one running out, not past due or expired), by user id above `after`
    * (keyset, ascending), at most `limit` — for batched fan-outs (a new post's notifications).
-   * Index: subscriptions_performer_user_idx.
+   * Index: subscriptions_performer_user_idx. Fans with a block either way with the creator are
+   * left out (blocks.policy.ts).
    */
   async activeSubscriberIds(performerId: string, after: string | null, limit: number): Promise<string[]> {
     const rows = await this.deps.db
       .select({ id: subscriptions.userId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.performerId, performerId), eq(subscriptions.status, 'active'), gt(subscriptions.expiresAt, this.now), after ? gt(subscriptions.userId, after) : undefined))
+      .where(and(eq(subscriptions.performerId, performerId), eq(subscriptions.status, 'active'), gt(subscriptions.expiresAt, this.now), after ? gt(subscriptions.userId, after) : undefined, notBlockedWith(subscriptions.userId, performerId)))
       .orderBy(asc(subscriptions.userId))
       .limit(limit);
     return rows.map((r) => r.id);
@@ -106,12 +123,14 @@ export class SubscriptionsService {
   /**
    * POST /payment/subscribe/performers. Subscribing while subscribed returns the one existing
    * subscription (a cancelled one that is still paid up is resumed: renewal switched back on).
+   * A block either way between the fan and the creator → 404 on every path (resume, trial, card).
    */
   async subscribe(user: UserRow, input: SubscribeInput): Promise<Subscription> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot subscribe to other creators');
     const performer = await this.deps.users.findByIdOrUsername(input.performerId);
     if (!performer || !performer.isPerformer) throw fieldError('performerId', 'Creator not found');
     if (performer.id === user.id) throw unprocessable('You cannot subscribe to yourself');
+    if (!isAdmin(user) && (await isBlockedBetween(this.deps.db, user.id, performer.id))) throw notFound('Creator not found');
     const [existing] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, performer.id)));
     if (existing && this.grantsAccess(existing)) {
       if (existing.status === 'cancelled') return this.resume(user, existing);
@@ -232,12 +251,7 @@ export class SubscriptionsService {
       const gw = await this.deps.payments.gatewayFor('stripe');
       await gw.subscriptions!.cancelAtPeriodEnd(sub.gatewayRef);
     }
-    const next = sub.status === 'past_due' ? { status: 'expired' as const, expiresAt: this.now } : { status: 'cancelled' as const };
-    const row = await this.deps.db.transaction(async (tx) => {
-      const [row] = await tx.update(subscriptions).set({ ...next, cancelledAt: this.now, nextAttemptAt: null }).where(eq(subscriptions.id, sub.id)).returning();
-      await this.deps.events.record(tx, 'subscription.cancelled', { subscriptionId: row.id, userId: row.userId, performerId: row.performerId });
-      return row;
-    });
+    const row = await this.deps.db.transaction((tx) => switchRenewalOff(tx, this.deps.events, sub, this.now));
     return (await this.list.views([row]))[0];
   }
 
