@@ -128,7 +128,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reportsRoutes({ reports: r.reports }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds }));
-  await app.register(messagesRoutes({ messages: r.messages }));
+  await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));
   await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));

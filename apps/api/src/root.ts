@@ -29,6 +29,8 @@ import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
 import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
+import { MassMessagesService } from './modules/messages/messages.mass';
+import { FanListsService } from './modules/messages/messages.lists';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -127,6 +129,8 @@ export function buildServices(p: Platform) {
   const messages = new MessagesService({ db, commits, media, realtime, settings, users });
   contentKinds.register(messageKind({ messages }));
   realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
+  const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
+  const fanLists = new FanListsService({ db, users });
   // Engagement
   const blocks = new BlocksService({ db, events, geo, users });
   const follows = new FollowsService({ db, events, media, users });
@@ -147,7 +151,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, massMessages, fanLists, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }
@@ -174,6 +178,7 @@ export async function buildRoot(opts: RootOptions) {
   registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
+  const massMessageJobs = services.massMessages.defineJobs();
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
   return {
     ...platform,
@@ -184,12 +189,14 @@ export async function buildRoot(opts: RootOptions) {
       platform.events.startSweeping();
       subscriptionJobs.start();
       feedJobs.start();
+      massMessageJobs.start();
     },
     async stop() {
       await mediaJobs.stopSweeping();
       await platform.events.stopSweeping();
       await subscriptionJobs.stop();
       await feedJobs.stop();
+      await massMessageJobs.stop();
       await queue.stop();
       platform.realtime.closeSockets();
       await platform.realtime.close();

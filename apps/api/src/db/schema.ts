@@ -21,4 +21,5 @@ export * from '../modules/coupons/coupons.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/blocks/blocks.tables';
 export * from '../modules/messages/messages.tables';
+export * from '../modules/vault/vault.tables';
 export * from '../platform/events.tables';

@@ -34,6 +34,8 @@ export type DomainEventMap = {
   'comment.created': { commentId: string; userId: string; objectType: string; objectId: string; parentId: string | null; ownerId: string | null };
   /** `blockerId` blocked `targetId` (mutual in effect: subscriptions between them stop renewing). */
   'user.blocked': { blockerId: string; targetId: string };
+  /** A batch of a mass message was delivered: one copy (message) per recipient. */
+  'mass-message.delivered': { massMessageId: string; performerId: string; items: Array<{ userId: string; messageId: string; conversationId: string }> };
   /** A user followed a creator. */
   'follow.created': { followerId: string; performerId: string };
 

@@ -41,6 +41,8 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_kind_idx').on(t.ownerId, t.kind, t.createdAt),
+    // A creator's vault: their media files, newest first.
+    index('files_owner_media_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.mediaType} is not null`),
     // The recovery sweep looks for pipeline files that are not finished (a few rows, never the bulk).
     index('files_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('uploaded', 'processing')`),
   ],

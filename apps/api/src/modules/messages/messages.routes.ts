@@ -6,10 +6,14 @@ import { handle, type ZodApp } from '../../platform/routes';
 import { mediaTypeOf, receiveMultipart, type UploadKind } from '../../platform/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { MessagesService } from './messages.service';
+import type { MassMessagesService } from './messages.mass';
+import type { FanListsService } from './messages.lists';
 
 /** What the messages routes are given by the composition root (by closure). */
 export interface MessagesRoutesDeps {
   messages: MessagesService;
+  mass: MassMessagesService;
+  lists: FanListsService;
 }
 
 /** Spec §7 Conversations and messages. Thin: contract (packages/shared/src/routes/messages.ts), service. Rules: README.md beside this file. */
@@ -57,4 +61,23 @@ export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) 
 
   handle(app, r.settings, async (req) => ({ data: await svc.settingsOf(currentUser(req).id) }));
   handle(app, r.updateSettings, async (req) => ({ data: await svc.saveSettings(currentUser(req), req.body) }));
+
+  const { mass, lists } = deps;
+  handle(app, r.broadcast, async (req) => ({ data: await mass.create(currentUser(req), req.body) }), {
+    config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: perUser } },
+  });
+  handle(app, r.broadcasts, async (req) => ({ data: await mass.list(currentUser(req), req.query) }));
+  handle(app, r.broadcastOne, async (req) => ({ data: await mass.one(currentUser(req), req.params.id) }));
+  handle(app, r.unsend, async (req) => ({ data: await mass.unsend(currentUser(req), req.params.id) }));
+
+  handle(app, r.lists, async (req) => ({ data: await lists.all(currentUser(req)) }));
+  handle(app, r.createList, async (req) => ({ data: await lists.create(currentUser(req), req.body.name) }));
+  handle(app, r.renameList, async (req) => ({ data: await lists.rename(currentUser(req), req.params.id, req.body.name) }));
+  handle(app, r.removeList, async (req) => {
+    await lists.remove(currentUser(req), req.params.id);
+    return { data: { success: true as const } };
+  });
+  handle(app, r.listMembers, async (req) => ({ data: await lists.members(currentUser(req), req.params.id, req.query) }));
+  handle(app, r.addListMembers, async (req) => ({ data: await lists.addMembers(currentUser(req), req.params.id, req.body.userIds) }));
+  handle(app, r.removeListMember, async (req) => ({ data: await lists.removeMember(currentUser(req), req.params.id, req.params.userId) }));
 };

@@ -155,8 +155,7 @@ export class MessagesService {
     const text = (input.text ?? '').trim();
     const fileIds = [...(input.fileIds ?? [])];
     if (input.imageUrl) fileIds.push(this.fileIdOfUrl(input.imageUrl));
-    const files = await this.ownMedia(sender, [...new Set(fileIds)]);
-    const price = await this.checkPrice(sender, input.price, files);
+    const { files, price } = await this.prepareMedia(sender, fileIds, input.price);
     const row = await this.deliver(sender, conversationId, { text, fileIds: files.map((f) => f.id), price, massMessageId: null });
     return messageView(this.deps.media, sender, row, false, new Map(files.map((f) => [f.id, f])));
   }
@@ -188,7 +187,7 @@ export class MessagesService {
     return db ? run(db) : this.db.transaction(run);
   }
 
-  private async pushCreated(row: MessageRow, members: Array<{ userId: string; unread: number }>): Promise<void> {
+  async pushCreated(row: MessageRow, members: Array<{ userId: string; unread: number }>): Promise<void> {
     try {
       const [files, people, totals] = await Promise.all([
         this.deps.media.byIds(row.fileIds),
@@ -260,7 +259,7 @@ export class MessagesService {
     return (await this.totalsOf([userId])).get(userId) ?? 0;
   }
 
-  private async totalsOf(userIds: string[]): Promise<Map<string, number>> {
+  async totalsOf(userIds: string[]): Promise<Map<string, number>> {
     if (!userIds.length) return new Map();
     const rows = await this.db
       .select({ u: conversationMembers.userId, n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)`.mapWith(Number) })
@@ -316,6 +315,12 @@ export class MessagesService {
     const m = /\/files\/(?:public|private)\/[a-z0-9-]+\/([0-9a-f-]{36})\//i.exec(url);
     if (!m || !isUuid(m[1])) throw fieldError('imageUrl', 'Not a photo uploaded for a message');
     return m[1]!;
+  }
+
+  /** The sender's media files and the price (minor units, or null), checked (README: paid media). */
+  async prepareMedia(sender: UserRow, fileIds: string[], price: number | undefined): Promise<{ files: FileRow[]; price: number | null }> {
+    const files = await this.ownMedia(sender, [...new Set(fileIds)]);
+    return { files, price: await this.checkPrice(sender, price, files) };
   }
 
   /** The sender's own media files (feeds, messages, vault), ready or processing; anything else is a 400. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MessagePolicy } from '@stagepass/shared';
+import type { MassAudience, MassStatus, MessagePolicy } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -83,3 +83,57 @@ export const messagingSettings = pgTable('messaging_settings', {
   tipToOpen: integer('tip_to_open').notNull().default(0),
   ...timestamps(),
 });
+
+/**
+ * A mass message: one text/media/price sent to an audience, each recipient getting their own copy
+ * in `messages` (`mass_message_id`). Delivered by jobs a batch at a time: `cursor` is the last
+ * recipient id delivered (keyset), moved in the batch's own transaction together with its copies,
+ * so a retried or duplicated batch never delivers twice.
+ */
+export const massMessages = pgTable(
+  'mass_messages',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    fileIds: jsonb('file_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    price: integer('price'),
+    audience: text('audience').$type<MassAudience>().notNull(),
+    listIds: jsonb('list_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status').$type<MassStatus>().notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    cursor: uuid('cursor'),
+    delivered: integer('delivered').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    index('mass_messages_performer_idx').on(t.performerId, t.createdAt.desc().nullsFirst()),
+    // The recovery sweep: scheduled ones whose time came, and deliveries that stopped half way.
+    index('mass_messages_pending_idx').on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
+  ],
+);
+export type MassMessageRow = typeof massMessages.$inferSelect;
+
+/** A creator's named list of fans (a mass-message audience). */
+export const fanLists = pgTable(
+  'fan_lists',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('fan_lists_performer_name_uq').on(t.performerId, sql`lower(${t.name})`)],
+);
+export type FanListRow = typeof fanLists.$inferSelect;
+
+export const fanListMembers = pgTable(
+  'fan_list_members',
+  {
+    listId: uuid('list_id').notNull().references(() => fanLists.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.userId] }), index('fan_list_members_list_created_idx').on(t.listId, t.createdAt)],
+);

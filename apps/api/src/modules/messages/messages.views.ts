@@ -36,7 +36,7 @@ export async function messageViews(db: DbOrTx, media: MediaService, viewer: User
   return rows.map((m) => messageView(media, viewer, m, bought.has(m.id), byId));
 }
 
-export function messageView(media: MediaService, viewer: UserRow, m: MessageRow, bought: boolean, files: Map<string, FileRow>): Message {
+export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'roles'>, m: MessageRow, bought: boolean, files: Map<string, FileRow>): Message {
   const deleted = Boolean(m.deletedAt);
   const open = canOpen(viewer, m, bought);
   const list = deleted ? [] : m.fileIds.map((id) => files.get(id)).filter((f): f is FileRow => Boolean(f));

@@ -75,6 +75,13 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought your ${p.itemType === 'feed' ? 'post' : p.itemType} for ${money(p.amount)}`, link: '/creator/earnings' }]);
   });
 
+  // One notification per copy of a mass message (its recipients' batch); single messages have the unread badge instead.
+  events.on('mass-message.delivered', 'notifications.mass-message', async (e, tx) => {
+    const p = e.payload;
+    const who = (await names(tx, [p.performerId])).get(p.performerId);
+    await make(tx, e.id, p.items.map((i) => ({ userId: i.userId, type: 'message' as const, actorId: p.performerId, objectKind: 'message' as const, objectId: i.messageId, text: `${who} sent you a message`, link: `/messages?conversation=${i.conversationId}` })));
+  });
+
   events.on('comment.created', 'notifications.comment', async (e, tx) => {
     const p = e.payload;
     const items: Array<Omit<NewNotification, 'eventId'>> = [];
