@@ -8,6 +8,8 @@ import type { Replayable } from '../ledger/idempotency';
 import { wallet } from '../ledger/ledger.service';
 import { users, type UserRow } from '../users/users.tables';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
+import { isBlockedBetween } from '../blocks/blocks.policy';
+import { isAdmin } from '../../platform/auth';
 import type { ContentKinds } from '../../platform/content-kinds';
 import type { Db } from '../../db/client';
 import type { Events } from '../../platform/events';
@@ -67,6 +69,8 @@ export class WalletService {
   private async tip(tx: Tx, user: UserRow, performer: UserRow | null, body: WalletChargeBody): Promise<WalletChargeResult> {
     if (!performer || !performer.isPerformer) throw notFound('Creator not found');
     if (performer.id === user.id) throw unprocessable(MESSAGES.ownItem);
+    // A block either way: as if the creator did not exist (blocks.policy.ts).
+    if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, performer.id))) throw notFound('Creator not found');
     const amount = toMinor(body.price!);
     const message = (body.message ?? '').replace(/<[^>]*>/g, '').trim();
     return this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description: message });
@@ -77,6 +81,9 @@ export class WalletService {
     if (!seller?.sale) throw unprocessable(`Buying a ${kind} is not available yet`);
     const item = await seller.sale(tx, user, id);
     if (item.performerId === user.id) throw unprocessable(MESSAGES.ownItem);
+    // Whatever the kind: nothing is sold across a block, either way (blocks.policy.ts) — 404, as
+    // if the item did not exist (a kind's own `sale` may already have said so).
+    if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, item.performerId))) throw notFound('Item not found');
     let amount = item.price;
     let couponId: string | null = null;
     const chargeId = uuidv7();
