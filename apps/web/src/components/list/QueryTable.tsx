@@ -11,7 +11,7 @@
  * `table.t.sortOrder(key)`.
  */
 import type { ReactNode } from 'react';
-import useSWR, { type SWRResponse } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { routePath, type RouteArgs, type RouteDef } from '@stagepass/shared/routes';
 import type { ListRow } from '@/lib/swr';
 import { errorText } from '@/lib/api';
@@ -28,6 +28,11 @@ export interface QueryTableOptions {
   pageSize?: number;
   /** The query sent to the API, from the table's offset/limit/sort/filters (default: as is). */
   query?: (apiQuery: ApiQuery, table: TableQuery) => Record<string, string | number | undefined>;
+  /**
+   * Refresh while the page needs it (never a fixed poll where an event can tell): the number of
+   * ms from the latest page, 0 for none — e.g. only while a row is still being processed.
+   */
+  refreshInterval?: (latest: ListPage<unknown> | undefined) => number;
 }
 
 export interface QueryTableState<T> extends SWRResponse<ListPage<T>> {
@@ -43,7 +48,9 @@ export function useRouteTable<D extends RouteDef>(def: D | null, opts: QueryTabl
 function useQueryTable<T>(path: string | null, opts: QueryTableOptions = {}): QueryTableState<T> {
   const t = useTableQuery({ sortBy: opts.sortBy, pageSize: opts.pageSize });
   const apiQuery = opts.query ? opts.query(t.apiQuery, t.query) : t.apiQuery;
-  const swr = useSWR<ListPage<T>>(path ? [path, apiQuery] : null, { keepPreviousData: true });
+  const config: SWRConfiguration<ListPage<T>> = { keepPreviousData: true };
+  if (opts.refreshInterval) config.refreshInterval = opts.refreshInterval as (latest: ListPage<T> | undefined) => number;
+  const swr = useSWR<ListPage<T>>(path ? [path, apiQuery] : null, config);
   return { t, ...swr };
 }
 
