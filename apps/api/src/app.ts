@@ -34,6 +34,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { vaultRoutes } from './modules/vault/vault.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -128,6 +129,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reportsRoutes({ reports: r.reports }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds }));
+  await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));

@@ -31,6 +31,7 @@ import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
 import { MassMessagesService } from './modules/messages/messages.mass';
 import { FanListsService } from './modules/messages/messages.lists';
+import { VaultService } from './modules/vault/vault.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -131,6 +132,7 @@ export function buildServices(p: Platform) {
   realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
   const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
   const fanLists = new FanListsService({ db, users });
+  const vault = new VaultService({ db, media });
   // Engagement
   const blocks = new BlocksService({ db, events, geo, users });
   const follows = new FollowsService({ db, events, media, users });
@@ -151,7 +153,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, massMessages, fanLists, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
   };
 }

@@ -71,6 +71,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('messages_mass_idx').on(t.massMessageId).where(sql`${t.massMessageId} is not null`),
+    // A sender's messages with media (the vault's "used in" counts).
+    index('messages_sender_files_idx').on(t.senderId).where(sql`${t.fileIds} <> '[]'::jsonb and ${t.deletedAt} is null and ${t.massMessageId} is null`),
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;

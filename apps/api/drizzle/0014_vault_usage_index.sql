@@ -1,0 +1,1 @@
+CREATE INDEX "messages_sender_files_idx" ON "messages" USING btree ("sender_id") WHERE "messages"."file_ids" <> '[]'::jsonb and "messages"."deleted_at" is null and "messages"."mass_message_id" is null;
