@@ -142,6 +142,24 @@ describe('demo seed', () => {
     // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
   });
 
+  it('gives the fan conversations with Luna (a free photo and a locked paid one) and Iris, and a mass message', async () => {
+    const login = async (email: string) =>
+      ({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } })).json().data.token}` });
+    const fan = await login('fan@example.com');
+    const convs = (await t.app.inject({ method: 'GET', url: '/conversations', headers: fan })).json().data;
+    expect(convs.data.map((c: { recipient: { username: string } }) => c.recipient.username).sort()).toEqual(['iris', 'luna']);
+    const luna = convs.data.find((c: { recipient: { username: string } }) => c.recipient.username === 'luna');
+    const msgs = (await t.app.inject({ method: 'GET', url: `/messages/conversations/${luna._id}`, headers: fan })).json().data.data as Array<{ price: number | null; isLocked: boolean; files: Array<{ url?: string }>; massMessageId: string | null }>;
+    expect(msgs.some((x) => x.price === 4.99 && x.isLocked && !x.files[0]!.url)).toBe(true);
+    expect(msgs.some((x) => !x.price && x.files.length === 1 && x.files[0]!.url)).toBe(true);
+    expect(msgs.some((x) => x.massMessageId)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/messages/total-unread-messages', headers: fan })).json().data.total).toBeGreaterThanOrEqual(3);
+    const creator = await login('creator@example.com');
+    expect((await t.app.inject({ method: 'GET', url: '/messages/lists', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'VIP', total: 1 })]);
+    expect((await t.app.inject({ method: 'GET', url: '/messages/broadcast-message', headers: creator })).json().data.data[0]).toMatchObject({ status: 'sent', recipients: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/vault/folders', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'Backstage', total: 1 })]);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

@@ -7,6 +7,7 @@ import { users } from '../modules/users/users.tables';
 import { performerProfiles } from '../modules/performers/performers.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { comments } from '../modules/comments/comments.tables';
+import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -149,7 +150,10 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       }),
     );
 
-    if (account.fan && account.luna && account.iris) await seedFan(ctx, account.fan, account.luna.user, account.iris.user);
+    if (account.fan && account.luna && account.iris) {
+      await seedFan(ctx, account.fan, account.luna.user, account.iris.user);
+      await seedMessages(ctx, account.fan.user, account.luna.user, account.iris.user, await maker());
+    }
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
@@ -189,6 +193,35 @@ async function seedFan(ctx: Root, account: { user: UserRow; created: boolean }, 
     const [said] = await ctx.db.select({ id: comments.id }).from(comments).where(and(eq(comments.createdBy, fan.id), eq(comments.objectId, session))).limit(1);
     if (!said) await ctx.comments.create(fan, { objectType: 'feed', objectId: session, content: 'Take 2 is my favourite. Can you play it live next month?' });
   }
+}
+
+/**
+ * Conversations: the fan and Luna (a free photo and a paid one, locked until the fan buys it), the
+ * fan and Iris, a mass message from Luna to her subscribers, her VIP list with the fan in it, and a
+ * vault folder with a caption. Once: skipped when the fan already has conversations.
+ */
+async function seedMessages(ctx: Root, fan: UserRow, luna: UserRow, iris: UserRow, m: DemoMediaMaker) {
+  const [has] = await ctx.db.select({ c: conversationMembers.conversationId }).from(conversationMembers).where(eq(conversationMembers.userId, fan.id)).limit(1);
+  if (has) return;
+  const lunaColors = DEMO_ACCOUNTS.find((a) => a.key === 'luna')!.creator!.colors;
+  const withLuna = await ctx.messages.open(fan, { source: 'performer', sourceId: luna.id });
+  await ctx.messages.send(fan, withLuna._id, { text: 'Hi Luna! The acoustic session was beautiful. Any chance of an outtake?' });
+  const [outtake, free] = await Promise.all([m.photo(lunaColors, 'Outtake', 'backstage, take 3'), m.photo(lunaColors, 'Soundcheck', 'for you')]);
+  const paidFile = await ctx.messages.upload(luna, 'image', outtake);
+  const freeFile = await ctx.messages.upload(luna, 'image', free);
+  await ctx.messages.send(luna, withLuna._id, { text: 'Thank you! Here is one from soundcheck 🌙', fileIds: [freeFile.id] });
+  await ctx.messages.send(luna, withLuna._id, { text: 'And the outtake you asked for, just for you.', fileIds: [paidFile.id], price: 4.99 });
+  const withIris = await ctx.messages.open(fan, { source: 'performer', sourceId: iris.id });
+  await ctx.messages.send(fan, withIris._id, { text: 'Hey Iris, when is the next tutorial coming out?' });
+  await ctx.messages.send(iris, withIris._id, { text: 'Sunday! I am editing it right now.' });
+  await ctx.messages.readAll(iris, withIris._id);
+  // A mass message to Luna's subscribers (the fan is one), delivered here rather than by a job.
+  const mass = await ctx.massMessages.create(luna, { text: 'New set this weekend: tune in Saturday at 8 pm!', audience: 'subscribers' });
+  while ((await ctx.massMessages.deliverBatch(mass._id)) === 'more');
+  const vip = await ctx.fanLists.create(luna, 'VIP');
+  await ctx.fanLists.addMembers(luna, vip._id, [fan.id]);
+  const folder = await ctx.vault.createFolder(luna, 'Backstage');
+  await ctx.vault.update(luna, paidFile.id, { caption: 'Outtake, take 3', folderId: folder._id });
 }
 
 /** The account with this e-mail (kept as it is), or a new one with the demo password and a verified e-mail. */
