@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import MassMessages from '@/features/mass-messages/MassMessages';
+
+export const metadata: Metadata = { title: 'Mass messages' };
+
+export default async function MassMessagesPage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return (
+    <Suspense>
+      <MassMessages />
+    </Suspense>
+  );
+}

@@ -1,0 +1,143 @@
+'use client';
+import type { HTMLAttributes } from 'react';
+import { App, Button, Tag, Tooltip, Typography } from 'antd';
+import { AudioOutlined, LoadingOutlined, PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
+import { MASS_AUDIENCE_LABELS, type MassMessage, type MassStatus } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { fullDate, money, plural } from '@/lib/format';
+import { useRoute } from '@/lib/swr';
+import { EmptyState } from '@/components/states';
+import { Money } from '@/components/money/money-ui';
+import QueryTable, { type QueryTableState } from '@/components/list/QueryTable';
+import css from './mass-messages.module.css';
+
+export const MASS_STATUS_TAG: Record<MassStatus, { label: string; color: string }> = {
+  scheduled: { label: 'Scheduled', color: 'blue' },
+  sending: { label: 'Sending', color: 'gold' },
+  sent: { label: 'Sent', color: 'green' },
+  cancelled: { label: 'Unsent', color: 'default' },
+};
+
+/** While any row of the page is being delivered, the page is read again every few seconds (no other polling). */
+export const SENDING_REFRESH_MS = 4000;
+export const refreshWhileSending = (latest: { data: unknown[] } | undefined) =>
+  latest?.data.some((m) => (m as MassMessage).status === 'sending') ? SENDING_REFRESH_MS : 0;
+
+function excerpt(text: string, n = 90): string {
+  const plain = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > n ? `${plain.slice(0, n - 1)}…` : plain;
+}
+
+function MessageCell({ m }: { m: MassMessage }) {
+  const text = excerpt(m.text);
+  const audio = m.files.length > 0 && m.files.every((f) => f.type === 'audio');
+  return (
+    <div className={css.msgCell}>
+      <Typography.Text className={css.excerpt}>{text || <span className="muted">(media only)</span>}</Typography.Text>
+      {m.files.length > 0 && (
+        <span className={`muted ${css.small}`}>
+          {audio ? <AudioOutlined /> : <PaperClipOutlined />} {plural(m.files.length, 'file')}
+          {m.price ? ` · ${money(m.price)}` : ' · free'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function StatusCell({ m }: { m: MassMessage }) {
+  const s = MASS_STATUS_TAG[m.status] ?? { label: m.status, color: 'default' };
+  return (
+    <Tag color={s.color} icon={m.status === 'sending' ? <LoadingOutlined /> : undefined}>
+      {s.label}
+    </Tag>
+  );
+}
+
+function WhenCell({ m }: { m: MassMessage }) {
+  if (m.status === 'scheduled') return <span className={css.nowrap}>for {fullDate(m.scheduledAt)}</span>;
+  if (m.sentAt) return <span className={css.nowrap}>{fullDate(m.sentAt)}</span>;
+  return <span className={css.nowrap}>{fullDate(m.status === 'sending' ? m.scheduledAt : m.createdAt)}</span>;
+}
+
+/**
+ * The creator's mass messages (GET /messages/broadcast-message, table state in the URL) with their
+ * figures, and Unsend (DELETE …/{id}, confirmed). `table` comes from the page so it can reload it
+ * after a send.
+ */
+export default function MassHistory({ table }: { table: QueryTableState<MassMessage> }) {
+  const { message, modal } = App.useApp();
+  const lists = useRoute(routes.messages.lists);
+  const listName = (id: string) => lists.data?.find((l) => l._id === id)?.name;
+
+  const audienceText = (m: MassMessage) => {
+    if (m.audience !== 'lists') return MASS_AUDIENCE_LABELS[m.audience] ?? m.audience;
+    const names = m.listIds.map(listName).filter(Boolean) as string[];
+    return names.length ? names.join(', ') : m.listIds.length === 1 ? '1 list' : `${m.listIds.length} lists`;
+  };
+
+  const unsend = (m: MassMessage) =>
+    modal.confirm({
+      title: m.status === 'scheduled' ? 'Cancel this scheduled message?' : 'Unsend this mass message?',
+      content:
+        m.status === 'scheduled'
+          ? 'Nobody has received it yet; it will not be sent.'
+          : 'Copies not read or bought yet are removed from fans’ inboxes. Copies already read or bought stay.',
+      okText: m.status === 'scheduled' ? 'Cancel message' : 'Unsend',
+      cancelText: 'Keep it',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await call(routes.messages.unsend, { params: { id: m._id } });
+          message.success(m.status === 'scheduled' ? 'Scheduled message cancelled' : 'Mass message unsent');
+          await table.mutate();
+        } catch (e) {
+          message.error(errorText(e));
+        }
+      },
+    });
+
+  return (
+    <QueryTable<MassMessage>
+      table={table}
+      errorTitle="Your mass messages didn't load"
+      totalLabel={(n) => (n === 1 ? '1 mass message' : `${n} mass messages`)}
+      empty={<EmptyState title="No mass messages yet" description="What you send to your fans appears here with its views, purchases and revenue." />}
+      cardsLabel="Mass messages list"
+      scroll={{ x: 980 }}
+      size="middle"
+      onRow={(m) => ({ 'aria-label': `Mass message ${excerpt(m.text, 40) || 'with media'}` }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        { key: 'text', title: 'Message', width: 260, render: (_, m) => <MessageCell m={m} /> },
+        { key: 'audience', title: 'Audience', width: 160, render: (_, m) => <span>{audienceText(m)}</span> },
+        { key: 'status', title: 'Status', width: 110, render: (_, m) => <StatusCell m={m} /> },
+        {
+          key: 'createdAt',
+          title: 'Time',
+          width: 180,
+          sorter: true,
+          sortOrder: table.t.sortOrder('createdAt'),
+          render: (_, m) => <WhenCell m={m} />,
+        },
+        { key: 'recipients', title: 'Recipients', dataIndex: 'recipients', align: 'right', width: 100 },
+        { key: 'views', title: 'Views', dataIndex: 'views', align: 'right', width: 80 },
+        { key: 'purchases', title: 'Purchases', dataIndex: 'purchases', align: 'right', width: 100 },
+        { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 110, render: (v: number) => <Money value={v} /> },
+        {
+          key: 'actions',
+          title: <span className="sr-only">Actions</span>,
+          width: 110,
+          fixed: 'right',
+          render: (_, m) =>
+            m.status === 'cancelled' ? null : (
+              <Tooltip title={m.status === 'scheduled' ? 'Cancel before it goes out' : 'Remove unread copies'}>
+                <Button size="small" icon={<RollbackOutlined />} onClick={() => unsend(m)}>
+                  Unsend
+                </Button>
+              </Tooltip>
+            ),
+        },
+      ]}
+    />
+  );
+}
