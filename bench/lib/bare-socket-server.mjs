@@ -1,14 +1,21 @@
 // The realtime floor: a bare socket.io server (no auth, no database, no adapter) whose sockets join
 // `user:<id>` from their query; POST /emit sends one event to every known user's room in one multi-room
-// emit, as the API's fan-out does. Prints its port on stdout. Run by bench/realtime.mts as its own process.
+// emit, as the API's fan-out does (`?mode=each`: one emit per room, as a mass message's copies; `?event=` names it). Prints its port on stdout. Run by bench/realtime.mts as its own process.
 import http from 'node:http';
 import { Server } from 'socket.io';
 
 const rooms = new Set();
 const server = http.createServer((req, res) => {
-  if (req.method === 'POST' && req.url === '/emit') {
-    const payload = { feedId: 'bench', performerId: 'bench' };
-    io.to([...rooms]).emit('feed/published', payload);
+  const url = new URL(req.url ?? '/', 'http://x');
+  if (req.method === 'POST' && url.pathname === '/emit') {
+    const event = url.searchParams.get('event') ?? 'feed/published';
+    if (url.searchParams.get('mode') === 'each') {
+      // One emit per room, each with its own payload (a mass message's copies).
+      let n = 0;
+      for (const room of rooms) io.to(room).emit(event, { message: { _id: `bench-${n++}`, text: 'Bench message', files: [] }, totalUnread: 1 });
+    } else {
+      io.to([...rooms]).emit(event, { feedId: 'bench', performerId: 'bench' });
+    }
     res.end('ok');
     return;
   }

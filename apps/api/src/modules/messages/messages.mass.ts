@@ -41,7 +41,7 @@ export interface MassMessagesDeps {
  * Mass messages (README.md beside this file): created by the request, delivered by jobs a batch at
  * a time — each batch one short transaction that locks the mass message row, reads the next
  * recipients after its cursor, writes their copies and counters, moves the cursor and records one
- * `mass-message.delivered` event (one notification per recipient) — then queues the next batch.
+ * `mass-message.delivered` event (one notification per recipient) — then goes on with the next.
  */
 export class MassMessagesService {
   constructor(private deps: MassMessagesDeps) {}
@@ -290,8 +290,16 @@ export class MassMessagesService {
       retryDelaySeconds: 5,
       expireInSeconds: 300,
       singletonPerKey: true,
-      handler: async ({ massMessageId }) => {
-        if ((await this.deliverBatch(massMessageId)) === 'more') await this.queueDelivery({ id: massMessageId });
+      // Batch after batch in this job (each its own transaction), handing over to a new job before
+      // this attempt's time runs out: no job pickup between batches.
+      handler: async ({ massMessageId }, job) => {
+        const until = Date.now() + (job.expireInSeconds * 1000) / 2;
+        while ((await this.deliverBatch(massMessageId)) === 'more') {
+          if (Date.now() > until || job.signal.aborted) {
+            await this.queueDelivery({ id: massMessageId });
+            return;
+          }
+        }
       },
     });
     queue.define<{ massMessageId: string }>({
