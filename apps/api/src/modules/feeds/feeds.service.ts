@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { Events } from '../../platform/events';
 
-const MEDIA_KINDS = { 'feed-photo': 'photo', 'feed-video': 'video', 'feed-audio': 'audio' } as const;
+const MEDIA_KIND_OF = { image: 'photo', video: 'video', audio: 'audio' } as const;
 
 /** Feed text keeps the shared rich-text allow-list (spec §5; packages/shared/src/rich-text.ts). */
 export const stripFeedText = (text: string) => sanitizeRichText(text);
@@ -279,7 +279,7 @@ export class FeedsService {
   }
 
   /**
-   * Files and poll must be the creator's own: media files of kind feed-photo/video/audio (no
+   * Files and poll must be the creator's own: private media files — feed uploads or vault items (no
    * duplicates, none failed), a feed-teaser, a feed-thumbnail, a poll. Returns the derived type.
    */
   private async checkAttachments(
@@ -296,9 +296,10 @@ export class FeedsService {
     a.fileIds.forEach((id, i) => {
       const f = own.get(id);
       if (!f) details.push({ field: `fileIds.${i}`, message: 'Unknown file: upload it first' });
-      else if (!(f.kind in MEDIA_KINDS)) details.push({ field: `fileIds.${i}`, message: 'Not a feed photo, video or audio file' });
+      // Any private media file of the creator's (a feed upload or a vault item from messages); teasers and thumbnails are public previews, not content.
+      else if (!f.mediaType || f.visibility !== 'private') details.push({ field: `fileIds.${i}`, message: 'Not a feed photo, video or audio file' });
       else if (f.status === 'failed') details.push({ field: `fileIds.${i}`, message: 'This file could not be processed; upload it again' });
-      else kinds.add(MEDIA_KINDS[f.kind as keyof typeof MEDIA_KINDS]);
+      else kinds.add(MEDIA_KIND_OF[f.mediaType]);
     });
     const checkOne = (id: string | null, field: string, kind: string, label: string) => {
       if (!id) return;

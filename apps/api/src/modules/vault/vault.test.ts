@@ -69,6 +69,12 @@ describe('vault', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/1 post and 1 message/);
     expect(await t.ctx.db.select().from(files).where(eq(files.id, photo.id))).toHaveLength(1);
+    // A message upload from the vault goes into a post as it is; a public preview does not.
+    const fromChat = await createFeedFile(t, creator.user.id, 'feed-photo');
+    await t.ctx.db.update(files).set({ kind: 'message' }).where(eq(files.id, fromChat.id));
+    expect((await req(creator, 'POST', '/performer/feeds', { text: 'From a chat', visibility: 'subscribers', fileIds: [fromChat.id] })).statusCode).toBe(200);
+    const teaser = await createFeedFile(t, creator.user.id, 'feed-teaser');
+    expect((await req(creator, 'POST', '/performer/feeds', { text: 'Preview', visibility: 'free', fileIds: [teaser.id] })).statusCode).toBe(400);
     expect((await req(creator, 'DELETE', `/vault/${spare.id}`)).statusCode).toBe(200);
     expect(await t.ctx.db.select().from(files).where(eq(files.id, spare.id))).toHaveLength(0);
   });
