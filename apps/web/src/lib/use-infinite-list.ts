@@ -14,13 +14,21 @@ export interface ListPage<T> {
 }
 type Query = Record<string, string | number | undefined>;
 
+export interface InfiniteListOptions {
+  /**
+   * Read the first page again whenever the list is shown or its filters change, instead of
+   * reusing a cached one (for lists the page itself changes: uploads, moves, deletes).
+   */
+  revalidateFirstPage?: boolean;
+}
+
 /** An infinite list over a list entry of the route map (items typed from the entry); `null` skips. */
-export function useRouteList<D extends RouteDef>(def: D | null, args: { params?: RouteArgs<D>['params']; query?: Query } = {}, pageSize = 10) {
-  return useInfiniteList<ListRow<D> & { _id: string }>(def ? routePath(def, args.params as Record<string, string> | undefined) : null, args.query, pageSize);
+export function useRouteList<D extends RouteDef>(def: D | null, args: { params?: RouteArgs<D>['params']; query?: Query } = {}, pageSize = 10, opts: InfiniteListOptions = {}) {
+  return useInfiniteList<ListRow<D> & { _id: string }>(def ? routePath(def, args.params as Record<string, string> | undefined) : null, args.query, pageSize, opts);
 }
 
 /** The paging over one list path (keys `[path, query]`); callers use `useRouteList`. */
-function useInfiniteList<T extends { _id: string }>(path: string | null, query: Query = {}, pageSize = 10) {
+function useInfiniteList<T extends { _id: string }>(path: string | null, query: Query = {}, pageSize = 10, opts: InfiniteListOptions = {}) {
   const queryKey = JSON.stringify(query);
   const getKey = useCallback(
     (index: number, prev: ListPage<T> | null): [string, Query] | null => {
@@ -30,7 +38,7 @@ function useInfiniteList<T extends { _id: string }>(path: string | null, query: 
     },
     [path, queryKey, pageSize],
   );
-  const swr = useSWRInfinite<ListPage<T>>(getKey, { revalidateFirstPage: false, revalidateOnFocus: false });
+  const swr = useSWRInfinite<ListPage<T>>(getKey, { revalidateFirstPage: opts.revalidateFirstPage ?? false, revalidateOnFocus: false });
   const { data, error, size, setSize, isLoading, isValidating, mutate } = swr;
   const items = useMemo(() => {
     const seen = new Set<string>();
