@@ -11,7 +11,7 @@
  * `table.t.sortOrder(key)`.
  */
 import type { ReactNode } from 'react';
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
 import { routePath, type RouteArgs, type RouteDef } from '@stagepass/shared/routes';
 import type { ListRow } from '@/lib/swr';
 import { errorText } from '@/lib/api';
@@ -48,9 +48,12 @@ export function useRouteTable<D extends RouteDef>(def: D | null, opts: QueryTabl
 function useQueryTable<T>(path: string | null, opts: QueryTableOptions = {}): QueryTableState<T> {
   const t = useTableQuery({ sortBy: opts.sortBy, pageSize: opts.pageSize });
   const apiQuery = opts.query ? opts.query(t.apiQuery, t.query) : t.apiQuery;
-  const config: SWRConfiguration<ListPage<T>> = { keepPreviousData: true };
-  if (opts.refreshInterval) config.refreshInterval = opts.refreshInterval as (latest: ListPage<T> | undefined) => number;
-  const swr = useSWR<ListPage<T>>(path ? [path, apiQuery] : null, config);
+  const key = path ? [path, apiQuery] : null;
+  const swr = useSWR<ListPage<T>>(key, { keepPreviousData: true });
+  // A second subscriber to the same key refreshes it while the shown page asks for it (SWR reads a
+  // refreshInterval function only after a scheduled refresh, so it could not start one by itself).
+  const every = opts.refreshInterval?.(swr.data) ?? 0;
+  useSWR<ListPage<T>>(every > 0 ? key : null, { refreshInterval: every });
   return { t, ...swr };
 }
 
