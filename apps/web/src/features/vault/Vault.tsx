@@ -182,9 +182,9 @@ export default function Vault() {
             </Tooltip>
           </div>
           <ul className={css.folders}>
-            {folderEntry('all', 'All files', <InboxOutlined />, undefined, !folderId, () => selectFolder(undefined))}
-            {folderEntry('none', 'Not in a folder', <FolderOutlined />, undefined, folderId === 'none', () => selectFolder('none'))}
-            {folderList.map((x) => folderEntry(x._id, x.name, <FolderOpenOutlined />, x.total, folderId === x._id, () => selectFolder(x._id), x))}
+            {folderEntry('all', 'All files', <InboxOutlined aria-hidden="true" />, undefined, !folderId, () => selectFolder(undefined))}
+            {folderEntry('none', 'Not in a folder', <FolderOutlined aria-hidden="true" />, undefined, folderId === 'none', () => selectFolder('none'))}
+            {folderList.map((x) => folderEntry(x._id, x.name, <FolderOpenOutlined aria-hidden="true" />, x.total, folderId === x._id, () => selectFolder(x._id), x))}
           </ul>
         </nav>
 

@@ -14,13 +14,18 @@ export interface VaultFilters {
   folderId?: string;
 }
 
-/** The creator's vault items (GET /vault), newest first, paged by `VAULT_PAGE_SIZE`. */
+/**
+ * The creator's vault items (GET /vault), newest first, paged by `VAULT_PAGE_SIZE`. The first page
+ * is read again each time a filter is (re)chosen or a picker opens: uploads, moves and deletes
+ * change it, and a cached page would hide them.
+ */
 export function useVaultItems(filters: VaultFilters, enabled = true) {
   const query = { type: filters.type, q: filters.q?.trim() || undefined, folderId: filters.folderId };
-  return useRouteList(enabled ? routes.vault.list : null, { query }, VAULT_PAGE_SIZE);
+  return useRouteList(enabled ? routes.vault.list : null, { query }, VAULT_PAGE_SIZE, { revalidateFirstPage: true });
 }
 
 /** The creator's vault folders with their counts (GET /vault/folders). */
 export function useVaultFolders(enabled = true) {
   return useRoute(routes.vault.folders, enabled ? {} : null);
 }
+
