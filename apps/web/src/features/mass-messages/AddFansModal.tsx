@@ -1,6 +1,7 @@
 'use client';
 import { useMemo, useState } from 'react';
 import { Alert, App, Avatar, Button, Checkbox, Input, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type FanList } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -22,7 +23,7 @@ const SUB_NOTE: Record<string, string> = { active: 'Subscriber', past_due: 'Paym
 
 /**
  * "Add fans" to a list: the creator's followers (GET /follows/followers, by name) or subscribers
- * (GET /subscriptions/performer/search, any status), 20 at a time with "Load more", a name filter
+ * (GET /subscriptions/performer/search, any status; shown first), 20 at a time with "Load more", a name filter
  * over what is loaded, and checkboxes → POST /messages/lists/{id}/members (idempotent).
  */
 export default function AddFansModal({ open, list, onClose, onAdded }: { open: boolean; list: FanList; onClose: () => void; onAdded: () => void }) {
@@ -35,7 +36,7 @@ export default function AddFansModal({ open, list, onClose, onAdded }: { open: b
 
 function Picker({ list, onClose, onAdded }: { list: FanList; onClose: () => void; onAdded: () => void }) {
   const { message } = App.useApp();
-  const [source, setSource] = useState<Source>('followers');
+  const [source, setSource] = useState<Source>('subscribers');
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<Map<string, Fan>>(new Map());
   const [busy, setBusy] = useState(false);
@@ -86,11 +87,11 @@ function Picker({ list, onClose, onAdded }: { list: FanList; onClose: () => void
           value={source}
           onChange={(e) => setSource(e.target.value as Source)}
           options={[
-            { value: 'followers', label: 'Followers' },
             { value: 'subscribers', label: 'Subscribers' },
+            { value: 'followers', label: 'Followers' },
           ]}
         />
-        <Input.Search aria-label="Filter fans" placeholder="Filter by name" allowClear value={filter} onChange={(e) => setFilter(e.target.value)} className={css.pickSearch} />
+        <Input aria-label="Filter fans" placeholder="Filter by name" prefix={<SearchOutlined aria-hidden="true" />} allowClear value={filter} onChange={(e) => setFilter(e.target.value)} className={css.pickSearch} />
       </div>
 
       {cur.error && !cur.items.length ? (
