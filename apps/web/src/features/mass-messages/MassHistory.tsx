@@ -29,35 +29,38 @@ function excerpt(text: string, n = 90): string {
   return plain.length > n ? `${plain.slice(0, n - 1)}…` : plain;
 }
 
-function MessageCell({ m }: { m: MassMessage }) {
+function MessageCell({ m, audience }: { m: MassMessage; audience: string }) {
   const text = excerpt(m.text);
   const audio = m.files.length > 0 && m.files.every((f) => f.type === 'audio');
   return (
     <div className={css.msgCell}>
       <Typography.Text className={css.excerpt}>{text || <span className="muted">(media only)</span>}</Typography.Text>
-      {m.files.length > 0 && (
-        <span className={`muted ${css.small}`}>
-          {audio ? <AudioOutlined /> : <PaperClipOutlined />} {plural(m.files.length, 'file')}
-          {m.price ? ` · ${money(m.price)}` : ' · free'}
-        </span>
-      )}
+      <span className={`muted ${css.small}`}>
+        To {audience}
+        {m.files.length > 0 && (
+          <>
+            {' · '}
+            {audio ? <AudioOutlined aria-hidden="true" /> : <PaperClipOutlined aria-hidden="true" />} {plural(m.files.length, 'file')}
+            {m.price ? ` · ${money(m.price)}` : ' · free'}
+          </>
+        )}
+      </span>
     </div>
   );
 }
 
+/** The status tag and, under it, when: "for {date}" (scheduled), the send time, or when it started. */
 function StatusCell({ m }: { m: MassMessage }) {
   const s = MASS_STATUS_TAG[m.status] ?? { label: m.status, color: 'default' };
+  const when = m.status === 'scheduled' ? `for ${fullDate(m.scheduledAt)}` : fullDate(m.sentAt ?? (m.status === 'sending' ? m.scheduledAt : m.createdAt));
   return (
-    <Tag color={s.color} icon={m.status === 'sending' ? <LoadingOutlined /> : undefined}>
-      {s.label}
-    </Tag>
+    <div className={css.statusCell}>
+      <Tag color={s.color} icon={m.status === 'sending' ? <LoadingOutlined /> : undefined} className={css.tag}>
+        {s.label}
+      </Tag>
+      <span className={`muted ${css.small} ${css.nowrap}`}>{when}</span>
+    </div>
   );
-}
-
-function WhenCell({ m }: { m: MassMessage }) {
-  if (m.status === 'scheduled') return <span className={css.nowrap}>for {fullDate(m.scheduledAt)}</span>;
-  if (m.sentAt) return <span className={css.nowrap}>{fullDate(m.sentAt)}</span>;
-  return <span className={css.nowrap}>{fullDate(m.status === 'sending' ? m.scheduledAt : m.createdAt)}</span>;
 }
 
 /**
@@ -104,36 +107,25 @@ export default function MassHistory({ table }: { table: QueryTableState<MassMess
       totalLabel={(n) => (n === 1 ? '1 mass message' : `${n} mass messages`)}
       empty={<EmptyState title="No mass messages yet" description="What you send to your fans appears here with its views, purchases and revenue." />}
       cardsLabel="Mass messages list"
-      scroll={{ x: 980 }}
+      scroll={{ x: 760 }}
       size="middle"
       onRow={(m) => ({ 'aria-label': `Mass message ${excerpt(m.text, 40) || 'with media'}` }) as HTMLAttributes<HTMLElement>}
       columns={[
-        { key: 'text', title: 'Message', width: 260, render: (_, m) => <MessageCell m={m} /> },
-        { key: 'audience', title: 'Audience', width: 160, render: (_, m) => <span>{audienceText(m)}</span> },
-        { key: 'status', title: 'Status', width: 110, render: (_, m) => <StatusCell m={m} /> },
-        {
-          key: 'createdAt',
-          title: 'Time',
-          width: 180,
-          sorter: true,
-          sortOrder: table.t.sortOrder('createdAt'),
-          render: (_, m) => <WhenCell m={m} />,
-        },
-        { key: 'recipients', title: 'Recipients', dataIndex: 'recipients', align: 'right', width: 100 },
-        { key: 'views', title: 'Views', dataIndex: 'views', align: 'right', width: 80 },
-        { key: 'purchases', title: 'Purchases', dataIndex: 'purchases', align: 'right', width: 100 },
-        { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 110, render: (v: number) => <Money value={v} /> },
+        { key: 'text', title: 'Message', render: (_, m) => <MessageCell m={m} audience={audienceText(m)} /> },
+        { key: 'status', title: 'Status', width: 170, render: (_, m) => <StatusCell m={m} /> },
+        { key: 'recipients', title: 'Recipients', dataIndex: 'recipients', align: 'right', width: 96 },
+        { key: 'views', title: 'Views', dataIndex: 'views', align: 'right', width: 70 },
+        { key: 'purchases', title: 'Purchases', dataIndex: 'purchases', align: 'right', width: 96 },
+        { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 96, render: (v: number) => <Money value={v} /> },
         {
           key: 'actions',
           title: <span className="sr-only">Actions</span>,
-          width: 110,
+          width: 56,
           fixed: 'right',
           render: (_, m) =>
             m.status === 'cancelled' ? null : (
-              <Tooltip title={m.status === 'scheduled' ? 'Cancel before it goes out' : 'Remove unread copies'}>
-                <Button size="small" icon={<RollbackOutlined />} onClick={() => unsend(m)}>
-                  Unsend
-                </Button>
+              <Tooltip title={m.status === 'scheduled' ? 'Unsend: cancel before it goes out' : 'Unsend: remove unread copies'}>
+                <Button type="text" icon={<RollbackOutlined />} aria-label="Unsend" onClick={() => unsend(m)} />
               </Tooltip>
             ),
         },
