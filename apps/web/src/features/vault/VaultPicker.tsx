@@ -27,7 +27,7 @@ export interface VaultPickerProps {
  */
 export default function VaultPicker({ open, onClose, onPick, multiple = true, type }: VaultPickerProps) {
   return (
-    <Modal open={open} onCancel={onClose} title="Choose from your vault" width={880} footer={null} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} title="Choose from your vault" width={880} footer={null} centered destroyOnHidden>
       <PickerBody onClose={onClose} onPick={onPick} multiple={multiple} type={type} />
     </Modal>
   );
