@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { CloudUploadOutlined, FolderOpenOutlined, SendOutlined } from '@ant-design/icons';
-import { MASS_AUDIENCES, MASS_AUDIENCE_LABELS, MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX, createMassMessageSchema, type CreateMassMessageInput, type MassAudience, type VaultItem } from '@stagepass/shared';
+import { MASS_AUDIENCES, MASS_AUDIENCE_LABELS, MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX, createMassMessageSchema, type MassAudience, type VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
 import { amountRangeRule } from '@/lib/form-rules';
@@ -14,6 +14,7 @@ import { AttachedFiles } from '@/features/feeds/composer/Uploads';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import { itemFromVaultFile, useMediaUploads } from '@/features/vault/useMediaUploads';
 import { vaultItemName } from '@/features/vault/VaultTile';
+import { massMessageBody } from './compose';
 import css from './mass-messages.module.css';
 
 interface Values {
@@ -80,15 +81,7 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
       at = d.toISOString();
     }
     setScheduleErr(null);
-    const price = hasMedia && values.price ? Number(values.price) : undefined;
-    const body: CreateMassMessageInput = {
-      audience: values.audience,
-      text: (values.text || '').trim(),
-      ...(attached.length ? { fileIds: attached.map((i) => i.file!._id) } : {}),
-      ...(price ? { price } : {}),
-      ...(values.audience === 'lists' ? { listIds: values.listIds ?? [] } : {}),
-      ...(at ? { scheduleAt: at } : {}),
-    };
+    const body = massMessageBody({ ...values, fileIds: attached.map((i) => i.file!._id), scheduleAt: at });
     const check = createMassMessageSchema.safeParse(body);
     if (!check.success) {
       const issue = check.error.issues[0];

@@ -2,7 +2,7 @@
 import type { HTMLAttributes } from 'react';
 import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { AudioOutlined, LoadingOutlined, PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
-import { MASS_AUDIENCE_LABELS, type MassMessage, type MassStatus } from '@stagepass/shared';
+import { MASS_AUDIENCE_LABELS, type MassMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { fullDate, money, plural } from '@/lib/format';
@@ -10,24 +10,8 @@ import { useRoute } from '@/lib/swr';
 import { EmptyState } from '@/components/states';
 import { Money } from '@/components/money/money-ui';
 import QueryTable, { type QueryTableState } from '@/components/list/QueryTable';
+import { MASS_STATUS_TAG, excerpt } from './compose';
 import css from './mass-messages.module.css';
-
-export const MASS_STATUS_TAG: Record<MassStatus, { label: string; color: string }> = {
-  scheduled: { label: 'Scheduled', color: 'blue' },
-  sending: { label: 'Sending', color: 'gold' },
-  sent: { label: 'Sent', color: 'green' },
-  cancelled: { label: 'Unsent', color: 'default' },
-};
-
-/** While any row of the page is being delivered, the page is read again every few seconds (no other polling). */
-export const SENDING_REFRESH_MS = 4000;
-export const refreshWhileSending = (latest: { data: unknown[] } | undefined) =>
-  latest?.data.some((m) => (m as MassMessage).status === 'sending') ? SENDING_REFRESH_MS : 0;
-
-function excerpt(text: string, n = 90): string {
-  const plain = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > n ? `${plain.slice(0, n - 1)}…` : plain;
-}
 
 function MessageCell({ m, audience }: { m: MassMessage; audience: string }) {
   const text = excerpt(m.text);

@@ -10,7 +10,8 @@ import { FolderOpenOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
 import { useRouteTable } from '@/components/list/QueryTable';
 import MassComposer from './MassComposer';
-import MassHistory, { refreshWhileSending } from './MassHistory';
+import MassHistory from './MassHistory';
+import { refreshWhileSending } from './compose';
 import css from './mass-messages.module.css';
 
 export default function MassMessages() {
