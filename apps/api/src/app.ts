@@ -117,8 +117,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(settingsRoutes({ settings: r.settings, payments: r.payments }));
   await app.register(geoRoutes({ geo: r.geo }));
   await app.register(authRoutes({ auth: r.auth, config, db: r.db, limits, performers: r.performers, settings: r.settings, social: r.social, storage: r.storage, users: r.users }));
-  await app.register(usersRoutes({ limits, performers: r.performers, users: r.users }));
-  await app.register(performersRoutes({ limits, media: r.media, performers: r.performers, users: r.users }));
+  await app.register(usersRoutes({ geo: r.geo, limits, performers: r.performers, users: r.users }));
+  await app.register(performersRoutes({ geo: r.geo, limits, media: r.media, performers: r.performers, users: r.users }));
   await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
   await app.register(referenceRoutes({ config, settings: r.settings }));
   await app.register(blocksRoutes({ blocks: r.blocks }));
@@ -128,7 +128,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(commentsRoutes({ comments: r.comments }));
   await app.register(reportsRoutes({ reports: r.reports }));
   await app.register(searchRoutes({ search: r.search }));
-  await app.register(feedsRoutes({ feeds: r.feeds }));
+  await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
   await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));

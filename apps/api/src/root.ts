@@ -169,7 +169,7 @@ export async function buildRoot(opts: RootOptions) {
   // Event handlers, registered by the module that owns their effect (README "Domain events").
   registerAuthHandlers({ auth: services.auth, events: platform.events });
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
-  registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer });
+  registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.

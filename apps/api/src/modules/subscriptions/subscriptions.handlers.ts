@@ -19,7 +19,7 @@ export interface SubscriptionHandlersDeps {
    * each other. Until root.ts passes it, a block ends our renewals only (a Stripe subscription is
    * marked cancelled here but Stripe is not told).
    */
-  payments?: Pick<PaymentsService, 'gatewayFor'>;
+  payments: Pick<PaymentsService, 'gatewayFor'>;
 }
 
 /** The subscriptions between two users, in either direction (fan a → creator b, fan b → creator a). */
@@ -72,7 +72,6 @@ function registerBlockEndsRenewal({ events, db, payments }: Pick<SubscriptionHan
     const now = new Date();
     for (const sub of renewing) await switchRenewalOff(tx, events, sub, now);
   });
-  if (!payments) return;
   events.onSideEffect('user.blocked', 'subscriptions.block-ends-gateway-renewal', async ({ payload: e }) => {
     const atStripe = await db
       .select({ ref: subscriptions.gatewayRef })
