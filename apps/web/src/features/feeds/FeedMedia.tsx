@@ -5,6 +5,8 @@ import { useLatch } from '@/lib/use-latch';
 import { Button, Carousel, Image, Spin } from 'antd';
 import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call } from '@/lib/api';
 import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
@@ -143,7 +145,14 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
           )}
         </div>
       </div>
-      {ppv && unlockWanted && <UnlockModal feed={feed} open={unlockOpen} onClose={() => setUnlockOpen(false)} onUnlocked={(f) => onUnlocked?.(f)} />}
+      {ppv && unlockWanted && (
+        <UnlockModal
+          target={{ kind: 'feed', id: feed._id, price: feed.price, performerId: feed.performerId, creatorName: feed.performer.name }}
+          open={unlockOpen}
+          onClose={() => setUnlockOpen(false)}
+          onUnlocked={async () => onUnlocked?.(await call(routes.feeds.get, { params: { id: feed._id } }))}
+        />
+      )}
     </div>
   );
 }

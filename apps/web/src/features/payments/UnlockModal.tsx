@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal } from 'antd';
-import type { AppliedCoupon, Feed } from '@stagepass/shared';
+import type { AppliedCoupon } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes } from '@/lib/swr';
-import { call, errorText } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import CouponField, { discounted } from '@/components/pay/CouponField';
@@ -14,20 +14,36 @@ import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { useBalance } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
 
+/** What is bought: a pay-per-view post or a paid message's media, its price and its creator. */
+export interface UnlockTarget {
+  kind: 'feed' | 'message';
+  id: string;
+  price: number | null;
+  performerId: string;
+  creatorName: string;
+}
+
+const TEXTS = {
+  feed: { noun: 'post', by: 'by', done: 'Post unlocked' },
+  message: { noun: 'message', by: 'from', done: 'Message unlocked' },
+} as const;
+
 /**
- * "Unlock for $X.XX" on a pay-per-view post: price, wallet balance, optional coupon → POST
- * /wallet/charges/feed/{id} through `useIdempotentPay` (one key per intent) → the unlocked feed.
+ * "Unlock for $X.XX" on a pay-per-view post or a paid message: price, wallet balance, optional
+ * coupon → POST /wallet/charges/{feed|message}/{id} through `useIdempotentPay` (one key per
+ * intent) → `onUnlocked` (the caller reloads the item: its files now have URLs).
  */
-export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed: Pick<Feed, '_id' | 'price' | 'performer' | 'performerId'>; open: boolean; onClose: () => void; onUnlocked: (f: Feed) => void }) {
+export default function UnlockModal({ target, open, onClose, onUnlocked }: { target: UnlockTarget; open: boolean; onClose: () => void; onUnlocked: () => unknown }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
   const { balance, setBalance, refresh } = useBalance();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { pay, busy, reset } = useIdempotentPay();
-  const price = feed.price ?? 0;
+  const price = target.price ?? 0;
   const toPay = discounted(price, coupon);
   const short = balance < toPay;
+  const t = TEXTS[target.kind];
 
   const signedIn = Boolean(me);
   // Each time the dialog opens: a clean state and a fresh balance.
@@ -39,29 +55,32 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
     if (signedIn) void refresh();
   }, [open, signedIn, refresh, reset]);
 
-  const reloadFeed = async () => {
-    const fresh = await call(routes.feeds.get, { params: { id: feed._id } });
-    onUnlocked(fresh);
+  const reload = async () => {
+    try {
+      await onUnlocked();
+    } catch {
+      /* the item shows its lock until the next load */
+    }
   };
 
   const unlock = () => {
     if (busy) return;
     setError(null);
-    return pay(routes.wallet.charge, { params: { kind: 'feed', id: feed._id }, body: coupon ? { couponCode: coupon.code } : {} }, {
+    return pay(routes.wallet.charge, { params: { kind: target.kind, id: target.id }, body: coupon ? { couponCode: coupon.code } : {} }, {
       onPaid: async (r) => {
         setBalance(r.balance);
-        message.success('Post unlocked');
+        message.success(t.done);
         void revalidateRoutes(routes.wallet.search);
         void refresh();
         onClose();
-        await reloadFeed().catch(() => undefined);
+        await reload();
       },
       onFailed: async (e, status) => {
         if (status === 409) {
           // Already bought (e.g. in another tab): just show it.
           message.info(errorText(e));
           onClose();
-          await reloadFeed().catch(() => undefined);
+          await reload();
         } else {
           setError(errorText(e));
           void refresh();
@@ -74,7 +93,9 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
     <Modal open={open} title={`Unlock for ${money(price)}`} onCancel={onClose} footer={null} destroyOnHidden width={460}>
       {!me ? (
         <>
-          <p>Log in to unlock this post by {feed.performer.name}.</p>
+          <p>
+            Log in to unlock this {t.noun} {t.by} {target.creatorName}.
+          </p>
           <div className={styles.footer}>
             <Button onClick={onClose}>Cancel</Button>
             <Link href="/auth/login">
@@ -84,7 +105,9 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
         </>
       ) : (
         <>
-          <p className={styles.intro}>Buying this post by {feed.performer.name} unlocks its photos, videos and audio for you, for good. It&rsquo;s paid from your wallet.</p>
+          <p className={styles.intro}>
+            Buying this {t.noun} {t.by} {target.creatorName} unlocks its photos, videos and audio for you, for good. It&rsquo;s paid from your wallet.
+          </p>
           <TestPaymentsNotice />
           <dl className={styles.rows}>
             <div>
@@ -99,7 +122,7 @@ export default function UnlockModal({ feed, open, onClose, onUnlocked }: { feed:
               <dd data-testid="unlock-balance">{money(balance)}</dd>
             </div>
           </dl>
-          <CouponField id="unlock-coupon" performerId={feed.performerId} applied={coupon} onChange={setCoupon} />
+          <CouponField id="unlock-coupon" performerId={target.performerId} applied={coupon} onChange={setCoupon} />
           {short && (
             <Alert
               type="warning"
