@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
   AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
-  SettingOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
+  SettingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/lib/use-logout';
@@ -17,6 +17,10 @@ export function accountPath(user: Pick<CurrentUser, 'isPerformer'>) {
 }
 export function profilePath(user: Pick<CurrentUser, '_id' | 'username'>) {
   return `/${user.username || user._id}`;
+}
+/** The blocked users page (creators: with the countries they hide from). */
+export function blockedPath(user: Pick<CurrentUser, 'isPerformer'>) {
+  return user.isPerformer ? '/creator/blocked' : '/user/blocked';
 }
 
 export interface MoneyLink {
@@ -78,6 +82,7 @@ export default function UserMenu({ user: initial }: { user: CurrentUser }) {
     ...money_,
     { type: 'divider' as const },
     { key: 'account', icon: <SettingOutlined />, label: <Link href={accountPath(user)}>Account settings</Link> },
+    { key: 'blocked', icon: <StopOutlined />, label: <Link href={blockedPath(user)}>Blocked</Link> },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: () => void doLogout() },
   ];
