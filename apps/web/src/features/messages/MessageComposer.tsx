@@ -1,0 +1,193 @@
+'use client';
+import { useCallback, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { App, Button, Input, Popover, Spin, Tooltip } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
+import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX, MESSAGES, type Conversation, type SendMessageInput } from '@stagepass/shared';
+import MoneyInput from '@/components/form/MoneyInput';
+import { money } from '@/lib/format';
+import { useSettings } from '@/lib/site-context';
+import { useSocketEmit } from '@/lib/socket';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
+import { sendMessage } from '@/store/message';
+import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
+import { conversationBlocked } from '@/store/conversation';
+import type { Attachment, AttachmentState } from './composer/AttachmentTray';
+import css from './messages.module.css';
+
+/** The emoji grid and the upload tray are fetched when first needed (the popover renders its content on first opening). */
+const EmojiGrid = dynamic(() => import('./composer/EmojiGrid'), {
+  ssr: false,
+  loading: () => (
+    <div className={css.emojiLoading}>
+      <Spin size="small" />
+    </div>
+  ),
+});
+const AttachmentTray = dynamic(() => import('./composer/AttachmentTray'), { ssr: false });
+
+/** The other member is blocked (either way): nobody writes; the one who blocked may unblock here. */
+function BlockedNote({ conversation: c }: { conversation: Conversation }) {
+  const dispatch = useAppDispatch();
+  const mine = useBlockedByMe(c.recipient._id);
+  const { unblock } = useBlockActions();
+  const name = c.recipient.name || 'this user';
+  return (
+    <div className={css.note} role="status">
+      {mine ? (
+        <>
+          <span>You blocked {name}. Unblock them to send messages.</span>
+          <Button size="small" onClick={() => unblock({ _id: c.recipient._id, name }, (isBlocked) => dispatch(conversationBlocked({ id: c._id, isBlocked })))}>
+            Unblock
+          </Button>
+        </>
+      ) : (
+        <span>You can&rsquo;t reply to this conversation.</span>
+      )}
+    </div>
+  );
+}
+
+let seq = 0;
+/** A typing event at most every 2 s while the user types. */
+const TYPING_EVERY_MS = 2000;
+
+/**
+ * The composer: text (Enter sends, Shift+Enter a new line), an emoji picker, media attached with
+ * upload progress and processing status, and — for creators with media attached — a price that
+ * makes the media paid. Sends `text`, `fileIds`, `price` (POST /messages/conversations/{id}); the
+ * file ids only once every upload is ready. Tells the other member "typing…".
+ */
+export default function MessageComposer({ conversation: c }: { conversation: Conversation }) {
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const settings = useSettings();
+  const emit = useSocketEmit();
+  const sending = useAppSelector((s) => s.message.sendMessage.sending);
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [uploads, setUploads] = useState<Record<string, AttachmentState>>({});
+  const [price, setPrice] = useState<number | null>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const input = useRef<TextAreaRef>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastTyping = useRef(0);
+  const onUploads = useCallback((s: Record<string, AttachmentState>) => setUploads(s), []);
+
+  if (c.isBlocked) return <BlockedNote conversation={c} />;
+
+  const states = attachments.map((a) => uploads[a.key]);
+  const uploading = states.some((s) => !s || (s.phase !== 'ready' && s.phase !== 'failed' && s.phase !== 'error'));
+  const broken = states.some((s) => s && (s.phase === 'failed' || s.phase === 'error'));
+  const canPrice = Boolean(me?.isPerformer) && attachments.length > 0;
+  const min = settings.minimumMessagePrice;
+  const max = settings.maximumMessagePrice;
+  const priceError = canPrice && price !== null && price > 0 && (price < min || price > max) ? `The price must be between ${money(min)} and ${money(max)}` : null;
+  const empty = !text.trim() && attachments.length === 0;
+  const blocker = uploading ? 'Wait for the uploads to finish' : broken ? 'Remove the files that failed' : priceError;
+
+  const onText = (v: string) => {
+    setText(v);
+    const now = Date.now();
+    if (v && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now;
+      emit('message/typing', { conversationId: c._id });
+    }
+  };
+
+  const insertEmoji = (e: string) => {
+    const el = input.current?.resizableTextArea?.textArea;
+    const at = el ? el.selectionStart : text.length;
+    const end = el ? el.selectionEnd : text.length;
+    const next = text.slice(0, at) + e + text.slice(end);
+    setText(next);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + e.length, at + e.length);
+    });
+  };
+
+  const pick = (files: FileList | null) => {
+    if (!files?.length) return;
+    const room = MESSAGE_FILES_MAX - attachments.length;
+    if (files.length > room) message.warning(`At most ${MESSAGE_FILES_MAX} files in one message`);
+    setAttachments((list) => [...list, ...Array.from(files).slice(0, Math.max(0, room)).map((file) => ({ key: `a${++seq}`, file }))]);
+  };
+
+  const send = async () => {
+    if (sending || empty || blocker) return;
+    const fileIds = states.map((s) => s?.fileId).filter((x): x is string => Boolean(x));
+    const body: SendMessageInput = { text: text.trim() };
+    if (fileIds.length) body.fileIds = fileIds;
+    if (canPrice && price) body.price = price;
+    const r = await dispatch(sendMessage({ conversationId: c._id, body }));
+    if (sendMessage.fulfilled.match(r)) {
+      setText('');
+      setAttachments([]);
+      setUploads({});
+      setPrice(null);
+      input.current?.focus();
+    } else {
+      message.error(r.payload?.reason ? `${MESSAGES.updateFailed}: ${r.payload.reason}` : MESSAGES.updateFailed);
+    }
+  };
+
+  return (
+    <form
+      className={css.composer}
+      aria-label="Write a message"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {attachments.length > 0 && <AttachmentTray attachments={attachments} onChange={onUploads} onRemove={(key) => setAttachments((list) => list.filter((a) => a.key !== key))} />}
+      {canPrice && (
+        <div className={css.priceRow}>
+          <label htmlFor="message-price">Price</label>
+          <MoneyInput id="message-price" aria-label="Price" value={price} onChange={(v) => setPrice(v ?? null)} placeholder="Free" status={priceError ? 'error' : undefined} size="small" />
+          <span role={priceError ? 'alert' : undefined}>{priceError ?? `Empty for free; ${money(min)}–${money(max)} to sell the media.`}</span>
+        </div>
+      )}
+      <div className={css.composerRow}>
+        <input ref={fileInput} type="file" accept="image/*,video/*,audio/*" multiple aria-label="Attach media" className={css.fileInput} onChange={(e) => {
+          pick(e.target.files);
+          e.target.value = '';
+        }} />
+        <Tooltip title="Attach photos, videos or audio">
+          <Button type="text" shape="circle" icon={<PaperClipOutlined />} aria-label="Attach media" className={css.tool} onClick={() => fileInput.current?.click()} />
+        </Tooltip>
+        <Popover
+          open={emojiOpen}
+          onOpenChange={setEmojiOpen}
+          trigger="click"
+          placement="topLeft"
+          arrow={false}
+          content={<EmojiGrid onPick={insertEmoji} />}
+        >
+          <Button type="text" shape="circle" icon={<SmileOutlined />} aria-label="Insert emoji" aria-haspopup="dialog" aria-expanded={emojiOpen} className={css.tool} />
+        </Popover>
+        <Input.TextArea
+          ref={input}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          onPressEnter={(e) => {
+            if (e.shiftKey || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            void send();
+          }}
+          autoSize={{ minRows: 1, maxRows: 5 }}
+          maxLength={MESSAGE_TEXT_MAX}
+          placeholder="Write a message…"
+          aria-label="Message"
+          className={css.text}
+        />
+        <Tooltip title={blocker ?? undefined}>
+          <Button type="primary" shape="circle" htmlType="submit" icon={<SendOutlined />} aria-label="Send" loading={sending} disabled={empty || Boolean(blocker)} className={css.send} />
+        </Tooltip>
+      </div>
+    </form>
+  );
+}
