@@ -10,7 +10,7 @@ import { MESSAGES, type Conversation, type OpenConversationInput } from '@stagep
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
 import { logout, resetAuth } from './auth';
-import { failure, loadMessages, sendMessage, type MessageFailure, type MessageState } from './message';
+import { deleteMessage, failure, loadMessages, sendMessage, type MessageFailure, type MessageState } from './message';
 
 export const CONVERSATION_PAGE_SIZE = 20;
 
@@ -141,6 +141,10 @@ const conversationSlice = createSlice({
       patch(s, _id, p);
       if (s.mapping[_id]) toTop(s, _id);
     },
+    /** A message was deleted: when it was the last one, the list shows 'Message deleted!' for it. */
+    lastMessageDeleted(s, a: PayloadAction<{ conversationId: string; createdAt: string }>) {
+      if (s.mapping[a.payload.conversationId]?.lastMessageCreatedAt === a.payload.createdAt) patch(s, a.payload.conversationId, { lastMessage: MESSAGES.messageDeleted });
+    },
     /** The other member read the conversation (read receipts). */
     recipientSeen(s, a: PayloadAction<{ conversationId: string; seenAt: string }>) {
       patch(s, a.payload.conversationId, { recipientSeenAt: a.payload.seenAt });
@@ -190,6 +194,8 @@ const conversationSlice = createSlice({
         patch(s, a.meta.arg, { totalNotSeenMessages: 0 });
       })
       .addCase(markConversationRead.fulfilled, (s, a) => {
+        // A message counted meanwhile (its push came between the request and the answer) was read too.
+        patch(s, a.meta.arg, { totalNotSeenMessages: 0 });
         s.totalUnread = nonNegative(a.payload);
       })
       // One's own message is the conversation's last one too.
@@ -198,12 +204,15 @@ const conversationSlice = createSlice({
         patch(s, m.conversationId, { lastMessage: m.text, lastMessageCreatedAt: m.createdAt, lastSenderId: m.senderId });
         if (s.mapping[m.conversationId]) toTop(s, m.conversationId);
       })
+      .addCase(deleteMessage.fulfilled, (s, a) => {
+        conversationSlice.caseReducers.lastMessageDeleted(s, { type: a.type, payload: { conversationId: a.meta.arg.conversationId, createdAt: a.payload.createdAt } });
+      })
       .addCase(logout.fulfilled, () => initialConversationState)
       .addCase(resetAuth, () => initialConversationState);
   },
 });
 
 export const {
-  selectConversation, conversationAdded, conversationSeen, clearActiveConversation, conversationMessage, recipientSeen, conversationBlocked, setTotalUnreadMessages, resetConversations,
+  selectConversation, conversationAdded, conversationSeen, clearActiveConversation, conversationMessage, lastMessageDeleted, recipientSeen, conversationBlocked, setTotalUnreadMessages, resetConversations,
 } = conversationSlice.actions;
 export default conversationSlice.reducer;

@@ -5,10 +5,10 @@ import { MESSAGES, type Conversation, type Message } from '@stagepass/shared';
 const call = vi.fn();
 vi.mock('@/lib/api', () => ({ call: (...a: unknown[]) => call(...a), errorText: (e: unknown, f = '') => (e as { message?: string })?.message || f }));
 const { resetAuth } = await import('./auth');
-const { default: messageReducer, sendMessage } = await import('./message');
+const { default: messageReducer, deleteMessage, sendMessage } = await import('./message');
 const {
   default: reducer, clearActiveConversation, conversationAdded, conversationBlocked, conversationMessage, conversationSeen, fetchConversations, initialConversationState,
-  markConversationRead, openConversation, recipientSeen, selectConversation, setTotalUnreadMessages,
+  lastMessageDeleted, markConversationRead, openConversation, recipientSeen, selectConversation, setTotalUnreadMessages,
 } = await import('./conversation');
 
 const conv = (id: string, unseen = 0): Conversation => ({
@@ -115,8 +115,11 @@ describe('conversation slice (spec §3 Conversation list state, §4 Conversation
     s = reducer(s, { type: markConversationRead.pending.type, meta: { arg: 'a', requestId: 'r', requestStatus: 'pending' } });
     expect(s.totalUnread).toBe(2);
     expect(s.mapping.a!.totalNotSeenMessages).toBe(0);
+    // A message pushed between the request and its answer was read too.
+    s = reducer(s, conversationMessage({ _id: 'a', lastMessage: 'new', lastMessageCreatedAt: '2026-11-02T09:00:00.000Z', lastSenderId: 'luna', totalNotSeenMessages: 1 }));
     s = reducer(s, { type: markConversationRead.fulfilled.type, payload: 1, meta: { arg: 'a', requestId: 'r', requestStatus: 'fulfilled' } });
     expect(s.totalUnread).toBe(1);
+    expect(s.mapping.a!.totalNotSeenMessages).toBe(0);
     expect(reducer(s, setTotalUnreadMessages(-3)).totalUnread).toBe(0);
   });
 
@@ -149,6 +152,15 @@ describe('conversation slice (spec §3 Conversation list state, §4 Conversation
     s = reducer(s, { type: sendMessage.fulfilled.type, payload: sent, meta: { arg: { conversationId: 'a', body: { text: 'mine' } }, requestId: 'r', requestStatus: 'fulfilled' } });
     expect(s.mapping.a).toMatchObject({ lastMessage: 'mine', lastSenderId: 'fan' });
     expect(s.list.data[0]).toBe('a');
+  });
+
+  it("deleting the last message shows 'Message deleted!' in the list; an older one changes nothing", () => {
+    let s = reducer(undefined, conversationAdded(conv('a')));
+    s = reducer(s, lastMessageDeleted({ conversationId: 'a', createdAt: '2026-10-01T00:00:00.000Z' }));
+    expect(s.mapping.a!.lastMessage).toBe('last of a');
+    const deleted = { _id: 'm9', conversationId: 'a', createdAt: '2026-11-01T12:00:00.000Z' } as Message;
+    s = reducer(s, { type: deleteMessage.fulfilled.type, payload: deleted, meta: { arg: { conversationId: 'a', messageId: 'm9' }, requestId: 'r', requestStatus: 'fulfilled' } });
+    expect(s.mapping.a!.lastMessage).toBe(MESSAGES.messageDeleted);
   });
 
   it('read receipts and blocks patch the conversation; a sign-out resets everything', () => {

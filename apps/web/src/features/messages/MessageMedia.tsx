@@ -1,0 +1,119 @@
+'use client';
+import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import { Button, Image, Spin } from 'antd';
+import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { Conversation, MediaFileView, Message } from '@stagepass/shared';
+import { money, plural } from '@/lib/format';
+import { useLatch } from '@/lib/use-latch';
+import { useAppDispatch } from '@/store';
+import { loadMessages } from '@/store/message';
+import css from './messages.module.css';
+
+/** The unlock dialog (wallet, coupon, payment) is fetched the first time a fan opens one. */
+const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { ssr: false });
+
+const ready = (f: MediaFileView) => f.status === 'ready' && Boolean(f.url);
+
+function Pending({ file }: { file: MediaFileView }) {
+  const failed = file.status === 'failed';
+  return (
+    <div className={`${css.pending}${failed ? ` ${css.failed}` : ''}`} role="status">
+      {failed ? (
+        <>
+          <ExclamationCircleOutlined /> Processing failed
+        </>
+      ) : (
+        <>
+          <Spin size="small" /> Processing…
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A message's media the viewer may open: photos (with a viewer), videos, audio; files still processing as placeholders. */
+export function MessageFiles({ files }: { files: MediaFileView[] }) {
+  if (!files.length) return null;
+  const photos = files.filter((f) => f.type === 'image' && ready(f));
+  return (
+    <div className={`${css.media}${photos.length > 1 ? ` ${css.two}` : ''}`}>
+      <Image.PreviewGroup>
+        {photos.map((f, i) => (
+          // the photo's own proportions (dynamic), so the thread does not jump when it loads
+          <div key={f._id} className={css.photo} style={f.width && f.height ? { aspectRatio: `${f.width} / ${f.height}` } : undefined}>
+            <Image src={f.thumbnails.at(-1) || f.url} preview={{ src: f.url }} alt={photos.length > 1 ? `Photo ${i + 1} of ${photos.length}` : 'Photo'} />
+          </div>
+        ))}
+      </Image.PreviewGroup>
+      {files
+        .filter((f) => f.type === 'video' && ready(f))
+        .map((f) => (
+          <video key={f._id} className={css.video} controls preload="metadata" playsInline poster={f.thumbnails.at(-1) || f.preview} src={f.url} aria-label="Video" />
+        ))}
+      {files
+        .filter((f) => f.type === 'audio' && ready(f))
+        .map((f) => (
+          <audio key={f._id} className={css.audio} controls preload="metadata" src={f.url} aria-label="Audio" />
+        ))}
+      {files
+        .filter((f) => !ready(f))
+        .map((f) => (
+          <Pending key={f._id} file={f} />
+        ))}
+    </div>
+  );
+}
+
+/**
+ * Paid media not bought yet: the blurred preview (never a media URL), what is inside, the price and
+ * "Unlock for $X.XX" → the wallet purchase dialog (kind `message`); once paid, the conversation's
+ * loaded messages are read again so the files come with their URLs.
+ */
+export function LockedMessageMedia({ message, conversation }: { message: Message; conversation: Conversation }) {
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const wanted = useLatch(open);
+  const count = (t: MediaFileView['type']) => message.files.filter((f) => f.type === t).length;
+  const inside = [
+    count('image') > 0 && (
+      <span key="i">
+        <PictureOutlined /> {plural(count('image'), 'photo')}
+      </span>
+    ),
+    count('video') > 0 && (
+      <span key="v">
+        <VideoCameraOutlined /> {plural(count('video'), 'video')}
+      </span>
+    ),
+    count('audio') > 0 && (
+      <span key="a">
+        <AudioOutlined /> {plural(count('audio'), 'audio')}
+      </span>
+    ),
+  ].filter(Boolean);
+  const preview = message.files.find((f) => f.preview)?.preview;
+  return (
+    <div className={css.locked} role="group" aria-label={`Locked media, ${money(message.price)}`}>
+      {/* the message's own blurred preview (dynamic) */}
+      {preview && <div className={css.lockedBg} style={{ backgroundImage: `url(${preview})` }} aria-hidden="true" />}
+      <div className={css.lockedBody}>
+        <div className={css.lockIcon} aria-hidden="true">
+          <LockFilled />
+        </div>
+        {inside.length > 0 && <div>{inside}</div>}
+        <Button type="primary" onClick={() => setOpen(true)}>
+          {`Unlock for ${money(message.price)}`}
+        </Button>
+      </div>
+      {wanted && (
+        <UnlockModal
+          target={{ kind: 'message', id: message._id, price: message.price, performerId: message.senderId, creatorName: conversation.recipient.name }}
+          open={open}
+          onClose={() => setOpen(false)}
+          onUnlocked={() => dispatch(loadMessages({ conversationId: message.conversationId, refresh: true })).unwrap()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+'use client';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { Avatar, Button, Dropdown, Skeleton, Spin } from 'antd';
+import { ArrowLeftOutlined, MoreOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR, type Conversation, type Message } from '@stagepass/shared';
+import { useSocketEmit, useSocketEvent, useSocketStatus } from '@/lib/socket';
+import { EmptyState, ErrorState } from '@/components/states';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
+import { conversationBlocked, markConversationRead, recipientSeen } from '@/store/conversation';
+import { conversationLeft, emptyConversationMessages, loadMessages } from '@/store/message';
+import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
+import MessageBubble from './MessageBubble';
+import MessageComposer from './MessageComposer';
+import css from './messages.module.css';
+
+/** How long "typing…" shows after the other member's last typing event. */
+const TYPING_MS = 3000;
+
+const dayLabel = (iso: string) => {
+  const d = new Date(iso);
+  const today = new Date();
+  const yesterday = new Date(Date.now() - 86_400_000);
+  if (d.toDateString() === today.toDateString()) return 'Today';
+  if (d.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: d.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
+};
+
+export function ThreadSkeleton() {
+  return (
+    <div className={css.scroll} aria-busy="true" aria-label="Loading messages">
+      {[false, true, false, true, true].map((right, i) => (
+        <div key={i} className={`${css.skeletonBubble}${right ? ` ${css.right}` : ''}`}>
+          <div className={css.skeletonBox}>
+            <Skeleton.Button active block size="large" shape="round" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const profileHref = (p: Conversation['recipient']) => `/${p.username || p._id}`;
+
+function ThreadHeader({ conversation: c, typing }: { conversation: Conversation; typing: boolean }) {
+  const dispatch = useAppDispatch();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const blockedByMe = useBlockedByMe(c.recipient._id, menuOpen || c.isBlocked);
+  const { block, unblock } = useBlockActions();
+  const who = { _id: c.recipient._id, name: c.recipient.name || c.recipient.username || 'this user' };
+  const done = (isBlocked: boolean) => dispatch(conversationBlocked({ id: c._id, isBlocked }));
+  const name = c.recipient.isPerformer ? (
+    <Link href={profileHref(c.recipient)} prefetch={false} className={css.whoName}>
+      {who.name}
+    </Link>
+  ) : (
+    <span className={css.whoName}>{who.name}</span>
+  );
+  return (
+    <header className={css.threadHead}>
+      <Link href="/messages" prefetch={false} scroll={false} className={css.back} aria-label="Back to conversations">
+        <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} tabIndex={-1} />
+      </Link>
+      <Avatar src={c.recipient.avatar || DEFAULT_AVATAR} alt="" size={40} />
+      <div className={css.who}>
+        <h2 className="sr-only">Conversation with {who.name}</h2>
+        {name}
+        <span className={css.whoSub} aria-live="polite">
+          {typing ? <span className={css.typing}>typing…</span> : c.recipient.username ? `@${c.recipient.username}` : ''}
+        </span>
+      </div>
+      <Dropdown
+        trigger={['click']}
+        onOpenChange={setMenuOpen}
+        menu={{
+          items: [
+            ...(c.recipient.isPerformer ? [{ key: 'profile', icon: <UserOutlined />, label: <Link href={profileHref(c.recipient)}>View profile</Link> }] : []),
+            blockedByMe
+              ? { key: 'unblock', icon: <StopOutlined />, label: `Unblock ${who.name}`, onClick: () => unblock(who, done) }
+              : { key: 'block', icon: <StopOutlined />, label: `Block ${who.name}`, danger: true, disabled: blockedByMe === undefined, onClick: () => block(who, done) },
+          ],
+        }}
+      >
+        <Button type="text" shape="circle" icon={<MoreOutlined />} aria-label="Conversation options" />
+      </Dropdown>
+    </header>
+  );
+}
+
+/**
+ * One open conversation: the header (back on phones, the other member, typing…, block menu), the
+ * messages (25 at a time, older ones when scrolled to the top, day separators, "Seen" under the
+ * last own message the other member has read) and the composer. While open it is joined on the
+ * socket ('conversation/join', again after a reconnect; 'conversation/leave' and its items reset
+ * when left) and marked read when a message of the other member arrives.
+ */
+export default function Thread({ conversation: c }: { conversation: Conversation }) {
+  const dispatch = useAppDispatch();
+  const me = useCurrentUser();
+  const emit = useSocketEmit();
+  const status = useSocketStatus();
+  const state = useAppSelector((s) => s.message.conversationMap[c._id]) ?? emptyConversationMessages;
+  const [typing, setTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = c._id;
+
+  useEffect(() => {
+    if (status !== 'connected') return;
+    emit('conversation/join', { conversationId: id });
+    return () => emit('conversation/leave', { conversationId: id });
+  }, [id, status, emit]);
+  useEffect(
+    () => () => {
+      clearTimeout(typingTimer.current);
+      dispatch(conversationLeft(id));
+    },
+    [id, dispatch],
+  );
+
+  useSocketEvent('message/typing', (e) => {
+    if (e.conversationId !== id || e.userId === me?._id) return;
+    setTyping(true);
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => setTyping(false), TYPING_MS);
+  });
+  useSocketEvent('message/seen', (e) => {
+    if (e.conversationId === id && e.userId !== me?._id) dispatch(recipientSeen({ conversationId: id, seenAt: e.seenAt }));
+  });
+  useSocketEvent('message/created', ({ message }) => {
+    if (message.conversationId !== id || message.senderId === me?._id) return;
+    setTyping(false);
+    void dispatch(markConversationRead(id));
+  });
+
+  // Scrolling: to the bottom after the first page and when a message is added at the end (when
+  // the reader is near it, or it is their own), and kept there while pictures above load; the
+  // reading position kept when older ones come in on top.
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const items = state.items;
+  const firstId = items[0]?._id;
+  const lastId = items.at(-1)?._id;
+  const prev = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({ height: 0, top: 0, nearBottom: true });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const p = prev.current;
+    const last = items.at(-1);
+    if (p.firstId && firstId !== p.firstId && lastId === p.lastId) el.scrollTop = el.scrollHeight - p.height + p.top;
+    else if (lastId !== p.lastId && (!p.lastId || p.nearBottom || last?.senderId === me?._id)) {
+      el.scrollTop = el.scrollHeight;
+      p.nearBottom = true;
+    }
+    prev.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, nearBottom: p.nearBottom };
+  }, [firstId, lastId, items, me?._id]);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      if (prev.current.nearBottom) el.scrollTop = el.scrollHeight;
+      prev.current.height = el.scrollHeight;
+      prev.current.top = el.scrollTop;
+    });
+    ro.observe(inner);
+    return () => ro.disconnect();
+  }, [hasItems]);
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    prev.current.top = el.scrollTop;
+    prev.current.height = el.scrollHeight;
+    prev.current.nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    if (el.scrollTop < 60 && items.length < state.total && !state.fetching) void dispatch(loadMessages({ conversationId: id, more: true }));
+  };
+
+  const lastOwn = [...items].reverse().find((m) => m.senderId === me?._id && !m.isDeleted);
+  const seen = Boolean(lastOwn && c.recipientSeenAt && c.recipientSeenAt >= lastOwn.createdAt);
+  const firstLoad = state.fetching && !state.isLoadMore && !items.length;
+
+  let body;
+  if (firstLoad) body = <ThreadSkeleton />;
+  else if (state.error && !items.length)
+    body = (
+      <div className={css.threadState}>
+        <ErrorState title={state.error} message="The messages did not load." onRetry={() => void dispatch(loadMessages({ conversationId: id }))} />
+      </div>
+    );
+  else if (!items.length)
+    body = (
+      <div className={css.threadState}>
+        <EmptyState title="No messages yet" description={`Say hello to ${c.recipient.name || 'them'}.`} />
+      </div>
+    );
+  else
+    body = (
+      <div ref={scroller} className={css.scroll} onScroll={onScroll} role="log" aria-label="Messages" aria-busy={state.fetching}>
+        <div ref={content} className={css.content}>
+          <div className={css.olderBar}>
+            {state.isLoadMore ? (
+              <Spin size="small" aria-label="Loading older messages" />
+            ) : items.length < state.total ? (
+              <Button type="link" size="small" onClick={() => void dispatch(loadMessages({ conversationId: id, more: true }))}>
+                Load earlier messages
+              </Button>
+            ) : null}
+          </div>
+          {items.map((m: Message, i) => {
+            const newDay = i === 0 || new Date(items[i - 1]!.createdAt).toDateString() !== new Date(m.createdAt).toDateString();
+            return (
+              <Fragment key={m._id}>
+                {newDay && <div className={css.day}>{dayLabel(m.createdAt)}</div>}
+                <MessageBubble message={m} own={m.senderId === me?._id} conversation={c} />
+                {seen && m._id === lastOwn?._id && (
+                  <div className={css.seen} data-testid="seen">
+                    Seen
+                  </div>
+                )}
+              </Fragment>
+            );
+          })}
+        </div>
+      </div>
+    );
+
+  return (
+    <>
+      <ThreadHeader conversation={c} typing={typing} />
+      {body}
+      <MessageComposer conversation={c} />
+    </>
+  );
+}
