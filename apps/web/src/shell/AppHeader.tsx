@@ -10,6 +10,7 @@ import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
 import UserMenu from '@/components/UserMenu';
 import HeaderSearch from '@/features/search/HeaderSearch';
 import NotificationBell from '@/features/notifications/NotificationBell';
+import MessagesButton from '@/features/messages/MessagesButton';
 import { isActive, userNav } from '@/components/layouts/nav';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLogout } from '@/lib/use-logout';
@@ -67,6 +68,7 @@ export default function AppHeader() {
             <HeaderSearch className="hide-sm" />
           </Suspense>
           <ThemeSwitch />
+          {user && <MessagesButton className="hide-md" />}
           {user && <NotificationBell className="hide-md" />}
           {user ? (
             <span className="hide-md">

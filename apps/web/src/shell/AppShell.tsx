@@ -9,6 +9,7 @@ import { useAppSelector, useCurrentUser } from '@/store';
 import { useLatch } from '@/lib/use-latch';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
 import NotificationsListener from '@/features/notifications/NotificationsListener';
+import MessagesListener from '@/features/messages/MessagesListener';
 import AppHeader from './AppHeader';
 import AppFooter from '@/components/layouts/AppFooter';
 import TabBar from '@/components/layouts/TabBar';
@@ -74,6 +75,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <AppFooter />
       {user && <TabBar user={user} />}
       {user && <NotificationsListener />}
+      {user && <MessagesListener />}
       {subscribeWanted && <SubscriptionModal />}
     </Layout>
   );

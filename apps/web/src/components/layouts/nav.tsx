@@ -1,12 +1,12 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
-  BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, TeamOutlined,
+  BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
 import type { RootState } from '@/store';
-import { accountPath, moneyNav, profilePath } from '@/components/UserMenu';
+import { accountPath, blockedPath, moneyNav, profilePath } from '@/components/UserMenu';
 
 export interface NavItem {
   href: string;
@@ -26,6 +26,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
     { href: '/home', label: 'Home', icon: <HomeOutlined /> },
     { href: '/search', label: 'Explore', icon: <CompassOutlined /> },
     { href: '/notifications', label: 'Notifications', icon: <BellOutlined /> },
+    { href: '/messages', label: 'Messages', icon: <MessageOutlined /> },
     ...(user.isPerformer
       ? [
           { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
@@ -40,6 +41,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
     { href: '/bookmarks', label: 'Bookmarks', icon: <StarOutlined /> },
     ...moneyNav(user),
     { href: accountPath(user), label: 'Account settings', icon: <SettingOutlined />, prefix: true },
+    { href: blockedPath(user), label: 'Blocked', icon: <StopOutlined /> },
   ];
 }
 
@@ -63,6 +65,13 @@ export const TAB_ITEMS: TabItem[] = [
   { key: 'home', label: 'Home', icon: <HomeOutlined />, href: () => '/home' },
   { key: 'search', label: 'Search', icon: <SearchOutlined />, href: () => '/search' },
   {
+    key: 'messages',
+    label: 'Messages',
+    icon: <MessageOutlined />,
+    href: () => '/messages',
+    badge: { count: (s) => s.conversation.totalUnread, label: messagesLabel },
+  },
+  {
     key: 'notifications',
     label: 'Notifications',
     icon: <BellOutlined />,
@@ -81,6 +90,11 @@ export const TAB_ITEMS: TabItem[] = [
 /** "Notifications, 3 unread": the accessible name of the header's bell and of the tab. */
 export function notificationsLabel(unread: number): string {
   return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/** "Messages, 2 unread": the accessible name of the header's messages icon and of the tab. */
+export function messagesLabel(unread: number): string {
+  return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
 }
 
 export const isActive = (pathname: string, href: string) =>

@@ -4,8 +4,10 @@ import dynamic from 'next/dynamic';
 import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { App, Avatar, Button, Card, Descriptions, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Card, Descriptions, Dropdown, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import {
+  CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
+} from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Feed, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -20,6 +22,7 @@ import FeedList from '@/features/feeds/FeedList';
 import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
+import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
 import css from './profile.module.css';
 import width from '@/components/layouts/page-width.module.css';
 
@@ -81,7 +84,30 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
   );
 }
 
-/** Creator profile: cover, avatar, name, stats, follow/subscribe/share, tabs Posts and About. */
+/** "More" on someone else's profile: Block / Unblock (whether they are blocked is read when the menu first opens). */
+function ProfileMenu({ profile }: { profile: PublicUser }) {
+  const [opened, setOpened] = useState(false);
+  const blocked = useBlockedByMe(profile._id, opened);
+  const { block, unblock } = useBlockActions();
+  const who = { _id: profile._id, name: profile.name };
+  return (
+    <Dropdown
+      trigger={['click']}
+      onOpenChange={(v) => v && setOpened(true)}
+      menu={{
+        items: [
+          blocked
+            ? { key: 'unblock', icon: <StopOutlined />, label: 'Unblock', onClick: () => unblock(who) }
+            : { key: 'block', icon: <StopOutlined />, label: 'Block', danger: true, disabled: blocked === undefined, onClick: () => block(who) },
+        ],
+      }}
+    >
+      <Button icon={<MoreOutlined />} aria-label="More actions" />
+    </Dropdown>
+  );
+}
+
+/** Creator profile: cover, avatar, name, stats, follow/subscribe/share/message, tabs Posts and About. */
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
@@ -155,7 +181,11 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                   Send tip
                 </Button>
               )}
+              <Link href={me ? `/messages?to=${profile._id}&source=performer` : '/auth/login'} prefetch={false}>
+                <Button icon={<MessageOutlined />}>Message</Button>
+              </Link>
               <SubscribeAction profile={profile} />
+              {me && <ProfileMenu profile={profile} />}
             </>
           )}
         </Space>
