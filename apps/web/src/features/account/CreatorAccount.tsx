@@ -19,10 +19,11 @@ import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, U
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from './SubscriptionPricingForm';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
+import MessagingSettingsForm from '@/features/messages/MessagingSettings';
 import css from './account.module.css';
 import width from '@/components/layouts/page-width.module.css';
 
-const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password', 'notifications'];
+const TAB_KEYS = ['profile', 'subscription', 'media', 'documents', 'password', 'notifications', 'messages'];
 
 type Values = Partial<Record<'firstName' | 'lastName' | 'username' | 'email' | 'currentPassword' | 'gender' | 'country' | 'bio' | 'orientation' | 'dateOfBirth' | 'city' | 'state' | 'address' | 'zipcode', string>>;
 const S = updatePerformerSchema.shape;
@@ -242,6 +243,15 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Notifications" description="What you hear about — tips, subscribers, comments, payouts — in the app and by e-mail.">
                 <NotificationPreferences user={{ isPerformer: true }} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'messages',
+            label: 'Messages',
+            children: (
+              <SectionCard title="Messages" description="Who can start a conversation with you, and whether a tip must come first.">
+                <MessagingSettingsForm />
               </SectionCard>
             ),
           },
