@@ -91,25 +91,27 @@ export default function MassHistory({ table }: { table: QueryTableState<MassMess
       totalLabel={(n) => (n === 1 ? '1 mass message' : `${n} mass messages`)}
       empty={<EmptyState title="No mass messages yet" description="What you send to your fans appears here with its views, purchases and revenue." />}
       cardsLabel="Mass messages list"
-      scroll={{ x: 760 }}
+      scroll={{ x: 800 }}
       size="middle"
       onRow={(m) => ({ 'aria-label': `Mass message ${excerpt(m.text, 40) || 'with media'}` }) as HTMLAttributes<HTMLElement>}
       columns={[
         { key: 'text', title: 'Message', render: (_, m) => <MessageCell m={m} audience={audienceText(m)} /> },
-        { key: 'status', title: 'Status', width: 170, render: (_, m) => <StatusCell m={m} /> },
-        { key: 'recipients', title: 'Recipients', dataIndex: 'recipients', align: 'right', width: 96 },
-        { key: 'views', title: 'Views', dataIndex: 'views', align: 'right', width: 70 },
-        { key: 'purchases', title: 'Purchases', dataIndex: 'purchases', align: 'right', width: 96 },
-        { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 96, render: (v: number) => <Money value={v} /> },
+        { key: 'status', title: 'Status', width: 160, render: (_, m) => <StatusCell m={m} /> },
+        { key: 'recipients', title: 'Recipients', dataIndex: 'recipients', align: 'right', width: 112 },
+        { key: 'views', title: 'Views', dataIndex: 'views', align: 'right', width: 76 },
+        { key: 'purchases', title: 'Purchases', dataIndex: 'purchases', align: 'right', width: 110 },
+        { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 100, render: (v: number) => <Money value={v} /> },
         {
           key: 'actions',
           title: <span className="sr-only">Actions</span>,
-          width: 56,
+          width: 72,
           fixed: 'right',
           render: (_, m) =>
             m.status === 'cancelled' ? null : (
               <Tooltip title={m.status === 'scheduled' ? 'Unsend: cancel before it goes out' : 'Unsend: remove unread copies'}>
-                <Button type="text" icon={<RollbackOutlined />} aria-label="Unsend" onClick={() => unsend(m)} />
+                <Button type="text" icon={<RollbackOutlined />} aria-label="Unsend" onClick={() => unsend(m)}>
+                  <span className={css.cardOnly}>Unsend</span>
+                </Button>
               </Tooltip>
             ),
         },
