@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { CloudUploadOutlined, FolderOpenOutlined, SendOutlined } from '@ant-design/icons';
 import { MASS_AUDIENCES, MASS_AUDIENCE_LABELS, MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX, createMassMessageSchema, type MassAudience, type VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -10,6 +10,7 @@ import { amountRangeRule } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { useRoute } from '@/lib/swr';
+import MoneyInput from '@/components/form/MoneyInput';
 import { AttachedFiles } from '@/features/feeds/composer/Uploads';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import { itemFromVaultFile, useMediaUploads } from '@/features/vault/useMediaUploads';
@@ -169,7 +170,7 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
         <div className="composer-options">
           {hasMedia && (
             <Form.Item name="price" label="Price" rules={priceRules} extra={`Empty: the media is free. Paid: between ${money(min)} and ${money(max)}`} className={css.tight}>
-              <InputNumber<number> aria-label="Price" prefix="$" min={0} step={0.5} precision={2} inputMode="decimal" placeholder="Free" className={css.price} />
+              <MoneyInput aria-label="Price" step={0.5} placeholder="Free" />
             </Form.Item>
           )}
           <Form.Item label="When" className={css.tight} validateStatus={scheduleErr ? 'error' : undefined} help={scheduleErr}>
