@@ -11,7 +11,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { App, Button, Card, Dropdown, Input, Radio, Select, Tooltip } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined, FolderAddOutlined, FolderOpenOutlined, FolderOutlined, InboxOutlined, MoreOutlined } from '@ant-design/icons';
-import { MEDIA_TYPES, type MediaType, type VaultFolder, type VaultItem } from '@stagepass/shared';
+import type { MediaType, VaultFolder, VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useLatch } from '@/lib/use-latch';
@@ -21,6 +21,7 @@ import { AttachedFiles } from '@/features/feeds/composer/Uploads';
 import { useMediaUploads, type UploadItem } from './useMediaUploads';
 import { useVaultFolders, useVaultItems } from './useVault';
 import { MEDIA_TYPE_OPTIONS, VaultGridSkeleton, VaultTile, vaultItemName } from './VaultTile';
+import { VAULT_MEDIA_TYPES } from './vault-format';
 import type { FolderDialogState } from './FolderModal';
 import css from './vault.module.css';
 
@@ -32,7 +33,7 @@ export default function Vault() {
   const { message, modal } = App.useApp();
   const t = useTableQuery();
   const f = t.query.filters;
-  const type = MEDIA_TYPES.find((v) => v === f.type);
+  const type = VAULT_MEDIA_TYPES.find((v) => v === f.type);
   const q = (f.q || '').trim();
   const folders = useVaultFolders();
   const folderList = folders.data ?? [];

@@ -1,6 +1,13 @@
 /** Names and figures of vault files (pure: the tiles, the picker and the composers use them). */
 import type { MediaType, VaultItem } from '@stagepass/shared';
 
+/**
+ * The media types (the contract's MEDIA_TYPES, packages/shared/src/media.ts). A copy: that module
+ * defines zod schemas, and a value imported from it puts zod in the page's first load (README
+ * "Page weight"); `vault-format.unit.test.ts` keeps the two equal.
+ */
+export const VAULT_MEDIA_TYPES = ['image', 'video', 'audio'] as const satisfies readonly MediaType[];
+
 export const MEDIA_TYPE_LABEL: Record<MediaType, string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
 export const MEDIA_TYPE_OPTIONS = [
   { value: 'image', label: 'Photos' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VaultItem } from '@stagepass/shared';
-import { duration, vaultItemName } from './vault-format';
+import { MEDIA_TYPES, type VaultItem } from '@stagepass/shared';
+import { VAULT_MEDIA_TYPES, duration, vaultItemName } from './vault-format';
 
 const item = (over: Partial<VaultItem> & { type?: 'image' | 'video' | 'audio' }): VaultItem => ({
   _id: 'f1',
@@ -22,5 +22,11 @@ describe('vault names and figures', () => {
     expect(duration(8.4)).toBe('0:08');
     expect(duration(65)).toBe('1:05');
     expect(duration(3725)).toBe('1:02:05');
+  });
+});
+
+describe('the contract copy', () => {
+  it('has the contract\'s media types', () => {
+    expect([...VAULT_MEDIA_TYPES]).toEqual([...MEDIA_TYPES]);
   });
 });
