@@ -3,10 +3,9 @@ import { useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { CloudUploadOutlined, FolderOpenOutlined, SendOutlined } from '@ant-design/icons';
-import { MASS_AUDIENCES, MASS_AUDIENCE_LABELS, MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX, createMassMessageSchema, type MassAudience, type VaultItem } from '@stagepass/shared';
+import type { MassAudience, VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
-import { amountRangeRule } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { useRoute } from '@/lib/swr';
@@ -15,7 +14,7 @@ import { AttachedFiles } from '@/features/feeds/composer/Uploads';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import { itemFromVaultFile, useMediaUploads } from '@/features/vault/useMediaUploads';
 import { vaultItemName } from '@/features/vault/VaultTile';
-import { massMessageBody } from './compose';
+import { AUDIENCES, AUDIENCE_LABELS, FILES_MAX as MESSAGE_FILES_MAX, TEXT_MAX as MESSAGE_TEXT_MAX, massMessageBody } from './compose';
 import css from './mass-messages.module.css';
 
 interface Values {
@@ -27,12 +26,13 @@ interface Values {
 
 /** `<input type=datetime-local>` value ↔ Date (local time). */
 const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
-const audienceOptions = MASS_AUDIENCES.map((a) => ({ value: a, label: MASS_AUDIENCE_LABELS[a] }));
+const audienceOptions = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
 
 /**
  * The mass-message composer: audience (and lists), text, media uploaded here (progress, then the
  * processing status) or picked from the vault, a price for the media, now or at a time →
- * POST /messages/broadcast-message, checked first with the API's `createMassMessageSchema`.
+ * POST /messages/broadcast-message, checked first with the API's `createMassMessageSchema`
+ * (`./validate`, loaded on the first submit).
  */
 export default function MassComposer({ onSent }: { onSent: () => void }) {
   const { message } = App.useApp();
@@ -55,7 +55,19 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
   const hasMedia = attached.length > 0;
   const min = settings.minimumMessagePrice;
   const max = settings.maximumMessagePrice;
-  const priceRules = useMemo(() => [amountRangeRule('price', min, max, hasMedia)], [min, max, hasMedia]);
+  // The site's message price limits (as lib/form-rules' amountRangeRule, which would bring the
+  // password schema — and zod — into this page's first load). Empty or 0: free.
+  const priceRules = useMemo(
+    () => [
+      {
+        validator: async (_r: unknown, v: number | null | undefined) => {
+          if (!hasMedia || !v) return;
+          if (v < min || v > max) throw new Error(`The price must be between ${money(min)} and ${money(max)}`);
+        },
+      },
+    ],
+    [min, max, hasMedia],
+  );
 
   const addFiles = (list: FileList | null) => {
     const files = Array.from(list || []);
@@ -83,17 +95,16 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
     }
     setScheduleErr(null);
     const body = massMessageBody({ ...values, fileIds: attached.map((i) => i.file!._id), scheduleAt: at });
-    const check = createMassMessageSchema.safeParse(body);
-    if (!check.success) {
-      const issue = check.error.issues[0];
-      const field = String(issue?.path[0] ?? '');
-      if (field === 'listIds' || field === 'text' || field === 'price') form.setFields([{ name: field as keyof Values, errors: [issue?.message ?? 'Invalid value'] }]);
-      else setFormError(issue?.message ?? 'Check the message');
-      return;
-    }
     setBusy(true);
     try {
-      const sent = await call(routes.messages.broadcast, { body: check.data });
+      const { checkMassMessage } = await import('./validate');
+      const check = checkMassMessage(body);
+      if (!check.ok) {
+        if (check.field === 'listIds' || check.field === 'text' || check.field === 'price') form.setFields([{ name: check.field as keyof Values, errors: [check.message] }]);
+        else setFormError(check.message);
+        return;
+      }
+      const sent = await call(routes.messages.broadcast, { body: check.body });
       message.success(sent.status === 'scheduled' ? `Mass message scheduled for ${fullDate(sent.scheduledAt)}` : 'Mass message on its way');
       form.resetFields(['text', 'price']);
       uploads.clear();

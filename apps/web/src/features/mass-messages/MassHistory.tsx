@@ -2,7 +2,7 @@
 import type { HTMLAttributes } from 'react';
 import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { AudioOutlined, LoadingOutlined, PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
-import { MASS_AUDIENCE_LABELS, type MassMessage } from '@stagepass/shared';
+import type { MassMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { fullDate, money, plural } from '@/lib/format';
@@ -10,7 +10,7 @@ import { useRoute } from '@/lib/swr';
 import { EmptyState } from '@/components/states';
 import { Money } from '@/components/money/money-ui';
 import QueryTable, { type QueryTableState } from '@/components/list/QueryTable';
-import { MASS_STATUS_TAG, excerpt } from './compose';
+import { AUDIENCE_LABELS, MASS_STATUS_TAG, excerpt } from './compose';
 import css from './mass-messages.module.css';
 
 function MessageCell({ m, audience }: { m: MassMessage; audience: string }) {
@@ -58,7 +58,7 @@ export default function MassHistory({ table }: { table: QueryTableState<MassMess
   const listName = (id: string) => lists.data?.find((l) => l._id === id)?.name;
 
   const audienceText = (m: MassMessage) => {
-    if (m.audience !== 'lists') return MASS_AUDIENCE_LABELS[m.audience] ?? m.audience;
+    if (m.audience !== 'lists') return AUDIENCE_LABELS[m.audience] ?? m.audience;
     const names = m.listIds.map(listName).filter(Boolean) as string[];
     return names.length ? names.join(', ') : m.listIds.length === 1 ? '1 list' : `${m.listIds.length} lists`;
   };
