@@ -8,7 +8,8 @@
  * thread shows a small spinner above the list instead of the first-load skeleton.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MESSAGE_PAGE_SIZE, MESSAGES, type Message, type SendMessageInput } from '@stagepass/shared';
+import { MESSAGES, type Message, type SendMessageInput } from '@stagepass/shared';
+import { MESSAGE_PAGE_SIZE } from '@/lib/message-limits';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, type ApiFailure } from '@/lib/api';
 import { logout, resetAuth } from './auth';

@@ -4,7 +4,7 @@ import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
 import { useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector, type RootState } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser, type RootState } from '@/store';
 import { conversationAdded, conversationMessage, fetchTotalUnreadMessages, lastMessageDeleted, setTotalUnreadMessages } from '@/store/conversation';
 import { messageReceived, messageRemotelyDeleted } from '@/store/message';
 
@@ -19,6 +19,7 @@ import { messageReceived, messageRemotelyDeleted } from '@/store/message';
 export default function MessagesListener() {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
+  const me = useCurrentUser();
   const mapping = useAppSelector((s) => s.conversation.mapping);
   const listLoaded = useAppSelector((s) => s.conversation.list.success);
 
@@ -45,6 +46,8 @@ export default function MessagesListener() {
     const m = store.getState().message.conversationMap[e.conversationId]?.items.find((x) => x._id === e.messageId);
     if (m) dispatch(lastMessageDeleted({ conversationId: e.conversationId, createdAt: m.createdAt }));
     dispatch(messageRemotelyDeleted(e));
+    // An unread message that is deleted no longer counts, and the server sends no new total for it.
+    if (m?.senderId !== me?._id) void dispatch(fetchTotalUnreadMessages());
   });
   useSocketEvent('message/total-unread', ({ total }) => dispatch(setTotalUnreadMessages(total)));
 
