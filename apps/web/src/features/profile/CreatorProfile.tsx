@@ -20,6 +20,7 @@ import FollowButton from '@/features/social/FollowButton';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import { shortDate } from '@/components/list/table-helpers';
+import { blockedPath } from '@/components/UserMenu';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
@@ -84,8 +85,14 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
   );
 }
 
-/** "More" on someone else's profile: Block / Unblock (whether they are blocked is read when the menu first opens). */
+/**
+ * "More" on someone else's profile: Block / Unblock (whether they are blocked is read when the menu
+ * first opens). A blocked creator's page is no longer shown to the blocker (404): after blocking,
+ * the blocked list opens, where the block can be undone.
+ */
 function ProfileMenu({ profile }: { profile: PublicUser }) {
+  const router = useRouter();
+  const me = useCurrentUser();
   const [opened, setOpened] = useState(false);
   const blocked = useBlockedByMe(profile._id, opened);
   const { block, unblock } = useBlockActions();
@@ -98,7 +105,7 @@ function ProfileMenu({ profile }: { profile: PublicUser }) {
         items: [
           blocked
             ? { key: 'unblock', icon: <StopOutlined />, label: 'Unblock', onClick: () => unblock(who) }
-            : { key: 'block', icon: <StopOutlined />, label: 'Block', danger: true, disabled: blocked === undefined, onClick: () => block(who) },
+            : { key: 'block', icon: <StopOutlined />, label: 'Block', danger: true, disabled: blocked === undefined, onClick: () => block(who, () => me && router.push(blockedPath(me))) },
         ],
       }}
     >
