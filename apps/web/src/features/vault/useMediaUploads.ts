@@ -26,12 +26,13 @@ export function itemFromVaultFile(file: MediaFileView, name: string): UploadItem
  * on every (re)connection — never polled. `onSettled` runs when a file is ready or failed.
  */
 export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
+  // The items live in a ref (updated at once, in order) and are published to state for rendering:
+  // a 'media/status' event can arrive right after an upload answers, before any re-render.
+  const store = useRef(new Map<string, UploadItem>());
   const [items, setItems] = useState<UploadItem[]>([]);
-  const itemsRef = useRef(items);
   const settledRef = useRef(onSettled);
   const alive = useRef(true);
   useEffect(() => {
-    itemsRef.current = items;
     settledRef.current = onSettled;
   });
   useEffect(() => {
@@ -41,21 +42,29 @@ export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
     };
   }, []);
 
-  const patch = useCallback((key: string, p: Partial<UploadItem>) => {
-    if (!alive.current) return;
-    setItems((list) => list.map((it) => (it.key === key ? { ...it, ...p } : it)));
-    if (p.phase && settled(p.phase) && p.phase !== 'error') {
-      const it = itemsRef.current.find((i) => i.key === key);
-      if (it && !settled(it.phase)) settledRef.current?.({ ...it, ...p });
-    }
+  const publish = useCallback(() => {
+    if (alive.current) setItems([...store.current.values()]);
   }, []);
+
+  const patch = useCallback(
+    (key: string, p: Partial<UploadItem>) => {
+      const prev = store.current.get(key);
+      if (!prev) return;
+      const next = { ...prev, ...p };
+      store.current.set(key, next);
+      publish();
+      if (!settled(prev.phase) && (next.phase === 'ready' || next.phase === 'failed')) settledRef.current?.(next);
+    },
+    [publish],
+  );
 
   const check = useCallback(
     async (key: string, fileId: string) => {
       try {
         const s = await call(routes.messages.fileStatus, { params: { id: 'new', fileId } });
-        const it = itemsRef.current.find((i) => i.key === key);
-        patch(key, { phase: s.status, error: s.error, file: it?.file ? { ...it.file, status: s.status, error: s.error } : it?.file });
+        const it = store.current.get(key);
+        if (!it || settled(it.phase)) return;
+        patch(key, { phase: s.status, error: s.error, file: it.file ? { ...it.file, status: s.status, error: s.error } : it.file });
       } catch {
         /* the next event or reconnection tells */
       }
@@ -64,7 +73,7 @@ export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
   );
 
   useSocketEvent('media/status', (e) => {
-    const it = itemsRef.current.find((i) => i.file?._id === e.fileId);
+    const it = [...store.current.values()].find((i) => i.file?._id === e.fileId);
     if (!it || settled(it.phase)) return;
     if (e.status === 'ready' || e.status === 'failed') void check(it.key, e.fileId);
     else patch(it.key, { phase: e.status });
@@ -73,7 +82,7 @@ export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
   const socketStatus = useSocketStatus();
   useEffect(() => {
     if (socketStatus !== 'connected') return;
-    for (const it of itemsRef.current) if (it.file && !settled(it.phase)) void check(it.key, it.file._id);
+    for (const it of store.current.values()) if (it.file && !settled(it.phase)) void check(it.key, it.file._id);
   }, [socketStatus, check]);
 
   const add = useCallback(
@@ -82,7 +91,8 @@ export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
         const kind = kindOf(f);
         return { key: `m${++seq}`, slot: slotOf(kind), name: f.name, kind, percent: 0, phase: 'uploading', localUrl: kind === 'image' ? URL.createObjectURL(f) : undefined };
       });
-      setItems((list) => [...list, ...created]);
+      for (const it of created) store.current.set(it.key, it);
+      publish();
       created.forEach((it, i) => {
         uploadTo(routes.messages.uploadFile, undefined, files[i]!, { field: 'file', onProgress: (percent) => patch(it.key, { percent: Math.min(percent, 99) }) })
           .then((file) => {
@@ -93,28 +103,34 @@ export function useMediaUploads(onSettled?: (item: UploadItem) => unknown) {
       });
       return created.map((it) => it.key);
     },
-    [patch, check],
+    [patch, check, publish],
   );
 
   /** Adds already processed files (vault picks); a file already there is not added twice. */
-  const addExisting = useCallback((picked: UploadItem[]) => {
-    setItems((list) => [...list, ...picked.filter((p) => !list.some((i) => i.file?._id === p.file?._id))]);
-  }, []);
+  const addExisting = useCallback(
+    (picked: UploadItem[]) => {
+      const have = new Set([...store.current.values()].map((i) => i.file?._id));
+      for (const p of picked) if (!have.has(p.file?._id)) store.current.set(p.key, p);
+      publish();
+    },
+    [publish],
+  );
 
-  const remove = useCallback((key: string) => {
-    setItems((list) => {
-      const it = list.find((i) => i.key === key);
+  const remove = useCallback(
+    (key: string) => {
+      const it = store.current.get(key);
       if (it?.localUrl) URL.revokeObjectURL(it.localUrl);
-      return list.filter((i) => i.key !== key);
-    });
-  }, []);
+      store.current.delete(key);
+      publish();
+    },
+    [publish],
+  );
 
   const clear = useCallback(() => {
-    setItems((list) => {
-      for (const it of list) if (it.localUrl) URL.revokeObjectURL(it.localUrl);
-      return [];
-    });
-  }, []);
+    for (const it of store.current.values()) if (it.localUrl) URL.revokeObjectURL(it.localUrl);
+    store.current.clear();
+    publish();
+  }, [publish]);
 
   return { items, add, addExisting, remove, clear };
 }
