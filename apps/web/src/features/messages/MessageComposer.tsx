@@ -123,14 +123,17 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
     const body: SendMessageInput = { text: text.trim() };
     if (fileIds.length) body.fileIds = fileIds;
     if (canPrice && price) body.price = price;
+    // The text leaves the box at once (the message often shows, by the socket, before the answer); back on failure.
+    const sent = text;
+    setText('');
     const r = await dispatch(sendMessage({ conversationId: c._id, body }));
     if (sendMessage.fulfilled.match(r)) {
-      setText('');
       setAttachments([]);
       setUploads({});
       setPrice(null);
       input.current?.focus();
     } else {
+      setText((now) => now || sent);
       message.error(r.payload?.reason ? `${MESSAGES.updateFailed}: ${r.payload.reason}` : MESSAGES.updateFailed);
     }
   };
