@@ -215,7 +215,11 @@ export class MassMessagesService {
         .where(and(inArray(member.conversationId, targets.map((t) => t.conversationId)), inArray(member.userId, targets.map((t) => t.recipientId))));
       await tx.update(conversations).set({ lastMessageText: '' }).where(inArray(conversations.lastMessageId, targets.map((t) => t.id)));
       this.deps.commits.afterCommit(tx, async () => {
-        for (const t of targets) this.deps.realtime.toUser(t.recipientId, 'message/deleted', { conversationId: t.conversationId, messageId: t.id });
+        const totals = await this.deps.messages.totalsOf(targets.map((t) => t.recipientId));
+        for (const t of targets) {
+          this.deps.realtime.toUser(t.recipientId, 'message/deleted', { conversationId: t.conversationId, messageId: t.id });
+          this.deps.realtime.toUser(t.recipientId, 'message/total-unread', { total: totals.get(t.recipientId) ?? 0 });
+        }
       });
       return targets.length;
     });

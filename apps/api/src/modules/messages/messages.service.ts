@@ -243,6 +243,9 @@ export class MessagesService {
       this.deps.commits.afterCommit(tx, async () => {
         const memberIds = await this.memberIds(row.conversationId);
         this.deps.realtime.toUsers(memberIds, 'message/deleted', { conversationId: row.conversationId, messageId: row.id });
+        // An unseen message no longer counts: each member's badge gets its total.
+        const totals = await this.totalsOf(memberIds);
+        for (const id of memberIds) this.deps.realtime.toUser(id, 'message/total-unread', { total: totals.get(id) ?? 0 });
       });
       return u;
     });

@@ -220,6 +220,7 @@ describe('deleting', () => {
     expect(del.json().data).toMatchObject({ isDeleted: true, text: '' });
     const [ev] = await waitFor(fanSocket, 'message/deleted');
     expect(ev).toEqual({ conversationId, messageId: m._id });
+    expect((await waitFor(fanSocket, 'message/total-unread')).at(-1)).toEqual({ total: 0 });
     const list = await req(fan, 'GET', `/messages/conversations/${conversationId}`);
     expect(list.body).not.toContain('secret words');
     expect(list.json().data.data[0]).toMatchObject({ isDeleted: true });
