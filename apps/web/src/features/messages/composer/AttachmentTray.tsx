@@ -35,6 +35,8 @@ export default function AttachmentTray({ attachments, onChange, onRemove }: { at
   const itemsRef = useRef(items);
   const alive = useRef(true);
   const started = useRef(new Set<string>());
+  /** fileId → attachment key, set the moment an upload answers (before the re-render), so a status event right after it is not missed. */
+  const byFile = useRef(new Map<string, string>());
   useEffect(() => {
     itemsRef.current = items;
     const out: Record<string, AttachmentState> = {};
@@ -66,15 +68,19 @@ export default function AttachmentTray({ attachments, onChange, onRemove }: { at
   );
 
   useSocketEvent('media/status', (e) => {
-    const it = Object.values(itemsRef.current).find((i) => i.file?._id === e.fileId);
-    if (!it || settled(it.phase)) return;
-    if (e.status === 'ready' || e.status === 'failed') void check(it.key, e.fileId);
-    else patch(it.key, { phase: e.status });
+    const key = byFile.current.get(e.fileId);
+    const it = key ? itemsRef.current[key] : undefined;
+    if (!key || (it && settled(it.phase))) return;
+    if (e.status === 'ready' || e.status === 'failed') void check(key, e.fileId);
+    else patch(key, { phase: e.status });
   });
   const socketStatus = useSocketStatus();
   useEffect(() => {
     if (socketStatus !== 'connected') return;
-    for (const it of Object.values(itemsRef.current)) if (it.file && !settled(it.phase)) void check(it.key, it.file._id);
+    for (const [fileId, key] of byFile.current) {
+      const it = itemsRef.current[key];
+      if (it && !settled(it.phase)) void check(key, fileId);
+    }
   }, [socketStatus, check]);
 
   // Start the upload of each new attachment; forget removed ones.
@@ -84,7 +90,10 @@ export default function AttachmentTray({ attachments, onChange, onRemove }: { at
       const next: Record<string, UploadItem> = {};
       for (const [k, it] of Object.entries(all)) {
         if (keys.has(k)) next[k] = it;
-        else if (it.localUrl) URL.revokeObjectURL(it.localUrl);
+        else {
+          if (it.localUrl) URL.revokeObjectURL(it.localUrl);
+          if (it.file) byFile.current.delete(it.file._id);
+        }
       }
       for (const a of attachments) {
         if (next[a.key]) continue;
@@ -106,6 +115,7 @@ export default function AttachmentTray({ attachments, onChange, onRemove }: { at
       started.current.add(a.key);
       uploadTo(routes.messages.uploadFile, undefined, a.file, { field: 'file', onProgress: (percent) => patch(a.key, { percent: Math.min(percent, 99) }) })
         .then((file: MediaFileView) => {
+          byFile.current.set(file._id, a.key);
           patch(a.key, { file, percent: 100, phase: file.status, error: file.error });
           if (file.status !== 'ready' && file.status !== 'failed') void check(a.key, file._id);
         })
