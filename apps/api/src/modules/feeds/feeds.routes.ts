@@ -14,7 +14,7 @@ export interface FeedsRoutesDeps {
    * The request address → country, for the countries a creator hides from (blocks README). Until
    * app.ts passes it, hidden countries are not applied to a creator's feed list.
    */
-  geo: Pick<GeoService, 'countryOf'>;
+  geo: Pick<GeoService, 'countryOfRequest'>;
 }
 
 /** Spec §7 Feeds. Thin: contract (packages/shared/src/routes/feeds.ts), service. Rules: README.md beside this file. */
@@ -69,7 +69,7 @@ export const feedsRoutes = (deps: FeedsRoutesDeps) => async (app: ZodApp) => {
   handle(app, r.timeline, async (req) => ({ data: await feeds.timeline(currentUser(req), req.query) }));
 
   handle(app, r.byCreator, async (req) => {
-    const country = await deps.geo.countryOf(req.ip);
+    const country = await deps.geo.countryOfRequest(req);
     const { rows, total } = await feeds.byCreator(req.user, req.params.username, req.query, { country });
     return { data: { data: await feeds.toViews(req.user, rows), total } };
   });

@@ -38,12 +38,27 @@ export class GeoService {
     return reader.get(addr)?.country_code ?? null;
   }
 
+  /**
+   * The visitor's country for a request: `x-client-ip` (what the web server saw, sent on its
+   * server-side fetches) when present, else the request address. Only for courtesies (the site
+   * block, creators' hidden countries), never an access control: a client can name any address.
+   */
+  async countryOfRequest(req: { headers: Record<string, string | string[] | undefined>; ip: string }): Promise<string | null> {
+    return this.countryOf(clientIpOf(req));
+  }
+
   async check(ip: string | null | undefined): Promise<{ blocked: boolean; country: string | null }> {
     const country = await this.countryOf(ip);
     if (!country) return { blocked: false, country: null };
     const blocked = (await this.deps.settings.get('blockedCountries')).includes(country);
     return { blocked, country };
   }
+}
+
+/** `x-client-ip` when the request carries one, else its address. */
+export function clientIpOf(req: { headers: Record<string, string | string[] | undefined>; ip: string }): string {
+  const header = req.headers['x-client-ip'];
+  return (Array.isArray(header) ? header[0] : header) || req.ip;
 }
 
 /** First address of a forwarded list, without an IPv4-mapped IPv6 prefix or a port. */

@@ -17,7 +17,7 @@ export interface PerformersRoutesDeps {
    * The request address → country, for the countries a creator hides from (blocks README). Until
    * app.ts passes it, hidden countries are not applied to creator profiles.
    */
-  geo: Pick<GeoService, 'countryOf'>;
+  geo: Pick<GeoService, 'countryOfRequest'>;
   limits: UserLimits;
   media: MediaService;
   performers: PerformersService;
@@ -94,7 +94,7 @@ export const performersRoutes = (deps: PerformersRoutesDeps) => async (app: ZodA
   });
 
   handle(app, r.profile, async (req) => {
-    const country = await deps.geo.countryOf(req.ip);
+    const country = await deps.geo.countryOfRequest(req);
     return { data: await performers.publicProfile(req.params.id, req.user, { country }) };
   });
 };

@@ -15,7 +15,7 @@ export interface UsersRoutesDeps {
    * The request address → country, for the countries a creator hides from (blocks README). Until
    * app.ts passes it, hidden countries are not applied to creator profiles here.
    */
-  geo: Pick<GeoService, 'countryOf'>;
+  geo: Pick<GeoService, 'countryOfRequest'>;
   limits: UserLimits;
   performers: PerformersService;
   users: UsersService;
@@ -73,7 +73,7 @@ export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
     // A creator looks the same here as on GET /performers/{id} (bio, welcome video; blocks and
     // hidden countries → 404).
     if (u.isPerformer) {
-      const country = await deps.geo.countryOf(req.ip);
+      const country = await deps.geo.countryOfRequest(req);
       return { data: await deps.performers.publicProfile(u.id, req.user, { country }) };
     }
     // Anyone else: a block either way hides them too (blocks.policy.ts; admins see everyone).
