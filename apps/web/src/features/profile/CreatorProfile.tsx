@@ -188,9 +188,9 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                   Send tip
                 </Button>
               )}
-              <Link href={me ? `/messages?to=${profile._id}&source=performer` : '/auth/login'} prefetch={false}>
-                <Button icon={<MessageOutlined />}>Message</Button>
-              </Link>
+              <Button href={me ? `/messages?to=${profile._id}&source=performer` : '/auth/login'} icon={<MessageOutlined aria-hidden />}>
+                Message
+              </Button>
               <SubscribeAction profile={profile} />
               {me && <ProfileMenu profile={profile} />}
             </>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { routes } from '@stagepass/shared/routes';
-import { serverGetRoute } from '@/lib/server/api';
+import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import CreatorProfile from '@/features/profile/CreatorProfile';
@@ -10,9 +10,11 @@ type Props = { params: Promise<{ profileId: string }> };
 
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** As the visitor may see it: their session (a block either way is a 404) and their address (a creator's hidden countries). */
 async function load(profileId: string) {
   if (!PROFILE_ID.test(profileId)) return { ok: false as const, status: 404 };
-  return serverGetRoute(routes.performers.profile, { id: profileId });
+  const [token, ip] = await Promise.all([getToken(), clientIp()]);
+  return serverGetRoute(routes.performers.profile, { id: profileId }, { token, headers: ip ? { 'x-client-ip': ip } : {} });
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
