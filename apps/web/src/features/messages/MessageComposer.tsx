@@ -3,8 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { App, Button, Input, Popover, Spin, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
-import { MESSAGES, type Conversation, type SendMessageInput } from '@stagepass/shared';
+import { CloseOutlined, FolderOpenOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
+import { MESSAGES, type Conversation, type SendMessageInput, type VaultItem } from '@stagepass/shared';
 import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@/lib/message-limits';
 import MoneyInput from '@/components/form/MoneyInput';
 import { money } from '@/lib/format';
@@ -15,6 +15,7 @@ import { sendMessage } from '@/store/message';
 import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
 import { conversationBlocked } from '@/store/conversation';
 import type { Attachment, AttachmentState } from './composer/AttachmentTray';
+import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import css from './messages.module.css';
 
 /** The emoji grid and the upload tray are fetched when first needed (the popover renders its content on first opening). */
@@ -57,7 +58,7 @@ const TYPING_EVERY_MS = 2000;
 /**
  * The composer: text (Enter sends, Shift+Enter a new line), an emoji picker, media attached with
  * upload progress and processing status, and — for creators with media attached — a price that
- * makes the media paid. Sends `text`, `fileIds`, `price` (POST /messages/conversations/{id}); the
+ * makes the media paid; creators may also add media from their vault (sent by id, no new upload). Sends `text`, `fileIds`, `price` (POST /messages/conversations/{id}); the
  * file ids only once every upload is ready. Tells the other member "typing…".
  */
 export default function MessageComposer({ conversation: c }: { conversation: Conversation }) {
@@ -72,6 +73,9 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
   const [uploads, setUploads] = useState<Record<string, AttachmentState>>({});
   const [price, setPrice] = useState<number | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  // Creators: media already in their vault, sent by id (no new upload).
+  const [picked, setPicked] = useState<VaultItem[]>([]);
+  const [vaultOpen, setVaultOpen] = useState(false);
   const input = useRef<TextAreaRef>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
@@ -82,11 +86,11 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
   const states = attachments.map((a) => uploads[a.key]);
   const uploading = states.some((s) => !s || (s.phase !== 'ready' && s.phase !== 'failed' && s.phase !== 'error'));
   const broken = states.some((s) => s && (s.phase === 'failed' || s.phase === 'error'));
-  const canPrice = Boolean(me?.isPerformer) && attachments.length > 0;
+  const canPrice = Boolean(me?.isPerformer) && attachments.length + picked.length > 0;
   const min = settings.minimumMessagePrice;
   const max = settings.maximumMessagePrice;
   const priceError = canPrice && price !== null && price > 0 && (price < min || price > max) ? `The price must be between ${money(min)} and ${money(max)}` : null;
-  const empty = !text.trim() && attachments.length === 0;
+  const empty = !text.trim() && attachments.length === 0 && picked.length === 0;
   const blocker = uploading ? 'Wait for the uploads to finish' : broken ? 'Remove the files that failed' : priceError;
 
   const onText = (v: string) => {
@@ -112,14 +116,22 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
 
   const pick = (files: FileList | null) => {
     if (!files?.length) return;
-    const room = MESSAGE_FILES_MAX - attachments.length;
+    const room = MESSAGE_FILES_MAX - attachments.length - picked.length;
     if (files.length > room) message.warning(`At most ${MESSAGE_FILES_MAX} files in one message`);
     setAttachments((list) => [...list, ...Array.from(files).slice(0, Math.max(0, room)).map((file) => ({ key: `a${++seq}`, file }))]);
   };
 
+  const pickFromVault = (items: VaultItem[]) => {
+    const have = new Set(picked.map((p) => p._id));
+    const fresh = items.filter((it) => !have.has(it._id));
+    const room = MESSAGE_FILES_MAX - attachments.length - picked.length;
+    if (fresh.length > room) message.warning(`At most ${MESSAGE_FILES_MAX} files in one message`);
+    setPicked((list) => [...list, ...fresh.slice(0, Math.max(0, room))]);
+  };
+
   const send = async () => {
     if (sending || empty || blocker) return;
-    const fileIds = states.map((s) => s?.fileId).filter((x): x is string => Boolean(x));
+    const fileIds = [...picked.map((p) => p._id), ...states.map((s) => s?.fileId).filter((x): x is string => Boolean(x))];
     const body: SendMessageInput = { text: text.trim() };
     if (fileIds.length) body.fileIds = fileIds;
     if (canPrice && price) body.price = price;
@@ -129,6 +141,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
     const r = await dispatch(sendMessage({ conversationId: c._id, body }));
     if (sendMessage.fulfilled.match(r)) {
       setAttachments([]);
+      setPicked([]);
       setUploads({});
       setPrice(null);
       input.current?.focus();
@@ -147,6 +160,17 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
         void send();
       }}
     >
+      {picked.length > 0 && (
+        <ul className={css.vaultPicks} aria-label="From your vault">
+          {picked.map((p) => (
+            <li key={p._id} className={css.vaultPick}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- a signed thumbnail of the creator's own file */}
+              {p.file.thumbnails[0] || p.file.preview ? <img src={p.file.thumbnails[0] ?? p.file.preview} alt="" /> : <span className={css.vaultPickType}>{p.file.type}</span>}
+              <Button size="small" type="text" shape="circle" icon={<CloseOutlined />} aria-label={`Remove ${p.caption || `${p.file.type} from the vault`}`} onClick={() => setPicked((list) => list.filter((x) => x._id !== p._id))} />
+            </li>
+          ))}
+        </ul>
+      )}
       {attachments.length > 0 && <AttachmentTray attachments={attachments} onChange={onUploads} onRemove={(key) => setAttachments((list) => list.filter((a) => a.key !== key))} />}
       {canPrice && (
         <div className={css.priceRow}>
@@ -163,6 +187,11 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
         <Tooltip title="Attach photos, videos or audio">
           <Button type="text" shape="circle" icon={<PaperClipOutlined />} aria-label="Attach media" className={css.tool} onClick={() => fileInput.current?.click()} />
         </Tooltip>
+        {me?.isPerformer && (
+          <Tooltip title="Add media from your vault">
+            <Button type="text" shape="circle" icon={<FolderOpenOutlined />} aria-label="Add from vault" className={css.tool} onClick={() => setVaultOpen(true)} />
+          </Tooltip>
+        )}
         <Popover
           open={emojiOpen}
           onOpenChange={setEmojiOpen}
@@ -192,6 +221,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
           <Button type="primary" shape="circle" htmlType="submit" icon={<SendOutlined />} aria-label="Send" loading={sending} disabled={empty || Boolean(blocker)} className={css.send} />
         </Tooltip>
       </div>
+      {me?.isPerformer && <LazyVaultPicker open={vaultOpen} onClose={() => setVaultOpen(false)} onPick={pickFromVault} multiple />}
     </form>
   );
 }
