@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { BarChartOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, FEED_TEXT_MAX, createFeedSchema, type CreateFeedInput, type Feed, type FeedVisibility, type Poll } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -13,6 +13,7 @@ import { PostOptions } from './composer/PostOptions';
 import { AttachedFiles, UploadTools } from './composer/Uploads';
 import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
+import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 
 interface FormValues {
   text: string;
@@ -22,7 +23,7 @@ interface FormValues {
 
 /**
  * The creator's composer (new post and edit): text, photos/videos/audio uploaded at once with
- * per-file progress and processing status, teaser and thumbnail, poll builder, visibility and
+ * per-file progress and processing status (or picked from the vault, no new upload), teaser and thumbnail, poll builder, visibility and
  * price, schedule. Validation uses the shared schemas (createFeedSchema, createPollSchema,
  * ppvPriceLimits). `onDone` receives the saved feed. Its pieces are in ./composer.
  */
@@ -31,7 +32,8 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
   const me = useCurrentUser();
   const [form] = Form.useForm<FormValues>();
   const visibility = Form.useWatch('visibility', form) ?? feed?.visibility ?? 'free';
-  const { uploads, media, teaser, thumbnail, uploading, onFiles } = useComposerUploads(feed);
+  const { uploads, media, teaser, thumbnail, uploading, onFiles, fromVault } = useComposerUploads(feed);
+  const [vaultOpen, setVaultOpen] = useState(false);
   const [poll, setPoll] = useState<PollDraft | null>(null);
   const [existingPoll, setExistingPoll] = useState<Poll | null>(feed?.poll ?? null);
   const [pollErrors, setPollErrors] = useState<Record<string, string>>({});
@@ -148,7 +150,11 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
           >
             Add poll
           </Button>
+          <Button icon={<FolderOpenOutlined />} onClick={() => setVaultOpen(true)}>
+            From vault
+          </Button>
         </UploadTools>
+        <LazyVaultPicker open={vaultOpen} onClose={() => setVaultOpen(false)} onPick={fromVault} multiple />
 
         <PostOptions
           visibility={visibility}

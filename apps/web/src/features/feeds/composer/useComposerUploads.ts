@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { App } from 'antd';
-import { FEED_MAX_FILES, type Feed, type FeedUploadSlot } from '@stagepass/shared';
+import { FEED_MAX_FILES, type Feed, type FeedUploadSlot, type VaultItem } from '@stagepass/shared';
 import { itemFromFile, useUploads } from '../useUploads';
 
 /**
@@ -39,5 +39,15 @@ export function useComposerUploads(feed: Feed | undefined) {
     uploads.add(slot, single ? files.slice(0, 1) : files, single);
   };
 
-  return { uploads, media, teaser, thumbnail, uploading, onFiles };
+  /** Media from the creator's vault: added as they are (no new upload), up to FEED_MAX_FILES. */
+  const fromVault = (picked: VaultItem[]) => {
+    const have = new Set(uploads.items.map((i) => i.file?._id));
+    const fresh = picked.filter((p) => !have.has(p._id));
+    const room = Math.max(0, FEED_MAX_FILES - media.length);
+    if (fresh.length > room) message.warning(`A post holds at most ${FEED_MAX_FILES} files`);
+    const added = fresh.slice(0, room).map((p) => itemFromFile(p.file.type === 'image' ? 'photo' : p.file.type === 'audio' ? 'audio' : 'video', p.file));
+    if (added.length) uploads.seed([...uploads.items, ...added]);
+  };
+
+  return { uploads, media, teaser, thumbnail, uploading, onFiles, fromVault };
 }
