@@ -134,7 +134,7 @@ export function buildServices(p: Platform) {
   const fanLists = new FanListsService({ db, users });
   const vault = new VaultService({ db, media });
   // Engagement
-  const blocks = new BlocksService({ db, events, geo, users });
+  const blocks = new BlocksService({ db, events, geo, realtime, users });
   const follows = new FollowsService({ db, events, media, users });
   const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
   contentKinds.register(performerKind({ follows }));

@@ -32,6 +32,8 @@ export const conversationSchema = z.object({
   lastMessage: z.string(),
   lastMessageCreatedAt: z.string().nullable(),
   lastSenderId: z.string().nullable(),
+  /** The last message was deleted (the list shows 'Message deleted!'). */
+  lastMessageDeleted: z.boolean(),
   /** The other member. */
   recipient: conversationPartySchema,
   /** When the other member last read the conversation (read receipts: messages up to it are seen). */

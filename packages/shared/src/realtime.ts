@@ -56,6 +56,8 @@ export interface ServerToClientEvents {
   'message/typing': (e: { conversationId: string; userId: string }) => void;
   /** The receiver's unread message total changed without a new message (read on another tab). */
   'message/total-unread': (e: { total: number }) => void;
+  /** A block between the receiver and `userId` began or ended (either side's): conversations with them open or close. `isBlocked`: a block either way stands now. */
+  'block/changed': (e: { userId: string; isBlocked: boolean }) => void;
   /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
   'auth/result': (e: { ok: boolean; message?: string }) => void;
 }

@@ -20,6 +20,13 @@ export const blocks = defineRoutes('blocking', {
     description: 'The users the caller has blocked, newest first.',
     schema: { querystring: blockListQuerySchema, response: { 200: listEnvelope(blockedUserSchema) } },
   },
+  status: {
+    method: 'GET',
+    path: '/block/users/:id',
+    access: 'user',
+    description: 'Whether the caller has blocked the user `id` (their own block; a block the other made is not told).',
+    schema: { params: uuidParamSchema, response: { 200: envelope(blockStateSchema) } },
+  },
   unblockUser: {
     method: 'DELETE',
     path: '/block/users/:id',

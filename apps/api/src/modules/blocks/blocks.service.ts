@@ -3,6 +3,7 @@ import type { BlockListQuery, BlockState, BlockUserInput, BlockedUser } from '@s
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Events } from '../../platform/events';
+import type { Realtime } from '../../platform/realtime';
 import { isAdmin } from '../../platform/auth';
 import type { GeoService } from '../geo/geo.service';
 import type { UsersService } from '../users/users.service';
@@ -15,6 +16,7 @@ export interface BlocksDeps {
   db: Db;
   events: Events;
   geo: GeoService;
+  realtime: Pick<Realtime, 'toUser'>;
   users: UsersService;
 }
 
@@ -40,13 +42,28 @@ export class BlocksService {
         .returning({ id: userBlocks.id });
       if (rows.length) await this.deps.events.record(tx, 'user.blocked', { blockerId: blocker.id, targetId: target.id });
     });
+    await this.tell(blocker.id, target.id);
     return { targetId: target.id, isBlocked: true };
   }
 
   /** Lifts the caller's own block of `targetId` (a block the other side made stays). Idempotent. */
   async unblock(blocker: UserRow, targetId: string): Promise<BlockState> {
-    await this.deps.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.targetId, targetId)));
+    const gone = await this.deps.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.targetId, targetId))).returning({ id: userBlocks.id });
+    if (gone.length) await this.tell(blocker.id, targetId);
     return { targetId, isBlocked: false };
+  }
+
+  /** Whether the caller blocked `targetId` (their own block only). */
+  async status(blocker: UserRow, targetId: string): Promise<BlockState> {
+    const [row] = await this.deps.db.select({ id: userBlocks.id }).from(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.targetId, targetId)));
+    return { targetId, isBlocked: Boolean(row) };
+  }
+
+  /** Both sides' open pages hear that a block between them began or ended (conversations close or reopen). */
+  private async tell(a: string, b: string): Promise<void> {
+    const isBlocked = await isBlockedBetween(this.deps.db, a, b);
+    this.deps.realtime.toUser(a, 'block/changed', { userId: b, isBlocked });
+    this.deps.realtime.toUser(b, 'block/changed', { userId: a, isBlocked });
   }
 
   /** The users the caller blocked, newest first. */

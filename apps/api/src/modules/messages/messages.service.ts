@@ -89,14 +89,14 @@ export class MessagesService {
         ? this.db.select({ n: count() }).from(conversationMembers).innerJoin(other, eq(other.id, conversationMembers.otherUserId)).where(where)
         : this.db.select({ n: count() }).from(conversationMembers).where(where),
     ]);
-    return { data: rows.map((r) => conversationView(this.deps.users, r.c, r.m, r.other, r.otherSeenAt, r.isBlocked)), total: Number(total?.n ?? 0) };
+    return { data: rows.map((r) => conversationView(this.deps.users, r.c, r.m, r.other, r.otherSeenAt, r.isBlocked, r.lastDeleted)), total: Number(total?.n ?? 0) };
   }
 
   /** One conversation of the caller (404 otherwise; admins may read any, seen from its first member). */
   async get(viewer: UserRow, id: string): Promise<Conversation> {
     const [row] = await this.listQuery(viewer).where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.userId, viewer.id)));
     if (!row) throw notFound('Conversation not found');
-    return conversationView(this.deps.users, row.c, row.m, row.other, row.otherSeenAt, row.isBlocked);
+    return conversationView(this.deps.users, row.c, row.m, row.other, row.otherSeenAt, row.isBlocked, row.lastDeleted);
   }
 
   private listQuery(viewer: UserRow) {
@@ -107,6 +107,7 @@ export class MessagesService {
         other,
         otherSeenAt: otherMember.lastSeenAt,
         isBlocked: sql<boolean>`not ${notBlockedWith(other.id, viewer.id)}`.mapWith(Boolean),
+        lastDeleted: sql<boolean>`exists (select 1 from ${messages} where ${messages.id} = ${conversations.lastMessageId} and ${messages.deletedAt} is not null)`.mapWith(Boolean),
       })
       .from(conversationMembers)
       .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))

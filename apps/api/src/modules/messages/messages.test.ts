@@ -224,6 +224,7 @@ describe('deleting', () => {
     const list = await req(fan, 'GET', `/messages/conversations/${conversationId}`);
     expect(list.body).not.toContain('secret words');
     expect(list.json().data.data[0]).toMatchObject({ isDeleted: true });
+    expect((await req(fan, 'GET', `/conversations/${conversationId}`)).json().data).toMatchObject({ lastMessage: '', lastMessageDeleted: true });
     expect(await unread(fan)).toBe(0);
 
     const admin = await createAdmin(t);
@@ -342,5 +343,22 @@ describe('message media uploads', () => {
     } finally {
       await fsp.rm(fx.dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('blocks and conversations', () => {
+  it('a block or unblock reaches both sides at once; each may ask whether they blocked the other', async () => {
+    const { creator, fan, conversationId } = await pair();
+    const [fs, cs] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, creator.token, open)]);
+    expect((await req(creator, 'POST', '/block/users', { targetId: fan.user.id })).statusCode).toBe(200);
+    expect((await waitFor(fs, 'block/changed'))[0]).toEqual({ userId: creator.user.id, isBlocked: true });
+    expect((await waitFor(cs, 'block/changed'))[0]).toEqual({ userId: fan.user.id, isBlocked: true });
+    expect((await req(creator, 'GET', `/block/users/${fan.user.id}`)).json().data).toEqual({ targetId: fan.user.id, isBlocked: true });
+    expect((await req(fan, 'GET', `/block/users/${creator.user.id}`)).json().data).toEqual({ targetId: creator.user.id, isBlocked: false });
+    expect((await req(fan, 'GET', `/conversations/${conversationId}`)).json().data.isBlocked).toBe(true);
+    expect((await req(creator, 'DELETE', `/block/users/${fan.user.id}`)).statusCode).toBe(200);
+    expect((await waitFor(fs, 'block/changed', 2)).at(-1)).toEqual({ userId: creator.user.id, isBlocked: false });
+    expect((await req(fan, 'GET', `/conversations/${conversationId}`)).json().data.isBlocked).toBe(false);
+    expect((await req(fan, 'GET', '/block/users/not-an-id')).statusCode).toBe(400);
   });
 });

@@ -64,6 +64,7 @@ export function conversationView(
   other: UserRow,
   otherSeenAt: Date | null,
   isBlocked: boolean,
+  lastMessageDeleted = false,
 ): Conversation {
   const card = users.toPublicUser(other);
   return {
@@ -73,6 +74,7 @@ export function conversationView(
     lastMessage: c.lastMessageText,
     lastMessageCreatedAt: c.lastMessageAt?.toISOString() ?? null,
     lastSenderId: c.lastSenderId,
+    lastMessageDeleted,
     recipient: { _id: card._id, name: card.name, username: card.username, avatar: card.avatar, isPerformer: card.isPerformer },
     recipientSeenAt: otherSeenAt?.toISOString() ?? null,
     isBlocked,
