@@ -141,6 +141,11 @@ const subscribers: Subscribers = {
     s.on('message/total-unread', l);
     return () => void s.off('message/total-unread', l);
   },
+  'block/changed': (s, ref) => {
+    const l: ServerToClientEvents['block/changed'] = (e) => ref.current(e);
+    s.on('block/changed', l);
+    return () => void s.off('block/changed', l);
+  },
   'auth/result': (s, ref) => {
     const l: ServerToClientEvents['auth/result'] = (e) => ref.current(e);
     s.on('auth/result', l);

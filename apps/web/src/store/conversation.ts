@@ -138,12 +138,12 @@ const conversationSlice = createSlice({
     ) {
       const { _id, ...p } = a.payload;
       if (p.totalNotSeenMessages === undefined) delete p.totalNotSeenMessages;
-      patch(s, _id, p);
+      patch(s, _id, { ...p, lastMessageDeleted: false });
       if (s.mapping[_id]) toTop(s, _id);
     },
     /** A message was deleted: when it was the last one, the list shows 'Message deleted!' for it. */
     lastMessageDeleted(s, a: PayloadAction<{ conversationId: string; createdAt: string }>) {
-      if (s.mapping[a.payload.conversationId]?.lastMessageCreatedAt === a.payload.createdAt) patch(s, a.payload.conversationId, { lastMessage: MESSAGES.messageDeleted });
+      if (s.mapping[a.payload.conversationId]?.lastMessageCreatedAt === a.payload.createdAt) patch(s, a.payload.conversationId, { lastMessage: '', lastMessageDeleted: true });
     },
     /** The other member read the conversation (read receipts). */
     recipientSeen(s, a: PayloadAction<{ conversationId: string; seenAt: string }>) {
@@ -201,7 +201,7 @@ const conversationSlice = createSlice({
       // One's own message is the conversation's last one too.
       .addCase(sendMessage.fulfilled, (s, a) => {
         const m = a.payload;
-        patch(s, m.conversationId, { lastMessage: m.text, lastMessageCreatedAt: m.createdAt, lastSenderId: m.senderId });
+        patch(s, m.conversationId, { lastMessage: m.text, lastMessageCreatedAt: m.createdAt, lastSenderId: m.senderId, lastMessageDeleted: false });
         if (s.mapping[m.conversationId]) toTop(s, m.conversationId);
       })
       .addCase(deleteMessage.fulfilled, (s, a) => {

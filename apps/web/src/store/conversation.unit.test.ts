@@ -16,6 +16,7 @@ const conv = (id: string, unseen = 0): Conversation => ({
   type: 'private',
   totalNotSeenMessages: unseen,
   lastMessage: `last of ${id}`,
+  lastMessageDeleted: false,
   lastMessageCreatedAt: '2026-11-01T12:00:00.000Z',
   lastSenderId: 'luna',
   recipient: { _id: `u-${id}`, name: `User ${id}`, username: `user${id}`, avatar: '', isPerformer: true },
@@ -158,9 +159,10 @@ describe('conversation slice (spec §3 Conversation list state, §4 Conversation
     let s = reducer(undefined, conversationAdded(conv('a')));
     s = reducer(s, lastMessageDeleted({ conversationId: 'a', createdAt: '2026-10-01T00:00:00.000Z' }));
     expect(s.mapping.a!.lastMessage).toBe('last of a');
+    expect(s.mapping.a!.lastMessageDeleted).toBe(false);
     const deleted = { _id: 'm9', conversationId: 'a', createdAt: '2026-11-01T12:00:00.000Z' } as Message;
     s = reducer(s, { type: deleteMessage.fulfilled.type, payload: deleted, meta: { arg: { conversationId: 'a', messageId: 'm9' }, requestId: 'r', requestStatus: 'fulfilled' } });
-    expect(s.mapping.a!.lastMessage).toBe(MESSAGES.messageDeleted);
+    expect(s.mapping.a!).toMatchObject({ lastMessage: '', lastMessageDeleted: true });
   });
 
   it('read receipts and blocks patch the conversation; a sign-out resets everything', () => {

@@ -5,17 +5,14 @@ import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
 
-/** The caller's blocked users as one page of the largest size: enough to say whether one of them is blocked. */
-const LOOKUP = { query: { offset: 0, limit: 100, sort: 'desc', sortBy: 'createdAt' } } as const;
-
 /**
- * Whether the signed-in user blocked `userId` (GET /block/users, read only while `enabled`, e.g.
- * once a menu opens). `undefined` until known.
+ * Whether the signed-in user blocked `userId` (GET /block/users/{id}, read only while `enabled`,
+ * e.g. once a menu opens; read again on every block change). `undefined` until known.
  */
 export function useBlockedByMe(userId: string | null | undefined, enabled = true): boolean | undefined {
-  const { data } = useRoute(routes.blocks.listUsers, enabled && userId ? LOOKUP : null, { revalidateOnFocus: false });
+  const { data } = useRoute(routes.blocks.status, enabled && userId ? { params: { id: userId } } : null, { revalidateOnFocus: false });
   if (!data || !userId) return undefined;
-  return data.data.some((b) => b._id === userId);
+  return data.isBlocked;
 }
 
 export interface BlockTarget {
@@ -43,6 +40,7 @@ export function useBlockActions() {
             await call(routes.blocks.blockUser, { body: { targetId: user._id } });
             message.success(`${user.name} is blocked`);
             void revalidateRoutes(routes.blocks.listUsers);
+            void revalidateRoutes(routes.blocks.status);
             await onDone?.(true);
           } catch (e) {
             message.error(errorText(e));
@@ -64,6 +62,7 @@ export function useBlockActions() {
             await call(routes.blocks.unblockUser, { params: { id: user._id } });
             message.success(`${user.name} is unblocked`);
             void revalidateRoutes(routes.blocks.listUsers);
+            void revalidateRoutes(routes.blocks.status);
             await onDone?.(false);
           } catch (e) {
             message.error(errorText(e));

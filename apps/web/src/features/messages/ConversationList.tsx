@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Avatar, Badge, Button, Input, Skeleton } from 'antd';
-import { DEFAULT_AVATAR, type Conversation } from '@stagepass/shared';
+import { DEFAULT_AVATAR, MESSAGES, type Conversation } from '@stagepass/shared';
 import { fullDate, timeAgo } from '@/lib/format';
 import { EmptyState, ErrorState } from '@/components/states';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
@@ -12,6 +12,7 @@ import css from './messages.module.css';
 /** What the list shows of the last message: "You: …" for one's own, "Attachment" for media alone. */
 export function lastMessagePreview(c: Conversation, meId: string | undefined): string {
   if (!c.lastMessageCreatedAt) return 'No messages yet';
+  if (c.lastMessageDeleted) return MESSAGES.messageDeleted;
   const text = c.lastMessage.trim() || 'Attachment';
   return c.lastSenderId && c.lastSenderId === meId ? `You: ${text}` : text;
 }

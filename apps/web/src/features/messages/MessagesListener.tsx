@@ -4,8 +4,9 @@ import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
 import { useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector, useCurrentUser, type RootState } from '@/store';
-import { conversationAdded, conversationMessage, fetchTotalUnreadMessages, lastMessageDeleted, setTotalUnreadMessages } from '@/store/conversation';
+import { useAppDispatch, useAppSelector, type RootState } from '@/store';
+import { conversationAdded, conversationBlocked, conversationMessage, fetchTotalUnreadMessages, lastMessageDeleted, setTotalUnreadMessages } from '@/store/conversation';
+import { revalidateRoutes } from '@/lib/swr';
 import { messageReceived, messageRemotelyDeleted } from '@/store/message';
 
 /**
@@ -13,13 +14,12 @@ import { messageReceived, messageRemotelyDeleted } from '@/store/message';
  * (the header's and the tab bar's count), then follows the socket — a new message goes to its
  * conversation's messages and moves the conversation up the list (a conversation not listed yet is
  * loaded and put on top, once the list was loaded), a deletion shows 'Message deleted!' (in the
- * list too when it was the last one), a changed
- * total is taken as is (and read again after a reconnect).
+ * list too when it was the last one), a changed total is taken as is (and read again after a
+ * reconnect), and a block begun or ended by either side closes or reopens their conversations.
  */
 export default function MessagesListener() {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
-  const me = useCurrentUser();
   const mapping = useAppSelector((s) => s.conversation.mapping);
   const listLoaded = useAppSelector((s) => s.conversation.list.success);
 
@@ -46,8 +46,11 @@ export default function MessagesListener() {
     const m = store.getState().message.conversationMap[e.conversationId]?.items.find((x) => x._id === e.messageId);
     if (m) dispatch(lastMessageDeleted({ conversationId: e.conversationId, createdAt: m.createdAt }));
     dispatch(messageRemotelyDeleted(e));
-    // An unread message that is deleted no longer counts, and the server sends no new total for it.
-    if (m?.senderId !== me?._id) void dispatch(fetchTotalUnreadMessages());
+  });
+  // A block between the user and someone began or ended: their conversations close or reopen.
+  useSocketEvent('block/changed', ({ userId, isBlocked }) => {
+    for (const c of Object.values(store.getState().conversation.mapping)) if (c.recipient._id === userId) dispatch(conversationBlocked({ id: c._id, isBlocked }));
+    void revalidateRoutes(routes.blocks.status);
   });
   useSocketEvent('message/total-unread', ({ total }) => dispatch(setTotalUnreadMessages(total)));
 
