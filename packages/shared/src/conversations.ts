@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idSchema } from './api';
 import { mediaFileSchema } from './media';
 import { publicUserSchema } from './users';
+import { CONVERSATION_SOURCES, MESSAGE_FILES_MAX, MESSAGE_PAGE_SIZE, MESSAGE_POLICIES, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './message-defaults';
 
 /**
  * Private conversations and their messages (spec §3 Conversation/Message, §4, §7 Conversations
@@ -10,8 +11,6 @@ import { publicUserSchema } from './users';
  * media, deletion, unread counts): apps/api/src/modules/messages/README.md.
  */
 
-/** Whom a conversation is opened with: a user or a creator, by id. */
-export const CONVERSATION_SOURCES = ['user', 'performer'] as const;
 export const openConversationSchema = z.object({
   source: z.enum(CONVERSATION_SOURCES),
   sourceId: idSchema,
@@ -51,12 +50,6 @@ export const conversationListQuerySchema = z.object({
 });
 export const conversationSearchQuerySchema = conversationListQuerySchema.extend({ q: z.string().trim().min(1, 'Required').max(100) });
 
-/** The web loads 25 messages at a time (spec §9). */
-export const MESSAGE_PAGE_SIZE = 25;
-export const MESSAGE_TEXT_MAX = 5000;
-export const MESSAGE_FILES_MAX = 20;
-/** The schema's hard cap on a message price; the site's own limits (settings) are checked by the API. */
-export const MESSAGE_PRICE_MAX = 10_000;
 export const messageListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(MESSAGE_PAGE_SIZE),
@@ -104,14 +97,6 @@ export const totalUnreadSchema = z.object({ total: z.number().int() });
 export const MESSAGE_PUBLIC_SLOTS = ['photo', 'audio', 'video', 'thumbnail'] as const;
 export type MessagePublicSlot = (typeof MESSAGE_PUBLIC_SLOTS)[number];
 
-/** Who may start a conversation with a creator (the creator's messaging settings). */
-export const MESSAGE_POLICIES = ['everyone', 'followers', 'subscribers'] as const;
-export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];
-export const MESSAGE_POLICY_LABELS: Record<MessagePolicy, string> = {
-  everyone: 'Everyone',
-  followers: 'Followers and subscribers',
-  subscribers: 'Subscribers only',
-};
 export const messagingSettingsSchema = z.object({
   whoCanMessage: z.enum(MESSAGE_POLICIES),
   /** A tip (site currency) a fan must have sent before their first message; 0 for none. */

@@ -1,5 +1,6 @@
 export * from './api';
 export * from './defaults';
+export * from './message-defaults';
 export * from './content-kinds';
 export * from './messages';
 export * from './money';

@@ -1,8 +1,8 @@
 import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
-import { MESSAGE_FILES_MAX, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './conversations';
-import { mediaFileSchema, MEDIA_TYPES } from './media';
+import { mediaFileSchema } from './media';
+import { MASS_AUDIENCES, MASS_STATUSES, MEDIA_TYPES, MESSAGE_FILES_MAX, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './message-defaults';
 import { publicUserSchema } from './users';
 
 /**
@@ -12,16 +12,6 @@ import { publicUserSchema } from './users';
  */
 
 // ── Mass messages ──────────────────────────────────────────────────────────────────────────
-export const MASS_AUDIENCES = ['subscribers', 'trial', 'followers', 'lists'] as const;
-export type MassAudience = (typeof MASS_AUDIENCES)[number];
-export const MASS_AUDIENCE_LABELS: Record<MassAudience, string> = {
-  subscribers: 'All subscribers',
-  trial: 'Free-trial subscribers',
-  followers: 'Followers',
-  lists: 'Chosen lists',
-};
-export const MASS_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
-export type MassStatus = (typeof MASS_STATUSES)[number];
 
 export const createMassMessageSchema = z
   .object({

@@ -5,10 +5,7 @@ import { z } from 'zod';
  * Files of the media pipeline (photos, videos, audio of feeds and, later, videos, galleries and
  * messages). Processing: uploaded → processing → ready | failed (with `error`).
  */
-export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-export const FILE_STATUSES = ['uploaded', 'processing', 'ready', 'failed'] as const;
-export type FileStatus = (typeof FILE_STATUSES)[number];
+import { FILE_STATUSES, MEDIA_TYPES } from './message-defaults';
 
 /**
  * A media file as the API shows it. `preview` (a tiny, heavily blurred picture) is there for

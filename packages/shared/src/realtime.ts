@@ -1,4 +1,4 @@
-import type { FileStatus } from './media';
+import type { FileStatus } from './message-defaults';
 import type { Notification } from './notifications';
 import type { Message } from './conversations';
 

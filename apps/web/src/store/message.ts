@@ -9,7 +9,7 @@
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, type Message, type SendMessageInput } from '@stagepass/shared';
-import { MESSAGE_PAGE_SIZE } from '@/lib/message-limits';
+import { MESSAGE_PAGE_SIZE } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, type ApiFailure } from '@/lib/api';
 import { logout, resetAuth } from './auth';

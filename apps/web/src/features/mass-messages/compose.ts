@@ -1,21 +1,8 @@
 /** Pure pieces of the mass-message screens: the body the composer sends, status labels, the history's refresh rule. */
 import type { CreateMassMessageInput, MassAudience, MassMessage, MassStatus } from '@stagepass/shared';
 
-/*
- * Copies of the contract's plain values (packages/shared/src/mass-messages.ts, conversations.ts):
- * those modules define zod schemas, and a value imported from them puts zod in the page's first
- * load (README "Page weight"); `compose.unit.test.ts` keeps them equal. The schema itself is
- * loaded when the composer first submits (`./validate`).
- */
-export const AUDIENCES = ['subscribers', 'trial', 'followers', 'lists'] as const satisfies readonly MassAudience[];
-export const AUDIENCE_LABELS: Record<MassAudience, string> = {
-  subscribers: 'All subscribers',
-  trial: 'Free-trial subscribers',
-  followers: 'Followers',
-  lists: 'Chosen lists',
-};
-export const TEXT_MAX = 5000;
-export const FILES_MAX = 20;
+/* The contract's plain values (zod-free: packages/shared/src/message-defaults.ts), under the names these screens use. */
+export { MASS_AUDIENCES as AUDIENCES, MASS_AUDIENCE_LABELS as AUDIENCE_LABELS, MESSAGE_TEXT_MAX as TEXT_MAX, MESSAGE_FILES_MAX as FILES_MAX } from '@stagepass/shared';
 
 export interface MassDraft {
   audience: MassAudience;

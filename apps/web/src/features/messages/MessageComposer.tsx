@@ -5,7 +5,7 @@ import { App, Button, Input, Popover, Spin, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CloseOutlined, FolderOpenOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
 import { MESSAGES, type Conversation, type SendMessageInput, type VaultItem } from '@stagepass/shared';
-import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@/lib/message-limits';
+import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@stagepass/shared';
 import MoneyInput from '@/components/form/MoneyInput';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';

@@ -4,7 +4,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { Button, Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { MESSAGES, type OpenConversationInput } from '@stagepass/shared';
-import { CONVERSATION_SOURCES } from '@/lib/message-limits';
+import { CONVERSATION_SOURCES } from '@stagepass/shared';
 import { EmptyState, ErrorState } from '@/components/states';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { clearActiveConversation, fetchConversations, openConversation } from '@/store/conversation';

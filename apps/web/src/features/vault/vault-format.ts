@@ -1,12 +1,8 @@
 /** Names and figures of vault files (pure: the tiles, the picker and the composers use them). */
 import type { MediaType, VaultItem } from '@stagepass/shared';
 
-/**
- * The media types (the contract's MEDIA_TYPES, packages/shared/src/media.ts). A copy: that module
- * defines zod schemas, and a value imported from it puts zod in the page's first load (README
- * "Page weight"); `vault-format.unit.test.ts` keeps the two equal.
- */
-export const VAULT_MEDIA_TYPES = ['image', 'video', 'audio'] as const satisfies readonly MediaType[];
+/** The media types (the contract's, zod-free: packages/shared/src/message-defaults.ts). */
+export { MEDIA_TYPES as VAULT_MEDIA_TYPES } from '@stagepass/shared';
 
 export const MEDIA_TYPE_LABEL: Record<MediaType, string> = { image: 'Photo', video: 'Video', audio: 'Audio' };
 export const MEDIA_TYPE_OPTIONS = [
