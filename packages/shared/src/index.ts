@@ -24,3 +24,4 @@ export * from './realtime';
 export * from './blocks';
 export * from './conversations';
 export * from './mass-messages';
+export * from './addresses';

@@ -4,6 +4,7 @@
  * them through its typed client (apps/web/src/lib/api.ts `call`). A route outside this map is
  * refused at registration.
  */
+import { addresses } from './addresses';
 import { auth } from './auth';
 import { blocks } from './blocks';
 import { comments } from './comments';
@@ -31,6 +32,7 @@ import { wallet } from './wallet';
 
 export * from './define';
 export const routes = {
+  addresses,
   auth,
   blocks,
   comments,
