@@ -35,6 +35,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -134,6 +135,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));
   await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
+  await app.register(addressesRoutes({ addresses: r.addresses }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));

@@ -32,6 +32,7 @@ import { messageKind } from './modules/messages/messages.kind';
 import { MassMessagesService } from './modules/messages/messages.mass';
 import { FanListsService } from './modules/messages/messages.lists';
 import { VaultService } from './modules/vault/vault.service';
+import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -150,11 +151,12 @@ export function buildServices(p: Platform) {
   const wallet = new WalletService({ contentKinds, coupons, db, events, idempotency, ledger, payments, purchases, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
+  const addresses = new AddressesService({ db });
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
     contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

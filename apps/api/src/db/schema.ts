@@ -22,4 +22,5 @@ export * from '../modules/notifications/notifications.tables';
 export * from '../modules/blocks/blocks.tables';
 export * from '../modules/messages/messages.tables';
 export * from '../modules/vault/vault.tables';
+export * from '../modules/addresses/addresses.tables';
 export * from '../platform/events.tables';
