@@ -17,7 +17,7 @@ export const blocks = defineRoutes('blocking', {
     method: 'GET',
     path: '/block/users',
     access: 'user',
-    description: 'The users the caller has blocked, newest first.',
+    description: 'The users the caller has blocked, newest first; `q` matches their name or username.',
     schema: { querystring: blockListQuerySchema, response: { 200: listEnvelope(blockedUserSchema) } },
   },
   status: {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { BlockListQuery, BlockState, BlockUserInput, BlockedUser } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
@@ -66,9 +66,10 @@ export class BlocksService {
     this.deps.realtime.toUser(b, 'block/changed', { userId: a, isBlocked });
   }
 
-  /** The users the caller blocked, newest first. */
+  /** The users the caller blocked, newest first; `q` on their name or username. */
   async list(blocker: UserRow, q: BlockListQuery): Promise<{ data: BlockedUser[]; total: number }> {
-    const where = eq(userBlocks.blockerId, blocker.id);
+    const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = and(eq(userBlocks.blockerId, blocker.id), like ? or(ilike(users.name, like), ilike(users.username, like)) : undefined);
     const [rows, [total]] = await Promise.all([
       this.deps.db
         .select({ block: userBlocks, user: users })
@@ -78,7 +79,7 @@ export class BlocksService {
         .orderBy(q.sort === 'asc' ? userBlocks.createdAt : desc(userBlocks.createdAt), desc(userBlocks.id))
         .limit(q.limit)
         .offset(q.offset),
-      this.deps.db.select({ n: count() }).from(userBlocks).where(where),
+      this.deps.db.select({ n: count() }).from(userBlocks).innerJoin(users, eq(users.id, userBlocks.targetId)).where(where),
     ]);
     return {
       data: rows.map((r) => ({ _id: r.user.id, target: this.deps.users.toPublicUser(r.user), reason: r.block.reason, createdAt: r.block.createdAt.toISOString() })),

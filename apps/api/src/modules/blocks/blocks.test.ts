@@ -51,6 +51,10 @@ describe('POST/GET/DELETE /block/users', () => {
     const [entry] = list.json().data.data;
     expect(blockedUserSchema.parse(entry)).toMatchObject({ _id: fan.user.id, reason: 'rude', target: { _id: fan.user.id, username: fan.user.username } });
     expect(JSON.stringify(entry)).not.toContain(fan.user.email);
+    // `q` on the blocked user's name or username (LIKE wildcards taken literally).
+    expect((await req('GET', `/block/users?q=${fan.user.username!.slice(1, 6)}`, creator)).json().data.total).toBe(1);
+    expect((await req('GET', '/block/users?q=nobody-like-this', creator)).json().data.total).toBe(0);
+    expect((await req('GET', '/block/users?q=%25', creator)).json().data.total).toBe(0);
     // The other side's list is its own: the fan blocked nobody.
     expect((await req('GET', '/block/users', fan)).json().data).toEqual({ data: [], total: 0 });
     // Only the blocker lifts a block: the fan's DELETE changes nothing.
