@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
-  AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
+  AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
   SettingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
@@ -28,7 +28,7 @@ export interface MoneyLink {
   label: string;
   icon: ReactNode;
 }
-/** The money screens of a user: fans — wallet, cards, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
+/** The money screens of a user: fans — wallet, cards, delivery addresses, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
 export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<CurrentUser, 'isAdmin'>>): MoneyLink[] {
   const operator: MoneyLink[] = user.isAdmin ? [{ href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> }] : [];
   return operator.concat(user.isPerformer
@@ -41,6 +41,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
     : [
         { href: '/user/wallet', label: 'Wallet', icon: <WalletOutlined /> },
         { href: '/user/cards', label: 'Cards', icon: <CreditCardOutlined /> },
+        { href: '/user/addresses', label: 'Addresses', icon: <EnvironmentOutlined /> },
         { href: '/user/subscriptions', label: 'Subscriptions', icon: <CrownOutlined /> },
         { href: '/user/transactions', label: 'Transactions', icon: <SwapOutlined /> },
       ]);
