@@ -103,7 +103,7 @@ export default function AddressesPage() {
     <div className={`container page ${width.w760}`}>
       <Flex justify="space-between" align="center" gap={12} wrap className={css.head}>
         <h1 className={`page-title ${css.pageTitle}`}>Addresses</h1>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ address: null })} disabled={!data}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ address: null })}>
           Add address
         </Button>
       </Flex>
@@ -145,7 +145,7 @@ export default function AddressesPage() {
       {dialogMounted && (
         <AddressFormModal
           dialog={dialog}
-          first={list.length === 0}
+          first={Boolean(data) && list.length === 0}
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
