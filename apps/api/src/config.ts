@@ -42,6 +42,8 @@ const envSchema = z.object({
   RATE_LIMIT_CARD_MAX: z.coerce.number().int().min(1).default(10),
   /** Key prefix of rate-limit counters in Redis (several sites can share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default('stagepass-rl:'),
+  /** The socket.io Redis adapter's channel prefix: every API node of one site shares it (another site on the same Redis needs its own). */
+  REALTIME_CHANNEL: z.string().min(1).default('stagepass-socket'),
   /** How long a resolved session is served from memory (platform/auth.ts SessionCache); 0 = never. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Concurrent background-job handlers per queue in this process; 0 = this node only enqueues. */

@@ -78,7 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   }
   const config = loadConfig(
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined, ...env },
-    { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', RATE_LIMIT_AUTH_MAX: 10_000, RATE_LIMIT_PASSWORD_MAX: 10_000, RATE_LIMIT_CARD_MAX: 10_000, RATE_LIMIT_NAMESPACE: `stagepass-rl-test-${crypto.randomBytes(4).toString('hex')}:`, ...overrides },
+    { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', RATE_LIMIT_AUTH_MAX: 10_000, RATE_LIMIT_PASSWORD_MAX: 10_000, RATE_LIMIT_CARD_MAX: 10_000, RATE_LIMIT_NAMESPACE: `stagepass-rl-test-${crypto.randomBytes(4).toString('hex')}:`, REALTIME_CHANNEL: `stagepass-socket-test-${crypto.randomBytes(4).toString('hex')}`, ...overrides },
   );
   const { app, root } = await buildAppWithRoot({ config, database, logger: false });
   await app.ready();

@@ -43,7 +43,7 @@ export class Realtime {
       const pub = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: 2 });
       const sub = pub.duplicate();
       this.redis = { pub, sub };
-      this.io.adapter(createAdapter(pub, sub, { key: 'stagepass-socket' }));
+      this.io.adapter(createAdapter(pub, sub, { key: deps.config.REALTIME_CHANNEL }));
     }
     this.io.use((socket, next) => {
       const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
