@@ -6,9 +6,9 @@ import { fieldError, notFound, unprocessable } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { listCities, listCountries, listStates } from '../reference/reference.service';
 import { addresses, type AddressRow } from './addresses.tables';
+import { containsPattern } from '../../db/like';
 
 type Input = ReturnType<typeof addressInputSchema.parse>;
-const likeEscape = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A user's own delivery addresses (README.md beside this file). */
 export class AddressesService {
@@ -64,7 +64,7 @@ export class AddressesService {
   async search(user: UserRow, q: { offset: number; limit: number; sort: 'asc' | 'desc'; sortBy: 'createdAt' | 'updatedAt' | 'name'; q?: string }): Promise<{ data: Address[]; total: number }> {
     const conds: SQL[] = [eq(addresses.userId, user.id)];
     if (q.q) {
-      const like = `%${likeEscape(q.q)}%`;
+      const like = containsPattern(q.q);
       conds.push(or(ilike(addresses.name, like), ilike(addresses.recipientName, like), ilike(addresses.streetAddress, like), ilike(addresses.city, like))!);
     }
     const where = and(...conds);

@@ -6,6 +6,7 @@ import { users } from '../users/users.tables';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { containsPattern } from '../../db/like';
 
 
 /** What CouponsService is built with (by the composition root, root.ts). */
@@ -133,7 +134,7 @@ export class CouponsService {
   }
 
   async list(q: ListQuery): Promise<{ data: Coupon[]; total: number }> {
-    const where = q.q ? sql`lower(${coupons.code}) like ${`%${q.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` : undefined;
+    const where = q.q ? sql`lower(${coupons.code}) like ${containsPattern(q.q.toLowerCase())}` : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.deps.db.select().from(coupons).where(where).orderBy(desc(coupons.updatedAt)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: count() }).from(coupons).where(where),

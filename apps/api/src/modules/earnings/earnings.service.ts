@@ -13,6 +13,7 @@ import { earnings, type EarningRow } from './earnings.tables';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { UsersService } from '../users/users.service';
+import { containsPattern } from '../../db/like';
 
 /** The balance figures of one creator, all time, in minor units. */
 export interface BalanceFigures {
@@ -34,7 +35,6 @@ type Filter = Pick<EarningStatsQuery, 'type' | 'fromDate' | 'toDate'> & { q?: st
 export const CSV_BATCH = 500;
 
 
-export const escapeLike = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** A spreadsheet must not run what a fan typed: cells starting with = + - @ (or a tab/CR) get a leading quote. */
 export const csvSafe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
@@ -75,7 +75,7 @@ export class EarningsService {
     const conds: SQL[] = [eq(earnings.performerId, performerId), ...dateRange(earnings.createdAt, f.fromDate, f.toDate)];
     if (f.type) conds.push(eq(earnings.type, f.type));
     if (f.q) {
-      const like = escapeLike(f.q);
+      const like = containsPattern(f.q);
       conds.push(or(ilike(earnings.description, like), ilike(users.username, like), ilike(users.name, like))!);
     }
     return and(...conds)!;

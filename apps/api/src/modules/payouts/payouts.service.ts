@@ -12,7 +12,7 @@ import { SITE, earningsAccount } from '../ledger/ledger.service';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { CURRENCY } from '../payments/payments.service';
 import { performerPayoutAccounts } from '../payments/payments.tables';
-import { escapeLike, type EarningsService } from '../earnings/earnings.service';
+import type { EarningsService } from '../earnings/earnings.service';
 import { dateRange } from '../../platform/date-range';
 import { payoutRequests, type PayoutRequestRow } from './payouts.tables';
 import type { Db } from '../../db/client';
@@ -22,6 +22,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import { containsPattern } from '../../db/like';
 
 const OPEN = ['pending', 'approved'] as const;
 const onePending = () => conflict('You already have a payout request waiting for review: edit it, or wait until it is reviewed');
@@ -156,7 +157,7 @@ export class PayoutsService {
     else if (q.performerId) conds.push(eq(payoutRequests.performerId, q.performerId));
     if (q.status) conds.push(eq(payoutRequests.status, q.status));
     if (q.q) {
-      const like = escapeLike(q.q);
+      const like = containsPattern(q.q);
       conds.push(or(ilike(users.username, like), ilike(users.name, like), ilike(payoutRequests.requestNote, like))!);
     }
     const where = conds.length ? and(...conds) : undefined;

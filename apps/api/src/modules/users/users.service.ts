@@ -12,6 +12,7 @@ import type { MediaService } from '../media/media.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
+import { containsPattern } from '../../db/like';
 
 /** What UsersService is built with (by the composition root, root.ts). */
 export interface UsersDeps {
@@ -176,7 +177,7 @@ export class UsersService {
   async search(q: UserSearchQuery) {
     const conds: SQL[] = [];
     if (q.q) {
-      const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q.q);
       conds.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.name, like))!);
     }
     if (q.role === 'performer') conds.push(eq(users.isPerformer, true));

@@ -8,8 +8,8 @@ import type { UserRow } from '../users/users.tables';
 import { feeds } from '../feeds/feeds.tables';
 import { massMessages, messages } from '../messages/messages.tables';
 import { vaultEntries, vaultFolders, type VaultFolderRow } from './vault.tables';
+import { containsPattern } from '../../db/like';
 
-const likeEscape = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
@@ -30,7 +30,7 @@ export class VaultService {
     if (q.folderId === 'none') conds.push(isNull(vaultEntries.folderId));
     else if (q.folderId) conds.push(eq(vaultEntries.folderId, q.folderId));
     if (q.q) {
-      const like = `%${likeEscape(q.q)}%`;
+      const like = containsPattern(q.q);
       conds.push(or(ilike(vaultEntries.caption, like), ilike(files.originalName, like))!);
     }
     const where = and(...conds);
