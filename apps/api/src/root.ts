@@ -29,6 +29,8 @@ import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
 import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
+import { MessageMediaChecks } from './modules/messages/messages.media';
+import { MessagingSettingsService } from './modules/messages/messages.settings';
 import { MassMessagesService } from './modules/messages/messages.mass';
 import { FanListsService } from './modules/messages/messages.lists';
 import { VaultService } from './modules/vault/vault.service';
@@ -128,14 +130,16 @@ export function buildServices(p: Platform) {
   // Content
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
-  const messages = new MessagesService({ db, commits, media, realtime, settings, users });
+  const messageChecks = new MessageMediaChecks({ media, settings });
+  const messagingSettings = new MessagingSettingsService({ db });
+  const messages = new MessagesService({ db, commits, media, realtime, settings, users, checks: messageChecks });
   contentKinds.register(messageKind({ messages }));
   realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
-  const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
+  const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, checks: messageChecks, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
   const fanLists = new FanListsService({ db, users });
   const vault = new VaultService({ db, media });
   // Engagement
-  const blocks = new BlocksService({ db, events, geo, realtime, users });
+  const blocks = new BlocksService({ db, events, realtime, users });
   const follows = new FollowsService({ db, events, media, users });
   const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
   contentKinds.register(performerKind({ follows }));
@@ -155,7 +159,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
   };
 }

@@ -1,21 +1,20 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { BlockListQuery, BlockState, BlockUserInput, BlockedUser } from '@stagepass/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Events } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
 import { isAdmin } from '../../platform/auth';
-import type { GeoService } from '../geo/geo.service';
 import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import { performerBlockedCountries, userBlocks } from './blocks.tables';
-import { blockedAmong, hidesFromCountry, isBlockedBetween } from './blocks.policy';
+import { isBlockedBetween } from './blocks.policy';
+import { containsPattern } from '../../db/like';
 
 /** What BlocksService is built with (by the composition root, root.ts). */
 export interface BlocksDeps {
   db: Db;
   events: Events;
-  geo: GeoService;
   realtime: Pick<Realtime, 'toUser'>;
   users: UsersService;
 }
@@ -68,7 +67,7 @@ export class BlocksService {
 
   /** The users the caller blocked, newest first; `q` on their name or username. */
   async list(blocker: UserRow, q: BlockListQuery): Promise<{ data: BlockedUser[]; total: number }> {
-    const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const like = q.q ? containsPattern(q.q) : null;
     const where = and(eq(userBlocks.blockerId, blocker.id), like ? or(ilike(users.name, like), ilike(users.username, like)) : undefined);
     const [rows, [total]] = await Promise.all([
       this.deps.db
@@ -85,18 +84,6 @@ export class BlocksService {
       data: rows.map((r) => ({ _id: r.user.id, target: this.deps.users.toPublicUser(r.user), reason: r.block.reason, createdAt: r.block.createdAt.toISOString() })),
       total: Number(total?.n ?? 0),
     };
-  }
-
-  /** Either blocked the other (admins: never). */
-  async between(viewer: UserRow | null | undefined, otherId: string, db: DbOrTx = this.deps.db): Promise<boolean> {
-    if (!viewer || isAdmin(viewer)) return false;
-    return isBlockedBetween(db, viewer.id, otherId);
-  }
-
-  /** Those of `otherIds` with a block either way with the viewer (admins: none). */
-  async among(viewer: UserRow | null | undefined, otherIds: readonly string[], db: DbOrTx = this.deps.db): Promise<Set<string>> {
-    if (!viewer || isAdmin(viewer)) return new Set();
-    return blockedAmong(db, viewer.id, otherIds);
   }
 
   // ----------------------------------------------------------------------------- countries
@@ -117,14 +104,5 @@ export class BlocksService {
       if (countries.length) await tx.insert(performerBlockedCountries).values(countries.map((country) => ({ performerId: performer.id, country })));
     });
     return countries;
-  }
-
-  /**
-   * The creator hides from the country of `ip` (the request address, the site's GeoIP database).
-   * Owners and admins are never hidden from. One indexed lookup; the GeoIP read only when needed.
-   */
-  async hiddenByCountry(viewer: UserRow | null | undefined, performerId: string, ip: string | null | undefined): Promise<boolean> {
-    if (viewer && (viewer.id === performerId || isAdmin(viewer))) return false;
-    return hidesFromCountry(this.deps.db, performerId, await this.deps.geo.countryOf(ip));
   }
 }
