@@ -131,7 +131,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
   await app.register(vaultRoutes({ vault: r.vault }));
-  await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists }));
+  await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));
   await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));

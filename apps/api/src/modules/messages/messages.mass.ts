@@ -15,6 +15,7 @@ import { conversationMembers, conversations, fanLists, massMessages, messages, t
 import { audienceBatch } from './messages.audience';
 import { messageView } from './messages.views';
 import type { MessagesService } from './messages.service';
+import type { MessageMediaChecks } from './messages.media';
 
 export const MASS_DELIVER_JOB = 'messages.mass-deliver';
 export const MASS_UNSEND_JOB = 'messages.mass-unsend';
@@ -30,6 +31,7 @@ export interface MassMessagesDeps {
   queue: Queue;
   media: MediaService;
   messages: MessagesService;
+  checks: MessageMediaChecks;
   realtime: Pick<Realtime, 'toUser' | 'toUsers'>;
   /** Recipients per batch (config FANOUT_BATCH_SIZE). */
   batchSize: number;
@@ -51,7 +53,7 @@ export class MassMessagesService {
   }
 
   async create(performer: UserRow, input: CreateMassMessageInput): Promise<MassMessage> {
-    const { files, price } = await this.deps.messages.prepareMedia(performer, input.fileIds ?? [], input.price);
+    const { files, price } = await this.deps.checks.prepare(performer, input.fileIds ?? [], input.price);
     const listIds = input.audience === 'lists' ? [...new Set(input.listIds ?? [])] : [];
     if (listIds.length) {
       const own = await this.db.select({ id: fanLists.id }).from(fanLists).where(and(eq(fanLists.performerId, performer.id), inArray(fanLists.id, listIds)));

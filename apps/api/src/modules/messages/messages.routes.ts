@@ -8,12 +8,14 @@ import type { FastifyRequest } from 'fastify';
 import type { MessagesService } from './messages.service';
 import type { MassMessagesService } from './messages.mass';
 import type { FanListsService } from './messages.lists';
+import type { MessagingSettingsService } from './messages.settings';
 
 /** What the messages routes are given by the composition root (by closure). */
 export interface MessagesRoutesDeps {
   messages: MessagesService;
   mass: MassMessagesService;
   lists: FanListsService;
+  settings: MessagingSettingsService;
 }
 
 /** Spec §7 Conversations and messages. Thin: contract (packages/shared/src/routes/messages.ts), service. Rules: README.md beside this file. */
@@ -59,8 +61,8 @@ export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) 
     return upload(req, { file: kind }, 'public');
   });
 
-  handle(app, r.settings, async (req) => ({ data: await svc.settingsOf(currentUser(req).id) }));
-  handle(app, r.updateSettings, async (req) => ({ data: await svc.saveSettings(currentUser(req), req.body) }));
+  handle(app, r.settings, async (req) => ({ data: await deps.settings.settingsOf(currentUser(req).id) }));
+  handle(app, r.updateSettings, async (req) => ({ data: await deps.settings.saveSettings(currentUser(req), req.body) }));
 
   const { mass, lists } = deps;
   handle(app, r.broadcast, async (req) => ({ data: await mass.create(currentUser(req), req.body) }), {

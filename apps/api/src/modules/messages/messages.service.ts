@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  fromMinor, isUuid, toMinor,
-  type Conversation, type Message, type MessagingSettings, type OpenConversationInput, type SendMessageInput,
+  fromMinor, isUuid,
+  type Conversation, type Message, type OpenConversationInput, type SendMessageInput,
   type FileStatusView,
 } from '@stagepass/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -18,9 +18,11 @@ import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { notBlockedWith } from '../blocks/blocks.policy';
-import { conversationMembers, conversations, messages, messagingSettings, type ConversationRow, type MessageRow } from './messages.tables';
+import { conversationMembers, conversations, messages, type ConversationRow, type MessageRow } from './messages.tables';
 import { decideWrite, writeFacts } from './messages.policy';
+import { fileIdOfUrl, type MessageMediaChecks } from './messages.media';
 import { conversationView, messageView, messageViews } from './messages.views';
+import { containsPattern } from '../../db/like';
 
 /** What MessagesService is built with (by the composition root, root.ts). */
 export interface MessagesDeps {
@@ -30,11 +32,12 @@ export interface MessagesDeps {
   realtime: Realtime;
   settings: SettingsService;
   users: UsersService;
+  /** The media and price checks of a message (messages.media.ts). */
+  checks: MessageMediaChecks;
 }
 
 const other = alias(users, 'other_user');
 const otherMember = alias(conversationMembers, 'other_member');
-const likeEscape = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Private conversations and messages. Rules: README.md beside this file. */
 export class MessagesService {
@@ -75,7 +78,7 @@ export class MessagesService {
   async list(viewer: UserRow, q: { offset: number; limit: number; q?: string }): Promise<{ data: Conversation[]; total: number }> {
     const conds: SQL[] = [eq(conversationMembers.userId, viewer.id)];
     if (q.q) {
-      const like = `%${likeEscape(q.q)}%`;
+      const like = containsPattern(q.q);
       conds.push(or(ilike(other.name, like), ilike(other.username, like))!);
     }
     const where = and(...conds);
@@ -155,8 +158,8 @@ export class MessagesService {
     await this.assertMayWrite(sender, recipient, conversationId);
     const text = (input.text ?? '').trim();
     const fileIds = [...(input.fileIds ?? [])];
-    if (input.imageUrl) fileIds.push(this.fileIdOfUrl(input.imageUrl));
-    const { files, price } = await this.prepareMedia(sender, fileIds, input.price);
+    if (input.imageUrl) fileIds.push(fileIdOfUrl(input.imageUrl));
+    const { files, price } = await this.deps.checks.prepare(sender, fileIds, input.price);
     const row = await this.deliver(sender, conversationId, { text, fileIds: files.map((f) => f.id), price, massMessageId: null });
     return messageView(this.deps.media, sender, row, false, new Map(files.map((f) => [f.id, f])));
   }
@@ -314,45 +317,6 @@ export class MessagesService {
     return this.deps.media.fileView(file, 'full');
   }
 
-  /** The id inside a file URL this API answered (`…/files/<visibility>/<kind>/<id>/…`). */
-  private fileIdOfUrl(url: string): string {
-    const m = /\/files\/(?:public|private)\/[a-z0-9-]+\/([0-9a-f-]{36})\//i.exec(url);
-    if (!m || !isUuid(m[1])) throw fieldError('imageUrl', 'Not a photo uploaded for a message');
-    return m[1]!;
-  }
-
-  /** The sender's media files and the price (minor units, or null), checked (README: paid media). */
-  async prepareMedia(sender: UserRow, fileIds: string[], price: number | undefined): Promise<{ files: FileRow[]; price: number | null }> {
-    const files = await this.ownMedia(sender, [...new Set(fileIds)]);
-    return { files, price: await this.checkPrice(sender, price, files) };
-  }
-
-  /** The sender's own media files (feeds, messages, vault), ready or processing; anything else is a 400. */
-  private async ownMedia(sender: UserRow, ids: string[]): Promise<FileRow[]> {
-    if (!ids.length) return [];
-    const rows = await this.deps.media.byIds(ids);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const out: FileRow[] = [];
-    for (const id of ids) {
-      const f = byId.get(id);
-      if (!f || f.ownerId !== sender.id || !f.mediaType) throw fieldError('fileIds', 'File not found');
-      if (f.status === 'failed') throw fieldError('fileIds', 'This file could not be processed');
-      out.push(f);
-    }
-    return out;
-  }
-
-  /** A price is for creators, with media, private media only, within the site's limits. Minor units or null. */
-  private async checkPrice(sender: UserRow, price: number | undefined, files: FileRow[]): Promise<number | null> {
-    if (price === undefined || price === 0) return null;
-    if (!sender.isPerformer) throw forbidden('Only creators can sell media in messages');
-    if (!files.length) throw fieldError('price', 'Attach the media you sell');
-    if (files.some((f) => f.visibility !== 'private')) throw fieldError('fileIds', 'Paid media must be private uploads');
-    const [min, max] = await Promise.all([this.deps.settings.get('minimumMessagePrice'), this.deps.settings.get('maximumMessagePrice')]);
-    if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
-    return toMinor(price);
-  }
-
   // ------------------------------------------------------------------------ who may write
 
   private async assertMayWrite(sender: UserRow, recipient: UserRow, conversationId: string | null): Promise<void> {
@@ -364,19 +328,6 @@ export class MessagesService {
   private async activeUser(id: string): Promise<UserRow | null> {
     const [u] = await this.db.select().from(users).where(and(eq(users.id, id), eq(users.status, 'active')));
     return u ?? null;
-  }
-
-  // ------------------------------------------------------------------------ creator settings
-
-  async settingsOf(performerId: string): Promise<MessagingSettings> {
-    const [row] = await this.db.select().from(messagingSettings).where(eq(messagingSettings.performerId, performerId));
-    return { whoCanMessage: row?.whoCanMessage ?? 'followers', tipToOpen: fromMinor(row?.tipToOpen ?? 0) };
-  }
-
-  async saveSettings(performer: UserRow, input: MessagingSettings): Promise<MessagingSettings> {
-    const values = { whoCanMessage: input.whoCanMessage, tipToOpen: toMinor(input.tipToOpen) };
-    await this.db.insert(messagingSettings).values({ performerId: performer.id, ...values }).onConflictDoUpdate({ target: messagingSettings.performerId, set: values });
-    return this.settingsOf(performer.id);
   }
 
   /** A message row for the content kind (sale, load). */
