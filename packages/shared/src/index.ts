@@ -25,3 +25,4 @@ export * from './blocks';
 export * from './conversations';
 export * from './mass-messages';
 export * from './addresses';
+export * from './catalogue';

@@ -23,4 +23,8 @@ export * from '../modules/blocks/blocks.tables';
 export * from '../modules/messages/messages.tables';
 export * from '../modules/vault/vault.tables';
 export * from '../modules/addresses/addresses.tables';
+export * from '../modules/videos/videos.tables';
+export * from '../modules/galleries/galleries.tables';
+export * from '../modules/products/products.tables';
+export * from '../modules/orders/orders.tables';
 export * from '../platform/events.tables';
