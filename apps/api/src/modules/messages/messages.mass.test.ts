@@ -121,6 +121,37 @@ describe('mass messages', () => {
     expect((await req(creator, 'POST', '/messages/broadcast-message', { text: 'x', audience: 'lists' })).statusCode).toBe(400);
   });
 
+  it("another creator's mass messages and fan lists are not theirs: 404 on every read and change, nothing changed", async () => {
+    const owner = await createCreator(t);
+    const other = await createCreator(t);
+    const fan = await createFan(t);
+    await follow(t, fan.user.id, owner.user.id);
+    const sent = await req(owner, 'POST', '/messages/broadcast-message', { text: 'Mine', audience: 'followers' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const massId = sent.json().data._id as string;
+    await until(massId, 'sent');
+    const list = (await req(owner, 'POST', '/messages/lists', { name: 'Close friends' })).json().data;
+    expect((await req(owner, 'POST', `/messages/lists/${list._id}/members`, { userIds: [fan.user.id] })).statusCode).toBe(200);
+    const fan2 = await createFan(t);
+    await follow(t, fan2.user.id, other.user.id);
+    const attempts: Array<[Method, string, unknown?]> = [
+      ['GET', `/messages/broadcast-message/${massId}`],
+      ['DELETE', `/messages/broadcast-message/${massId}`],
+      ['PUT', `/messages/lists/${list._id}`, { name: 'Taken over' }],
+      ['DELETE', `/messages/lists/${list._id}`],
+      ['GET', `/messages/lists/${list._id}/members`],
+      ['POST', `/messages/lists/${list._id}/members`, { userIds: [fan2.user.id] }],
+      ['DELETE', `/messages/lists/${list._id}/members/${fan.user.id}`],
+    ];
+    for (const [method, path, body] of attempts) expect((await req(other, method, path, body)).statusCode, `${method} ${path}`).toBe(404);
+    // Nothing moved: the copy is still delivered, the list keeps its name and its one member.
+    expect(await copies(massId)).toBe(1);
+    const mine = (await req(owner, 'GET', '/messages/lists')).json().data;
+    expect(mine.find((l: { _id: string }) => l._id === list._id)).toMatchObject({ name: 'Close friends' });
+    const members = (await req(owner, 'GET', `/messages/lists/${list._id}/members`)).json().data;
+    expect(members.total).toBe(1);
+  });
+
   it('paid: each copy has its own purchase state; unsend removes only unread, unbought copies', async () => {
     const creator = await createCreator(t);
     const [reader, buyer, idle] = await Promise.all([createFan(t), createFan(t), createFan(t)]);
