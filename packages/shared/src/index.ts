@@ -26,3 +26,4 @@ export * from './conversations';
 export * from './mass-messages';
 export * from './addresses';
 export * from './catalogue';
+export * from './videos';

@@ -28,6 +28,7 @@ import { settings } from './settings';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
 import { vault } from './vault';
+import { videos } from './videos';
 import { wallet } from './wallet';
 
 export * from './define';
@@ -56,6 +57,7 @@ export const routes = {
   subscriptions,
   users,
   vault,
+  videos,
   wallet,
 };
 export type Routes = typeof routes;
