@@ -26,4 +26,5 @@ export * from './conversations';
 export * from './mass-messages';
 export * from './addresses';
 export * from './catalogue';
+export * from './galleries';
 export * from './videos';

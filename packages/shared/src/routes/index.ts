@@ -12,6 +12,7 @@ import { coupons } from './coupons';
 import { earnings } from './earnings';
 import { feeds } from './feeds';
 import { follows } from './follows';
+import { galleries } from './galleries';
 import { geo } from './geo';
 import { health } from './health';
 import { media } from './media';
@@ -20,6 +21,7 @@ import { notifications } from './notifications';
 import { payments } from './payments';
 import { payouts } from './payouts';
 import { performers } from './performers';
+import { photos } from './photos';
 import { reactions } from './reactions';
 import { reference } from './reference';
 import { reports } from './reports';
@@ -41,6 +43,7 @@ export const routes = {
   earnings,
   feeds,
   follows,
+  galleries,
   geo,
   health,
   media,
@@ -49,6 +52,7 @@ export const routes = {
   payments,
   payouts,
   performers,
+  photos,
   reactions,
   reference,
   reports,
