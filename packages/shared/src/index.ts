@@ -28,3 +28,5 @@ export * from './addresses';
 export * from './catalogue';
 export * from './galleries';
 export * from './videos';
+export * from './products';
+export * from './orders';

@@ -18,9 +18,11 @@ import { health } from './health';
 import { media } from './media';
 import { messages } from './messages';
 import { notifications } from './notifications';
+import { orders } from './orders';
 import { payments } from './payments';
 import { payouts } from './payouts';
 import { performers } from './performers';
+import { products } from './products';
 import { photos } from './photos';
 import { reactions } from './reactions';
 import { reference } from './reference';
@@ -49,9 +51,11 @@ export const routes = {
   media,
   messages,
   notifications,
+  orders,
   payments,
   payouts,
   performers,
+  products,
   photos,
   reactions,
   reference,
