@@ -47,6 +47,10 @@ export type FollowListQuery = z.infer<typeof followingQuerySchema>;
 /** GET /performers/{id}/stats. */
 export const performerStatsSchema = z.object({
   totalFeeds: z.number().int(),
+  /** Published videos, galleries and active products the viewer may see listed (the profile's tabs). */
+  totalVideos: z.number().int(),
+  totalGalleries: z.number().int(),
+  totalProducts: z.number().int(),
   totalFollowers: z.number().int(),
   totalLikes: z.number().int(),
   isFollowed: z.boolean(),

@@ -107,20 +107,32 @@ export class SearchService {
   }
 
   /**
-   * Profile figures: published feeds the viewer may see listed, followers, likes on those feeds,
-   * and whether the viewer follows the creator. 404 when there is a block either way.
+   * Profile figures: the creator's published feeds, videos, galleries and products (each kind's
+   * `creatorTotals`, through the registry), followers, the likes on all of those, and whether the
+   * viewer follows the creator. 404 when there is a block either way.
    */
   async stats(idOrUsername: string, viewer: UserRow | null): Promise<PerformerStats> {
     const creator = await this.deps.follows.creatorByIdOrUsername(idOrUsername);
     // A block either way: as if the creator did not exist (admins see everyone).
     if (viewer && !isAdmin(viewer) && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
-    const feedKind = this.deps.contentKinds.get('feed');
-    const [feedAgg, totalFollowers, followed] = await Promise.all([
-      feedKind?.creatorTotals ? feedKind.creatorTotals(creator.id) : { items: 0, likes: 0 },
+    const totals = (kind: ContentKind) => this.deps.contentKinds.get(kind)?.creatorTotals?.(creator.id) ?? Promise.resolve({ items: 0, likes: 0 });
+    const [feed, video, gallery, product, totalFollowers, followed] = await Promise.all([
+      totals('feed'),
+      totals('video'),
+      totals('gallery'),
+      totals('product'),
       followerCountOf(this.db, creator.id),
       followedAmong(this.db, viewer?.id, [creator.id]),
     ]);
-    return { totalFeeds: feedAgg.items, totalFollowers, totalLikes: feedAgg.likes, isFollowed: followed.has(creator.id) };
+    return {
+      totalFeeds: feed.items,
+      totalVideos: video.items,
+      totalGalleries: gallery.items,
+      totalProducts: product.items,
+      totalFollowers,
+      totalLikes: feed.likes + video.likes + gallery.likes + product.likes,
+      isFollowed: followed.has(creator.id),
+    };
   }
 
   /** POST /search/keywords: count one search of a (normalised) keyword. */

@@ -159,8 +159,8 @@ describe('GET /performers/{id}/stats', () => {
     ]);
     const res = await get(`/performers/${jazz.user.username}/stats`, fans[0]!.auth);
     expect(res.statusCode).toBe(200);
-    expect(performerStatsSchema.strict().parse(res.json().data)).toEqual({ totalFeeds: 2, totalFollowers: 3, totalLikes: 6, isFollowed: true });
-    expect((await get(`/performers/${quiet.user.id}/stats`)).json().data).toEqual({ totalFeeds: 0, totalFollowers: 0, totalLikes: 0, isFollowed: false });
+    expect(performerStatsSchema.strict().parse(res.json().data)).toEqual({ totalFeeds: 2, totalVideos: 0, totalGalleries: 0, totalProducts: 0, totalFollowers: 3, totalLikes: 6, isFollowed: true });
+    expect((await get(`/performers/${quiet.user.id}/stats`)).json().data).toEqual({ totalFeeds: 0, totalVideos: 0, totalGalleries: 0, totalProducts: 0, totalFollowers: 0, totalLikes: 0, isFollowed: false });
     expect((await get(`/performers/${fans[0]!.user.id}/stats`)).statusCode).toBe(404);
   });
 });
