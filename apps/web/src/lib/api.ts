@@ -176,6 +176,9 @@ export function routeHref<D extends RouteDef>(def: D, args: Pick<RouteArgs<D>, '
   return apiUrl(withQuery(routePath(def, args.params as Record<string, string> | undefined), args.query as Query | undefined));
 }
 
+/** Field name → file, or files sent under the same field name. */
+export type UploadFiles = Record<string, File | Blob | ReadonlyArray<File | Blob> | undefined | null>;
+
 export interface UploadOptions {
   /** multipart field name of the file(s): avatar, cover, file, photo… */
   field?: string;
@@ -186,19 +189,20 @@ export interface UploadOptions {
 
 /**
  * Multipart upload through XMLHttpRequest so progress can be reported. `files` maps field names to
- * files (or pass one file and `field`). Rejects with the response (body) on failure.
+ * files — or to several files sent under the same field name (a product's `image`s) — or pass one
+ * file and `field`. Rejects with the response (body) on failure.
  */
-export function uploadTo<D extends RouteDef>(def: D, params: RouteArgs<D>['params'], files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<RouteData<D>> {
+export function uploadTo<D extends RouteDef>(def: D, params: RouteArgs<D>['params'], files: File | Blob | UploadFiles, opts: UploadOptions = {}): Promise<RouteData<D>> {
   return upload<RouteData<D>>(routePath(def, params as Record<string, string> | undefined), files, { method: def.method === 'PUT' ? 'PUT' : 'POST', ...opts });
 }
 
 /** Multipart upload to a path (callers use `uploadTo` with a route map entry). */
-function upload<T = unknown>(path: string, files: File | Blob | Record<string, File | Blob | undefined | null>, opts: UploadOptions = {}): Promise<T> {
+function upload<T = unknown>(path: string, files: File | Blob | UploadFiles, opts: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(opts.fields || {})) if (v !== undefined && v !== null) form.append(k, String(v));
     if (files instanceof Blob) form.append(opts.field || 'file', files);
-    else for (const [k, f] of Object.entries(files)) if (f) form.append(k, f);
+    else for (const [k, f] of Object.entries(files)) for (const one of Array.isArray(f) ? f : [f]) if (one) form.append(k, one);
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method || 'POST', apiUrl(path));
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
