@@ -14,9 +14,9 @@ import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { useBalance } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
 
-/** What is bought: a pay-per-view post or a paid message's media, its price and its creator. */
+/** What is bought: a pay-per-view post, a paid message's media or a video for sale, its price and its creator. */
 export interface UnlockTarget {
-  kind: 'feed' | 'message';
+  kind: 'feed' | 'message' | 'video' | 'gallery';
   id: string;
   price: number | null;
   performerId: string;
@@ -24,8 +24,10 @@ export interface UnlockTarget {
 }
 
 const TEXTS = {
-  feed: { noun: 'post', by: 'by', done: 'Post unlocked' },
-  message: { noun: 'message', by: 'from', done: 'Message unlocked' },
+  feed: { noun: 'post', by: 'by', done: 'Post unlocked', unlocks: 'its photos, videos and audio' },
+  message: { noun: 'message', by: 'from', done: 'Message unlocked', unlocks: 'its photos, videos and audio' },
+  video: { noun: 'video', by: 'by', done: 'Video unlocked', unlocks: 'the full video' },
+  gallery: { noun: 'gallery', by: 'by', done: 'Gallery unlocked', unlocks: 'every photo in it' },
 } as const;
 
 /**
@@ -106,7 +108,7 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
       ) : (
         <>
           <p className={styles.intro}>
-            Buying this {t.noun} {t.by} {target.creatorName} unlocks its photos, videos and audio for you, for good. It&rsquo;s paid from your wallet.
+            Buying this {t.noun} {t.by} {target.creatorName} unlocks {t.unlocks} for you, for good. It&rsquo;s paid from your wallet.
           </p>
           <TestPaymentsNotice />
           <dl className={styles.rows}>
