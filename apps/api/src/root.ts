@@ -27,6 +27,10 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
+import { VideosService } from './modules/videos/videos.service';
+import { videoKind } from './modules/videos/videos.kind';
+import { defineVideoJobs } from './modules/videos/videos.schedule';
+import { registerVideoHandlers } from './modules/videos/videos.handlers';
 import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
 import { MessageMediaChecks } from './modules/messages/messages.media';
@@ -130,6 +134,8 @@ export function buildServices(p: Platform) {
   // Content
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
+  const videos = new VideosService({ db, events, media, settings, users });
+  contentKinds.register(videoKind({ db, videos }));
   const messageChecks = new MessageMediaChecks({ media, settings });
   const messagingSettings = new MessagingSettingsService({ db });
   const messages = new MessagesService({ db, commits, media, realtime, settings, users, checks: messageChecks });
@@ -159,7 +165,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
   };
 }
@@ -177,6 +183,7 @@ export async function buildRoot(opts: RootOptions) {
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
   registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
+  registerVideoHandlers({ events: platform.events });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.
   const audience = {
@@ -185,6 +192,7 @@ export async function buildRoot(opts: RootOptions) {
   };
   registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
+  const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const massMessageJobs = services.massMessages.defineJobs();
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
@@ -197,6 +205,7 @@ export async function buildRoot(opts: RootOptions) {
       platform.events.startSweeping();
       subscriptionJobs.start();
       feedJobs.start();
+      videoJobs.start();
       massMessageJobs.start();
     },
     async stop() {
@@ -204,6 +213,7 @@ export async function buildRoot(opts: RootOptions) {
       await platform.events.stopSweeping();
       await subscriptionJobs.stop();
       await feedJobs.stop();
+      await videoJobs.stop();
       await massMessageJobs.stop();
       await queue.stop();
       platform.realtime.closeSockets();

@@ -74,8 +74,8 @@ export const vaultItemSchema = z.object({
   file: mediaFileSchema,
   caption: z.string(),
   folderId: z.string().nullable(),
-  /** Posts, messages and gallery photos that use the file (`photos` always sent by the API). */
-  usedIn: z.object({ feeds: z.number().int(), messages: z.number().int(), photos: z.number().int().optional() }),
+  /** Posts, messages, gallery photos and videos (as video, teaser or thumbnail) that use the file (`photos`, `videos` always sent by the API). */
+  usedIn: z.object({ feeds: z.number().int(), messages: z.number().int(), photos: z.number().int().optional(), videos: z.number().int().optional() }),
   createdAt: z.string(),
 });
 export type VaultItem = z.infer<typeof vaultItemSchema>;

@@ -30,6 +30,8 @@ export type DomainEventMap = {
 
   /** A feed became visible: at once when created, or when its scheduled time came (`scheduled`). */
   'feed.published': { feedId: string; performerId: string; scheduled: boolean };
+  /** A video became visible to fans (active and its publishAt reached): at once, or when its scheduled time came (`scheduled`). Once per video. */
+  'video.published': { videoId: string; performerId: string; scheduled: boolean };
   /** A comment (or a reply: `parentId`) on an item of `ownerId`. */
   'comment.created': { commentId: string; userId: string; objectType: string; objectId: string; parentId: string | null; ownerId: string | null };
   /** `blockerId` blocked `targetId` (mutual in effect: subscriptions between them stop renewing). */

@@ -94,13 +94,13 @@ describe('POST/DELETE /reactions on feeds', () => {
     expect((await send('POST', { objectId: locked.id, objectType: 'feed', action: 'like' }, fan.auth)).statusCode).toBe(200);
   });
 
-  it('anonymous → 401; bad body → 400; types without a module yet → 422', async () => {
+  it('anonymous → 401; bad body → 400; an object of another type → 404', async () => {
     const fan = await createFan(t);
     const f = await feed();
     expect((await send('POST', { objectId: f.id, objectType: 'feed', action: 'like' })).statusCode).toBe(401);
     expect((await send('POST', { objectId: f.id, objectType: 'feed', action: 'love' }, fan.auth)).statusCode).toBe(400);
     expect((await send('POST', { objectId: 'nope', objectType: 'feed', action: 'like' }, fan.auth)).statusCode).toBe(400);
-    expect((await send('POST', { objectId: f.id, objectType: 'video', action: 'like' }, fan.auth)).statusCode).toBe(422);
+    expect((await send('POST', { objectId: f.id, objectType: 'video', action: 'like' }, fan.auth)).statusCode).toBe(404); // a feed's id is no video
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VaultFolder, VaultItem, VaultQuery } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { conflict, fieldError, notFound, sqlState } from '../../platform/errors';
@@ -7,8 +7,13 @@ import { files, type FileRow } from '../media/media.tables';
 import type { UserRow } from '../users/users.tables';
 import { feeds } from '../feeds/feeds.tables';
 import { massMessages, messages } from '../messages/messages.tables';
+import { videos } from '../videos/videos.tables';
+import { photos } from '../galleries/galleries.tables';
 import { vaultEntries, vaultFolders, type VaultFolderRow } from './vault.tables';
 import { containsPattern } from '../../db/like';
+
+/** Where a file is used: posts, messages, videos (as its video, teaser or thumbnail), gallery photos. */
+type Usage = { feeds: number; messages: number; videos: number; photos: number };
 
 const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
@@ -66,19 +71,19 @@ export class VaultService {
   async remove(performer: UserRow, fileId: string): Promise<void> {
     const file = await this.ownFile(performer, fileId);
     const used = (await this.usage(performer.id, [file.id])).get(file.id);
-    if (used && (used.feeds || used.messages)) {
-      const parts = [used.feeds ? `${used.feeds} post${used.feeds > 1 ? 's' : ''}` : '', used.messages ? `${used.messages} message${used.messages > 1 ? 's' : ''}` : ''].filter(Boolean);
+    if (used && (used.feeds || used.messages || used.videos || used.photos)) {
+      const parts = [used.feeds ? `${used.feeds} post${used.feeds > 1 ? 's' : ''}` : '', used.messages ? `${used.messages} message${used.messages > 1 ? 's' : ''}` : '', used.videos ? `${used.videos} video${used.videos > 1 ? 's' : ''}` : '', used.photos ? `${used.photos} gallery photo${used.photos > 1 ? 's' : ''}` : ''].filter(Boolean);
       throw conflict(`This file is used in ${parts.join(' and ')}: remove it from them first (buyers keep what they paid for)`);
     }
     await this.deps.media.remove(file);
   }
 
-  /** Posts and messages (a mass message counts once) of the creator that use each file: two grouped queries. */
-  private async usage(performerId: string, ids: string[]): Promise<Map<string, { feeds: number; messages: number }>> {
-    const out = new Map<string, { feeds: number; messages: number }>();
+  /** Posts, messages (a mass message counts once) videos and gallery photos of the creator that use each file: four grouped queries. */
+  private async usage(performerId: string, ids: string[]): Promise<Map<string, Usage>> {
+    const out = new Map<string, Usage>();
     if (!ids.length) return out;
     const inIds = idList(ids);
-    const [f, m] = await Promise.all([
+    const [f, m, v, p] = await Promise.all([
       this.db.execute<{ fid: string; n: string | number }>(sql`
         select x.fid, count(distinct ${feeds.id}) as n from ${feeds}
         cross join lateral (select jsonb_array_elements_text(${feeds.fileIds}) as fid union all select ${feeds.teaserFileId}::text union all select ${feeds.thumbnailFileId}::text) x
@@ -92,20 +97,29 @@ export class VaultService {
           select jsonb_array_elements_text(${massMessages.fileIds}) as fid from ${massMessages}
             where ${massMessages.performerId} = ${performerId} and ${massMessages.fileIds} <> '[]'::jsonb
         ) x where x.fid in (${inIds}) group by x.fid`),
+      this.db.execute<{ fid: string; n: string | number }>(sql`
+        select x.fid, count(distinct ${videos.id}) as n from ${videos}
+        cross join lateral (select ${videos.fileId}::text as fid union all select ${videos.teaserFileId}::text union all select ${videos.thumbnailFileId}::text) x
+        where ${videos.performerId} = ${performerId} and x.fid in (${inIds})
+        group by x.fid`),
+      // photos_file_idx
+      this.db.select({ fid: photos.fileId, n: count() }).from(photos).where(and(eq(photos.performerId, performerId), inArray(photos.fileId, ids))).groupBy(photos.fileId),
     ]);
-    for (const id of ids) out.set(id, { feeds: 0, messages: 0 });
+    for (const id of ids) out.set(id, { feeds: 0, messages: 0, videos: 0, photos: 0 });
     for (const r of f.rows) out.get(String(r.fid))!.feeds = Number(r.n);
     for (const r of m.rows) out.get(String(r.fid))!.messages = Number(r.n);
+    for (const r of v.rows) out.get(String(r.fid))!.videos = Number(r.n);
+    for (const r of p) out.get(r.fid)!.photos = Number(r.n);
     return out;
   }
 
-  private view(file: FileRow, caption: string | null, folderId: string | null, used?: { feeds: number; messages: number }): VaultItem {
+  private view(file: FileRow, caption: string | null, folderId: string | null, used?: Usage): VaultItem {
     return {
       _id: file.id,
       file: this.deps.media.fileView(file, 'full'),
       caption: caption ?? '',
       folderId: folderId ?? null,
-      usedIn: used ?? { feeds: 0, messages: 0 },
+      usedIn: used ?? { feeds: 0, messages: 0, videos: 0, photos: 0 },
       createdAt: file.createdAt.toISOString(),
     };
   }

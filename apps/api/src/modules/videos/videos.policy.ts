@@ -1,0 +1,139 @@
+import { and, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { isAdmin } from '../../platform/auth';
+import type { UserRow } from '../users/users.tables';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { purchases } from '../purchases/purchases.tables';
+import { reactions } from '../reactions/reactions.tables';
+import { userBlocks } from '../blocks/blocks.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
+import { videos, type VideoRow } from './videos.tables';
+
+/**
+ * THE videos access rule. Every read of a video (one video, both lists, bookmarks and search
+ * through the `video` content kind, file status, buying, liking, commenting, reporting) goes
+ * through `videoAccess`, which answers a whole list with ONE round trip (current subscriptions,
+ * purchases and blocks as one UNION ALL, optionally with the viewer's likes/bookmarks), then
+ * `decideVideoAccess`, the rule itself:
+ *
+ * - listed / may know it exists (`visible`; otherwise the caller answers 404):
+ *     - the owner and admins: always (drafts, inactive, scheduled included);
+ *     - everyone else: `active` and `publishAt <= now` — and no block between the viewer and the
+ *       creator, either way (blocks.policy.ts, THE block rule);
+ *     - a buyer also keeps seeing a video they bought that was later set `inactive` (blocks still
+ *       hide it). Drafts never had buyers: a published video cannot go back to draft.
+ * - `canView` (the main video file's URL may be handed out): visible, and
+ *     - the owner and admins; or
+ *     - the viewer bought it (a `purchases` row of item type `video` — whatever its access is now);
+ *     - `free`: everyone, anonymous included;
+ *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts);
+ *     - `sale`: buyers only (a subscription does not unlock it).
+ * The teaser and the thumbnail are shown to everyone the video is visible to.
+ */
+export type VideoForPolicy = Pick<VideoRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'>;
+export interface VideoAccess {
+  /** False → 404. */
+  visible: boolean;
+  canView: boolean;
+  isOwner: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+}
+
+/** The SQL half of the rule for the fans' lists: active, published, no block with the viewer (admins too: the public list is the public list). */
+export function publicListableSql(viewer: UserRow | null, now: Date = new Date()): SQL {
+  return and(eq(videos.status, 'active'), lte(videos.publishAt, now), isAdmin(viewer) ? undefined : notBlockedWith(videos.performerId, viewer?.id))!;
+}
+
+/** What the rule needs to know about a viewer and some videos. */
+export interface VideoFacts {
+  subscribedTo: Set<string>;
+  bought: Set<string>;
+  blocked: Set<string>;
+  liked: Set<string>;
+  bookmarked: Set<string>;
+}
+
+type FactRow = { kind: string; id: string; action: string | null };
+const factCols = (kind: string, id: SQLWrapper, action: SQLWrapper | null = null) => ({
+  kind: sql<string>`${kind}::text`.as('kind'),
+  id: sql<string>`${id}::text`.as('id'),
+  action: (action ? sql<string | null>`${action}::text` : sql<string | null>`null::text`).as('action'),
+});
+
+/**
+ * The viewer's facts about `list` in ONE round trip: current subscriptions to the creators,
+ * purchases of the videos, blocks with the creators (not for admins), and — with `reactions` —
+ * the viewer's likes and bookmarks of them (read from the reactions table: a join-level
+ * dependency, never the reactions service). Anonymous viewers have none: no query.
+ */
+export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: VideoForPolicy[], opts: { reactions?: boolean; now?: Date } = {}): Promise<VideoFacts> {
+  const facts: VideoFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set(), liked: new Set(), bookmarked: new Set() };
+  if (!viewer || list.length === 0) return facts;
+  const now = opts.now ?? new Date();
+  const ids = [...new Set(list.map((v) => v.id))];
+  const performerIds = [...new Set(list.filter((v) => v.performerId !== viewer.id).map((v) => v.performerId))];
+  const queries: SQLWrapper[] = [];
+  if (performerIds.length) {
+    queries.push(
+      db
+        .select(factCols('sub', subscriptions.performerId))
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
+      db
+        .select(factCols('buy', purchases.itemId))
+        .from(purchases)
+        .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'video'), inArray(purchases.itemId, ids))),
+    );
+    if (!isAdmin(viewer)) queries.push(db.select(factCols('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
+  }
+  if (opts.reactions) {
+    queries.push(
+      db
+        .select(factCols('react', reactions.objectId, reactions.action))
+        .from(reactions)
+        .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'video'), inArray(reactions.objectId, ids))),
+    );
+  }
+  if (queries.length === 0) return facts;
+  const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));
+  for (const r of res.rows) {
+    const id = String(r.id);
+    if (r.kind === 'sub') facts.subscribedTo.add(id);
+    else if (r.kind === 'buy') facts.bought.add(id);
+    else if (r.kind === 'blk') facts.blocked.add(id);
+    else if (r.kind === 'react' && r.action === 'like') facts.liked.add(id);
+    else if (r.kind === 'react' && r.action === 'bookmark') facts.bookmarked.add(id);
+  }
+  return facts;
+}
+
+/** The rule itself, on known facts (no I/O). */
+export function decideVideoAccess(viewer: UserRow | null, list: VideoForPolicy[], facts: VideoFacts, now: Date = new Date()): Map<string, VideoAccess> {
+  const out = new Map<string, VideoAccess>();
+  const admin = isAdmin(viewer);
+  for (const v of list) {
+    const isOwner = Boolean(viewer && v.performerId === viewer.id);
+    const privileged = isOwner || admin;
+    const isSubscribed = facts.subscribedTo.has(v.performerId);
+    const isBought = facts.bought.has(v.id);
+    const live = v.status === 'active' && v.publishAt.getTime() <= now.getTime();
+    const keptByBuyer = isBought && v.status === 'inactive';
+    const visible = privileged || (!facts.blocked.has(v.performerId) && (live || keptByBuyer));
+    const canView = visible && (privileged || isBought || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
+    out.set(v.id, { visible, canView, isOwner, isSubscribed, isBought });
+  }
+  return out;
+}
+
+/** The rule for a list: facts (one round trip) + decision. */
+export async function videoAccess(db: DbOrTx, viewer: UserRow | null, list: VideoForPolicy[], now: Date = new Date()): Promise<Map<string, VideoAccess>> {
+  if (list.length === 0) return new Map();
+  return decideVideoAccess(viewer, list, await videoFacts(db, viewer, list, { now }), now);
+}
+
+/** One video's access (same rule, same query). */
+export async function videoAccessOne(db: DbOrTx, viewer: UserRow | null, video: VideoForPolicy, now?: Date): Promise<VideoAccess> {
+  return (await videoAccess(db, viewer, [video], now)).get(video.id)!;
+}
