@@ -88,9 +88,8 @@ export const createProductSchema = z
     /** Physical products: added once per order line (default 0); ignored for digital ones. */
     shippingFee: formNumber(shippingFee.optional()),
   })
-  .superRefine((v, ctx) => {
-    if (v.type === 'physical' && v.stock === undefined) ctx.addIssue({ code: 'custom', path: ['stock'], message: 'Enter the stock of a physical product' });
-  });
+  // Checked even when other fields are wrong (`when`), so a form sees every field error at once.
+  .refine((v) => !(v?.type === 'physical' && v.stock === undefined), { path: ['stock'], message: 'Enter the stock of a physical product', when: () => true });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 /** PUT /performer/performer-assets/products/{id} (multipart text fields): any subset; `imageIds` = the images kept, in order. */

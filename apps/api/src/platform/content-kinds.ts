@@ -1,4 +1,4 @@
-import type { ContentKind } from '@stagepass/shared';
+import type { ContentKind, ProductType } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../db/client';
 import type { UserRow } from '../modules/users/users.tables';
 
@@ -23,10 +23,16 @@ import type { UserRow } from '../modules/users/users.tables';
  * - `views(viewer, ids)`: the items in the shape its own module answers for one item (locked
  *   ones without media URLs), in the order of `ids`, hidden ones left out — used by bookmark
  *   lists and search results.
- * - `sale(tx, buyer, id)`: the price (minor units) and seller of an item the buyer may buy,
- *   resolved inside the charge's transaction; 404 for items the buyer may not know exist, 422 for
- *   items not for sale. Enables POST /wallet/charges/{kind}/{id} (the kind must also be in the
- *   shared PURCHASABLE_KINDS list, which is where earnings types come from).
+ * - `sale(tx, buyer, id, { quantity })`: the price (minor units) and seller of an item the buyer
+ *   may buy, resolved inside the charge's transaction; 404 for items the buyer may not know exist,
+ *   422 for items not for sale. Enables POST /wallet/charges/{kind}/{id} (the kind must also be in
+ *   the shared PURCHASABLE_KINDS list, which is where earnings types come from). Kinds bought once
+ *   (feeds, videos, digital products…) ignore `quantity` (the wallet refuses anything but 1 for
+ *   them) and answer `repeatable` false: the wallet then records a `purchases` row (a second
+ *   purchase → 409). Goods bought again and again (physical products) answer `repeatable` true and
+ *   take their stock in `sale` itself, with one conditional UPDATE in the charge's transaction
+ *   (not enough → 422, nothing written), and describe the order line in `goods`.
+ * - `restock(tx, id, quantity)`: gives back stock a refunded order had taken (repeatable goods).
  * - `counters`: denormalised like/bookmark/comment totals kept on the item's own table, adjusted
  *   inside the caller's transaction (the owning module writes its own table). Without them the
  *   totals are counted from the reactions table.
@@ -54,10 +60,24 @@ export interface ContentView {
 export interface SaleTerms {
   itemId: string;
   performerId: string;
-  /** Minor units. */
+  /** Minor units: the whole line (unit price × quantity + any shipping fee). */
   price: number;
   /** The line on the fan's and the creator's statements. */
   description: string;
+  /** Units bought (default 1). */
+  quantity?: number;
+  /**
+   * True: may be bought again (physical goods: no `purchases` row; the kind took its stock in
+   * `sale`). False or absent: bought once and kept (a `purchases` row; a second purchase → 409).
+   */
+  repeatable?: boolean;
+  /** Goods (products): what the order line records (minor units). Absent for other kinds. */
+  goods?: { name: string; type: ProductType; unitPrice: number; shippingFee: number };
+}
+
+/** What the buyer asked for (POST /wallet/charges/{kind}/{id} body, a cart line). */
+export interface SaleOptions {
+  quantity: number;
 }
 
 export interface ContentCounters {
@@ -71,7 +91,9 @@ export interface ContentKindProvider {
   kind: ContentKind;
   load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
   views?(viewer: UserRow | null, ids: string[]): Promise<ContentView[]>;
-  sale?(tx: Tx, buyer: UserRow, id: string): Promise<SaleTerms>;
+  sale?(tx: Tx, buyer: UserRow, id: string, opts: SaleOptions): Promise<SaleTerms>;
+  /** Gives back `quantity` units a refunded order had taken (repeatable goods), inside the refund's transaction. */
+  restock?(tx: Tx, id: string, quantity: number): Promise<void>;
   counters?: ContentCounters;
   search?(viewer: UserRow | null, tsquery: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }>;
   creatorTotals?(creatorId: string): Promise<{ items: number; likes: number }>;

@@ -29,14 +29,20 @@ export const UPLOAD_KINDS = {
     label: 'an audio file (MP3, M4A, AAC, WAV, OGG, FLAC)',
   },
 } as const;
-export type UploadKind = keyof typeof UPLOAD_KINDS | 'media';
+/**
+ * A file of any type (a digital product's download): the content type is what the magic bytes say,
+ * or application/octet-stream when they say nothing. Only ever stored private and delivered as an
+ * attachment (`X-Content-Type-Options: nosniff`), never shown inline.
+ */
+const ANY_FILE_KIND = { mimes: [] as readonly string[], maxBytes: 1024 * 1024 * 1024, label: 'a file' };
+export type UploadKind = keyof typeof UPLOAD_KINDS | 'media' | 'file';
 /** Any photo, video or audio file (message attachments): the content decides which. */
 const MEDIA_KIND = {
   mimes: [...new Set([...UPLOAD_KINDS.image.mimes, ...UPLOAD_KINDS.video.mimes, ...UPLOAD_KINDS.audio.mimes])],
   maxBytes: MAX_UPLOAD_BYTES,
   label: 'a photo, a video or an audio file',
 };
-const kindOf = (k: UploadKind) => (k === 'media' ? MEDIA_KIND : UPLOAD_KINDS[k]);
+const kindOf = (k: UploadKind) => (k === 'media' ? MEDIA_KIND : k === 'file' ? ANY_FILE_KIND : UPLOAD_KINDS[k]);
 /** The media type of a received file of the media pipeline (by its checked content type). */
 export const mediaTypeOf = (mime: string): 'image' | 'video' | 'audio' =>
   (UPLOAD_KINDS.image.mimes as readonly string[]).includes(mime) ? 'image' : (UPLOAD_KINDS.audio.mimes as readonly string[]).includes(mime) && mime !== 'video/webm' ? 'audio' : 'video';
@@ -145,6 +151,12 @@ class TypeSniffer extends Transform {
   private async check(): Promise<void> {
     const head = Buffer.concat(this.head);
     const t = await fileTypeFromBuffer(head);
+    if (this.kind === 'file') {
+      this.type = t ? { mime: t.mime, ext: t.ext } : { mime: 'application/octet-stream', ext: 'bin' };
+      this.push(head);
+      this.head = [];
+      return;
+    }
     const allowed = kindOf(this.kind).mimes as readonly string[];
     if (!t || !allowed.includes(t.mime)) {
       throw new HttpError(415, `This file is not ${kindOf(this.kind).label}`, [{ field: this.field, message: `Must be ${kindOf(this.kind).label}` }]);

@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { CommitHooks } from '../../platform/commit-hooks';
 import type { Realtime } from '../../platform/realtime';
 import type { SettingsService } from '../settings/settings.service';
-import { unprocessable } from '../../platform/errors';
+import { HttpError, unprocessable } from '../../platform/errors';
 import { performerPricing } from '../performers/performers.tables';
 import { earnings, type EarningRow } from '../earnings/earnings.tables';
 import {
@@ -24,6 +24,9 @@ export const SITE = {
   gateway: { kind: 'gateway', ownerId: null } as AccountRef,
   payouts: { kind: 'payouts', ownerId: null } as AccountRef,
 };
+
+/** A refund whose net the creator's earnings no longer hold (paid out): 422, nothing moves. */
+export const REFUND_EXCEEDS_EARNINGS = "The creator's earnings balance is too low to refund this sale (it has already been paid out)";
 
 /** Thrown (as a 422) when a posting would take a wallet or earnings account below zero; the whole transaction rolls back. */
 export const insufficientBalance = () => unprocessable(MESSAGES.insufficientBalance);
@@ -178,5 +181,46 @@ export class LedgerService {
       .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
       .returning();
     return { ledgerTx, earning };
+  }
+
+  /**
+   * The refund of a wallet sale (`source` = `wallet_charge:<id>`): the exact opposite of the
+   * original split, read from its earnings row — the payer's wallet gets the gross back, the
+   * creator's earnings give back the net and the site's commission the commission — posted as a
+   * 'refund' transaction with the unique reference `refund:<source>` (a second refund of the same
+   * sale is a unique violation: the caller's transaction fails), plus a negative earnings row
+   * (source `refund:<source>`, same type and rate) so the creator's totals and statements net it
+   * out. The creator's earnings balance must cover the net (not yet paid out): otherwise 422 and
+   * nothing moves. One call, inside the caller's transaction with the business record.
+   */
+  async recordRefund(tx: Tx, refund: { source: string; description: string }): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow }> {
+    const [sale] = await tx.select().from(earnings).where(eq(earnings.source, refund.source));
+    if (!sale || !sale.userId || sale.gross <= 0) throw unprocessable('This sale moved no money, so there is nothing to refund');
+    let ledgerTx: LedgerTransactionRow;
+    try {
+      ledgerTx = await this.post(tx, {
+        type: 'refund',
+        reference: `refund:${refund.source}`,
+        description: refund.description,
+        postings: [
+          { account: wallet(sale.userId), amount: sale.gross },
+          { account: earningsAccount(sale.performerId), amount: -sale.net },
+          { account: SITE.commission, amount: -sale.commission },
+        ],
+      });
+    } catch (err) {
+      // Only the creator's earnings can be short here (the fan's wallet is credited).
+      if (err instanceof HttpError && err.statusCode === 422) throw unprocessable(REFUND_EXCEEDS_EARNINGS);
+      throw err;
+    }
+    const [earning] = await tx
+      .insert(earnings)
+      .values({
+        performerId: sale.performerId, userId: sale.userId, type: sale.type, source: `refund:${refund.source}`,
+        gross: -sale.gross, commission: -sale.commission, net: -sale.net, commissionBps: sale.commissionBps,
+        description: refund.description, ledgerTransactionId: ledgerTx.id,
+      })
+      .returning();
+    return { ledgerTx, earning: earning! };
   }
 }
