@@ -33,6 +33,7 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
+import { galleriesRoutes } from './modules/galleries/galleries.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
@@ -131,6 +132,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reportsRoutes({ reports: r.reports }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
+  await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));
   await app.register(videosRoutes({ videos: r.videos }));
   await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));

@@ -27,6 +27,9 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
+import { GalleriesService } from './modules/galleries/galleries.service';
+import { PhotosService } from './modules/galleries/photos.service';
+import { galleryKind, registerGalleryHandlers } from './modules/galleries/galleries.kind';
 import { VideosService } from './modules/videos/videos.service';
 import { videoKind } from './modules/videos/videos.kind';
 import { defineVideoJobs } from './modules/videos/videos.schedule';
@@ -134,6 +137,9 @@ export function buildServices(p: Platform) {
   // Content
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
+  const galleries = new GalleriesService({ db, media, settings, users });
+  const photos = new PhotosService({ db, galleries, media, users });
+  contentKinds.register(galleryKind({ db, galleries }));
   const videos = new VideosService({ db, events, media, settings, users });
   contentKinds.register(videoKind({ db, videos }));
   const messageChecks = new MessageMediaChecks({ media, settings });
@@ -165,7 +171,7 @@ export function buildServices(p: Platform) {
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
   };
 }
@@ -183,6 +189,7 @@ export async function buildRoot(opts: RootOptions) {
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
   registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
+  registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.

@@ -1,0 +1,116 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid } from '@stagepass/shared';
+import type { Db } from '../../db/client';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { ContentKindProvider } from '../../platform/content-kinds';
+import type { Events } from '../../platform/events';
+import { galleries } from './galleries.tables';
+import { galleryAccess, galleryAccessOne, isListed, listedSql } from './galleries.policy';
+import { galleryColumns, type Galleryish } from './galleries.views';
+import type { GalleriesService } from './galleries.service';
+
+/** What the gallery kind is built with (root.ts registers it right after GalleriesService). */
+export interface GalleryKindDeps {
+  db: Db;
+  galleries: GalleriesService;
+}
+
+const policyColumns = { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt };
+
+/**
+ * The `gallery` content kind (platform/content-kinds.ts): the galleries access policy decides who
+ * may see (hidden → null/404) and open (locked → canView false) a gallery; the module keeps its
+ * own like/bookmark/comment counters; `sale` galleries are bought with POST
+ * /wallet/charges/gallery/{id}, which unlocks every photo (the purchase is what the policy reads).
+ */
+export function galleryKind({ db, galleries: svc }: GalleryKindDeps): ContentKindProvider {
+  return {
+    kind: 'gallery',
+
+    async load(tx, viewer, id) {
+      if (!isUuid(id)) return null;
+      const [g] = await tx.select(policyColumns).from(galleries).where(eq(galleries.id, id)).limit(1);
+      if (!g) return null;
+      const access = await galleryAccessOne(tx, viewer, g);
+      if (!access.visible) return null;
+      return { id: g.id, ownerId: g.performerId, canView: access.canView };
+    },
+
+    /** In the order given, as GET /performer-assets/galleries/{id} answers (locked: blurred cover only); hidden ones left out. */
+    async views(viewer, ids) {
+      const valid = ids.filter((id) => isUuid(id));
+      if (valid.length === 0) return [];
+      const rows = await db.select(galleryColumns).from(galleries).where(inArray(galleries.id, valid));
+      const access = await galleryAccess(db, viewer, rows);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const visible = valid.map((id) => byId.get(id)).filter((r): r is Galleryish => Boolean(r && access.get(r.id)?.visible));
+      return svc.toViews(viewer, visible);
+    },
+
+    /**
+     * A `sale` gallery the buyer can see listed (its row locked FOR SHARE until the charge
+     * commits, so a concurrent delete waits and then sees the purchase). A buyer who already
+     * owns it gets its terms, and the wallet answers 409 (the purchase's unique index).
+     */
+    async sale(tx, buyer, id) {
+      if (!isUuid(id)) throw notFound('Gallery not found');
+      const [g] = await tx.select({ ...policyColumns, price: galleries.price, title: galleries.title }).from(galleries).where(eq(galleries.id, id)).for('share');
+      if (!g) throw notFound('Gallery not found');
+      const access = await galleryAccessOne(tx, buyer, g);
+      if (!access.visible) throw notFound('Gallery not found');
+      if (g.access !== 'sale' || !g.price || !(isListed(g, new Date()) || access.isBought)) throw unprocessable('This gallery is not for sale');
+      return { itemId: g.id, performerId: g.performerId, price: g.price, description: `Gallery: ${g.title.slice(0, 60)}` };
+    },
+
+    counters: {
+      async adjust(tx, id, counter, delta) {
+        const col = counter === 'like' ? galleries.totalLike : counter === 'bookmark' ? galleries.totalBookmark : galleries.totalComment;
+        const key = counter === 'like' ? 'totalLike' : counter === 'bookmark' ? 'totalBookmark' : 'totalComment';
+        // updatedAt is set to itself: a like is not an edit of the gallery.
+        const [row] = await tx
+          .update(galleries)
+          .set({ [key]: sql`greatest(${col} + ${delta}, 0)`, updatedAt: sql`${galleries.updatedAt}` })
+          .where(eq(galleries.id, id))
+          .returning({ total: col });
+        return row?.total ?? 0;
+      },
+      async read(tx, id, counter) {
+        const [row] = await tx.select({ like: galleries.totalLike, bookmark: galleries.totalBookmark, comment: galleries.totalComment }).from(galleries).where(eq(galleries.id, id));
+        return row ? row[counter] : 0;
+      },
+    },
+
+    /** GIN index `galleries_search_idx` on the generated `search_vector` (title + description); listed galleries, not across a block. */
+    async search(viewer, tsquery, offset, limit) {
+      const where = and(sql`${galleries.searchVector} @@ to_tsquery('simple'::regconfig, ${tsquery})`, listedSql(viewer));
+      const [rows, [total]] = await Promise.all([
+        db.select({ id: galleries.id }).from(galleries).where(where).orderBy(desc(galleries.publishAt), desc(galleries.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(galleries).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+    },
+
+    /** Listed galleries and the likes on them. */
+    async creatorTotals(creatorId) {
+      const [agg] = await db
+        .select({ items: count(), likes: sql<number>`coalesce(sum(${galleries.totalLike}), 0)`.mapWith(Number) })
+        .from(galleries)
+        .where(and(eq(galleries.performerId, creatorId), listedSql(null)));
+      return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
+    },
+  };
+}
+
+/**
+ * `total_sale`: one more for each gallery purchase (the wallet records `item.purchased` in the
+ * charge's transaction; this handler runs once per event, in its own transaction).
+ */
+export function registerGalleryHandlers({ events }: { events: Events }): void {
+  events.on('item.purchased', 'galleries.total-sale', async (e, tx) => {
+    if (e.payload.itemType !== 'gallery') return;
+    await tx
+      .update(galleries)
+      .set({ totalSale: sql`${galleries.totalSale} + 1`, updatedAt: sql`${galleries.updatedAt}` })
+      .where(eq(galleries.id, e.payload.itemId));
+  });
+}
