@@ -1,0 +1,70 @@
+'use client';
+import Link from 'next/link';
+import { Button } from 'antd';
+import { PictureOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { routes } from '@stagepass/shared/routes';
+import { errorText } from '@/lib/api';
+import { useRouteList } from '@/lib/use-infinite-list';
+import { EmptyState, ErrorState } from '@/components/states';
+import GalleryCard, { GalleryCardSkeleton } from './GalleryCard';
+import css from './galleries.module.css';
+
+const PAGE = 12;
+
+/**
+ * A creator's galleries (the Photos tab of their page): GET /performer-assets/galleries/search
+ * with `performerId` — active, published ones, locked ones listed locked (blurred cover) — as a
+ * grid of cover cards linking to /gallery/{id}, `Load more`, skeletons and an empty state. The
+ * owner also gets a link to manage them (drafts and scheduled galleries are only there).
+ */
+export default function CreatorGalleries({ performerId, isOwner }: { performerId: string; isOwner: boolean }) {
+  const list = useRouteList(routes.galleries.search, { query: { performerId } }, PAGE);
+  const manage = isOwner && (
+    <Link href="/creator/galleries">
+      <Button icon={<SettingOutlined />}>Manage galleries</Button>
+    </Link>
+  );
+
+  if (list.error && !list.items.length) return <ErrorState title="Galleries didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />;
+  if (list.isLoading)
+    return (
+      <ul className={css.cardGrid} aria-label="Loading galleries" aria-busy="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <GalleryCardSkeleton key={i} />
+        ))}
+      </ul>
+    );
+  if (!list.items.length)
+    return (
+      <EmptyState
+        title="No galleries yet"
+        description={isOwner ? 'Put your photos together in a gallery: free, for subscribers, or for sale.' : 'Photo galleries will show up here.'}
+        action={
+          isOwner ? (
+            <Link href="/creator/galleries?new=1">
+              <Button type="primary" icon={<PlusOutlined />}>
+                New gallery
+              </Button>
+            </Link>
+          ) : undefined
+        }
+      />
+    );
+  return (
+    <section aria-label="Galleries">
+      {manage && <div className={css.tabHead}>{manage}</div>}
+      <ul className={css.cardGrid}>
+        {list.items.map((g) => (
+          <GalleryCard key={g._id} gallery={g} />
+        ))}
+      </ul>
+      {list.hasMore && (
+        <div className={css.more}>
+          <Button icon={<PictureOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+import { useCallback } from 'react';
+import Link from 'next/link';
+import { Avatar, Card, Skeleton, Tag, Tooltip } from 'antd';
+import { EyeOutlined, PictureOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR, type Gallery } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
+import { compactNumber, fullDate, timeAgo } from '@/lib/format';
+import { useCurrentUser } from '@/store';
+import { EmptyState, ErrorState } from '@/components/states';
+import GalleryActions from './GalleryActions';
+import LockedGallery from './LockedGallery';
+import PhotoGrid, { PhotoGridSkeleton } from './PhotoGrid';
+import { AccessBadge, StatusTags, photoCount } from './parts';
+import css from './galleries.module.css';
+
+/**
+ * /gallery/[id]: one gallery (GET /performer-assets/galleries/{id}, first read by the server page,
+ * which answers 404 for what the visitor may not see) — title, creator, counts, description, tags,
+ * the actions, then the photo grid and lightbox, or the locked view with its unlock / subscribe
+ * call. Each read counts a view, so the gallery is not read again on focus; it is read again after
+ * a purchase or a subscription, and then shows every photo.
+ */
+export default function GalleryView({ id, initial }: { id: string; initial?: Gallery }) {
+  const me = useCurrentUser();
+  const { data: g, error, isLoading, mutate } = useRoute(routes.galleries.get, { params: { id } }, { fallbackData: initial, revalidateOnMount: !initial, revalidateOnFocus: false, revalidateOnReconnect: false });
+  const change = useCallback((patch: Partial<Gallery>) => void mutate((cur) => (cur ? { ...cur, ...patch } : cur), { revalidate: false }), [mutate]);
+  const reload = useCallback(async () => {
+    const fresh = await call(routes.galleries.get, { params: { id } });
+    await mutate(fresh, { revalidate: false });
+  }, [id, mutate]);
+
+  if (isLoading && !g) return <GallerySkeleton />;
+  if (!g)
+    return (
+      <Card>
+        {(error as { statusCode?: number } | undefined)?.statusCode === 404 ? (
+          <EmptyState title="This gallery isn't here" description="It may have been deleted, or it is not published yet." />
+        ) : (
+          <ErrorState title="This gallery didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        )}
+      </Card>
+    );
+
+  const p = g.performer;
+  const profileHref = `/${p.username || p._id}`;
+  const isOwner = Boolean(me && me._id === g.performerId);
+  return (
+    <article className={css.page} aria-labelledby="gallery-title">
+      <Card className={css.headCard}>
+        <Link href={profileHref} className={css.creator}>
+          <Avatar src={p.avatar || DEFAULT_AVATAR} alt="" size={44} />
+          <span className={css.creatorText}>
+            <span className={css.creatorName}>{p.name}</span>
+            {p.username && <span className={css.creatorUser}>@{p.username}</span>}
+          </span>
+        </Link>
+        <h1 id="gallery-title" className={css.title}>
+          {g.title}
+        </h1>
+        <div className={css.facts}>
+          <AccessBadge gallery={g} />
+          {isOwner && <StatusTags gallery={g} />}
+          <span>
+            <PictureOutlined aria-hidden="true" /> {photoCount(g.totalPhoto)}
+          </span>
+          <span>
+            <EyeOutlined aria-hidden="true" /> {compactNumber(g.totalView)} {g.totalView === 1 ? 'view' : 'views'}
+          </span>
+          <Tooltip title={fullDate(g.publishAt)}>
+            <time dateTime={g.publishAt}>{timeAgo(g.publishAt)}</time>
+          </Tooltip>
+        </div>
+        {g.description && <p className={css.description}>{g.description}</p>}
+        {g.tags.length > 0 && (
+          <div className={css.tags} aria-label="Tags">
+            {g.tags.map((t) => (
+              <Tag key={t}>#{t}</Tag>
+            ))}
+          </div>
+        )}
+        <GalleryActions gallery={g} onChange={change} />
+      </Card>
+      {g.isLocked ? <LockedGallery gallery={g} onUnlocked={reload} /> : <PhotoGrid key={`${g._id}-${g.isBought}-${g.isSubscribed}`} galleryId={g._id} />}
+    </article>
+  );
+}
+
+function GallerySkeleton() {
+  return (
+    <div className={css.page} aria-busy="true" aria-label="Loading the gallery">
+      <Card className={css.headCard}>
+        <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 3 }} />
+      </Card>
+      <PhotoGridSkeleton />
+    </div>
+  );
+}
