@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import MyGalleries from '@/features/galleries/MyGalleries';
+
+export const metadata: Metadata = { title: 'My galleries' };
+
+export default async function MyGalleriesPage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return (
+    <Suspense>
+      <MyGalleries />
+    </Suspense>
+  );
+}
