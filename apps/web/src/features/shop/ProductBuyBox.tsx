@@ -1,0 +1,134 @@
+'use client';
+import { useState } from 'react';
+import Link from 'next/link';
+import { Alert, App, Button, Flex, InputNumber } from 'antd';
+import { CheckCircleFilled, DownloadOutlined, EditOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import type { Product } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useCurrentUser } from '@/store';
+import { openCart, useCart } from './useCart';
+import { cartProblem, maxQuantity } from './product-text';
+import css from './shop.module.css';
+
+/** Asks for the digital file's short-lived link (GET …/download-link) and follows it (the file comes as an attachment). */
+export function useProductDownload() {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const download = async (productId: string) => {
+    setBusy(true);
+    try {
+      const link = await call(routes.products.downloadLink, { params: { id: productId } });
+      window.location.assign(link.url);
+    } catch (e) {
+      message.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { download, busy };
+}
+
+/**
+ * The product page's buying box: quantity (physical: 1..stock; digital: 1) and "Add to cart" for
+ * fans; "Download" for a digital product the viewer bought; "Edit" for the owner. Anonymous
+ * visitors are asked to log in; creators cannot spend from a wallet, so they only see the price.
+ */
+export default function ProductBuyBox({ product: p }: { product: Product }) {
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const cart = useCart();
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const { download, busy } = useProductDownload();
+  const isOwner = Boolean(me && me._id === p.performerId);
+  const max = maxQuantity(p);
+  const inCart = cart.lines.find((l) => l.productId === p._id)?.quantity ?? 0;
+  const problem = cartProblem(p, me?._id ?? null);
+  const canDownload = p.type === 'digital' && (p.isBought || isOwner) && p.hasDigitalFile;
+
+  const add = () => {
+    const q = p.type === 'digital' ? 1 : Math.max(1, Math.min(max, Math.floor(quantity ?? 1)));
+    const result = cart.add(p._id, q, max);
+    if (result === 'full') message.warning('Your cart is full (20 products). Check out or remove something first.');
+    else message.success(p.type === 'digital' && inCart ? 'Already in your cart' : 'Added to your cart');
+  };
+
+  const addButton = (
+    <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden="true" />} onClick={add} disabled={Boolean(problem) || (p.type === 'digital' && inCart > 0)}>
+      Add to cart
+    </Button>
+  );
+
+  return (
+    <div className={css.buyBox}>
+      {isOwner ? (
+        <Flex gap={8} wrap>
+          <Link href={`/creator/products/${p._id}/edit`}>
+            <Button icon={<EditOutlined aria-hidden="true" />} size="large">
+              Edit
+            </Button>
+          </Link>
+          {canDownload && (
+            <Button icon={<DownloadOutlined aria-hidden="true" />} size="large" loading={busy} onClick={() => void download(p._id)}>
+              Download
+            </Button>
+          )}
+        </Flex>
+      ) : canDownload ? (
+        <div className={css.owned}>
+          <span className={css.ownedText}>
+            <CheckCircleFilled className={css.ownedIcon} /> You bought this — download it any time.
+          </span>
+          <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden="true" />} loading={busy} onClick={() => void download(p._id)}>
+            Download
+          </Button>
+          <Link href="/user/orders">Your orders</Link>
+        </div>
+      ) : !me ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Log in to buy"
+          description="Your cart is kept with your account."
+          action={
+            <Link href="/auth/login">
+              <Button type="primary">Log in</Button>
+            </Link>
+          }
+        />
+      ) : me.isPerformer ? (
+        <p className="muted">Creators can’t buy from the shop: log in with a fan account to order this.</p>
+      ) : (
+        <>
+          {p.type === 'physical' && (
+            <div className={css.qtyRow}>
+              <label htmlFor="product-quantity" className={css.qtyLabel}>
+                Quantity
+              </label>
+              <InputNumber
+                id="product-quantity"
+                min={1}
+                max={Math.max(1, max)}
+                precision={0}
+                value={quantity}
+                onChange={(v) => setQuantity(v)}
+                disabled={max === 0}
+                className={css.qtyInput}
+              />
+            </div>
+          )}
+          <Flex gap={8} wrap align="center">
+            {addButton}
+            {inCart > 0 && (
+              <Button size="large" onClick={openCart}>
+                View cart ({inCart})
+              </Button>
+            )}
+          </Flex>
+          {problem && problem !== 'Sold out' && <p className={`muted ${css.problem}`}>{problem}</p>}
+          {p.type === 'digital' && <p className={`muted ${css.hint}`}>A digital product: download it from here or from your orders once bought.</p>}
+        </>
+      )}
+    </div>
+  );
+}

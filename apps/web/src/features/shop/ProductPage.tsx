@@ -1,0 +1,201 @@
+'use client';
+import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { App, Avatar, Button, Card, Skeleton, Tag, Tooltip } from 'antd';
+import { ArrowLeftOutlined, FlagOutlined, HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR, type Product } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
+import { compactNumber, money, plural } from '@/lib/format';
+import { useLatch } from '@/lib/use-latch';
+import { useCurrentUser } from '@/store';
+import { EmptyState, ErrorState } from '@/components/states';
+import ProductGallery from './ProductGallery';
+import ProductBuyBox from './ProductBuyBox';
+import { creatorHref, stockLine } from './product-text';
+import css from './shop.module.css';
+
+/** The feeds area's report dialog (reason + description → POST /reports), fetched when first opened. */
+const ReportModal = dynamic(() => import('@/features/feeds/ReportModal'), { ssr: false });
+
+/** A view is counted per read (GET …/products/{id}): no re-read on focus. */
+const ONCE = { revalidateOnFocus: false };
+
+function Reactions({ product, onChange }: { product: Product; onChange: (p: Product) => void }) {
+  const { message } = App.useApp();
+  const router = useRouter();
+  const me = useCurrentUser();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const reportWanted = useLatch(reportOpen);
+  const isOwner = me?._id === product.performerId;
+
+  const react = async (action: 'like' | 'bookmark') => {
+    if (!me) return router.push('/auth/login');
+    const on = action === 'like' ? product.isLiked : product.isBookmarked;
+    setBusy(action);
+    try {
+      const body = { objectId: product._id, objectType: 'product' as const, action };
+      const s = on ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
+      onChange(action === 'like' ? { ...product, isLiked: s.reacted, totalLike: s.total } : { ...product, isBookmarked: s.reacted, totalBookmark: s.total });
+      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+    } catch (e) {
+      message.error(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className={css.reactions}>
+      <Button
+        type="text"
+        aria-label={product.isLiked ? 'Unlike' : 'Like'}
+        aria-pressed={product.isLiked}
+        loading={busy === 'like'}
+        icon={product.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />}
+        onClick={() => void react('like')}
+      >
+        <span aria-hidden="true">{compactNumber(product.totalLike)}</span>
+      </Button>
+      <Button
+        type="text"
+        aria-label={product.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+        aria-pressed={product.isBookmarked}
+        loading={busy === 'bookmark'}
+        icon={product.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
+        onClick={() => void react('bookmark')}
+      />
+      {!isOwner && (
+        <Tooltip title="Report">
+          <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+        </Tooltip>
+      )}
+      {reportWanted && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="product" targetId={product._id} what="product" />}
+    </div>
+  );
+}
+
+function CreatorCard({ product }: { product: Product }) {
+  const c = product.performer;
+  const href = creatorHref(c);
+  return (
+    <Card size="small" className={css.creator}>
+      <div className={css.creatorRow}>
+        <Link href={href} aria-label={`${c.name}'s profile`}>
+          <Avatar src={c.avatar || DEFAULT_AVATAR} alt="" size={48} />
+        </Link>
+        <div className={css.creatorText}>
+          <span className={css.soldBy}>Sold by</span>
+          <Link href={href} className={css.creatorName}>
+            {c.name}
+          </Link>
+          {c.username && <span className="muted">@{c.username}</span>}
+        </div>
+        <Link href={href} className={css.creatorVisit}>
+          <Button>Visit profile</Button>
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className={css.productGrid} aria-busy="true" aria-label="Loading product">
+      <Skeleton.Node active className={css.gallerySkeleton}>
+        <span />
+      </Skeleton.Node>
+      <div>
+        <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 5 }} />
+      </div>
+    </div>
+  );
+}
+
+/** /product/[id]: a product (GET /performer-assets/products/{id}) — pictures, details, buy box, reactions, the seller. */
+export default function ProductPage({ id }: { id: string }) {
+  const { data, error, isLoading, mutate } = useRoute(routes.products.get, { params: { id } }, ONCE);
+  const me = useCurrentUser();
+  const p = data;
+  const stock = p ? stockLine(p) : null;
+
+  return (
+    <div className={`container page ${css.productPage}`}>
+      <Link href={p ? creatorHref(p.performer) : '/search'} className={css.back}>
+        <Button type="text" icon={<ArrowLeftOutlined />}>
+          {p ? p.performer.name : 'Back'}
+        </Button>
+      </Link>
+      {isLoading && !p ? (
+        <ProductSkeleton />
+      ) : error && !p ? (
+        <Card>
+          {(error as { statusCode?: number }).statusCode === 404 ? (
+            <EmptyState title="This product isn't here" description="It may have been removed, or it is not on sale any more." action={<Link href="/search">Explore creators</Link>} />
+          ) : (
+            <ErrorState title="This product didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+          )}
+        </Card>
+      ) : p ? (
+        <article className={css.productGrid} aria-labelledby="product-name">
+          <ProductGallery images={p.images} name={p.name} />
+          <div className={css.info}>
+            <div className={css.tags}>
+              <Tag color={p.type === 'digital' ? 'purple' : 'blue'} variant="filled">
+                {p.type === 'digital' ? 'Digital' : 'Physical'}
+              </Tag>
+              {p.status !== 'active' && (
+                <Tag color="orange" variant="filled">
+                  {p.status === 'draft' ? 'Draft — only you see it' : 'Inactive — hidden from fans'}
+                </Tag>
+              )}
+            </div>
+            <h1 id="product-name" className={css.productName}>
+              {p.name}
+            </h1>
+            <div className={css.price}>{money(p.price)}</div>
+            <dl className={css.facts}>
+              {p.type === 'physical' && (
+                <div>
+                  <dt>Shipping</dt>
+                  <dd>{p.shippingFee > 0 ? money(p.shippingFee) : 'Free'}</dd>
+                </div>
+              )}
+              {stock && (
+                <div>
+                  <dt>Stock</dt>
+                  <dd className={p.stock ? css.inStock : css.soldOut}>{stock}</dd>
+                </div>
+              )}
+              {p.type === 'digital' && (
+                <div>
+                  <dt>Delivery</dt>
+                  <dd>Instant download</dd>
+                </div>
+              )}
+              {(me?._id === p.performerId || p.totalSold > 0) && (
+                <div>
+                  <dt>Sold</dt>
+                  <dd>{plural(p.totalSold, 'time')}</dd>
+                </div>
+              )}
+            </dl>
+            <ProductBuyBox product={p} />
+            <Reactions product={p} onChange={(next) => void mutate(next, { revalidate: false })} />
+            {p.description && (
+              <section className={css.description} aria-label="Description">
+                <h2 className={css.sectionTitle}>About this product</h2>
+                <p className={css.descriptionText}>{p.description}</p>
+              </section>
+            )}
+            <CreatorCard product={p} />
+          </div>
+        </article>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Types only: the shop's first loads stay free of zod.
+import type { Product } from '@stagepass/shared';
+
+/** At or below this many units left, a card says "Only N left". */
+export const LOW_STOCK = 5;
+
+export type StockBadge = { text: string; tone: 'digital' | 'ok' | 'low' | 'out' };
+
+/** The card badge: 'Digital', 'Only 2 left', 'Sold out', else 'In stock'. */
+export function stockBadge(p: Pick<Product, 'type' | 'stock'>): StockBadge {
+  if (p.type === 'digital') return { text: 'Digital', tone: 'digital' };
+  const n = p.stock ?? 0;
+  if (n <= 0) return { text: 'Sold out', tone: 'out' };
+  if (n <= LOW_STOCK) return { text: `Only ${n} left`, tone: 'low' };
+  return { text: 'In stock', tone: 'ok' };
+}
+
+/** The product page's stock line: 'In stock: N' / 'Sold out' (physical products only). */
+export function stockLine(p: Pick<Product, 'type' | 'stock'>): string | null {
+  if (p.type === 'digital') return null;
+  const n = p.stock ?? 0;
+  return n > 0 ? `In stock: ${n}` : 'Sold out';
+}
+
+/** Units a fan may put in the cart now: the stock (physical), 1 (digital), 0 when sold out. */
+export function maxQuantity(p: Pick<Product, 'type' | 'stock'>, cap = 99): number {
+  if (p.type === 'digital') return 1;
+  return Math.max(0, Math.min(cap, p.stock ?? 0));
+}
+
+/**
+ * Why a product in the cart cannot be checked out (null: it can): gone, withdrawn, sold out, a
+ * digital product already bought, the viewer's own.
+ */
+export function cartProblem(p: Product | null, viewerId: string | null): string | null {
+  if (!p || p.status !== 'active') return 'No longer available';
+  if (viewerId && p.performerId === viewerId) return 'Your own product';
+  if (p.type === 'digital' && p.isBought) return 'You already own this';
+  if (p.type === 'physical' && (p.stock ?? 0) <= 0) return 'Sold out';
+  return null;
+}
+
+/** What one cart line costs: price × quantity + the shipping fee (once per line, physical). */
+export const lineTotal = (p: Pick<Product, 'price' | 'shippingFee' | 'type'>, quantity: number) =>
+  Math.round((p.price * quantity + (p.type === 'physical' ? p.shippingFee : 0)) * 100) / 100;
+
+/** '/profile' of a creator (username, else id). */
+export const creatorHref = (c: { _id: string; username: string | null }) => `/${c.username || c._id}`;
