@@ -11,6 +11,7 @@ import UserMenu from '@/components/UserMenu';
 import HeaderSearch from '@/features/search/HeaderSearch';
 import NotificationBell from '@/features/notifications/NotificationBell';
 import MessagesButton from '@/features/messages/MessagesButton';
+import CartButton from '@/features/shop/CartButton';
 import { isActive, userNav } from '@/components/layouts/nav';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLogout } from '@/lib/use-logout';
@@ -70,6 +71,7 @@ export default function AppHeader() {
           <ThemeSwitch />
           {user && <MessagesButton className="hide-md" />}
           {user && <NotificationBell className="hide-md" />}
+          {user && !user.isPerformer && <CartButton />}
           {user ? (
             <span className="hide-md">
               <UserMenu user={user} />

@@ -1,0 +1,119 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Alert, Avatar, Button, Drawer } from 'antd';
+import { ShoppingOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR } from '@stagepass/shared';
+import { money, plural } from '@/lib/format';
+import { useCurrentUser } from '@/store';
+import { EmptyState } from '@/components/states';
+import CartLineRow from './CartLineRow';
+import { creatorHref } from './product-text';
+import { useCartProducts, type CartGroup, type CartItem } from './useCartProducts';
+import css from './cart.module.css';
+
+function Lines({ items, cart, onNavigate }: { items: CartItem[]; cart: ReturnType<typeof useCartProducts>['cart']; onNavigate: () => void }) {
+  return (
+    <ul className={css.lines}>
+      {items.map((it) => (
+        <CartLineRow
+          key={it.line.productId}
+          item={it}
+          onQuantity={(q) => cart.setQuantity(it.line.productId, q)}
+          onRemove={() => cart.remove(it.line.productId)}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function Group({ group, cart, onNavigate }: { group: CartGroup; cart: ReturnType<typeof useCartProducts>['cart']; onNavigate: () => void }) {
+  const c = group.performer;
+  return (
+    <section className={css.group} aria-label={`From ${c.name}`}>
+      <Link href={creatorHref(c)} className={css.groupHead} onClick={onNavigate}>
+        <Avatar src={c.avatar || DEFAULT_AVATAR} alt="" size={28} />
+        <span>{c.name}</span>
+      </Link>
+      <Lines items={group.items} cart={cart} onNavigate={onNavigate} />
+      {group.total > 0 && (
+        <div className={css.subtotal}>
+          <span>Subtotal{group.shipping > 0 ? ` (incl. ${money(group.shipping)} shipping)` : ''}</span>
+          <strong>{money(group.total)}</strong>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The cart (spec §3): the stored lines with their products, grouped by creator (each creator's
+ * products become their own orders), quantity steppers, Remove, a subtotal per creator and
+ * Checkout → /checkout. Products no longer on sale stay listed as such (Remove them) and are left
+ * out of the checkout.
+ */
+export default function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const router = useRouter();
+  const me = useCurrentUser();
+  const cp = useCartProducts({ enabled: open });
+  const { cart, groups, items, totals, loading, error } = cp;
+  const pending = items.filter((it) => !it.product && !it.problem);
+  const gone = items.filter((it) => !it.product && it.problem);
+
+  const footer =
+    me && cart.lines.length > 0 ? (
+      <div className={css.footer}>
+        <div className={css.total}>
+          <span>
+            Total{totals.items > 0 ? ` · ${plural(totals.items, 'item')}` : ''}
+          </span>
+          <strong>{money(totals.total)}</strong>
+        </div>
+        <Button
+          type="primary"
+          size="large"
+          block
+          disabled={loading || totals.items === 0}
+          onClick={() => {
+            onClose();
+            router.push('/checkout');
+          }}
+        >
+          Checkout
+        </Button>
+      </div>
+    ) : null;
+
+  return (
+    <Drawer open={open} onClose={onClose} placement="right" size={420} title="Cart" closable={{ 'aria-label': 'Close cart' }} footer={footer} className={css.drawer}>
+      {!me ? (
+        <EmptyState
+          title="Log in to see your cart"
+          description="Your cart is kept with your account."
+          action={
+            <Link href="/auth/login" onClick={onClose}>
+              <Button type="primary">Log in</Button>
+            </Link>
+          }
+        />
+      ) : cart.lines.length === 0 ? (
+        <EmptyState title="Your cart is empty" description="Find something you like in a creator’s shop." action={<ShoppingOutlined className={css.emptyIcon} />} />
+      ) : (
+        <div className={css.body}>
+          {Boolean(error) && <Alert type="warning" showIcon title="Some products didn’t load" action={<Button size="small" onClick={() => void cp.reload()}>Try again</Button>} />}
+          {groups.map((g) => (
+            <Group key={g.performer._id} group={g} cart={cart} onNavigate={onClose} />
+          ))}
+          {pending.length > 0 && <Lines items={pending} cart={cart} onNavigate={onClose} />}
+          {gone.length > 0 && (
+            <section className={css.group} aria-label="Not available">
+              <div className={css.groupHead}>Not available</div>
+              <Lines items={gone} cart={cart} onNavigate={onClose} />
+            </section>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}
