@@ -1,0 +1,247 @@
+'use client';
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Alert, App, Avatar, Button, Card, Input, Skeleton } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { errorText } from '@/lib/api';
+import { money, plural } from '@/lib/format';
+import { revalidateRoutes } from '@/lib/swr';
+import { useBalance } from '@/lib/payments';
+import { useCurrentUser } from '@/store';
+import { EmptyState } from '@/components/states';
+import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import AddressPicker from './AddressPicker';
+import CartLineRow from './CartLineRow';
+import { creatorHref } from './product-text';
+import { useCartProducts, type CartGroup } from './useCartProducts';
+import css from './checkout.module.css';
+
+/** ORDER_NOTE_MAX of the shared contract. */
+const NOTE_MAX = 500;
+
+function GroupCard({ group, cart }: { group: CartGroup; cart: ReturnType<typeof useCartProducts>['cart'] }) {
+  const c = group.performer;
+  return (
+    <Card size="small" className={css.groupCard} title={
+      <Link href={creatorHref(c)} className={css.groupHead}>
+        <Avatar src={c.avatar || DEFAULT_AVATAR} alt="" size={28} />
+        <span>{c.name}</span>
+      </Link>
+    }>
+      <ul className={css.lines} aria-label={`Products from ${c.name}`}>
+        {group.items.map((it) => (
+          <CartLineRow key={it.line.productId} item={it} onQuantity={(q) => cart.setQuantity(it.line.productId, q)} onRemove={() => cart.remove(it.line.productId)} />
+        ))}
+      </ul>
+      {group.total > 0 && (
+        <div className={css.groupTotal}>
+          <span>
+            Subtotal {money(group.subtotal)}
+            {group.shipping > 0 ? ` + shipping ${money(group.shipping)}` : ''}
+          </span>
+          <strong>{money(group.total)}</strong>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /checkout: the cart grouped by creator, the delivery address (the fan's own; required when a
+ * product is physical), a note, the summary and the wallet balance → "Pay $X.XX" = POST
+ * /wallet/charges/cart with an Idempotency-Key (the same key when the same cart is paid again after
+ * no answer). All or nothing: on success the bought lines leave the cart and the orders open.
+ */
+export default function CheckoutPage() {
+  const { message } = App.useApp();
+  const router = useRouter();
+  const me = useCurrentUser();
+  const cp = useCartProducts({ fresh: true });
+  const { cart, groups, items, buyable, totals, needsAddress, loading } = cp;
+  const { balance, setBalance, refresh } = useBalance();
+  const { pay, busy } = useIdempotentPay();
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<{ text: string; status: number } | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const gone = items.filter((it) => !it.product && it.problem);
+  const short = totals.total > balance;
+  const missingAddress = needsAddress && !addressId;
+
+  const submit = () => {
+    if (busy || buyable.length === 0 || missingAddress) return;
+    setFailure(null);
+    const body = {
+      items: buyable.map((it) => ({ productId: it.line.productId, quantity: it.line.quantity })),
+      ...(needsAddress && addressId ? { deliveryAddressId: addressId } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    };
+    return pay(routes.wallet.cart, { body }, {
+      onPaid: async (r) => {
+        setDone(true);
+        setBalance(r.balance);
+        cart.remove(r.orders.map((o) => o.productId).filter((id): id is string => Boolean(id)).concat(body.items.map((l) => l.productId)));
+        void revalidateRoutes(routes.orders.searchOwn, routes.wallet.search, routes.products.get);
+        message.success('Order placed');
+        router.push('/user/orders');
+      },
+      onFailed: async (e, status) => {
+        setFailure({ text: errorText(e), status });
+        void refresh();
+        // Stock, prices or availability may have changed: read the products again.
+        if (status === 404 || status === 409 || status === 422) void cp.reload();
+      },
+    });
+  };
+
+  if (me?.isPerformer)
+    return (
+      <div className={`container page ${css.page}`}>
+        <Card>
+          <EmptyState title="Creators can’t buy from the shop" description="Log in with a fan account to check out." />
+        </Card>
+      </div>
+    );
+
+  const empty = cart.lines.length === 0;
+
+  return (
+    <div className={`container page ${css.page}`}>
+      <h1 className="page-title">Checkout</h1>
+      <p className="page-lead">Paid from your wallet. Each creator ships their own products; digital products are ready to download at once.</p>
+      {empty ? (
+        <Card>
+          <EmptyState
+            title={done ? 'Order placed' : 'Your cart is empty'}
+            description={done ? 'Opening your orders…' : 'Add products from a creator’s shop, then come back here.'}
+            action={
+              <Link href={done ? '/user/orders' : '/search'}>
+                <Button type="primary">{done ? 'My orders' : 'Explore creators'}</Button>
+              </Link>
+            }
+          />
+        </Card>
+      ) : (
+        <div className={css.layout}>
+          <div className={css.main}>
+            {loading && groups.length === 0 ? (
+              <Card aria-busy="true" aria-label="Loading your cart">
+                <Skeleton active avatar paragraph={{ rows: 3 }} />
+              </Card>
+            ) : (
+              groups.map((g) => <GroupCard key={g.performer._id} group={g} cart={cart} />)
+            )}
+            {gone.length > 0 && (
+              <Card size="small" title="Not available" className={css.groupCard}>
+                <ul className={css.lines} aria-label="Products not available">
+                  {gone.map((it) => (
+                    <CartLineRow key={it.line.productId} item={it} onQuantity={() => undefined} onRemove={() => cart.remove(it.line.productId)} />
+                  ))}
+                </ul>
+                <p className={`muted ${css.small}`}>These are left out of your order.</p>
+              </Card>
+            )}
+            {needsAddress && (
+              <Card size="small" title="Delivery address" className={css.groupCard}>
+                <AddressPicker value={addressId} onChange={setAddressId} />
+              </Card>
+            )}
+            <Card size="small" title={<label htmlFor="checkout-note">Note</label>} className={css.groupCard}>
+              <Input.TextArea
+                id="checkout-note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                maxLength={NOTE_MAX}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                placeholder="Optional, for the creators: a size, a dedication for a signed item…"
+              />
+            </Card>
+          </div>
+          <aside className={css.summary} aria-label="Order summary">
+            <Card>
+              <h2 className={css.summaryTitle}>Summary</h2>
+              <dl className={css.rows}>
+                <div>
+                  <dt>Items</dt>
+                  <dd>{plural(totals.items, 'item')}</dd>
+                </div>
+                <div>
+                  <dt>Subtotal</dt>
+                  <dd>{money(totals.subtotal)}</dd>
+                </div>
+                <div>
+                  <dt>Shipping</dt>
+                  <dd>{totals.shipping > 0 ? money(totals.shipping) : 'Free'}</dd>
+                </div>
+                <div className={css.totalRow}>
+                  <dt>Total</dt>
+                  <dd>{money(totals.total)}</dd>
+                </div>
+                <div>
+                  <dt>Wallet balance</dt>
+                  <dd data-testid="checkout-balance">{money(balance)}</dd>
+                </div>
+              </dl>
+              <TestPaymentsNotice />
+              {short && !loading && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className={css.alert}
+                  title="Your wallet balance is too low"
+                  description={
+                    <>
+                      You need {money(totals.total - balance)} more. <Link href="/user/wallet">Top up your wallet</Link>
+                    </>
+                  }
+                />
+              )}
+              {missingAddress && !loading && <p className={`muted ${css.small}`}>Choose a delivery address for the physical products.</p>}
+              {failure && (
+                <Alert
+                  type="error"
+                  showIcon
+                  role="alert"
+                  className={css.alert}
+                  title={failure.status === 422 ? 'Your order couldn’t be placed' : 'Payment failed'}
+                  description={
+                    <>
+                      {failure.text}
+                      {failure.status === 422 && (
+                        <>
+                          {' '}
+                          <Link href="/user/wallet">Top up your wallet</Link>
+                        </>
+                      )}
+                    </>
+                  }
+                />
+              )}
+              <Button
+                type="primary"
+                size="large"
+                block
+                icon={<LockOutlined aria-hidden="true" />}
+                loading={busy}
+                disabled={loading || buyable.length === 0 || missingAddress || short}
+                onClick={() => void submit()}
+              >
+                Pay {money(totals.total)}
+              </Button>
+            </Card>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
