@@ -1,0 +1,82 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '@stagepass/shared';
+import type { Db } from '../../db/client';
+import type { ContentKindProvider } from '../../platform/content-kinds';
+import { products } from './products.tables';
+import { canSeeProduct, shopListableSql, visibleSql } from './products.policy';
+import type { ProductsService } from './products.service';
+
+/** What the product kind is built with (root.ts registers it right after ProductsService). */
+export interface ProductKindDeps {
+  db: Db;
+  products: ProductsService;
+}
+
+/**
+ * The `product` content kind (platform/content-kinds.ts): the products access rule
+ * (products.policy.ts) decides who may know a product exists (hidden → null/404); a visible
+ * product is open to all (likes, bookmarks, comments, reports). Products are for sale: physical
+ * ones again and again (`repeatable`, the stock taken in `sale`, given back by `restock` on a
+ * refund), digital ones once (a `purchases` row). The module keeps its own like/bookmark/comment
+ * counters.
+ */
+export function productKind({ db, products: svc }: ProductKindDeps): ContentKindProvider {
+  return {
+    kind: 'product',
+
+    async load(tx, viewer, id) {
+      if (!isUuid(id)) return null;
+      const [p] = await tx.select({ id: products.id, performerId: products.performerId, status: products.status }).from(products).where(eq(products.id, id)).limit(1);
+      if (!p || !(await canSeeProduct(tx, viewer, p))) return null;
+      return { id: p.id, ownerId: p.performerId, canView: true };
+    },
+
+    /** In the order given, as GET /performer-assets/products/{id} answers; hidden ones left out. */
+    async views(viewer, ids) {
+      const rows = await svc.rowsByIds(ids.filter((id) => isUuid(id)), visibleSql(viewer));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return svc.toViews(viewer, ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r)));
+    },
+
+    sale: (tx, buyer, id, opts) => svc.sale(tx, buyer, id, opts?.quantity ?? 1),
+
+    restock: (tx, id, quantity) => svc.restock(tx, id, quantity),
+
+    counters: {
+      async adjust(tx, id, counter, delta) {
+        const col = counter === 'like' ? products.totalLike : counter === 'bookmark' ? products.totalBookmark : products.totalComment;
+        const key = counter === 'like' ? 'totalLike' : counter === 'bookmark' ? 'totalBookmark' : 'totalComment';
+        // updatedAt is set to itself: a like is not an edit of the product.
+        const [row] = await tx
+          .update(products)
+          .set({ [key]: sql`greatest(${col} + ${delta}, 0)`, updatedAt: sql`${products.updatedAt}` })
+          .where(eq(products.id, id))
+          .returning({ total: col });
+        return row?.total ?? 0;
+      },
+      async read(tx, id, counter) {
+        const [row] = await tx.select({ like: products.totalLike, bookmark: products.totalBookmark, comment: products.totalComment }).from(products).where(eq(products.id, id));
+        return row ? row[counter] : 0;
+      },
+    },
+
+    /** GIN index `products_search_idx` on the generated `products.search_vector`; the shop's rule (active, not blocked). */
+    async search(viewer, tsquery, offset, limit) {
+      const where = and(sql`${products.searchVector} @@ to_tsquery('simple'::regconfig, ${tsquery})`, shopListableSql(viewer));
+      const [rows, [total]] = await Promise.all([
+        db.select({ id: products.id }).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+    },
+
+    /** Active products and the likes on them. */
+    async creatorTotals(creatorId) {
+      const [agg] = await db
+        .select({ items: count(), likes: sql<number>`coalesce(sum(${products.totalLike}), 0)`.mapWith(Number) })
+        .from(products)
+        .where(and(eq(products.performerId, creatorId), eq(products.status, 'active')));
+      return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
+    },
+  };
+}
