@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'payout',
   'new_post',
   'message',
+  'order',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -27,6 +27,12 @@ export type DomainEventMap = {
   'tip.sent': { chargeId: string; userId: string; performerId: string; amount: number; message: string };
   /** An item bought from the wallet (`itemType`: its content kind). */
   'item.purchased': { chargeId: string; userId: string; performerId: string; itemType: string; itemId: string; amount: number };
+  /** An order line was placed (with its wallet charge): the seller is told. `total` in minor units. */
+  'order.placed': { orderId: string; checkoutId: string; buyerId: string; performerId: string; productId: string; productName: string; productType: 'physical' | 'digital'; quantity: number; total: number };
+  /** The seller (or an admin, `actorId`) moved an order's delivery `from` → `to` (a refund included): the buyer is told. */
+  'order.updated': { orderId: string; buyerId: string; performerId: string; actorId: string; productName: string; from: string; to: string; trackingCode: string | null; total: number };
+  /** The buyer changed a processing order's delivery address: the seller is told. */
+  'order.address-changed': { orderId: string; buyerId: string; performerId: string; productName: string };
 
   /** A feed became visible: at once when created, or when its scheduled time came (`scheduled`). */
   'feed.published': { feedId: string; performerId: string; scheduled: boolean };

@@ -71,8 +71,37 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
 
   events.on('item.purchased', 'notifications.purchase', async (e, tx) => {
     const p = e.payload;
+    // A product's seller hears of the order instead (order.placed below).
+    if (p.itemType === 'product') return;
     const n = await names(tx, [p.userId]);
     await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought your ${p.itemType === 'feed' ? 'post' : p.itemType} for ${money(p.amount)}`, link: '/creator/earnings' }]);
+  });
+
+  // Orders (orders/README.md): the seller hears of each new order line and of a changed address; the
+  // buyer of each delivery step and of a refund.
+  events.on('order.placed', 'notifications.order-placed', async (e, tx) => {
+    const p = e.payload;
+    const who = (await names(tx, [p.buyerId])).get(p.buyerId);
+    const what = p.productType === 'digital' ? `bought ${quote(p.productName)}` : `ordered ${p.quantity} × ${quote(p.productName)}`;
+    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, objectKind: 'product', objectId: p.productId, text: `${who} ${what} (${money(p.total)})`, link: `/creator/orders/${p.orderId}` }]);
+  });
+
+  events.on('order.updated', 'notifications.order-updated', async (e, tx) => {
+    const p = e.payload;
+    const seller = (await names(tx, [p.performerId])).get(p.performerId);
+    const item = quote(p.productName);
+    const text =
+      p.to === 'shipping' ? `${seller} shipped your order of ${item}${p.trackingCode ? ` (tracking code ${p.trackingCode})` : ''}`
+        : p.to === 'delivered' ? `Your order of ${item} was delivered`
+          : p.to === 'refunded' ? `Your order of ${item} was refunded: ${money(p.total)} is back in your wallet`
+            : `Your order of ${item} is ${p.to}`;
+    await make(tx, e.id, [{ userId: p.buyerId, type: 'order', actorId: p.performerId, text, link: `/user/orders/${p.orderId}` }]);
+  });
+
+  events.on('order.address-changed', 'notifications.order-address', async (e, tx) => {
+    const p = e.payload;
+    const who = (await names(tx, [p.buyerId])).get(p.buyerId);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, text: `${who} changed the delivery address of their order of ${quote(p.productName)}`, link: `/creator/orders/${p.orderId}` }]);
   });
 
   // One notification per copy of a mass message (its recipients' batch); single messages have the unread badge instead.

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   payout: 'Payouts',
   new_post: 'New posts from creators you subscribe to',
   message: 'Messages from creators (mass messages)',
+  order: 'Orders: new orders, shipping, delivery and refunds',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
