@@ -38,6 +38,8 @@ import { videosRoutes } from './modules/videos/videos.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -140,6 +142,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(walletRoutes({ wallet: r.wallet }));
   await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
   await app.register(addressesRoutes({ addresses: r.addresses }));
+  await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
+  await app.register(ordersRoutes({ orders: r.orders }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));

@@ -27,6 +27,10 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
+import { ProductsService } from './modules/products/products.service';
+import { productKind } from './modules/products/products.kind';
+import { ProductDownloads } from './modules/products/products.downloads';
+import { OrdersService } from './modules/orders/orders.service';
 import { GalleriesService } from './modules/galleries/galleries.service';
 import { PhotosService } from './modules/galleries/photos.service';
 import { galleryKind, registerGalleryHandlers } from './modules/galleries/galleries.kind';
@@ -137,6 +141,8 @@ export function buildServices(p: Platform) {
   // Content
   const feeds = new FeedsService({ db, events, media, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
+  const products = new ProductsService({ db, media, users });
+  contentKinds.register(productKind({ db, products }));
   const galleries = new GalleriesService({ db, media, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
   contentKinds.register(galleryKind({ db, galleries }));
@@ -164,15 +170,19 @@ export function buildServices(p: Platform) {
   const payments = new PaymentsService({ config, db, ledger, settings, users, stripe: p.stripe });
   const coupons = new CouponsService({ clock, db });
   const purchases = new PurchasesService({ db });
-  const wallet = new WalletService({ contentKinds, coupons, db, events, idempotency, ledger, payments, purchases, users });
+  const addresses = new AddressesService({ db });
+  // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module.
+  const orders = new OrdersService({ addresses, clock, contentKinds, db, events, ledger, media, users });
+  const productDownloads = new ProductDownloads({ config, clock, db, media, storage, products, rights: orders });
+  const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
-  const addresses = new AddressesService({ db });
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   return {
     contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
+    products, orders, productDownloads,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

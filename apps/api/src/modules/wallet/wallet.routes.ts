@@ -22,5 +22,11 @@ export const walletRoutes = (deps: WalletRoutesDeps) => async (app: ZodApp) => {
     return reply.status(res.statusCode as 200).send({ data: res.body });
   });
 
+  handle(app, r.cart, async (req, reply) => {
+    const key = idempotencyKeyFrom(req.headers['idempotency-key']);
+    const res = await svc.checkout(currentUser(req), req.body, key, fingerprint('POST', req.url, req.body));
+    return reply.status(res.statusCode as 200).send({ data: res.body });
+  });
+
   handle(app, r.search, async (req) => ({ data: await svc.search(currentUser(req).id, req.query) }));
 };

@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { MESSAGES, fromMinor, toMinor, type WalletCharge, type WalletChargeBody, type WalletChargeKind, type WalletChargeResult, type WalletChargeSearch } from '@stagepass/shared';
+import {
+  MESSAGES, fromMinor, toMinor,
+  type CartCheckoutBody, type CartCheckoutResult, type WalletCharge, type WalletChargeBody, type WalletChargeKind, type WalletChargeResult, type WalletChargeSearch,
+} from '@stagepass/shared';
 import { uuidv7 } from 'uuidv7';
 import { dateRange } from '../../platform/date-range';
 import type { Tx } from '../../db/client';
@@ -10,7 +13,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
 import { isBlockedBetween } from '../blocks/blocks.policy';
 import { isAdmin } from '../../platform/auth';
-import type { ContentKinds } from '../../platform/content-kinds';
+import type { ContentKinds, SaleTerms } from '../../platform/content-kinds';
 import type { Db } from '../../db/client';
 import type { Events } from '../../platform/events';
 import type { CouponsService } from '../coupons/coupons.service';
@@ -19,33 +22,54 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PurchasesService } from '../purchases/purchases.service';
 import type { UsersService } from '../users/users.service';
+import type { AddressesService } from '../addresses/addresses.service';
+import type { AddressRow } from '../addresses/addresses.tables';
+import { isAddressGone, type OrdersService } from '../orders/orders.service';
+import type { OrderRow } from '../orders/orders.tables';
 
 /** What WalletService is built with (by the composition root, root.ts). */
 export interface WalletDeps {
+  addresses: AddressesService;
   contentKinds: ContentKinds;
   coupons: CouponsService;
   db: Db;
   events: Events;
   idempotency: Idempotency;
   ledger: LedgerService;
+  orders: OrdersService;
   payments: PaymentsService;
   purchases: PurchasesService;
   users: UsersService;
 }
 
+/** A purchase's item side, decided before any money moves (WalletService.buy → pay). */
+interface Bought {
+  kind: Exclude<WalletChargeKind, 'tip'>;
+  item: SaleTerms;
+  chargeId: string;
+  amount: number;
+  couponId: string | null;
+  address: AddressRow | null;
+  note: string;
+  checkoutId: string;
+}
+
 /**
- * Spending the wallet: tips and purchases (POST /wallet/charges/{kind}/{id}). One database
- * transaction writes the purchase (access), the coupon use, the ledger movement (wallet → creator
- * earnings + site commission), the earnings row, the wallet charge and its domain event
- * (`tip.sent` / `item.purchased`) — or nothing.
+ * Spending the wallet: tips, purchases (POST /wallet/charges/{kind}/{id}) and cart checkouts of
+ * products (POST /wallet/charges/cart). One database transaction writes the item side (the kind's
+ * terms — for goods, the stock taken by one conditional UPDATE — the coupon use, the `purchases`
+ * row of a bought-once item) and the money side (the ledger movement wallet → creator earnings +
+ * site commission, the earnings row, the wallet charge, its domain event `tip.sent` /
+ * `item.purchased` and, for goods, the order line with its `order.placed`) — or nothing.
  *
- * Order inside the transaction matters for concurrency: the `purchases` row is inserted first
- * (its unique index makes a second buyer of the same item wait, then see it bought → 409), and
- * the wallet is debited by a conditional UPDATE (balance ≥ price), so parallel spends can never
- * take it below zero: the ones that do not fit fail with 422 and leave nothing behind.
+ * Concurrency: the stock UPDATE and the `purchases` unique index make a second buyer wait for the
+ * first, then see the result (no stock → 422, already bought → 409); the wallet is debited by a
+ * conditional UPDATE (balance ≥ price), so parallel spends can never take it below zero: the ones
+ * that do not fit fail with 422 and leave nothing behind.
  *
  * Inside the transaction every query goes through `tx` (on PGlite a query on the plain
- * connection would wait for the open transaction forever).
+ * connection would wait for the open transaction forever): that is why the delivery address is
+ * read before it (`AddressesService.own`), and the order views are given `tx`.
  */
 export class WalletService {
   constructor(private deps: WalletDeps) {}
@@ -60,10 +84,68 @@ export class WalletService {
       throw unprocessable(`Buying a ${kind} is not available yet`);
     }
     const performer = kind === 'tip' ? await this.deps.users.findByIdOrUsername(id) : null;
-    return this.deps.idempotency.single(user.id, key, fp, async (tx) => {
-      const result = kind === 'tip' ? await this.tip(tx, user, performer, body) : await this.purchase(tx, user, kind, id, body);
-      return { statusCode: 200, body: result };
-    });
+    // The buyer's own address only (another user's → 404), read before the transaction.
+    const address = kind === 'product' ? await this.deliveryAddress(user, body.deliveryAddressId) : null;
+    return this.guarded(() =>
+      this.deps.idempotency.single(user.id, key, fp, async (tx) => {
+        if (kind === 'tip') return { statusCode: 200, body: await this.tip(tx, user, performer, body) };
+        const checkoutId = uuidv7();
+        const line = { id, quantity: body.quantity ?? 1, field: 'quantity' };
+        const bought = await this.buy(tx, user, kind, line, { couponCode: body.couponCode, address, note: body.note ?? '', checkoutId });
+        const { charge, order } = await this.pay(tx, user, bought);
+        const [view] = await this.views([charge], tx);
+        const orderView = order ? (await this.deps.orders.views([order], tx))[0] : undefined;
+        return { statusCode: 200, body: { charge: view!, balance: await this.balanceOf(tx, user), ...(orderView ? { order: orderView } : {}) } };
+      }),
+    );
+  }
+
+  /**
+   * POST /wallet/charges/cart: every line in ONE transaction — all or nothing. First each product's
+   * terms (its stock taken), in product-id order; then the money, one charge and one order per line,
+   * by seller: concurrent checkouts take the rows they share (stock, creators' earnings accounts)
+   * in the same order, so they queue instead of deadlocking. Any refusal rolls back every line.
+   */
+  async checkout(user: UserRow, body: CartCheckoutBody, key: string | undefined, fp: string): Promise<Replayable<CartCheckoutResult>> {
+    if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
+    if (!this.deps.contentKinds.get('product')?.sale) throw unprocessable('Buying a product is not available yet');
+    const address = await this.deliveryAddress(user, body.deliveryAddressId);
+    return this.guarded(() =>
+      this.deps.idempotency.single(user.id, key, fp, async (tx) => {
+        const checkoutId = uuidv7();
+        const lines = body.items.map((l, i) => ({ id: l.productId, quantity: l.quantity, field: `items.${i}.quantity`, index: i })).sort((a, b) => a.id.localeCompare(b.id));
+        const bought: Array<Bought & { index: number }> = [];
+        for (const l of lines) bought.push({ ...(await this.buy(tx, user, 'product', l, { address, note: body.note ?? '', checkoutId })), index: l.index });
+        bought.sort((a, b) => a.item.performerId.localeCompare(b.item.performerId) || a.item.itemId.localeCompare(b.item.itemId));
+        const paid: Array<{ index: number; charge: WalletChargeRow; order: OrderRow }> = [];
+        for (const b of bought) {
+          const { charge, order } = await this.pay(tx, user, b);
+          paid.push({ index: b.index, charge, order: order! });
+        }
+        paid.sort((a, b) => a.index - b.index);
+        const [charges, orders] = await Promise.all([this.views(paid.map((p) => p.charge), tx), this.deps.orders.views(paid.map((p) => p.order), tx)]);
+        return { statusCode: 200, body: { checkoutId, orders, charges, balance: await this.balanceOf(tx, user) } };
+      }),
+    );
+  }
+
+  /** The buyer's own delivery address, or 404 'Address not found' (whoever else's it is). */
+  private async deliveryAddress(user: UserRow, id: string | undefined): Promise<AddressRow | null> {
+    return id ? this.deps.addresses.own(user.id, id) : null;
+  }
+
+  /** An address deleted between its check and the order's write is the same 404 as any address not the caller's. */
+  private async guarded<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isAddressGone(err)) throw notFound('Address not found');
+      throw err;
+    }
+  }
+
+  private async balanceOf(tx: Tx, user: UserRow): Promise<number> {
+    return fromMinor(await this.deps.ledger.balance(tx, wallet(user.id)));
   }
 
   private async tip(tx: Tx, user: UserRow, performer: UserRow | null, body: WalletChargeBody): Promise<WalletChargeResult> {
@@ -73,38 +155,67 @@ export class WalletService {
     if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, performer.id))) throw notFound('Creator not found');
     const amount = toMinor(body.price!);
     const message = (body.message ?? '').replace(/<[^>]*>/g, '').trim();
-    return this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description: message });
+    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description: message });
+    const [view] = await this.views([charge], tx);
+    return { charge: view!, balance: await this.balanceOf(tx, user) };
   }
 
-  private async purchase(tx: Tx, user: UserRow, kind: Exclude<WalletChargeKind, 'tip'>, id: string, body: WalletChargeBody): Promise<WalletChargeResult> {
+  /**
+   * The item side of a purchase, inside the charge's transaction: the kind's terms (for goods, the
+   * stock is taken here), the rules every purchase obeys (own item, blocks, bought-once items,
+   * quantity, coupon, delivery address) and the `purchases` row of a bought-once item.
+   */
+  private async buy(
+    tx: Tx,
+    user: UserRow,
+    kind: Exclude<WalletChargeKind, 'tip'>,
+    line: { id: string; quantity: number; field: string },
+    o: { couponCode?: string; address: AddressRow | null; note: string; checkoutId: string },
+  ): Promise<Bought> {
     const seller = this.deps.contentKinds.get(kind);
     if (!seller?.sale) throw unprocessable(`Buying a ${kind} is not available yet`);
-    const item = await seller.sale(tx, user, id);
+    const item = await seller.sale(tx, user, line.id, { quantity: line.quantity });
     if (item.performerId === user.id) throw unprocessable(MESSAGES.ownItem);
     // Whatever the kind: nothing is sold across a block, either way (blocks.policy.ts) — 404, as
     // if the item did not exist (a kind's own `sale` may already have said so).
     if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, item.performerId))) throw notFound('Item not found');
+    if (!item.repeatable && line.quantity !== 1) throw fieldError(line.field, 'This item is bought once: quantity 1');
+    if (item.goods && o.couponCode) throw fieldError('couponCode', 'Coupons do not apply to shop products');
+    if (item.goods?.type === 'physical' && !o.address) throw fieldError('deliveryAddressId', 'Choose a delivery address');
     let amount = item.price;
     let couponId: string | null = null;
     const chargeId = uuidv7();
-    if (body.couponCode) {
-      const c = await this.deps.coupons.redeem(tx, body.couponCode, user.id, item.performerId, `wallet_charge:${chargeId}`);
+    if (o.couponCode) {
+      const c = await this.deps.coupons.redeem(tx, o.couponCode, user.id, item.performerId, `wallet_charge:${chargeId}`);
       couponId = c.id;
       amount = c.apply(amount);
     }
-    const bought = await this.deps.purchases.record({ userId: user.id, itemType: kind, itemId: item.itemId, performerId: item.performerId, amount }, tx);
-    if (!bought) throw conflict(MESSAGES.alreadyBought);
-    return this.write(tx, user, { id: chargeId, type: kind, performerId: item.performerId, itemId: item.itemId, amount, originalAmount: item.price, couponId, description: item.description });
+    if (!item.repeatable) {
+      const bought = await this.deps.purchases.record({ userId: user.id, itemType: kind, itemId: item.itemId, performerId: item.performerId, amount }, tx);
+      if (!bought) throw conflict(item.goods ? `You have already bought “${item.goods.name}”` : MESSAGES.alreadyBought);
+    }
+    return { kind, item, chargeId, amount, couponId, address: o.address, note: o.note, checkoutId: o.checkoutId };
   }
 
-  private async write(tx: Tx, user: UserRow, c: { id?: string; type: WalletChargeKind; performerId: string; itemId: string | null; amount: number; originalAmount: number; couponId: string | null; description: string }): Promise<WalletChargeResult> {
+  /** The money side: the charge (ledger movement, earnings, `wallet_charges`, its event) and, for goods, the order line. */
+  private async pay(tx: Tx, user: UserRow, b: Bought): Promise<{ charge: WalletChargeRow; order: OrderRow | null }> {
+    const charge = await this.write(tx, user, { id: b.chargeId, type: b.kind, performerId: b.item.performerId, itemId: b.item.itemId, amount: b.amount, originalAmount: b.item.price, couponId: b.couponId, description: b.item.description });
+    const order = b.item.goods
+      ? await this.deps.orders.place(tx, {
+          chargeId: charge.id, checkoutId: b.checkoutId, buyerId: user.id, performerId: b.item.performerId, productId: b.item.itemId,
+          goods: b.item.goods, quantity: b.item.quantity ?? 1, total: b.amount, address: b.address, note: b.note,
+        })
+      : null;
+    return { charge, order };
+  }
+
+  private async write(tx: Tx, user: UserRow, c: { id?: string; type: WalletChargeKind; performerId: string; itemId: string | null; amount: number; originalAmount: number; couponId: string | null; description: string }): Promise<WalletChargeRow> {
     const id = c.id ?? uuidv7();
     const sale = await this.deps.ledger.recordSale(tx, { performerId: c.performerId, userId: user.id, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(user.id), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
     const [row] = await tx.insert(walletCharges).values({ id, userId: user.id, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
     if (c.type === 'tip') await this.deps.events.record(tx, 'tip.sent', { chargeId: id, userId: user.id, performerId: c.performerId, amount: c.amount, message: c.description });
     else await this.deps.events.record(tx, 'item.purchased', { chargeId: id, userId: user.id, performerId: c.performerId, itemType: c.type, itemId: c.itemId!, amount: c.amount });
-    const [view] = await this.views([row], tx);
-    return { charge: view, balance: fromMinor(await this.deps.ledger.balance(tx, wallet(user.id))) };
+    return row!;
   }
 
   async views(rows: WalletChargeRow[], db: Tx | Db = this.deps.db): Promise<WalletCharge[]> {
