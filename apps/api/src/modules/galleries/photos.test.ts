@@ -153,6 +153,12 @@ describe('creating and editing galleries', () => {
     expect((await req('GET', `/performer-assets/galleries/${g._id}`)).statusCode).toBe(404);
     expect((await req('PUT', `/performer/performer-assets/galleries/${g._id}`, creator.auth, { scheduleAt: null })).json().data.isScheduled).toBe(false);
     expect((await req('GET', `/performer-assets/galleries/${g._id}`)).statusCode).toBe(200);
+    // The fans' search: by tag (any case, with or without #) and full text.
+    const search = (qs: string) => req('GET', `/performer-assets/galleries/search?performerId=${creator.user.id}&${qs}`).then((r) => (r.json().data as { total: number }).total);
+    expect(await search('tag=%23Beach')).toBe(1);
+    expect(await search('tag=mountain')).toBe(0);
+    expect(await search('q=summer')).toBe(1);
+    expect(await search('q=winter')).toBe(0);
   });
 
   it('price rules: required for sale, within the site limits, two decimals; none kept otherwise', async () => {
