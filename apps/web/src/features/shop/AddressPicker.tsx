@@ -48,11 +48,11 @@ export default function AddressPicker({ value, onChange, preselect = true }: { v
   }, [preselect, value, list, onChange]);
   // A chosen address that was deleted elsewhere: choose again.
   useEffect(() => {
-    if (value && data && !list.some((a) => a._id === value) && before.current === null) {
+    if (preselect && value && data && !list.some((a) => a._id === value) && before.current === null) {
       const next = list.find((a) => a.isDefault) ?? list[0];
       if (next) onChange(next._id);
     }
-  }, [value, data, list, onChange]);
+  }, [preselect, value, data, list, onChange]);
 
   const saved = async () => {
     setAdding(false);

@@ -2,32 +2,13 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Flex, InputNumber } from 'antd';
-import { CheckCircleFilled, DownloadOutlined, EditOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EditOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { Product } from '@stagepass/shared';
-import { routes } from '@stagepass/shared/routes';
-import { call, errorText } from '@/lib/api';
 import { useCurrentUser } from '@/store';
+import DownloadButton from './DownloadButton';
 import { openCart, useCart } from './useCart';
 import { cartProblem, maxQuantity } from './product-text';
 import css from './shop.module.css';
-
-/** Asks for the digital file's short-lived link (GET …/download-link) and follows it (the file comes as an attachment). */
-export function useProductDownload() {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const download = async (productId: string) => {
-    setBusy(true);
-    try {
-      const link = await call(routes.products.downloadLink, { params: { id: productId } });
-      window.location.assign(link.url);
-    } catch (e) {
-      message.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { download, busy };
-}
 
 /**
  * The product page's buying box: quantity (physical: 1..stock; digital: 1) and "Add to cart" for
@@ -39,7 +20,6 @@ export default function ProductBuyBox({ product: p }: { product: Product }) {
   const me = useCurrentUser();
   const cart = useCart();
   const [quantity, setQuantity] = useState<number | null>(1);
-  const { download, busy } = useProductDownload();
   const isOwner = Boolean(me && me._id === p.performerId);
   const max = maxQuantity(p);
   const inCart = cart.lines.find((l) => l.productId === p._id)?.quantity ?? 0;
@@ -68,20 +48,14 @@ export default function ProductBuyBox({ product: p }: { product: Product }) {
               Edit
             </Button>
           </Link>
-          {canDownload && (
-            <Button icon={<DownloadOutlined aria-hidden="true" />} size="large" loading={busy} onClick={() => void download(p._id)}>
-              Download
-            </Button>
-          )}
+          {canDownload && <DownloadButton productId={p._id} type="default" size="large" />}
         </Flex>
       ) : canDownload ? (
         <div className={css.owned}>
           <span className={css.ownedText}>
-            <CheckCircleFilled className={css.ownedIcon} /> You bought this — download it any time.
+            <CheckCircleFilled aria-hidden="true" className={css.ownedIcon} /> You bought this — download it any time.
           </span>
-          <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden="true" />} loading={busy} onClick={() => void download(p._id)}>
-            Download
-          </Button>
+          <DownloadButton productId={p._id} size="large" />
           <Link href="/user/orders">Your orders</Link>
         </div>
       ) : !me ? (
