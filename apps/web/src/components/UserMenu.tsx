@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
   AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
-  SettingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
+  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/lib/use-logout';
@@ -28,7 +28,7 @@ export interface MoneyLink {
   label: string;
   icon: ReactNode;
 }
-/** The money screens of a user: fans — wallet, cards, delivery addresses, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
+/** The money screens of a user: fans — wallet, cards, delivery addresses, orders, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
 export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<CurrentUser, 'isAdmin'>>): MoneyLink[] {
   const operator: MoneyLink[] = user.isAdmin ? [{ href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> }] : [];
   return operator.concat(user.isPerformer
@@ -42,6 +42,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
         { href: '/user/wallet', label: 'Wallet', icon: <WalletOutlined /> },
         { href: '/user/cards', label: 'Cards', icon: <CreditCardOutlined /> },
         { href: '/user/addresses', label: 'Addresses', icon: <EnvironmentOutlined /> },
+        { href: '/user/orders', label: 'My orders', icon: <ShoppingOutlined /> },
         { href: '/user/subscriptions', label: 'Subscriptions', icon: <CrownOutlined /> },
         { href: '/user/transactions', label: 'Transactions', icon: <SwapOutlined /> },
       ]);
