@@ -68,6 +68,10 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     trustProxy: config.TRUST_PROXY,
+    // onReady starts the job queue (pg-boss creates or checks its schema) and the sweeps: on the
+    // embedded database of a slow or busy machine that takes longer than Fastify's 10 s default,
+    // which would abort a healthy start.
+    pluginTimeout: 120_000,
     genReqId: (req) => (req.headers['x-request-id'] as string) || crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
