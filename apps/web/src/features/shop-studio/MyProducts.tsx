@@ -117,7 +117,7 @@ export default function MyProducts() {
             )
           }
           cardsLabel="My products list"
-          scroll={{ x: 880 }}
+          scroll={{ x: 760 }}
           columns={[
             {
               key: 'name',
@@ -136,20 +136,20 @@ export default function MyProducts() {
                 </Flex>
               ),
             },
-            { key: 'type', title: 'Type', width: 100, render: (_, p) => TYPE_LABEL[p.type] },
-            { key: 'status', title: 'Status', width: 100, render: (_, p) => <ProductStatusTag status={p.status} /> },
-            { key: 'price', title: 'Price', width: 100, align: 'right', sorter: true, sortOrder: t.sortOrder('price'), render: (_, p) => <Money value={p.price} /> },
+            { key: 'type', title: 'Type', width: 90, render: (_, p) => TYPE_LABEL[p.type] },
+            { key: 'status', title: 'Status', width: 96, render: (_, p) => <ProductStatusTag status={p.status} /> },
+            { key: 'price', title: 'Price', width: 96, align: 'right', sorter: true, sortOrder: t.sortOrder('price'), render: (_, p) => <Money value={p.price} /> },
             {
               key: 'stock',
               title: 'Stock',
-              width: 90,
+              width: 84,
               align: 'right',
               render: (_, p) => (p.type !== 'physical' ? <span className="muted" aria-label="Not applicable">—</span> : p.stock === 0 ? <span className={css.soldOut}>Sold out</span> : p.stock),
             },
-            { key: 'totalSold', title: 'Sold', width: 80, align: 'right', dataIndex: 'totalSold' },
+            { key: 'totalSold', title: 'Sold', width: 70, align: 'right', dataIndex: 'totalSold' },
             {
               key: 'actions',
-              width: 132,
+              width: 124,
               title: <span className="sr-only">Actions</span>,
               fixed: 'right',
               render: (_, p) => (

@@ -81,8 +81,8 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
       if (fe.trackingCode) setTrackingError(fe.trackingCode);
       else if (to === 'refunded') setRefundError(errorText(e));
       else setError(errorText(e));
-      // The order may have moved elsewhere (another tab, an admin): read it again.
-      void mutate();
+      // The order may have moved elsewhere (another tab, an admin): read it again, and the row with it.
+      void mutate().then((fresh) => fresh && onChanged(fresh));
       return false;
     } finally {
       setBusy(null);
@@ -103,7 +103,7 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
     <Drawer open={open && Boolean(row)} onClose={onClose} title="Manage order" size="min(480px, 100vw)" closable={{ 'aria-label': 'Close' }} destroyOnHidden>
       {order && (
         <>
-          <Space align="center" wrap>
+          <Space align="center" wrap className={css.drawerHead}>
             <Typography.Title level={3} className={css.drawerTitle}>
               {order.productName}
             </Typography.Title>
@@ -146,45 +146,45 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
                 Update the order
               </Typography.Title>
               {error && <Alert type="error" showIcon title={error} role="alert" />}
-              {can('shipping') &&
-                (shipping ? (
-                  <div className={css.shipForm}>
-                    <label htmlFor="tracking-code">Tracking code</label>
-                    <Input
-                      id="tracking-code"
-                      value={tracking}
-                      maxLength={TRACKING_CODE_MAX}
-                      autoFocus
-                      status={trackingError ? 'error' : undefined}
-                      aria-invalid={Boolean(trackingError)}
-                      aria-describedby={trackingError ? 'tracking-code-error' : undefined}
-                      onChange={(e) => {
-                        setTracking(e.target.value);
-                        setTrackingError(null);
-                      }}
-                      onPressEnter={ship}
-                      placeholder="e.g. 1Z999AA10123456784"
-                    />
-                    {trackingError && (
-                      <Typography.Text type="danger" id="tracking-code-error" role="alert">
-                        {trackingError}
-                      </Typography.Text>
-                    )}
-                    <Space wrap>
-                      <Button type="primary" onClick={ship} loading={busy === 'shipping'}>
-                        Confirm
-                      </Button>
-                      <Button onClick={() => setShipping(false)} disabled={busy !== null}>
-                        Cancel
-                      </Button>
-                    </Space>
-                  </div>
-                ) : (
+              {can('shipping') && shipping && (
+                <div className={css.shipForm}>
+                  <label htmlFor="tracking-code">Tracking code</label>
+                  <Input
+                    id="tracking-code"
+                    value={tracking}
+                    maxLength={TRACKING_CODE_MAX}
+                    autoFocus
+                    status={trackingError ? 'error' : undefined}
+                    aria-invalid={Boolean(trackingError)}
+                    aria-describedby={trackingError ? 'tracking-code-error' : undefined}
+                    onChange={(e) => {
+                      setTracking(e.target.value);
+                      setTrackingError(null);
+                    }}
+                    onPressEnter={ship}
+                    placeholder="e.g. 1Z999AA10123456784"
+                  />
+                  {trackingError && (
+                    <Typography.Text type="danger" id="tracking-code-error" role="alert">
+                      {trackingError}
+                    </Typography.Text>
+                  )}
+                  <Space wrap>
+                    <Button type="primary" onClick={ship} loading={busy === 'shipping'}>
+                      Confirm
+                    </Button>
+                    <Button onClick={() => setShipping(false)} disabled={busy !== null}>
+                      Cancel
+                    </Button>
+                  </Space>
+                </div>
+              )}
+              <Space wrap>
+                {can('shipping') && !shipping && (
                   <Button type="primary" icon={<CarOutlined />} onClick={() => setShipping(true)} disabled={busy !== null}>
                     Mark as shipping
                   </Button>
-                ))}
-              <Space wrap>
+                )}
                 {can('delivered') && (
                   <Button type="primary" icon={<CheckOutlined />} onClick={() => void move('delivered')} loading={busy === 'delivered'} disabled={busy !== null && busy !== 'delivered'}>
                     Mark as delivered

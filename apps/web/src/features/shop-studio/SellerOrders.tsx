@@ -8,7 +8,7 @@
 import { useState, type HTMLAttributes } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Button, Card, Flex, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { ShopOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { DELIVERY_STATUSES, ORDER_SORTS, PRODUCT_TYPES, type Order } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -98,37 +98,39 @@ export default function SellerOrders() {
           empty={filtered ? <EmptyState title="No orders match" description="Try other filters." /> : <EmptyState title="No orders yet" description="Orders of your products show here." />}
           cardsLabel="Orders list"
           cardTitleKeys={['product']}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1214 }}
           onRow={(o) => ({ 'aria-label': `Order of ${o.productName} by ${o.buyer?.name || 'a deleted user'}` }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'createdAt', title: 'Date', width: 120, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, o) => <span className={css.address}>{shortDateTime(o.createdAt)}</span> },
-            { key: 'buyer', title: 'Buyer', width: 170, render: (_, o) => <MoneyUserCell user={o.buyer} /> },
             {
               key: 'product',
               title: 'Product',
+              width: 230,
+              fixed: 'left',
               render: (_, o) => (
-                <Flex gap={10} align="center" className={css.product}>
+                <Flex gap={10} align="center">
                   {/* the product's own picture (dynamic) */}
                   <div className={`upload-thumb ${css.thumb}`} style={o.productImage ? { backgroundImage: `url(${o.productImage})` } : undefined} aria-hidden>
                     {!o.productImage && <ShoppingOutlined />}
                   </div>
-                  <Space orientation="vertical" size={0} className={css.product}>
+                  <div className={css.product}>
                     <Typography.Text strong ellipsis={{ tooltip: o.productName }} className={css.productName}>
                       {o.productName}
                     </Typography.Text>
-                    <span className="muted">{TYPE_LABEL[o.productType]}</span>
-                  </Space>
+                    <div className={`muted ${css.small}`}>{TYPE_LABEL[o.productType]}</div>
+                  </div>
                 </Flex>
               ),
             },
-            { key: 'quantity', title: 'Qty', width: 60, align: 'right', dataIndex: 'quantity' },
-            { key: 'total', title: 'Total', width: 100, align: 'right', sorter: true, sortOrder: t.sortOrder('total'), render: (_, o) => <Money value={o.total} /> },
-            { key: 'address', title: 'Delivery address', width: 190, render: (_, o) => <span className={css.address}>{shortAddress(o)}</span> },
-            { key: 'deliveryStatus', title: 'Status', width: 110, render: (_, o) => <DeliveryTag status={o.deliveryStatus} /> },
+            { key: 'deliveryStatus', title: 'Status', width: 108, render: (_, o) => <DeliveryTag status={o.deliveryStatus} /> },
+            { key: 'quantity', title: 'Qty', width: 64, align: 'right', dataIndex: 'quantity' },
+            { key: 'total', title: 'Total', width: 96, align: 'right', sorter: true, sortOrder: t.sortOrder('total'), render: (_, o) => <Money value={o.total} /> },
+            { key: 'createdAt', title: 'Date', width: 112, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, o) => <span className={css.small}>{shortDateTime(o.createdAt)}</span> },
+            { key: 'buyer', title: 'Buyer', width: 160, render: (_, o) => <MoneyUserCell user={o.buyer} /> },
+            { key: 'address', title: 'Delivery address', width: 190, render: (_, o) => <span className={css.small}>{shortAddress(o)}</span> },
             { key: 'trackingCode', title: 'Tracking code', width: 150, render: (_, o) => (o.trackingCode ? <span className={css.tracking}>{o.trackingCode}</span> : <span className="muted">—</span>) },
             {
               key: 'actions',
-              width: 100,
+              width: 104,
               title: <span className="sr-only">Actions</span>,
               fixed: 'right',
               render: (_, o) => <Button onClick={() => manage(o)}>Manage</Button>,
