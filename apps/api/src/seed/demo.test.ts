@@ -133,10 +133,10 @@ describe('demo seed', () => {
     const [liked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.id, comment!.objectId)));
     expect(liked!.totalComment).toBe(1);
     expect(liked!.totalLike).toBe(1);
-    // Money: $50 topped up less a $10 tip to Luna, the subscription paid by card, and the ledger balances.
+    // Money: $50 + $40 topped up, less a $10 tip to Luna and a $30 T-shirt order (demo-catalogue.ts); the subscription paid by card; the ledger balances.
     const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } })).json().data.token}` } });
-    expect(me.json().data.balance).toBe(40);
-    const [tip] = await t.ctx.db.select().from(walletCharges).where(eq(walletCharges.userId, fan.id));
+    expect(me.json().data.balance).toBe(50);
+    const [tip] = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.id), eq(walletCharges.type, 'tip')));
     expect(tip).toMatchObject({ performerId: luna.id, type: 'tip', amount: 1000 });
     await expectLedgerBalanced(t);
     // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
@@ -158,6 +158,24 @@ describe('demo seed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/messages/lists', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'VIP', total: 1 })]);
     expect((await t.app.inject({ method: 'GET', url: '/messages/broadcast-message', headers: creator })).json().data.data[0]).toMatchObject({ status: 'sent', recipients: 1 });
     expect((await t.app.inject({ method: 'GET', url: '/vault/folders', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'Backstage', total: 1 })]);
+  });
+
+  it('gives Luna videos (free, for subscribers, for sale), Iris a gallery of each kind, Luna a shop, and the fan a shipped order', async () => {
+    const login = async (email: string) =>
+      ({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } })).json().data.token}` });
+    const fan = await login('fan@example.com');
+    const luna = await byEmail('creator@example.com');
+    const iris = await byEmail('iris@example.com');
+    const vids = (await t.app.inject({ method: 'GET', url: `/performer-assets/videos/search?performerId=${luna.id}`, headers: fan })).json().data.data as Array<{ access: string }>;
+    expect(vids.map((v) => v.access).sort()).toEqual(['free', 'sale', 'subscribers']);
+    const gals = (await t.app.inject({ method: 'GET', url: `/performer-assets/galleries/search?performerId=${iris.id}`, headers: fan })).json().data.data as Array<{ access: string }>;
+    expect(gals.map((g) => g.access).sort()).toEqual(['free', 'sale', 'subscribers']);
+    const prods = (await t.app.inject({ method: 'GET', url: `/performer-assets/products/search?performerId=${luna.id}`, headers: fan })).json().data.data as Array<{ type: string }>;
+    expect(prods.map((p) => p.type).sort()).toEqual(['digital', 'physical']);
+    const mine = (await t.app.inject({ method: 'GET', url: '/orders/users/search', headers: fan })).json().data.data as Array<{ deliveryStatus: string; trackingCode: string | null }>;
+    expect(mine).toEqual([expect.objectContaining({ deliveryStatus: 'shipping', trackingCode: expect.any(String) })]);
+    const marks = (await t.app.inject({ method: 'GET', url: '/reactions/videos/bookmark', headers: fan })).json().data;
+    expect(marks.total).toBe(1);
   });
 
   it('changes nothing when run again', async () => {

@@ -9,6 +9,7 @@ import { feeds } from '../modules/feeds/feeds.tables';
 import { comments } from '../modules/comments/comments.tables';
 import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
+import { seedCatalogue } from './demo-catalogue';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -103,7 +104,7 @@ const MARCO_POSTS: PostSpec[] = [
  * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
  * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
  * on the spot), and the fan following one creator, subscribed to another, with a tip, likes, a comment
- * and a bookmark; Luna has a welcome video. Never in production. Idempotent: every step checks what exists, so a second
+ * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts). Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
 export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
@@ -153,6 +154,9 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.fan && account.luna && account.iris) {
       await seedFan(ctx, account.fan, account.luna.user, account.iris.user);
       await seedMessages(ctx, account.fan.user, account.luna.user, account.iris.user, await maker());
+      const colors = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.creator!.colors;
+      const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
+      await seedCatalogue(ctx, { fan: account.fan.user, luna: account.luna.user, iris: account.iris.user, lunaColors: colors('luna'), irisColors: colors('iris'), maker, sandbox });
     }
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
