@@ -228,6 +228,8 @@ describe('cart checkout (POST /wallet/charges/cart)', () => {
     expect((await req('POST', '/wallet/charges/cart', undefined, { items: [{ productId: poster.id, quantity: 1 }] })).statusCode).toBe(401);
 
     const lines = [{ productId: poster.id, quantity: 1 }, { productId: mug.id, quantity: 2 }, { productId: book.id, quantity: 1 }];
+    const spare = await createProduct(t, c1.user.id, { type: 'digital', price: 1 });
+    const book2Id = () => spare.id;
     const ok = await cart(lines, { note: 'Thanks!' }, { 'idempotency-key': 'cart-1' });
     expect(ok.statusCode, ok.body).toBe(200);
     const result = cartCheckoutResultSchema.parse(ok.json().data);
@@ -250,6 +252,8 @@ describe('cart checkout (POST /wallet/charges/cart)', () => {
     expect(await walletOf(fan)).toBe(6550);
     expect((await cart(lines, { note: 'Other' }, { 'idempotency-key': 'cart-1' })).statusCode).toBe(422);
     // A digital product already bought fails the whole cart.
+    const twice = await cart([{ productId: mug.id, quantity: 1 }, { productId: book2Id(), quantity: 2 }]);
+    expect([twice.statusCode, twice.json().details?.[0]?.field]).toEqual([400, 'items.1.quantity']);
     const mug2 = await cart([{ productId: mug.id, quantity: 1 }, { productId: book.id, quantity: 1 }]);
     expect(mug2.statusCode).toBe(409);
     expect(await chargesOf(fan)).toBe(3);

@@ -6,7 +6,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { SaleTerms } from '../../platform/content-kinds';
-import { badRequest, conflict, fieldError, notFound, unprocessable, type FieldError } from '../../platform/errors';
+import { badRequest, conflict, notFound, unprocessable, type FieldError } from '../../platform/errors';
 import type { UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import type { MediaService } from '../media/media.service';
@@ -186,7 +186,8 @@ export class ProductsService {
    * the stock is taken by ONE conditional UPDATE (`status = active and stock >= quantity`), so
    * concurrent buyers of the last items can never oversell: the row lock queues them, and those the
    * stock no longer covers update nothing → 422 "Only N left" / "out of stock", and their charge
-   * rolls back. Price = unit price × quantity + shipping fee. Digital: bought once (quantity 1).
+   * rolls back. Price = unit price × quantity + shipping fee. Digital: bought once (`repeatable`
+   * false: the wallet records the purchase, and refuses a quantity other than 1).
    */
   async sale(tx: Tx, buyer: UserRow, id: string, quantity: number): Promise<SaleTerms> {
     if (!isUuid(id)) throw notFound('Product not found');
@@ -196,7 +197,7 @@ export class ProductsService {
     if (p.status !== 'active') throw unprocessable('This product is not on sale');
     const same = sql`${products.updatedAt}`;
     if (p.type === 'digital') {
-      if (quantity !== 1) throw fieldError('quantity', 'A digital product is bought once: quantity 1');
+      // Bought once: the wallet refuses any quantity but 1 for a non-repeatable sale (with the field of the line it came from).
       if (!p.digitalFileId) throw unprocessable('This product is not available yet');
       const [u] = await tx
         .update(products)
