@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '@/components/states';
 import FeedList from '@/features/feeds/FeedList';
 import { normalizeFeed } from '@/features/feeds/FeedCard';
 import { CreatorRow } from './CreatorCard';
+import CatalogueBookmarks from './CatalogueBookmarks';
 import css from './social.module.css';
 
 function CreatorBookmarks() {
@@ -40,14 +41,20 @@ function CreatorBookmarks() {
   );
 }
 
-/** /bookmarks: saved posts (GET /reactions/feeds/bookmark) and creators (GET /reactions/performers/bookmark). */
+const TABS = ['posts', 'videos', 'galleries', 'products', 'creators'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /bookmarks: saved posts (GET /reactions/feeds/bookmark), videos, galleries and products (GET
+ * /reactions/{videos|galleries|products}/bookmark) and creators (GET /reactions/performers/bookmark); the tab in `?tab=`.
+ */
 export default function Bookmarks() {
   const t = useTableQuery();
-  const tab = t.query.filters.tab === 'creators' ? 'creators' : 'posts';
+  const tab: Tab = (TABS as readonly string[]).includes(t.query.filters.tab ?? '') ? (t.query.filters.tab as Tab) : 'posts';
   return (
     <>
       <h1 className="page-title">Bookmarks</h1>
-      <p className="page-lead">Posts and creators you saved for later.</p>
+      <p className="page-lead">Posts, videos, galleries, products and creators you saved for later.</p>
       <Tabs
         activeKey={tab}
         onChange={(k) => t.set({ tab: k === 'posts' ? null : k })}
@@ -76,6 +83,9 @@ export default function Bookmarks() {
               />
             ),
           },
+          { key: 'videos', label: 'Videos', children: tab === 'videos' && <CatalogueBookmarks kind="videos" /> },
+          { key: 'galleries', label: 'Galleries', children: tab === 'galleries' && <CatalogueBookmarks kind="galleries" /> },
+          { key: 'products', label: 'Products', children: tab === 'products' && <CatalogueBookmarks kind="products" /> },
           { key: 'creators', label: 'Creators', children: <Card styles={{ body: { paddingBlock: 4 } }}>{tab === 'creators' && <CreatorBookmarks />}</Card> },
         ]}
       />
