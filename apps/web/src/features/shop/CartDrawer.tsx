@@ -86,7 +86,7 @@ export default function CartDrawer({ open, onClose }: { open: boolean; onClose: 
     ) : null;
 
   return (
-    <Drawer open={open} onClose={onClose} placement="right" size={420} title="Cart" closable={{ 'aria-label': 'Close cart' }} footer={footer} className={css.drawer}>
+    <Drawer open={open} onClose={onClose} placement="right" size={420} title="Cart" closable={{ 'aria-label': 'Close cart' }} footer={footer} rootClassName={css.drawer}>
       {!me ? (
         <EmptyState
           title="Log in to see your cart"
