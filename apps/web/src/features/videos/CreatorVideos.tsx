@@ -1,0 +1,61 @@
+'use client';
+import Link from 'next/link';
+import { Button, Card } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { routes } from '@stagepass/shared/routes';
+import { errorText } from '@/lib/api';
+import { useRouteList } from '@/lib/use-infinite-list';
+import { EmptyState, ErrorState } from '@/components/states';
+import VideoCard, { VideoGridSkeleton } from './VideoCard';
+import css from './videos.module.css';
+
+const PAGE = 12;
+
+/**
+ * A creator's videos as fans see them (GET /performer-assets/videos/search?performerId: active and
+ * published, newest first) — a responsive grid of cards with "Load more", skeletons and an empty
+ * state. The owner also gets a link to their studio (/creator/videos), where drafts and scheduled
+ * videos are.
+ */
+export default function CreatorVideos({ performerId, isOwner }: { performerId: string; isOwner: boolean }) {
+  const list = useRouteList(routes.videos.publicSearch, { query: { performerId, sortBy: 'publishAt', sort: 'desc' } }, PAGE);
+  const manage = isOwner && (
+    <Link href="/creator/videos">
+      <Button icon={<SettingOutlined />}>Manage videos</Button>
+    </Link>
+  );
+  if (list.isLoading) return <VideoGridSkeleton count={6} />;
+  if (list.error && !list.items.length)
+    return (
+      <Card>
+        <ErrorState title="Videos didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
+      </Card>
+    );
+  if (!list.items.length)
+    return (
+      <Card>
+        <EmptyState
+          title="No videos yet"
+          description={isOwner ? 'Published videos appear here. Upload one in your studio.' : 'New videos will show up here.'}
+          action={manage || undefined}
+        />
+      </Card>
+    );
+  return (
+    <section aria-label="Videos">
+      {manage && <div className={css.ownerBar}>{manage}</div>}
+      <ul className={css.grid}>
+        {list.items.map((v) => (
+          <VideoCard key={v._id} video={v} />
+        ))}
+      </ul>
+      {list.hasMore && (
+        <div className={css.more}>
+          <Button onClick={list.loadMore} loading={list.isLoadingMore}>
+            Load more videos
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

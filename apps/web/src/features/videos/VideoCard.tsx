@@ -1,0 +1,112 @@
+'use client';
+import Link from 'next/link';
+import { Skeleton, Tag } from 'antd';
+import { CheckOutlined, EyeOutlined, GlobalOutlined, LockFilled, LockOutlined, TagOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { Video } from '@stagepass/shared';
+import { compactNumber, money, timeAgo } from '@/lib/format';
+import { formatDuration, videoUrl } from './video-format';
+import css from './videos.module.css';
+
+/** Free / Subscribers / For sale · $X.XX (and "Purchased" once bought). */
+export function AccessBadge({ video }: { video: Pick<Video, 'access' | 'price'> & Partial<Pick<Video, 'isBought'>> }) {
+  if (video.access === 'free')
+    return (
+      <Tag icon={<GlobalOutlined />} color="green" variant="filled">
+        Free
+      </Tag>
+    );
+  if (video.access === 'subscribers')
+    return (
+      <Tag icon={<LockOutlined />} color="purple" variant="filled">
+        Subscribers
+      </Tag>
+    );
+  if (video.isBought)
+    return (
+      <Tag icon={<CheckOutlined />} color="gold" variant="filled">
+        Purchased
+      </Tag>
+    );
+  return (
+    <Tag icon={<TagOutlined />} color="gold" variant="filled">
+      {money(video.price)}
+    </Tag>
+  );
+}
+
+/** True when the card's picture is only the blurred preview of a locked video (shown blurred further). */
+export function isBlurredPreview(v: Pick<Video, 'previewImage' | 'thumbnail' | 'teaser' | 'video'>): boolean {
+  const p = v.previewImage;
+  if (!p) return false;
+  const own = [v.thumbnail?.url, ...(v.thumbnail?.thumbnails ?? []), ...(v.teaser?.thumbnails ?? []), ...(v.video?.thumbnails ?? [])];
+  return !own.includes(p);
+}
+
+/** The picture of a video (thumbnail, teaser poster, poster, else the blurred preview), with its length and lock. */
+export function VideoThumb({ video, className }: { video: Video; className?: string }) {
+  const duration = formatDuration(video.duration);
+  return (
+    <div className={className ? `${css.thumb} ${className}` : css.thumb}>
+      {video.previewImage ? (
+        // eslint-disable-next-line @next/next/no-img-element -- media URLs of the API, sized by CSS
+        <img src={video.previewImage} alt="" loading="lazy" decoding="async" className={isBlurredPreview(video) ? css.blurred : undefined} />
+      ) : (
+        <VideoCameraOutlined aria-hidden="true" />
+      )}
+      {!video.canView && (
+        <span className={css.lock} aria-hidden="true">
+          <LockFilled />
+        </span>
+      )}
+      {duration && (
+        <span className={css.duration}>
+          <span className="sr-only">Length </span>
+          {duration}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One video in a grid: picture, length, title, access badge, views; the whole card links to /video/{id}. */
+export default function VideoCard({ video }: { video: Video }) {
+  return (
+    <li>
+      <Link href={videoUrl(video._id)} className={css.card}>
+        <VideoThumb video={video} />
+        <div className={css.cardBody}>
+          <h3 className={css.cardTitle}>{video.title}</h3>
+          <div className={css.cardMeta}>
+            <AccessBadge video={video} />
+            <span>
+              <EyeOutlined aria-hidden="true" /> {compactNumber(video.totalView)} <span className="sr-only">views</span>
+            </span>
+            <time dateTime={video.publishAt}>{timeAgo(video.publishAt)}</time>
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <li aria-hidden="true" className={css.card}>
+      <div className={css.skeletonThumb} />
+      <div className={css.skeletonBody}>
+        <Skeleton active title={{ width: '80%' }} paragraph={{ rows: 1, width: '50%' }} />
+      </div>
+    </li>
+  );
+}
+
+/** A grid of skeleton cards while a list loads. */
+export function VideoGridSkeleton({ count = 6, label = 'Loading videos' }: { count?: number; label?: string }) {
+  return (
+    <ul className={css.grid} aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <VideoCardSkeleton key={i} />
+      ))}
+    </ul>
+  );
+}
