@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import VideoEditor from '@/features/videos/VideoEditor';
+
+export const metadata: Metadata = { title: 'New video' };
+
+export default async function NewVideoPage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return <VideoEditor />;
+}
