@@ -8,7 +8,7 @@ import { createAdmin, createCreator, createFan, createTestApp, multipart, type M
 import { purchase, subscribe } from '../../../test/factories';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { userBlocks } from '../blocks/blocks.tables';
-import { addPhoto, createGallery, createPhotoFile } from './galleries.fixtures';
+import { addPhoto, createGallery, createPhotoFile } from '../../../test/galleries';
 import { galleries } from './galleries.tables';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { gallerySchema, photoSchema, type Gallery, type Photo } from '@stagepass
 import { createAdmin, createCreator, createFan, createTestApp, multipart, storedFiles, type Made, type TestApp } from '../../../test/harness';
 import { createFeedFile } from '../../../test/factories';
 import { files } from '../media/media.tables';
-import { addPhoto, createGallery, createPhotoFile } from './galleries.fixtures';
+import { addPhoto, createGallery, createPhotoFile } from '../../../test/galleries';
 import { galleries, photos } from './galleries.tables';
 
 let t: TestApp;

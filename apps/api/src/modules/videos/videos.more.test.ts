@@ -8,7 +8,7 @@ import { follow, purchase, subscribe } from '../../../test/factories';
 import { domainEvents } from '../../platform/events.tables';
 import { mediaFixtures } from '../media/media.fixtures';
 import { defineVideoJobs } from './videos.schedule';
-import { createVideo, createVideoFile } from './videos.fixtures';
+import { createVideo, createVideoFile } from '../../../test/videos';
 
 let t: TestApp;
 beforeAll(async () => {

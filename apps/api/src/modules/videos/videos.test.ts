@@ -10,7 +10,7 @@ import { domainEvents } from '../../platform/events.tables';
 import { mediaFixtures } from '../media/media.fixtures';
 import { videos } from './videos.tables';
 import { publishDueVideos } from './videos.schedule';
-import { createVideo, createVideoFile } from './videos.fixtures';
+import { createVideo, createVideoFile } from '../../../test/videos';
 
 let t: TestApp;
 beforeAll(async () => {

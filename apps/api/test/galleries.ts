@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { PHOTO_FILE_KIND, toMinor } from '@stagepass/shared';
-import type { TestApp } from '../../../test/harness';
-import { files, type FileRow } from '../media/media.tables';
-import { galleries, photos, type GalleryRow, type PhotoRow } from './galleries.tables';
+import type { TestApp } from './harness';
+import { files, type FileRow } from '../src/modules/media/media.tables';
+import { galleries, photos, type GalleryRow, type PhotoRow } from '../src/modules/galleries/galleries.tables';
 
 /**
  * Gallery test data written directly (no HTTP, no processing), so a test can set up any state.

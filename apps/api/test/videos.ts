@@ -1,8 +1,8 @@
 import { uuidv7 } from 'uuidv7';
 import { VIDEO_FILE_KINDS, toMinor, type VideoUploadSlot } from '@stagepass/shared';
-import type { TestApp } from '../../../test/harness';
-import { files, type FileRow } from '../media/media.tables';
-import { videos, type VideoRow } from './videos.tables';
+import type { TestApp } from './harness';
+import { files, type FileRow } from '../src/modules/media/media.tables';
+import { videos, type VideoRow } from '../src/modules/videos/videos.tables';
 
 /**
  * Test rows for videos, written directly (no HTTP, no processing) so tests can set up any state:
