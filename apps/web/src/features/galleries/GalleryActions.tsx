@@ -98,14 +98,17 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
       />
       <span className={css.spacer} />
       {!g.isLocked && g.totalPhoto > 0 && (
-        <Button icon={<DownloadOutlined />} loading={received !== null} onClick={() => void download()}>
-          Download all
+        <>
+          {/* the text is dropped on phones (the icon stays), hence the name */}
+          <Button icon={<DownloadOutlined />} aria-label="Download all" loading={received !== null} onClick={() => void download()}>
+            <span className={css.wideOnly}>Download all</span>
+          </Button>
           {received !== null && (
             <span className={css.received} role="status">
-              {received > 0 ? ` · ${byteSize(received)}` : ''}
+              {received > 0 ? `Downloading… ${byteSize(received)}` : 'Preparing the download…'}
             </span>
           )}
-        </Button>
+        </>
       )}
       {isOwner && (
         <Link href={manageGalleryUrl(g._id)}>

@@ -35,20 +35,22 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
   if (isLoading && !g) return <GallerySkeleton />;
   if (!g)
     return (
-      <Card>
-        {(error as { statusCode?: number } | undefined)?.statusCode === 404 ? (
-          <EmptyState title="This gallery isn't here" description="It may have been deleted, or it is not published yet." />
-        ) : (
-          <ErrorState title="This gallery didn't load" message={errorText(error)} onRetry={() => void mutate()} />
-        )}
-      </Card>
+      <div className="container page">
+        <Card>
+          {(error as { statusCode?: number } | undefined)?.statusCode === 404 ? (
+            <EmptyState title="This gallery isn't here" description="It may have been deleted, or it is not published yet." />
+          ) : (
+            <ErrorState title="This gallery didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+          )}
+        </Card>
+      </div>
     );
 
   const p = g.performer;
   const profileHref = `/${p.username || p._id}`;
   const isOwner = Boolean(me && me._id === g.performerId);
   return (
-    <article className={css.page} aria-labelledby="gallery-title">
+    <article className={`container page ${css.page}`} aria-labelledby="gallery-title">
       <Card className={css.headCard}>
         <Link href={profileHref} className={css.creator}>
           <Avatar src={p.avatar || DEFAULT_AVATAR} alt="" size={44} />
@@ -70,7 +72,10 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
             <EyeOutlined aria-hidden="true" /> {compactNumber(g.totalView)} {g.totalView === 1 ? 'view' : 'views'}
           </span>
           <Tooltip title={fullDate(g.publishAt)}>
-            <time dateTime={g.publishAt}>{timeAgo(g.publishAt)}</time>
+            {/* relative to the reader's clock: the server's first render may say otherwise */}
+            <time dateTime={g.publishAt} suppressHydrationWarning>
+              {timeAgo(g.publishAt)}
+            </time>
           </Tooltip>
         </div>
         {g.description && <p className={css.description}>{g.description}</p>}
@@ -90,7 +95,7 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
 
 function GallerySkeleton() {
   return (
-    <div className={css.page} aria-busy="true" aria-label="Loading the gallery">
+    <div className={`container page ${css.page}`} aria-busy="true" aria-label="Loading the gallery">
       <Card className={css.headCard}>
         <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 3 }} />
       </Card>
