@@ -29,6 +29,21 @@ import width from '@/components/layouts/page-width.module.css';
 
 /** The tip dialog is fetched when a fan first opens it. */
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
+/** The catalogue tabs load their code when first opened. */
+const tabLoading = () => <Skeleton active paragraph={{ rows: 4 }} />;
+const CreatorVideos = dynamic(() => import('@/features/videos/CreatorVideos'), { loading: tabLoading });
+const CreatorGalleries = dynamic(() => import('@/features/galleries/CreatorGalleries'), { loading: tabLoading });
+const CreatorShop = dynamic(() => import('@/features/shop/CreatorShop'), { loading: tabLoading });
+
+/** A tab's name with its count once known ("Videos 12"). */
+function TabLabel({ label, count }: { label: string; count: number | undefined }) {
+  return (
+    <span>
+      {label}
+      {count !== undefined && <span className={`muted ${css.tabCount}`}> {compactNumber(count)}</span>}
+    </span>
+  );
+}
 
 /**
  * Subscribe with its price ("Subscribe · $9.95/mo", or "Free for 7 days" when the creator offers a
@@ -114,7 +129,7 @@ function ProfileMenu({ profile }: { profile: PublicUser }) {
   );
 }
 
-/** Creator profile: cover, avatar, name, stats, follow/subscribe/share/message, tabs Posts and About. */
+/** Creator profile: cover, avatar, name, stats, follow/subscribe/share/message, tabs Posts, Videos, Photos, Shop (with counts) and About. */
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
@@ -226,7 +241,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           items={[
             {
               key: 'posts',
-              label: 'Posts',
+              label: <TabLabel label="Posts" count={stats.data?.totalFeeds} />,
               children: (
                 <div className="profile-feed">
                   {profile.welcomeVideo && <WelcomeVideo src={profile.welcomeVideo} name={profile.name} />}
@@ -255,6 +270,21 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                   />
                 </div>
               ),
+            },
+            {
+              key: 'videos',
+              label: <TabLabel label="Videos" count={stats.data?.totalVideos} />,
+              children: <CreatorVideos performerId={profile._id} isOwner={isOwner} />,
+            },
+            {
+              key: 'photos',
+              label: <TabLabel label="Photos" count={stats.data?.totalGalleries} />,
+              children: <CreatorGalleries performerId={profile._id} isOwner={isOwner} />,
+            },
+            {
+              key: 'shop',
+              label: <TabLabel label="Shop" count={stats.data?.totalProducts} />,
+              children: <CreatorShop performerId={profile._id} isOwner={isOwner} />,
             },
             {
               key: 'about',
