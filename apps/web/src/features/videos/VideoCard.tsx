@@ -1,4 +1,5 @@
 'use client';
+import { useId } from 'react';
 import Link from 'next/link';
 import { Skeleton, Tag } from 'antd';
 import { CheckOutlined, EyeOutlined, GlobalOutlined, LockFilled, LockOutlined, TagOutlined, VideoCameraOutlined } from '@ant-design/icons';
@@ -59,8 +60,7 @@ export function VideoThumb({ video, className }: { video: Video; className?: str
         </span>
       )}
       {duration && (
-        <span className={css.duration}>
-          <span className="sr-only">Length </span>
+        <span className={css.duration} aria-hidden="true">
           {duration}
         </span>
       )}
@@ -68,20 +68,25 @@ export function VideoThumb({ video, className }: { video: Video; className?: str
   );
 }
 
-/** One video in a grid: picture, length, title, access badge, views; the whole card links to /video/{id}. */
+/** One video in a grid: picture, length, title, access badge, views; the whole card links to /video/{id} (named by the title, described by the rest). */
 export default function VideoCard({ video }: { video: Video }) {
+  const id = useId();
   return (
     <li>
-      <Link href={videoUrl(video._id)} className={css.card}>
+      <Link href={videoUrl(video._id)} className={css.card} aria-labelledby={`${id}-t`} aria-describedby={`${id}-m`}>
         <VideoThumb video={video} />
         <div className={css.cardBody}>
-          <h3 className={css.cardTitle}>{video.title}</h3>
-          <div className={css.cardMeta}>
+          <h3 className={css.cardTitle} id={`${id}-t`}>
+            {video.title}
+          </h3>
+          <div className={css.cardMeta} id={`${id}-m`}>
             <AccessBadge video={video} />
             <span>
               <EyeOutlined aria-hidden="true" /> {compactNumber(video.totalView)} <span className="sr-only">views</span>
             </span>
             <time dateTime={video.publishAt}>{timeAgo(video.publishAt)}</time>
+            {formatDuration(video.duration) && <span className="sr-only">, length {formatDuration(video.duration)}</span>}
+            {!video.canView && <span className="sr-only">, locked</span>}
           </div>
         </div>
       </Link>

@@ -125,12 +125,17 @@ export default function VideoPage({ initial }: { initial: Video }) {
             <HeartOutlined aria-hidden="true" /> {plural(video.totalLike, 'like')}
           </span>
           <Tooltip title={fullDate(video.publishAt)}>
-            <time dateTime={video.publishAt}>{new Date(video.publishAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</time>
+            {/* the visitor's time zone may differ from the server's */}
+            <time dateTime={video.publishAt} suppressHydrationWarning>
+              {new Date(video.publishAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+            </time>
           </Tooltip>
           <AccessBadge video={video} />
           {scheduled && (
             <Tag icon={<CalendarOutlined />} color={video.status === 'active' ? 'blue' : 'default'} variant="filled">
-              {video.status === 'draft' ? 'Draft' : video.status === 'inactive' ? 'Inactive' : `Scheduled · ${fullDate(video.publishAt)}`}
+              <span suppressHydrationWarning>
+                {video.status === 'draft' ? 'Draft' : video.status === 'inactive' ? 'Inactive' : `Scheduled · ${fullDate(video.publishAt)}`}
+              </span>
             </Tag>
           )}
         </div>
