@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { videos } from '../modules/videos/videos.tables';
@@ -82,13 +82,14 @@ async function seedProducts(ctx: Root, luna: UserRow, colors: Colors, m: DemoMed
 async function seedFanShopping(ctx: Root, fan: UserRow, luna: UserRow, sandbox: boolean) {
   const [hasAddress] = await ctx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, fan.id)).limit(1);
   const address = hasAddress ?? { id: (await ctx.addresses.create(fan, { name: 'Home', recipientName: 'Frankie Fan', phone: '+1 555 0100', country: 'US', state: 'CA', city: 'Los Angeles', streetAddress: '1200 Sunset Blvd, Apt 4', zipCode: '90026', description: 'Leave at the door', isDefault: true }))._id };
-  const [sale] = await ctx.db.select({ id: videos.id }).from(videos).where(and(eq(videos.performerId, luna.id), eq(videos.access, 'sale'))).limit(1);
+  // Only what the fan can see: on a site in use, Luna may have drafts or withdrawn items of her own.
+  const [sale] = await ctx.db.select({ id: videos.id }).from(videos).where(and(eq(videos.performerId, luna.id), eq(videos.access, 'sale'), eq(videos.status, 'active'), lte(videos.publishAt, new Date()))).limit(1);
   if (sale) {
     const [bookmarked] = await ctx.db.select({ id: reactions.id }).from(reactions).where(and(eq(reactions.userId, fan.id), eq(reactions.objectId, sale.id))).limit(1);
     if (!bookmarked) await ctx.reactions.react(fan, { objectType: 'video', objectId: sale.id, action: 'bookmark' });
   }
   const [hasOrder] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.buyerId, fan.id)).limit(1);
-  const [shirt] = await ctx.db.select({ id: products.id }).from(products).where(and(eq(products.performerId, luna.id), eq(products.type, 'physical'))).limit(1);
+  const [shirt] = await ctx.db.select({ id: products.id }).from(products).where(and(eq(products.performerId, luna.id), eq(products.type, 'physical'), eq(products.status, 'active'), gt(products.stock, 0))).limit(1);
   if (hasOrder || !shirt || !sandbox) return;
   // $40 more through the sandbox gateway, then the T-shirt from the wallet, like any fan.
   await ctx.payments.topUp(fan, { amount: 40 }, 'demo-seed-shop');
