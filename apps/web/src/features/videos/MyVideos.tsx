@@ -35,7 +35,7 @@ const ACCESS_OPTIONS = [
 
 /** /creator/videos: the creator's own videos in every status (GET /performer/performer-assets/videos/search), state in the URL. */
 export default function MyVideos() {
-  const { message } = App.useApp();
+  const app = App.useApp();
   const table = useRouteTable(routes.videos.search, { sortBy: 'publishAt' });
   const { t, mutate } = table;
 
@@ -161,7 +161,7 @@ export default function MyVideos() {
                   <Link href={editVideoUrl(v._id)}>
                     <Button type="text" icon={<EditOutlined />} aria-label="Edit" />
                   </Link>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => confirmDeleteVideo(v, message, () => mutate())} />
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => confirmDeleteVideo(v, app, () => mutate())} />
                 </Space>
               ),
             },

@@ -91,7 +91,9 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
     }
     if (onForm.length) form.setFields(onForm);
     setSlotErrors(onSlots);
-    setFormError(errorText(e));
+    // Field errors are shown where they belong; the alert then only points to them.
+    const shown = onForm.length + Object.keys(onSlots).length + (byField.scheduleAt ? 1 : 0);
+    setFormError(shown ? 'Some fields need your attention: see the messages above.' : errorText(e));
   };
 
   /** The schedule as the API wants it: an ISO time, null (publish now) or undefined (unchanged); false when invalid. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { App, Avatar, Button, Card, Modal, Tag, Tooltip } from 'antd';
+import { App, Avatar, Button, Card, Tag, Tooltip } from 'antd';
 import {
   ArrowLeftOutlined, CalendarOutlined, EditOutlined, EyeOutlined, FlagOutlined, HeartFilled, HeartOutlined, MessageOutlined, ShareAltOutlined, StarFilled,
   StarOutlined,
@@ -35,7 +35,7 @@ const ReportModal = dynamic(() => import('@/features/feeds/ReportModal'), { ssr:
  * active, and — for the owner — when its files finish processing ('media/status').
  */
 export default function VideoPage({ initial }: { initial: Video }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const router = useRouter();
   const me = useCurrentUser();
   // The server's read counted the view: no second read on mount, on focus or on reconnect.
@@ -99,7 +99,7 @@ export default function VideoPage({ initial }: { initial: Video }) {
       await navigator.clipboard.writeText(url);
       message.success('Link copied');
     } catch {
-      Modal.info({ title: 'Share this video', content: url, okText: 'Close' });
+      modal.info({ title: 'Share this video', content: url, okText: 'Close' });
     }
   };
 
