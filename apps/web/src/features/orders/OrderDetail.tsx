@@ -166,7 +166,7 @@ export default function OrderDetail({ id }: { id: string }) {
             {!physical && o.deliveryStatus !== 'refunded' && o.productId && (
               <div className={css.download}>
                 <DownloadButton productId={o.productId} />
-                <span className="muted">The link works for 5 minutes; ask again any time.</span>
+                <span className="muted">Download it again whenever you like.</span>
               </div>
             )}
             {o.note && (

@@ -7,7 +7,8 @@ import { money } from '@/lib/format';
 import { stockBadge } from './product-text';
 import css from './shop.module.css';
 
-const TONE_COLOR = { digital: 'purple', ok: 'green', low: 'orange', out: 'default' } as const;
+/** Badge colours with white text at ≥ 4.5:1 (antd's preset green and orange are lighter). */
+const TONE_CLASS = { digital: css.toneDigital, ok: css.toneOk, low: css.toneLow, out: css.toneOut } as const;
 
 /** A product in a grid (creator's shop tab, bookmarks): picture, name, price and stock badge; links to /product/{id}. */
 export default function ProductCard({ product: p }: { product: Pick<Product, '_id' | 'name' | 'price' | 'image' | 'type' | 'stock'> }) {
@@ -22,7 +23,7 @@ export default function ProductCard({ product: p }: { product: Pick<Product, '_i
             <PictureOutlined />
           </span>
         )}
-        <Tag color={TONE_COLOR[badge.tone]} variant="solid" className={css.cardBadge}>
+        <Tag variant="solid" className={`${css.cardBadge} ${TONE_CLASS[badge.tone]}`}>
           {badge.text}
         </Tag>
       </div>
