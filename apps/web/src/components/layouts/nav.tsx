@@ -101,4 +101,4 @@ export function messagesLabel(unread: number): string {
 }
 
 export const isActive = (pathname: string, href: string) =>
-  pathname === href || (['/creator/feeds', '/creator/videos', '/creator/products', '/creator/account', '/user/account'].includes(href) && pathname.startsWith(`${href}/`));
+  pathname === href || (['/creator/feeds', '/creator/videos', '/creator/products', '/creator/account', '/user/account', '/user/orders'].includes(href) && pathname.startsWith(`${href}/`));
