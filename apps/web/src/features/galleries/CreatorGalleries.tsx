@@ -21,7 +21,7 @@ export default function CreatorGalleries({ performerId, isOwner }: { performerId
   const list = useRouteList(routes.galleries.search, { query: { performerId } }, PAGE);
   const manage = isOwner && (
     <Link href="/creator/galleries">
-      <Button icon={<SettingOutlined />}>Manage galleries</Button>
+      <Button icon={<SettingOutlined aria-hidden="true" />}>Manage galleries</Button>
     </Link>
   );
 
@@ -42,7 +42,7 @@ export default function CreatorGalleries({ performerId, isOwner }: { performerId
         action={
           isOwner ? (
             <Link href="/creator/galleries?new=1">
-              <Button type="primary" icon={<PlusOutlined />}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden="true" />}>
                 New gallery
               </Button>
             </Link>
@@ -60,7 +60,7 @@ export default function CreatorGalleries({ performerId, isOwner }: { performerId
       </ul>
       {list.hasMore && (
         <div className={css.more}>
-          <Button icon={<PictureOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
+          <Button icon={<PictureOutlined aria-hidden="true" />} loading={list.isLoadingMore} onClick={list.loadMore}>
             Load more
           </Button>
         </div>

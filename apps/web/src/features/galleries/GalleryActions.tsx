@@ -82,10 +82,10 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
 
   return (
     <div className={css.actions}>
-      <Button type="text" aria-label={g.isLiked ? 'Unlike' : 'Like'} aria-pressed={g.isLiked} loading={busy === 'like'} icon={g.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />} onClick={() => void react('like')}>
+      <Button type="text" aria-label={g.isLiked ? 'Unlike' : 'Like'} aria-pressed={g.isLiked} loading={busy === 'like'} icon={g.isLiked ? <HeartFilled className={css.liked} aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />} onClick={() => void react('like')}>
         <span aria-hidden="true">{compactNumber(g.totalLike)}</span>
       </Button>
-      <Button type="text" aria-label="Comments" icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
+      <Button type="text" aria-label="Comments" icon={<MessageOutlined aria-hidden="true" />} onClick={() => setCommentsOpen(true)}>
         <span aria-hidden="true">{compactNumber(g.totalComment)}</span>
       </Button>
       <Button
@@ -93,14 +93,14 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
         aria-label={g.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
         aria-pressed={g.isBookmarked}
         loading={busy === 'bookmark'}
-        icon={g.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
+        icon={g.isBookmarked ? <StarFilled className={css.starred} aria-hidden="true" /> : <StarOutlined aria-hidden="true" />}
         onClick={() => void react('bookmark')}
       />
       <span className={css.spacer} />
       {!g.isLocked && g.totalPhoto > 0 && (
         <>
           {/* the text is dropped on phones (the icon stays), hence the name */}
-          <Button icon={<DownloadOutlined />} aria-label="Download all" loading={received !== null} onClick={() => void download()}>
+          <Button icon={<DownloadOutlined aria-hidden="true" />} aria-label="Download all" loading={received !== null} onClick={() => void download()}>
             <span className={css.wideOnly}>Download all</span>
           </Button>
           {received !== null && (
@@ -112,15 +112,15 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
       )}
       {isOwner && (
         <Link href={manageGalleryUrl(g._id)}>
-          <Button icon={<SettingOutlined />}>Manage photos</Button>
+          <Button icon={<SettingOutlined aria-hidden="true" />}>Manage photos</Button>
         </Link>
       )}
       <Tooltip title="Copy link">
-        <Button type="text" aria-label="Share" icon={<ShareAltOutlined />} onClick={() => void share()} />
+        <Button type="text" aria-label="Share" icon={<ShareAltOutlined aria-hidden="true" />} onClick={() => void share()} />
       </Tooltip>
       {!isOwner && (
         <Tooltip title="Report">
-          <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+          <Button type="text" aria-label="Report" icon={<FlagOutlined aria-hidden="true" />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
         </Tooltip>
       )}
       {commentsWanted && (

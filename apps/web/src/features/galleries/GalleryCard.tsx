@@ -23,7 +23,7 @@ export default function GalleryCard({ gallery: g }: { gallery: Gallery }) {
           )}
           {g.isLocked && (
             <span className={css.lock} aria-hidden="true">
-              <LockFilled />
+              <LockFilled aria-hidden="true" />
             </span>
           )}
           <span className={css.countBadge}>

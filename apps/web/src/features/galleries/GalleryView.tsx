@@ -1,5 +1,5 @@
 'use client';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import Link from 'next/link';
 import { Avatar, Card, Skeleton, Tag, Tooltip } from 'antd';
 import { EyeOutlined, PictureOutlined } from '@ant-design/icons';
@@ -26,7 +26,13 @@ import css from './galleries.module.css';
 export default function GalleryView({ id, initial }: { id: string; initial?: Gallery }) {
   const me = useCurrentUser();
   const { data: g, error, isLoading, mutate } = useRoute(routes.galleries.get, { params: { id } }, { fallbackData: initial, revalidateOnMount: !initial, revalidateOnFocus: false, revalidateOnReconnect: false });
-  const change = useCallback((patch: Partial<Gallery>) => void mutate((cur) => (cur ? { ...cur, ...patch } : cur), { revalidate: false }), [mutate]);
+  // The server's copy is SWR's fallback, not its cache: an update starts from what is shown.
+  const shown = useRef(g);
+  shown.current = g;
+  const change = useCallback(
+    (patch: Partial<Gallery>) => void mutate((cur) => (cur ?? shown.current ? { ...(cur ?? shown.current)!, ...patch } : undefined), { revalidate: false }),
+    [mutate],
+  );
   const reload = useCallback(async () => {
     const fresh = await call(routes.galleries.get, { params: { id } });
     await mutate(fresh, { revalidate: false });

@@ -43,7 +43,7 @@ export default function LockedGallery({ gallery: g, onUnlocked }: { gallery: Gal
       <div className="locked-bg blurred" style={pic ? { backgroundImage: `url(${pic.src})` } : undefined} aria-hidden="true" />
       <div className="locked-body">
         <div className="locked-icon" aria-hidden="true">
-          <LockFilled />
+          <LockFilled aria-hidden="true" />
         </div>
         <div className="locked-inside">
           <span>

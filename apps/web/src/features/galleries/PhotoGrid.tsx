@@ -85,7 +85,7 @@ export default function PhotoGrid({ galleryId }: { galleryId: string }) {
       </ul>
       {list.hasMore && (
         <div className={css.more}>
-          <Button icon={<PictureOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
+          <Button icon={<PictureOutlined aria-hidden="true" />} loading={list.isLoadingMore} onClick={list.loadMore}>
             Load more photos
           </Button>
         </div>
