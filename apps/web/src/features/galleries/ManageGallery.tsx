@@ -6,7 +6,7 @@ import { App, Button, Card, Flex, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
 import { PHOTOS_CREATE_MAX, type Gallery, type VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { call, errorText } from '@/lib/api';
+import { call, errorText, fieldErrors } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useRouteList } from '@/lib/use-infinite-list';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -42,14 +42,37 @@ export default function ManageGallery({ id }: { id: string }) {
   }, [mutatePhotos, mutateGallery]);
   const uploads = usePhotoUploads(id, refresh);
 
+  /**
+   * Vault picks → POST …/photos/create (50 at a time). A file the API refuses (a public file such
+   * as a video thumbnail, one already in the gallery…) is named in the answer's field errors
+   * (`fileIds.N`): it is left out and the rest is sent again, then both outcomes are told.
+   */
   const fromVault = async (items: VaultItem[]) => {
     setVaultOpen(false);
-    const ids = items.map((i) => i.file._id);
-    if (!ids.length) return;
+    let added = 0;
+    const skipped = new Map<string, number>();
+    const send = async (ids: string[]): Promise<void> => {
+      if (!ids.length) return;
+      try {
+        added += (await call(routes.photos.create, { body: { galleryId: id, fileIds: ids } })).length;
+      } catch (e) {
+        const bad = new Map<number, string>();
+        for (const [field, msg] of Object.entries(fieldErrors(e))) {
+          const m = /^fileIds\.(\d+)$/.exec(field);
+          if (m) bad.set(Number(m[1]), msg);
+        }
+        if (!bad.size) throw e;
+        for (const msg of bad.values()) skipped.set(msg, (skipped.get(msg) ?? 0) + 1);
+        await send(ids.filter((_, i) => !bad.has(i)));
+      }
+    };
     try {
-      let added = 0;
-      for (let i = 0; i < ids.length; i += PHOTOS_CREATE_MAX) added += (await call(routes.photos.create, { body: { galleryId: id, fileIds: ids.slice(i, i + PHOTOS_CREATE_MAX) } })).length;
-      message.success(`${photoCount(added)} added`);
+      const ids = items.map((i) => i.file._id);
+      for (let i = 0; i < ids.length; i += PHOTOS_CREATE_MAX) await send(ids.slice(i, i + PHOTOS_CREATE_MAX));
+      const why = [...skipped].map(([msg, n]) => `${n} skipped: ${msg}`).join(' · ');
+      if (added && !why) message.success(`${photoCount(added)} added`);
+      else if (added) message.warning(`${photoCount(added)} added · ${why}`);
+      else if (why) message.error(why);
     } catch (e) {
       message.error(errorText(e));
     } finally {
@@ -97,12 +120,12 @@ export default function ManageGallery({ id }: { id: string }) {
         </div>
         <Space wrap>
           <Link href={galleryUrl(g._id)}>
-            <Button icon={<EyeOutlined />}>View as a fan</Button>
+            <Button icon={<EyeOutlined aria-hidden="true" />}>View as a fan</Button>
           </Link>
-          <Button icon={<EditOutlined />} onClick={() => setFormOpen(true)}>
+          <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => setFormOpen(true)}>
             Edit
           </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => confirmDeleteGallery(modal, message, g, () => router.push('/creator/galleries'))}>
+          <Button danger icon={<DeleteOutlined aria-hidden="true" />} onClick={() => confirmDeleteGallery(modal, message, g, () => router.push('/creator/galleries'))}>
             Delete
           </Button>
         </Space>
@@ -130,7 +153,7 @@ export default function ManageGallery({ id }: { id: string }) {
 function BackLink() {
   return (
     <Link href="/creator/galleries" className={css.back}>
-      <Button type="text" icon={<ArrowLeftOutlined />}>
+      <Button type="text" icon={<ArrowLeftOutlined aria-hidden="true" />}>
         My galleries
       </Button>
     </Link>

@@ -88,7 +88,7 @@ export default function ManagedPhotos({ gallery, list, onChanged }: { gallery: G
                   </span>
                 )}
                 {isCover && (
-                  <Tag color="purple" variant="solid" icon={<StarFilled />} className={css.coverTag}>
+                  <Tag color="purple" variant="solid" icon={<StarFilled aria-hidden="true" />} className={css.coverTag}>
                     Cover
                   </Tag>
                 )}
@@ -96,13 +96,13 @@ export default function ManagedPhotos({ gallery, list, onChanged }: { gallery: G
               </div>
               <div className={css.tileActions}>
                 {!isCover && (
-                  <Button type="text" size="small" icon={<StarOutlined />} disabled={f.status === 'failed'} loading={busy === p._id} onClick={() => void setCover(p)}>
+                  <Button type="text" size="small" icon={<StarOutlined aria-hidden="true" />} disabled={f.status === 'failed'} loading={busy === p._id} onClick={() => void setCover(p)}>
                     Set as cover
                   </Button>
                 )}
                 <span className={css.spacer} />
                 <Tooltip title="Delete photo">
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="Delete photo" onClick={() => remove(p, name)} />
+                  <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label="Delete photo" onClick={() => remove(p, name)} />
                 </Tooltip>
               </div>
             </li>
@@ -111,7 +111,7 @@ export default function ManagedPhotos({ gallery, list, onChanged }: { gallery: G
       </ul>
       {list.hasMore && (
         <div className={css.more}>
-          <Button icon={<PictureOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
+          <Button icon={<PictureOutlined aria-hidden="true" />} loading={list.isLoadingMore} onClick={list.loadMore}>
             Load more photos
           </Button>
         </div>

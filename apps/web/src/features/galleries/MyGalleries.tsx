@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { App, Button, Card, Flex, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Gallery } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -56,7 +56,7 @@ export default function MyGalleries() {
           <h1 className="page-title">My galleries</h1>
           <p className="page-lead">Photo sets for everyone, for your subscribers, or for sale.</p>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={openNew}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={openNew}>
           New gallery
         </Button>
       </Flex>
@@ -102,7 +102,7 @@ export default function MyGalleries() {
           errorTitle="Your galleries didn't load"
           totalLabel={(n) => (n === 1 ? '1 gallery' : `${n} galleries`)}
           cardsLabel="My galleries list"
-          scroll={{ x: 1120 }}
+          scroll={{ x: 780 }}
           empty={
             Object.keys(t.query.filters).some((k) => k !== 'new') ? (
               <EmptyState title="No galleries match" description="Try other filters." />
@@ -122,7 +122,7 @@ export default function MyGalleries() {
             {
               key: 'gallery',
               title: 'Gallery',
-              width: 280,
+              width: 270,
               render: (_, g) => {
                 const pic = coverPicture(g.cover, 'small');
                 return (
@@ -131,9 +131,14 @@ export default function MyGalleries() {
                     <div className={`upload-thumb ${css.rowThumb}`} style={pic ? { backgroundImage: `url(${pic.src})` } : undefined}>
                       {!pic && <PictureOutlined aria-hidden="true" />}
                     </div>
-                    <Typography.Paragraph ellipsis={{ rows: 2 }} className={css.rowTitle}>
-                      <Link href={manageGalleryUrl(g._id)}>{g.title}</Link>
-                    </Typography.Paragraph>
+                    <div className={css.rowText}>
+                      <Typography.Paragraph ellipsis={{ rows: 2 }} className={css.rowTitle}>
+                        <Link href={manageGalleryUrl(g._id)}>{g.title}</Link>
+                      </Typography.Paragraph>
+                      <span className={css.rowSub}>
+                        {g.isScheduled ? 'Publishes' : 'Published'} {fullDate(g.publishAt)}
+                      </span>
+                    </div>
                   </Flex>
                 );
               },
@@ -141,42 +146,43 @@ export default function MyGalleries() {
             {
               key: 'status',
               title: 'Status',
-              width: 140,
+              width: 120,
               render: (_, g) => (
                 <Space size={4} wrap>
-                  <StatusTags gallery={g} />
+                  <StatusTags gallery={g} compact />
                 </Space>
               ),
             },
-            { key: 'access', title: 'Access', width: 170, render: (_, g) => <AccessBadge gallery={g} /> },
+            { key: 'access', title: 'Access', width: 160, render: (_, g) => <AccessBadge gallery={g} /> },
             { key: 'totalPhoto', title: 'Photos', dataIndex: 'totalPhoto', align: 'right', width: 80 },
-            { key: 'totalSale', title: 'Sales', dataIndex: 'totalSale', align: 'right', width: 80, responsive: ['xl'], render: (v?: number) => v ?? 0 },
-            { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', width: 180, sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
+            { key: 'totalSale', title: 'Sales', dataIndex: 'totalSale', align: 'right', width: 80, responsive: ['xxl'], render: (v?: number) => v ?? 0 },
+            { key: 'publishAt', title: 'Publish time', dataIndex: 'publishAt', width: 180, responsive: ['xxl'], sorter: true, sortOrder: t.sortOrder('publishAt'), render: (v: string) => fullDate(v) },
             {
               key: 'actions',
-              width: 240,
+              width: 132,
               title: <span className="sr-only">Actions</span>,
               fixed: 'right',
               render: (_, g) => (
-                <Space size={0} wrap>
-                  <Link href={manageGalleryUrl(g._id)}>
-                    <Button type="link" icon={<PictureOutlined />}>
-                      Manage
-                    </Button>
-                  </Link>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => {
-                      setEditing(g);
-                      setFormOpen(true);
-                    }}
-                  >
-                    Edit
-                  </Button>
-                  <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(g)}>
-                    Delete
-                  </Button>
+                <Space size={0}>
+                  <Tooltip title="Manage photos">
+                    <Link href={manageGalleryUrl(g._id)}>
+                      <Button type="text" icon={<PictureOutlined aria-hidden="true" />} aria-label="Manage" />
+                    </Link>
+                  </Tooltip>
+                  <Tooltip title="Edit">
+                    <Button
+                      type="text"
+                      icon={<EditOutlined aria-hidden="true" />}
+                      aria-label="Edit"
+                      onClick={() => {
+                        setEditing(g);
+                        setFormOpen(true);
+                      }}
+                    />
+                  </Tooltip>
+                  <Tooltip title="Delete">
+                    <Button type="text" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label="Delete" onClick={() => remove(g)} />
+                  </Tooltip>
                 </Space>
               ),
             },

@@ -107,10 +107,10 @@ export default function PhotoUploads({ items, onFiles, onVault, onClear }: { ite
               e.target.value = '';
             }}
           />
-          <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => input.current?.click()}>
+          <Button type="primary" icon={<CloudUploadOutlined aria-hidden="true" />} onClick={() => input.current?.click()}>
             Upload photos
           </Button>
-          <Button icon={<FolderOpenOutlined />} onClick={onVault}>
+          <Button icon={<FolderOpenOutlined aria-hidden="true" />} onClick={onVault}>
             Add from vault
           </Button>
         </div>

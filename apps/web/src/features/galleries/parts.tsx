@@ -15,18 +15,18 @@ export const photoCount = (n: number) => plural(n, 'photo');
 export function AccessBadge({ gallery }: { gallery: Pick<Gallery, 'access' | 'price'> }) {
   if (gallery.access === 'free')
     return (
-      <Tag icon={<GlobalOutlined />} color="green" variant="filled">
+      <Tag icon={<GlobalOutlined aria-hidden="true" />} color="green" variant="filled">
         Free
       </Tag>
     );
   if (gallery.access === 'subscribers')
     return (
-      <Tag icon={<LockOutlined />} color="purple" variant="filled">
+      <Tag icon={<LockOutlined aria-hidden="true" />} color="purple" variant="filled">
         Subscribers
       </Tag>
     );
   return (
-    <Tag icon={<TagOutlined />} color="gold" variant="filled">
+    <Tag icon={<TagOutlined aria-hidden="true" />} color="gold" variant="filled">
       For sale · {money(gallery.price)}
     </Tag>
   );
@@ -38,15 +38,15 @@ const STATUS: Record<AssetStatus, { label: string; color: string }> = {
   inactive: { label: 'Inactive', color: 'orange' },
 };
 
-/** Draft / Active / Inactive, and "Scheduled · {date}" while the publish time is ahead. */
-export function StatusTags({ gallery }: { gallery: Pick<Gallery, 'status' | 'isScheduled' | 'publishAt'> }) {
+/** Draft / Active / Inactive, and "Scheduled · {date}" while the publish time is ahead (`compact`: "Scheduled", the date in its title). */
+export function StatusTags({ gallery, compact }: { gallery: Pick<Gallery, 'status' | 'isScheduled' | 'publishAt'>; compact?: boolean }) {
   const s = STATUS[gallery.status];
   return (
     <>
       <Tag color={s.color}>{s.label}</Tag>
       {gallery.isScheduled && (
-        <Tag icon={<CalendarOutlined />} color="blue" variant="filled">
-          Scheduled · {fullDate(gallery.publishAt)}
+        <Tag icon={<CalendarOutlined aria-hidden="true" />} color="blue" variant="filled" title={compact ? fullDate(gallery.publishAt) : undefined}>
+          {compact ? 'Scheduled' : `Scheduled · ${fullDate(gallery.publishAt)}`}
         </Tag>
       )}
     </>
