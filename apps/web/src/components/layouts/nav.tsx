@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import {
   BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
-  InboxOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraOutlined,
+  InboxOutlined, PictureOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
 import type { RootState } from '@/store';
@@ -32,6 +32,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
           { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
           { href: '/creator/feeds', label: 'My posts', icon: <FileTextOutlined />, prefix: true },
           { href: '/creator/videos', label: 'My videos', icon: <VideoCameraOutlined />, prefix: true },
+          { href: '/creator/galleries', label: 'My galleries', icon: <PictureOutlined />, prefix: true },
           { href: '/creator/products', label: 'My products', icon: <ShopOutlined />, prefix: true },
           { href: '/creator/orders', label: 'Orders', icon: <InboxOutlined /> },
           { href: '/followers', label: 'Followers', icon: <TeamOutlined /> },
@@ -101,4 +102,4 @@ export function messagesLabel(unread: number): string {
 }
 
 export const isActive = (pathname: string, href: string) =>
-  pathname === href || (['/creator/feeds', '/creator/videos', '/creator/products', '/creator/account', '/user/account', '/user/orders'].includes(href) && pathname.startsWith(`${href}/`));
+  pathname === href || (['/creator/feeds', '/creator/videos', '/creator/galleries', '/creator/products', '/creator/account', '/user/account', '/user/orders'].includes(href) && pathname.startsWith(`${href}/`));
