@@ -11,7 +11,7 @@ import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
-import { fromLocalInput, toLocalInput } from '@/features/feeds/composer/draft';
+import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
 import { useVideoFiles } from './useVideoFiles';
 import css from './videos.module.css';

@@ -20,3 +20,7 @@ export function accessText(v: Pick<Video, 'access' | 'price'>): string {
   if (v.access === 'subscribers') return 'Subscribers';
   return `$${(v.price ?? 0).toFixed(2)}`;
 }
+
+/** `<input type=datetime-local>` value ↔ Date (local time). */
+export const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+export const fromLocalInput = (v: string) => (v ? new Date(v) : null);

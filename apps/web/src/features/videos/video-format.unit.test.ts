@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessText, formatDuration } from './video-format';
+import { accessText, formatDuration, fromLocalInput, toLocalInput } from './video-format';
 
 describe('formatDuration', () => {
   it('shows minutes and seconds, hours when there are some', () => {
@@ -21,5 +21,15 @@ describe('accessText', () => {
     expect(accessText({ access: 'free', price: null })).toBe('Free');
     expect(accessText({ access: 'subscribers', price: null })).toBe('Subscribers');
     expect(accessText({ access: 'sale', price: 4.5 })).toBe('$4.50');
+  });
+});
+
+describe('toLocalInput / fromLocalInput', () => {
+  it('round-trips a local date-time to the minute', () => {
+    const d = new Date(2026, 11, 31, 20, 5, 42);
+    const v = toLocalInput(d);
+    expect(v).toBe('2026-12-31T20:05');
+    expect(fromLocalInput(v)?.getTime()).toBe(new Date(2026, 11, 31, 20, 5).getTime());
+    expect(fromLocalInput('')).toBeNull();
   });
 });
