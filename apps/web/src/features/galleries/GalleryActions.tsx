@@ -11,7 +11,8 @@ import { call, errorText } from '@/lib/api';
 import { compactNumber } from '@/lib/format';
 import { useLatch } from '@/lib/use-latch';
 import { useCurrentUser } from '@/store';
-import { byteSize, downloadGallery } from './download';
+import { downloadGallery } from './download';
+import { byteSize } from './gallery-format';
 import { galleryUrl, manageGalleryUrl } from './parts';
 import css from './galleries.module.css';
 

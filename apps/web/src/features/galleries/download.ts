@@ -10,30 +10,7 @@
 import { MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { getToken, removeToken, routeHref, type ApiFailure } from '@/lib/api';
-
-/** The file name from Content-Disposition (`filename*` first), else `fallback`. */
-export function zipName(disposition: string | null, fallback: string): string {
-  if (disposition) {
-    const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-    if (star?.[1]) {
-      try {
-        return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-      } catch {
-        /* the plain form below */
-      }
-    }
-    const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-    if (plain?.[1]?.trim()) return plain[1].trim();
-  }
-  return fallback;
-}
-
-/** "3.4 MB" */
-export function byteSize(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round(n / 1024)} kB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { zipName } from './gallery-format';
 
 /** Downloads the gallery's ZIP; `onProgress` gets the bytes received so far. Resolves to the file name. */
 export async function downloadGallery(id: string, title: string, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<string> {

@@ -1,7 +1,7 @@
 'use client';
 import { Tag } from 'antd';
 import { CalendarOutlined, GlobalOutlined, LockOutlined, TagOutlined } from '@ant-design/icons';
-import type { AssetStatus, Gallery, MediaFileView } from '@stagepass/shared';
+import type { AssetStatus, Gallery } from '@stagepass/shared';
 import { fullDate, money, plural } from '@/lib/format';
 
 /** The fan page of a gallery (the target of "Share"). */
@@ -53,22 +53,4 @@ export function StatusTags({ gallery, compact }: { gallery: Pick<Gallery, 'statu
   );
 }
 
-/**
- * The picture of a cover: its 960 px (else 320 px) thumbnail, or — for a locked gallery, which
- * carries no URL — the blurred preview. `blurred` tells the caller to blur it further.
- */
-export function coverPicture(cover: MediaFileView | null, prefer: 'small' | 'large' = 'large'): { src: string; blurred: boolean } | null {
-  if (!cover) return null;
-  const t = cover.thumbnails;
-  const thumb = prefer === 'large' ? t[t.length - 1] : t[0];
-  if (thumb) return { src: thumb, blurred: false };
-  if (cover.preview) return { src: cover.preview, blurred: true };
-  return null;
-}
-
-/** `srcSet` of a photo's 320 / 960 px thumbnails (empty when it has none). */
-export function thumbSrcSet(file: MediaFileView): string | undefined {
-  const [small, large] = file.thumbnails;
-  if (!small) return undefined;
-  return large ? `${small} 320w, ${large} 960w` : `${small} 320w`;
-}
+export { coverPicture, thumbSrcSet } from './gallery-format';
