@@ -28,3 +28,4 @@ export * from '../modules/galleries/galleries.tables';
 export * from '../modules/products/products.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../platform/events.tables';
+export * from '../platform/audit.tables';
