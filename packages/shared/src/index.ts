@@ -30,3 +30,4 @@ export * from './galleries';
 export * from './videos';
 export * from './products';
 export * from './orders';
+export * from './verification';

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { VERIFICATION_STATUSES } from '@stagepass/shared';
 import { sql } from 'drizzle-orm';
 import { timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -15,9 +16,18 @@ export const performerProfiles = pgTable('performer_profiles', {
   zipcode: text('zipcode'),
   languages: jsonb('languages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   welcomeVideoKey: text('welcome_video_key'),
-  verifiedDocument: boolean('verified_document').notNull().default(false),
+  /**
+   * Verification (KYC, README "Verification"): pending from registration (and again after a
+   * re-upload following a rejection), approved or rejected by an operator (`reviewedBy`), with
+   * the reason shown to the creator in `verificationNote`. `verificationSubmittedAt` orders the queue.
+   */
+  verificationStatus: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('pending'),
+  verificationNote: text('verification_note'),
+  verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps(),
-});
+}, (t) => [index('performer_profiles_verification_idx').on(t.verificationStatus, t.verificationSubmittedAt)]);
 export type PerformerProfileRow = typeof performerProfiles.$inferSelect;
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "performer_profiles" DROP COLUMN "verified_document";
