@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SignupRole } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -53,4 +53,54 @@ export const oauthRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('oauth_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A user's TOTP secret (two-factor authentication), encrypted with a key derived from APP_SECRET
+ * (two-factor.crypto.ts). `confirmedAt` null: an enrolment started but not confirmed with a code
+ * (the account's `users.two_factor_enabled` is still false). `lastUsedStep`: the time step of the
+ * last accepted code — a code of that step or an earlier one is refused (no replay). Wrong codes
+ * are counted per user in `failedCount` since `failedSince` (15-minute window, shared by every API
+ * node through the database): over the limit every code attempt answers 429.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: integer('last_used_step'),
+  failedCount: integer('failed_count').notNull().default(0),
+  failedSince: timestamp('failed_since', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of two-factor authentication: only their SHA-256 is stored. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The short-lived step between a correct password (or social sign-in) and the code of a
+ * two-factor account: the client holds the random challenge (only its SHA-256 is stored), and
+ * trades it with a code for a session. Valid 5 minutes, once.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_challenges_expires_idx').on(t.expiresAt)],
 );

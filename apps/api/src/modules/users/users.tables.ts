@@ -29,6 +29,13 @@ export const users = pgTable(
     googleId: text('google_id'),
     twitterId: text('twitter_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Two-factor authentication (TOTP) is on: logins need a code, and every live session of the
+     * account was opened with one (turning it on ends the account's other sessions). The secret and
+     * recovery codes are the auth module's (two_factor tables); this flag is here so the session
+     * lookup carries it to the guards (admin routes, payouts) without another query.
+     */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
