@@ -31,6 +31,10 @@ export const galleries = pgTable(
     totalComment: integer('total_comment').notNull().default(0),
     totalBookmark: integer('total_bookmark').notNull().default(0),
     totalSale: integer('total_sale').notNull().default(0),
+    /** Hidden by an operator (reports / content console): invisible to all but the owner and admins (README "Hidden content"). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("title", '') || ' ' || coalesce("description", ''))`),
     ...timestamps(),
   },

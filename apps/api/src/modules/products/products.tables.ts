@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AssetStatus, ProductType } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -37,6 +37,10 @@ export const products = pgTable(
     totalComment: integer('total_comment').notNull().default(0),
     totalBookmark: integer('total_bookmark').notNull().default(0),
     totalDownload: integer('total_download').notNull().default(0),
+    /** Hidden by an operator (reports / content console): invisible to all but the owner and admins (README "Hidden content"). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("name", '') || ' ' || coalesce("description", ''))`),
     ...timestamps(),
   },

@@ -17,8 +17,12 @@ export const reports = pgTable(
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
     description: text('description').notNull().default(''),
+    /** open | actioned (an operator acted on the target) | dismissed. */
     status: text('status').notNull().default('open'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** The operator who closed it, and what they did (dismiss, hide, delete, warn, suspend). */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action'),
     ...timestamps(),
   },
   (t) => [

@@ -38,6 +38,10 @@ export const videos = pgTable(
     totalBookmark: integer('total_bookmark').notNull().default(0),
     /** Units of sale (for `sale` videos). */
     totalSale: integer('total_sale').notNull().default(0),
+    /** Hidden by an operator (reports / content console): invisible to all but the owner and admins (README "Hidden content"). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("title", '') || ' ' || coalesce("description", ''))`),
     ...timestamps(),
   },
