@@ -1,14 +1,11 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { guardPage } from '@/lib/server/guard';
-import { ServiceUnavailable } from '@/components/states';
-import AdminPayouts from '@/features/admin/AdminPayouts';
+import AdminPayouts from '@/features/admin-payouts/AdminPayouts';
 
 export const metadata: Metadata = { title: 'Payout requests' };
 
-export default async function AdminPayoutsPage() {
-  const g = await guardPage({ adminOnly: true });
-  if (g.status !== 'ok') return <ServiceUnavailable />;
+/** /admin/payouts: the payout review table (admin guard: the console's layout). */
+export default function AdminPayoutsPage() {
   return (
     <Suspense>
       <AdminPayouts />

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import {
+  AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
+  NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined,
+} from '@ant-design/icons';
+
+/**
+ * The operator console's side menu (src/shell/AdminShell.tsx), in order, grouped. Every section of
+ * issue 14 has its entry from the start; a section's page lives at `src/app/(admin)/admin/<path>`.
+ * An entry is the current one on its path and every sub-path (`/admin` itself only when exact).
+ */
+export interface AdminNavItem {
+  href: string;
+  label: string;
+  icon: ComponentType;
+}
+export interface AdminNavGroup {
+  /** The group's heading (also the accessible name of its list). */
+  title: string;
+  items: AdminNavItem[];
+}
+
+export const ADMIN_NAV: AdminNavGroup[] = [
+  {
+    title: 'Overview',
+    items: [{ href: '/admin', label: 'Dashboard', icon: DashboardOutlined }],
+  },
+  {
+    title: 'People and content',
+    items: [
+      { href: '/admin/users', label: 'Users', icon: TeamOutlined },
+      { href: '/admin/verification', label: 'Verification', icon: SafetyCertificateOutlined },
+      { href: '/admin/reports', label: 'Reports', icon: FlagOutlined },
+      { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
+    ],
+  },
+  {
+    title: 'Money',
+    items: [
+      { href: '/admin/payouts', label: 'Payouts', icon: BankOutlined },
+      { href: '/admin/orders', label: 'Orders', icon: ShoppingOutlined },
+      { href: '/admin/transactions', label: 'Transactions', icon: TransactionOutlined },
+      { href: '/admin/subscriptions', label: 'Subscriptions', icon: CrownOutlined },
+      { href: '/admin/coupons', label: 'Coupons', icon: TagsOutlined },
+    ],
+  },
+  {
+    title: 'Site',
+    items: [
+      { href: '/admin/settings', label: 'Settings', icon: SettingOutlined },
+      { href: '/admin/pages', label: 'Pages', icon: FileTextOutlined },
+      { href: '/admin/promos', label: 'Promos', icon: NotificationOutlined },
+      { href: '/admin/contact', label: 'Contact', icon: ContactsOutlined },
+      { href: '/admin/audit', label: 'Audit log', icon: AuditOutlined },
+    ],
+  },
+];
+
+/** Whether `href` is the current section for `pathname`. */
+export function isAdminNavActive(pathname: string, href: string): boolean {
+  if (href === '/admin') return pathname === '/admin' || pathname === '/admin/';
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
