@@ -30,4 +30,5 @@ export * from './galleries';
 export * from './videos';
 export * from './products';
 export * from './orders';
+export * from './site';
 export * from './verification';

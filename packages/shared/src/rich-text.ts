@@ -76,3 +76,47 @@ export function renderRichText(input: string | null | undefined): string {
     textFilter: (text) => (inLink > 0 ? text : linkifyEscaped(text)),
   }).trim();
 }
+
+// ── Static pages (the operator's terms, privacy, FAQ…) ────────────────────────────────────────
+
+/**
+ * Tags a static page may keep: the post tags plus what the console's editor (tiptap's starter kit
+ * with links) makes — headings, lists, quotes, code, rules, strike-through. No images, tables,
+ * scripts, styles, iframes, forms or attributes other than a link's `href`.
+ */
+export const PAGE_TAGS = [...RICH_TEXT_TAGS, 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'hr', 's'] as const;
+/** A link on this site: a path with a single leading `/` (`//host` and `/\host` are other hosts to browsers). */
+const isSitePath = (href: string) => /^\/(?![/\\])[^\s]*$/.test(href);
+
+/**
+ * The static-page allow-list (sanitize-html): `PAGE_TAGS`; `h1` becomes `h2` (the page title is
+ * the one `h1`). A link keeps an http(s) `href` (then `target="_blank"` and `rel="noopener
+ * noreferrer"`: operator content, so no `nofollow ugc`) or a path on this site (same tab); a link
+ * without a usable `href` is dropped, its text kept. Comments, other tags and attributes go.
+ */
+export function pageHtmlOptions(): sanitizeHtml.IOptions {
+  return {
+    allowedTags: [...PAGE_TAGS],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https'],
+    allowedSchemesByTag: { a: ['http', 'https'] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      h1: 'h2',
+      a: (_tag, attribs): sanitizeHtml.Tag => {
+        const href = (attribs.href ?? '').trim();
+        if (href && isHttpUrl(href)) return { tagName: 'a', attribs: { href, target: '_blank', rel: 'noopener noreferrer' } };
+        if (href && isSitePath(href)) return { tagName: 'a', attribs: { href } };
+        return { tagName: 'a', attribs: {} };
+      },
+    },
+    exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
+  };
+}
+
+/** Stored and shown form of a static page's body: the page allow-list applied, trimmed. Safe HTML. */
+export function sanitizePageHtml(input: string | null | undefined): string {
+  if (!input) return '';
+  return sanitizeHtml(input, pageHtmlOptions()).trim();
+}

@@ -71,6 +71,7 @@ export const SETTINGS = {
   recaptchaEnabled: def({ schema: z.boolean(), default: false, public: true, description: 'Require reCAPTCHA on sign-up and login' }),
   recaptchaSiteKey: def({ schema: z.string().trim().max(300), default: '', public: true, description: 'reCAPTCHA site key' }),
   recaptchaSecretKey: def({ schema: z.string().trim().max(300), default: '', public: false, secret: true, description: 'reCAPTCHA secret key' }),
+  contactEmail: def({ schema: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email({ error: 'Enter a valid e-mail address' }))]), default: '', public: false, description: 'Where contact-form messages are e-mailed (empty: every administrator)' }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

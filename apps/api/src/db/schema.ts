@@ -29,3 +29,4 @@ export * from '../modules/products/products.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../platform/events.tables';
 export * from '../platform/audit.tables';
+export * from '../modules/site/site.tables';
