@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EarningType } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -48,9 +49,27 @@ export const ledgerTransactions = pgTable(
     /** The business record this movement belongs to, e.g. `wallet_charge:<id>`. Unique: one movement per record and purpose. */
     reference: text('reference').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * What moved, for the operator's search (GET /admin/transactions), set by `post` from the
+     * postings: `amount` = the sum of the positive entries (the gross of a sale or refund, a top-up's
+     * or payout's amount, minor units); `user_id` = the fan whose wallet moved or who paid by card;
+     * `performer_id` = the creator whose earnings moved; `item_type` = what a sale (or the sale a
+     * refund reverses) was for (an earning type: tip, subscription, feed, video, product…).
+     */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
+    itemType: text('item_type').$type<EarningType>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_transactions_reference_uq').on(t.reference), index('ledger_transactions_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_transactions_reference_uq').on(t.reference),
+    index('ledger_transactions_created_idx').on(t.createdAt),
+    // The operator's search: by type, by either party, newest first (ties by id).
+    index('ledger_transactions_type_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ledger_transactions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ledger_transactions_performer_idx').on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
 

@@ -60,6 +60,8 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_performer_idx').on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_performer_status_idx').on(t.performerId, t.deliveryStatus, t.createdAt.desc().nullsFirst()),
+    // The operator's list of every order with a date range (newest first, ties by id).
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Download rights: a buyer's orders of one product.
     index('orders_buyer_product_idx').on(t.buyerId, t.productId).where(sql`${t.refundedAt} is null`),
   ],

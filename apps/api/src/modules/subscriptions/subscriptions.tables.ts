@@ -42,6 +42,8 @@ export const subscriptions = pgTable(
     index('subscriptions_performer_user_idx').on(t.performerId, t.userId),
     index('subscriptions_user_idx').on(t.userId, t.updatedAt),
     index('subscriptions_due_idx').on(t.status, t.expiresAt),
+    // The operator's list of every subscription (GET /admin/subscriptions), newest first, ties by id.
+    index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('subscriptions_gateway_ref_uq').on(t.gateway, t.gatewayRef),
   ],
 );
