@@ -32,6 +32,8 @@ export const earnings = pgTable(
     uniqueIndex('earnings_source_uq').on(t.source),
     index('earnings_performer_idx').on(t.performerId, t.createdAt),
     index('earnings_performer_type_idx').on(t.performerId, t.type, t.createdAt),
+    // What a fan paid creators (the operator console's money summary).
+    index('earnings_user_idx').on(t.userId),
   ],
 );
 export type EarningRow = typeof earnings.$inferSelect;

@@ -45,6 +45,8 @@ export const users = pgTable(
     uniqueIndex('users_twitter_id_uq').on(t.twitterId),
     index('users_updated_at_idx').on(t.updatedAt),
     index('users_is_performer_idx').on(t.isPerformer, t.updatedAt),
+    // The operator's user list: newest sign-up first, and the sign-up date filter.
+    index('users_created_at_idx').on(t.createdAt),
   ],
 );
 export type UserRow = typeof users.$inferSelect;
