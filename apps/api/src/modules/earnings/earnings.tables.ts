@@ -34,6 +34,8 @@ export const earnings = pgTable(
     index('earnings_performer_type_idx').on(t.performerId, t.type, t.createdAt),
     // What a fan paid creators (the operator console's money summary).
     index('earnings_user_idx').on(t.userId),
+    // Site-wide sales over a date range, by type (the operator dashboard: GET /admin/dashboard).
+    index('earnings_created_type_idx').on(t.createdAt, t.type),
   ],
 );
 export type EarningRow = typeof earnings.$inferSelect;

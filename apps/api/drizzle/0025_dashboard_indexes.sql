@@ -1,0 +1,1 @@
+CREATE INDEX "earnings_created_type_idx" ON "earnings" USING btree ("created_at","type");
