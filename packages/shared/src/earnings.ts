@@ -57,3 +57,5 @@ export type EarningStats = z.infer<typeof earningStatsSchema>;
 
 /** Admin: PUT /admin/performers/{id}/commission — null returns to the site default; 0 means 0. */
 export const commissionOverrideSchema = z.object({ percentage: z.number().min(0).max(100).multipleOf(0.01).nullable() });
+/** PUT /admin/performers/{id}/commission: the override and, optionally, the operator's reason (kept in the audit log). */
+export const commissionOverrideBodySchema = commissionOverrideSchema.extend({ reason: z.string().trim().max(500).optional() });

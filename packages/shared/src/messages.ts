@@ -12,6 +12,7 @@ export const MESSAGES = {
   invalidCredentials: 'Incorrect username/e-mail or password',
   emailNotVerified: 'Please verify your e-mail address before logging in. We sent you a link; you can ask for a new one.',
   accountInactive: 'This account is not active. Please contact support.',
+  accountSuspended: 'This account has been suspended. Please contact support.',
   unauthenticated: 'Please log in to continue',
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',

@@ -1,7 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { envelope, idOrUsernameParamSchema, listEnvelope, uuidParamSchema } from '../api';
-import { commissionOverrideSchema } from '../earnings';
+import { commissionOverrideBodySchema, commissionOverrideSchema } from '../earnings';
 import { subscribeSchema, subscriptionOfferSchema, subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema } from '../subscriptions';
 import { defineRoutes } from './define';
 
@@ -58,8 +58,8 @@ export const subscriptions = {
       method: 'PUT',
       path: '/admin/performers/:id/commission',
       access: 'admin',
-      description: "Operator: the creator's commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission.",
-      schema: { params: uuidParamSchema, body: commissionOverrideSchema, response: { 200: envelope(commissionOverrideSchema) } },
+      description: "Operator: the creator's commission override in percent; null returns to the site default (commissionPercentage); 0 means no commission. Applies to sales from now on. Audited (before/after, optional reason).",
+      schema: { params: uuidParamSchema, body: commissionOverrideBodySchema, response: { 200: envelope(commissionOverrideSchema) } },
     },
   }),
 };
