@@ -20,6 +20,7 @@ import { SocialService } from './modules/auth/social.service';
 import { registerAuthHandlers } from './modules/auth/auth.handlers';
 import { UsersService } from './modules/users/users.service';
 import { UserAccounts } from './modules/users/user-accounts';
+import { AdminUsersService } from './modules/users/admin-users.service';
 import { PerformersService } from './modules/performers/performers.service';
 import { PerformerProfiles } from './modules/performers/performer-profiles';
 import { PricingService } from './modules/performers/pricing.service';
@@ -67,6 +68,7 @@ import { registerNotificationHandlers } from './modules/notifications/notificati
 import { registerNotificationEmails } from './modules/notifications/notifications.email';
 import { registerNewPostFanOut } from './modules/notifications/notifications.fanout';
 import { EarningsService } from './modules/earnings/earnings.service';
+import { MoneySummary } from './modules/earnings/money-summary';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
@@ -179,9 +181,12 @@ export function buildServices(p: Platform) {
   const earnings = new EarningsService({ db, ledger, users });
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
+  // The console's Users section (core) reads an account's money through the commerce services.
+  const moneySummary = new MoneySummary({ db, earnings, ledger, pricing, purchases, settings, subscriptions });
+  const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
   return {
     contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
     products, orders, productDownloads,
   };
 }

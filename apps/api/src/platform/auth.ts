@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { MESSAGES } from '@stagepass/shared';
 import { sessions } from '../modules/auth/auth.tables';
 import { users, type UserRow } from '../modules/users/users.tables';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -187,7 +188,7 @@ export async function findSession(db: Db, token: string, cache?: SessionCache): 
   const epoch = cache?.current ?? 0;
   const [row] = await sessionLookup(db).execute({ tokenHash, now: new Date().toISOString() });
   if (!row) return { ok: false, message: 'Your session has expired, please log in again' };
-  if (row.user.status !== 'active') return { ok: false, message: 'This account is not active' };
+  if (row.user.status !== 'active') return { ok: false, message: row.user.status === 'suspended' ? MESSAGES.accountSuspended : 'This account is not active' };
   cache?.set(tokenHash, { user: row.user, sessionId: row.sessionId, expiresAt: new Date(row.expiresAt).getTime() }, epoch);
   return { ok: true, user: row.user, sessionId: row.sessionId };
 }

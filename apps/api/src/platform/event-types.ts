@@ -11,6 +11,12 @@ export type DomainEventMap = {
   'user.email-change-requested': { userId: string; email: string };
   /** The account's address changed from `oldEmail` (the old address is told). */
   'user.email-changed': { userId: string; oldEmail: string; newEmail: string };
+  /** An operator (`actorId`) suspended the account: it cannot log in, its sessions and sockets ended, its content is hidden. */
+  'user.suspended': { userId: string; actorId: string; reason: string };
+  /** An operator made a suspended account active again. */
+  'user.reactivated': { userId: string; actorId: string };
+  /** An operator forced a password reset: the password no longer works; the reset link must be mailed. */
+  'user.password-reset-forced': { userId: string; actorId: string };
 
   /** A subscription started (a paid first period, or a free trial). */
   'fan.subscribed': { subscriptionId: string; userId: string; performerId: string; amount: number; trial: boolean };

@@ -20,4 +20,6 @@ export function registerAuthHandlers({ auth, events }: AuthHandlersDeps): void {
   });
   events.onSideEffect('user.email-change-requested', 'auth.email-change-link', ({ payload }) => auth.sendEmailChangeLink(payload.userId, payload.email));
   events.onSideEffect('user.email-changed', 'auth.email-changed-notice', ({ payload }) => auth.sendEmailChangedNotice(payload.userId, payload.oldEmail, payload.newEmail));
+  // An operator forced a reset (users README, "Operator console"): the usual reset link.
+  events.onSideEffect('user.password-reset-forced', 'auth.forced-reset-mail', ({ payload }) => auth.sendResetEmailTo(payload.userId));
 }

@@ -157,7 +157,7 @@ export class AuthService {
   }
 
   async assertMayLogin(user: UserRow) {
-    if (user.status !== 'active') throw forbidden(MESSAGES.accountInactive);
+    if (user.status !== 'active') throw forbidden(user.status === 'suspended' ? MESSAGES.accountSuspended : MESSAGES.accountInactive);
     if (user.email && !user.verifiedEmail && (await this.deps.settings.get('requireEmailVerification'))) {
       throw forbidden(MESSAGES.emailNotVerified);
     }
@@ -321,6 +321,12 @@ export class AuthService {
     await this.deps.mailer.send({ to: user.email!, ...resetPasswordMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, token) });
   }
 
+  /** The handler of `user.password-reset-forced`: the reset link to the account's address (active accounts only). */
+  async sendResetEmailTo(userId: string) {
+    const [user] = await this.deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (user?.email) await this.sendResetEmail(user.email);
+  }
+
   /** Sets a new password from a reset link: single use, expiring; revokes every session. Also proves the e-mail. */
   async resetPassword(token: string, password: string) {
     const passwordHash = await hashNewPassword(password);
@@ -347,7 +353,7 @@ export class AuthService {
       if (!isUniqueViolation(err)) throw err;
       user = await findOrCreateSocialUser(this.deps, this.deps.db, p);
     }
-    if (user.status !== 'active') throw forbidden(MESSAGES.accountInactive);
+    if (user.status !== 'active') throw forbidden(user.status === 'suspended' ? MESSAGES.accountSuspended : MESSAGES.accountInactive);
     return this.issueSession(user.id, true);
   }
 

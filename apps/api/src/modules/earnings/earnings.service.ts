@@ -97,6 +97,18 @@ export class EarningsService {
     return { netEarned: Number(e.net), paidOut: Number(p.paid), pending, balance, available: Math.max(0, balance - pending) };
   }
 
+  /** A creator's gross sales, all time (refunds netted out), minor units. Index: earnings_performer_idx. */
+  async grossOf(performerId: string): Promise<number> {
+    const [r] = await this.deps.db.select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)` }).from(earnings).where(eq(earnings.performerId, performerId));
+    return Number(r?.gross ?? 0);
+  }
+
+  /** What a fan paid creators, all time (every sale they made, refunds netted out), minor units. Index: earnings_user_idx. */
+  async spentBy(userId: string): Promise<number> {
+    const [r] = await this.deps.db.select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)` }).from(earnings).where(eq(earnings.userId, userId));
+    return Number(r?.gross ?? 0);
+  }
+
   /** GET /performer/earning/stats: gross/commission/net and the daily series over the filter; paidOut/pending/available all time. */
   async stats(performerId: string, f: EarningStatsQuery): Promise<EarningStats> {
     const where = this.where(performerId, f);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fromMinor, toMinor, type SubscriptionOffer, type SubscriptionSettingsInput } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import type { SettingsService } from '../settings/settings.service';
 import { users, type UserRow } from '../users/users.tables';
 import { performerPricing } from './performers.tables';
@@ -40,12 +41,20 @@ export class PricingService {
     return this.offer(performer.id);
   }
 
-  /** Operator: commission override in percent (null: back to the site default; 0 is 0). */
-  async setCommission(performerId: string, percentage: number | null): Promise<{ percentage: number | null }> {
-    const [u] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
-    if (!u?.isPerformer) throw notFound('Creator not found');
-    const bps = percentage === null ? null : Math.round(percentage * 100);
-    await this.deps.db.insert(performerPricing).values({ userId: performerId, commissionBps: bps }).onConflictDoUpdate({ target: performerPricing.userId, set: { commissionBps: bps } });
-    return { percentage };
+  /** Operator: commission override in percent (null: back to the site default; 0 is 0). Audited in the same transaction. */
+  async setCommission(actor: AuditActor, performerId: string, input: { percentage: number | null; reason?: string }): Promise<{ percentage: number | null }> {
+    const bps = input.percentage === null ? null : Math.round(input.percentage * 100);
+    await this.deps.db.transaction(async (tx) => {
+      const [u] = await tx.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
+      if (!u?.isPerformer) throw notFound('Creator not found');
+      const [before] = await tx.select({ bps: performerPricing.commissionBps }).from(performerPricing).where(eq(performerPricing.userId, performerId)).for('update');
+      await tx.insert(performerPricing).values({ userId: performerId, commissionBps: bps }).onConflictDoUpdate({ target: performerPricing.userId, set: { commissionBps: bps } });
+      const percent = (v: number | null | undefined) => (v === null || v === undefined ? null : v / 100);
+      await recordAudit(tx, actor, {
+        action: 'performer.commission', targetType: 'performer', targetId: performerId,
+        before: { commissionOverride: percent(before?.bps) }, after: { commissionOverride: input.percentage, ...(input.reason ? { reason: input.reason } : {}) },
+      });
+    });
+    return { percentage: input.percentage };
   }
 }

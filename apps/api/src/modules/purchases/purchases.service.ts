@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { purchases, type PurchaseItemType } from './purchases.tables';
 
@@ -21,5 +22,11 @@ export class PurchasesService {
   async record(v: { userId: string; itemType: PurchaseItemType; itemId: string; performerId: string; amount: number }, tx: DbOrTx = this.deps.db): Promise<boolean> {
     const rows = await tx.insert(purchases).values(v).onConflictDoNothing().returning({ id: purchases.id });
     return rows.length > 0;
+  }
+
+  /** How many items a fan has bought (index: purchases_user_item_uq, user first). */
+  async countFor(userId: string): Promise<number> {
+    const [r] = await this.deps.db.select({ n: count() }).from(purchases).where(eq(purchases.userId, userId));
+    return Number(r?.n ?? 0);
   }
 }

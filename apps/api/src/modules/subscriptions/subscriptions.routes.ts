@@ -1,6 +1,7 @@
 import { routes } from '@stagepass/shared/routes';
 import { currentUser, isAdmin } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { auditActor } from '../../platform/audit';
 import { handle, type ZodApp } from '../../platform/routes';
 import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
 import type { Idempotency } from '../ledger/idempotency';
@@ -47,5 +48,5 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
 
   handle(app, r.updatePricing, async (req) => ({ data: await deps.pricing.updatePricing(currentUser(req), req.body) }));
 
-  handle(app, r.adminCommission, async (req) => ({ data: await deps.pricing.setCommission(req.params.id, req.body.percentage) }));
+  handle(app, r.adminCommission, async (req) => ({ data: await deps.pricing.setCommission(auditActor(req), req.params.id, req.body) }));
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { toMinor, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
@@ -112,6 +112,13 @@ export class SubscriptionsService {
       .orderBy(asc(subscriptions.userId))
       .limit(limit);
     return rows.map((r) => r.id);
+  }
+
+  /** How many subscriptions grant access now (subscriptions.policy.ts) — a fan's, or a creator's subscribers. One count. */
+  async countGranting(scope: { userId: string } | { performerId: string }): Promise<number> {
+    const who = 'userId' in scope ? eq(subscriptions.userId, scope.userId) : eq(subscriptions.performerId, scope.performerId);
+    const [r] = await this.deps.db.select({ n: count() }).from(subscriptions).where(and(who, grantsAccessSql(this.now)));
+    return Number(r?.n ?? 0);
   }
 
   private async byId(id: string, tx: Tx | Db = this.deps.db): Promise<SubscriptionRow | null> {

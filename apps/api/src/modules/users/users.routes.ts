@@ -7,10 +7,14 @@ import { receiveMultipart } from '../../platform/uploads';
 import type { UserLimits } from '../../platform/user-limits';
 import type { PerformersService } from '../performers/performers.service';
 import type { UsersService } from './users.service';
+import type { AdminUsersService } from './admin-users.service';
+import { auditActor } from '../../platform/audit';
 import type { GeoService } from '../geo/geo.service';
 
 /** What the users routes are given by the composition root (by closure). */
 export interface UsersRoutesDeps {
+  /** The operator console's Users section (admin-users.service.ts). */
+  admin: AdminUsersService;
   /**
    * The request address → country, for the countries a creator hides from (blocks README). Until
    * app.ts passes it, hidden countries are not applied to creator profiles here.
@@ -82,4 +86,13 @@ export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
   });
 
   handle(app, r.search, async (req) => ({ data: await users.search(req.query) }));
+
+  // ── The operator console (access 'admin': guarded by the route map)
+  const admin = deps.admin;
+  handle(app, r.adminList, async (req) => ({ data: await admin.list(req.query) }));
+  handle(app, r.adminView, async (req) => ({ data: await admin.detail(req.params.id) }));
+  handle(app, r.adminSuspend, async (req) => ({ data: await admin.suspend(auditActor(req), req.params.id, req.body) }));
+  handle(app, r.adminReactivate, async (req) => ({ data: await admin.reactivate(auditActor(req), req.params.id, req.body) }));
+  handle(app, r.adminForcePasswordReset, async (req) => ({ data: await admin.forcePasswordReset(auditActor(req), req.params.id, req.body) }));
+  handle(app, r.adminSetRole, async (req) => ({ data: await admin.setAdmin(auditActor(req), req.params.id, req.body) }));
 };
