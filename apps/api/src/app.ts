@@ -127,7 +127,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(geoRoutes({ geo: r.geo }));
   await app.register(authRoutes({ auth: r.auth, config, db: r.db, limits, performers: r.performers, settings: r.settings, social: r.social, storage: r.storage, users: r.users }));
   await app.register(usersRoutes({ admin: r.adminUsers, geo: r.geo, limits, performers: r.performers, users: r.users }));
-  await app.register(performersRoutes({ geo: r.geo, limits, media: r.media, performers: r.performers, users: r.users }));
+  await app.register(performersRoutes({ geo: r.geo, limits, media: r.media, performers: r.performers, users: r.users, verification: r.verification }));
   await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
   await app.register(referenceRoutes({ config, settings: r.settings }));
   await app.register(blocksRoutes({ blocks: r.blocks }));

@@ -24,6 +24,7 @@ import { AdminUsersService } from './modules/users/admin-users.service';
 import { PerformersService } from './modules/performers/performers.service';
 import { PerformerProfiles } from './modules/performers/performer-profiles';
 import { PricingService } from './modules/performers/pricing.service';
+import { VerificationService } from './modules/performers/verification.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { FeedsService } from './modules/feeds/feeds.service';
@@ -138,19 +139,22 @@ export function buildServices(p: Platform) {
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
   const users = new UsersService({ db, ledger, auth, media, sessions });
-  const performers = new PerformersService({ db, users, media, auth });
+  // Creator verification (KYC): the queue, and THE selling rule other modules are given as `sellers`.
+  const verification = new VerificationService({ clock, db, events, media, settings, users });
+  const sellers = verification;
+  const performers = new PerformersService({ db, users, media, auth, verification });
   const pricing = new PricingService({ db, settings });
   // Content
-  const feeds = new FeedsService({ db, events, media, settings, users });
+  const feeds = new FeedsService({ db, events, media, sellers, settings, users });
   contentKinds.register(feedKind({ db, feeds }));
-  const products = new ProductsService({ db, media, users });
+  const products = new ProductsService({ db, media, sellers, users });
   contentKinds.register(productKind({ db, products }));
-  const galleries = new GalleriesService({ db, media, settings, users });
+  const galleries = new GalleriesService({ db, media, sellers, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
   contentKinds.register(galleryKind({ db, galleries }));
-  const videos = new VideosService({ db, events, media, settings, users });
+  const videos = new VideosService({ db, events, media, sellers, settings, users });
   contentKinds.register(videoKind({ db, videos }));
-  const messageChecks = new MessageMediaChecks({ media, settings });
+  const messageChecks = new MessageMediaChecks({ media, sellers, settings });
   const messagingSettings = new MessagingSettingsService({ db });
   const messages = new MessagesService({ db, commits, media, realtime, settings, users, checks: messageChecks });
   contentKinds.register(messageKind({ messages }));
@@ -176,16 +180,16 @@ export function buildServices(p: Platform) {
   // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module.
   const orders = new OrdersService({ addresses, clock, contentKinds, db, events, ledger, media, users });
   const productDownloads = new ProductDownloads({ config, clock, db, media, storage, products, rights: orders });
-  const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, users });
-  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, settings, users });
+  const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
+  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
-  const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, settings, users });
+  const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, sellers, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   // The console's Users section (core) reads an account's money through the commerce services.
   const moneySummary = new MoneySummary({ db, earnings, ledger, pricing, purchases, settings, subscriptions });
   const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
   return {
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
     products, orders, productDownloads,
   };

@@ -11,6 +11,8 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import type { Root } from '../src/root';
 import { users, type UserRow } from '../src/modules/users/users.tables';
+import { performerProfiles } from '../src/modules/performers/performers.tables';
+import type { VerificationStatus } from '@stagepass/shared';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -106,8 +108,17 @@ export interface Made { user: UserRow; token: string; password: string; auth: { 
 export async function createFan(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean }> = {}): Promise<Made> {
   return make(t, false, o);
 }
-export async function createCreator(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean }> = {}): Promise<Made> {
-  return make(t, true, o);
+/**
+ * A creator, APPROVED by default (verification, performers README) so they can sell at once;
+ * `verification: 'pending' | 'rejected'` makes one awaiting review or refused.
+ */
+export async function createCreator(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean; verification: VerificationStatus }> = {}): Promise<Made> {
+  const m = await make(t, true, o);
+  const status = o.verification ?? 'approved';
+  if (status !== 'pending') {
+    await t.ctx.db.update(performerProfiles).set({ verificationStatus: status, reviewedAt: new Date(), verificationNote: status === 'rejected' ? 'Test rejection' : null }).where(eq(performerProfiles.userId, m.user.id));
+  }
+  return m;
 }
 export async function createAdmin(t: TestApp): Promise<Made> {
   const m = await make(t, false, {});

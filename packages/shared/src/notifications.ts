@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'new_post',
   'message',
   'order',
+  'verification',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -59,6 +59,7 @@ export const SETTINGS = {
   minimumMessagePrice: def({ schema: price, default: 1, public: true, description: 'Lowest price of paid media in a message' }),
   maximumMessagePrice: def({ schema: price, default: 500, public: true, description: 'Highest price of paid media in a message' }),
   fanToFanMessages: def({ schema: z.boolean(), default: false, public: true, description: 'Fans may message other fans (creators always message their fans)' }),
+  requireCreatorVerification: def({ schema: z.boolean(), default: true, public: true, description: 'Creators must have their identity documents approved before they sell, are paid or request payouts' }),
   minimumPayoutAmount: def({ schema: price, default: 50, public: true, description: 'Smallest payout request' }),
   commissionPercentage: def({ schema: z.number().min(0).max(100), default: 20, public: false, description: 'Site commission on sales (%)' }),
   blockedCountries: def({ schema: z.array(countryCode).max(300), default: [] as string[], public: false, description: 'ISO codes of countries the whole site is blocked in' }),

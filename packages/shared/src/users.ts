@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { listQuerySchema, sortBySchema } from './api';
+import { verificationStateSchema } from './verification';
 
 export const GENDERS = ['male', 'female', 'transgender'] as const;
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
@@ -177,7 +178,10 @@ export const performerProfileSchema = currentUserSchema.extend({
   zipcode: z.string().nullable(),
   languages: z.array(z.string()),
   welcomeVideo: z.string().nullable(),
+  /** True once an operator approved the identity documents (verification.status === 'approved'). */
   verifiedDocument: z.boolean(),
+  /** The creator's verification (KYC) state: pending, approved or rejected with the reason. */
+  verification: verificationStateSchema,
   documents: z.array(z.object({ _id: z.string(), kind: z.string(), name: z.string(), url: z.string(), createdAt: z.string() })),
 });
 export type PerformerProfile = z.infer<typeof performerProfileSchema>;
@@ -194,6 +198,8 @@ export const publicUserSchema = z.object({
   country: z.string().nullable(),
   gender: z.string().nullable(),
   welcomeVideo: z.string().nullable(),
+  /** A creator whose identity an operator approved (the verified badge); false for everyone else. */
+  verified: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -56,6 +56,9 @@ export type DomainEventMap = {
   /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
   'notifications.email-due': { notificationIds: string[] };
 
+  /** An operator approved or rejected a creator's identity documents (`reason`: the note or rejection reason shown to them). */
+  'performer.verification': { performerId: string; status: 'approved' | 'rejected'; reason: string | null };
+
   'payout.requested': { payoutId: string; performerId: string; amount: number };
   'payout.approved': { payoutId: string; performerId: string; amount: number };
   'payout.paid': { payoutId: string; performerId: string; amount: number };

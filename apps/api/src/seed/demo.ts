@@ -134,7 +134,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
         const { user, created } = account[a.key]!;
         const c = a.creator!;
         if (created) {
-          await ctx.db.update(performerProfiles).set({ bio: c.bio, languages: ['en'] }).where(eq(performerProfiles.userId, user.id));
+          // Demo creators are verified (performers README "Verification"): they sell from the start.
+          await ctx.db.update(performerProfiles).set({ bio: c.bio, languages: ['en'], verificationStatus: 'approved', verificationNote: 'Demo creator', reviewedAt: new Date() }).where(eq(performerProfiles.userId, user.id));
           const m = await maker();
           const [avatar, cover] = await Promise.all([m.avatar(c.colors, a.firstName[0]!), m.cover(c.cover)]);
           await ctx.users.setAvatar(user.id, avatar);

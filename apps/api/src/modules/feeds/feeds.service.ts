@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import type { Events } from '../../platform/events';
 
 const MEDIA_KIND_OF = { image: 'photo', video: 'video', audio: 'audio' } as const;
@@ -36,6 +37,8 @@ export interface FeedsDeps {
   media: MediaService;
   settings: SettingsService;
   users: UsersService;
+  /** THE selling rule (performers.policy.ts): a pay-per-view feed needs a verified creator. */
+  sellers: Pick<SellerGate, 'assertCanSell'>;
 }
 
 /**
@@ -75,7 +78,7 @@ export class FeedsService {
     const fileIds = input.fileIds ?? [];
     const { type } = await this.checkAttachments(owner, { fileIds, teaserId: input.teaserId ?? null, thumbnailId: input.thumbnailId ?? null, pollId: input.pollId ?? null });
     if (!text && fileIds.length === 0 && !input.pollId) throw badRequest('A feed needs text, a file or a poll', [{ field: 'text', message: 'Write something or attach a file or a poll' }]);
-    const price = await this.checkPrice(input.visibility, input.price ?? null);
+    const price = await this.checkPrice(owner.id, input.visibility, input.price ?? null);
     const publishAt = this.scheduleTime(input.scheduleAt);
     try {
       return await this.db.transaction(async (tx) => {
@@ -110,7 +113,7 @@ export class FeedsService {
     if (!text && next.fileIds.length === 0 && !next.pollId) throw badRequest('A feed needs text, a file or a poll', [{ field: 'text', message: 'Write something or attach a file or a poll' }]);
     const visibility = input.visibility ?? current.visibility;
     const priceInput = input.price !== undefined ? input.price : current.price === null ? null : fromMinor(current.price);
-    const price = await this.checkPrice(visibility, priceInput);
+    const price = await this.checkPrice(owner.id, visibility, priceInput);
     const patch: Partial<typeof feeds.$inferInsert> = {
       text, type, visibility, price, fileIds: next.fileIds, teaserFileId: next.teaserId, thumbnailFileId: next.thumbnailId, pollId: next.pollId,
     };
@@ -259,8 +262,8 @@ export class FeedsService {
     return text;
   }
 
-  /** Pay-per-view needs a price within the site's limits (README); other visibilities store none. */
-  private async checkPrice(visibility: string, price: number | null): Promise<number | null> {
+  /** Pay-per-view needs a price within the site's limits and a creator who may sell (README); other visibilities store none. */
+  private async checkPrice(ownerId: string, visibility: string, price: number | null): Promise<number | null> {
     if (visibility !== 'ppv') return null;
     if (price === null || price === undefined) throw fieldError('price', 'Set a price for a pay-per-view feed');
     const { min, max } = ppvPriceLimits({
@@ -268,6 +271,7 @@ export class FeedsService {
       maximumTipPrice: await this.deps.settings.get('maximumTipPrice'),
     });
     if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    await this.deps.sellers.assertCanSell(ownerId);
     return toMinor(price);
   }
 

@@ -16,12 +16,15 @@ export const creatorCardColumns = {
   user: users,
   bio: performerProfiles.bio,
   welcomeVideoKey: performerProfiles.welcomeVideoKey,
+  verificationStatus: performerProfiles.verificationStatus,
   totalFollowers: sql<number>`coalesce(${followerCounts.total}, 0)`.mapWith(Number),
 };
 export interface CreatorCardRow {
   user: UserRow;
   bio: string | null;
   welcomeVideoKey: string | null;
+  /** The verified badge: 'approved' (performers README "Verification"). */
+  verificationStatus: string | null;
   totalFollowers: number;
 }
 
@@ -129,7 +132,7 @@ export class FollowsService {
   async toListItems(rows: CreatorCardRow[], viewerId: string | null | undefined): Promise<PerformerListItem[]> {
     const followed = await followedAmong(this.db, viewerId, rows.map((r) => r.user.id));
     return rows.map((r) => ({
-      ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null }),
+      ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null, verified: r.verificationStatus === 'approved' }),
       totalFollowers: r.totalFollowers,
       isFollowed: followed.has(r.user.id),
     }));
@@ -167,7 +170,7 @@ export class FollowsService {
     const { rows, total } = await this.followPage('followingId', where, q);
     return {
       data: rows.map((r) => ({
-        ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null }),
+        ...this.deps.users.toPublicUser(r.user, { bio: r.bio, welcomeVideo: r.welcomeVideoKey ? this.deps.media.publicUrl(r.welcomeVideoKey) : null, verified: r.verificationStatus === 'approved' }),
         totalFollowers: r.totalFollowers,
         isFollowed: true,
         followedAt: r.followedAt.toISOString(),

@@ -10,6 +10,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
@@ -26,6 +27,8 @@ export interface GalleriesDeps {
   media: MediaService;
   settings: SettingsService;
   users: UsersService;
+  /** THE selling rule (performers.policy.ts): an active item with a price needs a verified creator. */
+  sellers: Pick<SellerGate, 'assertCanSell'>;
 }
 
 /** Tags as stored: lower case, each once, in the order given. */
@@ -51,6 +54,7 @@ export class GalleriesService {
 
   async create(owner: UserRow, input: CreateGallery): Promise<Galleryish> {
     const price = await this.checkPrice(input.access, input.price ?? null);
+    if (price !== null && input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const publishAt = this.scheduleTime(input.scheduleAt) ?? new Date();
     const [row] = await this.db
       .insert(galleries)
@@ -65,6 +69,7 @@ export class GalleriesService {
     // A new price is checked against today's limits; an unchanged one is kept as it is.
     const price =
       access !== 'sale' ? null : input.price !== undefined ? await this.checkPrice(access, input.price) : (current.price ?? (await this.checkPrice(access, null)));
+    if (price !== null && (input.status ?? current.status) === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const patch: Partial<typeof galleries.$inferInsert> = { access, price, updatedAt: new Date() };
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;

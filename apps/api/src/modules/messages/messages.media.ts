@@ -4,6 +4,7 @@ import type { MediaService } from '../media/media.service';
 import type { FileRow } from '../media/media.tables';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRow } from '../users/users.tables';
+import type { SellerGate } from '../performers/performers.policy';
 
 /** The id inside a file URL this API answered (`…/files/<visibility>/<kind>/<id>/…`). */
 export function fileIdOfUrl(url: string): string {
@@ -17,7 +18,8 @@ export function fileIdOfUrl(url: string): string {
  * "Paid media"). One place for both senders.
  */
 export class MessageMediaChecks {
-  constructor(private deps: { media: MediaService; settings: SettingsService }) {}
+  /** `sellers`: THE selling rule (performers.policy.ts): paid media needs a verified creator. */
+  constructor(private deps: { media: MediaService; settings: SettingsService; sellers: Pick<SellerGate, 'assertCanSell'> }) {}
 
   /** The sender's media files and the price (minor units, or null), checked (README: paid media). */
   async prepare(sender: UserRow, fileIds: string[], price: number | undefined): Promise<{ files: FileRow[]; price: number | null }> {
@@ -48,6 +50,7 @@ export class MessageMediaChecks {
     if (files.some((f) => f.visibility !== 'private')) throw fieldError('fileIds', 'Paid media must be private uploads');
     const [min, max] = await Promise.all([this.deps.settings.get('minimumMessagePrice'), this.deps.settings.get('maximumMessagePrice')]);
     if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    await this.deps.sellers.assertCanSell(sender.id);
     return toMinor(price);
   }
 }

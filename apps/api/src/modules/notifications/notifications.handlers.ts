@@ -134,6 +134,16 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/followers' }]);
   });
 
+  // Creator verification (performers README "Verification"): the creator hears of the decision, in
+  // the app and by e-mail (their 'verification' e-mail switch, on by default).
+  events.on('performer.verification', 'notifications.verification', async (e, tx) => {
+    const p = e.payload;
+    const text = p.status === 'approved'
+      ? 'Your identity was verified: you can now publish paid content, sell and request payouts'
+      : `Your identity documents were not accepted: ${quote(p.reason ?? 'no reason given')}. Upload new documents to try again.`;
+    await make(tx, e.id, [{ userId: p.performerId, type: 'verification', text, link: '/creator/account' }]);
+  });
+
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
   const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
     await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);

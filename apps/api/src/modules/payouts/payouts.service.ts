@@ -22,6 +22,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import { containsPattern } from '../../db/like';
 
 const OPEN = ['pending', 'approved'] as const;
@@ -42,6 +43,8 @@ export interface PayoutsDeps {
   events: Events;
   payments: PaymentsService;
   settings: SettingsService;
+  /** THE selling rule (performers.policy.ts): only a creator who may sell requests a payout (422). */
+  sellers: Pick<SellerGate, 'assertCanSell'>;
   users: UsersService;
 }
 
@@ -87,6 +90,7 @@ export class PayoutsService {
     const amount = toMinor(input.amount);
     const min = await this.minimum();
     if (amount < min) throw fieldError('amount', `The minimum payout is ${fmt(min)}`);
+    await this.deps.sellers.assertCanSell(user.id);
     let row: PayoutRequestRow;
     try {
       row = await this.deps.db.transaction(async (tx) => {

@@ -10,6 +10,8 @@ import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import type { PerformersService } from './performers.service';
 import type { GeoService } from '../geo/geo.service';
+import type { VerificationService } from './verification.service';
+import { auditActor } from '../../platform/audit';
 
 /** What the performers routes are given by the composition root (by closure). */
 export interface PerformersRoutesDeps {
@@ -22,6 +24,7 @@ export interface PerformersRoutesDeps {
   media: MediaService;
   performers: PerformersService;
   users: UsersService;
+  verification: VerificationService;
 }
 
 /** Spec §7 Performers. Contracts: packages/shared/src/routes/performers.ts. */
@@ -97,4 +100,9 @@ export const performersRoutes = (deps: PerformersRoutesDeps) => async (app: ZodA
     const country = await deps.geo.countryOfRequest(req);
     return { data: await performers.publicProfile(req.params.id, req.user, { country }) };
   });
+
+  // ── Operators: the verification (KYC) queue (README "Verification")
+  handle(app, r.verifications, async (req) => ({ data: await deps.verification.queue(req.query) }));
+  handle(app, r.approveVerification, async (req) => ({ data: await deps.verification.approve(req.params.id, auditActor(req), req.body ?? {}) }));
+  handle(app, r.rejectVerification, async (req) => ({ data: await deps.verification.reject(req.params.id, auditActor(req), req.body) }));
 };

@@ -9,6 +9,7 @@ import { performerProfiles, type PerformerProfileRow } from './performers.tables
 import type { UsersService } from '../users/users.service';
 import type { MediaService } from '../media/media.service';
 import type { AuthService } from '../auth/auth.service';
+import type { VerificationService } from './verification.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { DbOrTx } from '../../db/client';
 import type { Db } from '../../db/client';
@@ -21,6 +22,7 @@ export interface PerformersDeps {
   media: MediaService;
   auth: AuthService;
   db: Db;
+  verification: VerificationService;
 }
 
 /** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
@@ -50,7 +52,8 @@ export class PerformersService {
       ...(await this.deps.users.current(user)),
       bio: p.bio, orientation: p.orientation, dateOfBirth: p.dateOfBirth, city: p.city, state: p.state, address: p.address,
       zipcode: p.zipcode, languages: p.languages, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null,
-      verifiedDocument: p.verifiedDocument,
+      verifiedDocument: p.verificationStatus === 'approved',
+      verification: await this.deps.verification.stateOf(p),
       documents: docs.map((d) => ({ _id: d.id, kind: d.kind, name: d.originalName, url: this.deps.media.signedUrl(d.storageKey), createdAt: d.createdAt.toISOString() })),
     };
   }
@@ -68,7 +71,7 @@ export class PerformersService {
       if (await hidesFromCountry(this.deps.db, user.id, visit.country)) throw notFound('Creator not found');
     }
     const p = await this.profileRow(user.id);
-    return this.deps.users.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null });
+    return this.deps.users.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null, verified: p.verificationStatus === 'approved' });
   }
 
   /**
@@ -92,8 +95,17 @@ export class PerformersService {
     return { row, pendingEmail };
   }
 
+  /**
+   * Stores a private document. A new ID picture or selfie after a rejection puts the creator back
+   * in the verification queue (VerificationService.resubmitted), in the same transaction.
+   */
   async addDocument(userId: string, kind: DocumentKind, upload: ReceivedFile, db?: DbOrTx): Promise<FileRow> {
-    return this.deps.media.storeRaw(userId, kind, 'private', upload, db);
+    const store = async (tx: DbOrTx) => {
+      const f = await this.deps.media.storeRaw(userId, kind, 'private', upload, tx);
+      if (kind !== 'other') await this.deps.verification.resubmitted(userId, tx);
+      return f;
+    };
+    return db ? store(db) : this.deps.db.transaction(store);
   }
 
   /** A private document: its owner or an operator only (others get 404, not a hint it exists). */

@@ -86,7 +86,7 @@ describe('POST /auth/performers/register', () => {
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user._id));
     expect(row).toMatchObject({ isPerformer: true, username: fields.username });
     const [profile] = await t.ctx.db.select().from(performerProfiles).where(eq(performerProfiles.userId, user._id));
-    expect(profile).toMatchObject({ orientation: 'straight', dateOfBirth: '1995-04-03', verifiedDocument: false });
+    expect(profile).toMatchObject({ orientation: 'straight', dateOfBirth: '1995-04-03', verificationStatus: 'pending', reviewedAt: null });
     const stored = await t.ctx.db.select().from(files).where(eq(files.ownerId, user._id));
     expect(stored.map((f) => [f.kind, f.visibility, f.mimeType, f.originalName]).sort()).toEqual([
       ['documentVerification', 'private', 'application/pdf', 'selfie.pdf'],
@@ -169,6 +169,7 @@ describe('GET /performers/me', () => {
     expect(res.statusCode).toBe(200);
     const me = performerProfileSchema.strict().parse(res.json().data);
     expect(me).toMatchObject({ username: fields.username, isPerformer: true, orientation: 'straight', dateOfBirth: '1995-04-03', bio: null, languages: [], welcomeVideo: null, verifiedDocument: false });
+    expect(me.verification).toMatchObject({ status: 'pending', note: null, reviewedAt: null, required: true, canSell: false });
     expect(me.documents.map((d) => d.kind).sort()).toEqual(['documentVerification', 'idVerification']);
     for (const d of me.documents) {
       const u = new URL(d.url);
@@ -430,7 +431,7 @@ describe('GET /performers/{id}', () => {
       const res = await get(`/performers/${key}`);
       expect(res.statusCode, key).toBe(200);
       const data = publicUserSchema.strict().parse(res.json().data);
-      expect(data).toMatchObject({ _id: c.user.id, username: c.user.username, isPerformer: true, bio: 'Hello fans', name: 'Test Creator' });
+      expect(data).toMatchObject({ _id: c.user.id, username: c.user.username, isPerformer: true, bio: 'Hello fans', name: 'Test Creator', verified: true });
       expect(res.body).not.toContain(c.user.email!);
       expect(res.body).not.toContain('Secret city');
     }

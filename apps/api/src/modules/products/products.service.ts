@@ -11,6 +11,7 @@ import type { UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import { products } from './products.tables';
 import { canSeeProduct, shopListableSql } from './products.policy';
 import { ProductViews, productColumns, type Productish } from './products.views';
@@ -24,6 +25,8 @@ export interface ProductsDeps {
   db: Db;
   media: MediaService;
   users: UsersService;
+  /** THE selling rule (performers.policy.ts): an active product needs a verified creator (drafts and inactive ones are free to prepare). */
+  sellers: Pick<SellerGate, 'assertCanSell'>;
 }
 
 type ListQuery = { offset: number; limit: number; sort: 'asc' | 'desc'; sortBy: 'createdAt' | 'updatedAt' | 'price' | 'name'; q?: string; type?: 'physical' | 'digital' };
@@ -52,6 +55,7 @@ export class ProductsService {
     if (images.length > PRODUCT_MAX_IMAGES) details.push({ field: PRODUCT_FILE_FIELDS.image, message: `At most ${PRODUCT_MAX_IMAGES} images` });
     this.checkDigital(details, input.type, input.status, digital, null);
     if (details.length) throw badRequest(details[0]!.message, details);
+    if (input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const physical = input.type === 'physical';
     return this.withStoredFiles(owner, images, digital, async (imageRows, digitalRow) => {
       const [row] = await this.db
@@ -78,6 +82,7 @@ export class ProductsService {
     if (kept.length + images.length > PRODUCT_MAX_IMAGES) details.push({ field: PRODUCT_FILE_FIELDS.image, message: `At most ${PRODUCT_MAX_IMAGES} images` });
     this.checkDigital(details, current.type, input.status ?? current.status, digital, current.digitalFileId);
     if (details.length) throw badRequest(details[0]!.message, details);
+    if ((input.status ?? current.status) === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const physical = current.type === 'physical';
     const { row } = await this.withStoredFiles(owner, images, digital, async (imageRows, digitalRow) => {
       const [r] = await this.db

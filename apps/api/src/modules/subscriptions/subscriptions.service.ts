@@ -23,6 +23,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { PricingService } from '../performers/pricing.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import type { FastifyBaseLogger } from 'fastify';
 
 class AlreadySubscribed extends Error {}
@@ -52,6 +53,8 @@ export interface SubscriptionsDeps {
   log: FastifyBaseLogger;
   payments: PaymentsService;
   settings: SettingsService;
+  /** THE selling rule (performers.policy.ts): no new (or resumed) subscription to a creator who may not sell (422). */
+  sellers: Pick<SellerGate, 'assertPayable'>;
   users: UsersService;
 }
 
@@ -139,10 +142,9 @@ export class SubscriptionsService {
     if (performer.id === user.id) throw unprocessable('You cannot subscribe to yourself');
     if (!isAdmin(user) && (await isBlockedBetween(this.deps.db, user.id, performer.id))) throw notFound('Creator not found');
     const [existing] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, performer.id)));
-    if (existing && this.grantsAccess(existing)) {
-      if (existing.status === 'cancelled') return this.resume(user, existing);
-      return (await this.list.views([existing]))[0];
-    }
+    if (existing && this.grantsAccess(existing) && existing.status !== 'cancelled') return (await this.list.views([existing]))[0];
+    await this.deps.sellers.assertPayable(performer.id);
+    if (existing && this.grantsAccess(existing)) return this.resume(user, existing);
     const offer = await this.deps.pricing.offer(performer.id);
     const pricing = await this.deps.pricing.pricing(performer.id);
     const s = await this.deps.settings.all();

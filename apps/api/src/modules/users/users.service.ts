@@ -73,11 +73,12 @@ export class UsersService {
     };
   }
 
-  toPublicUser(row: UserRow, extra: { bio?: string | null; welcomeVideo?: string | null } = {}): PublicUser {
+  /** `verified`: the creator's identity was approved (the caller that joined performer_profiles says so; false otherwise). */
+  toPublicUser(row: UserRow, extra: { bio?: string | null; welcomeVideo?: string | null; verified?: boolean } = {}): PublicUser {
     return {
       _id: row.id, name: row.name || row.username || '', username: row.username, avatar: this.avatarUrls(row)?.medium ?? DEFAULT_AVATAR,
       cover: this.coverUrl(row), isPerformer: row.isPerformer, bio: extra.bio ?? null, country: row.country, gender: row.gender,
-      welcomeVideo: extra.welcomeVideo ?? null, createdAt: row.createdAt.toISOString(),
+      welcomeVideo: extra.welcomeVideo ?? null, verified: row.isPerformer && extra.verified === true, createdAt: row.createdAt.toISOString(),
     };
   }
 

@@ -14,6 +14,7 @@ import type { FileRow } from '../media/media.tables';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import { purchases } from '../purchases/purchases.tables';
 import { videos } from './videos.tables';
 import { publicListableSql } from './videos.policy';
@@ -27,6 +28,8 @@ export interface VideosDeps {
   media: MediaService;
   settings: SettingsService;
   users: UsersService;
+  /** THE selling rule (performers.policy.ts): an active item with a price needs a verified creator. */
+  sellers: Pick<SellerGate, 'assertCanSell'>;
 }
 
 type FileIds = { fileId: string | null; teaserFileId: string | null; thumbnailFileId: string | null };
@@ -61,6 +64,7 @@ export class VideosService {
     await this.checkFiles(owner, files);
     if (input.status === 'active' && !files.fileId) throw fieldError('fileId', 'An active video needs its video file: upload it or save a draft');
     const price = await this.checkPrice(input.access, input.price ?? null);
+    if (price !== null && input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const publishAt = this.scheduleTime(input.scheduleAt) ?? new Date();
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -83,6 +87,7 @@ export class VideosService {
     const access = input.access ?? current.access;
     const priceInput = input.price !== undefined ? input.price : current.price === null ? null : fromMinor(current.price);
     const price = await this.checkPrice(access, priceInput);
+    if (price !== null && status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const patch: Partial<typeof videos.$inferInsert> = { status, access, price };
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;

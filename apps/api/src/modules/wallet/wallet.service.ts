@@ -22,6 +22,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PurchasesService } from '../purchases/purchases.service';
 import type { UsersService } from '../users/users.service';
+import type { SellerGate } from '../performers/performers.policy';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { AddressRow } from '../addresses/addresses.tables';
 import { isAddressGone, type OrdersService } from '../orders/orders.service';
@@ -39,6 +40,8 @@ export interface WalletDeps {
   orders: OrdersService;
   payments: PaymentsService;
   purchases: PurchasesService;
+  /** THE selling rule (performers.policy.ts): no tip or purchase pays a creator who may not sell (422). */
+  sellers: Pick<SellerGate, 'assertPayable'>;
   users: UsersService;
 }
 
@@ -153,6 +156,7 @@ export class WalletService {
     if (performer.id === user.id) throw unprocessable(MESSAGES.ownItem);
     // A block either way: as if the creator did not exist (blocks.policy.ts).
     if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, performer.id))) throw notFound('Creator not found');
+    await this.deps.sellers.assertPayable(performer.id, tx);
     const amount = toMinor(body.price!);
     const message = (body.message ?? '').replace(/<[^>]*>/g, '').trim();
     const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description: message });
@@ -179,6 +183,7 @@ export class WalletService {
     // Whatever the kind: nothing is sold across a block, either way (blocks.policy.ts) — 404, as
     // if the item did not exist (a kind's own `sale` may already have said so).
     if (!isAdmin(user) && (await isBlockedBetween(tx, user.id, item.performerId))) throw notFound('Item not found');
+    await this.deps.sellers.assertPayable(item.performerId, tx);
     if (!item.repeatable && line.quantity !== 1) throw fieldError(line.field, 'This item is bought once: quantity 1');
     if (item.goods && o.couponCode) throw fieldError('couponCode', 'Coupons do not apply to shop products');
     if (item.goods?.type === 'physical' && !o.address) throw fieldError('deliveryAddressId', 'Choose a delivery address');

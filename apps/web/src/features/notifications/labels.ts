@@ -16,10 +16,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_post: 'New posts from creators you subscribe to',
   message: 'Messages from creators (mass messages)',
   order: 'Orders: new orders, shipping, delivery and refunds',
+  verification: 'Identity verification decisions',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
-const CREATOR_ONLY: readonly NotificationType[] = ['new_subscriber', 'subscription_renewed', 'subscription_cancelled', 'tip', 'purchase', 'comment', 'follow', 'payout'];
+const CREATOR_ONLY: readonly NotificationType[] = ['new_subscriber', 'subscription_renewed', 'subscription_cancelled', 'tip', 'purchase', 'comment', 'follow', 'payout', 'verification'];
 
 /** The types worth showing in a user's preferences. */
 export function typesFor(user: Pick<CurrentUser, 'isPerformer'>, all: readonly NotificationType[]): NotificationType[] {
