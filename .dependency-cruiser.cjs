@@ -10,7 +10,7 @@
 const CORE = ['users', 'auth', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health'];
 const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streams', 'vault'];
 const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks'];
-const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'payouts', 'purchases', 'orders', 'addresses'];
+const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'payouts', 'purchases', 'orders', 'addresses', 'admin'];
 
 const API = '^apps/api/src/';
 const mod = (names) => `${API}modules/(${names.join('|')})/`;

@@ -44,6 +44,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
@@ -149,6 +150,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
   await app.register(ordersRoutes({ orders: r.orders }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
+  await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));

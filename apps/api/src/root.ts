@@ -60,6 +60,8 @@ import { ReportsService } from './modules/reports/reports.service';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { CouponsService } from './modules/coupons/coupons.service';
+import { AuditLogService } from './modules/admin/audit-log.service';
+import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -183,12 +185,16 @@ export function buildServices(p: Platform) {
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
   const earnings = new EarningsService({ db, ledger, users });
+  // The console's home and audit log: read only, over other modules' tables.
+  const dashboard = new DashboardService({ clock, db });
+  const auditLog = new AuditLogService({ db, users });
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, sellers, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   // The console's Users section (core) reads an account's money through the commerce services.
   const moneySummary = new MoneySummary({ db, earnings, ledger, pricing, purchases, settings, subscriptions });
   const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
   return {
+    dashboard, auditLog,
     contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
     products, orders, productDownloads,

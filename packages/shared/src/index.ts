@@ -19,6 +19,8 @@ export * from './subscriptions';
 export * from './coupons';
 export * from './earnings';
 export * from './payouts';
+export * from './audit-log';
+export * from './admin-dashboard';
 export * from './links';
 export * from './notifications';
 export * from './realtime';

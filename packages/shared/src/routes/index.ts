@@ -5,6 +5,7 @@
  * refused at registration.
  */
 import { addresses } from './addresses';
+import { admin } from './admin';
 import { auth } from './auth';
 import { blocks } from './blocks';
 import { comments } from './comments';
@@ -38,6 +39,7 @@ import { wallet } from './wallet';
 export * from './define';
 export const routes = {
   addresses,
+  admin,
   auth,
   blocks,
   comments,

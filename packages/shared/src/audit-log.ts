@@ -1,0 +1,55 @@
+import './zod-config';
+import { z } from 'zod';
+import { idOrUsernameSchema, listQuerySchema, sortBySchema } from './api';
+import { dateQuerySchema, moneyUserSchema } from './payments';
+
+/**
+ * The operators' audit log (issue 14): every admin action, who did it, to what, when, from where,
+ * and the record before and after. Read-only: written by the actions themselves (apps/api
+ * src/platform/audit.ts), never changed or deleted (the database refuses). Rules:
+ * apps/api/src/modules/admin/README.md.
+ */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorId: z.string(),
+  /** The operator's card (null only if the account is gone). */
+  actor: moneyUserSchema.nullable(),
+  /** `<domain>.<verb>`: 'user.suspend', 'kyc.approve', 'setting.update', … */
+  action: z.string(),
+  /** 'user' | 'performer' | 'feed' | 'setting' | 'order' | … */
+  targetType: z.string(),
+  /** The record's id, or a setting's key. */
+  targetId: z.string().nullable(),
+  /** JSON snapshots of the record (secrets appear as '[secret]'); null when the action has none. */
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_SORTS = ['createdAt'] as const;
+/** An action or target type filter: the names recordAudit writes (letters, digits, `.`, `_`, `-`). */
+const auditNameSchema = z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, . _ and - only');
+
+/**
+ * GET /admin/audit-log: newest first by default. `actor` is the operator's id or username;
+ * `action` matches exactly, or every action of a domain when it ends with `.` (`user.`);
+ * `fromDate`/`toDate` as in the money lists (a date-only `toDate` covers that whole UTC day);
+ * `q` matches the action, the target id or the operator's username, name or e-mail.
+ */
+export const auditLogQuerySchema = listQuerySchema.extend({
+  sortBy: sortBySchema(AUDIT_SORTS, 'createdAt'),
+  actor: idOrUsernameSchema.optional(),
+  action: auditNameSchema.optional(),
+  targetType: auditNameSchema.optional(),
+  targetId: z.string().trim().min(1).max(200).optional(),
+  fromDate: dateQuerySchema,
+  toDate: dateQuerySchema,
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** GET /admin/audit-log/facets: the action names and target types recorded so far (for the filters). */
+export const auditFacetsSchema = z.object({ actions: z.array(z.string()), targetTypes: z.array(z.string()) });
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;
