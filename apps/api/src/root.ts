@@ -17,6 +17,7 @@ import { MediaService } from './modules/media/media.service';
 import { defineMediaJobs } from './modules/media/media.jobs';
 import { AuthService } from './modules/auth/auth.service';
 import { SocialService } from './modules/auth/social.service';
+import { TwoFactorService } from './modules/auth/two-factor.service';
 import { registerAuthHandlers } from './modules/auth/auth.handlers';
 import { UsersService } from './modules/users/users.service';
 import { UserAccounts } from './modules/users/user-accounts';
@@ -136,7 +137,8 @@ export function buildServices(p: Platform) {
   // and performers services themselves depend on auth).
   const accounts = new UserAccounts({ db, sessions });
   const performerProfiles = new PerformerProfiles({ db });
-  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, sessions, settings });
+  const twoFactor = new TwoFactorService({ accounts, clock, config, db, realtime, settings });
+  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor });
   const social = new SocialService({ auth, config, db, settings, log });
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
@@ -195,7 +197,7 @@ export function buildServices(p: Platform) {
   const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, auth, social, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
     products, orders, productDownloads,
   };

@@ -5,12 +5,15 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { buildAppWithRoot } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import type { Root } from '../src/root';
 import { users, type UserRow } from '../src/modules/users/users.tables';
+import { sessions } from '../src/modules/auth/auth.tables';
+import { hashToken } from '../src/platform/auth';
 import { performerProfiles } from '../src/modules/performers/performers.tables';
 import type { VerificationStatus } from '@stagepass/shared';
 
@@ -102,7 +105,11 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
 export const TEST_PASSWORD = 'correct-horse-7';
 
-export interface Made { user: UserRow; token: string; password: string; auth: { authorization: string } }
+export interface Made {
+  user: UserRow; token: string; password: string; auth: { authorization: string };
+  /** The TOTP secret when two-factor authentication is on (`enable2fa`, `createAdmin`). */
+  totpSecret?: string;
+}
 
 /** Factories: accounts created through the real service, logged in through the real login. */
 export async function createFan(t: TestApp, o: Partial<{ username: string; email: string; verified: boolean }> = {}): Promise<Made> {
@@ -120,10 +127,37 @@ export async function createCreator(t: TestApp, o: Partial<{ username: string; e
   }
   return m;
 }
+/** An operator with two-factor authentication on (the admin routes answer only to those), signed in. */
 export async function createAdmin(t: TestApp): Promise<Made> {
+  return enable2fa(t, await createAdminWithout2fa(t));
+}
+/** An operator who has not set up two-factor authentication: every admin route answers 403. */
+export async function createAdminWithout2fa(t: TestApp): Promise<Made> {
   const m = await make(t, false, {});
   await t.ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, m.user.id));
+  m.user = { ...m.user, roles: ['user', 'admin'] };
   return m;
+}
+
+/** The TOTP code of `secret` at the app's clock, `steps` 30-second steps later (or earlier). */
+export function totpCode(t: TestApp, secret: string, steps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(t.ctx.clock.now().getTime() / 1000) + steps * 30 });
+}
+
+/**
+ * Turns two-factor authentication on for `made` through the real service (setup, then a code) in
+ * its session, which stays open (as after the account page's confirmation); e.g.
+ * `enable2fa(t, await createCreator(t))` for payouts. Sets `made.totpSecret` and `made.user`.
+ */
+export async function enable2fa(t: TestApp, made: Made): Promise<Made> {
+  const [row] = await t.ctx.db.select().from(users).where(eq(users.id, made.user.id));
+  const { secret } = await t.ctx.twoFactor.setup(row!);
+  const [session] = await t.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(made.token)));
+  await t.ctx.twoFactor.enable(row!, await totpCode(t, secret), session!.id);
+  const [fresh] = await t.ctx.db.select().from(users).where(eq(users.id, made.user.id));
+  made.user = fresh!;
+  made.totpSecret = secret;
+  return made;
 }
 
 async function make(t: TestApp, isPerformer: boolean, o: Partial<{ username: string; email: string; verified: boolean }>): Promise<Made> {

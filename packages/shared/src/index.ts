@@ -7,6 +7,7 @@ export * from './money';
 export * from './password';
 export * from './settings';
 export * from './users';
+export * from './two-factor';
 export * from './admin-users';
 export * from './reference';
 export * from './social';

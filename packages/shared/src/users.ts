@@ -156,6 +156,8 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   roles: z.array(z.string()),
   verifiedEmail: z.boolean(),
+  /** Two-factor authentication is on (own account; operators need it for the console, creators for payouts). */
+  twoFactorEnabled: z.boolean(),
   balance: z.number(),
   gender: z.string().nullable(),
   country: z.string().nullable(),

@@ -7,6 +7,7 @@ import { sessions } from '../modules/auth/auth.tables';
 import { users, type UserRow } from '../modules/users/users.tables';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import type { CommitHooks } from './commit-hooks';
+import { TWO_FACTOR_MESSAGES } from '@stagepass/shared';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -248,16 +249,28 @@ export const performerOnly = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
   if (!req.user.isPerformer) throw forbidden('Only creators can do this');
 });
-/** Signed in as an operator. */
+/**
+ * Signed in as an operator with two-factor authentication on (then every live session of the
+ * account was opened with a code: turning it on ends the others). An operator without it → 403
+ * telling them to set it up.
+ */
 export const adminOnly = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
   if (!isAdmin(req.user)) throw forbidden('Only administrators can do this');
+  if (!req.user.twoFactorEnabled) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
+});
+/** Two-factor authentication on (payouts and payout details: the creator's money leaves the site). Put it after the access guard. */
+export const twoFactorOn = defineGuard(async (req) => {
+  if (!req.user) throw unauthorized();
+  if (!req.user.twoFactorEnabled) throw forbidden(TWO_FACTOR_MESSAGES.payoutRequired);
 });
 /** For handlers behind a guard: the user, typed non-null. */
 /** A creator, or an operator looking at a creator's figures (performerId). Fans → 403. */
 export const performerOrAdmin = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
-  if (!req.user.isPerformer && !isAdmin(req.user)) throw forbidden('Only creators can do this');
+  if (req.user.isPerformer) return;
+  if (!isAdmin(req.user)) throw forbidden('Only creators can do this');
+  if (!req.user.twoFactorEnabled) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
 });
 
 export function currentUser(req: FastifyRequest): UserRow {

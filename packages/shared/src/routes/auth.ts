@@ -5,12 +5,18 @@ import {
   confirmEmailChangeSchema, currentUserSchema, forgotPasswordSchema, googleLoginSchema, googleTokenSchema, loginSchema, registerUserSchema,
   resendVerificationSchema, resetPasswordSchema, tokenResponseSchema, twitterCallbackSchema, twitterLoginSchema, updatePasswordSchema, verifyEmailSchema,
 } from '../users';
+import {
+  loginAnswerSchema, recoveryCodesSchema, twoFactorCodeSchema, twoFactorLoginSchema, twoFactorProofSchema, twoFactorSetupSchema, twoFactorStatusSchema,
+} from '../two-factor';
 import { defineRoutes } from './define';
 
 /** The answer to every accepted registration (a taken e-mail gets the same one). */
 export const registeredSchema = z.object({ data: z.object({ user: currentUserSchema, verificationRequired: z.boolean(), message: z.string() }) });
 const ok = { 200: z.object({ data: okSchema }) };
 const tokenAnswer = { 200: z.object({ data: tokenResponseSchema }) };
+/** A sign-in's answer: a session, or `{twoFactorRequired: true, challenge, expiresAt}` for a two-factor account. */
+const loginAnswer = { 200: z.object({ data: loginAnswerSchema }) };
+const TWO_FACTOR_STEP = ' For an account with two-factor authentication on, the answer is `{twoFactorRequired: true, challenge, expiresAt}` (no session): POST /auth/login/2fa with the challenge and a code opens the session.';
 
 /** Spec §7 Auth: registration, sign-in (password and social), e-mail verification, password and e-mail changes. */
 export const auth = defineRoutes('auth', {
@@ -32,8 +38,53 @@ export const auth = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/login',
     access: 'anyone',
-    description: '`username` is a username or an e-mail. Token lifetime: 365 days with remember, else 1 day.',
-    schema: { body: loginSchema, response: tokenAnswer },
+    description: `\`username\` is a username or an e-mail. Token lifetime: 365 days with remember, else 1 day.${TWO_FACTOR_STEP}`,
+    schema: { body: loginSchema, response: loginAnswer },
+  },
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/auth/login/2fa',
+    access: 'anyone',
+    description:
+      'The code step of a two-factor sign-in: `challenge` (from /auth/login or a social sign-in, valid 5 minutes, once) with `code` (6 digits from the authenticator app; a code is accepted once: the same one again → 401) or `recoveryCode` (each works once). Answers the session, with the lifetime the password step asked for. A wrong code → 401; after 5 wrong codes in 15 minutes for the account, every code attempt → 429. An expired or used challenge → 401.',
+    schema: { body: twoFactorLoginSchema, response: tokenAnswer },
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    path: '/auth/2fa',
+    access: 'user',
+    description: "The caller's two-factor authentication: on or not, a setup waiting for its code, how many recovery codes are left.",
+    schema: { response: { 200: z.object({ data: twoFactorStatusSchema }) } },
+  },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/auth/2fa/setup',
+    access: 'user',
+    description:
+      'Starts (or restarts) the setup: a new secret with its otpauth URL and QR code, shown only in this answer and not active until confirmed with POST /auth/2fa/enable. 409 when two-factor authentication is already on.',
+    schema: { response: { 200: z.object({ data: twoFactorSetupSchema }) } },
+  },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/auth/2fa/enable',
+    access: 'user',
+    description:
+      "Confirms the setup with a current code: two-factor authentication is on, the account's other sessions end (the calling one stays), and the answer carries 10 recovery codes, shown only now. Wrong code → 400 on `code` (counted: 5 wrong codes in 15 minutes → 429); no setup started → 409.",
+    schema: { body: twoFactorCodeSchema, response: { 200: z.object({ data: recoveryCodesSchema }) } },
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/auth/2fa/disable',
+    access: 'user',
+    description: 'Turns two-factor authentication off with a current `code` or a `recoveryCode` (wrong → 400, counted like the sign-in: 429 after 5 in 15 minutes). The secret and recovery codes are deleted. An administrator then loses the operator console and a creator payouts until it is on again.',
+    schema: { body: twoFactorProofSchema, response: ok },
+  },
+  twoFactorRecoveryCodes: {
+    method: 'POST',
+    path: '/auth/2fa/recovery-codes',
+    access: 'user',
+    description: 'Replaces the recovery codes with 10 new ones (shown only now) after a current code; the old ones stop working. 409 when two-factor authentication is off.',
+    schema: { body: twoFactorCodeSchema, response: { 200: z.object({ data: recoveryCodesSchema }) } },
   },
   logout: {
     method: 'POST',
@@ -88,15 +139,15 @@ export const auth = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/google/login',
     access: 'anyone',
-    description: "`credential`: the ID token from Google Identity Services, verified against Google's keys with our client id as audience. Links or creates the account (see modules/auth/README.md). 400 when Google sign-in is not enabled, 401 when the token does not verify.",
-    schema: { body: googleLoginSchema, response: tokenAnswer },
+    description: `\`credential\`: the ID token from Google Identity Services, verified against Google's keys with our client id as audience. Links or creates the account (see modules/auth/README.md). 400 when Google sign-in is not enabled, 401 when the token does not verify.${TWO_FACTOR_STEP}`,
+    schema: { body: googleLoginSchema, response: loginAnswer },
   },
   googleToken: {
     method: 'POST',
     path: '/auth/google/token',
     access: 'anyone',
-    description: 'Authorization-code flow: the code is exchanged at Google (with the client secret) and the returned ID token verified as in /auth/google/login. `redirectUri` is the one the code was issued for (`postmessage` for the GIS popup).',
-    schema: { body: googleTokenSchema, response: tokenAnswer },
+    description: `Authorization-code flow: the code is exchanged at Google (with the client secret) and the returned ID token verified as in /auth/google/login. \`redirectUri\` is the one the code was issued for (\`postmessage\` for the GIS popup).${TWO_FACTOR_STEP}`,
+    schema: { body: googleTokenSchema, response: loginAnswer },
   },
   twitterLogin: {
     method: 'POST',
@@ -109,7 +160,7 @@ export const auth = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/twitter/callback',
     access: 'anyone',
-    description: 'Finishes OAuth 1.0a with the parameters Twitter added to the callback address. 400 when the request token is unknown, used or expired. The role chosen at /auth/twitter/login applies.',
-    schema: { body: twitterCallbackSchema, response: tokenAnswer },
+    description: `Finishes OAuth 1.0a with the parameters Twitter added to the callback address. 400 when the request token is unknown, used or expired. The role chosen at /auth/twitter/login applies.${TWO_FACTOR_STEP}`,
+    schema: { body: twitterCallbackSchema, response: loginAnswer },
   },
 });

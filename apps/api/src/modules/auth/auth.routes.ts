@@ -5,6 +5,7 @@ import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest, zodDetails } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
 import { socialRoutes } from './social.routes';
+import { twoFactorRoutes } from './two-factor.routes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../platform/storage';
@@ -14,6 +15,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { AuthService } from './auth.service';
 import type { SocialService } from './social.service';
+import type { TwoFactorService } from './two-factor.service';
 
 /** What the auth routes are given by the composition root (by closure). */
 export interface AuthRoutesDeps {
@@ -25,6 +27,7 @@ export interface AuthRoutesDeps {
   performers: PerformersService;
   settings: SettingsService;
   storage: Storage;
+  twoFactor: TwoFactorService;
   users: UsersService;
 }
 
@@ -124,4 +127,5 @@ export const authRoutes = (deps: AuthRoutesDeps) => async (app: ZodApp) => {
   }, { config: limited });
 
   await app.register(socialRoutes({ config: deps.config, social: deps.social }));
+  await app.register(twoFactorRoutes({ auth, config, twoFactor: deps.twoFactor }));
 };

@@ -1,7 +1,7 @@
 // Over 300 lines: the account flows the routes call (register, login, sessions, password, e-mail change and verification, reset, social login) and the mails their events and jobs send; each flow's pieces live beside it (accounts.ts, sessions.ts, mail-tokens.ts, auth.mails.ts, auth.handlers.ts, social-accounts.ts).
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, TOKEN_LIFETIME_DAYS } from '@stagepass/shared';
+import { MESSAGES, TOKEN_LIFETIME_DAYS, type LoginAnswer, type TwoFactorLoginInput } from '@stagepass/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Config } from '../../config';
@@ -21,6 +21,7 @@ import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type
 import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, takeMailToken } from './mail-tokens';
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
 import { findOrCreateSocialUser, type SocialIdentity } from './social-accounts';
+import type { TwoFactorService } from './two-factor.service';
 
 export type { IssuedSession };
 
@@ -54,6 +55,8 @@ export interface AuthDeps {
   /** The session cache: a revoked session is dropped on every node before the request answers. */
   sessions: Pick<SessionCache, 'evictSession' | 'evictUser'>;
   settings: SettingsService;
+  /** Two-factor accounts: the password step answers a challenge; the code step opens the session. */
+  twoFactor: Pick<TwoFactorService, 'challenge' | 'completeChallenge'>;
 }
 
 /**
@@ -145,7 +148,8 @@ export class AuthService {
     return userByLogin(this.deps.db, login);
   }
 
-  async login(input: { username: string; password: string; remember?: boolean }): Promise<IssuedSession> {
+  /** A session, or for a two-factor account the challenge of the code step (`completeTwoFactorLogin`). */
+  async login(input: { username: string; password: string; remember?: boolean }): Promise<LoginAnswer> {
     const user = await this.findByLogin(input.username);
     if (!user) {
       await burnPasswordCheck(input.password);
@@ -153,7 +157,17 @@ export class AuthService {
     }
     if (!(await checkPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.invalidCredentials);
     await this.assertMayLogin(user);
+    if (user.twoFactorEnabled) return this.deps.twoFactor.challenge(user.id, Boolean(input.remember));
     return this.issueSession(user.id, Boolean(input.remember));
+  }
+
+  /** The code step: the challenge and a TOTP or recovery code → the session the first step asked for. */
+  async completeTwoFactorLogin(input: TwoFactorLoginInput): Promise<IssuedSession> {
+    const { userId, remember } = await this.deps.twoFactor.completeChallenge(input.challenge, input);
+    const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw unauthorized(MESSAGES.invalidCredentials);
+    await this.assertMayLogin(user);
+    return this.issueSession(user.id, remember);
   }
 
   async assertMayLogin(user: UserRow) {
@@ -344,7 +358,7 @@ export class AuthService {
    * Social sign-in: finds the account linked to the provider id, else links by verified e-mail,
    * else creates one (without username: the user lands on the account page to pick one).
    */
-  async socialLogin(p: SocialIdentity): Promise<IssuedSession> {
+  async socialLogin(p: SocialIdentity): Promise<LoginAnswer> {
     let user: UserRow;
     try {
       user = await findOrCreateSocialUser(this.deps, this.deps.db, p);
@@ -354,6 +368,7 @@ export class AuthService {
       user = await findOrCreateSocialUser(this.deps, this.deps.db, p);
     }
     if (user.status !== 'active') throw forbidden(user.status === 'suspended' ? MESSAGES.accountSuspended : MESSAGES.accountInactive);
+    if (user.twoFactorEnabled) return this.deps.twoFactor.challenge(user.id, true);
     return this.issueSession(user.id, true);
   }
 

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { MESSAGES } from '@stagepass/shared';
+import { MESSAGES, type LoginAnswer } from '@stagepass/shared';
 import { HttpError, badRequest, fieldError, unauthorized } from '../../platform/errors';
-import type { IssuedSession } from './auth.service';
 import { oauthRequests } from './auth.tables';
 import { authorizationHeader } from './social.oauth1';
 import type { Config } from '../../config';
@@ -84,7 +83,7 @@ export class SocialService {
     }
   }
 
-  private async googleSession(idToken: string, clientId: string, role: SocialRole): Promise<IssuedSession> {
+  private async googleSession(idToken: string, clientId: string, role: SocialRole): Promise<LoginAnswer> {
     const p = await this.verifyGoogleIdToken(idToken, clientId);
     const email = typeof p.email === 'string' && p.email ? p.email : null;
     return this.deps.auth.socialLogin({
@@ -99,7 +98,7 @@ export class SocialService {
   }
 
   /** POST /auth/google/login: `credential` is the ID token Google Identity Services gave the browser. */
-  async googleLogin(input: { credential: string; role: SocialRole }): Promise<IssuedSession> {
+  async googleLogin(input: { credential: string; role: SocialRole }): Promise<LoginAnswer> {
     const { clientId } = await this.googleClient(false);
     return this.googleSession(input.credential, clientId, input.role);
   }
@@ -109,7 +108,7 @@ export class SocialService {
    * client secret), then verifies the ID token it answers exactly like googleLogin.
    * `redirectUri` must be the one the code was issued for (`postmessage` for the GIS popup).
    */
-  async googleCode(input: { code: string; redirectUri: string; role: SocialRole }): Promise<IssuedSession> {
+  async googleCode(input: { code: string; redirectUri: string; role: SocialRole }): Promise<LoginAnswer> {
     const { clientId, clientSecret } = await this.googleClient(true);
     const body = new URLSearchParams({
       client_id: clientId,
@@ -215,7 +214,7 @@ export class SocialService {
    * expired → 400 — exchanges it with the verifier for an access token, reads the account with
    * verify_credentials, then signs in. The role is the one chosen when the flow started.
    */
-  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }): Promise<IssuedSession> {
+  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }): Promise<LoginAnswer> {
     const consumer = await this.twitterConsumer();
     const [request] = await this.deps.db
       .delete(oauthRequests)

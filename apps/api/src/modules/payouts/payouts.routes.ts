@@ -1,5 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
-import { currentUser, isAdmin } from '../../platform/auth';
+import { currentUser, isAdmin, twoFactorOn } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { PayoutSettingsService } from './payout-settings.service';
 import type { PayoutsService } from './payouts.service';
@@ -18,9 +18,12 @@ export const payoutsRoutes = (deps: PayoutsRoutesDeps) => async (app: ZodApp) =>
 
   handle(app, r.calculate, async (req) => ({ data: await svc.calculate(currentUser(req).id) }));
 
-  handle(app, r.create, async (req, reply) => reply.status(201).send({ data: await svc.create(currentUser(req), req.body) }));
+  // Money leaving the site and where it goes need two-factor authentication on (403 otherwise).
+  const withTwoFactor = { preHandler: twoFactorOn };
 
-  handle(app, r.update, async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body) }));
+  handle(app, r.create, async (req, reply) => reply.status(201).send({ data: await svc.create(currentUser(req), req.body) }), withTwoFactor);
+
+  handle(app, r.update, async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body) }), withTwoFactor);
 
   handle(app, r.search, async (req) => {
     const user = currentUser(req);
@@ -41,7 +44,7 @@ export const payoutsRoutes = (deps: PayoutsRoutesDeps) => async (app: ZodApp) =>
 
   // ── Creator payout settings ───────────────────────────────────────────────────────────────
   handle(app, r.banking, async (req) => ({ data: await settings.getBanking(currentUser(req).id) }));
-  handle(app, r.updateBanking, async (req) => ({ data: await settings.putBanking(currentUser(req).id, req.body) }));
+  handle(app, r.updateBanking, async (req) => ({ data: await settings.putBanking(currentUser(req).id, req.body) }), withTwoFactor);
   handle(app, r.gatewaySettings, async (req) => ({ data: await settings.getGateway(currentUser(req).id) }));
-  handle(app, r.updateGatewaySettings, async (req) => ({ data: await settings.putGateway(currentUser(req).id, req.body) }));
+  handle(app, r.updateGatewaySettings, async (req) => ({ data: await settings.putGateway(currentUser(req).id, req.body) }), withTwoFactor);
 };

@@ -50,6 +50,12 @@ export class UserAccounts {
     return row;
   }
 
+  /** Turns the two-factor flag on or off (the auth module keeps the secret; the guards read this flag from the session's user). */
+  async setTwoFactor(tx: DbOrTx, userId: string, enabled: boolean): Promise<void> {
+    await tx.update(users).set({ twoFactorEnabled: enabled }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
+  }
+
   /** Links a social identity to an account whose e-mail the provider vouched for; `clearPassword` when the address was never proven locally. */
   async linkSocial(tx: DbOrTx, userId: string, link: { googleId: string } | { twitterId: string }, o: { clearPassword: boolean }): Promise<UserRow> {
     const [row] = await tx

@@ -67,7 +67,7 @@ export class UsersService {
       _id: row.id, name: row.name || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username || '',
       firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
       avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
-      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, balance: fromMinor(balanceMinor),
+      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, twoFactorEnabled: row.twoFactorEnabled, balance: fromMinor(balanceMinor),
       gender: row.gender, country: row.country, status: row.status,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };

@@ -1,0 +1,235 @@
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import {
+  TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_MESSAGES,
+  type RecoveryCodes, type TwoFactorChallenge, type TwoFactorProof, type TwoFactorSetup, type TwoFactorStatus,
+} from '@stagepass/shared';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { hashToken, newToken } from '../../platform/auth';
+import type { Clock } from '../../platform/clock';
+import { HttpError, badRequest, conflict, unauthorized } from '../../platform/errors';
+import type { Realtime } from '../../platform/realtime';
+import { USER_LIMIT_WINDOW_MS } from '../../platform/user-limits';
+import type { SettingsService } from '../settings/settings.service';
+import type { UserAccounts } from '../users/user-accounts';
+import type { UserRow } from '../users/users.tables';
+import { sessions, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './auth.tables';
+import { TOTP_DRIFT_STEPS, TOTP_PERIOD, decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes } from './two-factor.crypto';
+
+/** What TwoFactorService is built with (by the composition root, root.ts). */
+export interface TwoFactorDeps {
+  /** Owner of `users.two_factor_enabled` (the flag the guards read). */
+  accounts: Pick<UserAccounts, 'setTwoFactor'>;
+  /** The time codes are checked at (tests move it). */
+  clock: Clock;
+  /** APP_SECRET: the key the secrets are encrypted with. */
+  config: Pick<Config, 'APP_SECRET'>;
+  db: Db;
+  /** Turning 2FA on closes the account's other sessions' sockets. */
+  realtime: Pick<Realtime, 'disconnectSessions'>;
+  /** The site name: the issuer shown in the authenticator app. */
+  settings: Pick<SettingsService, 'get'>;
+}
+
+type SecretRow = typeof twoFactorSecrets.$inferSelect;
+/** How a wrong proof is answered: at sign-in 401, on the account page 400 on the field. */
+type Mode = 'login' | 'account';
+const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60 * 1000;
+
+/**
+ * Two-factor authentication (TOTP): setup, confirmation with recovery codes, turning it off, and
+ * the code step of a sign-in (challenges). Rules in README.md ("Two-factor authentication").
+ */
+export class TwoFactorService {
+  constructor(private deps: TwoFactorDeps) {}
+
+  async status(user: UserRow): Promise<TwoFactorStatus> {
+    const row = await this.row(user.id);
+    const [left] = await this.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(twoFactorRecoveryCodes)
+      .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
+    return {
+      enabled: user.twoFactorEnabled,
+      pending: Boolean(row && !row.confirmedAt),
+      enabledAt: user.twoFactorEnabled && row?.confirmedAt ? row.confirmedAt.toISOString() : null,
+      recoveryCodesLeft: user.twoFactorEnabled ? Number(left?.n ?? 0) : 0,
+    };
+  }
+
+  /** A new secret (replacing an unconfirmed one), returned only here. 409 when 2FA is already on. */
+  async setup(user: UserRow): Promise<TwoFactorSetup> {
+    if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+    const secret = generateSecret();
+    const stored = encryptSecret(this.deps.config.APP_SECRET, secret);
+    const [row] = await this.deps.db
+      .insert(twoFactorSecrets)
+      .values({ userId: user.id, secret: stored })
+      .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secret: stored, lastUsedStep: null, createdAt: new Date() }, setWhere: isNull(twoFactorSecrets.confirmedAt) })
+      .returning();
+    if (!row) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+    const otpauthUrl = generateURI({ issuer: await this.deps.settings.get('siteName'), label: user.email ?? user.username ?? user.id, secret, period: TOTP_PERIOD });
+    return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+  }
+
+  /**
+   * Confirms the setup with a current code: 2FA on, 10 new recovery codes (returned only now), and
+   * every other session of the account ended (so every live session was opened with a code).
+   */
+  async enable(user: UserRow, code: string, keepSessionId: string | null): Promise<RecoveryCodes> {
+    if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+    const row = await this.row(user.id);
+    if (!row || row.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.noEnrolment);
+    await this.checkTotp(row, code, 'account');
+    const codes = newRecoveryCodes();
+    const ended = await this.deps.db.transaction(async (tx) => {
+      await tx.update(twoFactorSecrets).set({ confirmedAt: this.now() }).where(eq(twoFactorSecrets.userId, user.id));
+      await this.replaceRecoveryCodes(tx, user.id, codes);
+      await this.deps.accounts.setTwoFactor(tx, user.id, true);
+      return tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
+        .returning({ id: sessions.id });
+    });
+    await this.deps.realtime.disconnectSessions(ended.map((s) => s.id));
+    return { recoveryCodes: codes };
+  }
+
+  /** Turns 2FA off with a code or a recovery code: secret, recovery codes and open challenges are deleted. */
+  async disable(user: UserRow, proof: TwoFactorProof): Promise<void> {
+    const row = await this.row(user.id);
+    if (!user.twoFactorEnabled || !row?.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
+    await this.checkProof(row, proof, 'account');
+    await this.deps.db.transaction(async (tx) => {
+      await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
+      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+      await this.deps.accounts.setTwoFactor(tx, user.id, false);
+    });
+  }
+
+  /** New recovery codes after a current code; the old ones stop working. */
+  async regenerateRecoveryCodes(user: UserRow, code: string): Promise<RecoveryCodes> {
+    const row = await this.row(user.id);
+    if (!user.twoFactorEnabled || !row?.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
+    await this.checkTotp(row, code, 'account');
+    const codes = newRecoveryCodes();
+    await this.deps.db.transaction((tx) => this.replaceRecoveryCodes(tx, user.id, codes));
+    return { recoveryCodes: codes };
+  }
+
+  /** The code step of a sign-in: a random challenge valid 5 minutes, once (only its hash is stored). */
+  async challenge(userId: string, remember: boolean): Promise<TwoFactorChallenge> {
+    const now = this.now();
+    await this.deps.db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_MS)));
+    const challenge = newToken();
+    const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
+    await this.deps.db.insert(twoFactorChallenges).values({ userId, tokenHash: hashToken(challenge), remember, expiresAt });
+    return { twoFactorRequired: true, challenge, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * Trades a challenge and a proof for the account to sign in (the caller issues the session).
+   * Unknown, expired or used challenge → 401; wrong proof → 401 (counted); over the limit → 429.
+   */
+  async completeChallenge(challenge: string, proof: TwoFactorProof): Promise<{ userId: string; remember: boolean }> {
+    const expired = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+    const [ch] = await this.deps.db
+      .select()
+      .from(twoFactorChallenges)
+      .where(and(eq(twoFactorChallenges.tokenHash, hashToken(challenge)), isNull(twoFactorChallenges.usedAt), gt(twoFactorChallenges.expiresAt, this.now())))
+      .limit(1);
+    if (!ch) throw expired();
+    const row = await this.row(ch.userId);
+    if (!row?.confirmedAt) throw expired();
+    await this.checkProof(row, proof, 'login');
+    const [taken] = await this.deps.db
+      .update(twoFactorChallenges)
+      .set({ usedAt: this.now() })
+      .where(and(eq(twoFactorChallenges.id, ch.id), isNull(twoFactorChallenges.usedAt)))
+      .returning({ id: twoFactorChallenges.id });
+    if (!taken) throw expired();
+    return { userId: ch.userId, remember: ch.remember };
+  }
+
+  // --- checks ------------------------------------------------------------------------------------
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  private async row(userId: string): Promise<SecretRow | null> {
+    const [row] = await this.deps.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
+    return row ?? null;
+  }
+
+  private async checkProof(row: SecretRow, proof: TwoFactorProof, mode: Mode): Promise<void> {
+    if (proof.code) return this.checkTotp(row, proof.code, mode);
+    if (proof.recoveryCode) return this.checkRecoveryCode(row, proof.recoveryCode, mode);
+    throw badRequest(TWO_FACTOR_MESSAGES.proofMissing, [{ field: 'code', message: TWO_FACTOR_MESSAGES.proofMissing }]);
+  }
+
+  /**
+   * A TOTP code of the current step (± one for clock drift), newer than the last accepted one: a
+   * code works once (the step is claimed atomically, so two requests racing with it cannot both pass).
+   */
+  private async checkTotp(row: SecretRow, code: string, mode: Mode): Promise<void> {
+    this.assertNotLocked(row);
+    const secret = decryptSecret(this.deps.config.APP_SECRET, row.secret);
+    const result = secret
+      ? await verify({ secret, token: code, epoch: Math.floor(this.now().getTime() / 1000), period: TOTP_PERIOD, epochTolerance: TOTP_PERIOD * TOTP_DRIFT_STEPS })
+      : { valid: false as const };
+    if (!result.valid || !('timeStep' in result)) return this.fail(row, 'code', TWO_FACTOR_MESSAGES.codeInvalid, mode);
+    const [claimed] = await this.deps.db
+      .update(twoFactorSecrets)
+      .set({ lastUsedStep: result.timeStep, failedCount: 0, failedSince: null })
+      .where(and(eq(twoFactorSecrets.userId, row.userId), or(isNull(twoFactorSecrets.lastUsedStep), lt(twoFactorSecrets.lastUsedStep, result.timeStep))))
+      .returning({ userId: twoFactorSecrets.userId });
+    if (!claimed) throw this.refusal('code', TWO_FACTOR_MESSAGES.codeReused, mode);
+  }
+
+  /** An unused recovery code of the account, used up atomically. */
+  private async checkRecoveryCode(row: SecretRow, code: string, mode: Mode): Promise<void> {
+    this.assertNotLocked(row);
+    const [used] = await this.deps.db
+      .update(twoFactorRecoveryCodes)
+      .set({ usedAt: this.now() })
+      .where(and(eq(twoFactorRecoveryCodes.userId, row.userId), eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)), isNull(twoFactorRecoveryCodes.usedAt)))
+      .returning({ id: twoFactorRecoveryCodes.id });
+    if (!used) return this.fail(row, 'recoveryCode', TWO_FACTOR_MESSAGES.recoveryCodeInvalid, mode);
+    await this.deps.db.update(twoFactorSecrets).set({ failedCount: 0, failedSince: null }).where(eq(twoFactorSecrets.userId, row.userId));
+  }
+
+  /** Over TWO_FACTOR_MAX_FAILURES wrong codes in the 15-minute window: 429 whatever the code. */
+  private assertNotLocked(row: SecretRow): void {
+    const inWindow = row.failedSince && this.now().getTime() - row.failedSince.getTime() < USER_LIMIT_WINDOW_MS;
+    if (inWindow && row.failedCount >= TWO_FACTOR_MAX_FAILURES) throw new HttpError(429, 'Too many wrong codes. Please wait 15 minutes and try again.');
+  }
+
+  /** Counts a wrong code (in the database: every API node sees the same count), then refuses. */
+  private async fail(row: SecretRow, field: 'code' | 'recoveryCode', message: string, mode: Mode): Promise<never> {
+    const now = this.now();
+    const windowStart = new Date(now.getTime() - USER_LIMIT_WINDOW_MS);
+    const fresh = sql`${twoFactorSecrets.failedSince} is null or ${twoFactorSecrets.failedSince} < ${windowStart.toISOString()}::timestamptz`;
+    await this.deps.db
+      .update(twoFactorSecrets)
+      .set({
+        failedCount: sql`case when ${fresh} then 1 else ${twoFactorSecrets.failedCount} + 1 end`,
+        failedSince: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${twoFactorSecrets.failedSince} end`,
+      })
+      .where(eq(twoFactorSecrets.userId, row.userId));
+    throw this.refusal(field, message, mode);
+  }
+
+  private refusal(field: 'code' | 'recoveryCode', message: string, mode: Mode): HttpError {
+    return mode === 'login' ? unauthorized(message) : badRequest(message, [{ field, message }]);
+  }
+
+  private async replaceRecoveryCodes(tx: DbOrTx, userId: string, codes: string[]): Promise<void> {
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+  }
+}
