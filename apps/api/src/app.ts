@@ -48,6 +48,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
+import { siteRoutes } from './modules/site/site.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -153,6 +154,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
+  await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };
 }

@@ -11,6 +11,7 @@ import { stripeGatewayFactory } from './platform/payments/stripe';
 import { ContentKinds } from './platform/content-kinds';
 import { Realtime } from './platform/realtime';
 import { SessionCache } from './platform/auth';
+import { CacheBus } from './platform/cache-bus';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
@@ -76,6 +77,10 @@ import { MoneySummary } from './modules/earnings/money-summary';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
+import { SitePagesService } from './modules/site/site.pages';
+import { SitePromosService } from './modules/site/site.promos';
+import { ContactService } from './modules/site/site.contact';
+import { registerSiteHandlers } from './modules/site/site.handlers';
 
 /**
  * The composition root (with app.ts, which adds HTTP): builds the platform, then every service
@@ -119,6 +124,8 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     stripe: stripeGatewayFactory(config.STRIPE_API_BASE),
     // The socket gateway (app.ts attaches it to the HTTP server); Redis adapter when REDIS_URL.
     realtime: new Realtime({ config, db: db.db, log, sessions }),
+    // "Drop your copy" signals for in-process caches (settings, static pages), across nodes through Redis.
+    cacheBus: new CacheBus({ redisUrl: config.REDIS_URL, log }),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
@@ -130,7 +137,7 @@ export function buildServices(p: Platform) {
   // after the service it needs; engagement and commerce services read it at request time.
   const contentKinds = new ContentKinds();
   // Core
-  const settings = new SettingsService({ db });
+  const settings = new SettingsService({ db, bus: p.cacheBus });
   const geo = new GeoService({ settings, dbPath: config.GEOIP_DB_PATH });
   const media = new MediaService({ config, db, queue, storage });
   // Auth writes accounts and creator profiles through their owners' writers (built first: the users
@@ -166,6 +173,10 @@ export function buildServices(p: Platform) {
   const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, checks: messageChecks, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
   const fanLists = new FanListsService({ db, users });
   const vault = new VaultService({ db, media });
+  // Site content: the operator's static pages, promos and contact inbox (modules/site).
+  const sitePages = new SitePagesService({ db, bus: p.cacheBus });
+  const sitePromos = new SitePromosService({ clock, db, media });
+  const contact = new ContactService({ clock, config, db, events, settings });
   // Engagement
   const blocks = new BlocksService({ db, events, realtime, users });
   const follows = new FollowsService({ db, events, media, users });
@@ -199,7 +210,7 @@ export function buildServices(p: Platform) {
     dashboard, auditLog,
     contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
-    products, orders, productDownloads,
+    products, orders, productDownloads, sitePages, sitePromos, contact,
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -218,6 +229,7 @@ export async function buildRoot(opts: RootOptions) {
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
+  registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.
   const audience = {
@@ -253,6 +265,7 @@ export async function buildRoot(opts: RootOptions) {
       platform.realtime.closeSockets();
       await platform.realtime.close();
       await platform.sessions.close();
+      await platform.cacheBus.close();
       (storage as { destroy?: () => void }).destroy?.();
       await mailer.close();
       if (platform.ownsDatabase) await database.close();

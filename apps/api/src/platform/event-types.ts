@@ -59,6 +59,11 @@ export type DomainEventMap = {
   /** An operator approved or rejected a creator's identity documents (`reason`: the note or rejection reason shown to them). */
   'performer.verification': { performerId: string; status: 'approved' | 'rejected'; reason: string | null };
 
+  /** A message came in through the contact form: the operator is mailed (site.handlers.ts). */
+  'contact.received': { messageId: string };
+  /** An operator answered a contact message: the answer is mailed to its sender. */
+  'contact.answered': { messageId: string };
+
   'payout.requested': { payoutId: string; performerId: string; amount: number };
   'payout.approved': { payoutId: string; performerId: string; amount: number };
   'payout.paid': { payoutId: string; performerId: string; amount: number };

@@ -30,6 +30,7 @@ import { reference } from './reference';
 import { reports } from './reports';
 import { search } from './search';
 import { settings } from './settings';
+import { site } from './site';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
 import { vault } from './vault';
@@ -64,6 +65,7 @@ export const routes = {
   reports,
   search,
   settings,
+  site,
   subscriptions,
   users,
   vault,

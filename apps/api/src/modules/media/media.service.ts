@@ -102,6 +102,42 @@ export class MediaService {
     }
   }
 
+  /**
+   * One public rendition of an uploaded image, not cropped (site logos, favicons, promo banners):
+   * scaled down to fit `width`×`height` (never up); `square` pads it to exactly that size on a
+   * transparent background instead (favicons). Re-encoded (WebP, or PNG), so no SVG or metadata
+   * goes through; undecodable → 415 with nothing stored.
+   */
+  async storeFittedImage(ownerId: string, kind: string, upload: ReceivedFile, o: { width: number; height: number; format: 'webp' | 'png'; square?: boolean }): Promise<FileRow> {
+    const id = uuidv7();
+    const unreadable = () => new HttpError(415, 'This image could not be read', [{ field: upload.field, message: 'The image is damaged or in an unsupported format' }]);
+    const image = sharp(upload.tmpPath, { failOn: 'error' }).rotate();
+    const meta = await image.metadata().catch(() => null);
+    if (!meta?.width || !meta.height) throw unreadable();
+    const resized = o.square
+      ? image.resize(o.width, o.height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      : image.resize(o.width, o.height, { fit: 'inside', withoutEnlargement: true });
+    const out = await (o.format === 'png' ? resized.png() : resized.webp({ quality: 88 })).toBuffer({ resolveWithObject: true }).catch(() => {
+      throw unreadable();
+    });
+    const mime = o.format === 'png' ? 'image/png' : 'image/webp';
+    const key = `public/${kind}/${id}/image.${o.format}`;
+    await this.deps.storage.put(key, out.data, mime);
+    try {
+      const [row] = await this.deps.db
+        .insert(files)
+        .values({
+          id, ownerId, kind, visibility: 'public', originalName: upload.originalName, mimeType: mime, size: out.data.length, storageKey: key, status: 'ready',
+          variants: { image: key }, width: out.info.width, height: out.info.height, meta: { sourceMime: upload.mime },
+        })
+        .returning();
+      return row!;
+    } catch (err) {
+      await this.deps.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
   /** Stores an upload as it is (documents, videos until the media pipeline processes them). */
   async storeRaw(ownerId: string, kind: string, visibility: 'public' | 'private', upload: ReceivedFile, db: DbOrTx = this.deps.db): Promise<FileRow> {
     const id = uuidv7();

@@ -1,5 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
 import { handle, type ZodApp } from '../../platform/routes';
+import { auditActor } from '../../platform/audit';
 import type { GatewayName } from '@stagepass/shared';
 import type { SettingsService } from './settings.service';
 
@@ -21,7 +22,7 @@ export const settingsRoutes = (deps: SettingsRoutesDeps) => async (app: ZodApp) 
   handle(app, r.byKeys, async (req) => ({ data: await svc.byKeys(req.body.keys) }));
   handle(app, r.adminList, async () => ({ data: await svc.forAdmin() }));
   handle(app, r.adminUpdate, async (req) => {
-    const value = await svc.set(req.params.key, req.body.value);
+    const value = await svc.set(req.params.key, req.body.value, auditActor(req));
     req.log.info({ key: req.params.key, by: req.user?.id }, 'setting changed');
     return { data: { key: req.params.key, value: (await svc.forAdmin())[req.params.key]?.value ?? value } };
   });
