@@ -18,6 +18,7 @@ import { assertMappedRoutes } from './platform/routes';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
 import { healthRoutes } from './modules/health/health.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -125,6 +126,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   // Modules: each route plugin gets, by name, the services it uses.
   const r = root;
   await app.register(healthRoutes({ database: r.database }));
+  await app.register(backupRoutes({ config, database: r.database }));
   await app.register(settingsRoutes({ settings: r.settings, payments: r.payments }));
   await app.register(geoRoutes({ geo: r.geo }));
   await app.register(authRoutes({ auth: r.auth, config, db: r.db, limits, performers: r.performers, settings: r.settings, social: r.social, storage: r.storage, twoFactor: r.twoFactor, users: r.users }));

@@ -7,6 +7,7 @@
 import { addresses } from './addresses';
 import { admin } from './admin';
 import { auth } from './auth';
+import { backup } from './backup';
 import { blocks } from './blocks';
 import { comments } from './comments';
 import { coupons } from './coupons';
@@ -42,6 +43,7 @@ export const routes = {
   addresses,
   admin,
   auth,
+  backup,
   blocks,
   comments,
   coupons,
