@@ -17,7 +17,7 @@ import { fullDate } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
-import { downloadFromApi } from './download';
+import { downloadFromApi } from '@/lib/download';
 import { Money, MoneyUserCell, StatGrid, moneyCss as css } from '@/components/money/money-ui';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';

@@ -3,7 +3,8 @@
  * Download a file from the API with the session token (a plain link cannot send the
  * Authorization header): fetch → blob → a temporary object URL clicked as a download.
  * The file name comes from Content-Disposition, else `fallbackName`. `href` is the entry's URL:
- * `routeHref(routes.earnings.exportCsv, { query })`.
+ * `routeHref(routes.earnings.exportCsv, { query })` — the creator's earnings and the operator's
+ * transactions exports.
  */
 import { MESSAGES } from '@stagepass/shared';
 import { getToken, removeToken, type ApiFailure } from '@/lib/api';
