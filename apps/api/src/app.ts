@@ -45,6 +45,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -153,6 +154,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
   await app.register(ordersRoutes({ orders: r.orders }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
+  await app.register(ledgerRoutes({ clock: r.clock, search: r.ledgerSearch }));
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));

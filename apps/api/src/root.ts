@@ -29,6 +29,7 @@ import { PricingService } from './modules/performers/pricing.service';
 import { VerificationService } from './modules/performers/verification.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
+import { LedgerSearch } from './modules/ledger/ledger.search';
 import { FeedsService } from './modules/feeds/feeds.service';
 import { feedKind } from './modules/feeds/feeds.kind';
 import { ProductsService } from './modules/products/products.service';
@@ -150,6 +151,8 @@ export function buildServices(p: Platform) {
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
   const users = new UsersService({ db, ledger, auth, media, sessions });
+  // The operator's view of the ledger (GET /admin/transactions).
+  const ledgerSearch = new LedgerSearch({ db, users });
   // Creator verification (KYC): the queue, and THE selling rule other modules are given as `sellers`.
   const verification = new VerificationService({ clock, db, events, media, settings, users });
   const sellers = verification;
@@ -211,6 +214,7 @@ export function buildServices(p: Platform) {
     contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
     products, orders, productDownloads, sitePages, sitePromos, contact,
+    ledgerSearch,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

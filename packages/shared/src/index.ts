@@ -20,6 +20,7 @@ export * from './subscriptions';
 export * from './coupons';
 export * from './earnings';
 export * from './payouts';
+export * from './admin-money';
 export * from './audit-log';
 export * from './admin-dashboard';
 export * from './links';

@@ -17,6 +17,7 @@ import { follows } from './follows';
 import { galleries } from './galleries';
 import { geo } from './geo';
 import { health } from './health';
+import { ledger } from './ledger';
 import { media } from './media';
 import { messages } from './messages';
 import { notifications } from './notifications';
@@ -53,6 +54,7 @@ export const routes = {
   galleries,
   geo,
   health,
+  ledger,
   media,
   messages,
   notifications,

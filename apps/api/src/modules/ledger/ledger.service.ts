@@ -15,7 +15,16 @@ import {
 
 export interface AccountRef { kind: LedgerAccountKind; ownerId: string | null }
 export interface Posting { account: AccountRef; amount: number }
-export interface PostInput { type: LedgerTxType; reference: string; description?: string; postings: Posting[] }
+export interface PostInput {
+  type: LedgerTxType;
+  reference: string;
+  description?: string;
+  postings: Posting[];
+  /** The paying fan when no wallet of theirs moves (a card sale); otherwise the wallet's owner. */
+  userId?: string | null;
+  /** What a sale (or the sale a refund reverses) was for. */
+  itemType?: EarningType | null;
+}
 
 export const wallet = (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId });
 export const earningsAccount = (performerId: string): AccountRef => ({ kind: 'earnings', ownerId: performerId });
@@ -105,7 +114,16 @@ export class LedgerService {
     if (moved.length && !this.deps.commits.afterCommit(tx, () => this.pushBalances(moved))) {
       this.deps.log.warn({ reference: input.reference }, 'ledger movement outside a hooked transaction: balance not pushed');
     }
-    const [row] = await tx.insert(ledgerTransactions).values({ type: input.type, reference: input.reference, description: input.description ?? '' }).returning();
+    // The search columns (GET /admin/transactions): the amount that moved and the parties.
+    const owner = (kind: LedgerAccountKind) => postings.find((p) => p.account.kind === kind)?.account.ownerId ?? null;
+    const [row] = await tx
+      .insert(ledgerTransactions)
+      .values({
+        type: input.type, reference: input.reference, description: input.description ?? '',
+        amount: postings.reduce((sum, p) => (p.amount > 0 ? sum + p.amount : sum), 0),
+        userId: input.userId ?? owner('wallet'), performerId: owner('earnings'), itemType: input.itemType ?? null,
+      })
+      .returning();
     await tx.insert(ledgerEntries).values(withIds.map((p) => ({ transactionId: row.id, accountId: p.accountId, amount: p.amount })));
     return row;
   }
@@ -170,6 +188,8 @@ export class LedgerService {
       type: sale.ledgerType,
       reference: sale.source,
       description: sale.description,
+      userId: sale.userId,
+      itemType: sale.type,
       postings: [
         { account: sale.from, amount: -sale.gross },
         { account: earningsAccount(sale.performerId), amount: net },
@@ -202,6 +222,7 @@ export class LedgerService {
         type: 'refund',
         reference: `refund:${refund.source}`,
         description: refund.description,
+        itemType: sale.type,
         postings: [
           { account: wallet(sale.userId), amount: sale.gross },
           { account: earningsAccount(sale.performerId), amount: -sale.net },
