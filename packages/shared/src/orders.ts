@@ -2,7 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { DELIVERY_STATUSES, PRODUCT_TYPES, type DeliveryStatus } from './catalogue';
-import { moneyUserSchema } from './payments';
+import { dateQuerySchema, moneyUserSchema } from './payments';
 
 /**
  * Orders (spec §7 Orders; issue 13): one line of a product purchase, written in the same
@@ -79,10 +79,16 @@ export const orderSearchQuerySchema = listQuerySchema.extend({
   productType: z.enum(PRODUCT_TYPES).optional(),
 });
 export type OrderSearchQuery = z.infer<typeof orderSearchQuerySchema>;
-/** GET /orders/search: a creator's orders of their products; admins see all (`performerId` filters; ignored for creators). */
+/**
+ * GET /orders/search: a creator's orders of their products; admins see all (`performerId` filters;
+ * ignored for creators). `fromDate`/`toDate` bound when it was ordered (a date-only `toDate`
+ * includes that whole UTC day).
+ */
 export const sellerOrderSearchQuerySchema = orderSearchQuerySchema.extend({
   performerId: idSchema.optional(),
   buyerId: idSchema.optional(),
+  fromDate: dateQuerySchema,
+  toDate: dateQuerySchema,
 });
 export type SellerOrderSearchQuery = z.infer<typeof sellerOrderSearchQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
-import { currentUser } from '../../platform/auth';
+import { auditActor } from '../../platform/audit';
+import { currentUser, isAdmin } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { OrdersService } from './orders.service';
 
@@ -19,7 +20,11 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: ZodApp) => {
 
   handle(app, r.get, async (req) => ({ data: await svc.view(await svc.get(currentUser(req), req.params.id)) }));
 
-  handle(app, r.update, async (req) => ({ data: await svc.view(await svc.update(currentUser(req), req.params.id, req.body)) }));
+  handle(app, r.update, async (req) => {
+    const user = currentUser(req);
+    // An operator's change is audited (in the change's transaction).
+    return { data: await svc.view(await svc.update(user, req.params.id, req.body, isAdmin(user) ? auditActor(req) : undefined)) };
+  });
 
   handle(app, r.updateAddress, async (req) => ({ data: await svc.view(await svc.updateAddress(currentUser(req), req.params.id, req.body)) }));
 };

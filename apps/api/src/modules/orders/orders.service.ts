@@ -6,7 +6,9 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { containsPattern } from '../../db/like';
+import { dateRange } from '../../platform/date-range';
 import { isAdmin } from '../../platform/auth';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { ContentKinds } from '../../platform/content-kinds';
 import { conflict, fieldError, notFound, sqlState } from '../../platform/errors';
@@ -100,7 +102,7 @@ export class OrdersService {
 
   /** GET /orders/users/search: the caller's own orders (index orders_buyer_idx). */
   searchOwn(buyer: UserRow, q: OrderSearchQuery) {
-    return this.page([eq(orders.buyerId, buyer.id), ...this.filters(q)], q, true);
+    return this.page([eq(orders.buyerId, buyer.id), ...this.filters(q)], q);
   }
 
   /** GET /orders/search: a creator's orders of their products; an admin's: all, or one creator's. */
@@ -109,7 +111,8 @@ export class OrdersService {
     const performerId = isAdmin(actor) ? q.performerId : actor.id;
     if (performerId) conds.push(eq(orders.performerId, performerId));
     if (q.buyerId) conds.push(eq(orders.buyerId, q.buyerId));
-    return this.page(conds, q, Boolean(performerId));
+    conds.push(...dateRange(orders.createdAt, q.fromDate, q.toDate));
+    return this.page(conds, q);
   }
 
   /** One order for its buyer, its seller or an admin; 404 for anyone else. */
@@ -125,9 +128,11 @@ export class OrdersService {
    * two concurrent changes the second sees the first's result: a second refund → 409, never a second
    * reversal (the ledger's unique reference `refund:wallet_charge:<id>` is the last line of
    * defence). A refund reverses the sale (LedgerService.recordRefund) and restocks physical goods in
-   * the same transaction as the order's change; each change records `order.updated`.
+   * the same transaction as the order's change; each change records `order.updated`. An
+   * operator's change (`audit` given: the route passes it for admins) is audited in the same
+   * transaction (`order.refund` or `order.update`), so a refused change leaves no entry.
    */
-  async update(actor: UserRow, id: string, input: UpdateOrderInput): Promise<OrderRow> {
+  async update(actor: UserRow, id: string, input: UpdateOrderInput, audit?: AuditActor): Promise<OrderRow> {
     if (!isUuid(id)) throw notFound('Order not found');
     const to = input.deliveryStatus;
     try {
@@ -151,6 +156,10 @@ export class OrdersService {
           Object.assign(patch, { refundedAt: now, refundLedgerTransactionId: ledgerTx.id });
         }
         const [row] = await tx.update(orders).set(patch).where(eq(orders.id, o.id)).returning();
+        if (audit) {
+          const state = (r: OrderRow) => ({ deliveryStatus: r.deliveryStatus, trackingCode: r.trackingCode, refundedAt: r.refundedAt, refundLedgerTransactionId: r.refundLedgerTransactionId });
+          await recordAudit(tx, audit, { action: to === 'refunded' ? 'order.refund' : 'order.update', targetType: 'order', targetId: o.id, before: state(o), after: { ...state(row!), total: fromMinor(o.total) } });
+        }
         await this.deps.events.record(tx, 'order.updated', {
           orderId: o.id, buyerId: o.buyerId, performerId: o.performerId, actorId: actor.id, productName: o.productName,
           from, to, trackingCode: row!.trackingCode, total: o.total,
@@ -253,13 +262,14 @@ export class OrdersService {
   }
 
   /**
-   * A page and its total. Newest first uses (owner, created_at desc, id desc) indexes; an admin's
-   * list of every order sorts by id instead (UUIDv7: creation order, the primary key's index).
+   * A page and its total. Newest first uses the (owner, created_at desc, id desc) indexes, or for
+   * an admin's list of every order (created_at desc, id desc) — `orders_created_idx`, which also
+   * serves its date range.
    */
-  private async page(conds: SQL[], q: OrderSearchQuery, scoped: boolean): Promise<{ data: Order[]; total: number }> {
+  private async page(conds: SQL[], q: OrderSearchQuery): Promise<{ data: Order[]; total: number }> {
     const where = conds.length ? and(...conds) : undefined;
     const dir = q.sort === 'asc' ? asc : desc;
-    const order = q.sortBy === 'total' ? [dir(orders.total), dir(orders.id)] : q.sortBy === 'updatedAt' ? [dir(orders.updatedAt), dir(orders.id)] : scoped ? [dir(orders.createdAt), dir(orders.id)] : [dir(orders.id)];
+    const order = q.sortBy === 'total' ? [dir(orders.total), dir(orders.id)] : q.sortBy === 'updatedAt' ? [dir(orders.updatedAt), dir(orders.id)] : [dir(orders.createdAt), dir(orders.id)];
     const [rows, [total]] = await Promise.all([
       this.db.select().from(orders).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
       this.db.select({ n: count() }).from(orders).where(where),
