@@ -192,7 +192,7 @@ export function buildServices(p: Platform) {
   const search = new SearchService({ contentKinds, db, follows });
   // Commerce
   const payments = new PaymentsService({ config, db, ledger, settings, users, stripe: p.stripe });
-  const coupons = new CouponsService({ clock, db });
+  const coupons = new CouponsService({ clock, db, users });
   const purchases = new PurchasesService({ db });
   const addresses = new AddressesService({ db });
   // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module.

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { moneyUserSchema } from './payments';
 
 /** Coupon contracts (spec §7 Coupons): admin management and applying a code. */
 export const couponCodeSchema = z.string().trim().min(3, 'At least 3 characters').max(60).regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
@@ -21,6 +22,8 @@ export const couponSchema = z.object({
   name: z.string(),
   percentage: z.number().int(),
   performerId: z.string().nullable(),
+  /** The creator's card when the coupon is for one creator (null: site-wide, or the creator is gone). */
+  performer: moneyUserSchema.nullable(),
   expiresAt: z.string().nullable(),
   maxUses: z.number().int().nullable(),
   usedCount: z.number().int(),

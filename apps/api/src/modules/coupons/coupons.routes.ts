@@ -1,4 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
+import { auditActor } from '../../platform/audit';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { CouponsService } from './coupons.service';
@@ -16,10 +17,11 @@ export const couponsRoutes = (deps: CouponsRoutesDeps) => async (app: ZodApp) =>
   handle(app, r.apply, async (req) => ({ data: await svc.check(req.params.code, currentUser(req).id, req.body?.performerId) }));
 
   handle(app, r.adminList, async (req) => ({ data: await svc.list(req.query) }));
-  handle(app, r.adminCreate, async (req, reply) => reply.status(201).send({ data: await svc.create(req.body) }));
-  handle(app, r.adminUpdate, async (req) => ({ data: await svc.update(req.params.id, req.body) }));
+  // Operator actions, each audited in its own transaction.
+  handle(app, r.adminCreate, async (req, reply) => reply.status(201).send({ data: await svc.create(auditActor(req), req.body) }));
+  handle(app, r.adminUpdate, async (req) => ({ data: await svc.update(auditActor(req), req.params.id, req.body) }));
   handle(app, r.adminRemove, async (req) => {
-    await svc.remove(req.params.id);
+    await svc.remove(auditActor(req), req.params.id);
     return { data: { success: true as const } };
   });
 };

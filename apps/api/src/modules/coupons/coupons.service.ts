@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { discountedMinor, type AppliedCoupon, type Coupon, type CreateCouponInput, type ListQuery } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
@@ -6,13 +6,18 @@ import { users } from '../users/users.tables';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.tables';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { UsersService } from '../users/users.service';
 import { containsPattern } from '../../db/like';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 
 
 /** What CouponsService is built with (by the composition root, root.ts). */
 export interface CouponsDeps {
   clock: Clock;
   db: Db;
+  /** The creator's card on an operator's coupon. */
+  users: Pick<UsersService, 'card'>;
 }
 
 /**
@@ -25,11 +30,23 @@ export interface CouponsDeps {
 export class CouponsService {
   constructor(private deps: CouponsDeps) {}
 
-  toView(r: CouponRow): Coupon {
+  /** A coupon's fields (also its audit snapshot). */
+  toView(r: CouponRow): Omit<Coupon, 'performer'> {
     return {
       _id: r.id, code: r.code, name: r.name, percentage: r.percentage, performerId: r.performerId, expiresAt: r.expiresAt?.toISOString() ?? null,
       maxUses: r.maxUses, usedCount: r.usedCount, active: r.active, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
     };
+  }
+
+  /** Coupons as the operator's API answers them: with their creators' cards (one query). */
+  private async views(rows: CouponRow[]): Promise<Coupon[]> {
+    const ids = [...new Set(rows.map((r) => r.performerId).filter((x): x is string => Boolean(x)))];
+    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const byId = new Map(people.map((u) => [u.id, u]));
+    return rows.map((r) => {
+      const p = r.performerId ? byId.get(r.performerId) : undefined;
+      return { ...this.toView(r), performer: p ? this.deps.users.card(p) : null };
+    });
   }
 
   private async byCode(db: DbOrTx, code: string): Promise<CouponRow | null> {
@@ -93,20 +110,26 @@ export class CouponsService {
     }
   }
 
-  async create(input: CreateCouponInput): Promise<Coupon> {
+  /** POST /admin/coupons: audited (`coupon.create`) in the insert's transaction. */
+  async create(actor: AuditActor, input: CreateCouponInput): Promise<Coupon> {
     this.checkExpiry(input.expiresAt);
     await this.checkPerformer(input.performerId);
     if (await this.byCode(this.deps.db, input.code)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
-    const [row] = await this.deps.db
-      .insert(coupons)
-      .values({ code: input.code, name: input.name, percentage: input.percentage, performerId: input.performerId ?? null, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null, active: input.active })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
-    return this.toView(row);
+    const created = await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(coupons)
+        .values({ code: input.code, name: input.name, percentage: input.percentage, performerId: input.performerId ?? null, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null, active: input.active })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+      await recordAudit(tx, actor, { action: 'coupon.create', targetType: 'coupon', targetId: row.id, after: this.toView(row) });
+      return row;
+    });
+    return (await this.views([created]))[0]!;
   }
 
-  async update(id: string, input: Partial<CreateCouponInput>): Promise<Coupon> {
+  /** PUT /admin/coupons/{id}: any subset of the fields; audited (`coupon.update`, before and after) in the update's transaction. */
+  async update(actor: AuditActor, id: string, input: Partial<CreateCouponInput>): Promise<Coupon> {
     this.checkExpiry(input.expiresAt);
     await this.checkPerformer(input.performerId);
     const patch: Partial<typeof coupons.$inferInsert> = {};
@@ -121,16 +144,30 @@ export class CouponsService {
     if (input.expiresAt !== undefined) patch.expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (input.maxUses !== undefined) patch.maxUses = input.maxUses;
     if (input.active !== undefined) patch.active = input.active;
-    const [row] = Object.keys(patch).length
-      ? await this.deps.db.update(coupons).set(patch).where(eq(coupons.id, id)).returning()
-      : await this.deps.db.select().from(coupons).where(eq(coupons.id, id));
-    if (!row) throw notFound('Coupon not found');
-    return this.toView(row);
+    try {
+      const row = await this.deps.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+        if (!before) throw notFound('Coupon not found');
+        if (!Object.keys(patch).length) return before;
+        const [after] = await tx.update(coupons).set(patch).where(eq(coupons.id, id)).returning();
+        await recordAudit(tx, actor, { action: 'coupon.update', targetType: 'coupon', targetId: id, before: this.toView(before), after: this.toView(after!) });
+        return after!;
+      });
+      return (await this.views([row]))[0]!;
+    } catch (err) {
+      // Two renames to one code at once: the second meets the unique index.
+      if (isUniqueViolation(err)) throw conflict('This coupon code already exists', [{ field: 'code', message: 'This coupon code already exists' }]);
+      throw err;
+    }
   }
 
-  async remove(id: string): Promise<void> {
-    const rows = await this.deps.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-    if (rows.length === 0) throw notFound('Coupon not found');
+  /** DELETE /admin/coupons/{id}: audited (`coupon.delete`, what it was) in the delete's transaction. */
+  async remove(actor: AuditActor, id: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning();
+      if (!row) throw notFound('Coupon not found');
+      await recordAudit(tx, actor, { action: 'coupon.delete', targetType: 'coupon', targetId: id, before: this.toView(row) });
+    });
   }
 
   async list(q: ListQuery): Promise<{ data: Coupon[]; total: number }> {
@@ -139,6 +176,6 @@ export class CouponsService {
       this.deps.db.select().from(coupons).where(where).orderBy(desc(coupons.updatedAt)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: count() }).from(coupons).where(where),
     ]);
-    return { data: rows.map((r) => this.toView(r)), total: Number(n) };
+    return { data: await this.views(rows), total: Number(n) };
   }
 }
