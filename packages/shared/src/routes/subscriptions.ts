@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope, idOrUsernameParamSchema, listEnvelope, uuidParamSchema } from '../api';
 import { commissionOverrideBodySchema, commissionOverrideSchema } from '../earnings';
 import { subscribeSchema, subscriptionOfferSchema, subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema } from '../subscriptions';
+import { adminSubscriptionSearchSchema } from '../admin-money';
 import { defineRoutes } from './define';
 
 /** Spec §7 Subscriptions: subscribe, cancel, lists, a creator's terms (the commission override is tagged admin). */
@@ -54,6 +55,22 @@ export const subscriptions = {
     },
   }),
   ...defineRoutes('admin', {
+    adminSearch: {
+      method: 'GET',
+      path: '/admin/subscriptions',
+      access: 'admin',
+      description:
+        "Operator: every subscription, newest first (sortBy createdAt|updatedAt|expiresAt). Filters: status, type (free = started as a trial, monthly = paid from the start), userId (the fan), performerId (the creator), fromDate/toDate on when it was created (a date-only toDate includes that whole UTC day; fromDate > toDate → 400).",
+      schema: { querystring: adminSubscriptionSearchSchema, response: { 200: listEnvelope(subscriptionSchema) } },
+    },
+    adminCancel: {
+      method: 'POST',
+      path: '/admin/subscriptions/:id/cancel',
+      access: 'admin',
+      description:
+        "Operator: cancel a subscription's renewal with the subscriber's own rule — a paid-up one stays usable to the end of its period and never renews (Stripe: cancel at period end), a past_due one ends at once. Already cancelled or expired → 409. Unknown → 404. Audited (subscription.cancel).",
+      schema: { params: uuidParamSchema, response: { 200: envelope(subscriptionSchema) } },
+    },
     adminCommission: {
       method: 'PUT',
       path: '/admin/performers/:id/commission',

@@ -31,8 +31,13 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
 
   handle(app, r.cancel, async (req) => {
     const user = currentUser(req);
-    return { data: await svc.cancel(user, req.params.provider, req.params.id, isAdmin(user)) };
+    // An operator cancelling here is audited like on the console's route.
+    return { data: await svc.cancel(user, req.params.provider, req.params.id, isAdmin(user), isAdmin(user) ? auditActor(req) : undefined) };
   });
+
+  handle(app, r.adminSearch, async (req) => ({ data: await svc.adminSearch(req.query) }));
+
+  handle(app, r.adminCancel, async (req) => ({ data: await svc.adminCancel(auditActor(req), req.params.id) }));
 
   handle(app, r.mine, async (req) => ({ data: await svc.search({ userId: currentUser(req).id }, req.query) }));
 

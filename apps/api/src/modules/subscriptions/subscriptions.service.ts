@@ -1,10 +1,11 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { toMinor, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { toMinor, type AdminSubscriptionSearch, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { grantsAccess, grantsAccessSql } from './subscriptions.policy';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
 import { isAdmin } from '../../platform/auth';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../users/users.tables';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
@@ -251,17 +252,52 @@ export class SubscriptionsService {
    * A paid-up subscription stays usable to the end of its period and does not renew; a past_due
    * one (nothing paid for now) ends at once. Cancelling twice changes nothing.
    */
-  async cancel(viewer: UserRow, provider: string, id: string, admin: boolean): Promise<Subscription> {
+  async cancel(viewer: UserRow, provider: string, id: string, admin: boolean, audit?: AuditActor): Promise<Subscription> {
     const sub = /^[0-9a-f-]{36}$/i.test(id) ? await this.byId(id) : null;
     if (!sub || (sub.userId !== viewer.id && !admin)) throw notFound('Subscription not found');
     if (sub.gateway && provider !== sub.gateway) throw badRequest(`This subscription is paid through ${sub.gateway}`);
     if (sub.status === 'cancelled' || sub.status === 'expired') return (await this.list.views([sub]))[0];
+    return (await this.list.views([await this.switchOff(sub, audit)]))[0];
+  }
+
+  /**
+   * POST /admin/subscriptions/{id}/cancel: the operator cancels with the subscriber's own rule
+   * (`switchRenewalOff`); already cancelled or expired → 409. Audited (`subscription.cancel`).
+   */
+  async adminCancel(actor: AuditActor, id: string): Promise<Subscription> {
+    const sub = await this.byId(id);
+    if (!sub) throw notFound('Subscription not found');
+    if (sub.status === 'cancelled' || sub.status === 'expired') throw conflict(`This subscription is already ${sub.status}`);
+    return (await this.list.views([await this.switchOff(sub, actor, true)]))[0];
+  }
+
+  /**
+   * Renewal off (Stripe first: cancel at period end), then in one transaction on the locked row:
+   * `switchRenewalOff` and, for an operator (`audit`), the audit entry. A concurrent cancel that
+   * got there first: the row as it is now (or 409 when `strict`), no second event or entry.
+   */
+  private async switchOff(sub: SubscriptionRow, audit?: AuditActor, strict = false): Promise<SubscriptionRow> {
     if (sub.gateway === 'stripe' && sub.gatewayRef) {
       const gw = await this.deps.payments.gatewayFor('stripe');
       await gw.subscriptions!.cancelAtPeriodEnd(sub.gatewayRef);
     }
-    const row = await this.deps.db.transaction((tx) => switchRenewalOff(tx, this.deps.events, sub, this.now));
-    return (await this.list.views([row]))[0];
+    return this.deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      if (!locked) throw notFound('Subscription not found');
+      if (locked.status === 'cancelled' || locked.status === 'expired') {
+        if (strict) throw conflict(`This subscription is already ${locked.status}`);
+        return locked;
+      }
+      const row = await switchRenewalOff(tx, this.deps.events, locked, this.now);
+      const state = (r: SubscriptionRow) => ({ status: r.status, expiresAt: r.expiresAt, cancelledAt: r.cancelledAt });
+      if (audit) await recordAudit(tx, audit, { action: 'subscription.cancel', targetType: 'subscription', targetId: row.id, before: state(locked), after: state(row) });
+      return row;
+    });
+  }
+
+  /** GET /admin/subscriptions (subscriptions.views.ts). */
+  adminSearch(q: AdminSubscriptionSearch): Promise<{ data: Subscription[]; total: number }> {
+    return this.list.adminSearch(q);
   }
 
   // ── Renewals (subscriptions.renewals.ts) and gateway sync (subscriptions.gateway-sync.ts) ──

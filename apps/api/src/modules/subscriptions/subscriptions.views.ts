@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { fromMinor, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { fromMinor, type AdminSubscriptionSearch, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { dateRange } from '../../platform/date-range';
 import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { grantsAccess } from './subscriptions.policy';
@@ -45,6 +46,26 @@ export class SubscriptionViews {
     const col = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiresAt: subscriptions.expiresAt }[q.sortBy];
     const [rows, [{ n }]] = await Promise.all([
       this.deps.db.select().from(subscriptions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(subscriptions.id)).limit(q.limit).offset(q.offset),
+      this.deps.db.select({ n: count() }).from(subscriptions).where(where),
+    ]);
+    return { data: await this.views(rows), total: Number(n) };
+  }
+
+  /**
+   * GET /admin/subscriptions: every subscription with the operator's filters; newest first walks
+   * `subscriptions_created_idx`, a fan or creator filter their own indexes.
+   */
+  async adminSearch(q: AdminSubscriptionSearch): Promise<{ data: Subscription[]; total: number }> {
+    const conds: SQL[] = [...dateRange(subscriptions.createdAt, q.fromDate, q.toDate)];
+    if (q.status) conds.push(eq(subscriptions.status, q.status));
+    if (q.type) conds.push(eq(subscriptions.type, q.type));
+    if (q.userId) conds.push(eq(subscriptions.userId, q.userId));
+    if (q.performerId) conds.push(eq(subscriptions.performerId, q.performerId));
+    const where = conds.length ? and(...conds) : undefined;
+    const col = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiresAt: subscriptions.expiresAt }[q.sortBy];
+    const dir = q.sort === 'asc' ? asc : desc;
+    const [rows, [{ n }]] = await Promise.all([
+      this.deps.db.select().from(subscriptions).where(where).orderBy(dir(col), dir(subscriptions.id)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: count() }).from(subscriptions).where(where),
     ]);
     return { data: await this.views(rows), total: Number(n) };
