@@ -140,7 +140,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(notificationsRoutes({ notifications: r.notifications }));
   await app.register(reactionsRoutes({ reactions: r.reactions }));
   await app.register(commentsRoutes({ comments: r.comments }));
-  await app.register(reportsRoutes({ reports: r.reports }));
+  await app.register(reportsRoutes({ reports: r.reports, queue: r.reportQueue, moderation: r.moderation }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
   await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));

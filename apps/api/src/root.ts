@@ -60,6 +60,8 @@ import { ReactionsService } from './modules/reactions/reactions.service';
 import { CommentsService } from './modules/comments/comments.service';
 import { commentKind } from './modules/comments/comments.kind';
 import { ReportsService } from './modules/reports/reports.service';
+import { ModerationService } from './modules/reports/moderation.service';
+import { ReportQueueService } from './modules/reports/report-queue.service';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { CouponsService } from './modules/coupons/coupons.service';
@@ -160,14 +162,14 @@ export function buildServices(p: Platform) {
   const pricing = new PricingService({ db, settings });
   // Content
   const feeds = new FeedsService({ db, events, media, sellers, settings, users });
-  contentKinds.register(feedKind({ db, feeds }));
+  contentKinds.register(feedKind({ db, feeds, media }));
   const products = new ProductsService({ db, media, sellers, users });
-  contentKinds.register(productKind({ db, products }));
+  contentKinds.register(productKind({ db, products, media }));
   const galleries = new GalleriesService({ db, media, sellers, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
-  contentKinds.register(galleryKind({ db, galleries }));
+  contentKinds.register(galleryKind({ db, galleries, media }));
   const videos = new VideosService({ db, events, media, sellers, settings, users });
-  contentKinds.register(videoKind({ db, videos }));
+  contentKinds.register(videoKind({ db, videos, media }));
   const messageChecks = new MessageMediaChecks({ media, sellers, settings });
   const messagingSettings = new MessagingSettingsService({ db });
   const messages = new MessagesService({ db, commits, media, realtime, settings, users, checks: messageChecks });
@@ -209,10 +211,13 @@ export function buildServices(p: Platform) {
   // The console's Users section (core) reads an account's money through the commerce services.
   const moneySummary = new MoneySummary({ db, earnings, ledger, pricing, purchases, settings, subscriptions });
   const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
+  // The console's Reports and Content sections (modules/reports): content through the registry; suspension through the Users section.
+  const moderation = new ModerationService({ contentKinds, db, events, users });
+  const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
     products, orders, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
   };

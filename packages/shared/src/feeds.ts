@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { mediaFileSchema } from './media';
 
@@ -155,6 +156,8 @@ export const feedSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   previewImage: z.string(),
+  /** Owner and admins only: hidden by the operator (moderation; nobody else sees the item). */
+  ...hiddenFlagsShape,
 });
 export type Feed = z.infer<typeof feedSchema>;
 

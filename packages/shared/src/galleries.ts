@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { ASSET_ACCESS, ASSET_STATUSES } from './catalogue';
 import { mediaFileSchema } from './media';
@@ -126,6 +127,8 @@ export const gallerySchema = z.object({
   isBookmarked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Owner and admins only: hidden by the operator (moderation; nobody else sees the item). */
+  ...hiddenFlagsShape,
 });
 export type Gallery = z.infer<typeof gallerySchema>;
 

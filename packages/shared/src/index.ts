@@ -37,3 +37,4 @@ export * from './products';
 export * from './orders';
 export * from './site';
 export * from './verification';
+export * from './moderation';

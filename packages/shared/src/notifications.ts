@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'order',
   'verification',
+  'moderation',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { hiddenFlagsShape } from './hidden';
 import { idSchema, isUuid, listQuerySchema, sortBySchema } from './api';
 import { ASSET_STATUSES, PRODUCT_TYPES } from './catalogue';
 import { mediaFileSchema } from './media';
@@ -172,6 +173,8 @@ export const productSchema = z.object({
   isBookmarked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Owner and admins only: hidden by the operator (moderation; nobody else sees the item). */
+  ...hiddenFlagsShape,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -157,7 +157,8 @@ export const REPORT_TARGETS = ['feed', 'performer', 'comment', 'video', 'gallery
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = ['spam', 'abuse', 'copyright', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+/** open: waiting for the operator; actioned: the operator acted on the target (hid, deleted, warned, suspended); dismissed: nothing to do. */
+export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const createReportSchema = z.object({
@@ -181,15 +182,6 @@ export const reportSchema = z.object({
   updatedAt: z.string(),
 });
 export type Report = z.infer<typeof reportSchema>;
-export const REPORT_SORTS = ['updatedAt', 'createdAt'] as const;
-export const reportsQuerySchema = listQuerySchema.extend({
-  sortBy: sortBySchema(REPORT_SORTS, 'updatedAt'),
-  status: z.enum(REPORT_STATUSES).optional(),
-  target: z.enum(REPORT_TARGETS).optional(),
-  targetId: idSchema.optional(),
-});
-export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
-export const updateReportSchema = z.object({ status: z.enum(REPORT_STATUSES) });
 
 // ── Creator discovery and search ───────────────────────────────────────────────────────────
 export const PERFORMER_SORTS = ['popular', 'newest', 'name', 'createdAt', 'updatedAt'] as const;

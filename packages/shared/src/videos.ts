@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { ASSET_ACCESS, ASSET_STATUSES, VIDEO_FILE_TYPES, type VideoFileType } from './catalogue';
 import { feedPerformerSchema } from './feeds';
@@ -167,5 +168,7 @@ export const videoSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Owner and admins only: hidden by the operator (moderation; nobody else sees the item). */
+  ...hiddenFlagsShape,
 });
 export type Video = z.infer<typeof videoSchema>;

@@ -1,4 +1,4 @@
-import type { ContentKind, ProductType } from '@stagepass/shared';
+import type { AdminContentQuery, ContentKind, ContentSummary, ProductType } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../db/client';
 import type { UserRow } from '../modules/users/users.tables';
 
@@ -40,6 +40,14 @@ import type { UserRow } from '../modules/users/users.tables';
  *   text matches `tsquery` (a safe prefix tsquery in the 'simple' configuration, built by the
  *   search module), newest first, and their total.
  * - `creatorTotals(creatorId)`: a creator's published items and the likes on them (profile stats).
+ * Moderation (issue 14; reports/README.md "Moderation"), so the reports queue and the content
+ * console act on any kind without importing its module:
+ * - `setHidden(tx, id, {by, reason} | null)`: hides (or shows again) the item inside the caller's
+ *   transaction (nothing written when it is in that state already: `before` tells) — kinds in the
+ *   shared HIDEABLE_KINDS, whose tables carry hidden_at; the item's own
+ *   policy then withholds it from everyone but its owner and admins (users/moderation.policy.ts).
+ * - `summaries(db, ids)`: the items as the console shows them, whatever their state (report previews).
+ * - `adminList(q)`: the console's list of the kind (hidden ones and drafts included), with filters.
  */
 export type Counter = 'like' | 'bookmark' | 'comment';
 
@@ -87,6 +95,17 @@ export interface ContentCounters {
   read(db: DbOrTx, id: string, counter: Counter): Promise<number | undefined>;
 }
 
+/** An item as the console shows it, without its owner's card (the caller adds it, one query for a list). */
+export type ContentSummaryBase = Omit<ContentSummary, 'owner'>;
+
+/** What `setHidden` changed: the owner (to notify) and the state before (for the audit log). */
+export interface HiddenChange {
+  id: string;
+  ownerId: string;
+  title: string;
+  before: { hiddenAt: string | null; hiddenReason: string | null };
+}
+
 export interface ContentKindProvider {
   kind: ContentKind;
   load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
@@ -97,6 +116,9 @@ export interface ContentKindProvider {
   counters?: ContentCounters;
   search?(viewer: UserRow | null, tsquery: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }>;
   creatorTotals?(creatorId: string): Promise<{ items: number; likes: number }>;
+  setHidden?(tx: Tx, id: string, hidden: { by: string; reason: string } | null): Promise<HiddenChange | null>;
+  summaries?(db: DbOrTx, ids: string[]): Promise<ContentSummaryBase[]>;
+  adminList?(q: AdminContentQuery): Promise<{ data: ContentSummaryBase[]; total: number }>;
 }
 
 export class ContentKinds {

@@ -58,6 +58,10 @@ export type DomainEventMap = {
 
   /** An operator approved or rejected a creator's identity documents (`reason`: the note or rejection reason shown to them). */
   'performer.verification': { performerId: string; status: 'approved' | 'rejected'; reason: string | null };
+  /** An operator (`actorId`) hid an item (`kind`: feed, video, gallery, product): its owner is told why. */
+  'content.hidden': { kind: string; itemId: string; ownerId: string; actorId: string; reason: string; title: string };
+  /** An operator warned a user (`message`: the operator's text, shown to them), about a reported item when given. */
+  'user.warned': { userId: string; actorId: string; message: string; target: string | null; targetId: string | null };
 
   /** A message came in through the contact form: the operator is mailed (site.handlers.ts). */
   'contact.received': { messageId: string };

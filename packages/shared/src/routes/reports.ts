@@ -1,5 +1,9 @@
-import { envelope, listEnvelope, uuidParamSchema } from '../api';
-import { createReportSchema, reportSchema, reportsQuerySchema, updateReportSchema } from '../social';
+import { envelope, listEnvelope } from '../api';
+import { createReportSchema, reportSchema } from '../social';
+import {
+  adminContentQuerySchema, contentSummarySchema, hideableParamsSchema, hideContentBodySchema, reportActionBodySchema, reportGroupSchema,
+  reportQueueQuerySchema, reportTargetDetailSchema, reportTargetParamsSchema,
+} from '../moderation';
 import { defineRoutes } from './define';
 
 /** Spec §7 Reports: users report content; the operator reviews (the operator's entries are tagged admin). */
@@ -18,15 +22,46 @@ export const reports = {
       method: 'GET',
       path: '/admin/reports',
       access: 'admin',
-      description: 'Reports for the operator; filters status, target, targetId.',
-      schema: { querystring: reportsQuerySchema, response: { 200: listEnvelope(reportSchema) } },
+      description:
+        'Operator: the reports queue, grouped by target (kind + id) with a preview of the item, its owner, the reasons and their counts, the first reporters, first/last report times. status (default open): targets with reports in that state; filters target, reason; sortBy lastReportedAt|firstReportedAt|count.',
+      schema: { querystring: reportQueueQuerySchema, response: { 200: listEnvelope(reportGroupSchema) } },
     },
-    adminUpdate: {
-      method: 'PUT',
-      path: '/admin/reports/:id',
+    adminTarget: {
+      method: 'GET',
+      path: '/admin/reports/:target/:targetId',
       access: 'admin',
-      description: 'Resolve, dismiss or re-open a report.',
-      schema: { params: uuidParamSchema, body: updateReportSchema, response: { 200: envelope(reportSchema) } },
+      description: 'Operator: one reported target — its group (every status) and each report on it, with the reporter and their description. 404 when nothing was reported about it.',
+      schema: { params: reportTargetParamsSchema, response: { 200: envelope(reportTargetDetailSchema) } },
+    },
+    adminAct: {
+      method: 'POST',
+      path: '/admin/reports/:target/:targetId/actions',
+      access: 'admin',
+      description:
+        'Operator: act on a reported target, closing its open reports (actioned; dismiss → dismissed), audited in the same transaction. dismiss; hide {reason} (feed, video, gallery, product: hidden from everyone but the owner and admins, the owner notified); delete (comments); warn {message} (a notification to the owner); suspend {reason} (the owner\'s account, as POST /admin/users/{id}/suspend). 404 unknown target or no open report, 422 an action the target does not allow.',
+      schema: { params: reportTargetParamsSchema, body: reportActionBodySchema, response: { 200: envelope(reportGroupSchema) } },
+    },
+    adminContent: {
+      method: 'GET',
+      path: '/admin/content',
+      access: 'admin',
+      description:
+        'Operator: every feed, video, gallery or product (kind, default feed), hidden ones and drafts included; filters performerId, status (the kind\'s own), hidden (true/false), q (text).',
+      schema: { querystring: adminContentQuerySchema, response: { 200: listEnvelope(contentSummarySchema) } },
+    },
+    adminHide: {
+      method: 'POST',
+      path: '/admin/content/:kind/:id/hide',
+      access: 'admin',
+      description: 'Operator: hide an item {reason}: invisible to everyone but its owner and admins, everywhere (lists, search, bookmarks, direct reads → 404); the owner is notified. Audited. 409 already hidden.',
+      schema: { params: hideableParamsSchema, body: hideContentBodySchema, response: { 200: envelope(contentSummarySchema) } },
+    },
+    adminUnhide: {
+      method: 'POST',
+      path: '/admin/content/:kind/:id/unhide',
+      access: 'admin',
+      description: 'Operator: show a hidden item again (it is still withheld while its owner is suspended). Audited. 409 not hidden.',
+      schema: { params: hideableParamsSchema, response: { 200: envelope(contentSummarySchema) } },
     },
   }),
 };

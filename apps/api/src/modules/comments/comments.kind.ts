@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ContentKindProvider, ContentKinds } from '../../platform/content-kinds';
 import { comments } from './comments.tables';
 
@@ -21,6 +21,17 @@ export function commentKind({ contentKinds }: CommentKindDeps): ContentKindProvi
       const on = await contentKinds.get(c.objectType)?.load(tx, viewer, c.objectId);
       if (!on) return null;
       return { id: c.id, ownerId: c.createdBy, canView: on.canView };
+    },
+    /** Report previews: the comment's text; its page is the item it is on. */
+    async summaries(db, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(comments).where(inArray(comments.id, ids));
+      const pages: Record<string, string> = { feed: '/post/', video: '/video/', gallery: '/gallery/', product: '/product/' };
+      return rows.map((c) => ({
+        kind: 'comment' as const, _id: c.id, title: c.content.slice(0, 80), excerpt: c.content.slice(0, 400), thumbnail: null, status: 'active',
+        ownerId: c.createdBy, hidden: false, hiddenAt: null, hiddenReason: null,
+        link: pages[c.objectType] ? `${pages[c.objectType]}${c.objectId}` : null, createdAt: c.createdAt.toISOString(),
+      }));
     },
     counters: {
       async adjust(tx, id, counter, delta) {

@@ -3,7 +3,7 @@ import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
 import { isAdmin } from '../../platform/auth';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import { reactionsOf, type ReactionsService } from '../reactions/reactions.service';
 import type { ContentKindProvider, ContentKinds } from '../../platform/content-kinds';
@@ -106,24 +106,37 @@ export class CommentsService {
    */
   async remove(viewer: UserRow, id: string): Promise<{ success: true }> {
     const c = await this.byId(id);
-    const target = this.deps.contentKinds.get(c.objectType);
     const ownerId = await this.ownerOf(this.deps.db, viewer, c);
     if (c.createdBy !== viewer.id && ownerId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
-    await this.deps.db.transaction(async (tx) => {
-      const replies = c.parentId ? [] : await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, c.id));
-      const ids = [c.id, ...replies.map((r) => r.id)];
-      const deleted = await tx.delete(comments).where(eq(comments.id, c.id)).returning({ id: comments.id });
-      if (!deleted.length) return; // a concurrent delete got there first
-      await this.deps.reactions.removeAllOn(tx, 'comment', ids);
-      if (c.parentId) {
-        await tx
-          .update(comments)
-          .set({ totalReply: sql`greatest(${comments.totalReply} - 1, 0)`, updatedAt: sql`${comments.updatedAt}` })
-          .where(eq(comments.id, c.parentId));
-      }
-      await target?.counters?.adjust(tx, c.objectId, 'comment', -ids.length);
-    });
+    await this.deps.db.transaction((tx) => this.deleteIn(tx, c));
     return { success: true };
+  }
+
+  /**
+   * An operator deletes a reported comment inside the moderation action's transaction (which audits
+   * it): the same deletion as `remove`. Null when there is no such comment.
+   */
+  async removeIn(tx: Tx, id: string): Promise<CommentRow | null> {
+    const [c] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+    if (!c) return null;
+    await this.deleteIn(tx, c);
+    return c;
+  }
+
+  /** Deletes a comment, its replies and the reactions on them; the counters drop accordingly. */
+  private async deleteIn(tx: Tx, c: CommentRow): Promise<void> {
+    const replies = c.parentId ? [] : await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, c.id));
+    const ids = [c.id, ...replies.map((r) => r.id)];
+    const deleted = await tx.delete(comments).where(eq(comments.id, c.id)).returning({ id: comments.id });
+    if (!deleted.length) return; // a concurrent delete got there first
+    await this.deps.reactions.removeAllOn(tx, 'comment', ids);
+    if (c.parentId) {
+      await tx
+        .update(comments)
+        .set({ totalReply: sql`greatest(${comments.totalReply} - 1, 0)`, updatedAt: sql`${comments.updatedAt}` })
+        .where(eq(comments.id, c.parentId));
+    }
+    await this.deps.contentKinds.get(c.objectType)?.counters?.adjust(tx, c.objectId, 'comment', -ids.length);
   }
 
   private async byId(id: string): Promise<CommentRow> {

@@ -4,7 +4,11 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { feeds } from './feeds.tables';
-import { feedAccess, feedAccessOne, listableSql } from './feeds.policy';
+import { feedAccess, feedAccessOne, feedModerationSql, listableSql } from './feeds.policy';
+import { notWithheldSql } from '../users/moderation.policy';
+import { moderatedKind } from '../../platform/moderated-kind';
+import type { MediaService } from '../media/media.service';
+import { filePictures } from '../media/media.pictures';
 import type { FeedsService } from './feeds.service';
 
 const { searchVector: _omit, ...feedColumns } = getTableColumns(feeds);
@@ -13,6 +17,7 @@ const { searchVector: _omit, ...feedColumns } = getTableColumns(feeds);
 export interface FeedKindDeps {
   db: Db;
   feeds: FeedsService;
+  media: MediaService;
 }
 
 /**
@@ -20,15 +25,28 @@ export interface FeedKindDeps {
  * see (hidden → null/404) and open (locked → canView false) a feed; the feeds module keeps its
  * own like/bookmark/comment counters; pay-per-view feeds are for sale.
  */
-export function feedKind({ db, feeds: svc }: FeedKindDeps): ContentKindProvider {
+export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindProvider {
   return {
     kind: 'feed',
+
+    // Moderation (platform/moderated-kind.ts): hide/unhide, the console's list and report previews.
+    ...moderatedKind({
+      kind: 'feed', db, table: feeds,
+      cols: { id: feeds.id, ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt, hiddenBy: feeds.hiddenBy, hiddenReason: feeds.hiddenReason, createdAt: feeds.createdAt, updatedAt: feeds.updatedAt, searchVector: feeds.searchVector },
+      title: sql<string>`left(regexp_replace(${feeds.text}, '<[^>]*>', '', 'g'), 80)`,
+      excerpt: sql<string>`left(regexp_replace(${feeds.text}, '<[^>]*>', '', 'g'), 400)`,
+      status: sql<string>`case when ${feeds.publishAt} > now() then 'scheduled' else 'published' end`,
+      pictureFileId: sql<string | null>`coalesce(${feeds.thumbnailFileId}, ${feeds.teaserFileId}, (${feeds.fileIds}->>0)::uuid)`,
+      statusIs: (status) => (status === 'published' ? lte(feeds.publishAt, new Date()) : status === 'scheduled' ? sql`${feeds.publishAt} > now()` : undefined),
+      pictures: (ids) => filePictures(media, ids),
+      link: (id) => `/post/${id}`,
+    }),
 
     async load(tx, viewer, id) {
       const [f] = await tx
         .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt })
         .from(feeds)
-        .where(eq(feeds.id, id))
+        .where(and(eq(feeds.id, id), feedModerationSql(viewer)))
         .limit(1);
       if (!f) return null;
       const access = await feedAccessOne(tx, viewer, f);
@@ -39,7 +57,7 @@ export function feedKind({ db, feeds: svc }: FeedKindDeps): ContentKindProvider 
     /** In the order given, as GET /user/feeds/{id} answers (locked ones without media URLs); hidden ones left out. */
     async views(viewer, ids) {
       if (ids.length === 0) return [];
-      const rows = await db.select(feedColumns).from(feeds).where(inArray(feeds.id, ids));
+      const rows = await db.select(feedColumns).from(feeds).where(and(inArray(feeds.id, ids), feedModerationSql(viewer)));
       const access = await feedAccess(db, viewer, rows);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const visible = ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r && access.get(r.id)?.visible));
@@ -49,7 +67,7 @@ export function feedKind({ db, feeds: svc }: FeedKindDeps): ContentKindProvider 
     /** Pay-per-view feeds the buyer can see listed. */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Feed not found');
-      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, price: feeds.price, text: feeds.text }).from(feeds).where(eq(feeds.id, id));
+      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, price: feeds.price, text: feeds.text }).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(buyer)));
       if (!f) throw notFound('Feed not found');
       const access = await feedAccessOne(tx, buyer, f);
       if (!access.visible) throw notFound('Feed not found');
@@ -86,12 +104,12 @@ export function feedKind({ db, feeds: svc }: FeedKindDeps): ContentKindProvider 
       return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
     },
 
-    /** Published feeds and the likes on them. */
+    /** Published feeds (not withheld by moderation) and the likes on them. */
     async creatorTotals(creatorId) {
       const [agg] = await db
         .select({ items: count(), likes: sql<number>`coalesce(sum(${feeds.totalLike}), 0)`.mapWith(Number) })
         .from(feeds)
-        .where(and(eq(feeds.performerId, creatorId), lte(feeds.publishAt, new Date())));
+        .where(and(eq(feeds.performerId, creatorId), lte(feeds.publishAt, new Date()), notWithheldSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt })));
       return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
     },
   };

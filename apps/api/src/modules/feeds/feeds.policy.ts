@@ -8,6 +8,7 @@ import { feeds, type FeedRow } from './feeds.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { userBlocks } from '../blocks/blocks.tables';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
+import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
 
 /**
  * THE feeds access rule. Every read of a feed (single, lists, votes, file status, and the social
@@ -16,6 +17,9 @@ import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blo
  * too) and then applies `decideAccess`, the rule itself:
  *
  * - hidden (the caller must answer 404, as if it did not exist):
+ *     - withheld by moderation — hidden by an operator or its creator suspended
+ *       (users/moderation.policy.ts) — except for the owner and admins: `feedModerationSql`, in the
+ *       WHERE of every query that lists or loads feeds for a viewer;
  *     - scheduled and not yet published (`publishAt > now`) — except for the owner and admins;
  *     - a block between the creator and the viewer, either way (blocks.policy.ts, THE block rule:
  *       `notBlockedWith` in list queries, a `blk` fact row otherwise) — except for admins.
@@ -39,15 +43,24 @@ export interface FeedAccess {
 }
 
 
+/** Moderation (users/moderation.policy.ts): feeds withheld from `viewer` (hidden, or the creator suspended) are left out; owners and admins keep theirs. */
+export function feedModerationSql(viewer: UserRow | null): SQL {
+  return moderationSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewer);
+}
+/** The same for a viewer id that may be a prepared statement's placeholder (the timeline). */
+export function feedModerationForSql(viewerId: string | SQLWrapper): SQL {
+  return notWithheldForSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewerId);
+}
+
 /**
  * The SQL half of the rule for list queries: which rows a viewer may even see listed (published,
- * or their own / admin; not blocked). Which of those are locked is then `feedAccess`.
+ * or their own / admin; not blocked; not withheld by moderation). Which of those are locked is then `feedAccess`.
  */
 export function listableSql(viewer: UserRow | null, now: Date = new Date()): SQL {
   if (viewer && isAdmin(viewer)) return sql`true`;
   const published = lte(feeds.publishAt, now);
   const visible = viewer ? or(published, eq(feeds.performerId, viewer.id))! : published;
-  return and(visible, notBlockedWith(feeds.performerId, viewer?.id))!;
+  return and(visible, notBlockedWith(feeds.performerId, viewer?.id), feedModerationSql(viewer))!;
 }
 
 /** What the rule needs to know about a viewer and a list of feeds (from the database). */

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isUuid, type CreatePollInput, type Poll } from '@stagepass/shared';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { UserRow } from '../users/users.tables';
 import { feeds, pollOptions, polls, pollVotes } from './feeds.tables';
-import { feedAccessOne } from './feeds.policy';
+import { feedAccessOne, feedModerationSql } from './feeds.policy';
 import { feedColumns, pollView } from './feeds.views';
 import type { Db } from '../../db/client';
 
@@ -49,7 +49,7 @@ export class FeedPolls {
       .from(pollOptions)
       .innerJoin(polls, eq(polls.id, pollOptions.pollId))
       .innerJoin(feeds, eq(feeds.pollId, polls.id))
-      .where(eq(pollOptions.id, optionId))
+      .where(and(eq(pollOptions.id, optionId), feedModerationSql(viewer)))
       .limit(1);
     if (!found) throw notFound('Poll option not found');
     const access = await feedAccessOne(this.db, viewer, found.feed);

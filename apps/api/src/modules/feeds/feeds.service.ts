@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../users/users.tables';
 import type { FileRow } from '../media/media.tables';
 import { feeds, polls } from './feeds.tables';
-import { feedAccessOne, listableSql, type FeedAccess } from './feeds.policy';
+import { feedAccessOne, feedModerationSql, listableSql, type FeedAccess } from './feeds.policy';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { FeedViews, feedColumns, type Feedish, type FeedViewerFlags, type KnownViewerFacts } from './feeds.views';
 import { FeedPolls } from './feeds.polls';
@@ -186,7 +186,7 @@ export class FeedsService {
   /** A feed the viewer may know exists (404 otherwise), with its access. */
   async readable(viewer: UserRow | null, id: string): Promise<{ feed: Feedish; access: FeedAccess }> {
     if (!isUuid(id)) throw notFound('Feed not found');
-    const [feed] = await this.db.select(feedColumns).from(feeds).where(eq(feeds.id, id)).limit(1);
+    const [feed] = await this.db.select(feedColumns).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(viewer))).limit(1);
     if (!feed) throw notFound('Feed not found');
     const access = await feedAccessOne(this.db, viewer, feed);
     if (!access.visible) throw notFound('Feed not found');

@@ -5,7 +5,7 @@ import { reactionFlagColumns } from '../reactions/reactions.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { feeds } from './feeds.tables';
-import { accessFactColumns, accessFactsFrom, decideAccess, factRowsFromColumns } from './feeds.policy';
+import { accessFactColumns, accessFactsFrom, decideAccess, factRowsFromColumns, feedModerationForSql } from './feeds.policy';
 import { notBlockedWith } from '../blocks/blocks.policy';
 import { feedColumns, type FeedViewerFlags, type KnownViewerFacts, type PerformerCard } from './feeds.views';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
       UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
-  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)}`;
+  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)} AND ${feedModerationForSql(viewerId)}`;
   return { authors, visible };
 }
 

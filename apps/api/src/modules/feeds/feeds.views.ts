@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_AVATAR, fromMinor, pickPreviewImage, type Feed, type Poll } from '@stagepass/shared';
 import { users, type UserRow } from '../users/users.tables';
+import { hiddenFlags } from '../users/moderation.policy';
 import type { FileRow } from '../media/media.tables';
 import { reactions } from '../reactions/reactions.tables';
 import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
@@ -147,6 +148,7 @@ export class FeedViews {
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
         previewImage: pickPreviewImage({ isLocked, files, teaser, thumbnail }),
+        ...hiddenFlags(r),
       } satisfies Feed;
     });
   }

@@ -4,8 +4,11 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
-import { galleries } from './galleries.tables';
-import { galleryAccess, galleryAccessOne, isListed, listedSql } from './galleries.policy';
+import { galleries, photos } from './galleries.tables';
+import { galleryAccess, galleryAccessOne, galleryModerationSql, isListed, listedSql } from './galleries.policy';
+import { moderatedKind } from '../../platform/moderated-kind';
+import type { MediaService } from '../media/media.service';
+import { filePictures } from '../media/media.pictures';
 import { galleryColumns, type Galleryish } from './galleries.views';
 import type { GalleriesService } from './galleries.service';
 
@@ -13,6 +16,7 @@ import type { GalleriesService } from './galleries.service';
 export interface GalleryKindDeps {
   db: Db;
   galleries: GalleriesService;
+  media: MediaService;
 }
 
 const policyColumns = { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt };
@@ -23,13 +27,27 @@ const policyColumns = { id: galleries.id, performerId: galleries.performerId, st
  * own like/bookmark/comment counters; `sale` galleries are bought with POST
  * /wallet/charges/gallery/{id}, which unlocks every photo (the purchase is what the policy reads).
  */
-export function galleryKind({ db, galleries: svc }: GalleryKindDeps): ContentKindProvider {
+export function galleryKind({ db, galleries: svc, media }: GalleryKindDeps): ContentKindProvider {
   return {
     kind: 'gallery',
 
+    // Moderation (platform/moderated-kind.ts): hide/unhide, the console's list and report previews.
+    ...moderatedKind({
+      kind: 'gallery', db, table: galleries,
+      cols: { id: galleries.id, ownerId: galleries.performerId, hiddenAt: galleries.hiddenAt, hiddenBy: galleries.hiddenBy, hiddenReason: galleries.hiddenReason, createdAt: galleries.createdAt, updatedAt: galleries.updatedAt, searchVector: galleries.searchVector },
+      title: sql<string>`${galleries.title}`,
+      excerpt: sql<string>`left(${galleries.description}, 400)`,
+      status: sql<string>`${galleries.status}`,
+      // The cover photo's file, else the first photo's.
+      pictureFileId: sql<string | null>`(select ${photos.fileId} from ${photos} where ${photos.galleryId} = ${galleries.id} order by ${photos.isCover} desc, ${photos.position}, ${photos.id} limit 1)`,
+      statusIs: (status) => (status === 'draft' || status === 'active' || status === 'inactive' ? eq(galleries.status, status) : undefined),
+      pictures: (ids) => filePictures(media, ids),
+      link: (id) => `/gallery/${id}`,
+    }),
+
     async load(tx, viewer, id) {
       if (!isUuid(id)) return null;
-      const [g] = await tx.select(policyColumns).from(galleries).where(eq(galleries.id, id)).limit(1);
+      const [g] = await tx.select(policyColumns).from(galleries).where(and(eq(galleries.id, id), galleryModerationSql(viewer))).limit(1);
       if (!g) return null;
       const access = await galleryAccessOne(tx, viewer, g);
       if (!access.visible) return null;
@@ -40,7 +58,7 @@ export function galleryKind({ db, galleries: svc }: GalleryKindDeps): ContentKin
     async views(viewer, ids) {
       const valid = ids.filter((id) => isUuid(id));
       if (valid.length === 0) return [];
-      const rows = await db.select(galleryColumns).from(galleries).where(inArray(galleries.id, valid));
+      const rows = await db.select(galleryColumns).from(galleries).where(and(inArray(galleries.id, valid), galleryModerationSql(viewer)));
       const access = await galleryAccess(db, viewer, rows);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const visible = valid.map((id) => byId.get(id)).filter((r): r is Galleryish => Boolean(r && access.get(r.id)?.visible));
@@ -54,7 +72,7 @@ export function galleryKind({ db, galleries: svc }: GalleryKindDeps): ContentKin
      */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Gallery not found');
-      const [g] = await tx.select({ ...policyColumns, price: galleries.price, title: galleries.title }).from(galleries).where(eq(galleries.id, id)).for('share');
+      const [g] = await tx.select({ ...policyColumns, price: galleries.price, title: galleries.title }).from(galleries).where(and(eq(galleries.id, id), galleryModerationSql(buyer))).for('share');
       if (!g) throw notFound('Gallery not found');
       const access = await galleryAccessOne(tx, buyer, g);
       if (!access.visible) throw notFound('Gallery not found');

@@ -8,6 +8,7 @@ import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { userBlocks } from '../blocks/blocks.tables';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { galleries, type GalleryRow } from './galleries.tables';
+import { moderationSql } from '../users/moderation.policy';
 
 /**
  * THE access rule of a gallery and its photos (a photo's access is its gallery's). Every read —
@@ -27,6 +28,10 @@ import { galleries, type GalleryRow } from './galleries.tables';
  *     - `subscribers`: viewers with a current subscription (subscriptions.policy.ts);
  *     - `sale`: buyers (a `purchases` row, item type 'gallery') — a subscription does NOT unlock it;
  *     - whatever the access, a buyer of the gallery (it was for sale when they bought it).
+ *
+ * Before all of that, moderation: a gallery withheld (hidden by an operator, or its creator
+ * suspended; users/moderation.policy.ts) exists only for its owner and admins, buyers included —
+ * `galleryModerationSql` in the WHERE of every query that lists or loads galleries (or photos) for a viewer.
  *
  * The purchase fact is awaited like every other fact before the rule runs (the seed system's
  * missing `await` on it opened pay-per-view photos to everyone).
@@ -58,8 +63,13 @@ export const isListed = (g: Pick<GalleryRow, 'status' | 'publishAt'>, now: Date)
  * block applies). The owner finds their drafts in their own list, not here.
  */
 export function listedSql(viewer: UserRow | null, now: Date = new Date()): SQL {
-  const listed = and(eq(galleries.status, 'active'), lte(galleries.publishAt, now))!;
+  const listed = and(eq(galleries.status, 'active'), lte(galleries.publishAt, now), galleryModerationSql(viewer))!;
   return viewer && isAdmin(viewer) ? listed : and(listed, notBlockedWith(galleries.performerId, viewer?.id))!;
+}
+
+/** Moderation (users/moderation.policy.ts): galleries withheld from `viewer` are left out; owners and admins keep theirs. */
+export function galleryModerationSql(viewer: UserRow | null): SQL {
+  return moderationSql({ ownerId: galleries.performerId, hiddenAt: galleries.hiddenAt }, viewer);
 }
 
 /** The fact queries as `{kind, id, action}` rows, so a caller can batch its own (reactions) into the same UNION ALL. */

@@ -15,7 +15,7 @@ import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { galleries } from './galleries.tables';
-import { galleryAccessOne, listedSql, type GalleryAccess } from './galleries.policy';
+import { galleryAccessOne, galleryModerationSql, listedSql, type GalleryAccess } from './galleries.policy';
 import { GalleryViews, galleryColumns, type Galleryish } from './galleries.views';
 
 type CreateGallery = z.output<typeof createGallerySchema>;
@@ -143,7 +143,7 @@ export class GalleriesService {
   /** A gallery the viewer may know exists (404 otherwise), with its access. */
   async readable(viewer: UserRow | null, id: string, db: DbOrTx = this.db): Promise<{ gallery: Galleryish; access: GalleryAccess }> {
     if (!isUuid(id)) throw notFound('Gallery not found');
-    const [gallery] = await db.select(galleryColumns).from(galleries).where(eq(galleries.id, id)).limit(1);
+    const [gallery] = await db.select(galleryColumns).from(galleries).where(and(eq(galleries.id, id), galleryModerationSql(viewer))).limit(1);
     if (!gallery) throw notFound('Gallery not found');
     const access = await galleryAccessOne(db, viewer, gallery);
     if (!access.visible) throw notFound('Gallery not found');

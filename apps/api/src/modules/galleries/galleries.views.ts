@@ -3,6 +3,7 @@ import { DEFAULT_AVATAR, fromMinor, type Gallery, type Photo } from '@stagepass/
 import { isAdmin } from '../../platform/auth';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
+import { hiddenFlags } from '../users/moderation.policy';
 import type { FileRow } from '../media/media.tables';
 import { reactions } from '../reactions/reactions.tables';
 import type { MediaService } from '../media/media.service';
@@ -120,6 +121,7 @@ export class GalleryViews {
         isBookmarked: facts.bookmarked.has(r.id),
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        ...hiddenFlags(r),
       } satisfies Gallery;
     });
   }

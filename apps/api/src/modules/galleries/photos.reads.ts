@@ -9,7 +9,7 @@ import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { galleries, photos } from './galleries.tables';
-import { galleryAccess } from './galleries.policy';
+import { galleryAccess, galleryModerationSql } from './galleries.policy';
 import type { GalleriesService } from './galleries.service';
 
 /** A file of a gallery download: where its bytes are and its name in the ZIP. */
@@ -70,7 +70,7 @@ export class PhotoReads {
       const bought = viewer
         ? sql`exists (select 1 from ${purchases} where ${purchases.userId} = ${viewer.id} and ${purchases.itemType} = 'gallery' and ${purchases.itemId} = ${galleries.id})`
         : sql`false`;
-      conds.push(eq(photos.status, 'active'), or(listed, bought)!);
+      conds.push(eq(photos.status, 'active'), or(listed, bought)!, galleryModerationSql(viewer));
     }
     const where = and(...conds)!;
     const dir = q.sort === 'asc' ? asc : desc;

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { messages as messagesTable } from './messages.tables';
+import { isSuspended } from '../users/moderation.policy';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { purchases } from '../purchases/purchases.tables';
@@ -9,12 +11,22 @@ import { canOpen } from './messages.views';
 /**
  * The `message` content kind (platform/content-kinds.ts): a message exists only for the members
  * of its conversation (and admins); its paid media is for sale to the member who received it
- * (POST /wallet/charges/message/{id}: balance, idempotency, ledger, earnings type `message`).
+ * (POST /wallet/charges/message/{id}: balance, idempotency, ledger, earnings type `message`),
+ * unless its sender is suspended. Report previews show the operator its text.
  */
 export function messageKind({ messages }: { messages: MessagesService }): ContentKindProvider {
   const visibleTo = (viewerId: string, c: { userLowId: string; userHighId: string }) => c.userLowId === viewerId || c.userHighId === viewerId;
   return {
     kind: 'message',
+
+    async summaries(db, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(messagesTable).where(inArray(messagesTable.id, ids));
+      return rows.map((m) => ({
+        kind: 'message' as const, _id: m.id, title: m.deletedAt ? 'Message deleted' : m.text.slice(0, 80) || `${m.fileIds.length} file(s)`, excerpt: m.text.slice(0, 400),
+        thumbnail: null, status: m.deletedAt ? 'deleted' : 'sent', ownerId: m.senderId, hidden: false, hiddenAt: null, hiddenReason: null, link: null, createdAt: m.createdAt.toISOString(),
+      }));
+    },
 
     async load(tx, viewer, id) {
       const m = await messages.row(id, tx);
@@ -29,6 +41,8 @@ export function messageKind({ messages }: { messages: MessagesService }): Conten
     async sale(tx, buyer, id) {
       const m = await messages.row(id, tx);
       if (!m || m.deletedAt || !visibleTo(buyer.id, m.conversation)) throw notFound('Message not found');
+      // Moderation: a suspended creator's paid media is no longer sold (users/moderation.policy.ts).
+      if (await isSuspended(tx, m.senderId)) throw notFound('Message not found');
       if (!m.price || m.fileIds.length === 0) throw unprocessable('This message is not for sale');
       const snippet = m.text.trim().slice(0, 60);
       return { itemId: m.id, performerId: m.senderId, price: m.price, description: snippet ? `Message: ${snippet}` : 'Paid message' };

@@ -144,6 +144,20 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.performerId, type: 'verification', text, link: '/creator/account' }]);
   });
 
+  // Moderation (reports README "Moderation"): the owner of a hidden item, and a warned user, hear
+  // the operator's words, in the app and by e-mail ('moderation', on by default).
+  const STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', product: '/creator/products' };
+  const NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product' };
+  events.on('content.hidden', 'notifications.content-hidden', async (e, tx) => {
+    const p = e.payload;
+    const what = `Your ${NOUN[p.kind] ?? p.kind}${p.title ? ` “${quote(p.title)}”` : ''}`;
+    await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', objectKind: p.kind as NewNotification['objectKind'], objectId: p.itemId, text: `${what} was hidden by the team: ${quote(p.reason)}`, link: STUDIO[p.kind] ?? null }]);
+  });
+  events.on('user.warned', 'notifications.warned', async (e, tx) => {
+    const p = e.payload;
+    await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: `A warning from the team: ${p.message}`, link: null }]);
+  });
+
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
   const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
     await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);

@@ -4,12 +4,16 @@ import type { Db } from '../../db/client';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { products } from './products.tables';
 import { canSeeProduct, shopListableSql, visibleSql } from './products.policy';
+import { moderatedKind } from '../../platform/moderated-kind';
+import type { MediaService } from '../media/media.service';
+import { filePictures } from '../media/media.pictures';
 import type { ProductsService } from './products.service';
 
 /** What the product kind is built with (root.ts registers it right after ProductsService). */
 export interface ProductKindDeps {
   db: Db;
   products: ProductsService;
+  media: MediaService;
 }
 
 /**
@@ -20,13 +24,26 @@ export interface ProductKindDeps {
  * refund), digital ones once (a `purchases` row). The module keeps its own like/bookmark/comment
  * counters.
  */
-export function productKind({ db, products: svc }: ProductKindDeps): ContentKindProvider {
+export function productKind({ db, products: svc, media }: ProductKindDeps): ContentKindProvider {
   return {
     kind: 'product',
 
+    // Moderation (platform/moderated-kind.ts): hide/unhide, the console's list and report previews.
+    ...moderatedKind({
+      kind: 'product', db, table: products,
+      cols: { id: products.id, ownerId: products.performerId, hiddenAt: products.hiddenAt, hiddenBy: products.hiddenBy, hiddenReason: products.hiddenReason, createdAt: products.createdAt, updatedAt: products.updatedAt, searchVector: products.searchVector },
+      title: sql<string>`${products.name}`,
+      excerpt: sql<string>`left(${products.description}, 400)`,
+      status: sql<string>`${products.status}`,
+      pictureFileId: sql<string | null>`(${products.imageIds}->>0)::uuid`,
+      statusIs: (status) => (status === 'draft' || status === 'active' || status === 'inactive' ? eq(products.status, status) : undefined),
+      pictures: (ids) => filePictures(media, ids),
+      link: (id) => `/product/${id}`,
+    }),
+
     async load(tx, viewer, id) {
       if (!isUuid(id)) return null;
-      const [p] = await tx.select({ id: products.id, performerId: products.performerId, status: products.status }).from(products).where(eq(products.id, id)).limit(1);
+      const [p] = await tx.select({ id: products.id, performerId: products.performerId, status: products.status, hiddenAt: products.hiddenAt }).from(products).where(eq(products.id, id)).limit(1);
       if (!p || !(await canSeeProduct(tx, viewer, p))) return null;
       return { id: p.id, ownerId: p.performerId, canView: true };
     },
@@ -70,12 +87,12 @@ export function productKind({ db, products: svc }: ProductKindDeps): ContentKind
       return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
     },
 
-    /** Active products and the likes on them. */
+    /** Active products (not withheld by moderation) and the likes on them. */
     async creatorTotals(creatorId) {
       const [agg] = await db
         .select({ items: count(), likes: sql<number>`coalesce(sum(${products.totalLike}), 0)`.mapWith(Number) })
         .from(products)
-        .where(and(eq(products.performerId, creatorId), eq(products.status, 'active')));
+        .where(and(eq(products.performerId, creatorId), shopListableSql(null)));
       return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
     },
   };

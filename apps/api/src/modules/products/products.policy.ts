@@ -4,6 +4,7 @@ import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
 import { products, type ProductRow } from './products.tables';
+import { isSuspended, moderationSql, notWithheldSql } from '../users/moderation.policy';
 
 /**
  * THE products access rule (README.md beside this file). A product is public shop stock, so once a
@@ -15,14 +16,17 @@ import { products, type ProductRow } from './products.tables';
  * - everyone else (anonymous included): `active` products only, and none of a creator with a block
  *   either way with the viewer (blocks.policy.ts, THE block rule). Draft and inactive products,
  *   and blocked ones, are hidden: the callers answer 404 as if they did not exist.
+ * - moderation (users/moderation.policy.ts): a product hidden by an operator, or whose creator is
+ *   suspended, is hidden from everyone but its owner and admins (buyers included).
  */
-export type ProductForPolicy = Pick<ProductRow, 'performerId' | 'status'>;
+export type ProductForPolicy = Pick<ProductRow, 'performerId' | 'status' | 'hiddenAt'>;
 
 /** One product, for one viewer: may they know it exists? */
 export async function canSeeProduct(db: DbOrTx, viewer: UserRow | null, p: ProductForPolicy): Promise<boolean> {
   if (viewer && (viewer.id === p.performerId || isAdmin(viewer))) return true;
-  if (p.status !== 'active') return false;
-  return !(viewer && (await isBlockedBetween(db, viewer.id, p.performerId)));
+  if (p.status !== 'active' || p.hiddenAt) return false;
+  if (viewer && (await isBlockedBetween(db, viewer.id, p.performerId))) return false;
+  return !(await isSuspended(db, p.performerId));
 }
 
 /**
@@ -31,7 +35,7 @@ export async function canSeeProduct(db: DbOrTx, viewer: UserRow | null, p: Produ
  * creator route; the public shop shows what fans see).
  */
 export function shopListableSql(viewer: UserRow | null): SQL {
-  const active = eq(products.status, 'active');
+  const active = and(eq(products.status, 'active'), notWithheldSql({ ownerId: products.performerId, hiddenAt: products.hiddenAt }))!;
   if (!viewer || isAdmin(viewer)) return active;
   return and(active, notBlockedWith(products.performerId, viewer.id))!;
 }
@@ -41,4 +45,9 @@ export function visibleSql(viewer: UserRow | null): SQL {
   if (viewer && isAdmin(viewer)) return sql`true`;
   const shop = shopListableSql(viewer);
   return viewer ? or(eq(products.performerId, viewer.id), shop)! : shop;
+}
+
+/** Moderation alone, for a viewer (owners and admins keep theirs). */
+export function productModerationSql(viewer: UserRow | null): SQL {
+  return moderationSql({ ownerId: products.performerId, hiddenAt: products.hiddenAt }, viewer);
 }

@@ -196,7 +196,7 @@ export class ProductsService {
    */
   async sale(tx: Tx, buyer: UserRow, id: string, quantity: number): Promise<SaleTerms> {
     if (!isUuid(id)) throw notFound('Product not found');
-    const [p] = await tx.select({ id: products.id, performerId: products.performerId, status: products.status, type: products.type, name: products.name, digitalFileId: products.digitalFileId }).from(products).where(eq(products.id, id));
+    const [p] = await tx.select({ id: products.id, performerId: products.performerId, status: products.status, hiddenAt: products.hiddenAt, type: products.type, name: products.name, digitalFileId: products.digitalFileId }).from(products).where(eq(products.id, id));
     if (!p || !(await canSeeProduct(tx, buyer, p))) throw notFound('Product not found');
     if (p.performerId === buyer.id) throw unprocessable(MESSAGES.ownItem);
     if (p.status !== 'active') throw unprocessable('This product is not on sale');

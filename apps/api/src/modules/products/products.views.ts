@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import { DEFAULT_AVATAR, fromMinor, type Product } from '@stagepass/shared';
 import { isAdmin } from '../../platform/auth';
 import { users, type UserRow } from '../users/users.tables';
+import { hiddenFlags } from '../users/moderation.policy';
 import type { FileRow } from '../media/media.tables';
 import { reactions } from '../reactions/reactions.tables';
 import { orders } from '../orders/orders.tables';
@@ -92,6 +93,7 @@ export class ProductViews {
         isBookmarked: bookmarked.has(r.id),
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        ...hiddenFlags(r),
       } satisfies Product;
     });
   }

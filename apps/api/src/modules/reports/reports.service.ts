@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type CreateReportInput, type Report, type ReportStatus, type ReportsQuery, type ReportTarget } from '@stagepass/shared';
+import { and, eq } from 'drizzle-orm';
+import { type CreateReportInput, type Report, type ReportStatus, type ReportTarget } from '@stagepass/shared';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../users/users.tables';
@@ -22,7 +22,7 @@ export interface ReportsDeps {
   users: UsersService;
 }
 
-/** Reports for the operator. Rules: README.md beside this file. */
+/** Users' reports (the operator's queue: report-queue.service.ts). Rules: README.md beside this file. */
 export class ReportsService {
   constructor(private deps: ReportsDeps) {}
 
@@ -54,38 +54,5 @@ export class ReportsService {
       status: r.status as ReportStatus, reporterId: r.reporterId, reporter: reporter ? this.deps.users.card(reporter) : null,
       createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
     };
-  }
-
-  async list(q: ReportsQuery): Promise<{ data: Report[]; total: number }> {
-    const conds: SQL[] = [];
-    if (q.status) conds.push(eq(reports.status, q.status));
-    if (q.target) conds.push(eq(reports.target, q.target));
-    if (q.targetId) conds.push(eq(reports.targetId, q.targetId));
-    const where = conds.length ? and(...conds) : undefined;
-    const col = q.sortBy === 'createdAt' ? reports.createdAt : reports.updatedAt;
-    const [rows, [total]] = await Promise.all([
-      this.deps.db.select().from(reports).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(reports.id)).limit(q.limit).offset(q.offset),
-      this.deps.db.select({ n: count() }).from(reports).where(where),
-    ]);
-    const ids = [...new Set(rows.map((r) => r.reporterId))];
-    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
-    const byId = new Map(people.map((u) => [u.id, u]));
-    return { data: rows.map((r) => this.toReport(r, byId.get(r.reporterId) ?? null)), total: Number(total?.n ?? 0) };
-  }
-
-  async setStatus(id: string, status: ReportStatus): Promise<Report> {
-    const [row] = await this.deps.db
-      .update(reports)
-      .set({ status, resolvedAt: status === 'open' ? null : new Date() })
-      .where(eq(reports.id, id))
-      .returning()
-      .catch((err: unknown) => {
-        // Re-opening while the same user has another open report on the target.
-        if (isUniqueViolation(err)) throw conflict('This user already has an open report on this target');
-        throw err;
-      });
-    if (!row) throw notFound('Report not found');
-    const [reporter] = await this.deps.db.select().from(users).where(eq(users.id, row.reporterId));
-    return this.toReport(row, reporter ?? null);
   }
 }

@@ -4,7 +4,11 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { videos } from './videos.tables';
-import { publicListableSql, videoAccessOne } from './videos.policy';
+import { publicListableSql, videoAccessOne, videoModerationSql } from './videos.policy';
+import { notWithheldSql } from '../users/moderation.policy';
+import { moderatedKind } from '../../platform/moderated-kind';
+import type { MediaService } from '../media/media.service';
+import { filePictures } from '../media/media.pictures';
 import { videoColumns } from './videos.views';
 import type { VideosService } from './videos.service';
 
@@ -12,6 +16,7 @@ import type { VideosService } from './videos.service';
 export interface VideoKindDeps {
   db: Db;
   videos: VideosService;
+  media: MediaService;
 }
 
 const policyColumns = { id: videos.id, performerId: videos.performerId, status: videos.status, access: videos.access, publishAt: videos.publishAt };
@@ -22,13 +27,26 @@ const policyColumns = { id: videos.id, performerId: videos.performerId, status: 
  * keeps its own like/bookmark/comment counters; `sale` videos are for sale through the wallet
  * (POST /wallet/charges/video/{id}).
  */
-export function videoKind({ db, videos: svc }: VideoKindDeps): ContentKindProvider {
+export function videoKind({ db, videos: svc, media }: VideoKindDeps): ContentKindProvider {
   return {
     kind: 'video',
 
+    // Moderation (platform/moderated-kind.ts): hide/unhide, the console's list and report previews.
+    ...moderatedKind({
+      kind: 'video', db, table: videos,
+      cols: { id: videos.id, ownerId: videos.performerId, hiddenAt: videos.hiddenAt, hiddenBy: videos.hiddenBy, hiddenReason: videos.hiddenReason, createdAt: videos.createdAt, updatedAt: videos.updatedAt, searchVector: videos.searchVector },
+      title: sql<string>`${videos.title}`,
+      excerpt: sql<string>`left(${videos.description}, 400)`,
+      status: sql<string>`${videos.status}`,
+      pictureFileId: sql<string | null>`coalesce(${videos.thumbnailFileId}, ${videos.teaserFileId}, ${videos.fileId})`,
+      statusIs: (status) => (status === 'draft' || status === 'active' || status === 'inactive' ? eq(videos.status, status) : undefined),
+      pictures: (ids) => filePictures(media, ids),
+      link: (id) => `/video/${id}`,
+    }),
+
     async load(tx, viewer, id) {
       if (!isUuid(id)) return null;
-      const [v] = await tx.select(policyColumns).from(videos).where(eq(videos.id, id)).limit(1);
+      const [v] = await tx.select(policyColumns).from(videos).where(and(eq(videos.id, id), videoModerationSql(viewer))).limit(1);
       if (!v) return null;
       const access = await videoAccessOne(tx, viewer, v);
       if (!access.visible) return null;
@@ -39,7 +57,7 @@ export function videoKind({ db, videos: svc }: VideoKindDeps): ContentKindProvid
     async views(viewer, ids) {
       const valid = ids.filter((id) => isUuid(id));
       if (valid.length === 0) return [];
-      const rows = await db.select(videoColumns).from(videos).where(inArray(videos.id, valid));
+      const rows = await db.select(videoColumns).from(videos).where(and(inArray(videos.id, valid), videoModerationSql(viewer)));
       const byId = new Map((await svc.visibleViews(viewer, rows)).map((v) => [v._id, v]));
       return valid.map((id) => byId.get(id)).filter((v): v is NonNullable<typeof v> => Boolean(v));
     },
@@ -51,7 +69,7 @@ export function videoKind({ db, videos: svc }: VideoKindDeps): ContentKindProvid
      */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Video not found');
-      const [v] = await tx.select({ ...policyColumns, price: videos.price, title: videos.title }).from(videos).where(eq(videos.id, id)).for('share');
+      const [v] = await tx.select({ ...policyColumns, price: videos.price, title: videos.title }).from(videos).where(and(eq(videos.id, id), videoModerationSql(buyer))).for('share');
       if (!v) throw notFound('Video not found');
       const access = await videoAccessOne(tx, buyer, v);
       if (!access.visible) throw notFound('Video not found');
@@ -93,7 +111,7 @@ export function videoKind({ db, videos: svc }: VideoKindDeps): ContentKindProvid
       const [agg] = await db
         .select({ items: count(), likes: sql<number>`coalesce(sum(${videos.totalLike}), 0)`.mapWith(Number) })
         .from(videos)
-        .where(and(eq(videos.performerId, creatorId), eq(videos.status, 'active'), lte(videos.publishAt, new Date())));
+        .where(and(eq(videos.performerId, creatorId), eq(videos.status, 'active'), lte(videos.publishAt, new Date()), notWithheldSql({ ownerId: videos.performerId, hiddenAt: videos.hiddenAt })));
       return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
     },
   };

@@ -9,6 +9,7 @@ import { userBlocks } from '../blocks/blocks.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { videos, type VideoRow } from './videos.tables';
+import { moderationSql } from '../users/moderation.policy';
 
 /**
  * THE videos access rule. Every read of a video (one video, both lists, bookmarks and search
@@ -30,6 +31,9 @@ import { videos, type VideoRow } from './videos.tables';
  *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts);
  *     - `sale`: buyers only (a subscription does not unlock it).
  * The teaser and the thumbnail are shown to everyone the video is visible to.
+ * Before all of that, moderation: a video withheld (hidden by an operator, or its creator suspended;
+ * users/moderation.policy.ts) exists only for its owner and admins — `videoModerationSql` in the
+ * WHERE of every query that lists or loads videos for a viewer.
  */
 export type VideoForPolicy = Pick<VideoRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'>;
 export interface VideoAccess {
@@ -41,9 +45,14 @@ export interface VideoAccess {
   isBought: boolean;
 }
 
-/** The SQL half of the rule for the fans' lists: active, published, no block with the viewer (admins too: the public list is the public list). */
+/** Moderation (users/moderation.policy.ts): videos withheld from `viewer` are left out; owners and admins keep theirs. */
+export function videoModerationSql(viewer: UserRow | null): SQL {
+  return moderationSql({ ownerId: videos.performerId, hiddenAt: videos.hiddenAt }, viewer);
+}
+
+/** The SQL half of the rule for the fans' lists: active, published, no block with the viewer (admins too: the public list is the public list), not withheld by moderation. */
 export function publicListableSql(viewer: UserRow | null, now: Date = new Date()): SQL {
-  return and(eq(videos.status, 'active'), lte(videos.publishAt, now), isAdmin(viewer) ? undefined : notBlockedWith(videos.performerId, viewer?.id))!;
+  return and(eq(videos.status, 'active'), lte(videos.publishAt, now), isAdmin(viewer) ? undefined : notBlockedWith(videos.performerId, viewer?.id), videoModerationSql(viewer))!;
 }
 
 /** What the rule needs to know about a viewer and some videos. */

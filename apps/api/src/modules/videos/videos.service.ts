@@ -17,7 +17,7 @@ import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
 import { purchases } from '../purchases/purchases.tables';
 import { videos } from './videos.tables';
-import { publicListableSql } from './videos.policy';
+import { publicListableSql, videoModerationSql } from './videos.policy';
 import { recordPublished } from './videos.schedule';
 import { VideoViews, videoColumns, type KnownVideoFacts, type Videoish } from './videos.views';
 
@@ -178,7 +178,7 @@ export class VideosService {
   /** A video the viewer may know exists (404 otherwise), with what the views need to know. */
   async readable(viewer: UserRow | null, id: string): Promise<{ video: Videoish; known: KnownVideoFacts; canView: boolean; isOwner: boolean }> {
     if (!isUuid(id)) throw notFound('Video not found');
-    const [video] = await this.db.select(videoColumns).from(videos).where(eq(videos.id, id)).limit(1);
+    const [video] = await this.db.select(videoColumns).from(videos).where(and(eq(videos.id, id), videoModerationSql(viewer))).limit(1);
     if (!video) throw notFound('Video not found');
     const { known, access } = await this.views.access(viewer, [video]);
     const a = access.get(video.id)!;

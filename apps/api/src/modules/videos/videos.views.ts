@@ -3,6 +3,7 @@ import { DEFAULT_AVATAR, fromMinor, type MediaFileView, type Video } from '@stag
 import { isAdmin } from '../../platform/auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
+import { hiddenFlags } from '../users/moderation.policy';
 import type { FileRow } from '../media/media.tables';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
@@ -101,6 +102,7 @@ export class VideoViews {
         publishedAt: r.publishedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        ...hiddenFlags(r),
       } satisfies Video;
     });
   }

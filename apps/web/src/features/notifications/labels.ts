@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   message: 'Messages from creators (mass messages)',
   order: 'Orders: new orders, shipping, delivery and refunds',
   verification: 'Identity verification decisions',
+  moderation: 'Moderation: hidden content and warnings from the team',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
