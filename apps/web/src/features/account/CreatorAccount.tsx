@@ -1,5 +1,5 @@
 'use client';
-import { Avatar, Button, Flex, Form, Input, List, Row, Select, Tabs, Tag, Typography, Alert } from 'antd';
+import { Avatar, Button, Flex, Form, Input, List, Row, Select, Tabs, Typography, Alert } from 'antd';
 import { FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
@@ -18,6 +18,7 @@ import SectionCard from '@/components/SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from './SubscriptionPricingForm';
+import { VerificationBanner, VerificationTag } from './VerificationBanner';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import MessagingSettingsForm from '@/features/messages/MessagingSettings';
 import css from './account.module.css';
@@ -156,6 +157,7 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
       {(!profile.email || !profile.username) && (
         <Alert type="warning" showIcon className={css.alert} title="Finish setting up your page" description="Add a username and an e-mail address so fans can find you." />
       )}
+      <VerificationBanner state={profile.verification} onUpload={() => setTab('documents')} />
       <SectionCard title="Cover and avatar" description="Cover: a wide image (1500×500 is ideal). Avatar: square. JPG, PNG or WebP.">
         {/* the creator's own cover (dynamic) */}
         <div className={css.cover} style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label="Cover image" />
@@ -220,7 +222,8 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
                 title="Identity documents"
                 description={
                   <>
-                    Status: {profile.verifiedDocument ? <Tag color="success">Verified</Tag> : <Tag color="warning">Awaiting review</Tag>} Only the site team can see these files.
+                    Status: <VerificationTag state={profile.verification} /> Only the site team can see these files.
+                    {profile.verification.status === 'rejected' && profile.verification.note ? ` Reason: ${profile.verification.note}` : ''}
                   </>
                 }
               >

@@ -25,6 +25,7 @@ import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
 import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
 import css from './profile.module.css';
+import VerifiedBadge from '@/components/VerifiedBadge';
 import width from '@/components/layouts/page-width.module.css';
 
 /** The tip dialog is fetched when a fan first opens it. */
@@ -175,7 +176,10 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
       <div className="profile-head">
         <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={132} className="profile-avatar" />
         <div className={css.nameBox}>
-          <h1 className="profile-name">{profile.name}</h1>
+          <div className={css.nameLine}>
+            <h1 className="profile-name">{profile.name}</h1>
+            {profile.verified && <VerifiedBadge size="large" />}
+          </div>
           {profile.username && <Typography.Text type="secondary" className={css.handle}>@{profile.username}</Typography.Text>}
         </div>
         <Space wrap className={css.actions}>

@@ -4,9 +4,10 @@ import { Avatar, Card, Skeleton, Typography } from 'antd';
 import { DEFAULT_AVATAR, type PerformerListItem } from '@stagepass/shared';
 import { compactNumber, plural } from '@/lib/format';
 import FollowButton from './FollowButton';
+import VerifiedBadge from '@/components/VerifiedBadge';
 import css from './social.module.css';
 
-type CreatorLike = Pick<PerformerListItem, '_id' | 'name' | 'username' | 'avatar'> & Partial<Pick<PerformerListItem, 'totalFollowers' | 'isFollowed' | 'cover' | 'bio'>>;
+type CreatorLike = Pick<PerformerListItem, '_id' | 'name' | 'username' | 'avatar'> & Partial<Pick<PerformerListItem, 'totalFollowers' | 'isFollowed' | 'cover' | 'bio' | 'verified'>>;
 
 export const creatorPath = (c: { _id: string; username: string | null }) => `/${c.username || c._id}`;
 
@@ -17,9 +18,12 @@ export function CreatorRow({ creator, showFollow = true, extra }: { creator: Cre
       <Link href={creatorPath(creator)} className="creator-row-link">
         <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={44} />
         <div className={css.rowText}>
-          <Typography.Text strong ellipsis className={css.block}>
-            {creator.name}
-          </Typography.Text>
+          <span className={css.nameLine}>
+            <Typography.Text strong ellipsis>
+              {creator.name}
+            </Typography.Text>
+            {creator.verified && <VerifiedBadge />}
+          </span>
           <Typography.Text type="secondary" ellipsis className={css.handle}>
             {creator.username ? `@${creator.username}` : ''}
             {typeof creator.totalFollowers === 'number' ? `${creator.username ? ' · ' : ''}${compactNumber(creator.totalFollowers)} ${creator.totalFollowers === 1 ? 'follower' : 'followers'}` : ''}
@@ -40,9 +44,12 @@ export function CreatorTile({ creator }: { creator: CreatorLike }) {
       <Link href={creatorPath(creator)} aria-label={`${creator.name}'s profile`} className="creator-tile-cover" style={{ backgroundImage: creator.cover ? `url(${creator.cover})` : undefined }} />
       <div className="creator-tile-body">
         <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={64} className="creator-tile-avatar" />
-        <Link href={creatorPath(creator)} className="creator-tile-name">
-          {creator.name}
-        </Link>
+        <span className={css.nameLine}>
+          <Link href={creatorPath(creator)} className="creator-tile-name">
+            {creator.name}
+          </Link>
+          {creator.verified && <VerifiedBadge />}
+        </span>
         <Typography.Text type="secondary" className={css.small13}>
           {creator.username ? `@${creator.username}` : '\u00a0'}
         </Typography.Text>
