@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures/users';
 import { AdminPayoutsPage } from './pages/admin-payouts';
 import { logInAs } from './pages/auth';
-import { api, login, setSetting, uniqueName } from './support/api';
+import { api, disable2fa, enable2fa, login, setSetting, uniqueName } from './support/api';
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
@@ -111,7 +111,9 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   expect(Math.round((stats.net - statsBefore.net) * 100)).toBe(4399);
   const creatorCtx = await browser.newContext({ acceptDownloads: true });
   const creator = await creatorCtx.newPage();
-  await logInAs(creator, star.username, star.password);
+  // A payout needs two-factor authentication on (issue 14): on for this step, signed in with a code, off again after.
+  const starSecret = await enable2fa(creatorToken);
+  await logInAs(creator, star.username, star.password, starSecret);
   await creator.goto('/creator/earnings');
   await expect(creator.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(creator.getByTestId('stat-net')).toContainText(usd(stats.net));
@@ -133,6 +135,7 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   await expect(creator.getByText('Payout requested')).toBeVisible();
   await expect(creator.getByText('A payout request is pending review')).toBeVisible();
   await expect(creator.getByTestId('stat-available')).toContainText(usd(stats.available - 20));
+  await disable2fa(creatorToken, starSecret);
 
   // ── The operator approves and pays it ───────────────────────────────────────────────────────
   const adminCtx = await browser.newContext();

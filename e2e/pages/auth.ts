@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { CODE_REUSED, freshCode, totpSecretFor } from '../support/totp';
 
 /** Page objects for the auth screens: what a person does there, in their words. */
 export class LoginPage {
@@ -7,19 +8,40 @@ export class LoginPage {
     await this.page.goto('/auth/login');
     await expect(this.page.getByLabel('Username or e-mail')).toBeVisible();
   }
-  async logIn(username: string, password: string, opts: { remember?: boolean } = {}) {
+  /**
+   * Fills and sends the form. An account with two-factor authentication on (the demo operator, or
+   * `totpSecret` given) then gets the code step: it is answered with a fresh code.
+   */
+  async logIn(username: string, password: string, opts: { remember?: boolean; totpSecret?: string } = {}) {
     await this.page.getByLabel('Username or e-mail').fill(username);
     await this.page.getByLabel('Password', { exact: true }).fill(password);
     if (opts.remember) await this.page.getByText('Remember me').click();
     await this.page.getByRole('button', { name: 'Log in' }).click();
+    const secret = opts.totpSecret ?? totpSecretFor(username);
+    if (secret) await this.enterCode(secret);
+  }
+
+  /** The code step: 'Authentication code', then 'Verify'; a code another sign-in used in this step is retried with the next. */
+  async enterCode(secret: string) {
+    const field = this.page.getByLabel('Authentication code');
+    for (let attempt = 0; ; attempt++) {
+      await field.fill(await freshCode(secret));
+      await this.page.getByRole('button', { name: 'Verify' }).click();
+      const reused = this.page.getByText(CODE_REUSED);
+      const done = await Promise.race([
+        this.page.waitForURL((u) => !u.pathname.startsWith('/auth/'), { timeout: 15_000 }).then(() => true),
+        reused.waitFor({ timeout: 15_000 }).then(() => false),
+      ]);
+      if (done || attempt >= 3) return;
+    }
   }
 }
 
-/** Logs in through the login page and waits to land outside /auth. */
-export async function logInAs(page: Page, username: string, password = 'stagepass-demo') {
+/** Logs in through the login page (the code step too: the demo operator's secret is known, others pass `totpSecret`) and waits to land outside /auth. */
+export async function logInAs(page: Page, username: string, password = 'stagepass-demo', totpSecret?: string) {
   const login = new LoginPage(page);
   await login.open();
-  await login.logIn(username, password);
+  await login.logIn(username, password, { totpSecret });
   await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E } from '../../playwright.config';
+import { CODE_REUSED, freshCode, totpSecretFor } from './totp';
 
 /** Talks to the test API directly: set-up data and operator actions (never the UI under test). */
 export async function api<T = unknown>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -15,8 +16,33 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   return json.data;
 }
 
-export async function login(username: string, password = 'stagepass-demo'): Promise<string> {
-  return (await api<{ token: string }>('POST', '/auth/login', { username, password })).token;
+/**
+ * A session token. An account with two-factor authentication on answers a challenge first: the
+ * code comes from `totpSecret` (the demo operator's is known: support/totp.ts).
+ */
+export async function login(username: string, password = 'stagepass-demo', totpSecret = totpSecretFor(username)): Promise<string> {
+  const first = await api<{ token?: string; twoFactorRequired?: boolean; challenge?: string }>('POST', '/auth/login', { username, password });
+  if (!first.twoFactorRequired) return first.token!;
+  if (!totpSecret) throw new Error(`${username} has two-factor authentication on: pass its TOTP secret to login()`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await api<{ token: string }>('POST', '/auth/login/2fa', { challenge: first.challenge, code: await freshCode(totpSecret) })).token;
+    } catch (err) {
+      if (attempt >= 3 || !CODE_REUSED.test(String(err))) throw err;
+    }
+  }
+}
+
+/** Turns two-factor authentication on for the account of `token` (that session stays, the others end); answers the secret. */
+export async function enable2fa(token: string): Promise<string> {
+  const { secret } = await api<{ secret: string }>('POST', '/auth/2fa/setup', {}, token);
+  await api('POST', '/auth/2fa/enable', { code: await freshCode(secret) }, token);
+  return secret;
+}
+
+/** Turns it off again (a fresh code). */
+export async function disable2fa(token: string, secret: string): Promise<void> {
+  await api('POST', '/auth/2fa/disable', { code: await freshCode(secret) }, token);
 }
 
 let adminToken: string | null = null;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { expectLedgerBalanced } from '../../test/money';
-import { DEMO_PASSWORD, seedDemo } from './demo';
+import { generate } from 'otplib';
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
 import { users } from '../modules/users/users.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { files } from '../modules/media/media.tables';
@@ -71,6 +72,14 @@ describe('demo seed', () => {
       const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } });
       expect(res.statusCode, email).toBe(200);
     }
+    // The operator has 2FA on with the published demo secret: the code step, then the console.
+    expect(admin.twoFactorEnabled).toBe(true);
+    const step = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'operator', password: DEMO_PASSWORD } });
+    const code = await generate({ secret: DEMO_ADMIN_TOTP_SECRET, epoch: Math.floor(t.ctx.clock.now().getTime() / 1000) });
+    const session = await t.app.inject({ method: 'POST', url: '/auth/login/2fa', payload: { challenge: step.json().data.challenge, code } });
+    expect(session.statusCode, session.body).toBe(200);
+    const opened = await t.app.inject({ url: '/admin/settings', headers: { authorization: `Bearer ${session.json().data.token}` } });
+    expect(opened.statusCode).toBe(200);
     // Discovery is not empty: the public creator search lists all three with their bios.
     const search = await t.app.inject({ method: 'GET', url: '/performers/search?limit=10' });
     expect(search.statusCode).toBe(200);

@@ -107,6 +107,13 @@ const MARCO_POSTS: PostSpec[] = [
  * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts). Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
+/**
+ * The demo operator's TOTP secret (base32), published in the README so anyone trying the demo (in
+ * any authenticator app) and the e2e tests can compute the codes. Demo only: a real operator sets
+ * 2FA up on the account page with a secret of their own.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'STAGEPASSDEMOADMIN2FA7OTPSECRET2';
+
 export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const started = Date.now();
@@ -127,6 +134,11 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       }
     }
     if (account.admin?.created) await ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, account.admin.user.id));
+    // The operator console needs 2FA: the demo operator has it on with a published secret (README).
+    const admin = account.admin;
+    if (admin && (admin.created || admin.user.roles.includes('admin')) && !admin.user.twoFactorEnabled) {
+      await ctx.twoFactor.enableWithKnownSecret(admin.user.id, DEMO_ADMIN_TOTP_SECRET);
+    }
 
     // Creators: profile, pictures and prices when new; posts when they have none yet.
     await Promise.all(

@@ -121,6 +121,22 @@ export class TwoFactorService {
     return { recoveryCodes: codes };
   }
 
+  /**
+   * The demo seed only (never in production; the secret is in the README's demo accounts): turns 2FA on with a FIXED, published
+   * secret so people and the e2e tests can compute the demo operator's codes. No recovery codes.
+   */
+  async enableWithKnownSecret(userId: string, secret: string): Promise<void> {
+    const stored = encryptSecret(this.deps.config.APP_SECRET, secret);
+    await this.deps.db.transaction(async (tx) => {
+      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+      await tx
+        .insert(twoFactorSecrets)
+        .values({ userId, secret: stored, confirmedAt: this.now() })
+        .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secret: stored, confirmedAt: this.now(), lastUsedStep: null } });
+      await this.deps.accounts.setTwoFactor(tx, userId, true);
+    });
+  }
+
   /** The code step of a sign-in: a random challenge valid 5 minutes, once (only its hash is stored). */
   async challenge(userId: string, remember: boolean): Promise<TwoFactorChallenge> {
     const now = this.now();

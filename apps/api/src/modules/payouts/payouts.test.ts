@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { payoutCalculationSchema, payoutRequestSchema, toMinor } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
 import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
 import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.tables';
 import { performerPayoutAccounts } from '../payments/payments.tables';
@@ -70,8 +70,8 @@ describe('payout requests', () => {
   let other: Made;
   let id: string;
   beforeAll(async () => {
-    creator = await createCreator(t);
-    other = await createCreator(t);
+    creator = await enable2fa(t, await createCreator(t));
+    other = await enable2fa(t, await createCreator(t));
     await earn(creator, 100); // net 80.00
     await earn(creator, 12.34); // net 9.87
   });
@@ -110,7 +110,7 @@ describe('payout requests', () => {
   });
 
   it('concurrent requests of one creator → one pending (the rest 409)', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     await earn(c, 500);
     const res = await Promise.all(Array.from({ length: 5 }, () => inject('POST', '/payout-requests', c, { amount: 60 })));
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -156,7 +156,7 @@ describe('payout requests', () => {
     expect((await review(id, { status: 'paid', method: 'manual' }, creator)).statusCode).toBe(403);
     expect((await review(id, { status: 'approved' }, fan)).statusCode).toBe(403);
     // A creator who is also an operator.
-    const boss = await createCreator(t);
+    const boss = await enable2fa(t, await createCreator(t));
     await t.ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, boss.user.id));
     await earn(boss, 100);
     const own = await request(boss, 50);
@@ -198,7 +198,7 @@ describe('payout requests', () => {
   });
 
   it('concurrent pay requests (5 at once) → one 200, the rest 409, one deduction', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     await earn(c, 200); // net 160
     const p = await request(c, 100);
     expect((await review(p._id, { status: 'approved' })).statusCode).toBe(200);
@@ -217,7 +217,7 @@ describe('payout requests', () => {
   });
 
   it('reject → nothing moves, the amount is available again, the creator is told', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     await earn(c, 100);
     const p = await request(c, 80);
     const before = { bal: await earningsBalance(c), txs: await payoutTxCount() };
@@ -241,7 +241,7 @@ describe('payout requests', () => {
 
 describe('paying through Stripe Connect', () => {
   it('sandbox (no Connect) → 422; no onboarded account → 422; transfer with key payout:<id>; a failed transfer leaves it approved with nothing moved', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     await earn(c, 100); // net 80
     const p = await request(c, 70);
     expect((await review(p._id, { status: 'approved', method: 'stripe' })).statusCode).toBe(200);
@@ -287,7 +287,7 @@ describe('creator payout settings', () => {
   const bank = { firstName: 'Ada', lastName: 'Lovelace', bankName: 'First Bank', bankAccount: 'DE89370400440532013000', routingNumber: '021000021', swiftCode: 'COBADEFF', country: 'DE', address: '1 Main St' };
 
   it('banking: saved, read back masked (last 4); sending the mask back keeps the stored number; fans 403', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     expect((await inject('GET', '/performers/banking-settings', c)).json().data).toBeNull();
     const put = await inject('PUT', '/performers/banking-settings', c, bank);
     expect(put.statusCode, put.body).toBe(200);
@@ -305,7 +305,7 @@ describe('creator payout settings', () => {
   });
 
   it('gateway settings: taxId write-only (never echoed, kept when absent, removed with \'\'); paypal needs an e-mail', async () => {
-    const c = await createCreator(t);
+    const c = await enable2fa(t, await createCreator(t));
     expect((await inject('GET', '/performers/payment-gateway-settings', c)).json().data).toEqual({ payoutMethod: null, paypalEmail: '', taxIdSet: false, stripeAccountId: null, stripePayoutsEnabled: false });
     const put = await inject('PUT', '/performers/payment-gateway-settings', c, { payoutMethod: 'paypal', paypalEmail: 'Ada@Example.com', taxId: 'TAX-SECRET-42' });
     expect(put.statusCode, put.body).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
 import { addCard, topUp } from '../../../test/money';
 
 // The selling rule (performers.policy.ts, README "Verification") as each module applies it.
@@ -30,7 +30,8 @@ const refused = (res: { statusCode: number; body: string; json(): { message: str
 
 describe('an unverified creator', () => {
   it('sets up a profile and posts free or subscribers-only content, but publishes nothing paid and asks for no payout', async () => {
-    const c = await createCreator(t, { verification: 'pending' });
+    // 2FA on: the payout then meets the verification rule (payouts need both).
+    const c = await enable2fa(t, await createCreator(t, { verification: 'pending' }));
     expect((await inject('PUT', '/performers/me', c, { bio: 'Soon on sale' })).statusCode).toBe(200);
     expect((await inject('PUT', '/performers/subscription-settings', c, { monthlyPrice: 9.95, freeSubscriptionEnabled: false })).statusCode).toBe(200);
     expect((await inject('POST', '/performer/feeds', c, { text: 'Free', fileIds: [], visibility: 'free' })).statusCode).toBeLessThan(300);
@@ -54,7 +55,7 @@ describe('an unverified creator', () => {
   });
 
   it('approval unlocks it all; a later rejection locks it again', async () => {
-    const c = await createCreator(t, { verification: 'pending' });
+    const c = await enable2fa(t, await createCreator(t, { verification: 'pending' }));
     refused(await ppvFeed(c));
     expect((await inject('POST', `/admin/verifications/${c.user.id}/approve`, admin, {})).statusCode).toBe(200);
     expect((await ppvFeed(c)).statusCode).toBeLessThan(300);

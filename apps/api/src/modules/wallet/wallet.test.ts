@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { paymentTransactionSchema, walletChargeResultSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
 import { createFeed } from '../../../test/factories';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { walletCharges } from './wallet.tables';
@@ -281,7 +281,8 @@ describe('ids in paths, and other people\'s records', () => {
   it('a malformed id is a 400 (never a database error); another fan\'s card cannot be charged', async () => {
     const fan = await createFan(t);
     const other = await createFan(t);
-    const creator = await createCreator(t);
+    // 2FA on: payout routes check it before the id (403 otherwise).
+    const creator = await enable2fa(t, await createCreator(t));
     const otherCard = await addCard(t, other);
     expect((await req('DELETE', '/payment-cards/not-a-uuid', fan)).statusCode).toBe(400);
     expect((await req('PUT', '/admin/performers/not-a-uuid/commission', admin, { percentage: 5 })).statusCode).toBe(400);
