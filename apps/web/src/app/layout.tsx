@@ -7,7 +7,7 @@ import ApiDownBanner from '@/components/ApiDownBanner';
 import MaintenanceView from '@/components/views/MaintenanceView';
 import GeoBlockedView from '@/components/views/GeoBlockedView';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
-import { getBlockCheck, getCurrentUser, getPublicSettings } from '@/lib/server/api';
+import { getBlockCheck, getCurrentUser, getFooterPages, getPublicSettings } from '@/lib/server/api';
 import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
 import { themeBootScript } from '@/lib/theme';
 import 'antd/dist/antd.css';
@@ -35,7 +35,7 @@ export const viewport: Viewport = {
 const MAINTENANCE_OPEN = /^\/auth\/(login|logout)(\/|$)/;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [{ settings, reachable }, block, me, jar, h] = await Promise.all([getPublicSettings(), getBlockCheck(), getCurrentUser(), cookies(), headers()]);
+  const [{ settings, reachable }, block, me, jar, h, footerPages] = await Promise.all([getPublicSettings(), getBlockCheck(), getCurrentUser(), cookies(), headers(), getFooterPages()]);
   const storedMode = jar.get(THEME_KEY)?.value;
   const themeMode = isThemeMode(storedMode) ? storedMode : 'system';
   const themeResolved = themeMode === 'system' ? (jar.get('theme-resolved')?.value === 'dark' ? 'dark' : 'light') : themeMode;
@@ -56,7 +56,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body>
         <AntdRegistry>
-          <Providers apiBase={publicApiUrl()} settings={settings} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved}>
+          <Providers apiBase={publicApiUrl()} settings={settings} footerPages={footerPages} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved}>
             <ApiDownBanner />
             {content}
             {overridden && <ClientExtrasLoader />}

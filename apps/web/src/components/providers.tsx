@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import enUS from 'antd/locale/en_US';
-import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings } from '@stagepass/shared';
+import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
 import { setApiBase } from '@/lib/api';
 import { swrConfig } from '@/lib/swr';
 import { SiteContext } from '@/lib/site-context';
@@ -77,6 +77,8 @@ function AntdTheme({ children }: { children: ReactNode }) {
 export interface ProvidersProps {
   apiBase: string;
   settings: PublicSettings;
+  /** The footer's static pages (root layout). */
+  footerPages?: SitePageSummary[];
   apiReachable: boolean;
   user: CurrentUser | null;
   themeMode: ThemeMode;
@@ -84,7 +86,7 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-export default function Providers({ apiBase, settings, apiReachable, user, themeMode, themeResolved, children }: ProvidersProps) {
+export default function Providers({ apiBase, settings, footerPages, apiReachable, user, themeMode, themeResolved, children }: ProvidersProps) {
   // The browser API base comes from the server at runtime (one build, any environment).
   setApiBase(apiBase);
   const storeRef = useRef<AppStore | null>(null);
@@ -100,7 +102,7 @@ export default function Providers({ apiBase, settings, apiReachable, user, theme
       },
     });
   }
-  const site = useMemo(() => ({ settings, apiReachable, apiBase }), [settings, apiReachable, apiBase]);
+  const site = useMemo(() => ({ settings, apiReachable, apiBase, footerPages: footerPages ?? [] }), [settings, apiReachable, apiBase, footerPages]);
   const swr = useMemo(() => swrConfig(), []);
   return (
     <ReduxProvider store={storeRef.current}>

@@ -2,7 +2,7 @@
  * The web app's Content-Security-Policy (sent by src/proxy.ts on every page). Scripts run only
  * with the per-request nonce ('strict-dynamic' lets Next.js's own chunks load what they import);
  * the API origin is allowed for data, images, media and the realtime socket; Stripe and Google
- * sign-in are allowed only while the public settings turn them on.
+ * sign-in (and reCAPTCHA) are allowed only while the public settings turn them on.
  */
 import type { PublicSettings } from '@stagepass/shared';
 
@@ -14,6 +14,8 @@ export interface CspOptions {
   mediaOrigins?: string;
   stripe: boolean;
   google: boolean;
+  /** reCAPTCHA is on with a site key (the contact form shows its widget). */
+  recaptcha?: boolean;
   /** The page was requested over https (adds upgrade-insecure-requests). */
   https: boolean;
   /** `next dev` needs eval for React's debugging helpers. */
@@ -21,6 +23,7 @@ export interface CspOptions {
 }
 
 const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], img: ['https://*.stripe.com'] };
+const RECAPTCHA = { script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'], frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] };
 const GOOGLE = { script: ['https://accounts.google.com/gsi/client'], frame: ['https://accounts.google.com/gsi/'], connect: ['https://accounts.google.com/gsi/'], style: ['https://accounts.google.com/gsi/style'] };
 
 /** Whether Stripe.js may run: the live Stripe gateway is active and has a publishable key. */
@@ -43,14 +46,14 @@ export function buildCsp(o: CspOptions): string {
   const list = (...xs: Array<string | null | false | undefined | string[]>) => [...new Set(xs.flat().filter(Boolean) as string[])].join(' ');
   const directives: Array<[string, string]> = [
     ['default-src', "'self'"],
-    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'self'", o.dev && "'unsafe-eval'", o.stripe && STRIPE.script, o.google && GOOGLE.script)],
+    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'self'", o.dev && "'unsafe-eval'", o.stripe && STRIPE.script, o.google && GOOGLE.script, o.recaptcha && RECAPTCHA.script)],
     // antd's CSS-in-JS writes <style> elements and style attributes at run time.
     ['style-src', list("'self'", "'unsafe-inline'", o.google && GOOGLE.style)],
     ['img-src', list("'self'", 'data:', 'blob:', api, media, o.stripe && STRIPE.img)],
     ['media-src', list("'self'", 'blob:', api, media)],
     ['font-src', list("'self'", 'data:')],
     ['connect-src', list("'self'", api, ws, media, o.stripe && STRIPE.connect, o.google && GOOGLE.connect)],
-    ['frame-src', list(o.stripe && STRIPE.frame, o.google && GOOGLE.frame) || "'none'"],
+    ['frame-src', list(o.stripe && STRIPE.frame, o.google && GOOGLE.frame, o.recaptcha && RECAPTCHA.frame) || "'none'"],
     ['worker-src', list("'self'", 'blob:')],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

@@ -49,3 +49,14 @@ describe('session-token cookie', () => {
     expect(tokenCookieOptions(false, 'http:')).toMatchObject({ secure: false, sameSite: 'lax', expires: 1 });
   });
 });
+
+describe('reCAPTCHA', () => {
+  it('allows Google reCAPTCHA scripts and frames only while it is on', () => {
+    const off = buildCsp(base);
+    expect(off).not.toContain('recaptcha');
+    const on = buildCsp({ ...base, recaptcha: true });
+    expect(directive(on, 'script-src')).toContain('https://www.google.com/recaptcha/');
+    expect(directive(on, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
+    expect(directive(on, 'frame-src')).toContain('https://www.google.com/recaptcha/');
+  });
+});

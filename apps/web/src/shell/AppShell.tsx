@@ -8,6 +8,7 @@ import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLatch } from '@/lib/use-latch';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
+import { PromoSidebar } from '@/features/site/Promos';
 import NotificationsListener from '@/features/notifications/NotificationsListener';
 import MessagesListener from '@/features/messages/MessagesListener';
 import AppHeader from './AppHeader';
@@ -68,6 +69,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
           {suggestions && (
             <aside className="shell-aside hide-lg" aria-label="Suggestions">
               <CreatorsToDiscover />
+              {/^\/home(\/|$)/.test(pathname) && <PromoSidebar />}
             </aside>
           )}
         </div>

@@ -2,11 +2,17 @@
 import Link from 'next/link';
 import { Flex, Layout, Typography } from 'antd';
 import { useAppSelector } from '@/store';
+import { useSite } from '@/lib/site-context';
 import Logo from '@/components/brand/Logo';
 import css from './layouts.module.css';
 
+/**
+ * The site footer: the operator's footer menu links (settings `menus`, section footer), then the
+ * published static pages marked for the footer (read by the root layout), then Contact.
+ */
 export default function AppFooter() {
   const { siteName, menus } = useAppSelector((s) => s.ui);
+  const { footerPages } = useSite();
   const footerMenus = menus.filter((m) => m.section === 'footer');
   return (
     <Layout.Footer className={css.footer}>
@@ -18,8 +24,7 @@ export default function AppFooter() {
             © {new Date().getFullYear()} {siteName}. Made for creators and their fans.
           </Typography.Text>
         </Flex>
-        {footerMenus.length > 0 && (
-          <nav aria-label="Footer">
+        <nav aria-label="Footer">
             <Flex gap={20} wrap>
               {footerMenus.map((m) =>
                 /^https?:\/\//.test(m.path) || m.isNewTab ? (
@@ -32,9 +37,16 @@ export default function AppFooter() {
                   </Link>
                 ),
               )}
+              {footerPages.map((p) => (
+                <Link key={p._id} href={`/page/${p.slug}`} prefetch={false} className="footer-link">
+                  {p.title}
+                </Link>
+              ))}
+              <Link href="/contact" prefetch={false} className="footer-link">
+                Contact
+              </Link>
             </Flex>
           </nav>
-        )}
       </Flex>
       </div>
     </Layout.Footer>

@@ -4,7 +4,7 @@
  */
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type CurrentUser, type PublicSettings } from '@stagepass/shared';
+import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
 import { routePath, routes, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { internalApiUrl, TOKEN_COOKIE } from '../config';
 
@@ -46,6 +46,16 @@ export const getPublicSettings = cache(async (): Promise<SettingsResult> => {
   const r = await serverGet<Partial<PublicSettings>>(routePath(routes.settings.public));
   if (!r.ok) return { settings: DEFAULT_PUBLIC_SETTINGS, reachable: r.status !== 0 && r.status < 500 };
   return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...r.data }, reachable: true };
+});
+
+/**
+ * The footer menu's static pages (published, marked for the footer), for every page render: the
+ * API answers them from memory and drops that copy on every node when a page changes, so asking
+ * each time costs little and a change shows on the next page load. API down → none.
+ */
+export const getFooterPages = cache(async (): Promise<SitePageSummary[]> => {
+  const r = await serverGet<{ data: SitePageSummary[] }>(`${routePath(routes.site.pageSearch)}?footer=true&limit=50`);
+  return r.ok ? r.data.data : [];
 });
 
 /** The visitor's address as the proxy saw it. */

@@ -1,5 +1,9 @@
 import type { Metadata } from 'next';
+import { routePath, routes } from '@stagepass/shared/routes';
+import type { Promo } from '@stagepass/shared';
 import { guardPage } from '@/lib/server/guard';
+import { serverGet } from '@/lib/server/api';
+import { PromoCarousel } from '@/features/site/Promos';
 import { ServiceUnavailable } from '@/components/states';
 import HomeFeed from '@/features/home/HomeFeed';
 
@@ -8,5 +12,12 @@ export const metadata: Metadata = { title: 'Home' };
 export default async function HomePage() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <HomeFeed user={g.user} />;
+  // The operator's running `top` promos, read here so the banner is in the first render (none when the API cannot say).
+  const promos = await serverGet<{ data: Promo[] }>(`${routePath(routes.site.promoSearch)}?position=top&limit=10`);
+  return (
+    <>
+      <PromoCarousel promos={promos.ok ? promos.data.data : []} />
+      <HomeFeed user={g.user} />
+    </>
+  );
 }

@@ -1,0 +1,120 @@
+import { SETTING_KEYS, type SettingKey, type SiteImageKind } from '@stagepass/shared';
+
+/**
+ * The settings screen's tabs (/admin/settings): every setting of spec §3/§9 in one of them, each
+ * field with its label (the accessible name e2e uses) and how it is edited. A setting added to
+ * packages/shared/src/settings.ts without a place here still shows, in the "Other" tab, edited by
+ * the type of its default.
+ */
+export type SettingInputKind = 'text' | 'email' | 'switch' | 'integer' | 'percent' | 'money' | 'gateway' | 'secret' | 'image' | 'countries' | 'menus';
+
+export interface SettingFieldDef {
+  key: SettingKey;
+  label: string;
+  kind: SettingInputKind;
+  /** Help under the field. */
+  extra?: string;
+  /** `image`: which kind of site picture an upload makes. */
+  imageKind?: SiteImageKind;
+}
+
+export interface SettingsGroup {
+  id: string;
+  title: string;
+  lead: string;
+  fields: SettingFieldDef[];
+}
+
+export const SETTINGS_GROUPS: SettingsGroup[] = [
+  {
+    id: 'general',
+    title: 'General',
+    lead: 'The site’s name and pictures, shown in the header, the browser tab and e-mails.',
+    fields: [
+      { key: 'siteName', label: 'Site name', kind: 'text' },
+      { key: 'logoUrl', label: 'Logo (light theme)', kind: 'image', imageKind: 'logo', extra: 'PNG, JPEG or WebP; shown at most 600×200.' },
+      { key: 'darkmodeLogoUrl', label: 'Logo (dark theme)', kind: 'image', imageKind: 'logo' },
+      { key: 'favicon', label: 'Favicon', kind: 'image', imageKind: 'favicon', extra: 'Made into a 64×64 PNG.' },
+      { key: 'gaCode', label: 'Google Analytics id', kind: 'text', extra: 'G-… or UA-…; empty for none.' },
+      { key: 'contactEmail', label: 'Contact e-mail', kind: 'email', extra: 'Where contact-form messages go. Empty: every administrator.' },
+    ],
+  },
+  {
+    id: 'menus',
+    title: 'Menus',
+    lead: 'Links in the header and the footer. Published static pages marked “Show in footer” are added to the footer by themselves.',
+    fields: [{ key: 'menus', label: 'Menu links', kind: 'menus' }],
+  },
+  {
+    id: 'access',
+    title: 'Access',
+    lead: 'Who can use the site, and from where.',
+    fields: [
+      { key: 'maintenanceMode', label: 'Maintenance mode', kind: 'switch', extra: 'Everyone but administrators sees the maintenance page.' },
+      { key: 'blockedCountries', label: 'Blocked countries', kind: 'countries', extra: 'Visitors from these countries see “Not available in your region”.' },
+      { key: 'requireEmailVerification', label: 'Require e-mail verification', kind: 'switch' },
+      { key: 'requireCreatorVerification', label: 'Require creator verification', kind: 'switch', extra: 'Creators sell, are paid and request payouts only once their identity documents are approved.' },
+      { key: 'fanToFanMessages', label: 'Fans may message fans', kind: 'switch' },
+      { key: 'clientPasswordHashing', label: 'Hash passwords in the browser', kind: 'switch' },
+    ],
+  },
+  {
+    id: 'money',
+    title: 'Money',
+    lead: 'Price limits, commission, free subscriptions and the card payment gateway.',
+    fields: [
+      { key: 'minimumSubscriptionPrice', label: 'Minimum subscription price', kind: 'money' },
+      { key: 'maximumSubscriptionPrice', label: 'Maximum subscription price', kind: 'money' },
+      { key: 'minimumWalletPrice', label: 'Minimum wallet top-up', kind: 'money' },
+      { key: 'maximumWalletPrice', label: 'Maximum wallet top-up', kind: 'money' },
+      { key: 'minimumTipPrice', label: 'Minimum tip', kind: 'money' },
+      { key: 'maximumTipPrice', label: 'Maximum tip', kind: 'money' },
+      { key: 'minimumMessagePrice', label: 'Minimum message price', kind: 'money' },
+      { key: 'maximumMessagePrice', label: 'Maximum message price', kind: 'money' },
+      { key: 'minimumPayoutAmount', label: 'Minimum payout', kind: 'money' },
+      { key: 'commissionPercentage', label: 'Site commission (%)', kind: 'percent' },
+      { key: 'freeSubscriptionEnabled', label: 'Free subscriptions', kind: 'switch' },
+      { key: 'freeSubscriptionDuration', label: 'Free subscription length (days)', kind: 'integer' },
+      { key: 'paymentGateway', label: 'Payment gateway', kind: 'gateway' },
+      { key: 'stripePublishableKey', label: 'Stripe publishable key', kind: 'text' },
+      { key: 'stripeSecretKey', label: 'Stripe secret key', kind: 'secret' },
+      { key: 'stripeWebhookSecret', label: 'Stripe webhook secret', kind: 'secret' },
+    ],
+  },
+  {
+    id: 'sign-in',
+    title: 'Sign-in',
+    lead: 'Social sign-in and the bot check on public forms.',
+    fields: [
+      { key: 'googleLoginEnabled', label: 'Sign in with Google', kind: 'switch' },
+      { key: 'googleClientId', label: 'Google client id', kind: 'text' },
+      { key: 'googleClientSecret', label: 'Google client secret', kind: 'secret' },
+      { key: 'twitterLoginEnabled', label: 'Sign in with X (Twitter)', kind: 'switch' },
+      { key: 'twitterConsumerKey', label: 'Twitter consumer key', kind: 'secret' },
+      { key: 'twitterConsumerSecret', label: 'Twitter consumer secret', kind: 'secret' },
+      { key: 'recaptchaEnabled', label: 'reCAPTCHA', kind: 'switch', extra: 'The contact form asks for it while on.' },
+      { key: 'recaptchaSiteKey', label: 'reCAPTCHA site key', kind: 'text' },
+      { key: 'recaptchaSecretKey', label: 'reCAPTCHA secret key', kind: 'secret' },
+    ],
+  },
+  {
+    id: 'live',
+    title: 'Live video',
+    lead: 'Agora instead of the built-in Janus server for live streams.',
+    fields: [
+      { key: 'agoraEnable', label: 'Use Agora', kind: 'switch' },
+      { key: 'agoraAppId', label: 'Agora app id', kind: 'text' },
+      { key: 'agoraCertificate', label: 'Agora app certificate', kind: 'secret' },
+    ],
+  },
+].map((g) => ({ ...g, fields: (g.fields as SettingFieldDef[]).filter((f) => (SETTING_KEYS as string[]).includes(f.key)) }));
+
+/** Settings without a place above (added later to shared): edited by the type of their value. */
+export function otherFields(values: Record<string, { value: unknown; secret: boolean; description: string }>): SettingFieldDef[] {
+  const placed = new Set(SETTINGS_GROUPS.flatMap((g) => g.fields.map((f) => f.key)));
+  return SETTING_KEYS.filter((k) => !placed.has(k) && values[k]).map((k) => {
+    const v = values[k]!;
+    const kind: SettingInputKind = v.secret ? 'secret' : typeof v.value === 'boolean' ? 'switch' : typeof v.value === 'number' ? 'percent' : 'text';
+    return { key: k, label: v.description || k, kind };
+  });
+}
