@@ -51,6 +51,12 @@ export async function setSetting(key: string, value: unknown) {
   await api('PUT', `/admin/settings/${key}`, { value }, adminToken);
 }
 
+/** The operator approves a creator's identity documents (creators sell only once verified: performers README). */
+export async function approveCreator(performerId: string) {
+  adminToken ??= await login('admin@example.com');
+  await api('POST', `/admin/verifications/${performerId}/approve`, {}, adminToken);
+}
+
 let seq = 0;
 export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`.toLowerCase().slice(0, 30);
