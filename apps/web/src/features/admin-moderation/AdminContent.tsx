@@ -139,7 +139,7 @@ export default function AdminContent() {
           scroll={{ x: 900 }}
           onRow={(i) => ({ 'aria-label': i.title || TAB_LABEL[kind] }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'item', title: 'Item', render: (_, i) => <ItemCell item={i} kind={kind} /> },
+            { key: 'item', title: 'Item', width: 380, render: (_, i) => <ItemCell item={i} kind={kind} /> },
             { key: 'owner', title: 'Creator', width: 190, render: (_, i) => <OwnerCell owner={i.owner} /> },
             { key: 'createdAt', title: 'Created', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
             {

@@ -73,10 +73,10 @@ export default function AdminReports() {
           empty={<EmptyState title={status === 'open' && !filtered ? 'No open reports' : 'Nothing matches'} description={status === 'open' && !filtered ? 'New reports from fans appear here.' : 'Nothing matches these filters.'} />}
           cardsLabel="Reports list"
           size="middle"
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1200 }}
           onRow={(g) => ({ 'aria-label': `${TARGET_LABEL[g.target]}: ${g.preview?.title || g.targetId}` }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'target', title: 'Reported', render: (_, g) => <ItemCell item={g.preview} kind={g.target} /> },
+            { key: 'target', title: 'Reported', width: 340, render: (_, g) => <ItemCell item={g.preview} kind={g.target} /> },
             { key: 'owner', title: 'Owner', width: 190, render: (_, g) => <OwnerCell owner={g.owner} /> },
             {
               key: 'reasons',

@@ -12,6 +12,7 @@ import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
 import css from './feeds.module.css';
+import HiddenTag from '@/components/HiddenTag';
 
 /** /creator/feeds: the creator's own posts (GET /performer/feeds) as a table with edit and delete. */
 export default function MyFeeds() {
@@ -106,7 +107,12 @@ export default function MyFeeds() {
               key: 'status',
               title: 'Status',
               width: 110,
-              render: (_, f) => (f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>),
+              render: (_, f) => (
+                <Space size={4} wrap>
+                  {f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>}
+                  <HiddenTag item={f} />
+                </Space>
+              ),
             },
             { key: 'totalLike', title: 'Likes', dataIndex: 'totalLike', align: 'right', responsive: ['xxl'] },
             { key: 'totalComment', title: 'Comments', dataIndex: 'totalComment', align: 'right', responsive: ['xxl'] },

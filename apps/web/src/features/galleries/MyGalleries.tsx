@@ -14,6 +14,7 @@ import LazyGalleryForm from './LazyGalleryForm';
 import { confirmDeleteGallery } from './deleteGallery';
 import { AccessBadge, StatusTags, coverPicture, manageGalleryUrl } from './parts';
 import css from './galleries.module.css';
+import HiddenTag from '@/components/HiddenTag';
 
 /**
  * /creator/galleries: the creator's own galleries (GET /performer/performer-assets/galleries/search,
@@ -150,6 +151,7 @@ export default function MyGalleries() {
               render: (_, g) => (
                 <Space size={4} wrap>
                   <StatusTags gallery={g} compact />
+                  <HiddenTag item={g} />
                 </Space>
               ),
             },

@@ -20,6 +20,7 @@ import { Money } from '@/components/money/money-ui';
 import { ProductStatusTag, TYPE_LABEL } from './tags';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './product-form';
 import css from './shop-studio.module.css';
+import HiddenTag from '@/components/HiddenTag';
 
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
@@ -137,7 +138,12 @@ export default function MyProducts() {
               ),
             },
             { key: 'type', title: 'Type', width: 90, render: (_, p) => TYPE_LABEL[p.type] },
-            { key: 'status', title: 'Status', width: 96, render: (_, p) => <ProductStatusTag status={p.status} /> },
+            { key: 'status', title: 'Status', width: 96, render: (_, p) => (
+                <Space size={4} wrap>
+                  <ProductStatusTag status={p.status} />
+                  <HiddenTag item={p} />
+                </Space>
+              ) },
             { key: 'price', title: 'Price', width: 96, align: 'right', sorter: true, sortOrder: t.sortOrder('price'), render: (_, p) => <Money value={p.price} /> },
             {
               key: 'stock',

@@ -12,6 +12,7 @@ import { AccessBadge } from './VideoCard';
 import { confirmDeleteVideo } from './deleteVideo';
 import { editVideoUrl, formatDuration, videoUrl } from './video-format';
 import css from './videos.module.css';
+import HiddenTag from '@/components/HiddenTag';
 
 /** Draft / Active / Inactive / Scheduled, as a tag. */
 export function VideoStatusTag({ video }: { video: Pick<Video, 'status' | 'isScheduled'> }) {
@@ -125,7 +126,12 @@ export default function MyVideos() {
                 </Flex>
               ),
             },
-            { key: 'status', title: 'Status', width: 110, render: (_, v) => <VideoStatusTag video={v} /> },
+            { key: 'status', title: 'Status', width: 110, render: (_, v) => (
+                <Space size={4} wrap>
+                  <VideoStatusTag video={v} />
+                  <HiddenTag item={v} />
+                </Space>
+              ) },
             { key: 'access', title: 'Access', width: 140, render: (_, v) => <AccessBadge video={{ access: v.access, price: v.price }} /> },
             {
               key: 'publishAt',
