@@ -1,0 +1,120 @@
+'use client';
+/**
+ * /admin, the console's home (GET /admin/dashboard): the range switch (Today, 7 days, 30 days — in
+ * the URL as `range`), stat cards (sign-ups, gross sales, commission, active subscriptions,
+ * payouts awaiting payment, open reports, creators awaiting verification — the last four as of
+ * now, linking to their queues), daily charts (recharts, loaded on demand) and sales by type.
+ */
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Card, Radio, Skeleton } from 'antd';
+import { BankOutlined, CrownOutlined, DollarOutlined, FlagOutlined, PercentageOutlined, SafetyCertificateOutlined, UserAddOutlined } from '@ant-design/icons';
+import { routes } from '@stagepass/shared/routes';
+import { errorText } from '@/lib/api';
+import { money } from '@/lib/format';
+import { useRoute } from '@/lib/swr';
+import { ErrorState } from '@/components/states';
+import DashboardCharts from './DashboardCharts';
+import SalesByType from './SalesByType';
+import { RANGE_OPTIONS, isRange, rangeLabel } from './dashboard-format';
+import css from './dashboard.module.css';
+
+/** One stat card: a group named by its label (e2e: `getByRole('group', { name })`). */
+function Stat({ id, label, icon, value, note, link }: { id: string; label: string; icon: ReactNode; value: ReactNode; note?: ReactNode; link?: { href: string; text: string } }) {
+  return (
+    <Card className={css.stat} role="group" aria-labelledby={`stat-${id}`}>
+      <span className={css.statLabel} id={`stat-${id}`}>
+        <span aria-hidden="true">{icon}</span>
+        {label}
+      </span>
+      <span className={css.statValue}>{value}</span>
+      {note && <span className={css.statNote}>{note}</span>}
+      {link && (
+        <Link href={link.href} className={css.statLink}>
+          {link.text}
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the dashboard">
+      <div className={css.stats}>
+        {Array.from({ length: 7 }, (_, i) => (
+          <Card key={i} className={css.stat}>
+            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          </Card>
+        ))}
+      </div>
+      <div className={css.charts}>
+        <Card className={css.panel}>
+          <Skeleton active title paragraph={false} />
+          <div className={css.chartLoading} />
+        </Card>
+        <Card className={css.panel}>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function AdminDashboard() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const asked = params.get('range');
+  const range = isRange(asked) ? asked : '7d';
+  const { data: d, error, isLoading, mutate } = useRoute(routes.admin.dashboard, { query: { range } }, { keepPreviousData: true });
+
+  const setRange = (r: string) => {
+    const p = new URLSearchParams(params.toString());
+    if (r === '7d') p.delete('range');
+    else p.set('range', r);
+    const s = p.toString();
+    router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+  };
+
+  return (
+    <div className="container page">
+      <div className={css.head}>
+        <div>
+          <h1 className="page-title">Dashboard</h1>
+          <p className="page-lead">{d ? `${rangeLabel(d.from, d.to)} (UTC). Queues are as of now.` : 'How the site is doing.'}</p>
+        </div>
+        <div className={css.range}>
+          <span id="dash-range">Range</span>
+          <Radio.Group aria-labelledby="dash-range" optionType="button" buttonStyle="solid" value={range} onChange={(e) => setRange(String(e.target.value))} options={RANGE_OPTIONS} />
+        </div>
+      </div>
+      {error && !d ? (
+        <ErrorState title="The dashboard didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+      ) : !d || (isLoading && !d) ? (
+        <StatsSkeleton />
+      ) : (
+        <>
+          <div className={css.stats}>
+            <Stat id="signups" label="Sign-ups" icon={<UserAddOutlined />} value={d.signups.fans + d.signups.creators} note={`${count(d.signups.fans, 'fan', 'fans')} · ${count(d.signups.creators, 'creator', 'creators')}`} />
+            <Stat id="gross" label="Gross sales" icon={<DollarOutlined />} value={money(d.sales.gross)} note={count(d.sales.count, 'sale', 'sales')} />
+            <Stat id="commission" label="Commission earned" icon={<PercentageOutlined />} value={money(d.sales.commission)} />
+            <Stat id="subscriptions" label="Active subscriptions" icon={<CrownOutlined />} value={d.activeSubscriptions} link={{ href: '/admin/subscriptions', text: 'Subscriptions' }} />
+            <Stat id="payouts" label="Payouts pending" icon={<BankOutlined />} value={d.payoutsPending.count} note={`${money(d.payoutsPending.amount)} to pay`} link={{ href: '/admin/payouts?status=pending', text: 'Review payouts' }} />
+            <Stat id="reports" label="Open reports" icon={<FlagOutlined />} value={d.openReports} link={{ href: '/admin/reports', text: 'Review reports' }} />
+            <Stat id="verification" label="Awaiting verification" icon={<SafetyCertificateOutlined />} value={d.creatorsAwaitingVerification} note="Creators" link={{ href: '/admin/verification', text: 'Review creators' }} />
+          </div>
+          <div className={css.charts}>
+            <DashboardCharts series={d.series} />
+          </div>
+          <Card className={css.panel}>
+            <SalesByType sales={d.sales} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
