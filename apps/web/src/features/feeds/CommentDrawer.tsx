@@ -211,6 +211,9 @@ function CommentItem({
  * (POST /comments), reply one level deep, edit own (PUT /comments/{id}), delete (author or the
  * item's creator — the API's `canDelete`).
  */
+/** What a locked item is called in the drawer's hint ("Unlock this video to join the conversation"). */
+const LOCKED_NOUN: Record<CommentObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product' };
+
 export default function CommentDrawer({
   open,
   onClose,
@@ -245,7 +248,7 @@ export default function CommentDrawer({
               }}
             />
           ) : (
-            <Typography.Text type="secondary">Unlock this post to join the conversation.</Typography.Text>
+            <Typography.Text type="secondary">{`Unlock this ${LOCKED_NOUN[objectType]} to join the conversation.`}</Typography.Text>
           )
         ) : (
           <Typography.Text type="secondary">
