@@ -4,13 +4,21 @@ import { EyeInvisibleOutlined } from '@ant-design/icons';
 /**
  * 'Hidden by the operator' on an item its owner (or an admin) sees while nobody else can: the API
  * sends `hidden: true` and the operator's `hiddenReason` only to them. Renders nothing otherwise.
+ * `compact` (narrow table columns) shows "Hidden" and keeps the rest for screen readers and the tooltip.
  */
-export default function HiddenTag({ item }: { item: { hidden?: boolean; hiddenReason?: string | null } }) {
+export default function HiddenTag({ item, compact = false }: { item: { hidden?: boolean; hiddenReason?: string | null }; compact?: boolean }) {
   if (!item.hidden) return null;
   const tag = (
     <Tag color="error" icon={<EyeInvisibleOutlined aria-hidden />}>
-      Hidden by the operator
+      {compact ? (
+        <>
+          Hidden<span className="sr-only"> by the operator</span>
+        </>
+      ) : (
+        'Hidden by the operator'
+      )}
     </Tag>
   );
-  return item.hiddenReason ? <Tooltip title={`Reason: ${item.hiddenReason}`}>{tag}</Tooltip> : tag;
+  const tip = [compact ? 'Hidden by the operator' : null, item.hiddenReason ? `Reason: ${item.hiddenReason}` : null].filter(Boolean).join('. ');
+  return tip ? <Tooltip title={tip}>{tag}</Tooltip> : tag;
 }

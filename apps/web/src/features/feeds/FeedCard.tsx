@@ -21,6 +21,7 @@ import FeedPoll from './FeedPoll';
 import { confirmDeleteFeed } from './deleteFeed';
 import css from './feeds.module.css';
 import { useMySubscription } from '@/lib/use-my-subscription';
+import HiddenTag from '@/components/HiddenTag';
 
 /** Comments and the report dialog are fetched the first time they are opened on any card. */
 const CommentDrawer = dynamic(() => import('./CommentDrawer'), { ssr: false });
@@ -218,6 +219,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
                   Scheduled · {fullDate(feed.publishAt)}
                 </Tag>
               )}
+              <HiddenTag item={feed} />
             </div>
           </div>
           {isOwner && (

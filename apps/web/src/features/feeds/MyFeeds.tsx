@@ -110,7 +110,7 @@ export default function MyFeeds() {
               render: (_, f) => (
                 <Space size={4} wrap>
                   {f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>}
-                  <HiddenTag item={f} />
+                  <HiddenTag item={f} compact />
                 </Space>
               ),
             },

@@ -151,7 +151,7 @@ export default function MyGalleries() {
               render: (_, g) => (
                 <Space size={4} wrap>
                   <StatusTags gallery={g} compact />
-                  <HiddenTag item={g} />
+                  <HiddenTag item={g} compact />
                 </Space>
               ),
             },

@@ -141,7 +141,7 @@ export default function MyProducts() {
             { key: 'status', title: 'Status', width: 96, render: (_, p) => (
                 <Space size={4} wrap>
                   <ProductStatusTag status={p.status} />
-                  <HiddenTag item={p} />
+                  <HiddenTag item={p} compact />
                 </Space>
               ) },
             { key: 'price', title: 'Price', width: 96, align: 'right', sorter: true, sortOrder: t.sortOrder('price'), render: (_, p) => <Money value={p.price} /> },

@@ -129,7 +129,7 @@ export default function MyVideos() {
             { key: 'status', title: 'Status', width: 110, render: (_, v) => (
                 <Space size={4} wrap>
                   <VideoStatusTag video={v} />
-                  <HiddenTag item={v} />
+                  <HiddenTag item={v} compact />
                 </Space>
               ) },
             { key: 'access', title: 'Access', width: 140, render: (_, v) => <AccessBadge video={{ access: v.access, price: v.price }} /> },
