@@ -3,7 +3,7 @@
  * web app (one copy: read it with `useCurrentUser()`); the `user` slice only holds the update state.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MESSAGES, prehashPassword, type CurrentUser } from '@stagepass/shared';
+import { MESSAGES, needsTwoFactor, prehashPassword, type CurrentUser, type TwoFactorProof } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, removeToken, setToken } from '@/lib/api';
 
@@ -32,13 +32,32 @@ export interface LoginArgs {
   hashPassword?: boolean;
 }
 
-/** POST /auth/login → store the token (remembered or not) → load /users/me. */
-export const login = createAsyncThunk<{ token: string; expiresAt: string; user: CurrentUser }, LoginArgs, { rejectValue: string }>(
+/** A signed-in answer, or (two-factor account) the challenge the code step needs (`loginTwoFactor`). */
+export type LoginResult = { token: string; expiresAt: string; user: CurrentUser; twoFactor?: undefined } | { twoFactor: { challenge: string; remember: boolean } };
+
+/** POST /auth/login → store the token (remembered or not) → load /users/me; a two-factor account answers the challenge instead. */
+export const login = createAsyncThunk<LoginResult, LoginArgs, { rejectValue: string }>(
   'auth/login',
   async ({ username, password, remember = false, hashPassword }, { rejectWithValue }) => {
     try {
       const pw = hashPassword ? await prehashPassword(password) : password;
       const data = await call(routes.auth.login, { body: { username, password: pw, remember } }, { credentialsCheck: true });
+      if (needsTwoFactor(data)) return { twoFactor: { challenge: data.challenge, remember } };
+      setToken(data.token, remember);
+      const user = await call(routes.users.me);
+      return { ...data, user };
+    } catch (e) {
+      return rejectWithValue(errorText(e, MESSAGES.loginFailed));
+    }
+  },
+);
+
+/** The code step: POST /auth/login/2fa with the challenge and a code (or a recovery code) → the session, as a login. */
+export const loginTwoFactor = createAsyncThunk<LoginResult, { challenge: string; remember: boolean } & TwoFactorProof, { rejectValue: string }>(
+  'auth/loginTwoFactor',
+  async ({ challenge, remember, code, recoveryCode }, { rejectWithValue }) => {
+    try {
+      const data = await call(routes.auth.loginTwoFactor, { body: { challenge, code, recoveryCode } }, { credentialsCheck: true });
       setToken(data.token, remember);
       const user = await call(routes.users.me);
       return { ...data, user };
@@ -71,6 +90,17 @@ export const logout = createAsyncThunk('auth/logout', async () => {
   removeToken();
 });
 
+/** A login answered: signed in, or waiting for the code step (not signed in yet, no error). */
+function signedIn(s: AuthState, r: LoginResult) {
+  if (r.twoFactor) {
+    s.loginAuth = { requesting: false, error: null, data: null, success: false };
+    return;
+  }
+  s.loggedIn = true;
+  s.authUser = r.user;
+  s.loginAuth = { requesting: false, error: null, data: { token: r.token, expiresAt: r.expiresAt }, success: true };
+}
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -91,10 +121,13 @@ const authSlice = createSlice({
     b.addCase(login.pending, (s) => {
       s.loginAuth = { requesting: true, error: null, data: null, success: false };
     })
-      .addCase(login.fulfilled, (s, a) => {
-        s.loggedIn = true;
-        s.authUser = a.payload.user;
-        s.loginAuth = { requesting: false, error: null, data: { token: a.payload.token, expiresAt: a.payload.expiresAt }, success: true };
+      .addCase(login.fulfilled, (s, a) => signedIn(s, a.payload))
+      .addCase(loginTwoFactor.pending, (s) => {
+        s.loginAuth = { requesting: true, error: null, data: null, success: false };
+      })
+      .addCase(loginTwoFactor.fulfilled, (s, a) => signedIn(s, a.payload))
+      .addCase(loginTwoFactor.rejected, (s, a) => {
+        s.loginAuth = { requesting: false, error: a.payload || MESSAGES.loginFailed, data: null, success: false };
       })
       .addCase(login.rejected, (s, a) => {
         s.loggedIn = false;

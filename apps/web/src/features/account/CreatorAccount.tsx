@@ -13,6 +13,7 @@ import { patchAuthUser } from '@/store/auth';
 import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
@@ -113,6 +114,10 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
   const profile = data;
   // `?tab=subscription` (links from the money screens) opens that tab.
   const [tab, setTab] = useState('profile');
+  // /creator/account#two-factor opens the Security tab (the payout screens link there).
+  useEffect(() => {
+    if (window.location.hash === '#two-factor') setTab('password');
+  }, []);
   useEffect(() => {
     const want = new URLSearchParams(window.location.search).get('tab');
     if (want && TAB_KEYS.includes(want)) setTab(want);
@@ -233,11 +238,16 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
           },
           {
             key: 'password',
-            label: 'Password',
+            label: 'Security',
             children: (
-              <SectionCard title="Password" description="Changing it logs you out everywhere else.">
-                <PasswordForm source="performer" />
-              </SectionCard>
+              <>
+                <SectionCard title="Password" description="Changing it logs you out everywhere else.">
+                  <PasswordForm source="performer" />
+                </SectionCard>
+                <SectionCard id="two-factor" title="Two-factor authentication" description="A code from your phone at every sign-in. Needed to request payouts and change your payout details.">
+                  <TwoFactorSection />
+                </SectionCard>
+              </>
             ),
           },
           {

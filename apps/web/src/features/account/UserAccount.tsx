@@ -7,6 +7,7 @@ import { patchAuthUser } from '@/store/auth';
 import { routes } from '@stagepass/shared/routes';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import SectionCard from '@/components/SectionCard';
@@ -76,6 +77,9 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       </SectionCard>
       <SectionCard title="Password" description="Changing it logs you out everywhere else.">
         <PasswordForm source="user" />
+      </SectionCard>
+      <SectionCard id="two-factor" title="Two-factor authentication" description="A code from your phone at every sign-in. Needed for the operator console.">
+        <TwoFactorSection />
       </SectionCard>
       <SectionCard id="notifications" title="Notifications" description="What you hear about, in the app and by e-mail.">
         <NotificationPreferences user={user} />

@@ -1,4 +1,5 @@
 'use client';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
@@ -7,8 +8,10 @@ import { loginSchema, postLoginPath } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
-import { login } from '@/store/auth';
+import { login, type LoginResult } from '@/store/auth';
 import SocialButtons from './SocialButtons';
+import TwoFactorStep from './TwoFactorStep';
+import { takeHandedChallenge } from './two-factor-handoff';
 import css from './auth.module.css';
 
 interface Values {
@@ -17,21 +20,37 @@ interface Values {
   remember: boolean;
 }
 
-/** Username-or-e-mail + password login (spec §4). After login → postLoginPath(user) unless skipped. */
+/**
+ * Username-or-e-mail + password login (spec §4). After login → postLoginPath(user) unless skipped.
+ * A two-factor account then gets the code step (TwoFactorStep), also after a social sign-in
+ * (`?step=code`, the challenge handed over in sessionStorage).
+ */
 export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostLoginRedirect?: boolean }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { clientPasswordHashing } = useSettings();
   const { requesting, error } = useAppSelector((s) => s.auth.loginAuth);
   const current = useCurrentUser();
+  const [twoFactor, setTwoFactor] = useState<{ challenge: string; remember: boolean } | null>(null);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('step') !== 'code') return;
+    const handed = takeHandedChallenge();
+    if (handed) setTwoFactor(handed);
+  }, []);
+
+  const done = (r: Extract<LoginResult, { user: unknown }>) => {
+    if (skipPostLoginRedirect) router.refresh();
+    else window.location.assign(postLoginPath(r.user));
+  };
 
   const onFinish = async (v: Values) => {
     const r = await dispatch(login({ username: v.username.trim(), password: v.password, remember: v.remember, hashPassword: clientPasswordHashing }));
-    if (login.fulfilled.match(r)) {
-      if (skipPostLoginRedirect) router.refresh();
-      else window.location.assign(postLoginPath(r.payload.user));
-    }
+    if (!login.fulfilled.match(r)) return;
+    if (r.payload.twoFactor) setTwoFactor(r.payload.twoFactor);
+    else done(r.payload);
   };
+
+  if (twoFactor) return <TwoFactorStep challenge={twoFactor.challenge} remember={twoFactor.remember} onDone={done} onBack={() => setTwoFactor(null)} />;
 
   return (
     <>

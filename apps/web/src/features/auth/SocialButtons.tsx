@@ -10,6 +10,7 @@ import { useSettings } from '@/lib/site-context';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
 import css from './auth.module.css';
+import { tokenOrHandOff } from './two-factor-handoff';
 
 type Role = 'user' | 'performer';
 export const SOCIAL_ROLE_COOKIE = 'role';
@@ -39,8 +40,8 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
         client_id: googleClientId,
         callback: async ({ credential }) => {
           try {
-            const r = await call(routes.auth.googleLogin, { body: { credential, role } }, { credentialsCheck: true });
-            onToken(r.token);
+            const token = tokenOrHandOff(await call(routes.auth.googleLogin, { body: { credential, role } }, { credentialsCheck: true }));
+            if (token) onToken(token);
           } catch (e) {
             message.error(errorText(e, MESSAGES.loginFailed));
           }

@@ -10,6 +10,7 @@ import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
 import { SOCIAL_ROLE_COOKIE } from './SocialButtons';
 import { LinkPending } from './LinkPending';
+import { tokenOrHandOff } from './two-factor-handoff';
 
 export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthToken: string | null; oauthVerifier: string | null }) {
   const dispatch = useAppDispatch();
@@ -20,9 +21,11 @@ export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthTo
     started.current = true;
     const role = Cookies.get(SOCIAL_ROLE_COOKIE) === 'performer' ? 'performer' : 'user';
     call(routes.auth.twitterCallback, { body: { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role } }, { credentialsCheck: true })
-      .then(async ({ token }) => {
-        const r = await dispatch(loginWithToken({ token, remember: true }));
+      .then(async (answer) => {
         Cookies.remove(SOCIAL_ROLE_COOKIE, { path: '/' });
+        const token = tokenOrHandOff(answer);
+        if (!token) return;
+        const r = await dispatch(loginWithToken({ token, remember: true }));
         if (loginWithToken.fulfilled.match(r)) window.location.assign(postLoginPath(r.payload));
         else setError(r.payload || MESSAGES.loginFailed);
       })

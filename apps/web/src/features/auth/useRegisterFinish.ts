@@ -28,7 +28,7 @@ export function useRegisterFinish() {
       return;
     }
     const r = await dispatch(login({ username: creds.username, password: creds.password, remember: false, hashPassword: settings.clientPasswordHashing }));
-    if (login.fulfilled.match(r)) window.location.assign(postLoginPath(r.payload.user));
+    if (login.fulfilled.match(r) && !r.payload.twoFactor) window.location.assign(postLoginPath(r.payload.user));
     else setLoginError(`Your account was created, but we could not log you in: ${r.payload}. Please log in.`);
   };
   return { done, loginError, finish };

@@ -1,0 +1,64 @@
+'use client';
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { recoveryCodeSchema, totpCodeSchema } from '@stagepass/shared';
+import { zodRules } from '@/lib/form-rules';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { loginTwoFactor, type LoginResult } from '@/store/auth';
+import css from './auth.module.css';
+
+/**
+ * The code step of a two-factor sign-in: 'Authentication code' (6 digits from the app) and
+ * 'Verify', or — after 'Use a recovery code' — 'Recovery code'. `onBack` starts the sign-in over.
+ */
+export default function TwoFactorStep({ challenge, remember, onDone, onBack }: {
+  challenge: string;
+  remember: boolean;
+  onDone: (r: Extract<LoginResult, { user: unknown }>) => void;
+  onBack: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { requesting, error } = useAppSelector((s) => s.auth.loginAuth);
+  const [recovery, setRecovery] = useState(false);
+  const [form] = Form.useForm<{ code?: string; recoveryCode?: string }>();
+
+  const onFinish = async (v: { code?: string; recoveryCode?: string }) => {
+    const r = await dispatch(loginTwoFactor({ challenge, remember, ...(recovery ? { recoveryCode: v.recoveryCode } : { code: v.code?.replace(/\s+/g, '') }) }));
+    if (loginTwoFactor.fulfilled.match(r) && !r.payload.twoFactor) onDone(r.payload);
+  };
+
+  return (
+    <>
+      <p className={css.notice}>
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code for this site.'}
+      </p>
+      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} data-testid="login-error" />}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" name="login-code">
+        {recovery ? (
+          <Form.Item name="recoveryCode" label="Recovery code" rules={zodRules(recoveryCodeSchema)}>
+            <Input autoComplete="off" autoFocus placeholder="xxxxx-xxxxx" spellCheck={false} />
+          </Form.Item>
+        ) : (
+          <Form.Item name="code" label="Authentication code" rules={zodRules(totpCodeSchema)}>
+            <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" autoFocus placeholder="123456" maxLength={7} />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" block loading={requesting}>
+          Verify
+        </Button>
+      </Form>
+      <p className={`muted ${css.footer}`}>
+        <Button type="link" onClick={() => setRecovery((x) => !x)}>
+          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+        </Button>
+        ·
+        <Button type="link" onClick={onBack}>
+          Start over
+        </Button>
+      </p>
+    </>
+  );
+}
