@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
 import { createFeed, follow, subscribe } from './factories';
+import { createVideo } from './videos';
 import { feeds } from '../src/modules/feeds/feeds.tables';
 import { connectClient, got, listen, settle, waitFor, type Client } from './sockets';
 import { notifications } from '../src/modules/notifications/notifications.tables';
@@ -110,5 +111,25 @@ describe('new post fan-out', () => {
     await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'feed.published', { feedId: feed.id, performerId: creator.user.id, scheduled: false }));
     await t.ctx.queue.drain();
     expect(await newPosts(feed.id)).toHaveLength(0);
+  });
+
+  it('a new video notifies the active subscribers with a link to it (no timeline push); a withdrawn one tells nobody', async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    const follower = await createFan(t);
+    await subscribe(t, fan.user.id, creator.user.id);
+    await follow(t, follower.user.id, creator.user.id);
+    await t.ctx.queue.drain();
+    const video = await createVideo(t, creator.user.id, { title: 'Live at the Blue Room' });
+    await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'video.published', { videoId: video.id, performerId: creator.user.id, scheduled: false }));
+    await t.ctx.queue.drain();
+    const made = await newPosts(video.id);
+    expect(made).toEqual([expect.objectContaining({ userId: fan.user.id, link: `/video/${video.id}`, objectKind: 'video', actorId: creator.user.id })]);
+    expect(made[0]!.text).toMatch(/published a new video$/);
+
+    const draft = await createVideo(t, creator.user.id, { status: 'draft' });
+    await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'video.published', { videoId: draft.id, performerId: creator.user.id, scheduled: false }));
+    await t.ctx.queue.drain();
+    expect(await newPosts(draft.id)).toHaveLength(0);
   });
 });

@@ -22,9 +22,16 @@ export interface NewPostAudience {
   followerIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
 }
 
+/** What was published: a post (feed.published) or a video (video.published). */
+type PublishedKind = 'feed' | 'video';
+
 export interface NewPostFanOutJob {
   eventId: string;
-  feedId: string;
+  /** Absent in jobs queued before videos were announced: a post. */
+  kind?: PublishedKind;
+  /** The post's or the video's id (`feedId` in jobs queued before videos were announced). */
+  itemId?: string;
+  feedId?: string;
   performerId: string;
   /** The last user id of the previous batch (null: the first batch). */
   after: string | null;
@@ -33,7 +40,7 @@ export interface NewPostFanOutJob {
 /** What the fan-out is built with (root.ts). */
 export interface NewPostFanOutDeps {
   db: Db;
-  /** To stop when the post is gone or no longer live (deleted, or moved to a later time). */
+  /** To stop when the item is gone or no longer live (deleted, or moved to a later time). */
   contentKinds: Pick<ContentKinds, 'get'>;
   events: Events;
   queue: Queue;
@@ -63,7 +70,11 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   const { db, contentKinds, events, queue, realtime, notifications, audience, batchSize } = deps;
   // A post deleted (or rescheduled: a new event comes when it goes live) meanwhile: the rest of its
   // audience is not told.
-  const live = async (feedId: string) => Boolean(await contentKinds.get('feed')?.load(db, null, feedId));
+  const live = async (kind: PublishedKind, itemId: string) => Boolean(await contentKinds.get(kind)?.load(db, null, itemId));
+  const WORDING: Record<PublishedKind, { noun: string; link: (id: string) => string }> = {
+    feed: { noun: 'post', link: (id) => `/post/${id}` },
+    video: { noun: 'video', link: (id) => `/video/${id}` },
+  };
 
   async function push(feedId: string, performerId: string): Promise<void> {
     let after: string | null = null;
@@ -83,8 +94,10 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   }
 
   async function batch(job: NewPostFanOutJob): Promise<void> {
-    const { eventId, feedId, performerId, after } = job;
-    if (!(await live(feedId))) return;
+    const { eventId, performerId, after } = job;
+    const kind = job.kind ?? 'feed';
+    const itemId = (job.itemId ?? job.feedId)!;
+    if (!(await live(kind, itemId))) return;
     const subs = await audience.activeSubscriberIds(performerId, after, batchSize + 1);
     const page = subs.slice(0, batchSize);
     const readers = page.filter((id) => id !== performerId);
@@ -93,13 +106,13 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
         const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, performerId));
         const who = creator?.name || creator?.username || 'A creator you subscribe to';
         await notifications.create(tx, readers.map((userId) => ({
-          userId, type: 'new_post' as const, actorId: performerId, objectKind: 'feed' as const, objectId: feedId, text: `${who} published a new post`, link: `/post/${feedId}`, eventId,
+          userId, type: 'new_post' as const, actorId: performerId, objectKind: kind, objectId: itemId, text: `${who} published a new ${WORDING[kind].noun}`, link: WORDING[kind].link(itemId), eventId,
         })));
       });
     }
     if (subs.length > batchSize) {
       const cursor = page[page.length - 1]!;
-      await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId, feedId, performerId, after: cursor }, { singletonKey: `${eventId}:${cursor}` });
+      await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId, kind, itemId, performerId, after: cursor }, { singletonKey: `${eventId}:${cursor}` });
     }
   }
 
@@ -114,8 +127,15 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   });
   events.onSideEffect('feed.published', 'notifications.new-post', async (e) => {
     const { feedId, performerId } = e.payload;
-    if (!(await live(feedId))) return;
+    if (!(await live('feed', feedId))) return;
     await push(feedId, performerId);
-    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, feedId, performerId, after: null }, { singletonKey: `${e.id}:` });
+    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, kind: 'feed', itemId: feedId, performerId, after: null }, { singletonKey: `${e.id}:` });
+  });
+  // A new video: the same notifications for active subscribers (no 'feed/published' push: that is
+  // the timeline's "New posts" banner).
+  events.onSideEffect('video.published', 'notifications.new-video', async (e) => {
+    const { videoId, performerId } = e.payload;
+    if (!(await live('video', videoId))) return;
+    await queue.send<NewPostFanOutJob>(NEW_POST_FANOUT_JOB, { eventId: e.id, kind: 'video', itemId: videoId, performerId, after: null }, { singletonKey: `${e.id}:` });
   });
 }
