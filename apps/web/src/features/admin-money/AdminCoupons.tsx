@@ -60,7 +60,7 @@ export default function AdminCoupons() {
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter coupons">
           <div className={css.filter}>
-            <label htmlFor="coupons-q">Code</label>
+            <label htmlFor="coupons-q">Search</label>
             <Input.Search id="coupons-q" aria-label="Search codes" placeholder="Code" allowClear defaultValue={q} onSearch={(v) => t.set({ q: v.trim() || null })} className={css.search} />
           </div>
         </FilterBar>

@@ -66,8 +66,8 @@ function TransactionDrawer({ tx, onClose }: { tx: AdminTransaction | null; onClo
             <Table
               size="small"
               pagination={false}
-              rowKey={(_, i) => String(i)}
-              dataSource={tx.entries}
+              rowKey="key"
+              dataSource={tx.entries.map((e, i) => ({ ...e, key: i }))}
               columns={[
                 { key: 'account', title: 'Account', render: (_, e) => <span className={css.stack}>{ACCOUNT_LABEL[e.account] ?? e.account}{owner(e.ownerId) && <span className={css.small}>{owner(e.ownerId)}</span>}</span> },
                 { key: 'amount', title: 'Change', align: 'right', render: (_, e) => <Money value={e.amount} /> },
