@@ -1,33 +1,48 @@
 'use client';
 /**
- * Download a file from the API with the session token (a plain link cannot send the
- * Authorization header): fetch → blob → a temporary object URL clicked as a download.
- * The file name comes from Content-Disposition, else `fallbackName`. `href` is the entry's URL:
- * `routeHref(routes.earnings.exportCsv, { query })` — the creator's earnings and the operator's
- * transactions exports.
+ * Download a file from the API with the session token (the API reads the session from the
+ * Authorization header only, so a plain link cannot carry it): fetch → the body read as a stream
+ * (`onProgress` gets the bytes received so far: a streamed ZIP or CSV has no length ahead) → a
+ * temporary object URL clicked as a download. The file name comes from Content-Disposition, else
+ * `fallbackName`. `href` is the entry's URL, e.g. `routeHref(routes.earnings.exportCsv, { query })`.
+ * Used by the creator's earnings export, the operator's transactions export and a gallery's
+ * "Download all". The browser holds the file in memory until it is saved.
  */
 import { MESSAGES } from '@stagepass/shared';
 import { getToken, removeToken, type ApiFailure } from '@/lib/api';
+import { fileNameFrom } from '@/lib/file-name';
 
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
+export { fileNameFrom };
+
+export interface DownloadOptions {
+  /** The Accept header (the error answers are JSON). */
+  accept?: string;
+  onProgress?: (bytes: number) => void;
+  signal?: AbortSignal;
 }
 
-export async function downloadFromApi(href: string, fallbackName: string): Promise<string> {
+async function readBody(res: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  const type = res.headers.get('content-type') ?? undefined;
+  if (!res.body || !onProgress) return res.blob();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type });
+}
+
+/** Resolves to the saved file's name; rejects with an ApiFailure (statusCode 0: no answer). */
+export async function downloadFromApi(href: string, fallbackName: string, opts: DownloadOptions = {}): Promise<string> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(href, { headers: { Accept: 'text/csv, application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    res = await fetch(href, { headers: { Accept: `${opts.accept ?? 'text/csv'}, application/json`, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal: opts.signal });
   } catch {
     throw { statusCode: 0, message: '' } satisfies ApiFailure;
   }
@@ -40,7 +55,7 @@ export async function downloadFromApi(href: string, fallbackName: string): Promi
     const body = (await res.json().catch(() => ({}))) as Partial<ApiFailure>;
     throw { statusCode: res.status, ...body, message: body.message || res.statusText || '' } satisfies ApiFailure;
   }
-  const blob = await res.blob();
+  const blob = await readBody(res, opts.onProgress);
   const name = fileNameFrom(res.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -50,6 +65,6 @@ export async function downloadFromApi(href: string, fallbackName: string): Promi
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
   return name;
 }

@@ -21,23 +21,6 @@ export function thumbSrcSet(file: MediaFileView): string | undefined {
   return large ? `${small} 320w, ${large} 960w` : `${small} 320w`;
 }
 
-/** The file name from Content-Disposition (`filename*` first), else `fallback`. */
-export function zipName(disposition: string | null, fallback: string): string {
-  if (disposition) {
-    const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-    if (star?.[1]) {
-      try {
-        return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-      } catch {
-        /* the plain form below */
-      }
-    }
-    const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-    if (plain?.[1]?.trim()) return plain[1].trim();
-  }
-  return fallback;
-}
-
 /** "3.4 MB" */
 export function byteSize(n: number): string {
   if (n < 1024) return `${n} B`;

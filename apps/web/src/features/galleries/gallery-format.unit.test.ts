@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaFileView } from '@stagepass/shared';
-import { byteSize, coverPicture, thumbSrcSet, zipName } from './gallery-format';
+import { byteSize, coverPicture, thumbSrcSet } from './gallery-format';
 
 const file = (over: Partial<MediaFileView>): MediaFileView => ({ _id: 'f1', type: 'image', status: 'ready', mimeType: 'image/webp', thumbnails: [], ...over });
 
@@ -22,15 +22,6 @@ describe('thumbSrcSet', () => {
     expect(thumbSrcSet(file({ thumbnails: ['s', 'l'] }))).toBe('s 320w, l 960w');
     expect(thumbSrcSet(file({ thumbnails: ['s'] }))).toBe('s 320w');
     expect(thumbSrcSet(file({}))).toBeUndefined();
-  });
-});
-
-describe('zipName', () => {
-  it('prefers the UTF-8 name, then the plain one, then the fallback', () => {
-    expect(zipName(`attachment; filename="summer.zip"; filename*=UTF-8''%C3%89t%C3%A9%20%C3%A0%20Nice.zip`, 'x.zip')).toBe('Été à Nice.zip');
-    expect(zipName('attachment; filename="summer.zip"', 'x.zip')).toBe('summer.zip');
-    expect(zipName(`attachment; filename*=UTF-8''%E0%A4%A`, 'x.zip')).toBe('x.zip');
-    expect(zipName(null, 'x.zip')).toBe('x.zip');
   });
 });
 
