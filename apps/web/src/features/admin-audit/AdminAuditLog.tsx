@@ -127,8 +127,8 @@ export default function AdminAuditLog() {
               ),
             },
             {
+              // No title: the cards show it full width at the bottom, where a card's actions go (wide screens expand the row instead).
               key: 'changes',
-              title: 'Changes',
               hidden: !narrow,
               render: (_, e) => (
                 <details className={css.details}>

@@ -18,10 +18,10 @@ type Value = unknown | typeof ABSENT;
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** A value as it reads in the diff: strings as is, the rest as compact JSON; '—' when absent. */
+/** A value as it reads in the diff: strings as is (an empty one as ""), the rest as compact JSON; '—' when absent. */
 export function show(v: Value): string {
   if (v === ABSENT || v === undefined) return '—';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return v === '' ? '""' : v;
   return JSON.stringify(v);
 }
 

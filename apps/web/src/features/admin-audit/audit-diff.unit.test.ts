@@ -18,6 +18,7 @@ describe('auditDiff', () => {
     expect(auditDiff(null, { hidden: true })).toEqual([{ path: 'hidden', before: '—', after: 'true', kind: 'added' }]);
     expect(auditDiff({ code: 'X' }, null)).toEqual([{ path: 'code', before: 'X', after: '—', kind: 'removed' }]);
     expect(auditDiff(null, null)).toEqual([]);
+    expect(auditDiff({ name: 'A' }, { name: '' })).toEqual([{ path: 'name', before: 'A', after: '""', kind: 'changed' }]);
   });
 
   it('empty objects and null values are values; deep nesting stops at 4 levels', () => {
