@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
-  AuditOutlined, BankOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
+  AuditOutlined, BankOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
   SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
@@ -30,7 +30,13 @@ export interface MoneyLink {
 }
 /** The money screens of a user: fans — wallet, cards, delivery addresses, orders, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
 export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<CurrentUser, 'isAdmin'>>): MoneyLink[] {
-  const operator: MoneyLink[] = user.isAdmin ? [{ href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> }] : [];
+  // Operators: the console (its home, /admin) and its busiest queue.
+  const operator: MoneyLink[] = user.isAdmin
+    ? [
+        { href: '/admin', label: 'Operator console', icon: <DashboardOutlined /> },
+        { href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> },
+      ]
+    : [];
   return operator.concat(user.isPerformer
     ? [
         { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
