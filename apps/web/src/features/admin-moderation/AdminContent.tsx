@@ -169,6 +169,7 @@ export default function AdminContent() {
         onOk={() => void hide()}
         onCancel={() => {
           setHiding(null);
+          setReason('');
           setMissing(false);
         }}
         destroyOnHidden
