@@ -51,7 +51,7 @@ export default function AdminShell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname() || '';
   return (
-    <Layout className="app-shell">
+    <Layout className={`app-shell ${css.console}`}>
       <AppHeader />
       <div className="shell-content">
         <div className={css.grid}>
