@@ -57,7 +57,7 @@ export const performers = {
       method: 'POST',
       path: '/performers/documents/upload',
       access: 'performer',
-      description: 'Field `file` (image or PDF) and optional `kind` (idVerification | documentVerification | other; default other; anything else → 400). Private: only the owner and admins can read it.',
+      description: 'Field `file` (image or PDF) and optional `kind` (idVerification | documentVerification | other; default other; anything else → 400). Private: only the owner and admins can read it. After a rejected verification, a new idVerification or documentVerification puts the creator back in the verification queue (pending).',
       schema: { consumes: ['multipart/form-data'], response: { 200: z.object({ data: performerDocumentSchema }) } },
     },
     document: {
@@ -71,7 +71,7 @@ export const performers = {
       method: 'GET',
       path: '/performers/:id',
       access: 'anyone',
-      description: 'A creator by id or username; 404 for fans and unknown ids.',
+      description: 'A creator by id or username (`verified`: an operator approved their identity); 404 for fans and unknown ids.',
       schema: { params: idOrUsernameParamSchema, response: { 200: z.object({ data: publicUserSchema }) } },
     },
   }),
