@@ -17,6 +17,7 @@ import BankingForm from './BankingForm';
 import PayoutMethodForm from './PayoutMethodForm';
 import StripeConnect from './StripeConnect';
 import { getOrNull } from './get-or-null';
+import TwoFactorNeeded from '@/features/two-factor/TwoFactorNeeded';
 
 function SectionTitle({ id, title, description }: { id: string; title: string; description?: React.ReactNode }) {
   return (
@@ -45,6 +46,7 @@ export default function Banking() {
           <Button icon={<WalletOutlined />}>Payouts</Button>
         </Link>
       </div>
+      <TwoFactorNeeded />
       <div className={css.twoCol}>
         <Card styles={{ body: { padding: 24 } }}>
           <SectionTitle id="banking-title" title="Bank account" description="The account we transfer your payouts to." />

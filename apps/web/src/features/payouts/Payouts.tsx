@@ -23,6 +23,7 @@ import PayoutDetailDrawer from '@/components/money/PayoutDetailDrawer';
 import PayoutRequestForm from './PayoutRequestForm';
 import EditPayoutModal from './EditPayoutModal';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import TwoFactorNeeded from '@/features/two-factor/TwoFactorNeeded';
 
 
 export default function Payouts() {
@@ -64,6 +65,7 @@ export default function Payouts() {
         </Space>
       </div>
 
+      <TwoFactorNeeded />
       {pendingReq && (
         <Alert
           type="info"
