@@ -25,6 +25,12 @@ const USAGE = `Usage:
   npm run backup [-- --out FILE]
   npm run restore -- FILE [--force]`;
 
+/**
+ * The site's configuration (DATA_DIR, API_PORT, DATABASE_URL). The CLI needs no secret: a stand-in
+ * keeps loadConfig from generating DATA_DIR/.app-secret (or refusing in production) on its behalf.
+ */
+const siteConfig = () => loadConfig(process.env, { APP_SECRET: process.env.APP_SECRET || 'backup-cli-uses-no-secret-0000000000000' });
+
 function stamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 }
@@ -52,7 +58,7 @@ async function viaApi(apiUrl: string, token: string, out: string): Promise<numbe
 }
 
 async function backup(args: string[]): Promise<void> {
-  const config = loadConfig();
+  const config = siteConfig();
   if (config.DATABASE_URL) throw new CliError(PG_GUIDANCE);
   const i = args.indexOf('--out');
   const out = path.resolve(i >= 0 && args[i + 1] ? args[i + 1]! : `stagepass-backup-${stamp()}.tar.gz`);
@@ -83,7 +89,7 @@ async function backup(args: string[]): Promise<void> {
 }
 
 async function restore(args: string[]): Promise<void> {
-  const config = loadConfig();
+  const config = siteConfig();
   if (config.DATABASE_URL) throw new CliError(PG_GUIDANCE);
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) throw new CliError(USAGE);
