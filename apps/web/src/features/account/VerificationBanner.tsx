@@ -22,9 +22,9 @@ export function VerificationBanner({ state, onUpload }: { state: VerificationSta
           <>
             {state.note && <p className={css.reason}>Reason: {state.note}</p>}
             <p className={css.reason}>Upload a new ID document or selfie: the site team reviews it again. Until then you can post free and subscribers-only content, but not sell or request payouts.</p>
+            <Button onClick={onUpload}>Upload new documents</Button>
           </>
         }
-        action={<Button onClick={onUpload}>Upload new documents</Button>}
       />
     );
   }
