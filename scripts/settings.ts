@@ -13,6 +13,9 @@
  *   STAGEPASS_ADMIN              admin username or e-mail to log in with (default: admin@example.com)
  *   STAGEPASS_ADMIN_PASSWORD     its password (default 'stagepass-demo' outside production; required
  *                                when NODE_ENV=production)
+ *   STAGEPASS_ADMIN_CODE         a current code from the admin's authenticator app (operators have
+ *                                two-factor authentication; outside production the demo operator's
+ *                                code is computed from its published demo secret)
  * Exit code 0 on success, 1 on any error (the API's message and field errors are printed).
  */
 
@@ -64,6 +67,25 @@ async function call<T>(method: string, path: string, { token, body }: { token?: 
   return (json as { data: T }).data;
 }
 
+/** The demo operator's published, demo-only TOTP secret (README "Demo accounts"; apps/api/src/seed/demo.ts). */
+const DEMO_ADMIN_TOTP_SECRET = 'STAGEPASSDEMOADMIN2FA7OTPSECRET2';
+
+/**
+ * Codes for the sign-in's second step: STAGEPASS_ADMIN_CODE, or (outside production) the demo
+ * operator's for this 30-second step and the next (each step is accepted once: a sign-in a moment
+ * ago may have used this one).
+ */
+async function secondFactorCodes(username: string): Promise<string[]> {
+  const given = process.env.STAGEPASS_ADMIN_CODE?.trim();
+  if (given) return [given];
+  if (process.env.NODE_ENV !== 'production' && ['admin@example.com', 'operator'].includes(username.toLowerCase())) {
+    const { generate } = await import('otplib');
+    const now = Math.floor(Date.now() / 1000);
+    return Promise.all([now, now + 30].map((epoch) => generate({ secret: DEMO_ADMIN_TOTP_SECRET, epoch })));
+  }
+  throw new CliError(`'${username}' has two-factor authentication: set STAGEPASS_ADMIN_CODE to a current code from the authenticator app (or use STAGEPASS_TOKEN).`);
+}
+
 /** A session token: STAGEPASS_TOKEN as given, or a fresh login (logged out again at the end). */
 async function session(): Promise<{ token: string; owned: boolean }> {
   const given = process.env.STAGEPASS_TOKEN?.trim();
@@ -77,8 +99,22 @@ async function session(): Promise<{ token: string; owned: boolean }> {
     password = 'stagepass-demo';
   }
   try {
-    const { token } = await call<{ token: string }>('POST', '/auth/login', { body: { username, password } });
-    return { token, owned: true };
+    const first = await call<{ token?: string; twoFactorRequired?: boolean; challenge?: string }>('POST', '/auth/login', { body: { username, password } });
+    if (!first.twoFactorRequired) return { token: first.token!, owned: true };
+    // Two rounds: when both demo codes were used a moment ago, the next step brings a new one.
+    for (let round = 0; ; round++) {
+      const codes = await secondFactorCodes(username);
+      for (const [i, code] of codes.entries()) {
+        try {
+          const { token } = await call<{ token: string }>('POST', '/auth/login/2fa', { body: { challenge: first.challenge, code } });
+          return { token, owned: true };
+        } catch (err) {
+          const reused = err instanceof CliError && /already used/.test(err.message);
+          if (!reused || (round > 0 && i === codes.length - 1) || codes.length === 1) throw err;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+    }
   } catch (err) {
     if (err instanceof CliError && !err.message.startsWith('Stagepass API is not running')) {
       throw new CliError(`Could not log in as '${username}' (set STAGEPASS_ADMIN / STAGEPASS_ADMIN_PASSWORD or STAGEPASS_TOKEN):\n${err.message}`);
