@@ -63,7 +63,7 @@ children.push(web);
 waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: 180_000 })
   .then(() => {
     console.log(`\n✔ Stagepass is running: ${publicWeb}  (API ${publicApi}, docs ${publicApi}/docs)`);
-    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo\n');
+    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README)\n');
   })
   .catch(() => {});
 for (const c of children) c.done.then(({ code }) => { if (!stopping) { console.error(`✖ a process exited (code ${code}); stopping`); stop(code || 1); } });
