@@ -72,8 +72,8 @@ export default function AdminAuditLog() {
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter the audit log">
           <div className={css.filter}>
-            <label htmlFor="audit-actor">Operator</label>
-            <Input id="audit-actor" placeholder="Username" allowClear defaultValue={f.actor} key={`actor-${f.actor ?? ''}`} onBlur={(e) => t.set({ actor: e.target.value.trim() || null })} onPressEnter={(e) => t.set({ actor: e.currentTarget.value.trim() || null })} className={css.input} />
+            <label htmlFor="audit-actor">Operator username</label>
+            <Input id="audit-actor" placeholder="e.g. operator" allowClear defaultValue={f.actor} key={`actor-${f.actor ?? ''}`} onBlur={(e) => t.set({ actor: e.target.value.trim() || null })} onPressEnter={(e) => t.set({ actor: e.currentTarget.value.trim() || null })} className={css.input} />
           </div>
           <div className={css.filter}>
             <label htmlFor="audit-action">Action</label>
