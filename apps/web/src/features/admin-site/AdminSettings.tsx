@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch, Tabs } from 'antd';
-import { SETTINGS, MESSAGES } from '@stagepass/shared';
+import { MIN_MAX_PAIRS, SETTINGS, MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
@@ -28,6 +28,8 @@ type AdminValues = Record<string, { value: unknown; public: boolean; secret: boo
 function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
   const schema = SETTINGS[f.key].schema;
   const id = `setting-${f.key}`;
+  // An empty text is a value for most text settings (no logo, no analytics id): required only where the schema refuses ''.
+  const rules = zodRules(schema, { required: !schema.safeParse('').success });
   switch (f.kind) {
     case 'switch':
       return (
@@ -39,7 +41,7 @@ function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
     case 'integer':
     case 'percent':
       return (
-        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={zodRules(schema)}>
+        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={rules}>
           <InputNumber id={id} className={css.number} min={0} step={f.kind === 'money' ? 0.01 : 1} precision={f.kind === 'integer' ? 0 : undefined} prefix={f.kind === 'money' ? '$' : undefined} />
         </Form.Item>
       );
@@ -57,8 +59,8 @@ function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
       );
     case 'image':
       return (
-        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={zodRules(schema)}>
-          <ImageUrlInput id={id} label={f.label} kind={f.imageKind ?? 'logo'} />
+        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={rules}>
+          <ImageUrlInput id={id} label={f.label} kind={f.imageKind ?? 'logo'} dark={f.key === 'darkmodeLogoUrl'} />
         </Form.Item>
       );
     case 'countries':
@@ -71,12 +73,15 @@ function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
       return <MenusEditor />;
     default:
       return (
-        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={zodRules(schema)}>
+        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra} rules={rules}>
           <Input id={id} type={f.kind === 'email' ? 'email' : 'text'} />
         </Form.Item>
       );
   }
 }
+
+/** A setting's label on this screen (its key when it has none). */
+const SETTINGS_LABEL = (key: string) => SETTINGS_GROUPS.flatMap((g) => g.fields).find((f) => f.key === key)?.label ?? key;
 
 /** The form values of a group, from the API's answer (secrets start empty). */
 function initialOf(group: SettingsGroup, values: AdminValues): Record<string, unknown> {
@@ -90,6 +95,8 @@ function changeOf(f: SettingFieldDef, now: unknown, before: unknown): { value: u
     if (s?.clear) return { value: '' };
     return s?.replace?.trim() ? { value: s.replace.trim() } : undefined;
   }
+  // A field the form never set (undefined) is not a change: sending it would send no value at all.
+  if (now === undefined) return undefined;
   return JSON.stringify(now ?? null) === JSON.stringify(before ?? null) ? undefined : { value: now };
 }
 
@@ -111,6 +118,14 @@ function GroupForm({ group, values, onSaved }: { group: SettingsGroup; values: A
       message.info('Nothing changed');
       return;
     }
+    // The API's cross-key rule (each minimum ≤ its maximum), checked on the values as they would be.
+    const next: Record<string, unknown> = { ...Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.value])), ...Object.fromEntries(changes.map((c) => [c.key, c.value])) };
+    const crossed = MIN_MAX_PAIRS.filter(([min, max]) => (next[min] as number) > (next[max] as number));
+    if (crossed.length) {
+      form.setFields(crossed.flatMap(([min, max]) => [min, max].filter((k) => group.fields.some((f) => f.key === k)).map((k) => ({ name: k as never, errors: [`${SETTINGS_LABEL(min)} must not be greater than ${SETTINGS_LABEL(max).toLowerCase()}`] }))));
+      setFailure('A minimum is above its maximum — see the fields marked in red.');
+      return;
+    }
     setBusy(true);
     setFailure(null);
     const { saved, errors } = await saveSettings(changes, (key, value) => call(routes.settings.adminUpdate, { params: { key }, body: { value } }));
@@ -129,6 +144,8 @@ function GroupForm({ group, values, onSaved }: { group: SettingsGroup; values: A
         if (s.key === 'menus') ui.menus = s.value;
       }
       if (Object.keys(ui).length) dispatch(updateUiValue(ui));
+      // What was saved is the new starting point; a saved secret field empties again.
+      form.setFieldsValue(Object.fromEntries(saved.map((c) => [c.key, group.fields.find((f) => f.key === c.key)?.kind === 'secret' ? { replace: '', clear: false } : c.value])));
       if (!errors.length) message.success(MESSAGES.changesSaved);
       onSaved();
       router.refresh();
@@ -147,7 +164,15 @@ function GroupForm({ group, values, onSaved }: { group: SettingsGroup; values: A
           <Button type="primary" htmlType="submit" loading={busy}>
             Save {group.title.toLowerCase()}
           </Button>
-          <Button htmlType="button" onClick={() => form.resetFields()} disabled={busy}>
+          <Button
+            htmlType="button"
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue(initial);
+              setFailure(null);
+            }}
+            disabled={busy}
+          >
             Undo changes
           </Button>
         </div>
@@ -181,7 +206,7 @@ export default function AdminSettings() {
         <Tabs
           activeKey={tab}
           onChange={(k) => router.replace(`?tab=${k}`, { scroll: false })}
-          items={groups.map((g) => ({ key: g.id, label: g.title, children: <GroupForm key={`${g.id}-${JSON.stringify(initialOf(g, data))}`} group={g} values={data} onSaved={() => void mutate()} /> }))}
+          items={groups.map((g) => ({ key: g.id, label: g.title, children: <GroupForm key={g.id} group={g} values={data} onSaved={() => void mutate()} /> }))}
         />
       )}
     </div>

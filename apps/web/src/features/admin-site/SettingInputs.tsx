@@ -54,13 +54,13 @@ export function SecretInput({ id, label, isSet, value, onChange }: { id?: string
 }
 
 /** A site picture: its address (editable), a preview, and an upload that fills the address in. */
-export function ImageUrlInput({ id, label, kind, value, onChange }: { id?: string; label: string; kind: SiteImageKind; value?: string; onChange?: (v: string) => void }) {
+export function ImageUrlInput({ id, label, kind, dark, value, onChange }: { id?: string; label: string; kind: SiteImageKind; /** Preview on a dark background (the dark-theme logo). */ dark?: boolean; value?: string; onChange?: (v: string) => void }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<number | null>(null);
   return (
     <div className={css.imageField}>
       {/* eslint-disable-next-line @next/next/no-img-element -- any address the operator sets, shown as it is */}
-      {value ? <img src={value} alt={`${label} preview`} className={kind === 'favicon' ? css.faviconPreview : css.logoPreview} /> : <div className={css.noImage}>No picture</div>}
+      {value ? <img src={value} alt={`${label} preview`} className={kind === 'favicon' ? css.faviconPreview : dark ? `${css.logoPreview} ${css.logoPreviewDark}` : css.logoPreview} /> : <div className={css.noImage}>No picture</div>}
       <div className={css.imageControls}>
         <Input id={id} aria-label={`${label} address`} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} placeholder="https://… or /path" />
         <Upload
