@@ -1,14 +1,14 @@
 'use client';
 /**
  * /admin, the console's home (GET /admin/dashboard): the range switch (Today, 7 days, 30 days — in
- * the URL as `range`), stat cards (sign-ups, gross sales, commission, active subscriptions,
+ * the URL as `range`) or a custom `From date`–`To date` (`fromDate`/`toDate`, UTC days, which win), stat cards (sign-ups, gross sales, commission, active subscriptions,
  * payouts awaiting payment, open reports, creators awaiting verification — the last four as of
  * now, linking to their queues), daily charts (recharts, loaded on demand) and sales by type.
  */
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { Card, Radio, Skeleton } from 'antd';
+import { Card, Input, Radio, Skeleton, Typography } from 'antd';
 import { BankOutlined, CrownOutlined, DollarOutlined, FlagOutlined, PercentageOutlined, SafetyCertificateOutlined, UserAddOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
@@ -17,7 +17,7 @@ import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
 import DashboardCharts from './DashboardCharts';
 import SalesByType from './SalesByType';
-import { RANGE_OPTIONS, isRange, rangeLabel } from './dashboard-format';
+import { RANGE_OPTIONS, customDays, isRange, rangeLabel } from './dashboard-format';
 import css from './dashboard.module.css';
 
 /** One stat card: a group named by its label (e2e: `getByRole('group', { name })`). */
@@ -70,15 +70,22 @@ export default function AdminDashboard() {
   const params = useSearchParams();
   const asked = params.get('range');
   const range = isRange(asked) ? asked : '7d';
-  const { data: d, error, isLoading, mutate } = useRoute(routes.admin.dashboard, { query: { range } }, { keepPreviousData: true });
+  const custom = customDays(params.get('fromDate'), params.get('toDate'));
+  const query = custom.ok ? { fromDate: custom.from, toDate: custom.to } : { range };
+  const { data: d, error, isLoading, mutate } = useRoute(routes.admin.dashboard, custom.problem ? null : { query }, { keepPreviousData: true });
 
-  const setRange = (r: string) => {
+  /** Merges `patch` into the URL (null removes a key). */
+  const setParams = (patch: Record<string, string | null>) => {
     const p = new URLSearchParams(params.toString());
-    if (r === '7d') p.delete('range');
-    else p.set('range', r);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
     const s = p.toString();
     router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
   };
+  // A range replaces the custom dates; 7d is the default and is not written.
+  const setRange = (r: string) => setParams({ range: r === '7d' ? null : r, fromDate: null, toDate: null });
 
   return (
     <div className="container page">
@@ -87,12 +94,27 @@ export default function AdminDashboard() {
           <h1 className="page-title">Dashboard</h1>
           <p className="page-lead">{d ? `${rangeLabel(d.from, d.to)} (UTC). Queues are as of now.` : 'How the site is doing.'}</p>
         </div>
-        <div className={css.range}>
-          <span id="dash-range">Range</span>
-          <Radio.Group aria-labelledby="dash-range" optionType="button" buttonStyle="solid" value={range} onChange={(e) => setRange(String(e.target.value))} options={RANGE_OPTIONS} />
+        <div className={css.rangeRow}>
+          <div className={css.range}>
+            <span id="dash-range">Range</span>
+            <Radio.Group aria-labelledby="dash-range" optionType="button" buttonStyle="solid" value={custom.ok || custom.problem ? undefined : range} onChange={(e) => setRange(String(e.target.value))} options={RANGE_OPTIONS} />
+          </div>
+          <div className={css.range}>
+            <label htmlFor="dash-from">From date</label>
+            <Input id="dash-from" type="date" value={params.get('fromDate') ?? ''} max={params.get('toDate') || undefined} onChange={(e) => setParams({ fromDate: e.target.value || null })} className={css.date} />
+          </div>
+          <div className={css.range}>
+            <label htmlFor="dash-to">To date</label>
+            <Input id="dash-to" type="date" value={params.get('toDate') ?? ''} min={params.get('fromDate') || undefined} onChange={(e) => setParams({ toDate: e.target.value || null })} className={css.date} />
+          </div>
         </div>
       </div>
-      {error && !d ? (
+      {custom.problem && (
+        <Typography.Text type="danger" role="alert" className={css.problem}>
+          {custom.problem}
+        </Typography.Text>
+      )}
+      {custom.problem ? null : error && !d ? (
         <ErrorState title="The dashboard didn't load" message={errorText(error)} onRetry={() => void mutate()} />
       ) : !d || (isLoading && !d) ? (
         <StatsSkeleton />

@@ -1,4 +1,4 @@
-import type { DashboardDay, DashboardRange, EarningType } from '@stagepass/shared';
+import { DASHBOARD_MAX_DAYS, type DashboardDay, type DashboardRange, type EarningType } from '@stagepass/shared';
 
 /** The range switch's choices, in order. */
 export const RANGE_OPTIONS: Array<{ value: DashboardRange; label: string }> = [
@@ -27,4 +27,20 @@ export const chartDays = (series: DashboardDay[]): ChartDay[] => series.map((d) 
 /** "Jan 1 – Jan 7, 2025", or one day. */
 export function rangeLabel(from: string, to: string): string {
   return from === to ? longDayLabel(from) : `${dayLabel(from)} – ${longDayLabel(to)}`;
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+
+/**
+ * The custom range of the URL (`fromDate`, `toDate`, UTC days, both needed): `ok` when it can be
+ * asked for; `problem` when both are given but the API would refuse them (reversed, or longer than
+ * DASHBOARD_MAX_DAYS). One date alone, or a malformed one, leaves the range switch in charge.
+ */
+export function customDays(from: string | null, to: string | null): { ok: true; from: string; to: string; problem: null } | { ok: false; problem: string | null } {
+  if (!from || !to || !DAY_RE.test(from) || !DAY_RE.test(to) || Number.isNaN(dayMs(from)) || Number.isNaN(dayMs(to))) return { ok: false, problem: null };
+  const days = (dayMs(to) - dayMs(from)) / 86_400_000 + 1;
+  if (days < 1) return { ok: false, problem: 'The start date is after the end date.' };
+  if (days > DASHBOARD_MAX_DAYS) return { ok: false, problem: `Choose at most ${DASHBOARD_MAX_DAYS} days.` };
+  return { ok: true, from, to, problem: null };
 }
