@@ -8,6 +8,7 @@ export * from './password';
 export * from './settings';
 export * from './users';
 export * from './two-factor';
+export * from './two-factor-answer';
 export * from './admin-users';
 export * from './reference';
 export * from './social';

@@ -58,7 +58,6 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 /** The answer of a sign-in: a session, or (two-factor accounts) the challenge of the code step. */
 export const loginAnswerSchema = z.union([tokenResponseSchema, twoFactorChallengeSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-export const needsTwoFactor = (a: LoginAnswer): a is TwoFactorChallenge => 'twoFactorRequired' in a && a.twoFactorRequired === true;
 
 /** POST /auth/2fa/setup: a new (not yet active) secret, shown only now. */
 export const twoFactorSetupSchema = z.object({
