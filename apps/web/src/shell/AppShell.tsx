@@ -8,7 +8,6 @@ import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLatch } from '@/lib/use-latch';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
-import { PromoSidebar } from '@/features/site/Promos';
 import NotificationsListener from '@/features/notifications/NotificationsListener';
 import MessagesListener from '@/features/messages/MessagesListener';
 import AppHeader from './AppHeader';
@@ -17,6 +16,8 @@ import TabBar from '@/components/layouts/TabBar';
 import { isActive, userNav } from '@/components/layouts/nav';
 
 /** The subscribe dialog (cards, coupons, payment) is fetched the first time a fan opens it. */
+// The home column's promos: on demand, so no other page downloads them.
+const PromoSidebar = dynamic(() => import('@/features/site/PromoSidebar'), { ssr: false });
 const SubscriptionModal = dynamic(() => import('@/features/subscriptions/SubscribeModal'), { ssr: false });
 
 /** Pages that show the "creators to discover" column beside the content (feeds, not tables or forms). */
