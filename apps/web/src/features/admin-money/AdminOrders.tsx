@@ -2,7 +2,7 @@
 /**
  * /admin/orders: every order of the shop (GET /orders/search as an operator) with the filters
  * (creator, buyer, status, type, dates, product name) and the table state in the URL. `View` opens
- * the order in a drawer (AdminOrderDrawer, loaded on demand) to move its delivery or refund it once;
+ * the order in the creators' order drawer (shop-studio's OrderDrawer with `operator`, loaded on demand) to move its delivery or refund it once;
  * the row takes each answer at once.
  */
 import { useState, type HTMLAttributes } from 'react';
@@ -21,7 +21,7 @@ import UserPicker from './UserPicker';
 import { DELIVERY, anId, day, deliveryOptions, oneOf, productTypeOptions } from './labels';
 import css from './admin-money.module.css';
 
-const AdminOrderDrawer = dynamic(() => import('./AdminOrderDrawer'), { ssr: false });
+const OrderDrawer = dynamic(() => import('@/features/shop-studio/OrderDrawer'), { ssr: false });
 
 export default function AdminOrders() {
   const filtersOf = (f: Record<string, string>) => ({
@@ -98,7 +98,7 @@ export default function AdminOrders() {
           ]}
         />
       </Card>
-      <AdminOrderDrawer order={viewing} onClose={() => setViewing(null)} onChanged={changed} />
+      <OrderDrawer operator open={Boolean(viewing)} order={viewing} onClose={() => setViewing(null)} onChanged={changed} />
     </div>
   );
 }

@@ -4,7 +4,9 @@
  * bought, the delivery address and the buyer's note, and the moves the delivery allows
  * (PUT /orders/{id}/update): `Mark as shipping` (a tracking code is required), `Mark as delivered`,
  * `Refund` (a confirm dialog saying what the buyer gets back). Refusals (409 already moved or
- * refunded, 422 earnings already paid out) are shown as the API words them.
+ * refunded, 422 earnings already paid out) are shown as the API words them. The same drawer serves
+ * the operator's /admin/orders (`operator`: titled `Order`, with the creator and the order id; the
+ * API audits an operator's moves).
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions, Drawer, Input, Modal, Space, Typography } from 'antd';
@@ -43,7 +45,16 @@ function AddressBlock({ order }: { order: Order }) {
   );
 }
 
-export default function OrderDrawer({ open, order: row, onClose, onChanged }: { open: boolean; order: Order | null; onClose: () => void; onChanged: (o: Order) => void }) {
+export interface OrderDrawerProps {
+  open: boolean;
+  order: Order | null;
+  onClose: () => void;
+  onChanged: (o: Order) => void;
+  /** The operator's console: the creator and the order id shown, the refund worded for a third party. */
+  operator?: boolean;
+}
+
+export default function OrderDrawer({ open, order: row, onClose, onChanged, operator = false }: OrderDrawerProps) {
   const { message } = App.useApp();
   const { data, mutate } = useRoute(routes.orders.get, row ? { params: { id: row._id } } : null, { fallbackData: row ?? undefined, revalidateOnFocus: false });
   const order = row ? (data ?? row) : null;
@@ -100,7 +111,7 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
   const anyMove = can('shipping') || can('delivered') || can('refunded');
 
   return (
-    <Drawer open={open && Boolean(row)} onClose={onClose} title="Manage order" size="min(480px, 100vw)" closable={{ 'aria-label': 'Close' }} destroyOnHidden>
+    <Drawer open={open && Boolean(row)} onClose={onClose} title={operator ? 'Order' : 'Manage order'} size="min(480px, 100vw)" closable={{ 'aria-label': 'Close' }} destroyOnHidden>
       {order && (
         <>
           <Space align="center" wrap className={css.drawerHead}>
@@ -116,6 +127,7 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
             items={[
               { key: 'date', label: 'Ordered', children: fullDate(order.createdAt) },
               { key: 'buyer', label: 'Buyer', children: <MoneyUserCell user={order.buyer} /> },
+              ...(operator ? [{ key: 'seller', label: 'Creator', children: <MoneyUserCell user={order.performer} /> }] : []),
               { key: 'type', label: 'Type', children: TYPE_LABEL[order.productType] },
               { key: 'qty', label: 'Quantity', children: order.quantity },
               { key: 'unit', label: 'Unit price', children: <Money value={order.unitPrice} /> },
@@ -126,6 +138,7 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
               ...(order.deliveredAt ? [{ key: 'delivered', label: 'Delivered', children: fullDate(order.deliveredAt) }] : []),
               ...(order.refundedAt ? [{ key: 'refunded', label: 'Refunded', children: fullDate(order.refundedAt) }] : []),
               ...(order.productType === 'digital' ? [{ key: 'dl', label: 'Downloads', children: order.totalDownload }] : []),
+              ...(operator ? [{ key: 'id', label: 'Order id', children: <span className={css.tracking}>{order._id}</span> }] : []),
             ]}
           />
           <section className={css.drawerSection} aria-label="Delivery address">
@@ -209,8 +222,8 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged }: { 
             }}
             onCancel={() => setRefunding(false)}
           >
-            <p>{refundText(order)}</p>
-            <p className="muted">Your earnings from this sale are taken back. This cannot be undone.</p>
+            <p>{refundText(order, operator)}</p>
+            <p className="muted">{operator ? "The creator's earnings and the site's commission from this sale are taken back. An order is refunded once; this cannot be undone." : 'Your earnings from this sale are taken back. This cannot be undone.'}</p>
             {refundError && <Alert type="error" showIcon title={refundError} role="alert" />}
           </Modal>
         </>

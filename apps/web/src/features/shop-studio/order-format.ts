@@ -19,9 +19,9 @@ export function shortAddress(o: Pick<Order, 'productType' | 'deliveryAddress'>):
   return [a.recipientName, place].filter(Boolean).join(' · ');
 }
 
-/** What the refund dialog says happens: the buyer's money back, physical items back in stock. */
-export function refundText(o: Pick<Order, 'total' | 'productType' | 'quantity'>): string {
+/** What the refund dialog says happens: the buyer's money back, physical items back in stock (the creator's, for an operator). */
+export function refundText(o: Pick<Order, 'total' | 'productType' | 'quantity'>, operator = false): string {
   const back = `The buyer gets ${money(o.total)} back in their wallet`;
   if (o.productType !== 'physical') return `${back}, and loses access to the download.`;
-  return `${back}, and the ${o.quantity === 1 ? 'item goes' : `${plural(o.quantity, 'item')} go`} back into your stock.`;
+  return `${back}, and the ${o.quantity === 1 ? 'item goes' : `${plural(o.quantity, 'item')} go`} back into ${operator ? "the creator's" : 'your'} stock.`;
 }
