@@ -19,16 +19,24 @@ async function expectBalance(page: Page, token: string, amount: number) {
   await expect(page.getByTestId('header-balance')).toHaveText(usd(amount));
 }
 
-/** Picks an option of an antd select by typing it (the list is virtual: the option may not be rendered yet). */
+/**
+ * Picks an option of an antd select. Typed: the list is filtered and the first match is active,
+ * Enter takes it (a click could land while the filtered list re-renders). Not typed: the option is clicked.
+ */
 async function choose(page: Page, scope: Page | Locator, label: string, option: string, type = true) {
   const box = scope.getByRole('combobox', { name: label });
   await box.click();
-  if (type) await box.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^\\W*${option}$`) }).first().click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^\\W*${option}$`) }).first();
+  if (type) {
+    await box.fill(option);
+    await expect(item).toHaveClass(/ant-select-item-option-active/);
+    await box.press('Enter');
+  } else await item.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('a creator publishes a sale video, a gallery and two products; a fan buys, unlocks, checks out and downloads; the creator ships and refunds', async ({ browser, creator: star }, info) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const stamp = Date.now().toString(36);
   const videoTitle = `Backstage cut ${stamp}`;
   const galleryTitle = `Tour photos ${stamp}`;
