@@ -187,6 +187,20 @@ describe('demo seed', () => {
     expect(marks.total).toBe(1);
   });
 
+  it('gives the operator console something to show: footer pages, a running promo, an open report, a contact message', async () => {
+    const footer = (await t.app.inject({ method: 'GET', url: '/posts/search?footer=true' })).json().data.data as Array<{ title: string }>;
+    expect(footer.map((p) => p.title)).toEqual(['Terms of service', 'Privacy policy', 'FAQ']);
+    const promos = (await t.app.inject({ method: 'GET', url: '/site-promo/search?position=sidebar' })).json().data.data as Array<{ imageUrl: string | null }>;
+    expect(promos).toEqual([expect.objectContaining({ imageUrl: expect.stringMatching(/^http/) })]);
+    const step = Math.floor(Date.now() / 30_000);
+    const challenge = (await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'admin@example.com', password: DEMO_PASSWORD } })).json().data.challenge;
+    const session = await t.app.inject({ method: 'POST', url: '/auth/login/2fa', payload: { challenge, code: await generate({ secret: DEMO_ADMIN_TOTP_SECRET, epoch: (step + 1) * 30 }) } });
+    expect(session.statusCode, session.body).toBe(200);
+    const admin = { authorization: `Bearer ${session.json().data.token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/admin/reports', headers: admin })).json().data.total).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/admin/contact', headers: admin })).json().data.data).toEqual([expect.objectContaining({ name: 'Sam Visitor' })]);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

@@ -10,6 +10,7 @@ import { comments } from '../modules/comments/comments.tables';
 import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
+import { seedConsole } from './demo-console';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -170,6 +171,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       const colors = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.creator!.colors;
       const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
       await seedCatalogue(ctx, { fan: account.fan.user, luna: account.luna.user, iris: account.iris.user, lunaColors: colors('luna'), irisColors: colors('iris'), maker, sandbox });
+      if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
