@@ -15,7 +15,16 @@ export const createCouponSchema = z.object({
   active: z.boolean().default(true),
 });
 export type CreateCouponInput = z.infer<typeof createCouponSchema>;
-export const updateCouponSchema = createCouponSchema.partial();
+/** Any subset; a field left out keeps its value (no defaults here: `.partial()` would still fill `name` and `active`). */
+export const updateCouponSchema = z.object({
+  code: couponCodeSchema.optional(),
+  name: z.string().trim().max(100).optional(),
+  percentage: createCouponSchema.shape.percentage.optional(),
+  performerId: idSchema.nullable().optional(),
+  expiresAt: z.string().datetime({ offset: true }).nullable().optional(),
+  maxUses: z.number().int().min(1).nullable().optional(),
+  active: z.boolean().optional(),
+});
 export const couponSchema = z.object({
   _id: z.string(),
   code: z.string(),

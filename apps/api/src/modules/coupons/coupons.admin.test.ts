@@ -81,13 +81,17 @@ describe('/admin/coupons', () => {
 
     const changed = await req('PUT', `/admin/coupons/${c._id}`, admin, { percentage: 30, active: false });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data).toMatchObject({ percentage: 30, active: false });
+    expect(changed.json().data).toMatchObject({ percentage: 30, active: false, name: 'Summer', maxUses: 100 });
+    // A field left out keeps its value: the name stays, and `active` is not switched back on.
+    const renamed = await req('PUT', `/admin/coupons/${c._id}`, admin, { maxUses: 50 });
+    expect(renamed.json().data).toMatchObject({ name: 'Summer', active: false, maxUses: 50, percentage: 30 });
     const gone = await req('DELETE', `/admin/coupons/${c._id}`, admin);
     expect(gone.statusCode).toBe(200);
     expect((await req('DELETE', `/admin/coupons/${c._id}`, admin)).statusCode).toBe(404);
     expect((await entriesFor(c._id)).map((e) => [e.action, e.before && (e.before as Coupon).percentage, e.after && (e.after as Coupon).percentage])).toEqual([
       ['coupon.create', null, 25],
       ['coupon.update', 25, 30],
+      ['coupon.update', 30, 30],
       ['coupon.delete', 30, null],
     ]);
   });
