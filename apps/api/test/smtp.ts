@@ -30,9 +30,12 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
-    /** Waits for a message to `to` (newest first), up to 5 s. */
+    /**
+     * Waits for a message to `to` (newest first), up to 15 s: mail goes event → job → SMTP, and on a
+     * busy 2-core CI machine running the PostgreSQL suite a job can wait several seconds for a worker.
+     */
     async waitFor(to: string, match: (m: CapturedMail) => boolean = () => true): Promise<CapturedMail> {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 15_000;
       for (;;) {
         const m = [...messages].reverse().find((x) => x.to.includes(to) && match(x));
         if (m) return m;
