@@ -39,3 +39,4 @@ export * from './orders';
 export * from './site';
 export * from './verification';
 export * from './moderation';
+export * from './streaming';

@@ -1,6 +1,7 @@
 import type { FileStatus } from './message-defaults';
 import type { Notification } from './notifications';
 import type { Message } from './conversations';
+import type { PrivateRequest, Stream, StreamEndReason, StreamMessage } from './streaming';
 
 /**
  * The realtime gateway's contract (socket.io; ARCHITECTURE.md "Realtime"): the events the server
@@ -58,6 +59,26 @@ export interface ServerToClientEvents {
   'message/total-unread': (e: { total: number }) => void;
   /** A block between the receiver and `userId` began or ended (either side's): conversations with them open or close. `isBlocked`: a block either way stands now. */
   'block/changed': (e: { userId: string; isBlocked: boolean }) => void;
+  /** A creator went live or their stream ended (to every socket: live badges and the live list). Public info only. */
+  'stream/status': (e: { streamId: string; performerId: string; status: 'live' | 'ended'; type: Stream['type'] }) => void;
+  /** Viewers now watching (to `stream:<id>`). */
+  'stream/viewers': (e: { streamId: string; count: number }) => void;
+  /** The stream's title, tip goal, slow mode… changed (to `stream:<id>`). */
+  'stream/updated': (e: { stream: Stream }) => void;
+  /** The stream ended (to `stream:<id>` and the private show's fan). */
+  'stream/ended': (e: { streamId: string; reason: StreamEndReason }) => void;
+  /** The receiver was removed from a creator's streams (ban or time-out; `until` null = until lifted). */
+  'stream/kicked': (e: { streamId: string | null; performerId: string; until: string | null }) => void;
+  /** A private show's fan: their balance covers at most one more minute. */
+  'stream/balance-low': (e: { streamId: string; balance: number; rate: number }) => void;
+  /** A private-show request to the creator, or its new state to the fan (spec §3 Streaming privateRequests). */
+  'stream/private-request': (e: { request: PrivateRequest }) => void;
+  /** A chat message in a stream the receiver joined (`stream:<id>`); tip messages carry `amount`. */
+  'stream-message/created': (e: { message: StreamMessage; tipsTotal?: number }) => void;
+  /** A stream chat message was deleted: show 'Message deleted'. */
+  'stream-message/deleted': (e: { streamId: string; conversationId: string; messageId: string }) => void;
+  /** The creator cleared the chat (the spec's reset). */
+  'stream-message/cleared': (e: { streamId: string; conversationId: string }) => void;
   /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
   'auth/result': (e: { ok: boolean; message?: string }) => void;
 }
@@ -69,6 +90,9 @@ export interface ClientToServerEvents {
   /** Watch a conversation (typing, seen): joins `conversation:<id>` when the caller is a member. */
   'conversation/join': (e: { conversationId: string }) => void;
   'conversation/leave': (e: { conversationId: string }) => void;
+  /** Watch a stream's chat and events: joins `stream:<id>` when the caller is entitled (checked by the streaming policy). */
+  'stream/join': (e: { streamId: string }) => void;
+  'stream/leave': (e: { streamId: string }) => void;
   /** The caller is typing in a conversation they joined. */
   'message/typing': (e: { conversationId: string }) => void;
 }

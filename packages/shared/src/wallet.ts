@@ -26,6 +26,8 @@ export const walletChargeBodySchema = z.object({
   quantity: quantitySchema.optional(),
   deliveryAddressId: idSchema.optional(),
   note: orderNoteSchema.optional(),
+  /** Tips only: the live stream the tip is sent in (it appears in that stream's chat, written by the server). */
+  streamId: idSchema.optional(),
 });
 export type WalletChargeBody = z.infer<typeof walletChargeBodySchema>;
 /** `{id}`: the item's id; for a tip, the creator's id or username. */

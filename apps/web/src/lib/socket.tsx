@@ -146,6 +146,56 @@ const subscribers: Subscribers = {
     s.on('block/changed', l);
     return () => void s.off('block/changed', l);
   },
+  'stream/status': (s, ref) => {
+    const l: ServerToClientEvents['stream/status'] = (e) => ref.current(e);
+    s.on('stream/status', l);
+    return () => void s.off('stream/status', l);
+  },
+  'stream/viewers': (s, ref) => {
+    const l: ServerToClientEvents['stream/viewers'] = (e) => ref.current(e);
+    s.on('stream/viewers', l);
+    return () => void s.off('stream/viewers', l);
+  },
+  'stream/updated': (s, ref) => {
+    const l: ServerToClientEvents['stream/updated'] = (e) => ref.current(e);
+    s.on('stream/updated', l);
+    return () => void s.off('stream/updated', l);
+  },
+  'stream/ended': (s, ref) => {
+    const l: ServerToClientEvents['stream/ended'] = (e) => ref.current(e);
+    s.on('stream/ended', l);
+    return () => void s.off('stream/ended', l);
+  },
+  'stream/kicked': (s, ref) => {
+    const l: ServerToClientEvents['stream/kicked'] = (e) => ref.current(e);
+    s.on('stream/kicked', l);
+    return () => void s.off('stream/kicked', l);
+  },
+  'stream/balance-low': (s, ref) => {
+    const l: ServerToClientEvents['stream/balance-low'] = (e) => ref.current(e);
+    s.on('stream/balance-low', l);
+    return () => void s.off('stream/balance-low', l);
+  },
+  'stream/private-request': (s, ref) => {
+    const l: ServerToClientEvents['stream/private-request'] = (e) => ref.current(e);
+    s.on('stream/private-request', l);
+    return () => void s.off('stream/private-request', l);
+  },
+  'stream-message/created': (s, ref) => {
+    const l: ServerToClientEvents['stream-message/created'] = (e) => ref.current(e);
+    s.on('stream-message/created', l);
+    return () => void s.off('stream-message/created', l);
+  },
+  'stream-message/deleted': (s, ref) => {
+    const l: ServerToClientEvents['stream-message/deleted'] = (e) => ref.current(e);
+    s.on('stream-message/deleted', l);
+    return () => void s.off('stream-message/deleted', l);
+  },
+  'stream-message/cleared': (s, ref) => {
+    const l: ServerToClientEvents['stream-message/cleared'] = (e) => ref.current(e);
+    s.on('stream-message/cleared', l);
+    return () => void s.off('stream-message/cleared', l);
+  },
   'auth/result': (s, ref) => {
     const l: ServerToClientEvents['auth/result'] = (e) => ref.current(e);
     s.on('auth/result', l);

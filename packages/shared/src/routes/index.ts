@@ -33,6 +33,7 @@ import { reports } from './reports';
 import { search } from './search';
 import { settings } from './settings';
 import { site } from './site';
+import { streaming, streamChat } from './streaming';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
 import { vault } from './vault';
@@ -70,6 +71,8 @@ export const routes = {
   search,
   settings,
   site,
+  streaming,
+  streamChat,
   subscriptions,
   users,
   vault,
