@@ -30,3 +30,4 @@ export * from '../modules/orders/orders.tables';
 export * from '../platform/events.tables';
 export * from '../platform/audit.tables';
 export * from '../modules/site/site.tables';
+export * from '../modules/streaming/streaming.tables';

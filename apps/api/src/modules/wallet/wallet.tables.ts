@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WalletChargeKind } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -36,3 +36,21 @@ export const walletCharges = pgTable(
   ],
 );
 export type WalletChargeRow = typeof walletCharges.$inferSelect;
+
+/**
+ * Private shows billed per started minute (wallet/private-billing.ts): one row per (stream,
+ * minute), written with that minute's wallet charge in one transaction — the primary key makes a
+ * minute chargeable exactly once, whichever node's sweep gets there first.
+ */
+export const privateShowMinutes = pgTable(
+  'private_show_minutes',
+  {
+    streamId: uuid('stream_id').notNull(),
+    /** 0 for the first minute. */
+    minute: integer('minute').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    chargeId: uuid('charge_id').notNull().references(() => walletCharges.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.minute] })],
+);

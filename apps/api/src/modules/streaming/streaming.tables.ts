@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LiveProviderName, PrivateRequestStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamStatus, StreamType } from '@stagepass/shared';
+import { idColumn, timestamps, uuidv7 } from '../../db/columns';
+import { users } from '../users/users.tables';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A live stream (modules/streaming/README.md). A creator has at most ONE live stream (partial
+ * unique index). `channel`, `room*` are the media side's secrets: never in an API answer. `price`
+ * (minor units) is the group ticket or, for a private show, the rate per started minute.
+ */
+export const streams = pgTable(
+  'streams',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<StreamType>().notNull(),
+    access: text('access').$type<StreamAccess>().notNull().default('followers'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: bigint('price', { mode: 'number' }),
+    status: text('status').$type<StreamStatus>().notNull().default('live'),
+    provider: text('provider').$type<LiveProviderName>().notNull(),
+    /** Agora channel name: random, unguessable. */
+    channel: text('channel').notNull(),
+    /** Janus VideoRoom room id / secret / pin (null with Agora). */
+    roomId: bigint('room_id', { mode: 'number' }),
+    roomSecret: text('room_secret'),
+    roomPin: text('room_pin'),
+    /** Private shows: the one fan, and the request accepted. */
+    privateFanId: uuid('private_fan_id').references(() => users.id, { onDelete: 'set null' }),
+    privateRequestId: uuid('private_request_id'),
+    /** The stream chat's conversation id (spec: the public-stream message call carries it). */
+    conversationId: uuid('conversation_id').notNull().$defaultFn(() => uuidv7()),
+    viewerCount: integer('viewer_count').notNull().default(0),
+    tipGoal: bigint('tip_goal', { mode: 'number' }),
+    tipsTotal: bigint('tips_total', { mode: 'number' }).notNull().default(0),
+    slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
+    /** The creator's camera is on (Janus publisher joined). */
+    publishing: boolean('publishing').notNull().default(false),
+    /** Go-live notifications were sent for this stream (throttle: one per creator per 30 min). */
+    notified: boolean('notified').notNull().default(false),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason').$type<StreamEndReason>(),
+    endedBy: uuid('ended_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('streams_one_live_uq').on(t.performerId).where(sql`${t.status} = 'live'`),
+    uniqueIndex('streams_conversation_uq').on(t.conversationId),
+    index('streams_live_idx').on(t.status, t.startedAt.desc()),
+    index('streams_performer_idx').on(t.performerId, t.startedAt.desc()),
+  ],
+);
+export type StreamRow = typeof streams.$inferSelect;
+
+/**
+ * A viewer's presence in a stream, measured by the server: opened when their media starts (or
+ * their first heartbeat), kept by heartbeats, closed on leave, kick, the stream's end, or a
+ * missed heartbeat (sweep). One open row per (stream, user).
+ */
+export const streamViewers = pgTable(
+  'stream_viewers',
+  {
+    id: idColumn(),
+    streamId: uuid('stream_id').notNull().references(() => streams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [
+    uniqueIndex('stream_viewers_open_uq').on(t.streamId, t.userId).where(sql`${t.leftAt} IS NULL`),
+    index('stream_viewers_seen_idx').on(t.lastSeenAt).where(sql`${t.leftAt} IS NULL`),
+  ],
+);
+export type StreamViewerRow = typeof streamViewers.$inferSelect;
+
+/** A creator's streaming settings (PUT /streaming/update). Minor units. */
+export const streamSettings = pgTable('stream_settings', {
+  performerId: uuid('performer_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  privateRate: bigint('private_rate', { mode: 'number' }),
+  groupPrice: bigint('group_price', { mode: 'number' }),
+  publicAccess: text('public_access').$type<StreamAccess>().notNull().default('followers'),
+  ...timestamps(),
+});
+export type StreamSettingsRow = typeof streamSettings.$inferSelect;
+
+/** A fan's request for a private show (spec §3 Streaming privateRequests). One pending per pair. */
+export const streamPrivateRequests = pgTable(
+  'stream_private_requests',
+  {
+    id: idColumn(),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<PrivateRequestStatus>().notNull().default('pending'),
+    /** The rate at the time of the request (minor units per started minute). */
+    rate: bigint('rate', { mode: 'number' }).notNull(),
+    /** The private conversation between the two (messages module). */
+    conversationId: uuid('conversation_id').notNull(),
+    streamId: uuid('stream_id'),
+    expiresAt: ts('expires_at').notNull(),
+    respondedAt: ts('responded_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('stream_private_requests_pending_uq').on(t.performerId, t.userId).where(sql`${t.status} = 'pending'`),
+    index('stream_private_requests_performer_idx').on(t.performerId, t.status, t.createdAt.desc()),
+    index('stream_private_requests_user_idx').on(t.userId, t.status, t.createdAt.desc()),
+  ],
+);
+export type StreamPrivateRequestRow = typeof streamPrivateRequests.$inferSelect;
+
+/** A viewer banned (until = null) or timed out from a creator's streams. */
+export const streamBans = pgTable(
+  'stream_bans',
+  {
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    until: ts('until'),
+    reason: text('reason').notNull().default(''),
+    byId: uuid('by_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.performerId, t.userId] })],
+);
+export type StreamBanRow = typeof streamBans.$inferSelect;
+
+/** A moderator a creator appointed for their stream chats. */
+export const streamModerators = pgTable(
+  'stream_moderators',
+  {
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.performerId, t.userId] }), index('stream_moderators_user_idx').on(t.userId)],
+);
+
+/**
+ * A stream chat message. `tip` messages (with `amount`, minor units) are written only by the
+ * server, in the tip's own transaction. Deleted ones keep their row (text cleared); a clear sets
+ * `cleared_at` on every message so far (lists skip them).
+ */
+export const streamMessages = pgTable(
+  'stream_messages',
+  {
+    id: idColumn(),
+    streamId: uuid('stream_id').notNull().references(() => streams.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<StreamMessageType>().notNull().default('text'),
+    text: text('text').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }),
+    /** The wallet charge of a tip message. */
+    chargeId: uuid('charge_id'),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by'),
+    clearedAt: ts('cleared_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stream_messages_stream_idx').on(t.streamId, t.createdAt.desc()).where(sql`${t.clearedAt} IS NULL`),
+    index('stream_messages_sender_idx').on(t.streamId, t.senderId, t.createdAt.desc()),
+    uniqueIndex('stream_messages_charge_uq').on(t.chargeId),
+  ],
+);
+export type StreamMessageRow = typeof streamMessages.$inferSelect;
