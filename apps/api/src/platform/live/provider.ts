@@ -1,0 +1,69 @@
+/**
+ * Live video media (ARCHITECTURE.md "live video"): the streaming module asks a `LiveMedia` for a
+ * room per stream and, for the built-in Janus SFU, relays each entitled caller's WebRTC signalling
+ * through the API — the browser never talks to Janus's API (it listens on loopback only); media
+ * (ICE/DTLS/SRTP over UDP) flows between the browser and Janus directly. Who may publish or watch
+ * is decided by the streaming module's policy BEFORE any call here; this layer only carries out.
+ *
+ * Agora is not a `LiveMedia`: with Agora the browsers talk to Agora's cloud with tokens the API
+ * issues (platform/live/agora.ts), and rooms are just unguessable channel names.
+ */
+
+/** A WebRTC session description, as the browser's RTCSessionDescriptionInit. */
+export interface Jsep {
+  type: 'offer' | 'answer';
+  sdp: string;
+}
+
+/** The Janus VideoRoom room of one stream: created when the creator goes live, destroyed when it ends. */
+export interface LiveRoom {
+  /** The VideoRoom's numeric room id. */
+  roomId: number;
+  /** Needed to edit/destroy the room (kept by the API, never sent to a browser). */
+  secret: string;
+  /** Needed to join the room at all (kept by the API, never sent to a browser). */
+  pin: string;
+}
+
+/** One relayed WebRTC peer (a publisher or a subscriber): an id the API hands back to its owner only. */
+export interface LivePeer {
+  /** Opaque, unguessable id of the Janus handle the API keeps for this peer. */
+  peerId: string;
+}
+
+export interface LiveMedia {
+  readonly name: 'janus';
+  /** True when the SFU answers (connected to its API). */
+  available(): boolean;
+  /** Creates a room for a stream (one publisher, `maxViewers` subscribers). */
+  createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom>;
+  /** Destroys the room: every peer in it is dropped. Idempotent. */
+  destroyRoom(room: LiveRoom): Promise<void>;
+  /**
+   * The creator's camera: joins `room` as its publisher with the browser's SDP offer and answers
+   * Janus's SDP answer. `display` is a label (the creator's username).
+   */
+  publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep }): Promise<LivePeer & { answer: Jsep }>;
+  /**
+   * A viewer: joins `room` as a subscriber to its publisher and answers Janus's SDP offer, which
+   * the browser answers with `start`. Rejects with `LiveMediaError('not_publishing')` when the
+   * creator's camera is not on yet.
+   */
+  subscribe(room: LiveRoom, opts: { userId: string }): Promise<LivePeer & { offer: Jsep }>;
+  /** The viewer's SDP answer: media starts flowing. */
+  start(peerId: string, answer: Jsep): Promise<void>;
+  /** Hangs up one peer (leave, kick, ban). Idempotent. */
+  hangup(peerId: string): Promise<void>;
+  /** Closes the connection to the SFU (shutdown). */
+  close(): Promise<void>;
+}
+
+export class LiveMediaError extends Error {
+  constructor(
+    readonly code: 'unavailable' | 'not_publishing' | 'no_peer' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LiveMediaError';
+  }
+}
