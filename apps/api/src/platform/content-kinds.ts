@@ -33,6 +33,10 @@ import type { UserRow } from '../modules/users/users.tables';
  *   take their stock in `sale` itself, with one conditional UPDATE in the charge's transaction
  *   (not enough → 422, nothing written), and describe the order line in `goods`.
  * - `restock(tx, id, quantity)`: gives back stock a refunded order had taken (repeatable goods).
+ * - `tip(tx, tipper, id, tip)`: a tip sent IN an item (a live stream: POST /wallet/charges/tip/{creator}
+ *   with `streamId`), inside the tip's transaction, after its charge is written: the kind checks the
+ *   item belongs to the tipped creator and the tipper may be in it (else it throws: 404/403/422 and
+ *   the whole tip rolls back) and records it (the stream chat's tip message, the tip goal).
  * - `counters`: denormalised like/bookmark/comment totals kept on the item's own table, adjusted
  *   inside the caller's transaction (the owning module writes its own table). Without them the
  *   totals are counted from the reactions table.
@@ -111,6 +115,8 @@ export interface ContentKindProvider {
   load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
   views?(viewer: UserRow | null, ids: string[]): Promise<ContentView[]>;
   sale?(tx: Tx, buyer: UserRow, id: string, opts: SaleOptions): Promise<SaleTerms>;
+  /** A tip sent in the item (a live stream), recorded inside the tip's transaction (see above). */
+  tip?(tx: Tx, tipper: UserRow, id: string, tip: { performerId: string; amount: number; message: string; chargeId: string }): Promise<void>;
   /** Gives back `quantity` units a refunded order had taken (repeatable goods), inside the refund's transaction. */
   restock?(tx: Tx, id: string, quantity: number): Promise<void>;
   counters?: ContentCounters;
