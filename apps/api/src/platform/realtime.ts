@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { REALTIME_ERRORS, conversationRoom, isUuid, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
+import { REALTIME_ERRORS, conversationRoom, isUuid, streamRoom, userRoom, type ClientToServerEvents, type RealtimeRoom, type ServerToClientEvents } from '@stagepass/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
 import { findSession, type SessionCache } from './auth';
@@ -32,6 +32,8 @@ export class Realtime {
   private redis: { pub: Redis; sub: Redis } | null = null;
   /** Who may join `conversation:<id>` (set by the messages module through the composition root). */
   private conversationGuard: ((userId: string, conversationId: string) => Promise<boolean>) | null = null;
+  /** Who may join `stream:<id>` (set by the streaming module's policy through the composition root). */
+  private streamGuard: ((userId: string, streamId: string) => Promise<boolean>) | null = null;
 
   constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger; sessions?: SessionCache }) {
     this.io = new Server({
@@ -72,6 +74,14 @@ export class Realtime {
     this.conversationGuard = guard;
   }
 
+  /**
+   * Lets sockets join `stream:<id>` (chat, viewers, end of stream) when `guard` says the user is
+   * entitled to the stream (modules/streaming/streaming.policy.ts). Without a guard nobody joins.
+   */
+  guardStreams(guard: (userId: string, streamId: string) => Promise<boolean>): void {
+    this.streamGuard = guard;
+  }
+
   /** Serves socket.io on the API's HTTP server (path /socket.io/). */
   attach(server: http.Server): void {
     this.io.attach(server);
@@ -96,6 +106,23 @@ export class Realtime {
     socket.on('conversation/leave', (payload) => {
       const id = idOf(payload);
       if (id) void socket.leave(conversationRoom(id));
+    });
+    const streamIdOf = (p: unknown) => {
+      const id = (p as { streamId?: unknown } | null)?.streamId;
+      return typeof id === 'string' && isUuid(id) ? id : null;
+    };
+    socket.on('stream/join', (payload) => {
+      const id = streamIdOf(payload);
+      const guard = this.streamGuard;
+      if (!id || !guard) return;
+      guard(socket.data.userId, id).then(
+        (ok) => (ok ? socket.join(streamRoom(id)) : undefined),
+        (err: unknown) => this.deps.log.warn({ err }, 'stream join check failed'),
+      );
+    });
+    socket.on('stream/leave', (payload) => {
+      const id = streamIdOf(payload);
+      if (id) void socket.leave(streamRoom(id));
     });
     // Typing is relayed only inside a conversation the socket joined (membership checked on join).
     socket.on('message/typing', (payload) => {
@@ -142,6 +169,16 @@ export class Realtime {
   /** Sends an event to a room (`user:`, and later `conversation:` and `stream:`), on any node. */
   to<E extends keyof ServerToClientEvents>(room: RealtimeRoom, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.io.to(room).emit(event, ...args);
+  }
+
+  /** Sends an event to every connected socket, on any node (public info only: live badges). */
+  broadcast<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.io.emit(event, ...args);
+  }
+
+  /** Makes the sockets in room `of` (e.g. one user's) leave `room`, on any node (a viewer removed from a stream). */
+  leaveRoom(of: RealtimeRoom, room: RealtimeRoom): void {
+    this.io.in(of).socketsLeave(room);
   }
 
   /** Closes at once every socket of these sessions (logout), on any node. */
