@@ -9,8 +9,10 @@ import socket from './socket';
 import notification from './notification';
 import conversation from './conversation';
 import message from './message';
+import streamMessage from './stream-message';
+import streaming from './streaming';
 
-const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket, notification, conversation, message });
+const rootReducer = combineReducers({ auth, user, ui, follow, subscription, socket, notification, conversation, message, streamMessage, streaming });
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
