@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { guardPage } from '@/lib/server/guard';
+import { ServiceUnavailable } from '@/components/states';
+import LiveStudio from '@/features/live-studio/LiveStudio';
+
+export const metadata: Metadata = { title: 'Go live' };
+
+export default async function CreatorLivePage() {
+  const g = await guardPage({ creatorOnly: true });
+  if (g.status !== 'ok') return <ServiceUnavailable />;
+  return <LiveStudio />;
+}

@@ -1,0 +1,76 @@
+'use client';
+/**
+ * The "Go live" form: public (followers or subscribers) or group (ticketed) stream, title,
+ * description, ticket price, optional tip goal. Checked with the API's schema before the call.
+ */
+import { useState } from 'react';
+import { Button, Form, Input, Radio } from 'antd';
+import { VideoCameraAddOutlined } from '@ant-design/icons';
+import { STREAM_DESCRIPTION_MAX, STREAM_TITLE_MAX, type GoLiveInput } from '@stagepass/shared';
+import MoneyInput from '@/components/form/MoneyInput';
+import { goLiveBody, type GoLiveValues } from './studio';
+import css from './live-studio.module.css';
+
+export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady }: { initialValues: GoLiveValues; onSubmit: (body: GoLiveInput) => Promise<void>; busy: boolean; cameraReady: boolean }) {
+  const [form] = Form.useForm<GoLiveValues>();
+  const type = Form.useWatch('type', form) ?? initialValues.type;
+  const [checking, setChecking] = useState(false);
+
+  const submit = async (values: GoLiveValues) => {
+    setChecking(true);
+    try {
+      const { checkGoLive } = await import('./validate');
+      const r = checkGoLive(goLiveBody(values));
+      if (!r.ok) {
+        form.setFields([{ name: (r.field || 'title') as keyof GoLiveValues, errors: [r.message] }]);
+        return;
+      }
+      await onSubmit(r.body);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Form<GoLiveValues> form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void submit(v)} requiredMark={false} aria-label="Go live">
+      <Form.Item name="type" label="Stream type">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'public', label: 'Public' },
+            { value: 'group', label: 'Group (ticketed)' },
+          ]}
+        />
+      </Form.Item>
+      {type === 'public' ? (
+        <Form.Item name="access" label="Who can watch" extra="Public streams are free for the audience you choose.">
+          <Radio.Group
+            options={[
+              { value: 'followers', label: 'Followers' },
+              { value: 'subscribers', label: 'Subscribers' },
+            ]}
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item name="price" label="Ticket price" extra="Fans pay once to watch this stream." rules={[{ required: true, message: 'Enter the ticket price' }]}>
+          <MoneyInput min={0.01} aria-label="Ticket price" />
+        </Form.Item>
+      )}
+      <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, message: 'Enter a title' }]}>
+        <Input maxLength={STREAM_TITLE_MAX} showCount placeholder="What is this stream about?" />
+      </Form.Item>
+      <Form.Item name="description" label="Description">
+        <Input.TextArea maxLength={STREAM_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Form.Item name="tipGoal" label="Tip goal (optional)" extra="Shown to viewers with a progress bar.">
+        <MoneyInput aria-label="Tip goal (optional)" />
+      </Form.Item>
+      <div className={css.actions}>
+        {!cameraReady && <span className={`${css.muted} ${css.small}`}>Turn on your camera to go live.</span>}
+        <Button type="primary" htmlType="submit" icon={<VideoCameraAddOutlined />} loading={busy || checking} disabled={!cameraReady}>
+          Start live stream
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+/** While live: viewers, tips, time on air, the tip goal's progress, and the Stop button. */
+import { useEffect, useState } from 'react';
+import { Button, Popconfirm, Progress, Tag } from 'antd';
+import { StopOutlined } from '@ant-design/icons';
+import type { Stream } from '@stagepass/shared';
+import { money } from '@/lib/format';
+import { goalPercent, liveDuration } from './studio';
+import type { PublishState } from '@/features/live/media/useLiveMedia';
+import css from './live-studio.module.css';
+
+const TYPE_LABEL: Record<Stream['type'], string> = { public: 'Public', group: 'Group', private: 'Private show' };
+const STATE_TEXT: Record<PublishState, string> = {
+  idle: 'Camera not sent',
+  connecting: 'Connecting…',
+  live: 'On air',
+  reconnecting: 'Reconnecting…',
+  failed: 'Connection lost',
+};
+
+export function useNow(intervalMs = 1000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(t);
+  }, [intervalMs]);
+  return now;
+}
+
+export default function LiveStats({ stream, publishState, onStop, stopping, onRetry }: { stream: Stream; publishState: PublishState; onStop: () => void; stopping: boolean; onRetry: () => void }) {
+  const now = useNow();
+  const percent = goalPercent(stream.tipsTotal, stream.tipGoal);
+  return (
+    <div>
+      <div className={css.actions}>
+        <Tag color={publishState === 'live' ? 'red' : publishState === 'failed' ? 'default' : 'orange'} className={css.liveTag} role="status" aria-live="polite">
+          {STATE_TEXT[publishState]}
+        </Tag>
+        <Tag>{TYPE_LABEL[stream.type]}</Tag>
+        {stream.type === 'group' && stream.price !== null && <Tag>Ticket {money(stream.price)}</Tag>}
+        {stream.type === 'private' && stream.price !== null && <Tag>{money(stream.price)}/min</Tag>}
+        {publishState === 'failed' && <Button onClick={onRetry}>Reconnect camera</Button>}
+        <Popconfirm title="End the stream?" description="Viewers will see that the stream has ended." okText="End stream" cancelText="Keep streaming" onConfirm={onStop}>
+          <Button danger icon={<StopOutlined />} loading={stopping}>
+            Stop live stream
+          </Button>
+        </Popconfirm>
+      </div>
+      <p className={css.streamTitle}>{stream.title}</p>
+      <div className={css.stats}>
+        <div className={css.stat}>
+          <span className={css.statLabel} id="studio-viewers">Viewers</span>
+          <span className={css.statValue} aria-labelledby="studio-viewers" data-testid="viewer-count">
+            {stream.viewerCount}
+          </span>
+        </div>
+        <div className={css.stat}>
+          <span className={css.statLabel} id="studio-tips">Tips</span>
+          <span className={css.statValue} aria-labelledby="studio-tips" data-testid="tips-total">
+            {money(stream.tipsTotal)}
+          </span>
+        </div>
+        <div className={css.stat}>
+          <span className={css.statLabel} id="studio-time">Time live</span>
+          <span className={css.statValue} aria-labelledby="studio-time">
+            {liveDuration(stream.startedAt, now)}
+          </span>
+        </div>
+      </div>
+      {percent !== null && (
+        <div className={css.goal}>
+          <div className={css.goalHead}>
+            <span>Tip goal</span>
+            <span>
+              {money(stream.tipsTotal)} of {money(stream.tipGoal)}
+            </span>
+          </div>
+          <Progress percent={percent} aria-label="Tip goal progress" strokeColor={{ from: '#7c3aed', to: '#ec4899' }} />
+        </div>
+      )}
+    </div>
+  );
+}
