@@ -26,12 +26,14 @@ export const NOTIFICATION_TYPES = [
   'order',
   'verification',
   'moderation',
+  /** A creator the reader follows or subscribes to went live. */
+  'stream',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Types whose e-mail is off unless the user turns it on (noisy ones, and the welcome: sign-up already mails); every type is on in the app. */
-export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply', 'message'];
+export const EMAIL_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome', 'follow', 'new_post', 'comment', 'reply', 'message', 'stream'];
 
 /** The user a notification is about (who tipped, followed, commented…), as a small card. */
 export const notificationActorSchema = z.object({

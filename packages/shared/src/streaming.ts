@@ -110,6 +110,8 @@ export const streamSchema = z.object({
   tipGoal: z.number().nullable(),
   tipsTotal: z.number(),
   slowModeSeconds: z.number().int(),
+  /** The creator's camera is on (Janus: their publisher joined); viewers wait for it before watching. */
+  publishing: z.boolean(),
   /** The stream chat's conversation id (spec: the public-stream message call carries it). */
   conversationId: z.string(),
   startedAt: z.string(),

@@ -53,6 +53,11 @@ export type DomainEventMap = {
   /** A user followed a creator. */
   'follow.created': { followerId: string; performerId: string };
 
+  /** A creator went live (public or group; private shows are not announced). `notify`: the audience is told (at most once per creator per GO_LIVE_NOTIFY_THROTTLE_MINUTES). */
+  'stream.started': { streamId: string; performerId: string; type: 'public' | 'group'; notify: boolean };
+  /** A live stream ended (`reason`: shared STREAM_END_REASONS). */
+  'stream.ended': { streamId: string; performerId: string; type: 'public' | 'group' | 'private'; reason: string };
+
   /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
   'notifications.email-due': { notificationIds: string[] };
 

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   order: 'Orders: new orders, shipping, delivery and refunds',
   verification: 'Identity verification decisions',
   moderation: 'Moderation: hidden content and warnings from the team',
+  stream: 'Creators you follow going live',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
