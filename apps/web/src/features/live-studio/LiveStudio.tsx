@@ -220,6 +220,12 @@ export default function LiveStudio() {
   const privateCard = (
     <PrivateShowsCard
       settings={settings.data}
+      settingsError={Boolean(settings.error) && !settings.data}
+      requestsError={Boolean(requests.error) && !requests.data}
+      onRetry={() => {
+        void settings.mutate();
+        void requests.mutate();
+      }}
       onSaved={(s) => void settings.mutate(s, { revalidate: false })}
       requests={requests.data?.data ?? []}
       loading={requests.isLoading}

@@ -5,7 +5,7 @@
  * Accept / Decline. Accepting is handled by the studio (it switches the camera to the private show).
  */
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Card, Form, Skeleton, Switch } from 'antd';
+import { Alert, App, Avatar, Button, Card, Form, Skeleton, Switch } from 'antd';
 import { DEFAULT_AVATAR, type PrivateRequest, type StreamingSettings } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -100,13 +100,36 @@ export function PrivateRequests({ requests, loading, busyId, onAccept, onDecline
   );
 }
 
-export function PrivateShowsCard(props: { settings: StreamingSettings | undefined; onSaved: (s: StreamingSettings) => void } & Parameters<typeof PrivateRequests>[0]) {
+function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Alert
+      className={css.gap}
+      type="warning"
+      showIcon
+      role="alert"
+      title={`We couldn't load ${what}.`}
+      action={
+        <Button size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+export function PrivateShowsCard(
+  props: { settings: StreamingSettings | undefined; settingsError: boolean; requestsError: boolean; onSaved: (s: StreamingSettings) => void; onRetry: () => void } & Parameters<typeof PrivateRequests>[0],
+) {
   return (
     <Card className={css.card}>
       <h2 className={css.cardTitle}>Private shows</h2>
-      <PrivateShowSettings settings={props.settings} onSaved={props.onSaved} />
+      {props.settingsError ? <LoadError what="your streaming settings" onRetry={props.onRetry} /> : <PrivateShowSettings settings={props.settings} onSaved={props.onSaved} />}
       <h3 className={css.cardTitle}>Requests</h3>
-      <PrivateRequests requests={props.requests} loading={props.loading} busyId={props.busyId} onAccept={props.onAccept} onDecline={props.onDecline} />
+      {props.requestsError ? (
+        <LoadError what="the private show requests" onRetry={props.onRetry} />
+      ) : (
+        <PrivateRequests requests={props.requests} loading={props.loading} busyId={props.busyId} onAccept={props.onAccept} onDecline={props.onDecline} />
+      )}
     </Card>
   );
 }
