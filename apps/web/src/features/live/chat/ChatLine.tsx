@@ -1,0 +1,48 @@
+'use client';
+import { memo } from 'react';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { DeleteOutlined, MoreOutlined, StopOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { MESSAGES, type StreamMessage } from '@stagepass/shared';
+import { money } from '@/lib/format';
+import { senderName, TIME_OUT_MINUTES } from './useModeration';
+import css from '../live.module.css';
+
+export interface ChatLineActions {
+  remove: (m: StreamMessage) => void;
+  ban: (m: StreamMessage, minutes: number | null) => void;
+}
+
+/**
+ * One chat line: the sender's name (the creator's in the brand colour) and the text; a tip is
+ * highlighted with its amount; a deleted message reads 'Message deleted'. The options menu: the
+ * sender may delete their own message; a moderator may delete any and time out or ban its sender
+ * (not the creator, not themselves).
+ */
+function ChatLine({ message: m, meId, performerId, canModerate, actions }: { message: StreamMessage; meId: string | undefined; performerId: string; canModerate: boolean; actions: ChatLineActions }) {
+  const own = Boolean(meId) && m.senderId === meId;
+  const name = senderName(m);
+  const fromCreator = m.senderId === performerId;
+  const items: MenuProps['items'] = [];
+  if (!m.isDeleted && (own || canModerate) && m.type !== 'system') items.push({ key: 'delete', icon: <DeleteOutlined />, label: 'Delete message', danger: true, onClick: () => actions.remove(m) });
+  if (canModerate && m.senderId && !own && !fromCreator) {
+    for (const minutes of TIME_OUT_MINUTES) items.push({ key: `timeout-${minutes}`, icon: <ClockCircleOutlined />, label: `Time out ${minutes} min`, onClick: () => actions.ban(m, minutes) });
+    items.push({ key: 'ban', icon: <StopOutlined />, label: `Ban ${name}`, danger: true, onClick: () => actions.ban(m, null) });
+  }
+  const cls = [css.line, m.type === 'tip' && !m.isDeleted ? css.tip : '', m.type === 'system' ? css.system : ''].filter(Boolean).join(' ');
+  return (
+    <li className={cls} data-testid="stream-message" data-type={m.type} data-deleted={m.isDeleted ? 'true' : undefined}>
+      <div className={css.lineBody}>
+        {m.type !== 'system' && <span className={`${css.sender}${fromCreator ? ` ${css.creator}` : ''}`}>{name}</span>}
+        {m.type === 'tip' && m.amount !== null && !m.isDeleted && <span className={css.tipAmount}>tipped {money(m.amount)}</span>}
+        {m.isDeleted ? <span className={css.deleted}>{MESSAGES.streamMessageDeleted}</span> : <span>{m.text}</span>}
+      </div>
+      {items.length > 0 && (
+        <Dropdown trigger={['click']} menu={{ items }}>
+          <Button type="text" size="small" shape="circle" icon={<MoreOutlined />} aria-label={`Options for the message from ${name}`} className={css.lineActions} />
+        </Dropdown>
+      )}
+    </li>
+  );
+}
+
+export default memo(ChatLine);

@@ -1,0 +1,156 @@
+'use client';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useRouter } from 'next/navigation';
+import { App, Button, Select, Skeleton, Spin } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import { STREAM_SLOW_MODE_MAX_SECONDS, type Stream } from '@stagepass/shared';
+import { useSocketEmit, useSocketEvent, useSocketStatus } from '@/lib/socket';
+import { ErrorState } from '@/components/states';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
+import {
+  emptyStreamConversationMessages,
+  loadStreamConversation,
+  loadStreamMessages,
+  streamChatCleared,
+  streamChatLeft,
+  streamConversationUpdated,
+  streamMessageReceived,
+  streamMessageRemotelyDeleted,
+} from '@/store/stream-message';
+import ChatComposer from './ChatComposer';
+import ChatLine from './ChatLine';
+import { useModeration } from './useModeration';
+import css from '../live.module.css';
+
+const SLOW_MODE_OPTIONS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS].map((s) => ({ value: s, label: s ? `${s} s` : 'Off' }));
+
+/**
+ * A stream's chat (spec §7 Stream chat): the messages (50 at a time, older ones on demand; tips
+ * highlighted with their amount; 'Message deleted' for deleted ones), the composer, and — when the
+ * viewer may moderate — a menu per message (delete, time out 5/10/60 min, ban), "Clear chat" and
+ * the slow mode. While shown it is joined on the socket ('stream/join', again after a reconnect;
+ * 'stream/leave' and its messages reset when left). 'stream/kicked' → "You were removed from this
+ * stream" and `onKicked` (the live page leaves; default: the creator's profile).
+ */
+export default function StreamChat({ stream, onKicked }: { stream: Stream; onKicked?: () => void }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const emit = useSocketEmit();
+  const status = useSocketStatus();
+  const streamId = stream._id;
+  const conversationId = stream.conversationId;
+  const state = useAppSelector((s) => s.streamMessage.conversationMap[conversationId]) ?? emptyStreamConversationMessages;
+  const active = useAppSelector((s) => (s.streamMessage.activeConversation?._id === conversationId ? s.streamMessage.activeConversation : null));
+  const canModerate = active?.canModerate ?? stream.canModerate;
+  const slowModeSeconds = active?.slowModeSeconds ?? stream.slowModeSeconds;
+  const moderation = useModeration(stream);
+
+  useEffect(() => {
+    if (status !== 'connected') return;
+    emit('stream/join', { streamId });
+    // Messages pushed while the socket was down are fetched again.
+    void dispatch(loadStreamMessages({ conversationId }));
+    return () => emit('stream/leave', { streamId });
+  }, [streamId, conversationId, status, emit, dispatch]);
+  useEffect(() => {
+    void dispatch(loadStreamConversation({ streamId }));
+    void dispatch(loadStreamMessages({ conversationId }));
+    return () => {
+      dispatch(streamChatLeft({ conversationId }));
+    };
+  }, [streamId, conversationId, dispatch]);
+
+  useSocketEvent('stream-message/created', (e) => {
+    if (e.message.conversationId === conversationId) dispatch(streamMessageReceived(e));
+  });
+  useSocketEvent('stream-message/deleted', (e) => {
+    if (e.conversationId === conversationId) dispatch(streamMessageRemotelyDeleted(e));
+  });
+  useSocketEvent('stream-message/cleared', (e) => {
+    if (e.conversationId === conversationId) dispatch(streamChatCleared(e));
+  });
+  useSocketEvent('stream/updated', ({ stream: s }) => {
+    if (s._id === streamId) dispatch(streamConversationUpdated({ conversationId, slowModeSeconds: s.slowModeSeconds, tipGoal: s.tipGoal, tipsTotal: s.tipsTotal }));
+  });
+  useSocketEvent('stream/kicked', (e) => {
+    if (e.performerId !== stream.performerId || (e.streamId && e.streamId !== streamId)) return;
+    message.warning('You were removed from this stream');
+    if (onKicked) onKicked();
+    else router.replace(`/${stream.performer?.username || stream.performerId}`);
+  });
+
+  // Scrolling: to the bottom on the first page and when a message arrives while the reader is
+  // near the bottom (or it is their own); the reading position kept when older ones come in on top.
+  const scroller = useRef<HTMLDivElement>(null);
+  const items = state.items;
+  const firstId = items[0]?._id;
+  const lastId = items.at(-1)?._id;
+  const prev = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({ height: 0, top: 0, nearBottom: true });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const p = prev.current;
+    if (p.firstId && firstId !== p.firstId && lastId === p.lastId) el.scrollTop = el.scrollHeight - p.height + p.top;
+    else if (lastId !== p.lastId && (!p.lastId || p.nearBottom || items.at(-1)?.senderId === me?._id)) el.scrollTop = el.scrollHeight;
+    prev.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, nearBottom: p.nearBottom };
+  }, [firstId, lastId, items, me?._id]);
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    prev.current = { ...prev.current, height: el.scrollHeight, top: el.scrollTop, nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80 };
+  };
+
+  const tipped = Boolean(me) && items.some((m) => m.type === 'tip' && m.senderId === me?._id);
+  const firstLoad = state.fetching && !state.isLoadMore && items.length === 0;
+
+  return (
+    <section className={css.chat} aria-label="Stream chat">
+      <div className={css.chatHead}>
+        <h2 className={css.chatTitle}>Chat</h2>
+        {canModerate && (
+          <>
+            <Select
+              aria-label="Slow mode"
+              size="small"
+              className={css.slowSelect}
+              value={slowModeSeconds}
+              options={SLOW_MODE_OPTIONS}
+              onChange={(v) => void moderation.setSlowMode(v)}
+              popupMatchSelectWidth={false}
+            />
+            <Button size="small" icon={<ClearOutlined />} onClick={moderation.clear}>
+              Clear chat
+            </Button>
+          </>
+        )}
+      </div>
+      <div className={css.chatScroll} ref={scroller} onScroll={onScroll} aria-live="polite" aria-relevant="additions">
+        {items.length < state.total && items.length > 0 && (
+          <div className={css.olderBar}>
+            {state.isLoadMore ? <Spin size="small" /> : <Button size="small" type="link" onClick={() => void dispatch(loadStreamMessages({ conversationId, more: true }))}>Load earlier messages</Button>}
+          </div>
+        )}
+        {firstLoad ? (
+          <div aria-busy="true" aria-label="Loading the chat">
+            <Skeleton active title={false} paragraph={{ rows: 5 }} />
+          </div>
+        ) : state.error && items.length === 0 ? (
+          <div className={css.chatState}>
+            <ErrorState title="The chat could not load" message={state.error} onRetry={() => void dispatch(loadStreamMessages({ conversationId }))} />
+          </div>
+        ) : items.length === 0 ? (
+          <p className={`${css.chatState} muted`}>No messages yet — say hello!</p>
+        ) : (
+          <ol className={css.chatList}>
+            {items.map((m) => (
+              <ChatLine key={m._id} message={m} meId={me?._id} performerId={stream.performerId} canModerate={canModerate} actions={moderation} />
+            ))}
+          </ol>
+        )}
+      </div>
+      {me && <ChatComposer conversationId={conversationId} slowModeSeconds={slowModeSeconds} exempt={canModerate || tipped} />}
+    </section>
+  );
+}
