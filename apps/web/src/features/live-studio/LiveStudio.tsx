@@ -20,6 +20,7 @@ import { FormSkeleton } from '@/components/states';
 import { useLiveMedia } from '@/features/live/media/useLiveMedia';
 import { statusOf } from '@/features/live/media/webrtc';
 import DevicePanel from './DevicePanel';
+import GoalEditor from './GoalEditor';
 import GoLiveForm from './GoLiveForm';
 import LiveStats from './LiveStats';
 import { PrivateShowsCard } from './PrivateShows';
@@ -250,6 +251,7 @@ export default function LiveStudio() {
             {stream && (
               <div className={css.goal}>
                 <LiveStats stream={stream} publishState={media.publishState} onStop={() => void stop()} stopping={stopping} onRetry={retryPublish} />
+                {stream.type !== 'private' && <GoalEditor key={stream._id} stream={stream} onSaved={(s) => setStreamState(s)} />}
               </div>
             )}
           </Card>
