@@ -1,19 +1,22 @@
 'use client';
 /**
- * The stream's chat beside the studio, with the moderation tools (the creator moderates).
- * The chat itself is the fans' chat component (features/live/chat), loaded on demand.
+ * The stream's chat beside the studio, with the moderation tools (the creator moderates): the
+ * fans' chat component (features/live/chat), loaded on demand.
  */
-import { Card } from 'antd';
+import dynamic from 'next/dynamic';
+import { Card, Skeleton } from 'antd';
 import type { Stream } from '@stagepass/shared';
 import css from './live-studio.module.css';
+
+const StreamChat = dynamic(() => import('@/features/live/chat/StreamChat'), {
+  ssr: false,
+  loading: () => <Skeleton active paragraph={{ rows: 6 }} />,
+});
 
 export default function StudioChat({ stream }: { stream: Stream }) {
   return (
     <Card className={css.card}>
-      <h2 className={css.cardTitle}>Chat</h2>
-      <div className={`${css.chatSlot} ${css.muted}`} data-stream-id={stream._id}>
-        The stream chat appears here.
-      </div>
+      <StreamChat stream={{ ...stream, canModerate: true }} />
     </Card>
   );
 }
