@@ -43,6 +43,17 @@ export function sanitizeRichText(input: string | null | undefined): string {
   return sanitizeHtml(input, richTextOptions()).trim();
 }
 
+/**
+ * Plain text from what a user typed (stream chat, tip messages): every tag removed (script/style
+ * with their content), the entities sanitize-html writes decoded back — the result is shown as
+ * text, never as HTML — and trimmed.
+ */
+export function plainText(input: string | null | undefined): string {
+  if (!input) return '';
+  const stripped = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  return stripped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim();
+}
+
 const escapeAttr = (s: string) => s.replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const decodeBasic = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
