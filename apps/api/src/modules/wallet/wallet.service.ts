@@ -11,6 +11,7 @@ import type { Replayable } from '../ledger/idempotency';
 import { wallet } from '../ledger/ledger.service';
 import { users, type UserRow } from '../users/users.tables';
 import { walletCharges, type WalletChargeRow } from './wallet.tables';
+import { writeCharge, type ChargeInput } from './wallet.charges';
 import { isBlockedBetween } from '../blocks/blocks.policy';
 import { isAdmin } from '../../platform/auth';
 import type { ContentKinds, SaleTerms } from '../../platform/content-kinds';
@@ -83,6 +84,7 @@ export class WalletService {
     if (kind === 'tip') {
       if (body.price === undefined) throw fieldError('price', 'Enter the tip amount');
       await this.deps.payments.checkRange('tip', 'price', body.price, 'minimumTipPrice', 'maximumTipPrice');
+      if (body.streamId && !this.deps.contentKinds.get('stream')?.tip) throw unprocessable('Tips in live streams are not available');
     } else if (!this.deps.contentKinds.get(kind)?.sale) {
       throw unprocessable(`Buying a ${kind} is not available yet`);
     }
@@ -159,7 +161,16 @@ export class WalletService {
     await this.deps.sellers.assertPayable(performer.id, tx);
     const amount = toMinor(body.price!);
     const message = (body.message ?? '').replace(/<[^>]*>/g, '').trim();
-    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description: message });
+    // A tip in a live stream: the line says so, and the stream kind records it in the stream (its
+    // chat's tip message, the tip goal) in this same transaction — a refusal there (not the tipped
+    // creator's live stream: 404; the tipper may not be in it: 403) rolls the whole tip back.
+    const description = body.streamId ? (message ? `Tip in live stream: ${message}` : 'Tip in live stream') : message;
+    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description, message });
+    if (body.streamId) {
+      const stream = this.deps.contentKinds.get('stream');
+      if (!stream?.tip) throw unprocessable('Tips in live streams are not available');
+      await stream.tip(tx, user, body.streamId, { performerId: performer.id, amount, message, chargeId: charge.id });
+    }
     const [view] = await this.views([charge], tx);
     return { charge: view!, balance: await this.balanceOf(tx, user) };
   }
@@ -214,13 +225,8 @@ export class WalletService {
     return { charge, order };
   }
 
-  private async write(tx: Tx, user: UserRow, c: { id?: string; type: WalletChargeKind; performerId: string; itemId: string | null; amount: number; originalAmount: number; couponId: string | null; description: string }): Promise<WalletChargeRow> {
-    const id = c.id ?? uuidv7();
-    const sale = await this.deps.ledger.recordSale(tx, { performerId: c.performerId, userId: user.id, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(user.id), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
-    const [row] = await tx.insert(walletCharges).values({ id, userId: user.id, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
-    if (c.type === 'tip') await this.deps.events.record(tx, 'tip.sent', { chargeId: id, userId: user.id, performerId: c.performerId, amount: c.amount, message: c.description });
-    else await this.deps.events.record(tx, 'item.purchased', { chargeId: id, userId: user.id, performerId: c.performerId, itemType: c.type, itemId: c.itemId!, amount: c.amount });
-    return row!;
+  private async write(tx: Tx, user: UserRow, c: ChargeInput): Promise<WalletChargeRow> {
+    return writeCharge(this.deps, tx, user.id, c);
   }
 
   async views(rows: WalletChargeRow[], db: Tx | Db = this.deps.db): Promise<WalletCharge[]> {

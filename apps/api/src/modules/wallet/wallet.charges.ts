@@ -1,0 +1,41 @@
+import type { WalletChargeKind } from '@stagepass/shared';
+import { uuidv7 } from 'uuidv7';
+import type { Tx } from '../../db/client';
+import type { Events } from '../../platform/events';
+import { wallet } from '../ledger/ledger.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { walletCharges, type WalletChargeRow } from './wallet.tables';
+
+/** One wallet charge as the wallet writes it (minor units). */
+export interface ChargeInput {
+  id?: string;
+  type: WalletChargeKind;
+  performerId: string;
+  itemId: string | null;
+  amount: number;
+  originalAmount: number;
+  couponId: string | null;
+  /** The line on both statements (ledger, earnings, the fan's charges). */
+  description: string;
+  /** Tips: the fan's own words, for the creator's notification (default: the description). */
+  message?: string;
+  /** False: no domain event (a private show's minutes: one line a minute, not a notification each). */
+  event?: boolean;
+}
+
+/**
+ * THE money side of every wallet charge (tips, purchases, a private show's minutes), inside the
+ * caller's transaction: the ledger movement wallet → creator earnings + site commission (the
+ * wallet debit is conditional: a balance that does not cover it → 422 and the caller's
+ * transaction rolls back), the earnings row, the `wallet_charges` row and its domain event
+ * (`tip.sent` / `item.purchased`).
+ */
+export async function writeCharge(deps: { ledger: LedgerService; events: Events }, tx: Tx, userId: string, c: ChargeInput): Promise<WalletChargeRow> {
+  const id = c.id ?? uuidv7();
+  const sale = await deps.ledger.recordSale(tx, { performerId: c.performerId, userId, type: c.type, source: `wallet_charge:${id}`, gross: c.amount, description: c.description, from: wallet(userId), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
+  const [row] = await tx.insert(walletCharges).values({ id, userId, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
+  if (c.event === false) return row!;
+  if (c.type === 'tip') await deps.events.record(tx, 'tip.sent', { chargeId: id, userId, performerId: c.performerId, amount: c.amount, message: c.message ?? c.description });
+  else await deps.events.record(tx, 'item.purchased', { chargeId: id, userId, performerId: c.performerId, itemType: c.type, itemId: c.itemId!, amount: c.amount });
+  return row!;
+}
