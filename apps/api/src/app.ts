@@ -38,6 +38,7 @@ import { galleriesRoutes } from './modules/galleries/galleries.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
+import { streamChatRoutes } from './modules/streaming/stream-chat.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -146,6 +147,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));
   await app.register(videosRoutes({ videos: r.videos }));
   await app.register(vaultRoutes({ vault: r.vault }));
+  await app.register(streamChatRoutes({ chat: r.streamChat, moderation: r.streamModeration }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));

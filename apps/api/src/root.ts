@@ -50,6 +50,10 @@ import { MessagingSettingsService } from './modules/messages/messages.settings';
 import { MassMessagesService } from './modules/messages/messages.mass';
 import { FanListsService } from './modules/messages/messages.lists';
 import { VaultService } from './modules/vault/vault.service';
+import { StreamChatService } from './modules/streaming/stream-chat.service';
+import { StreamModerationService } from './modules/streaming/stream-moderation.service';
+import { entitlement as streamEntitlement } from './modules/streaming/streaming.policy';
+import { PrivateShowCharger } from './modules/wallet/private-billing';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
@@ -178,6 +182,12 @@ export function buildServices(p: Platform) {
   const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, checks: messageChecks, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
   const fanLists = new FanListsService({ db, users });
   const vault = new VaultService({ db, media });
+  // Stream chat and moderation (modules/streaming, README "Stream chat and moderation"): THE entitlement rule decides who reads and writes.
+  const streamChat = new StreamChatService({ db, clock, commits, realtime, users, entitlement: (d, viewer, stream) => streamEntitlement(d, viewer, stream, clock.now()) });
+  const streamModeration = new StreamModerationService({ db, clock, users });
+  // Private shows' per-minute charges: the wallet's MinuteCharger (platform/live/billing.ts) for the streaming module's
+  // billing sweep — built here, from core services only, so the streaming service can be given it.
+  const privateBilling = new PrivateShowCharger({ db, events, ledger });
   // Site content: the operator's static pages, promos and contact inbox (modules/site).
   const sitePages = new SitePagesService({ db, bus: p.cacheBus });
   const sitePromos = new SitePromosService({ clock, db, media });
@@ -216,7 +226,7 @@ export function buildServices(p: Platform) {
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
     products, orders, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
