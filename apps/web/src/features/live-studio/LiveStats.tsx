@@ -11,7 +11,7 @@ import css from './live-studio.module.css';
 
 const TYPE_LABEL: Record<Stream['type'], string> = { public: 'Public', group: 'Group', private: 'Private show' };
 const STATE_TEXT: Record<PublishState, string> = {
-  idle: 'Camera not sent',
+  idle: 'Camera not on air',
   connecting: 'Connecting…',
   live: 'On air',
   reconnecting: 'Reconnecting…',
@@ -39,7 +39,7 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
         <Tag>{TYPE_LABEL[stream.type]}</Tag>
         {stream.type === 'group' && stream.price !== null && <Tag>Ticket {money(stream.price)}</Tag>}
         {stream.type === 'private' && stream.price !== null && <Tag>{money(stream.price)}/min</Tag>}
-        {publishState === 'failed' && <Button onClick={onRetry}>Reconnect camera</Button>}
+        {(publishState === 'failed' || publishState === 'idle') && <Button onClick={onRetry}>Send camera</Button>}
         <Popconfirm title="End the stream?" description="Viewers will see that the stream has ended." okText="End stream" cancelText="Keep streaming" onConfirm={onStop}>
           <Button danger icon={<StopOutlined />} loading={stopping}>
             Stop live stream
