@@ -20,9 +20,10 @@ interface Values {
 
 /**
  * Send a tip from the wallet: amount within minimumTipPrice..maximumTipPrice, optional message →
- * POST /wallet/charges/tip/{performerId} through `useIdempotentPay` (one key per intent).
+ * POST /wallet/charges/tip/{performerId} through `useIdempotentPay` (one key per intent). With
+ * `streamId` (a tip in a live stream) the server writes it into that stream's chat.
  */
-export default function TipModal({ performer, open, onClose }: { performer: Pick<PublicUser, '_id' | 'name'>; open: boolean; onClose: () => void }) {
+export default function TipModal({ performer, open, onClose, streamId }: { performer: Pick<PublicUser, '_id' | 'name'>; open: boolean; onClose: () => void; streamId?: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const pay = usePaymentSettings();
@@ -43,7 +44,7 @@ export default function TipModal({ performer, open, onClose }: { performer: Pick
   const onFinish = (v: Values) => {
     if (busy) return;
     setError(null);
-    const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}) };
+    const body = { price: cents(v.price!), ...(v.message?.trim() ? { message: v.message.trim() } : {}), ...(streamId ? { streamId } : {}) };
     return charge(routes.wallet.charge, { params: { kind: 'tip', id: performer._id }, body }, {
       onPaid: (r) => {
         setBalance(r.balance);

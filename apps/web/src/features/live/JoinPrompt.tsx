@@ -1,0 +1,113 @@
+'use client';
+/**
+ * What a viewer who may not watch yet is asked for (GET /streaming/join's `need`): log in, follow,
+ * subscribe (the subscription dialog), buy a ticket ("Buy ticket — $X": POST
+ * /wallet/charges/stream/{id} with an Idempotency-Key, then join again), or top up the wallet when
+ * its balance is below the price. `onChanged` joins again once the viewer did what was needed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { Alert, App, Button, Result } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import type { StreamJoin, StreamNeed } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { errorText } from '@/lib/api';
+import { money } from '@/lib/format';
+import { useBalance } from '@/lib/payments';
+import { revalidateRoutes } from '@/lib/swr';
+import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { openSubscriptionModal, type SubscriptionPerformer } from '@/store/subscription';
+import FollowButton from '@/features/social/FollowButton';
+import css from './live.module.css';
+
+const TITLES: Record<StreamNeed, (name: string) => string> = {
+  login: (name) => `Log in to watch ${name} live`,
+  follow: (name) => `Follow ${name} to watch`,
+  subscribe: (name) => `Subscribe to ${name} to watch`,
+  ticket: () => 'This is a ticketed show',
+  balance: () => 'Your wallet balance is too low',
+};
+
+export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<StreamJoin, 'need' | 'price' | 'balance' | 'stream'>; performer: SubscriptionPerformer; onChanged: () => void }) {
+  const need = join.need ?? 'login';
+  const name = performer.name || performer.username || 'this creator';
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const { balance: myBalance, setBalance } = useBalance();
+  const { pay, busy } = useIdempotentPay();
+  const [error, setError] = useState<string | null>(null);
+  const balance = join.balance ?? myBalance;
+  const price = join.price ?? join.stream.price ?? 0;
+  const short = (need === 'ticket' || need === 'balance') && balance < price;
+
+  // The subscription dialog closed: maybe subscribed now — ask again.
+  const modalOpen = useAppSelector((s) => s.subscription.showModal);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !modalOpen) onChanged();
+    wasOpen.current = modalOpen;
+  }, [modalOpen, onChanged]);
+
+  const buy = () =>
+    pay(routes.wallet.charge, { params: { kind: 'stream', id: join.stream._id }, body: {} }, {
+      onPaid: (r) => {
+        setBalance(r.balance);
+        message.success(`Ticket bought — enjoy the show`);
+        void revalidateRoutes(routes.wallet.search);
+        onChanged();
+      },
+      onFailed: (e, status) => {
+        // Already bought (409): the ticket is there, just join.
+        if (status === 409) onChanged();
+        else setError(errorText(e));
+      },
+    });
+
+  const extra =
+    need === 'login' ? (
+      <Link href="/auth/login">
+        <Button type="primary">Log in</Button>
+      </Link>
+    ) : need === 'follow' ? (
+      <FollowButton performerId={performer._id} onChange={(s) => s.isFollowed && onChanged()} />
+    ) : need === 'subscribe' ? (
+      <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer, subscriptionType: 'monthly' }))}>
+        Subscribe
+      </Button>
+    ) : need === 'ticket' ? (
+      <div className={css.promptActions}>
+        <Button type="primary" loading={busy} disabled={short} onClick={() => void buy()}>
+          Buy ticket — {money(price)}
+        </Button>
+        {short && (
+          <Link href="/user/wallet">
+            <Button>Top up your wallet</Button>
+          </Link>
+        )}
+      </div>
+    ) : (
+      <Link href="/user/wallet">
+        <Button type="primary">Top up your wallet</Button>
+      </Link>
+    );
+
+  const subTitle =
+    need === 'ticket'
+      ? `One ticket for this stream: ${money(price)}. Your wallet balance: ${money(balance)}.`
+      : need === 'balance'
+        ? `This show costs ${money(price)} per minute. Your wallet balance: ${money(balance)}.`
+        : need === 'subscribe'
+          ? `This stream is for ${name}'s subscribers.`
+          : need === 'follow'
+            ? `This stream is for ${name}'s followers — it's free.`
+            : undefined;
+
+  return (
+    <div className={css.prompt} data-testid="join-prompt" data-need={need}>
+      <Result icon={<LockOutlined />} title={TITLES[need](name)} subTitle={subTitle} extra={extra} />
+      {short && need === 'ticket' && <Alert type="warning" showIcon title="Your wallet balance is below the ticket price." className={css.banner} />}
+      {error && <Alert type="error" showIcon title={error} className={css.banner} />}
+    </div>
+  );
+}

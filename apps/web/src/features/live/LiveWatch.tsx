@@ -1,0 +1,180 @@
+'use client';
+/**
+ * Watching one stream: GET /streaming/join/{id} decides. Entitled → the player (loaded on demand),
+ * the chat, the tip button and the goal, a heartbeat (PUT /streaming/set-duration every 15 s) and
+ * the credential renewed before it expires; otherwise the prompt for what is needed. Live: the
+ * viewer count, the title and goal ('stream/updated'), the end ('stream/ended': "The stream has
+ * ended", or "Your balance ran out — the show has ended"), a private show's low-balance warning.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { Alert, Button, Progress, Skeleton } from 'antd';
+import { DollarOutlined, EyeOutlined } from '@ant-design/icons';
+import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call } from '@/lib/api';
+import { compactNumber, money } from '@/lib/format';
+import { useSocketEvent } from '@/lib/socket';
+import { useRoute } from '@/lib/swr';
+import { ErrorState } from '@/components/states';
+import { useAppSelector, useCurrentUser } from '@/store';
+import JoinPrompt from './JoinPrompt';
+import LiveBadge from './LiveBadge';
+import StreamChat from './chat/StreamChat';
+import css from './live.module.css';
+
+const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <div className={css.player} aria-busy="true" aria-label="Loading the player" /> });
+const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
+
+/** Renew the join credential this long before it expires. */
+const RENEW_BEFORE_MS = 30_000;
+
+export function endedText(reason: StreamEndReason | null | undefined) {
+  return reason === 'balance' ? 'Your balance ran out — the show has ended' : 'The stream has ended';
+}
+
+export default function LiveWatch({ stream: initial, performer }: { stream: Stream; performer: Pick<PublicUser, '_id' | 'name' | 'username' | 'avatar'> }) {
+  const me = useCurrentUser();
+  const [stream, setStream] = useState(initial);
+  const [viewers, setViewers] = useState(initial.viewerCount);
+  const [ended, setEnded] = useState<{ reason: StreamEndReason | null } | null>(initial.status === 'ended' ? { reason: initial.endReason } : null);
+  const [balanceLow, setBalanceLow] = useState<{ balance: number; rate: number } | null>(null);
+  const [tipOpen, setTipOpen] = useState(false);
+  const id = stream._id;
+  const join = useRoute(routes.streaming.join, me && !ended ? { params: { id } } : null, { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false });
+  const j = join.data;
+  const entitled = Boolean(j?.entitled && j.credential) && !ended;
+  const tipsTotal = useAppSelector((s) => (s.streamMessage.activeConversation?.streamId === id ? s.streamMessage.activeConversation.tipsTotal : null)) ?? stream.tipsTotal;
+  const tipGoal = useAppSelector((s) => (s.streamMessage.activeConversation?.streamId === id ? s.streamMessage.activeConversation.tipGoal : undefined));
+  const goal = tipGoal === undefined ? stream.tipGoal : tipGoal;
+  const name = performer.name || performer.username || 'The creator';
+  const mutateJoin = join.mutate;
+
+  useSocketEvent('stream/updated', ({ stream: s }) => {
+    if (s._id !== id) return;
+    setStream(s);
+    setViewers(s.viewerCount);
+  });
+  useSocketEvent('stream/viewers', (e) => e.streamId === id && setViewers(e.count));
+  useSocketEvent('stream/ended', (e) => e.streamId === id && setEnded({ reason: e.reason }));
+  useSocketEvent('stream/status', (e) => e.streamId === id && e.status === 'ended' && setEnded((x) => x ?? { reason: null }));
+  useSocketEvent('stream/balance-low', (e) => e.streamId === id && setBalanceLow({ balance: e.balance, rate: e.rate }));
+  useSocketEvent('wallet/balance', (e) => balanceLow && e.balance > balanceLow.balance && setBalanceLow(null));
+
+  // Heartbeat while watching (the server measures presence and bills private shows from it).
+  useEffect(() => {
+    if (!entitled) return;
+    const beat = () =>
+      void call(routes.streaming.heartbeat, { body: { streamId: id } })
+        .then((r) => r.status === 'ended' && setEnded((x) => x ?? { reason: null }))
+        .catch(() => undefined);
+    beat();
+    const t = setInterval(beat, STREAM_HEARTBEAT_SECONDS * 1000);
+    return () => clearInterval(t);
+  }, [entitled, id]);
+
+  // The credential is renewed (and the entitlement re-checked) before it expires.
+  const expiresAt = j?.credential?.expiresAt;
+  useEffect(() => {
+    if (!expiresAt || ended) return;
+    const t = setTimeout(() => void mutateJoin(), Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS));
+    return () => clearTimeout(t);
+  }, [expiresAt, ended, mutateJoin]);
+
+  const renew = useCallback(async () => {
+    const fresh = await mutateJoin();
+    return fresh?.entitled ? fresh.credential : null;
+  }, [mutateJoin]);
+  const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
+
+  const isOwner = me?._id === stream.performerId;
+  const canTip = Boolean(me) && !me?.isPerformer && !isOwner && entitled;
+  const overlay = ended ? endedText(ended.reason) : null;
+
+  let main;
+  if (entitled && j?.credential) {
+    main = <LivePlayer streamId={id} performerName={name} credential={j.credential} publishing={stream.publishing} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
+  } else if (ended) {
+    main = (
+      <div className={css.player}>
+        <div className={css.overlay} role="status" data-testid="player-status">
+          <p className={css.overlayText}>{overlay}</p>
+        </div>
+      </div>
+    );
+  } else if (!me) {
+    main = <JoinPrompt join={{ need: 'login', price: null, balance: null, stream }} performer={performer} onChanged={rejoin} />;
+  } else if (join.error) {
+    const status = (join.error as { statusCode?: number }).statusCode;
+    main =
+      status === 403 ? (
+        <ErrorState title="You can't watch this stream" message={(join.error as { message?: string }).message || `You were removed from ${name}'s streams.`} />
+      ) : (
+        <ErrorState title="The stream could not load" message={(join.error as { message?: string }).message} onRetry={rejoin} />
+      );
+  } else if (!j) {
+    main = <Skeleton.Node active className={css.player} />;
+  } else {
+    main = <JoinPrompt join={j} performer={performer} onChanged={rejoin} />;
+  }
+
+  return (
+    <div className={css.page}>
+      <div className={css.main}>
+        {balanceLow && !ended && (
+          <Alert
+            type="warning"
+            showIcon
+            className={css.banner}
+            title="Your balance is running out"
+            description={
+              <>
+                {money(balanceLow.balance)} left at {money(balanceLow.rate)} per minute — the show ends when it runs out. <Link href="/user/wallet">Top up your wallet</Link>
+              </>
+            }
+            data-testid="balance-low"
+          />
+        )}
+        {main}
+        <div className={css.head}>
+          <div className={css.headText}>
+            <h1 className={css.title}>{stream.title}</h1>
+            <div className={css.by}>
+              <Link href={`/${performer.username || performer._id}`}>{name}</Link>
+              {stream.type === 'private' && stream.price !== null && <> · Private show · {money(stream.price)} per minute</>}
+              {stream.type === 'group' && stream.price !== null && <> · Ticketed show · {money(stream.price)}</>}
+            </div>
+          </div>
+          {!ended && <LiveBadge />}
+          <span className={css.viewers} aria-label={`${viewers} watching`} data-testid="viewer-count">
+            <EyeOutlined /> {compactNumber(viewers)} watching
+          </span>
+          {canTip && (
+            <Button type="primary" icon={<DollarOutlined />} onClick={() => setTipOpen(true)}>
+              Send tip
+            </Button>
+          )}
+        </div>
+        {goal !== null && goal > 0 && (
+          <div className={css.goal}>
+            <div className={css.goalHead}>
+              <span>Tip goal</span>
+              <span>
+                {money(tipsTotal)} of {money(goal)}
+              </span>
+            </div>
+            <Progress percent={Math.min(100, Math.round((tipsTotal / goal) * 100))} showInfo={false} aria-label="Tip goal progress" />
+          </div>
+        )}
+        {stream.description && <p className={css.description}>{stream.description}</p>}
+      </div>
+      {entitled && (
+        <aside className={css.side}>
+          <StreamChat stream={stream} />
+        </aside>
+      )}
+      {tipOpen && <TipModal performer={performer} streamId={id} open={tipOpen} onClose={() => setTipOpen(false)} />}
+    </div>
+  );
+}
