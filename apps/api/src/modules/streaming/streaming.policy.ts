@@ -1,0 +1,141 @@
+import { and, eq, gt, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { StreamNeed } from '@stagepass/shared';
+import type { DbOrTx } from '../../db/client';
+import { isAdmin } from '../../platform/auth';
+import { users, type UserRow } from '../users/users.tables';
+import { follows } from '../follows/follows.tables';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { purchases } from '../purchases/purchases.tables';
+import { userBlocks } from '../blocks/blocks.tables';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { blockedOtherSql, blocksBetweenSql } from '../blocks/blocks.policy';
+import { streamBans, streamModerators, type StreamRow } from './streaming.tables';
+
+/**
+ * THE entitlement rule of live streams (README.md beside this file, "Who may watch"). Every way
+ * into a stream asks here: GET /streaming/join, POST /streaming/agora/token, the Janus relay's
+ * watch (re-checked with the credential), the socket's 'stream/join', the heartbeat that opens a
+ * presence, the stream chat (read and write) and the stream content kind (tickets, tips).
+ *
+ * In this order:
+ * - an ended stream → 404 (its owner and admins still know it; join refuses it for everyone);
+ * - the creator suspended → 404 (owner and admins excepted);
+ * - anonymous → need 'login' (401); a private show → 404;
+ * - the owner → entitled, role publisher; an admin → entitled, subscriber (moderation);
+ * - a block between the viewer and the creator, either way → 404;
+ * - a private show: anyone but its fan → 404;
+ * - banned or timed out from the creator's streams (stream_bans: until null or later than now) → 403;
+ * - public (followers): a follower or a current subscriber, else need 'follow';
+ *   public (subscribers): a current subscriber, else need 'subscribe';
+ *   group: a ticket (a `purchases` row of item type 'stream' for this stream), else need 'ticket'
+ *   with the price and the viewer's balance;
+ *   private: the fan's wallet holds at least one minute's rate, else need 'balance'.
+ * The facts are read in ONE round trip for any number of streams (`streamFacts`); `decide` is pure.
+ */
+export type Entitlement =
+  | { entitled: true; role: 'publisher' | 'subscriber' }
+  | {
+      entitled: false;
+      /** 401: log in; 403: banned, or something is needed (`need`); 404: not known to this viewer. */
+      status: 401 | 403 | 404;
+      need: StreamNeed | null;
+      /** Minor units: the ticket (group) or the per-minute rate (private). */
+      price?: number;
+      /** Minor units: the viewer's wallet balance, when money is needed. */
+      balance?: number;
+    };
+
+export type StreamForPolicy = Pick<StreamRow, 'id' | 'performerId' | 'type' | 'access' | 'status' | 'price' | 'privateFanId'>;
+
+/** What the rule needs to know about a viewer and some streams. */
+export interface StreamFacts {
+  follows: Set<string>;
+  subscribedTo: Set<string>;
+  bought: Set<string>;
+  bannedBy: Set<string>;
+  blocked: Set<string>;
+  suspended: Set<string>;
+  moderates: Set<string>;
+  /** Minor units. */
+  balance: number;
+}
+
+type FactRow = { kind: string; id: string | null };
+const fact = (kind: string, id: SQLWrapper) => ({ kind: sql<string>`${kind}::text`.as('kind'), id: sql<string | null>`${id}::text`.as('id') });
+
+/** The viewer's facts about the streams' creators and the streams, in one round trip. */
+export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: StreamForPolicy[], now: Date = new Date()): Promise<StreamFacts> {
+  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), balance: 0 };
+  if (list.length === 0) return facts;
+  const ids = [...new Set(list.map((s) => s.id))];
+  const performerIds = [...new Set(list.map((s) => s.performerId))];
+  const queries: SQLWrapper[] = [db.select(fact('sus', users.id)).from(users).where(and(inArray(users.id, performerIds), eq(users.status, 'suspended')))];
+  if (viewer) {
+    const others = performerIds.filter((id) => id !== viewer.id);
+    queries.push(
+      db.select(fact('bal', ledgerAccounts.balance)).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.ownerId, viewer.id))),
+      db.select(fact('mod', streamModerators.performerId)).from(streamModerators).where(and(eq(streamModerators.userId, viewer.id), inArray(streamModerators.performerId, performerIds))),
+    );
+    if (others.length) {
+      queries.push(
+        db.select(fact('fol', follows.followingId)).from(follows).where(and(eq(follows.followerId, viewer.id), inArray(follows.followingId, others))),
+        db.select(fact('sub', subscriptions.performerId)).from(subscriptions).where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, others), grantsAccessSql(now))),
+        db.select(fact('buy', purchases.itemId)).from(purchases).where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'stream'), inArray(purchases.itemId, ids))),
+        db.select(fact('ban', streamBans.performerId)).from(streamBans).where(and(eq(streamBans.userId, viewer.id), inArray(streamBans.performerId, others), or(isNull(streamBans.until), gt(streamBans.until, now)))),
+      );
+      if (!isAdmin(viewer)) queries.push(db.select(fact('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, others)));
+    }
+  }
+  const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));
+  for (const r of res.rows) {
+    const id = r.id === null ? '' : String(r.id);
+    if (r.kind === 'bal') facts.balance = Number(id || 0);
+    else if (r.kind === 'sus') facts.suspended.add(id);
+    else if (r.kind === 'mod') facts.moderates.add(id);
+    else if (r.kind === 'fol') facts.follows.add(id);
+    else if (r.kind === 'sub') facts.subscribedTo.add(id);
+    else if (r.kind === 'buy') facts.bought.add(id);
+    else if (r.kind === 'ban') facts.bannedBy.add(id);
+    else if (r.kind === 'blk') facts.blocked.add(id);
+  }
+  return facts;
+}
+
+const refuse = (status: 401 | 403 | 404, need: StreamNeed | null = null, money?: { price: number; balance: number }): Entitlement => ({ entitled: false, status, need, ...money });
+
+/** The rule itself, on known facts (no I/O). */
+export function decide(viewer: UserRow | null, s: StreamForPolicy, f: StreamFacts): Entitlement {
+  const isOwner = Boolean(viewer && viewer.id === s.performerId);
+  const admin = isAdmin(viewer);
+  if (s.status !== 'live' && !isOwner && !admin) return refuse(404);
+  if (f.suspended.has(s.performerId) && !isOwner && !admin) return refuse(404);
+  if (!viewer) return s.type === 'private' ? refuse(404) : refuse(401, 'login');
+  if (isOwner) return { entitled: true, role: 'publisher' };
+  if (admin) return { entitled: true, role: 'subscriber' };
+  if (f.blocked.has(s.performerId)) return refuse(404);
+  if (s.type === 'private' && s.privateFanId !== viewer.id) return refuse(404);
+  if (f.bannedBy.has(s.performerId)) return refuse(403);
+  const price = s.price ?? 0;
+  const subscribed = f.subscribedTo.has(s.performerId);
+  switch (s.type) {
+    case 'public':
+      if (s.access === 'subscribers') return subscribed ? { entitled: true, role: 'subscriber' } : refuse(403, 'subscribe');
+      return subscribed || f.follows.has(s.performerId) ? { entitled: true, role: 'subscriber' } : refuse(403, 'follow');
+    case 'group':
+      return f.bought.has(s.id) ? { entitled: true, role: 'subscriber' } : refuse(403, 'ticket', { price, balance: f.balance });
+    case 'private':
+      return f.balance >= price ? { entitled: true, role: 'subscriber' } : refuse(403, 'balance', { price, balance: f.balance });
+  }
+}
+
+/** One stream's entitlement for `viewer` (one round trip). */
+export async function entitlement(db: DbOrTx, viewer: UserRow | null, stream: StreamForPolicy, now: Date = new Date()): Promise<Entitlement> {
+  return decide(viewer, stream, await streamFacts(db, viewer, [stream], now));
+}
+
+/** May moderate the stream's chat: its creator, a moderator they appointed, an admin. */
+export function canModerateWith(viewer: UserRow | null, s: Pick<StreamRow, 'performerId'>, f: Pick<StreamFacts, 'moderates'>): boolean {
+  if (!viewer) return false;
+  return viewer.id === s.performerId || isAdmin(viewer) || f.moderates.has(s.performerId);
+}
