@@ -13,6 +13,7 @@ import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
 import { SuggestedCreatorGrid, useSuggestedCreators } from '@/features/social/SuggestedCreators';
 import { EmptyState } from '@/components/states';
+import LiveNow from '@/features/live/LiveNow';
 import css from './home.module.css';
 
 /** The empty timeline: what to do next, and creators to follow when there are any to suggest. */
@@ -71,6 +72,7 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
     <>
       <h1 className={`page-title ${css.title}`}>Welcome back, {first}</h1>
       <p className="page-lead">{user.isPerformer ? <>Your posts and what&rsquo;s new from the creators you follow.</> : <>Here&rsquo;s what&rsquo;s new from the creators you follow.</>}</p>
+      <LiveNow />
       {user.isPerformer && (
         <div className={css.composer}>
           <Composer onDone={(f) => setPosted((p) => [f, ...p])} />
