@@ -26,6 +26,7 @@ import { LinkedText } from '@/features/feeds/RichText';
 import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
 import css from './profile.module.css';
 import VerifiedBadge from '@/components/VerifiedBadge';
+import { PrivateShowButton, ProfileLiveBadge } from '@/features/live/ProfileLive';
 import width from '@/components/layouts/page-width.module.css';
 
 /** The tip dialog is fetched when a fan first opens it. */
@@ -179,6 +180,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <div className={css.nameLine}>
             <h1 className="profile-name">{profile.name}</h1>
             {profile.verified && <VerifiedBadge size="large" />}
+            <ProfileLiveBadge performer={profile} />
           </div>
           {profile.username && <Typography.Text type="secondary" className={css.handle}>@{profile.username}</Typography.Text>}
         </div>
@@ -211,6 +213,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                 Message
               </Button>
               <SubscribeAction profile={profile} />
+              {me && !me.isPerformer && <PrivateShowButton performer={profile} />}
               {me && <ProfileMenu profile={profile} />}
             </>
           )}

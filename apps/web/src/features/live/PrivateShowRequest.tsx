@@ -1,0 +1,153 @@
+'use client';
+/**
+ * A fan asks a creator for a private show (POST /streaming/private-requests): the confirmation
+ * says how it is billed; then a waiting dialog with the per-minute rate, the balance needed (one
+ * minute) and a countdown to the request's expiry, and "Cancel request". The answer comes as
+ * 'stream/private-request': accepted → the private stream's page (/live/<username>?stream=<id>);
+ * declined, expired or cancelled → a message. A pending request (after a reload) is picked up from
+ * the streaming state (GET /streaming/private-requests).
+ */
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import Link from 'next/link';
+import { Alert, App, Button, Modal, Spin } from 'antd';
+import { VideoCameraOutlined } from '@ant-design/icons';
+import type { PrivateRequest } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { call, errorText } from '@/lib/api';
+import { money } from '@/lib/format';
+import { useBalance } from '@/lib/payments';
+import { useSocketEvent } from '@/lib/socket';
+import { useAppDispatch, useAppSelector } from '@/store';
+import { accessPrivateRequest, addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@/store/streaming';
+
+const ANSWERS: Partial<Record<PrivateRequest['status'], string>> = {
+  declined: 'declined your private show request',
+  expired: 'did not answer your private show request in time',
+  cancelled: 'private show request was cancelled',
+};
+
+export default function PrivateShowRequest({ performer }: { performer: { _id: string; name: string; username?: string | null } }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { modal, message } = App.useApp();
+  const { balance, refresh } = useBalance();
+  const pending = useAppSelector((s) => s.streaming.privateRequests.find((r) => r.performerId === performer._id && r.status === 'pending'));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const name = performer.name || 'this creator';
+
+  useEffect(() => {
+    void dispatch(loadPrivateRequests());
+  }, [dispatch]);
+  useEffect(() => {
+    if (!pending) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [pending]);
+  // No answer came by the expiry (the event was missed): the request is over.
+  const overdue = Boolean(pending) && now > new Date(pending?.expiresAt ?? 0).getTime() + 5000;
+  useEffect(() => {
+    if (!overdue || !pending) return;
+    dispatch(privateRequestUpdated({ ...pending, status: 'expired' }));
+    message.info(`${name} ${ANSWERS.expired}`);
+  }, [overdue, pending, dispatch, message, name]);
+
+  useSocketEvent('stream/private-request', ({ request: r }) => {
+    if (r.performerId !== performer._id) return;
+    dispatch(privateRequestUpdated(r));
+    if (r.status === 'accepted' && r.streamId) {
+      dispatch(accessPrivateRequest({ conversationId: r.conversationId }));
+      message.success(`${name} accepted — your private show is starting`);
+      router.push(`/live/${performer.username || performer._id}?stream=${r.streamId}`);
+    } else if (ANSWERS[r.status]) {
+      message.info(r.status === 'cancelled' ? `Your ${ANSWERS.cancelled}` : `${name} ${ANSWERS[r.status]}`);
+    }
+  });
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await call(routes.streaming.requestPrivate, { body: { performerId: performer._id } });
+      dispatch(addPrivateRequest(r));
+      void refresh();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = () =>
+    modal.confirm({
+      title: `Request a private show with ${name}?`,
+      content: `If ${name} accepts, you watch a 1:1 show billed from your wallet for each started minute at ${name}'s per-minute rate. It ends when you leave or your balance runs out.`,
+      okText: 'Send request',
+      cancelText: 'Cancel',
+      onOk: send,
+    });
+
+  const cancel = async () => {
+    if (!pending) return;
+    try {
+      const r = await call(routes.streaming.declinePrivate, { params: { id: pending._id } });
+      dispatch(privateRequestUpdated(r));
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
+  const secondsLeft = pending ? Math.max(0, Math.ceil((new Date(pending.expiresAt).getTime() - now) / 1000)) : 0;
+  return (
+    <>
+      <Button icon={<VideoCameraOutlined />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
+        Request a private show
+      </Button>
+      <Modal open={Boolean(error)} title="The request was not sent" onCancel={() => setError(null)} footer={<Button onClick={() => setError(null)}>Close</Button>}>
+        <Alert type="error" showIcon title={error} />
+        {error && /balance/i.test(error) && (
+          <p>
+            <Link href="/user/wallet">Top up your wallet</Link> and try again.
+          </p>
+        )}
+      </Modal>
+      <Modal
+        open={Boolean(pending)}
+        title={`Private show with ${name}`}
+        closable={false}
+        maskClosable={false}
+        footer={
+          <Button danger onClick={() => void cancel()}>
+            Cancel request
+          </Button>
+        }
+      >
+        {pending && (
+          <div role="status" data-testid="private-request-waiting">
+            <p>
+              <Spin size="small" /> Waiting for {name} to answer… ({secondsLeft} s)
+            </p>
+            <p>
+              Price: <strong>{money(pending.rate)} per minute</strong>, charged from your wallet for each started minute. You need at least {money(pending.rate)}; your
+              balance is {money(balance)}.
+            </p>
+            {balance < pending.rate * 2 && (
+              <Alert
+                type="warning"
+                showIcon
+                title="Your balance covers less than two minutes"
+                description={
+                  <>
+                    <Link href="/user/wallet">Top up your wallet</Link> to keep the show going.
+                  </>
+                }
+              />
+            )}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
