@@ -11,14 +11,13 @@ import { App, Avatar, Card, Result } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type GoLiveInput, type PrivateRequest, type Stream, type StreamEndReason, type StreamMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { call, errorText } from '@/lib/api';
+import { call, errorText, isApiFailure } from '@/lib/api';
 import { money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { useSocketEvent } from '@/lib/socket';
 import { FormSkeleton } from '@/components/states';
 import { useLiveMedia } from '@/features/live/media/useLiveMedia';
-import { statusOf } from '@/features/live/media/webrtc';
 import DevicePanel from './DevicePanel';
 import GoalEditor from './GoalEditor';
 import GoLiveForm from './GoLiveForm';
@@ -89,7 +88,7 @@ export default function LiveStudio() {
 
   const fail = useCallback(
     (e: unknown) => {
-      if (statusOf(e) === 503) setUnavailable(errorText(e, 'No live video server is running.'));
+      if (isApiFailure(e) && e.statusCode === 503) setUnavailable(errorText(e, 'No live video server is running.'));
       else void message.error(errorText(e, e instanceof Error ? e.message : undefined));
     },
     [message],
