@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Alert, Button, Progress, Skeleton } from 'antd';
-import { DollarOutlined, EyeOutlined } from '@ant-design/icons';
+import { Alert, Button, Progress, Result, Skeleton } from 'antd';
+import { DollarOutlined, EyeOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
@@ -93,7 +93,22 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const overlay = ended ? endedText(ended.reason) : null;
 
   let main;
-  if (entitled && j?.credential) {
+  if (isOwner && !ended) {
+    main = (
+      <div className={css.prompt}>
+        <Result
+          icon={<VideoCameraOutlined />}
+          title="This is your stream"
+          subTitle="Your camera, viewers, tips and private requests are in your studio."
+          extra={
+            <Link href="/creator/live">
+              <Button type="primary">Open the studio</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  } else if (entitled && j?.credential) {
     main = <LivePlayer streamId={id} performerName={name} credential={j.credential} publishing={stream.publishing} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
   } else if (ended) {
     main = (

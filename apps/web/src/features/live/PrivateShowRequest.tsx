@@ -117,7 +117,7 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
         open={Boolean(pending)}
         title={`Private show with ${name}`}
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         footer={
           <Button danger onClick={() => void cancel()}>
             Cancel request
