@@ -36,6 +36,8 @@ export class StreamModerationService {
   /** Whose streams a moderation call is about: `performerId` (a moderator's creator) or the caller's own. The caller must moderate them (else 403). */
   private async creatorOf(viewer: UserRow, performerId: string | undefined): Promise<string> {
     const target = performerId ?? viewer.id;
+    // A fan has no streams of their own to moderate.
+    if (target === viewer.id && !viewer.isPerformer) throw forbidden("You do not moderate this creator's streams");
     if (!(await canModerate(this.deps.db, viewer, target))) throw forbidden("You do not moderate this creator's streams");
     return target;
   }
