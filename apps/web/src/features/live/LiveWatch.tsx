@@ -50,6 +50,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const goal = tipGoal === undefined ? stream.tipGoal : tipGoal;
   const name = performer.name || performer.username || 'The creator';
   const mutateJoin = join.mutate;
+  const isOwner = me?._id === stream.performerId;
 
   useSocketEvent('stream/updated', ({ stream: s }) => {
     if (s._id !== id) return;
@@ -64,7 +65,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
 
   // Heartbeat while watching (the server measures presence and bills private shows from it).
   useEffect(() => {
-    if (!entitled) return;
+    if (!entitled || isOwner) return;
     const beat = () =>
       void call(routes.streaming.heartbeat, { body: { streamId: id } })
         .then((r) => r.status === 'ended' && setEnded((x) => x ?? { reason: null }))
@@ -72,7 +73,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
     beat();
     const t = setInterval(beat, STREAM_HEARTBEAT_SECONDS * 1000);
     return () => clearInterval(t);
-  }, [entitled, id]);
+  }, [entitled, isOwner, id]);
 
   // The credential is renewed (and the entitlement re-checked) before it expires.
   const expiresAt = j?.credential?.expiresAt;
@@ -88,7 +89,6 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   }, [mutateJoin]);
   const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
 
-  const isOwner = me?._id === stream.performerId;
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && entitled;
   const overlay = ended ? endedText(ended.reason) : null;
 
