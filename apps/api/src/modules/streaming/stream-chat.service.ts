@@ -27,7 +27,7 @@ export interface StreamChatDeps {
   users: UsersService;
   entitlement: ChatEntitlement;
   /** Pushes 'stream/updated' to the stream's room after its chat settings changed (the streaming service shapes the stream). */
-  streamUpdated?: (streamId: string) => Promise<void>;
+  streamUpdated?: (stream: StreamRow) => Promise<unknown>;
 }
 
 /** A stream, found by its id or its chat's conversation id. */
@@ -111,7 +111,7 @@ export class StreamChatService {
     if (Object.keys(set).length) {
       const [updated] = await this.db.update(streams).set({ ...set, updatedAt: new Date() }).where(eq(streams.id, found.id)).returning();
       stream = updated ?? found;
-      await this.deps.streamUpdated?.(stream.id).catch(() => undefined);
+      await this.deps.streamUpdated?.(stream).catch(() => undefined);
     }
     return conversationView(stream, true);
   }

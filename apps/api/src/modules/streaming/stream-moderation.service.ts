@@ -16,10 +16,10 @@ export interface StreamModerationDeps {
   /**
    * Removes a banned viewer at once (the streaming service's `kick`): hangs up their media in the
    * creator's live stream, closes their presence, takes their sockets out of the stream's room and
-   * sends them 'stream/kicked'. Without it the ban still holds (THE entitlement rule reads it) but
+   * sends them 'stream/kicked' (with the ban's end, null = until lifted). Without it the ban still holds (THE entitlement rule reads it) but
    * nobody is removed at once.
    */
-  kick?: (streamId: string | null, performerId: string, userId: string) => Promise<void>;
+  kick?: (streamId: string | null, performerId: string, userId: string, until: Date | null) => Promise<void>;
 }
 
 type Card = ReturnType<UsersService['card']>;
@@ -93,7 +93,7 @@ export class StreamModerationService {
       .values(values)
       .onConflictDoUpdate({ target: [streamBans.performerId, streamBans.userId], set: { until, reason: body.reason, byId: viewer.id, createdAt: now } })
       .returning();
-    await this.deps.kick?.(body.streamId ?? null, performerId, target.id);
+    await this.deps.kick?.(body.streamId ?? null, performerId, target.id, until);
     return this.banView(row!, new Map([[target.id, this.deps.users.card(target)]]));
   }
 
