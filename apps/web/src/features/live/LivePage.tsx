@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import Link from 'next/link';
-import { Button, Skeleton } from 'antd';
+import { Button, Skeleton, Spin } from 'antd';
 import type { PublicUser, Stream } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useSocketEvent } from '@/lib/socket';
@@ -23,7 +23,9 @@ export function LivePageSkeleton() {
   return (
     <div className={css.page} aria-busy="true" aria-label="Loading the stream">
       <div className={css.main}>
-        <Skeleton.Node active className={css.player} />
+        <div className={css.player}>
+          <Spin />
+        </div>
         <Skeleton active paragraph={{ rows: 1 }} />
       </div>
     </div>

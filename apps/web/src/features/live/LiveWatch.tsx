@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Alert, Button, Progress, Result, Skeleton } from 'antd';
+import { Alert, Button, Progress, Result, Spin } from 'antd';
 import { DollarOutlined, EyeOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -129,7 +129,11 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
         <ErrorState title="The stream could not load" message={(join.error as { message?: string }).message} onRetry={rejoin} />
       );
   } else if (!j) {
-    main = <Skeleton.Node active className={css.player} />;
+    main = (
+      <div className={css.player} aria-busy="true" aria-label="Loading the stream">
+        <Spin />
+      </div>
+    );
   } else {
     main = <JoinPrompt join={j} performer={performer} onChanged={rejoin} />;
   }
