@@ -39,6 +39,7 @@ import { videosRoutes } from './modules/videos/videos.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { streamChatRoutes } from './modules/streaming/stream-chat.routes';
+import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -148,6 +149,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(videosRoutes({ videos: r.videos }));
   await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(streamChatRoutes({ chat: r.streamChat, moderation: r.streamModeration }));
+  await app.register(streamingRoutes({ streaming: r.streaming }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ wallet: r.wallet }));

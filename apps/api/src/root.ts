@@ -54,6 +54,9 @@ import { StreamChatService } from './modules/streaming/stream-chat.service';
 import { StreamModerationService } from './modules/streaming/stream-moderation.service';
 import { entitlement as streamEntitlement } from './modules/streaming/streaming.policy';
 import { PrivateShowCharger } from './modules/wallet/private-billing';
+import { StreamingService } from './modules/streaming/streaming.service';
+import { streamKind } from './modules/streaming/streaming.kind';
+import type { LiveMedia } from './platform/live/provider';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
@@ -79,6 +82,7 @@ import { registerSubscriptionHandlers } from './modules/subscriptions/subscripti
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers';
 import { registerNotificationEmails } from './modules/notifications/notifications.email';
 import { registerNewPostFanOut } from './modules/notifications/notifications.fanout';
+import { registerGoLiveFanOut } from './modules/notifications/notifications.live';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { MoneySummary } from './modules/earnings/money-summary';
 import { PayoutsService } from './modules/payouts/payouts.service';
@@ -133,6 +137,8 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     realtime: new Realtime({ config, db: db.db, log, sessions }),
     // "Drop your copy" signals for in-process caches (settings, static pages), across nodes through Redis.
     cacheBus: new CacheBus({ redisUrl: config.REDIS_URL, log }),
+    // The built-in live video SFU (platform/live/README.md): null without JANUS_URL (Agora or no live video).
+    liveMedia: null as LiveMedia | null,
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
@@ -183,11 +189,24 @@ export function buildServices(p: Platform) {
   const fanLists = new FanListsService({ db, users });
   const vault = new VaultService({ db, media });
   // Stream chat and moderation (modules/streaming, README "Stream chat and moderation"): THE entitlement rule decides who reads and writes.
-  const streamChat = new StreamChatService({ db, clock, commits, realtime, users, entitlement: (d, viewer, stream) => streamEntitlement(d, viewer, stream, clock.now()) });
-  const streamModeration = new StreamModerationService({ db, clock, users });
+  const streamChat = new StreamChatService({
+    db, clock, commits, realtime, users,
+    entitlement: (d, viewer, stream) => streamEntitlement(d, viewer, stream, clock.now()),
+    // Slow mode and tip goal changes reach the stream's room as 'stream/updated' (shaped by the streaming service, built below).
+    streamUpdated: (row) => streaming.streams.pushUpdated(row, null),
+  });
   // Private shows' per-minute charges: the wallet's MinuteCharger (platform/live/billing.ts) for the streaming module's
   // billing sweep — built here, from core services only, so the streaming service can be given it.
   const privateBilling = new PrivateShowCharger({ db, events, ledger });
+  // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
+  const streaming = new StreamingService({
+    db, clock, commits, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
+    config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV, maxViewers: 200 }, log,
+  });
+  contentKinds.register(streamKind({ chat: streamChat }));
+  realtime.guardStreams((userId, streamId) => streaming.mayJoin(userId, streamId));
+  // A ban or time-out removes the viewer from the creator's live stream at once.
+  const streamModeration = new StreamModerationService({ db, clock, users, kick: (streamId, performerId, userId, until) => streaming.kick(streamId, performerId, userId, until) });
   // Site content: the operator's static pages, promos and contact inbox (modules/site).
   const sitePages = new SitePagesService({ db, bus: p.cacheBus });
   const sitePromos = new SitePromosService({ clock, db, media });
@@ -226,7 +245,7 @@ export function buildServices(p: Platform) {
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
     products, orders, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
@@ -255,6 +274,7 @@ export async function buildRoot(opts: RootOptions) {
     activeSubscriberIds: (performerId: string, after: string | null, limit: number) => services.subscriptions.activeSubscriberIds(performerId, after, limit),
     followerIds: (performerId: string, after: string | null, limit: number) => services.follows.followerIds(performerId, after, limit),
   };
+  registerGoLiveFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
   const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
@@ -272,6 +292,7 @@ export async function buildRoot(opts: RootOptions) {
       feedJobs.start();
       videoJobs.start();
       massMessageJobs.start();
+      services.streaming.start();
     },
     async stop() {
       await mediaJobs.stopSweeping();
@@ -280,11 +301,13 @@ export async function buildRoot(opts: RootOptions) {
       await feedJobs.stop();
       await videoJobs.stop();
       await massMessageJobs.stop();
+      await services.streaming.stop();
       await queue.stop();
       platform.realtime.closeSockets();
       await platform.realtime.close();
       await platform.sessions.close();
       await platform.cacheBus.close();
+      await platform.liveMedia?.close().catch((err: unknown) => log.warn({ err }, 'closing the live video connection failed'));
       (storage as { destroy?: () => void }).destroy?.();
       await mailer.close();
       if (platform.ownsDatabase) await database.close();

@@ -58,7 +58,19 @@ export class MessagesService {
     const [existing] = await this.db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)));
     if (existing) return this.get(viewer, existing.id);
     await this.assertMayWrite(viewer, target, null);
-    const id = await this.db.transaction(async (tx) => {
+    return this.get(viewer, await this.pairConversationId(viewer.id, target.id));
+  }
+
+  /**
+   * The id of the private conversation between two users, created when they have none (one per
+   * pair: the unique ordered pair decides under concurrency). No write rule is checked: the caller
+   * has its own reason for the pair (a private-show request carries their conversation).
+   */
+  async pairConversationId(aId: string, bId: string): Promise<string> {
+    const [low, high] = aId < bId ? [aId, bId] : [bId, aId];
+    const [existing] = await this.db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)));
+    if (existing) return existing.id;
+    return this.db.transaction(async (tx) => {
       const [made] = await tx.insert(conversations).values({ userLowId: low, userHighId: high }).onConflictDoNothing().returning({ id: conversations.id });
       if (!made) {
         // A concurrent open won: use its row.
@@ -66,12 +78,11 @@ export class MessagesService {
         return row!.id;
       }
       await tx.insert(conversationMembers).values([
-        { conversationId: made.id, userId: viewer.id, otherUserId: target.id },
-        { conversationId: made.id, userId: target.id, otherUserId: viewer.id },
+        { conversationId: made.id, userId: aId, otherUserId: bId },
+        { conversationId: made.id, userId: bId, otherUserId: aId },
       ]);
       return made.id;
     });
-    return this.get(viewer, id);
   }
 
   /** The caller's conversations, newest activity first. */

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { HttpError, conflict, forbidden, notFound } from '../../platform/errors';
+import { LiveMediaError, type Jsep, type LiveMedia, type LiveRoom } from '../../platform/live/provider';
+import type { UserRow } from '../users/users.tables';
+import type { StreamRow } from './streaming.tables';
+import { entitlement } from './streaming.policy';
+import { verifyCredential } from './streaming.credentials';
+import { StreamAccess } from './streaming.access';
+import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
+import type { StreamPresence } from './streaming.presence';
+import type { LivePeers } from './streaming.peers';
+
+export const NOT_PUBLISHING = "The creator's camera is not on yet";
+const BAD_CREDENTIAL = 'Your access to this stream has expired: join again';
+
+export interface RelayDeps {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  media: LiveMedia | null;
+  streams: StreamsService;
+  presence: StreamPresence;
+  peers: LivePeers;
+  /** A private show's fan left: the show ends ('fan_left'). */
+  onFanLeft: (streamId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The Janus signalling relay (README.md beside this file, "Janus relay"): the browser never talks
+ * to Janus's API; it posts its SDP here with the credential from join, and the API — after checking
+ * the credential (signature, expiry, user, stream, role) and, for viewers, the entitlement again —
+ * asks the LiveMedia. Peer ids are kept per node (streaming.peers.ts) and answered to their owner
+ * only; `start` and `leave` act on the caller's own peer.
+ */
+export class JanusRelay {
+  constructor(private deps: RelayDeps) {}
+
+  private async liveJanusStream(id: string): Promise<StreamRow & { room: LiveRoom }> {
+    const row = await this.deps.streams.row(id);
+    if (!row || row.status !== 'live') throw notFound('Stream not found');
+    if (row.provider !== 'janus' || row.roomId === null || row.roomSecret === null || row.roomPin === null) throw conflict('This stream does not use the built-in live video server');
+    if (!this.deps.media?.available()) throw new HttpError(503, LIVE_UNAVAILABLE);
+    return { ...row, room: { roomId: row.roomId, secret: row.roomSecret, pin: row.roomPin } };
+  }
+
+  private media(): LiveMedia {
+    if (!this.deps.media) throw new HttpError(503, LIVE_UNAVAILABLE);
+    return this.deps.media;
+  }
+
+  /** POST /streaming/janus/{id}/publish: the creator's camera into their own live stream. */
+  async publish(owner: UserRow, id: string, body: { token: string; jsep: Jsep }): Promise<{ peerId: string; jsep: Jsep }> {
+    const row = await this.deps.streams.row(id);
+    if (!row || row.performerId !== owner.id || row.status !== 'live') throw notFound('Stream not found');
+    if (!verifyCredential(this.deps.secret, body.token, this.deps.clock.now(), { userId: owner.id, streamId: row.id, role: 'publisher' })) throw forbidden(BAD_CREDENTIAL);
+    if (body.jsep.type !== 'offer') throw conflict('Send your SDP offer');
+    const s = await this.liveJanusStream(id);
+    // A new camera replaces the creator's previous one (a reload, another device).
+    for (const old of this.deps.peers.idsOf(s.id, owner.id, 'publisher')) await this.deps.peers.hangup(old);
+    const peer = await this.call(() => this.media().publish(s.room, { userId: owner.id, display: owner.username ?? owner.id, offer: body.jsep }));
+    this.deps.peers.add(peer.peerId, { userId: owner.id, streamId: s.id, role: 'publisher' });
+    await this.deps.streams.setPublishing(s.id, true);
+    return { peerId: peer.peerId, jsep: peer.answer };
+  }
+
+  /** POST /streaming/janus/{id}/watch: a viewer with a valid credential, still entitled. */
+  async watch(viewer: UserRow, id: string, body: { token: string }): Promise<{ peerId: string; jsep: Jsep }> {
+    const now = this.deps.clock.now();
+    if (!verifyCredential(this.deps.secret, body.token, now, { userId: viewer.id, streamId: id })) throw forbidden(BAD_CREDENTIAL);
+    const row = await this.deps.streams.row(id);
+    if (!row || row.status !== 'live') throw notFound('Stream not found');
+    const e = await entitlement(this.deps.db, viewer, row, now);
+    if (!e.entitled) throw StreamAccess.refusal(e);
+    const s = await this.liveJanusStream(id);
+    if (!s.publishing) throw conflict(NOT_PUBLISHING);
+    const peer = await this.call(() => this.media().subscribe(s.room, { userId: viewer.id }));
+    this.deps.peers.add(peer.peerId, { userId: viewer.id, streamId: s.id, role: 'subscriber' });
+    return { peerId: peer.peerId, jsep: peer.offer };
+  }
+
+  /** POST /streaming/janus/{id}/start: the viewer's answer for their own peer; the viewer is counted in (a private show's billing starts). */
+  async start(viewer: UserRow, id: string, body: { peerId: string; jsep: Jsep }): Promise<void> {
+    const peer = this.deps.peers.own(body.peerId, viewer.id, id);
+    if (!peer || peer.role !== 'subscriber') throw notFound('Peer not found');
+    if (body.jsep.type !== 'answer') throw conflict('Send your SDP answer');
+    await this.call(() => this.media().start(body.peerId, body.jsep));
+    const row = await this.deps.streams.row(id);
+    if (row && row.status === 'live' && row.performerId !== viewer.id) await this.deps.presence.touch(id, viewer.id, this.deps.clock.now());
+  }
+
+  /** POST /streaming/janus/{id}/leave: hangs up the caller's own peer and ends their presence. */
+  async leave(user: UserRow, id: string, body: { peerId: string }): Promise<void> {
+    const peer = this.deps.peers.own(body.peerId, user.id, id);
+    if (!peer) throw notFound('Peer not found');
+    await this.deps.peers.hangup(body.peerId);
+    if (peer.role === 'publisher') {
+      await this.deps.streams.setPublishing(id, false);
+      return;
+    }
+    await this.leftStream(id, user.id);
+  }
+
+  /** The viewer is gone from the stream: presence closed; a private show's fan gone ends it. */
+  async leftStream(streamId: string, userId: string): Promise<void> {
+    await this.deps.presence.close(streamId, userId, this.deps.clock.now());
+    const row = await this.deps.streams.row(streamId);
+    if (row && row.status === 'live' && row.type === 'private' && row.privateFanId === userId) await this.deps.onFanLeft(streamId);
+  }
+
+  /** A LiveMedia call with its errors as HTTP answers. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof LiveMediaError)) throw err;
+      if (err.code === 'not_publishing') throw conflict(NOT_PUBLISHING);
+      if (err.code === 'no_peer') throw notFound('Peer not found');
+      if (err.code === 'unavailable') throw new HttpError(503, LIVE_UNAVAILABLE);
+      this.deps.log.warn({ err }, 'live: the media server refused a call');
+      throw new HttpError(502, 'The live video server failed: try again');
+    }
+  }
+}

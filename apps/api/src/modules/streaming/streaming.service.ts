@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUuid, streamRoom, userRoom } from '@stagepass/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { CommitHooks } from '../../platform/commit-hooks';
+import type { Events } from '../../platform/events';
+import type { Realtime } from '../../platform/realtime';
+import type { Queue } from '../../platform/queue';
+import { notFound } from '../../platform/errors';
+import { periodicSweep, type PeriodicSweep } from '../../platform/periodic';
+import type { LiveMedia } from '../../platform/live/provider';
+import type { MinuteCharger } from '../../platform/live/billing';
+import { users, type UserRow } from '../users/users.tables';
+import type { UsersService } from '../users/users.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { SellerGate } from '../performers/performers.policy';
+import type { MessagesService } from '../messages/messages.service';
+import { streams } from './streaming.tables';
+import { entitlement } from './streaming.policy';
+import { StreamsService } from './streams.service';
+import { StreamAccess } from './streaming.access';
+import { StreamPresence } from './streaming.presence';
+import { LivePeers } from './streaming.peers';
+import { JanusRelay } from './streaming.relay';
+import { StreamSettingsService } from './streaming.settings';
+import { PrivateShowsService } from './private-shows.service';
+import { PrivateShowBilling } from './streaming.billing';
+
+/** How often the presence sweep (missed heartbeats, expired private requests) and the billing sweep run. */
+export const PRESENCE_SWEEP_MS = 10_000;
+export const BILLING_SWEEP_MS = 5_000;
+
+export interface StreamingDeps {
+  db: Db;
+  clock: Clock;
+  commits: CommitHooks;
+  events: Events;
+  realtime: Realtime;
+  queue: Pick<Queue, 'workers'>;
+  settings: Pick<SettingsService, 'get'>;
+  users: Pick<UsersService, 'card'>;
+  sellers: Pick<SellerGate, 'assertCanSell'>;
+  messages: Pick<MessagesService, 'pairConversationId'>;
+  media: LiveMedia | null;
+  /** The wallet's per-minute charger of private shows (null: private shows are not billed — and not offered). */
+  charger: MinuteCharger | null;
+  config: { APP_SECRET: string; NODE_ENV: string; maxViewers: number };
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The streaming module (README.md beside this file), built once by the composition root: its parts
+ * (streams, access, Janus relay, presence, settings, private shows, billing) and what other modules
+ * are given — `mayJoin` (the socket's 'stream/join' guard), `kick` (the chat's bans), and the sweeps.
+ */
+export class StreamingService {
+  readonly streams: StreamsService;
+  readonly access: StreamAccess;
+  readonly presence: StreamPresence;
+  readonly peers: LivePeers;
+  readonly relay: JanusRelay;
+  readonly settings: StreamSettingsService;
+  readonly privateShows: PrivateShowsService;
+  readonly billing: PrivateShowBilling;
+  private readonly sweeps: PeriodicSweep[];
+
+  constructor(private deps: StreamingDeps) {
+    const { db, clock, realtime, log, media } = deps;
+    this.presence = new StreamPresence({ db, realtime });
+    this.peers = new LivePeers({ media, log });
+    this.streams = new StreamsService({
+      db, clock, commits: deps.commits, events: deps.events, realtime, settings: deps.settings, users: deps.users, sellers: deps.sellers,
+      media, maxViewers: deps.config.maxViewers, presence: this.presence, peers: this.peers, log,
+    });
+    this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams });
+    this.relay = new JanusRelay({
+      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log,
+      onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
+    });
+    this.settings = new StreamSettingsService({ db, sellers: deps.sellers, checkPrice: (field, price) => this.streams.checkPrice(field, price) });
+    this.privateShows = new PrivateShowsService({ db, clock, realtime, users: deps.users, messages: deps.messages, sellers: deps.sellers, settings: this.settings, streams: this.streams });
+    this.billing = new PrivateShowBilling({ db, charger: deps.charger, streams: this.streams, realtime, log });
+    const enabled = () => deps.queue.workers > 0 && deps.config.NODE_ENV !== 'test';
+    this.sweeps = [
+      periodicSweep({ name: 'stream presence sweep', everyMs: PRESENCE_SWEEP_MS, log, enabled, run: () => this.sweepPresence(clock.now()) }),
+      periodicSweep({ name: 'private show billing sweep', everyMs: BILLING_SWEEP_MS, log, enabled: () => enabled() && deps.charger !== null, run: () => this.billing.billPrivateShows(clock.now()) }),
+    ];
+  }
+
+  /** The socket's 'stream/join': the caller is entitled to the stream (the policy). */
+  async mayJoin(userId: string, streamId: string): Promise<boolean> {
+    const [u] = await this.deps.db.select().from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+    const row = await this.streams.row(streamId);
+    if (!u || !row) return false;
+    return (await entitlement(this.deps.db, u, row, this.deps.clock.now())).entitled;
+  }
+
+  /**
+   * PUT /streaming/set-duration: a heartbeat of the caller in a live stream they are entitled to
+   * (opens their presence on the first one). Answers the seconds the server measured since their
+   * presence opened; a duration the client sends is ignored.
+   */
+  async heartbeat(viewer: UserRow, streamId: string): Promise<{ duration: number; status: 'live' | 'ended' }> {
+    const row = await this.streams.row(streamId);
+    if (!row) throw notFound('Stream not found');
+    const now = this.deps.clock.now();
+    if (row.status !== 'live') return { duration: 0, status: 'ended' };
+    if (row.performerId === viewer.id) return { duration: Math.floor((now.getTime() - row.startedAt.getTime()) / 1000), status: 'live' };
+    let open = await this.presence.openRow(row.id, viewer.id);
+    if (!open) {
+      const e = await entitlement(this.deps.db, viewer, row, now);
+      if (!e.entitled) throw StreamAccess.refusal(e);
+    }
+    open = (await this.presence.touch(row.id, viewer.id, now)).row;
+    return { duration: Math.max(0, Math.floor((now.getTime() - open.joinedAt.getTime()) / 1000)), status: 'live' };
+  }
+
+  /**
+   * Removes `userId` from `performerId`'s live stream (or `streamId`) at once — the chat's ban and
+   * time-out: their Janus peers on this node are hung up, their presence closed (a private show's
+   * fan: the show ends), their sockets leave `stream:<id>` on every node, and they hear
+   * 'stream/kicked'. Peers relayed by another API node are dropped by Janus when the stream's
+   * room goes, and cannot rejoin meanwhile (watch re-checks the ban).
+   */
+  async kick(streamId: string | null, performerId: string, userId: string, until: Date | null = null): Promise<void> {
+    const live = streamId && isUuid(streamId) ? await this.streams.row(streamId) : await this.streams.liveOf(performerId);
+    const row = live && live.performerId === performerId && live.status === 'live' ? live : null;
+    if (row) {
+      await this.peers.hangupWhere(row.id, (p) => p.userId === userId);
+      await this.relay.leftStream(row.id, userId);
+      this.deps.realtime.leaveRoom(userRoom(userId), streamRoom(row.id));
+    }
+    this.deps.realtime.toUser(userId, 'stream/kicked', { streamId: row?.id ?? null, performerId, until: until?.toISOString() ?? null });
+  }
+
+  /** The presence sweep: missed heartbeats close presences (a private show's fan gone ends it), pending requests expire. */
+  async sweepPresence(now: Date): Promise<void> {
+    const gone = await this.presence.sweep(now);
+    for (const g of gone) {
+      const [row] = await this.deps.db.select({ type: streams.type, fan: streams.privateFanId, status: streams.status }).from(streams).where(eq(streams.id, g.streamId));
+      if (row && row.status === 'live' && row.type === 'private' && row.fan === g.userId) await this.streams.endStream(g.streamId, 'fan_left', null);
+    }
+    await this.privateShows.expire(now);
+  }
+
+  start(): void {
+    for (const s of this.sweeps) s.start();
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sweeps) await s.stop();
+  }
+}

@@ -1,0 +1,56 @@
+import { inArray } from 'drizzle-orm';
+import { fromMinor, type Stream } from '@stagepass/shared';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../users/users.tables';
+import type { UsersService } from '../users/users.service';
+import type { StreamRow } from './streaming.tables';
+import { canModerateWith, decide, streamFacts } from './streaming.policy';
+
+/**
+ * A stream as a caller may know it (shared streamSchema): public info only — never the Agora
+ * channel, the Janus room, its secret or pin. `entitled` and `canModerate` are the caller's, from
+ * the policy's facts (one round trip for the whole list), and the creators' cards come from one
+ * query (or from the row's join, `creators`).
+ */
+export async function streamViews(
+  db: DbOrTx,
+  usersSvc: Pick<UsersService, 'card'>,
+  viewer: UserRow | null,
+  rows: StreamRow[],
+  opts: { creators?: Map<string, UserRow>; now?: Date } = {},
+): Promise<Stream[]> {
+  if (rows.length === 0) return [];
+  const creators = opts.creators ?? new Map<string, UserRow>();
+  const missing = [...new Set(rows.map((r) => r.performerId).filter((id) => !creators.has(id)))];
+  const [facts, found] = await Promise.all([
+    streamFacts(db, viewer, rows, opts.now),
+    missing.length ? db.select().from(users).where(inArray(users.id, missing)) : Promise.resolve([] as UserRow[]),
+  ]);
+  for (const u of found) creators.set(u.id, u);
+  return rows.map((r) => {
+    const creator = creators.get(r.performerId);
+    return {
+      _id: r.id,
+      performerId: r.performerId,
+      performer: creator ? usersSvc.card(creator) : null,
+      type: r.type,
+      access: r.access,
+      title: r.title,
+      description: r.description,
+      price: r.price === null ? null : fromMinor(r.price),
+      status: r.status,
+      provider: r.provider,
+      viewerCount: r.viewerCount,
+      tipGoal: r.tipGoal === null ? null : fromMinor(r.tipGoal),
+      tipsTotal: fromMinor(r.tipsTotal),
+      slowModeSeconds: r.slowModeSeconds,
+      publishing: r.publishing,
+      conversationId: r.conversationId,
+      startedAt: r.startedAt.toISOString(),
+      endedAt: r.endedAt?.toISOString() ?? null,
+      endReason: r.endReason,
+      entitled: decide(viewer, r, facts).entitled,
+      canModerate: canModerateWith(viewer, r, facts),
+    };
+  });
+}
