@@ -10,6 +10,7 @@ import { useLatch } from '@/lib/use-latch';
 import { CreatorsToDiscover } from '@/features/social/SuggestedCreators';
 import NotificationsListener from '@/features/notifications/NotificationsListener';
 import MessagesListener from '@/features/messages/MessagesListener';
+import LiveListener from '@/features/live/LiveListener';
 import AppHeader from './AppHeader';
 import AppFooter from '@/components/layouts/AppFooter';
 import TabBar from '@/components/layouts/TabBar';
@@ -79,6 +80,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       {user && <TabBar user={user} />}
       {user && <NotificationsListener />}
       {user && <MessagesListener />}
+      {user && <LiveListener />}
       {subscribeWanted && <SubscriptionModal />}
     </Layout>
   );

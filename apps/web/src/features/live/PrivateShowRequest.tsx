@@ -3,33 +3,23 @@
  * A fan asks a creator for a private show (POST /streaming/private-requests): the confirmation
  * says how it is billed; then a waiting dialog with the per-minute rate, the balance needed (one
  * minute) and a countdown to the request's expiry, and "Cancel request". The answer comes as
- * 'stream/private-request': accepted → the private stream's page (/live/<username>?stream=<id>);
- * declined, expired or cancelled → a message. A pending request (after a reload) is picked up from
- * the streaming state (GET /streaming/private-requests).
+ * 'stream/private-request', handled by LiveListener (accepted → the private stream's page). A
+ * pending request (after a reload) is picked up from the streaming state (GET
+ * /streaming/private-requests).
  */
 import { useEffect, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import Link from 'next/link';
 import { Alert, App, Button, Modal, Spin } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
-import type { PrivateRequest } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { useBalance } from '@/lib/payments';
-import { useSocketEvent } from '@/lib/socket';
 import { useAppDispatch, useAppSelector } from '@/store';
-import { accessPrivateRequest, addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@/store/streaming';
-
-const ANSWERS: Partial<Record<PrivateRequest['status'], string>> = {
-  declined: 'declined your private show request',
-  expired: 'did not answer your private show request in time',
-  cancelled: 'private show request was cancelled',
-};
+import { addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@/store/streaming';
 
 export default function PrivateShowRequest({ performer }: { performer: { _id: string; name: string; username?: string | null } }) {
   const dispatch = useAppDispatch();
-  const router = useRouter();
   const { modal, message } = App.useApp();
   const { balance, refresh } = useBalance();
   const pending = useAppSelector((s) => s.streaming.privateRequests.find((r) => r.performerId === performer._id && r.status === 'pending'));
@@ -51,20 +41,8 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   useEffect(() => {
     if (!overdue || !pending) return;
     dispatch(privateRequestUpdated({ ...pending, status: 'expired' }));
-    message.info(`${name} ${ANSWERS.expired}`);
+    message.info(`${name} did not answer your private show request in time`);
   }, [overdue, pending, dispatch, message, name]);
-
-  useSocketEvent('stream/private-request', ({ request: r }) => {
-    if (r.performerId !== performer._id) return;
-    dispatch(privateRequestUpdated(r));
-    if (r.status === 'accepted' && r.streamId) {
-      dispatch(accessPrivateRequest({ conversationId: r.conversationId }));
-      message.success(`${name} accepted — your private show is starting`);
-      router.push(`/live/${performer.username || performer._id}?stream=${r.streamId}`);
-    } else if (ANSWERS[r.status]) {
-      message.info(r.status === 'cancelled' ? `Your ${ANSWERS.cancelled}` : `${name} ${ANSWERS[r.status]}`);
-    }
-  });
 
   const send = async () => {
     setBusy(true);
