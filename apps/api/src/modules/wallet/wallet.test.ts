@@ -207,7 +207,7 @@ describe('unlocking a pay-per-view feed', () => {
     const scheduled = await createFeed(t, creator.user.id, { visibility: 'ppv', price: 5, publishAt: new Date(Date.now() + 3_600_000) });
     expect((await req('POST', `/wallet/charges/feed/${scheduled.id}`, fan)).statusCode).toBe(404);
     expect((await req('POST', `/wallet/charges/video/${feed.id}`, fan)).statusCode).toBe(404); // a feed's id is no video
-    expect((await req('POST', `/wallet/charges/stream/${feed.id}`, fan)).statusCode).toBe(422); // a kind not on sale yet
+    expect((await req('POST', `/wallet/charges/stream/${feed.id}`, fan)).statusCode).toBe(404); // nor a stream
     expect((await req('POST', `/wallet/charges/book/${feed.id}`, fan)).statusCode).toBe(400);
     const charges = (await req('GET', '/wallet/charges/search?type=feed', fan)).json().data;
     expect(charges.total).toBe(1);
