@@ -134,8 +134,9 @@ export async function entitlement(db: DbOrTx, viewer: UserRow | null, stream: St
   return decide(viewer, stream, await streamFacts(db, viewer, [stream], now));
 }
 
-/** May moderate the stream's chat: its creator, a moderator they appointed, an admin. */
-export function canModerateWith(viewer: UserRow | null, s: Pick<StreamRow, 'performerId'>, f: Pick<StreamFacts, 'moderates'>): boolean {
+/** May moderate the stream's chat: its creator, a moderator they appointed (not in private shows), an admin. */
+export function canModerateWith(viewer: UserRow | null, s: Pick<StreamRow, 'performerId' | 'type'>, f: Pick<StreamFacts, 'moderates'>): boolean {
   if (!viewer) return false;
-  return viewer.id === s.performerId || isAdmin(viewer) || f.moderates.has(s.performerId);
+  // A private show is moderated by its creator (and operators) only.
+  return viewer.id === s.performerId || isAdmin(viewer) || (s.type !== 'private' && f.moderates.has(s.performerId));
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { STREAM_CREDENTIAL_SECONDS } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { follow, subscribe } from '../../../test/factories';
+import { connectClient, got, listen, settle, waitFor, type Client } from '../../../test/sockets';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { AGORA_APP_ID, agoraOn, goLive, parseAgoraToken } from '../../../test/streams';
 import { agoraUid } from '../../platform/live/agora';
@@ -256,5 +257,58 @@ describe('streams: who may do what', () => {
     expect((await inject('GET', `/streaming/live/${stream.publicFollowers}`, who.blocked!)).statusCode).toBe(404);
     const filtered = await inject('GET', `/streaming/user/search?performerId=${creatorOf.group!.user.id}`, who.blocked!);
     expect(filtered.json().data.total).toBe(0);
+  });
+});
+
+describe('sockets: stream rooms by the entitlement rule', () => {
+  const open: Client[] = [];
+  let url = '';
+  beforeAll(async () => {
+    url = await listen(t.app);
+  });
+  afterAll(() => {
+    for (const c of open) c.close();
+  });
+
+  it("'stream/join' puts only entitled viewers in the room; everyone hears 'stream/status'; the room hears the end", async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    const outsider = await createFan(t);
+    await follow(t, fan.user.id, creator.user.id);
+    const fanSocket = await connectClient(url, fan.token, open);
+    const outsiderSocket = await connectClient(url, outsider.token, open);
+    const s = await goLive(t, creator);
+    await waitFor(outsiderSocket, 'stream/status');
+    expect(got(outsiderSocket, 'stream/status')).toContainEqual({ streamId: s._id, performerId: creator.user.id, status: 'live', type: 'public' });
+    fanSocket.emit('stream/join', { streamId: s._id });
+    outsiderSocket.emit('stream/join', { streamId: s._id });
+    await settle();
+    await settle();
+    // A heartbeat opens the fan's presence: the room hears the count.
+    await inject('PUT', '/streaming/set-duration', fan, { streamId: s._id });
+    expect(await waitFor(fanSocket, 'stream/viewers')).toContainEqual({ streamId: s._id, count: 1 });
+    await inject('POST', `/streaming/live/${s._id}/end`, creator);
+    expect(await waitFor(fanSocket, 'stream/ended')).toContainEqual({ streamId: s._id, reason: 'creator' });
+    await waitFor(outsiderSocket, 'stream/status', 2);
+    expect(got(outsiderSocket, 'stream/viewers')).toEqual([]);
+    expect(got(outsiderSocket, 'stream/ended')).toEqual([]);
+  });
+
+  it("a ban kicks the viewer: 'stream/kicked', out of the room", async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    await follow(t, fan.user.id, creator.user.id);
+    const s = await goLive(t, creator);
+    const sock = await connectClient(url, fan.token, open);
+    sock.emit('stream/join', { streamId: s._id });
+    await settle();
+    await settle();
+    expect((await inject('POST', '/streaming/bans', creator, { userId: fan.user.id, streamId: s._id, minutes: 10 })).statusCode).toBe(200);
+    const [kicked] = await waitFor(sock, 'stream/kicked');
+    expect(kicked).toMatchObject({ streamId: s._id, performerId: creator.user.id, until: expect.any(String) });
+    await inject('POST', `/streaming/live/${s._id}/end`, creator);
+    await settle();
+    await settle();
+    expect(got(sock, 'stream/ended')).toEqual([]);
   });
 });
