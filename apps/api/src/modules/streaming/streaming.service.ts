@@ -8,6 +8,7 @@ import type { Events } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
 import type { Queue } from '../../platform/queue';
 import { notFound } from '../../platform/errors';
+import { isAdmin } from '../../platform/auth';
 import { periodicSweep, type PeriodicSweep } from '../../platform/periodic';
 import type { LiveMedia } from '../../platform/live/provider';
 import type { MinuteCharger } from '../../platform/live/billing';
@@ -103,7 +104,7 @@ export class StreamingService {
    */
   async heartbeat(viewer: UserRow, streamId: string): Promise<{ duration: number; status: 'live' | 'ended' }> {
     const row = await this.streams.row(streamId);
-    if (!row) throw notFound('Stream not found');
+    if (!row || (row.type === 'private' && viewer.id !== row.performerId && viewer.id !== row.privateFanId && !isAdmin(viewer))) throw notFound('Stream not found');
     const now = this.deps.clock.now();
     if (row.status !== 'live') return { duration: 0, status: 'ended' };
     if (row.performerId === viewer.id) return { duration: Math.floor((now.getTime() - row.startedAt.getTime()) / 1000), status: 'live' };
