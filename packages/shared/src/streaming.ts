@@ -79,6 +79,13 @@ export const streamingSettingsSchema = z.object({
 export type StreamingSettings = z.infer<typeof streamingSettingsSchema>;
 export const updateStreamingSettingsSchema = streamingSettingsSchema.partial();
 
+/** GET /streaming/private-offer/{performerId}: whether a creator offers private shows, and at what rate — public (the profile's request button). */
+export const privateShowOfferSchema = z.object({
+  /** Price per started minute; null when the creator offers no private shows. */
+  privateRate: z.number().nullable(),
+});
+export type PrivateShowOffer = z.infer<typeof privateShowOfferSchema>;
+
 /** Body of PUT /streaming/set-duration: a heartbeat of the caller in a stream. Durations are measured by the server; a client's `duration` is ignored. */
 export const streamHeartbeatSchema = z.object({
   streamId: idSchema,

@@ -13,6 +13,7 @@ import {
   janusWatchBodySchema,
   liveSearchQuerySchema,
   privateRequestSchema,
+  privateShowOfferSchema,
   sendStreamMessageSchema,
   streamBanBodySchema,
   streamBanSchema,
@@ -50,6 +51,13 @@ export const streaming = defineRoutes('streaming', {
     access: 'performer',
     description: `Changes the creator's own streaming settings. privateRate null turns private shows off. ${RULES}`,
     schema: { body: updateStreamingSettingsSchema, response: { 200: envelope(streamingSettingsSchema) } },
+  },
+  privateOffer: {
+    method: 'GET',
+    path: '/streaming/private-offer/:id',
+    access: 'anyone',
+    description: "Whether the creator `id` offers private shows and their price per started minute (null: not offered). Public, like a profile's prices; unknown or not a creator → 404.",
+    schema: { params: uuidParamSchema, response: { 200: envelope(privateShowOfferSchema) } },
   },
   goLive: {
     method: 'POST',

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fromMinor, type StreamAccess, type StreamingSettings } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SellerGate } from '../performers/performers.policy';
+import { notFound } from '../../platform/errors';
+import { isSuspended } from '../users/moderation.policy';
+import { users } from '../users/users.tables';
 import { streamSettings, type StreamSettingsRow } from './streaming.tables';
 
 /**
@@ -28,6 +31,16 @@ export class StreamSettingsService {
 
   async get(performerId: string): Promise<StreamingSettings> {
     return this.view(await this.row(performerId));
+  }
+
+  /**
+   * GET /streaming/private-offer/{id}: the rate fans see on a creator's profile (null: no private
+   * shows). Unknown ids, fans and suspended creators → 404, as their profiles are.
+   */
+  async offer(performerId: string): Promise<{ privateRate: number | null }> {
+    const [u] = await this.deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, performerId), eq(users.isPerformer, true)));
+    if (!u || (await isSuspended(this.deps.db, u.id))) throw notFound('Creator not found');
+    return { privateRate: this.view(await this.row(performerId)).privateRate };
   }
 
   async update(performerId: string, input: { privateRate?: number | null; groupPrice?: number | null; publicAccess?: StreamAccess }): Promise<StreamingSettings> {

@@ -8,6 +8,7 @@
  * /streaming/private-requests).
  */
 import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import Link from 'next/link';
 import { Alert, App, Button, Modal, Spin } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
@@ -27,6 +28,9 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const name = performer.name || 'this creator';
+  // The creator's per-minute rate (null: no private shows — no button).
+  const { data: offer } = useSWR(['private-offer', performer._id], () => call(routes.streaming.privateOffer, { params: { id: performer._id } }));
+  const rate = offer?.privateRate ?? null;
 
   useEffect(() => {
     void dispatch(loadPrivateRequests());
@@ -61,7 +65,7 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   const ask = () =>
     modal.confirm({
       title: `Request a private show with ${name}?`,
-      content: `If ${name} accepts, you watch a 1:1 show billed from your wallet for each started minute at ${name}'s per-minute rate. It ends when you leave or your balance runs out.`,
+      content: `If ${name} accepts, you watch a 1:1 show billed from your wallet at ${money(rate ?? 0)} for each started minute. It ends when you leave or your balance runs out.`,
       okText: 'Send request',
       cancelText: 'Cancel',
       onOk: send,
@@ -78,10 +82,11 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   };
 
   const secondsLeft = pending ? Math.max(0, Math.ceil((new Date(pending.expiresAt).getTime() - now) / 1000)) : 0;
+  if (rate === null && !pending) return null;
   return (
     <>
       <Button icon={<VideoCameraOutlined />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
-        Request a private show
+        Request a private show{rate !== null ? ` · ${money(rate)}/min` : ''}
       </Button>
       <Modal open={Boolean(error)} title="The request was not sent" onCancel={() => setError(null)} footer={<Button onClick={() => setError(null)}>Close</Button>}>
         <Alert type="error" showIcon title={error} />
