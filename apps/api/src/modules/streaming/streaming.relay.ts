@@ -100,6 +100,9 @@ export class JanusRelay {
       await this.deps.streams.setPublishing(id, false);
       return;
     }
+    // Still watching through another peer (a second tab, or a player remounted before the old
+    // one hung up): not gone.
+    if (this.deps.peers.idsOf(id, user.id, 'subscriber').length > 0) return;
     await this.leftStream(id, user.id);
   }
 
