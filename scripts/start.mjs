@@ -2,10 +2,12 @@
 // `npm start`: the whole site on one machine — API (+ workers) on the embedded PGlite database in
 // DATA_DIR (default ./data), demo data on first start, and the web app; builds the web app first
 // when it has no build or its sources changed. `npm run dev` runs both in watch mode instead.
+// Janus (live video) is started first when it is installed (scripts/lib/janus.mjs).
 import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
 import { apiRuntime } from './lib/api-runtime.mjs';
+import { janusPath, janusPorts, startJanus } from './lib/janus.mjs';
 
 const dev = process.argv.includes('--dev');
 const production = process.env.NODE_ENV === 'production';
@@ -36,15 +38,44 @@ if (process.argv.includes('--fresh')) {
 }
 if (!dev) ensureWebBuild();
 
-console.log(`▶ Starting the API on ${publicApi} (data in ${env.DATA_DIR})…`);
-const api = run('api', process.execPath, [...apiRun.nodeArgs, '--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'], { cwd: ROOT, env });
-const children = [api];
+// Live video (apps/api/src/platform/live/README.md): our own Janus on loopback, unless JANUS_URL
+// names one already running elsewhere. Optional: without it the site runs with live video off.
+// Its secrets go to the API's environment only.
+const children = [];
+let janus = null;
 let stopping = false;
+const apiEnv = { ...env };
+if (env.JANUS_URL) {
+  console.log(`▶ Live video through the Janus at ${env.JANUS_URL}`);
+} else if (!janusPath()) {
+  console.log('live video is off: Janus is not installed — `sudo apt-get install janus` (or `node scripts/ensure-janus.mjs` as root)');
+} else {
+  const ports = janusPorts(apiPort);
+  const quiet = { silent: 0, fatal: 1, error: 2, warn: 3 }[env.LOG_LEVEL];
+  try {
+    janus = await startJanus({
+      dataDir: path.join(env.DATA_DIR, 'janus'),
+      ...ports,
+      logLevel: env.JANUS_LOG_LEVEL ?? quiet ?? 4,
+      log: (line) => process.stdout.write(`[janus] ${line}\n`),
+    });
+    janus.done.then(({ code, signal }) => { if (!stopping) console.error(`✖ Janus exited (${code ?? signal}): live video is off until the next start`); });
+    Object.assign(apiEnv, { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
+    console.log(`▶ Janus (live video) on ${janus.url}, media on UDP ${ports.rtpPorts}`);
+  } catch (err) {
+    console.error(`live video is off: Janus did not start (${err.message})`);
+  }
+}
+
+console.log(`▶ Starting the API on ${publicApi} (data in ${env.DATA_DIR})…`);
+const api = run('api', process.execPath, [...apiRun.nodeArgs, '--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'], { cwd: ROOT, env: apiEnv });
+children.push(api);
 const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.race([Promise.all(children.map((c) => c.done)), new Promise((r) => setTimeout(r, 12_000))]);
+  await janus?.stop(); // after the API: it leaves its Janus session first
   process.exit(code);
 };
 process.on('SIGINT', () => stop(0));

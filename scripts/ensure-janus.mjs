@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Finds the Janus WebRTC server that carries live video (apps/api/src/platform/live/README.md):
+// JANUS_PATH, else /usr/bin/janus. When it is missing and we are root on Debian, installs Debian's
+// `janus` package; otherwise says what to run and exits 0 — live video is optional, the site runs
+// without it (live is then hidden and the streaming routes answer 503).
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+export function janusPath() {
+  for (const p of [process.env.JANUS_PATH, '/usr/bin/janus'].filter(Boolean)) {
+    if (fs.existsSync(p)) return p;
+  }
+  return null;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let found = janusPath();
+  if (!found) {
+    const isRoot = process.getuid?.() === 0;
+    const debian = fs.existsSync('/etc/debian_version');
+    if (isRoot && debian) {
+      console.log('▶ Installing Debian janus for live video…');
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+      const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'janus'], { stdio: 'inherit', env });
+      if (r.status !== 0) console.error('✖ apt-get install janus failed: live video stays off.');
+      found = janusPath();
+      // The package enables a system-wide Janus (every plugin, HTTP API on 0.0.0.0:8088, no API
+      // secret): not what the site runs. Its own instance is started by `npm start` instead.
+      if (found && fs.existsSync('/run/systemd/system')) {
+        spawnSync('systemctl', ['disable', '--now', 'janus.service'], { stdio: 'inherit' });
+      }
+    } else {
+      console.log('Janus not found: live video is off. Install it (Debian/Ubuntu: `sudo apt-get install janus`) or set JANUS_PATH.');
+    }
+  }
+  if (found) console.log(`Janus: ${found}`);
+}

@@ -1,0 +1,36 @@
+/** Types of scripts/lib/janus.mjs, for the API's tests and the bench (TypeScript). */
+import type { ChildProcess } from 'node:child_process';
+
+/** The janus binary (JANUS_PATH, else /usr/bin/janus), or null when it is not installed. */
+export function janusPath(): string | null;
+export function janusLibDir(): string | null;
+export function janusPorts(apiPort: number | string, env?: Record<string, string | undefined>): { wsPort: number; rtpPorts: string };
+export function freeJanusPorts(): Promise<{ wsPort: number; rtpPorts: string }>;
+export function writeJanusConfig(opts: { dir: string; wsPort?: number; rtpPorts?: string; env?: Record<string, string | undefined>; logLevel?: number }): {
+  configFile: string;
+  url: string;
+  apiSecret: string;
+  adminKey: string;
+};
+export interface JanusInstance {
+  child: ChildProcess;
+  pid: number;
+  /** Settles when the process has exited. */
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** ws://127.0.0.1:<port> */
+  url: string;
+  apiSecret: string;
+  adminKey: string;
+  /** SIGTERM, then SIGKILL after 5 s; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+export function startJanus(opts: {
+  dataDir: string;
+  wsPort?: number;
+  rtpPorts?: string;
+  log?: (line: string) => void;
+  /** 0-4 (default JANUS_LOG_LEVEL, else 4) */
+  logLevel?: number;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+}): Promise<JanusInstance>;
