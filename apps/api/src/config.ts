@@ -62,6 +62,16 @@ const envSchema = z.object({
   FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Stripe API base URL (default: Stripe's own); tests point it at a local stand-in, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: unsetIfEmpty(z.string().url()),
+  /**
+   * Live video through Janus (platform/live/README.md): its WebSocket API (loopback), e.g.
+   * ws://127.0.0.1:9080 — `npm start` starts one and sets these three; unset = no Janus.
+   * JANUS_PUBLIC_IP, JANUS_RTP_PORTS and TURN are Janus's own settings (scripts/lib/janus.mjs).
+   */
+  JANUS_URL: unsetIfEmpty(z.string().url().refine((u) => /^wss?:/.test(u), 'must be a ws:// or wss:// URL')),
+  JANUS_API_SECRET: unsetIfEmpty(z.string()),
+  JANUS_ADMIN_KEY: unsetIfEmpty(z.string()),
+  /** Viewers of one stream at most (the streaming module refuses the next one). */
+  JANUS_MAX_VIEWERS: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Env = z.infer<typeof envSchema>;

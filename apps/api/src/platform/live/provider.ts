@@ -31,6 +31,16 @@ export interface LivePeer {
   peerId: string;
 }
 
+/** A relayed peer that ended on the SFU's side (ICE failed, the browser went away, kicked, room destroyed…). */
+export interface LivePeerClosed {
+  peerId: string;
+  roomId: number;
+  role: 'publisher' | 'subscriber';
+  userId: string;
+  /** e.g. 'hangup', 'detached', 'ice_failed', 'leaving', 'unpublished', 'kicked', 'room_destroyed', 'janus_lost'. */
+  reason: string;
+}
+
 export interface LiveMedia {
   readonly name: 'janus';
   /** True when the SFU answers (connected to its API). */
@@ -54,6 +64,12 @@ export interface LiveMedia {
   start(peerId: string, answer: Jsep): Promise<void>;
   /** Hangs up one peer (leave, kick, ban). Idempotent. */
   hangup(peerId: string): Promise<void>;
+  /**
+   * Listens for peers that end without a `hangup` call (also called for `hangup` and `destroyRoom`):
+   * e.g. the publisher's camera is gone → the stream is no longer publishing. Answers an unsubscribe.
+   * Called on the node that holds the peer only.
+   */
+  onPeerClosed?(listener: (e: LivePeerClosed) => void): () => void;
   /** Closes the connection to the SFU (shutdown). */
   close(): Promise<void>;
 }

@@ -1,0 +1,356 @@
+// janode ships no types: its declarations come along wherever this file is compiled (the bench too).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./janode.d.ts" />
+/**
+ * The Janus SFU as a `LiveMedia` (README.md beside this file): one WebSocket connection to Janus's
+ * API on loopback (janode), one Janus session, one VideoRoom handle for the room admin requests,
+ * and one handle per relayed peer. Who may publish or watch is decided before any call here.
+ *
+ * Peers live on the API node that created them (their Janus handle belongs to this node's
+ * session): a caller's `start` and `hangup` must reach the same node as its `subscribe` — sticky
+ * sessions, as socket.io polling already needs. Rooms are Janus state, reachable from any node.
+ */
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JanodeConnection, JanodeJsep, JanodeSession } from 'janode';
+import type { VideoRoomError, VideoRoomHandle } from 'janode/plugins/videoroom';
+import type { Config } from '../../config';
+import { LiveMediaError, type Jsep, type LiveMedia, type LivePeer, type LivePeerClosed, type LiveRoom } from './provider';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+type Janode = (typeof import('janode'))['default'];
+type VideoRoomPlugin = (typeof import('janode/plugins/videoroom'))['default'];
+
+/** The one publisher of a room has this feed id, so any node can subscribe to it without asking. */
+export const PUBLISHER_FEED = 1;
+
+/** VideoRoom error codes (janus_videoroom.c). */
+const NO_SUCH_ROOM = 426;
+const NO_SUCH_FEED = 428;
+const PUBLISHERS_FULL = 432;
+const ID_EXISTS = 436;
+
+interface Peer {
+  handle: VideoRoomHandle;
+  roomId: number;
+  role: 'publisher' | 'subscriber';
+  userId: string;
+}
+
+export interface JanusMediaOptions {
+  url: string;
+  apiSecret?: string;
+  adminKey?: string;
+  log: Log;
+  /** First reconnect delay; doubles up to `maxRetryMs`. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  /** How long one Janus request may take. */
+  requestTimeoutMs?: number;
+}
+
+const codeOf = (err: unknown) => (err as VideoRoomError)?._code;
+const randomRoomId = () => crypto.randomInt(1, 2 ** 48) * 32 + crypto.randomInt(0, 32); // < 2^53
+const toJanus = (j: Jsep): JanodeJsep => ({ type: j.type, sdp: j.sdp, trickle: false });
+const fromJanus = (j: JanodeJsep | undefined, type: Jsep['type']): Jsep => {
+  if (!j || j.type !== type || typeof j.sdp !== 'string') throw new LiveMediaError('failed', `Janus answered no SDP ${type}`);
+  return { type, sdp: j.sdp };
+};
+
+export class JanusMedia implements LiveMedia {
+  readonly name = 'janus' as const;
+  private conn: JanodeConnection | null = null;
+  private session: JanodeSession | null = null;
+  private admin: VideoRoomHandle | null = null;
+  private plugin: VideoRoomPlugin | null = null;
+  private janode: Janode | null = null;
+  private connecting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+  private readonly peers = new Map<string, Peer>();
+  private readonly closedListeners = new Set<(e: LivePeerClosed) => void>();
+
+  constructor(private readonly opts: JanusMediaOptions) {}
+
+  available(): boolean {
+    if (!this.session && !this.connecting && !this.retryTimer) this.connect();
+    return this.session !== null;
+  }
+
+  /** Connects now (the factory calls it at boot, without waiting) and answers once connected or failed. */
+  connect(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.connecting ??= this.open().finally(() => { this.connecting = null; });
+    return this.connecting;
+  }
+
+  /** The number of peers this node relays (tests, bench). */
+  peerCount(): number {
+    return this.peers.size;
+  }
+
+  onPeerClosed(listener: (e: LivePeerClosed) => void): () => void {
+    this.closedListeners.add(listener);
+    return () => this.closedListeners.delete(listener);
+  }
+
+  async createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom> {
+    const room: LiveRoom = {
+      roomId: randomRoomId(),
+      secret: crypto.randomBytes(18).toString('base64url'),
+      pin: crypto.randomBytes(18).toString('base64url'),
+    };
+    await this.ensureRoom(room, opts.description.slice(0, 100) || opts.streamId);
+    return room;
+  }
+
+  async destroyRoom(room: LiveRoom): Promise<void> {
+    for (const [peerId, p] of this.peers) if (p.roomId === room.roomId) this.drop(peerId, 'room_destroyed');
+    const admin = await this.adminHandle();
+    await this.call(admin.destroy({ room: room.roomId, secret: room.secret })).catch((err) => {
+      if (codeOf(err) !== NO_SUCH_ROOM) throw err;
+    });
+  }
+
+  async publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep }): Promise<LivePeer & { answer: Jsep }> {
+    if (opts.offer.type !== 'offer') throw new LiveMediaError('failed', 'publish needs an SDP offer');
+    return this.withPeer(room, 'publisher', opts.userId, async (handle) => {
+      const join = () => this.call(handle.joinPublisher({ room: room.roomId, feed: PUBLISHER_FEED, display: opts.display.slice(0, 64), pin: room.pin }));
+      await this.retryOnMissingRoom(room, () =>
+        join().catch(async (err) => {
+          // The creator publishes again (a reload, a second tab): the new camera replaces the old one.
+          if (codeOf(err) !== ID_EXISTS && codeOf(err) !== PUBLISHERS_FULL) throw err;
+          const admin = await this.adminHandle();
+          await this.call(admin.kick({ room: room.roomId, feed: PUBLISHER_FEED, secret: room.secret })).catch(() => {});
+          return join();
+        }),
+      );
+      const configured = await this.call(handle.configure({ audio: true, video: true, jsep: toJanus(opts.offer) }));
+      return { answer: fromJanus(configured.jsep, 'answer') };
+    });
+  }
+
+  async subscribe(room: LiveRoom, opts: { userId: string }): Promise<LivePeer & { offer: Jsep }> {
+    return this.withPeer(room, 'subscriber', opts.userId, async (handle) => {
+      const joined = await this.retryOnMissingRoom(room, () =>
+        this.call(handle.joinSubscriber({ room: room.roomId, feed: PUBLISHER_FEED, pin: room.pin, audio: true, video: true, data: false })),
+      ).catch((err) => {
+        if (codeOf(err) === NO_SUCH_FEED || codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on yet');
+        throw err;
+      });
+      return { offer: fromJanus(joined.jsep, 'offer') };
+    });
+  }
+
+  async start(peerId: string, answer: Jsep): Promise<void> {
+    const peer = this.peers.get(peerId);
+    if (!peer || peer.role !== 'subscriber') throw new LiveMediaError('no_peer', 'No such peer');
+    if (answer.type !== 'answer') throw new LiveMediaError('failed', 'start needs an SDP answer');
+    await this.call(peer.handle.start({ jsep: toJanus(answer) })).catch((err) => {
+      throw err instanceof LiveMediaError ? err : new LiveMediaError('failed', `Janus refused the answer: ${(err as Error).message}`);
+    });
+  }
+
+  async hangup(peerId: string): Promise<void> {
+    const peer = this.peers.get(peerId);
+    if (!peer) return;
+    this.drop(peerId, 'hangup');
+    await this.call(peer.handle.detach()).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.connecting?.catch(() => {});
+    for (const peerId of [...this.peers.keys()]) this.drop(peerId, 'closed');
+    const { conn, session } = this;
+    this.reset();
+    if (session) await this.call(session.destroy()).catch(() => {});
+    await conn?.close().catch(() => {});
+  }
+
+  // ── connection ────────────────────────────────────────────────────────────
+
+  private async open(): Promise<void> {
+    try {
+      const { Janode, VideoRoom } = await loadJanode();
+      const conn = await Janode.connect({ address: { url: this.opts.url, apisecret: this.opts.apiSecret }, max_retries: 0, retry_time_secs: 1 });
+      const lost = (why: string) => this.lost(conn, why);
+      conn.once(Janode.EVENT.CONNECTION_ERROR, (err: Error) => lost(err.message));
+      conn.once(Janode.EVENT.CONNECTION_CLOSED, () => lost('connection closed'));
+      const session = await this.call(conn.create(30));
+      session.once(Janode.EVENT.SESSION_DESTROYED, () => lost('session destroyed'));
+      const admin = await this.call(session.attach(VideoRoom));
+      if (this.closed) {
+        await conn.close().catch(() => {});
+        return;
+      }
+      Object.assign(this, { conn, session, admin, plugin: VideoRoom, janode: Janode });
+      this.opts.log.info({ url: this.opts.url }, this.failures ? 'live video: connected to Janus again' : 'live video: connected to Janus');
+      this.failures = 0;
+    } catch (err) {
+      this.reset();
+      this.failures += 1;
+      const msg = `live video is unavailable: cannot reach Janus at ${this.opts.url} (${(err as Error).message}); retrying`;
+      if (this.failures === 1) this.opts.log.warn(msg);
+      this.scheduleRetry();
+    }
+  }
+
+  private lost(conn: JanodeConnection, why: string) {
+    if (this.conn !== conn || this.closed) return;
+    this.opts.log.warn(`live video: lost the connection to Janus (${why}); reconnecting`);
+    for (const peerId of [...this.peers.keys()]) this.drop(peerId, 'janus_lost');
+    this.reset();
+    conn.close().catch(() => {});
+    this.failures = 1;
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry() {
+    if (this.closed || this.retryTimer) return;
+    const base = this.opts.retryMs ?? 1000;
+    const delay = Math.min(this.opts.maxRetryMs ?? 30_000, base * 2 ** Math.min(this.failures - 1, 10));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private reset() {
+    this.conn = null;
+    this.session = null;
+    this.admin = null;
+  }
+
+  /** The session, after waiting for a connection attempt under way; otherwise 'unavailable'. */
+  private async ready(): Promise<{ session: JanodeSession; admin: VideoRoomHandle; plugin: VideoRoomPlugin; janode: Janode }> {
+    if (!this.session) {
+      if (!this.connecting && !this.retryTimer) void this.connect();
+      await this.connecting;
+    }
+    if (!this.session || !this.admin || !this.plugin || !this.janode) throw new LiveMediaError('unavailable', 'Live video is not available right now');
+    return { session: this.session, admin: this.admin, plugin: this.plugin, janode: this.janode };
+  }
+
+  private async adminHandle(): Promise<VideoRoomHandle> {
+    return (await this.ready()).admin;
+  }
+
+  // ── rooms and peers ───────────────────────────────────────────────────────
+
+  private async ensureRoom(room: LiveRoom, description: string) {
+    const admin = await this.adminHandle();
+    await this.call(
+      admin.create({
+        room: room.roomId,
+        description,
+        secret: room.secret,
+        pin: room.pin,
+        admin_key: this.opts.adminKey,
+        is_private: true,
+        max_publishers: 1,
+        audiocodec: 'opus',
+        videocodec: 'vp8',
+        notify_joining: false,
+        permanent: false,
+      }),
+    );
+  }
+
+  /** Janus keeps rooms in memory: after it restarts, the room of a live stream is made again from what the API kept. */
+  private async retryOnMissingRoom<T>(room: LiveRoom, op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      if (codeOf(err) !== NO_SUCH_ROOM) throw err;
+      await this.ensureRoom(room, 'stream').catch((e) => { if (codeOf(e) !== ID_EXISTS) throw e; });
+      return op();
+    }
+  }
+
+  /** Attaches a handle for a new peer, runs `setup`, and keeps the peer — or detaches it on failure. */
+  private async withPeer<T extends object>(room: LiveRoom, role: Peer['role'], userId: string, setup: (h: VideoRoomHandle) => Promise<T>): Promise<LivePeer & T> {
+    const { session, plugin, janode: Janode } = await this.ready();
+    const handle = await this.call(session.attach(plugin));
+    const peerId = crypto.randomUUID();
+    try {
+      const out = await setup(handle);
+      this.peers.set(peerId, { handle, roomId: room.roomId, role, userId });
+      const gone = (reason: string) => () => {
+        if (!this.peers.has(peerId)) return;
+        this.drop(peerId, reason);
+        handle.detach().catch(() => {});
+      };
+      handle.once(Janode.EVENT.HANDLE_DETACHED, gone('detached'));
+      handle.once(Janode.EVENT.HANDLE_HANGUP, gone('hangup'));
+      handle.once(Janode.EVENT.HANDLE_ICE_FAILED, gone('ice_failed'));
+      // A subscriber whose publisher leaves gets `updated` (Janus offers the streams again, now
+      // inactive): there is no channel to renegotiate over, so the viewer is done — it subscribes
+      // again when the stream is publishing again.
+      for (const e of ['videoroom_kicked', 'videoroom_destroyed', 'videoroom_leaving', 'videoroom_unpublished', ...(role === 'subscriber' ? ['videoroom_updated'] : [])]) {
+        handle.once(e, gone(e === 'videoroom_updated' ? 'unpublished' : e.replace('videoroom_', '')));
+      }
+      return { peerId, ...out };
+    } catch (err) {
+      handle.detach().catch(() => {});
+      if (err instanceof LiveMediaError) throw err;
+      throw new LiveMediaError('failed', `Janus refused the ${role}: ${(err as Error).message}`);
+    }
+  }
+
+  private drop(peerId: string, reason: string) {
+    const peer = this.peers.get(peerId);
+    if (!peer) return;
+    this.peers.delete(peerId);
+    const event: LivePeerClosed = { peerId, roomId: peer.roomId, role: peer.role, userId: peer.userId, reason };
+    for (const l of this.closedListeners) {
+      try {
+        l(event);
+      } catch (err) {
+        this.opts.log.error({ err }, 'live video: a peer-closed listener failed');
+      }
+    }
+  }
+
+  /** A Janus request with a time limit (janode's own have none). */
+  private call<T>(p: Promise<T>): Promise<T> {
+    const ms = this.opts.requestTimeoutMs ?? 10_000;
+    let t: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      t = setTimeout(() => reject(new LiveMediaError('unavailable', `Janus did not answer within ${ms / 1000} s`)), ms);
+    });
+    return Promise.race([p, timeout]).finally(() => clearTimeout(t));
+  }
+}
+
+/**
+ * janode, loaded on first use. Its core statically imports its Unix-socket transport and with it
+ * the native `unix-dgram`: checked through `require` first, because a failing native binding
+ * inside an ES import takes the whole process down instead of rejecting.
+ */
+async function loadJanode(): Promise<{ Janode: Janode; VideoRoom: VideoRoomPlugin }> {
+  try {
+    createRequire(import.meta.url)('unix-dgram');
+  } catch (err) {
+    throw new Error(`janode cannot load: its native dependency unix-dgram is not built (npm rebuild unix-dgram): ${(err as Error).message.split('\n')[0]}`);
+  }
+  const [{ default: Janode }, { default: VideoRoom }] = await Promise.all([import('janode'), import('janode/plugins/videoroom')]);
+  Janode.Logger.setLevel('none');
+  return { Janode, VideoRoom };
+}
+
+/** The live media of this API node: Janus when JANUS_URL is set (connecting in the background), else none. */
+export function createLiveMedia(config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY'>, log: Log): JanusMedia | null {
+  if (!config.JANUS_URL) {
+    log.info('live video through Janus is off: JANUS_URL is not set');
+    return null;
+  }
+  const media = new JanusMedia({ url: config.JANUS_URL, apiSecret: config.JANUS_API_SECRET, adminKey: config.JANUS_ADMIN_KEY, log });
+  void media.connect();
+  return media;
+}
