@@ -56,7 +56,7 @@ import { entitlement as streamEntitlement } from './modules/streaming/streaming.
 import { PrivateShowCharger } from './modules/wallet/private-billing';
 import { StreamingService } from './modules/streaming/streaming.service';
 import { streamKind } from './modules/streaming/streaming.kind';
-import type { LiveMedia } from './platform/live/provider';
+import { createLiveMedia } from './platform/live/janus';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
@@ -138,7 +138,7 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     // "Drop your copy" signals for in-process caches (settings, static pages), across nodes through Redis.
     cacheBus: new CacheBus({ redisUrl: config.REDIS_URL, log }),
     // The built-in live video SFU (platform/live/README.md): null without JANUS_URL (Agora or no live video).
-    liveMedia: null as LiveMedia | null,
+    liveMedia: createLiveMedia(config, log),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
@@ -201,7 +201,7 @@ export function buildServices(p: Platform) {
   // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
   const streaming = new StreamingService({
     db, clock, commits, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
-    config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV, maxViewers: 200 }, log,
+    config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV, maxViewers: config.JANUS_MAX_VIEWERS }, log,
   });
   contentKinds.register(streamKind({ chat: streamChat }));
   realtime.guardStreams((userId, streamId) => streaming.mayJoin(userId, streamId));

@@ -29,6 +29,13 @@ export class LivePeers {
     return p && p.userId === userId && p.streamId === streamId ? p : null;
   }
 
+  /** Drops a peer the SFU already ended (no hangup); answers whose it was, or null when it was not relayed here (or already gone). */
+  forget(peerId: string): PeerInfo | null {
+    const p = this.peers.get(peerId) ?? null;
+    this.peers.delete(peerId);
+    return p;
+  }
+
   /** Hangs up one peer (idempotent). */
   async hangup(peerId: string): Promise<void> {
     if (!this.peers.delete(peerId)) return;

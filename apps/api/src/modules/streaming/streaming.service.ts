@@ -82,6 +82,16 @@ export class StreamingService {
     this.settings = new StreamSettingsService({ db, sellers: deps.sellers, checkPrice: (field, price) => this.streams.checkPrice(field, price) });
     this.privateShows = new PrivateShowsService({ db, clock, realtime, users: deps.users, messages: deps.messages, sellers: deps.sellers, settings: this.settings, streams: this.streams });
     this.billing = new PrivateShowBilling({ db, charger: deps.charger, streams: this.streams, realtime, log });
+    // A peer that ended on Janus's side (the browser went away, ICE failed): the creator's camera is
+    // off, or the viewer has left. Peers hung up by the API were dropped from the map first: ignored.
+    media?.onPeerClosed?.((e) => {
+      const p = this.peers.forget(e.peerId);
+      if (!p) return;
+      // Another peer of theirs still up (a new camera, a second player): nothing changed.
+      if (this.peers.idsOf(p.streamId, p.userId, p.role).length > 0) return;
+      const done = p.role === 'publisher' ? this.streams.setPublishing(p.streamId, false) : this.relay.leftStream(p.streamId, p.userId);
+      done.catch((err: unknown) => log.warn({ err, streamId: p.streamId }, 'live: handling a closed peer failed'));
+    });
     const enabled = () => deps.queue.workers > 0 && deps.config.NODE_ENV !== 'test';
     this.sweeps = [
       periodicSweep({ name: 'stream presence sweep', everyMs: PRESENCE_SWEEP_MS, log, enabled, run: () => this.sweepPresence(clock.now()) }),

@@ -1,0 +1,158 @@
+/**
+ * The streaming module on a real Janus (Debian's package, started as `npm start` does): the API
+ * relays an entitled caller's signalling only. A headless creator (werift) publishes through POST
+ * …/publish with the publisher credential from join, a follower watches through …/watch + …/start
+ * and receives the creator's frames; credentials that are forged, expired or someone else's are
+ * refused, and so is a viewer who is no longer entitled.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeJanusPorts, janusPath, startJanus, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
+import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { follow } from '../../../test/factories';
+import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
+import type { Jsep } from '../../platform/live/provider';
+import { issueCredential } from './streaming.credentials';
+import { streamBans } from './streaming.tables';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const janusMissing = !janusPath();
+if (janusMissing) console.warn('streaming.janus.test.ts skipped: the janus binary is not installed (node scripts/ensure-janus.mjs)');
+
+describe.skipIf(janusMissing)('live streams through a real Janus', () => {
+  let dataDir: string;
+  let janus: JanusInstance;
+  let t: TestApp;
+  let creator: Made;
+  let fan: Made;
+  let streamId: string;
+  const peers: Array<Publisher | Viewer> = [];
+
+  const inject = (method: 'GET' | 'POST', url: string, m: Made, payload?: unknown) => t.app.inject({ method, url, headers: m.auth, payload: payload as never });
+  const join = async (m: Made) => (await inject('GET', `/streaming/join/${streamId}`, m)).json().data;
+  const watch = (m: Made, token: string) => inject('POST', `/streaming/janus/${streamId}/watch`, m, { token });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-stream-janus-'));
+    janus = await startJanus({ dataDir, ...(await freeJanusPorts()), logLevel: 2 });
+    t = await createTestApp({ JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
+    await until('the API connected to Janus', () => Boolean(t.ctx.liveMedia?.available()));
+    creator = await createCreator(t);
+    fan = await createFan(t);
+    await follow(t, fan.user.id, creator.user.id);
+    const live = await inject('POST', '/streaming/live', creator, { type: 'public', title: 'Through Janus' });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().data).toMatchObject({ provider: 'janus', publishing: false });
+    streamId = live.json().data._id;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of peers) await p.close().catch(() => {});
+    await t?.close();
+    await janus?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('join hands out Janus credentials: publisher for the creator, subscriber for an entitled fan', async () => {
+    expect((await join(creator)).credential).toMatchObject({ provider: 'janus', role: 'publisher', token: expect.any(String) });
+    expect((await join(fan)).credential).toMatchObject({ provider: 'janus', role: 'subscriber', token: expect.any(String) });
+  });
+
+  it('watching before the camera is on → 409', async () => {
+    const res = await watch(fan, (await join(fan)).credential.token);
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('forged, expired and other users’ credentials are refused (403); a fan cannot publish', async () => {
+    const { token } = (await join(fan)).credential;
+    const [body, sig] = token.split('.');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, r: 'publisher' })).toString('base64url')}.${sig}`;
+    expect((await watch(fan, forged)).statusCode).toBe(403);
+    const expired = issueCredential(t.config.APP_SECRET, { userId: fan.user.id, streamId, role: 'subscriber' }, new Date(Date.now() - 3_600_000), 300).token;
+    expect((await watch(fan, expired)).statusCode).toBe(403);
+    const other = await createFan(t);
+    await follow(t, other.user.id, creator.user.id);
+    expect((await watch(other, token)).statusCode).toBe(403);
+    const offer: Jsep = { type: 'offer', sdp: 'v=0\r\n' };
+    expect((await inject('POST', `/streaming/janus/${streamId}/publish`, fan, { token, jsep: offer })).statusCode).toBe(403);
+    const creatorToken = (await join(creator)).credential.token;
+    expect((await inject('POST', `/streaming/janus/${streamId}/publish`, await createCreator(t), { token: creatorToken, jsep: offer })).statusCode).toBe(404);
+  });
+
+  it('media flows from the creator to an entitled fan; viewers are counted; the camera going off counts them out', async () => {
+    let publisherPeer = '';
+    const publisher = await createPublisher(async (offer) => {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token: (await join(creator)).credential.token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      publisherPeer = res.json().data.peerId;
+      return res.json().data.jsep;
+    });
+    peers.push(publisher);
+    publisher.startCamera(30);
+    await publisher.connected();
+    expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.publishing).toBe(true);
+
+    const token = (await join(fan)).credential.token;
+    let peerId = '';
+    const viewer = await createViewer(
+      async () => {
+        for (let i = 0; ; i++) {
+          const res = await watch(fan, token);
+          if (res.statusCode === 409 && i < 50) {
+            await sleep(200);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          peerId = res.json().data.peerId;
+          return { peerId, offer: res.json().data.jsep };
+        }
+      },
+      async (id, answer) => {
+        // Someone else's peer id is not theirs to start.
+        expect((await inject('POST', `/streaming/janus/${streamId}/start`, creator, { peerId: id, jsep: answer })).statusCode).toBe(404);
+        const res = await inject('POST', `/streaming/janus/${streamId}/start`, fan, { peerId: id, jsep: answer });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
+    peers.push(viewer);
+    await viewer.connected();
+    await until('the viewer receives the creator’s frames', () => viewer.frames() > 20);
+    expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.viewerCount).toBe(1);
+
+    // The creator's camera goes off (their leave): Janus drops the viewers' peers, which the API
+    // hears (LiveMedia.onPeerClosed) — the viewer's presence closes; the stream is no longer publishing.
+    const pubPeer = publisherPeer;
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, fan, { peerId: pubPeer })).statusCode).toBe(404);
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, creator, { peerId: pubPeer })).statusCode).toBe(200);
+    await until('the viewer is counted out', async () => (await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.viewerCount === 0);
+    expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.publishing).toBe(false);
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, fan, { peerId })).statusCode).toBe(404);
+  });
+
+  it('a fan banned since their credential was issued cannot watch (the relay re-checks entitlement)', async () => {
+    const late = await createFan(t);
+    await follow(t, late.user.id, creator.user.id);
+    const { token } = (await join(late)).credential;
+    await t.ctx.db.insert(streamBans).values({ performerId: creator.user.id, userId: late.user.id });
+    expect((await watch(late, token)).statusCode).toBe(403);
+    const stranger = await createFan(t);
+    expect((await join(stranger)).entitled).toBe(false);
+  });
+
+  it('ending the stream destroys its room: the relay refuses the stream afterwards', async () => {
+    const token = (await join(fan)).credential.token;
+    expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).json().data.status).toBe('ended');
+    expect((await watch(fan, token)).statusCode).toBe(404);
+  });
+});
