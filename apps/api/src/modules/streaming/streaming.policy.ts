@@ -5,6 +5,7 @@ import { isAdmin } from '../../platform/auth';
 import { users, type UserRow } from '../users/users.tables';
 import { follows } from '../follows/follows.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { privateShowMinutes } from '../wallet/wallet.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -30,7 +31,9 @@ import { streamBans, streamModerators, type StreamRow } from './streaming.tables
  *   public (subscribers): a current subscriber, else need 'subscribe';
  *   group: a ticket (a `purchases` row of item type 'stream' for this stream), else need 'ticket'
  *   with the price and the viewer's balance;
- *   private: the fan's wallet holds at least one minute's rate, else need 'balance'.
+ *   private: the fan's wallet holds at least one minute's rate, else need 'balance' — until the
+ *   first minute is charged: from then on the billing sweep ends the show when the money runs out
+ *   (with a warning a minute before), so the fan is not refused mid-show (a player reconnecting).
  * The facts are read in ONE round trip for any number of streams (`streamFacts`); `decide` is pure.
  */
 export type Entitlement =
@@ -53,6 +56,8 @@ export interface StreamFacts {
   follows: Set<string>;
   subscribedTo: Set<string>;
   bought: Set<string>;
+  /** Private shows of the viewer with a minute already charged. */
+  billing: Set<string>;
   bannedBy: Set<string>;
   blocked: Set<string>;
   suspended: Set<string>;
@@ -66,7 +71,7 @@ const fact = (kind: string, id: SQLWrapper) => ({ kind: sql<string>`${kind}::tex
 
 /** The viewer's facts about the streams' creators and the streams, in one round trip. */
 export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: StreamForPolicy[], now: Date = new Date()): Promise<StreamFacts> {
-  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), balance: 0 };
+  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), billing: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), balance: 0 };
   if (list.length === 0) return facts;
   const ids = [...new Set(list.map((s) => s.id))];
   const performerIds = [...new Set(list.map((s) => s.performerId))];
@@ -82,6 +87,8 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
         db.select(fact('fol', follows.followingId)).from(follows).where(and(eq(follows.followerId, viewer.id), inArray(follows.followingId, others))),
         db.select(fact('sub', subscriptions.performerId)).from(subscriptions).where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, others), grantsAccessSql(now))),
         db.select(fact('buy', purchases.itemId)).from(purchases).where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'stream'), inArray(purchases.itemId, ids))),
+        // Private shows already under way for the viewer (a minute charged): the billing sweep, not the door, ends them when the money runs out.
+        db.selectDistinct(fact('bil', privateShowMinutes.streamId)).from(privateShowMinutes).where(and(eq(privateShowMinutes.userId, viewer.id), inArray(privateShowMinutes.streamId, ids))),
         db.select(fact('ban', streamBans.performerId)).from(streamBans).where(and(eq(streamBans.userId, viewer.id), inArray(streamBans.performerId, others), or(isNull(streamBans.until), gt(streamBans.until, now)))),
       );
       if (!isAdmin(viewer)) queries.push(db.select(fact('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, others)));
@@ -96,6 +103,7 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
     else if (r.kind === 'fol') facts.follows.add(id);
     else if (r.kind === 'sub') facts.subscribedTo.add(id);
     else if (r.kind === 'buy') facts.bought.add(id);
+    else if (r.kind === 'bil') facts.billing.add(id);
     else if (r.kind === 'ban') facts.bannedBy.add(id);
     else if (r.kind === 'blk') facts.blocked.add(id);
   }
@@ -125,7 +133,7 @@ export function decide(viewer: UserRow | null, s: StreamForPolicy, f: StreamFact
     case 'group':
       return f.bought.has(s.id) ? { entitled: true, role: 'subscriber' } : refuse(403, 'ticket', { price, balance: f.balance });
     case 'private':
-      return f.balance >= price ? { entitled: true, role: 'subscriber' } : refuse(403, 'balance', { price, balance: f.balance });
+      return f.billing.has(s.id) || f.balance >= price ? { entitled: true, role: 'subscriber' } : refuse(403, 'balance', { price, balance: f.balance });
   }
 }
 
