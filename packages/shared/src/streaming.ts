@@ -36,6 +36,8 @@ export const STREAM_SLOW_MODE_MAX_SECONDS = 300;
 /** A viewer without a heartbeat for this long has left (billing stops, viewer count drops). */
 export const STREAM_HEARTBEAT_SECONDS = 15;
 export const STREAM_PRESENCE_TIMEOUT_SECONDS = 45;
+/** A Janus stream whose creator's camera stays off this long (browser closed, connection lost) is ended ('publisher_lost'). */
+export const STREAM_CAMERA_OFF_GRACE_SECONDS = 120;
 /** Join credentials and Agora tokens live this long; the client renews before they expire. */
 export const STREAM_CREDENTIAL_SECONDS = 300;
 /** A pending private-show request expires after this long without an answer. */

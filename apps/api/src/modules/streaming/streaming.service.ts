@@ -145,7 +145,7 @@ export class StreamingService {
     this.deps.realtime.toUser(userId, 'stream/kicked', { streamId: row?.id ?? null, performerId, until: until?.toISOString() ?? null });
   }
 
-  /** The presence sweep: missed heartbeats close presences (a private show's fan gone ends it), pending requests expire. */
+  /** The presence sweep: missed heartbeats close presences (a private show's fan gone ends it), pending requests expire, streams whose camera stayed off end. */
   async sweepPresence(now: Date): Promise<void> {
     const gone = await this.presence.sweep(now);
     for (const g of gone) {
@@ -153,6 +153,7 @@ export class StreamingService {
       if (row && row.status === 'live' && row.type === 'private' && row.fan === g.userId) await this.streams.endStream(g.streamId, 'fan_left', null);
     }
     await this.privateShows.expire(now);
+    await this.streams.endAbandoned(now);
   }
 
   start(): void {

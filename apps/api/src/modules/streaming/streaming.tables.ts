@@ -40,6 +40,8 @@ export const streams = pgTable(
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
     /** The creator's camera is on (Janus publisher joined). */
     publishing: boolean('publishing').notNull().default(false),
+    /** Since when the camera is off (null while publishing): a Janus stream whose camera stays off past the grace ends ('publisher_lost'). */
+    cameraOffAt: ts('camera_off_at').defaultNow(),
     /** Go-live notifications were sent for this stream (throttle: one per creator per 30 min). */
     notified: boolean('notified').notNull().default(false),
     startedAt: ts('started_at').notNull().defaultNow(),

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  GO_LIVE_NOTIFY_THROTTLE_MINUTES, isUuid, ppvPriceLimits, streamRoom, toMinor,
+  GO_LIVE_NOTIFY_THROTTLE_MINUTES, STREAM_CAMERA_OFF_GRACE_SECONDS, isUuid, ppvPriceLimits, streamRoom, toMinor,
   type LiveProviderName, type Stream, type StreamEndReason, type StreamType, type StreamAccess,
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
@@ -162,7 +162,7 @@ export class StreamsService {
           .values({
             id, performerId: owner.id, type: s.type, access: s.access, title: s.title, description: s.description, price: s.price, tipGoal: s.tipGoal,
             provider, channel: newAgoraChannel(), roomId: room?.roomId ?? null, roomSecret: room?.secret ?? null, roomPin: room?.pin ?? null,
-            privateFanId: s.privateFanId ?? null, privateRequestId: s.privateRequestId ?? null, notified: notify, startedAt: now,
+            privateFanId: s.privateFanId ?? null, privateRequestId: s.privateRequestId ?? null, notified: notify, startedAt: now, cameraOffAt: now,
           })
           .returning();
         if (s.type !== 'private') await this.deps.events.record(tx, 'stream.started', { streamId: id, performerId: owner.id, type: s.type, notify });
@@ -202,8 +202,24 @@ export class StreamsService {
 
   /** The Janus publisher joined or left: `publishing` changes and the room hears it. */
   async setPublishing(id: string, publishing: boolean): Promise<void> {
-    const [row] = await this.db.update(streams).set({ publishing }).where(and(eq(streams.id, id), eq(streams.status, 'live'), sql`${streams.publishing} <> ${publishing}`)).returning();
+    const [row] = await this.db.update(streams).set({ publishing, cameraOffAt: publishing ? null : this.deps.clock.now() }).where(and(eq(streams.id, id), eq(streams.status, 'live'), sql`${streams.publishing} <> ${publishing}`)).returning();
     if (row) await this.pushUpdated(row, null);
+  }
+
+  /**
+   * Streams nobody is sending into: a Janus stream whose camera has been off for
+   * STREAM_CAMERA_OFF_GRACE_SECONDS (the creator closed the tab or lost the connection and did
+   * not come back; a reload re-publishes well within it) ends with 'publisher_lost'. Agora
+   * streams are not watched here: the API does not see Agora's media.
+   */
+  async endAbandoned(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - STREAM_CAMERA_OFF_GRACE_SECONDS * 1000);
+    const gone = await this.db
+      .select({ id: streams.id })
+      .from(streams)
+      .where(and(eq(streams.status, 'live'), eq(streams.provider, 'janus'), eq(streams.publishing, false), lt(streams.cameraOffAt, cutoff)));
+    for (const g of gone) await this.endStream(g.id, 'publisher_lost', null);
+    return gone.length;
   }
 
   /** POST /streaming/live/{id}/end: the creator, or an operator (audited); others → 404. */

@@ -1,0 +1,1 @@
+ALTER TABLE "streams" ADD COLUMN "camera_off_at" timestamp with time zone DEFAULT now();
