@@ -135,7 +135,8 @@ export class JanusMedia implements LiveMedia {
   async subscribe(room: LiveRoom, opts: { userId: string }): Promise<LivePeer & { offer: Jsep }> {
     return this.withPeer(room, 'subscriber', opts.userId, async (handle) => {
       const joined = await this.retryOnMissingRoom(room, () =>
-        this.call(handle.joinSubscriber({ room: room.roomId, feed: PUBLISHER_FEED, pin: room.pin, audio: true, video: true, data: false })),
+        // Janus 1.x's multistream subscription: every stream (audio, video) of the one publisher.
+        this.call(handle.joinSubscriber({ room: room.roomId, streams: [{ feed: PUBLISHER_FEED }], pin: room.pin })),
       ).catch((err) => {
         if (codeOf(err) === NO_SUCH_FEED || codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on yet');
         throw err;
