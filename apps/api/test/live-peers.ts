@@ -44,12 +44,18 @@ const sdpOf = (pc: RTCPeerConnection, type: Jsep['type']): Jsep => {
 };
 
 /**
- * One VP8 frame as one RTP payload: the payload descriptor (start of partition 0), then a VP8
- * frame header (a key frame every `keyEvery` frames, 320×240) and the signature with the frame number.
+ * One RTP payload of a VP8 frame: the payload descriptor (S=1 on the frame's first packet), then,
+ * on the first packet, a VP8 frame header (a key frame every `keyEvery` frames, 320×240); every
+ * packet carries the signature with the frame number.
  */
-export function vp8Payload(frame: number, size = 1000, keyEvery = 30): Buffer {
+export function vp8Payload(frame: number, size = 1000, keyEvery = 30, first = true): Buffer {
   const key = frame % keyEvery === 0;
   const body = Buffer.alloc(size);
+  if (!first) {
+    FRAME_SIGNATURE.copy(body, 1);
+    body.writeUInt32BE(frame, 1 + FRAME_SIGNATURE.length);
+    return body; // descriptor 0x00: a continuation of partition 0
+  }
   body[0] = 0x10; // VP8 payload descriptor: S=1, partition 0
   // Frame tag: bit 0 = 0 for a key frame, version 0, show_frame 1, first partition size.
   const tag = (key ? 0 : 1) | (1 << 4) | ((size - 20) << 5);
@@ -77,8 +83,11 @@ export interface Publisher {
   pc: RTCPeerConnection;
   /** Frames sent so far. */
   sent(): number;
-  /** Sends `fps` frames a second until stopped. */
-  startCamera(fps?: number): void;
+  /** RTP packets sent so far. */
+  packetsSent(): number;
+  /** Sends `fps` frames a second, of `packetsPerFrame` RTP packets of ~1,000 bytes each, until stopped. */
+  startCamera(fps?: number, packetsPerFrame?: number): void;
+  stopCamera(): void;
   connected(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -94,19 +103,35 @@ export async function createPublisher(publish: (offer: Jsep) => Promise<Jsep>): 
   const answer = await publish(sdpOf(pc, 'offer'));
   await pc.setRemoteDescription(answer);
   let frame = 0;
+  let packets = 0;
   let timer: NodeJS.Timeout | null = null;
   const seq0 = Math.floor(Math.random() * 60000);
   const ts0 = Math.floor(Math.random() * 2 ** 31);
   return {
     pc,
     sent: () => frame,
+    packetsSent: () => packets,
     connected: (timeoutMs?: number) => connectedPc(pc, timeoutMs),
-    startCamera(fps = 30) {
-      timer ??= setInterval(() => {
-        const header = new RtpHeader({ payloadType: 96, sequenceNumber: (seq0 + frame) % 65536, timestamp: (ts0 + frame * Math.round(90000 / fps)) >>> 0, marker: true });
-        track.writeRtp(new RtpPacket(header, vp8Payload(frame)));
-        frame += 1;
-      }, 1000 / fps);
+    startCamera(fps = 30, packetsPerFrame = 1) {
+      if (timer) return;
+      // Frames are due by the clock (timers drift): each tick sends those due since the last one.
+      const t0 = performance.now() - (frame * 1000) / fps;
+      const tick = () => {
+        while (frame < ((performance.now() - t0) * fps) / 1000) {
+          const timestamp = (ts0 + frame * Math.round(90000 / fps)) >>> 0;
+          for (let i = 0; i < packetsPerFrame; i++) {
+            const header = new RtpHeader({ payloadType: 96, sequenceNumber: (seq0 + packets) % 65536, timestamp, marker: i === packetsPerFrame - 1 });
+            track.writeRtp(new RtpPacket(header, vp8Payload(frame, 1000, 30, i === 0)));
+            packets += 1;
+          }
+          frame += 1;
+        }
+      };
+      timer = setInterval(tick, 1000 / fps / 2);
+    },
+    stopCamera() {
+      if (timer) clearInterval(timer);
+      timer = null;
     },
     async close() {
       if (timer) clearInterval(timer);
@@ -119,7 +144,7 @@ export async function createPublisher(publish: (offer: Jsep) => Promise<Jsep>): 
 export interface Viewer {
   pc: RTCPeerConnection;
   peerId: string;
-  /** Video RTP packets received, all of them / carrying one of the publisher's frames. */
+  /** Video RTP packets received: all of them / those carrying (part of) one of the publisher's frames. */
   packets(): number;
   frames(): number;
   payloadTypes: Set<number>;
