@@ -15,7 +15,8 @@ import { follow } from '../../../test/factories';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import type { Jsep } from '../../platform/live/provider';
 import { issueCredential } from './streaming.credentials';
-import { streamBans } from './streaming.tables';
+import { eq } from 'drizzle-orm';
+import { streamBans, streams } from './streaming.tables';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
@@ -129,6 +130,25 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     await viewer.connected();
     await until('the viewer receives the creator’s frames', () => viewer.frames() > 20);
     expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.viewerCount).toBe(1);
+
+    // Full (JANUS_MAX_VIEWERS): a newcomer is turned away (503); a viewer already counted in (a
+    // second tab) gets in, and hanging that second peer up leaves them watching.
+    await t.ctx.db.update(streams).set({ viewerCount: t.config.JANUS_MAX_VIEWERS }).where(eq(streams.id, streamId));
+    const late = await createFan(t);
+    await follow(t, late.user.id, creator.user.id);
+    const full = await watch(late, (await join(late)).credential.token);
+    expect(full.statusCode).toBe(503);
+    expect(full.json().message).toMatch(/full/);
+    const secondTab = await watch(fan, token);
+    expect(secondTab.statusCode, secondTab.body).toBe(200);
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, fan, { peerId: secondTab.json().data.peerId })).statusCode).toBe(200);
+    await t.ctx.db.update(streams).set({ viewerCount: 1 }).where(eq(streams.id, streamId));
+    expect((await t.ctx.db.select({ n: streams.viewerCount }).from(streams).where(eq(streams.id, streamId)))[0]!.n).toBe(1);
+    await until('the first tab still receives frames', async () => {
+      const before = viewer.frames();
+      await sleep(300);
+      return viewer.frames() > before;
+    });
 
     // The creator's camera goes off (their leave): Janus drops the viewers' peers, which the API
     // hears (LiveMedia.onPeerClosed) — the viewer's presence closes; the stream is no longer publishing.

@@ -14,6 +14,7 @@ import type { LivePeers } from './streaming.peers';
 
 export const NOT_PUBLISHING = "The creator's camera is not on yet";
 const BAD_CREDENTIAL = 'Your access to this stream has expired: join again';
+export const STREAM_FULL = 'This stream is full right now: try again in a moment';
 
 export interface RelayDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface RelayDeps {
   streams: StreamsService;
   presence: StreamPresence;
   peers: LivePeers;
+  /** Viewers one stream takes (JANUS_MAX_VIEWERS): Janus's VideoRoom has no subscriber limit of its own. */
+  maxViewers: number;
   /** A private show's fan left: the show ends ('fan_left'). */
   onFanLeft: (streamId: string) => Promise<void>;
   log: FastifyBaseLogger;
@@ -76,6 +79,8 @@ export class JanusRelay {
     if (!e.entitled) throw StreamAccess.refusal(e);
     const s = await this.liveJanusStream(id);
     if (!s.publishing) throw conflict(NOT_PUBLISHING);
+    // Full: a viewer already counted in (another tab, a reconnect) still gets in.
+    if (row.viewerCount >= this.deps.maxViewers && !(await this.deps.presence.openRow(id, viewer.id))) throw new HttpError(503, STREAM_FULL);
     const peer = await this.call(() => this.media().subscribe(s.room, { userId: viewer.id }));
     this.deps.peers.add(peer.peerId, { userId: viewer.id, streamId: s.id, role: 'subscriber' });
     return { peerId: peer.peerId, jsep: peer.offer };

@@ -76,7 +76,7 @@ export class StreamingService {
     });
     this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams });
     this.relay = new JanusRelay({
-      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log,
+      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, maxViewers: deps.config.maxViewers,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
     });
     this.settings = new StreamSettingsService({ db, sellers: deps.sellers, checkPrice: (field, price) => this.streams.checkPrice(field, price) });
