@@ -81,6 +81,10 @@ export const streamingSettingsSchema = z.object({
 export type StreamingSettings = z.infer<typeof streamingSettingsSchema>;
 export const updateStreamingSettingsSchema = streamingSettingsSchema.partial();
 
+/** GET /streaming/available: whether live video works on this site now, and through which provider. */
+export const liveAvailabilitySchema = z.object({ available: z.boolean(), provider: z.enum(LIVE_PROVIDERS).nullable() });
+export type LiveAvailability = z.infer<typeof liveAvailabilitySchema>;
+
 /** GET /streaming/private-offer/{performerId}: whether a creator offers private shows, and at what rate — public (the profile's request button). */
 export const privateShowOfferSchema = z.object({
   /** Price per started minute; null when the creator offers no private shows. */

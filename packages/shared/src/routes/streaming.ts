@@ -11,6 +11,7 @@ import {
   janusPublishBodySchema,
   janusStartBodySchema,
   janusWatchBodySchema,
+  liveAvailabilitySchema,
   liveSearchQuerySchema,
   privateRequestSchema,
   privateShowOfferSchema,
@@ -51,6 +52,13 @@ export const streaming = defineRoutes('streaming', {
     access: 'performer',
     description: `Changes the creator's own streaming settings. privateRate null turns private shows off. ${RULES}`,
     schema: { body: updateStreamingSettingsSchema, response: { 200: envelope(streamingSettingsSchema) } },
+  },
+  available: {
+    method: 'GET',
+    path: '/streaming/available',
+    access: 'anyone',
+    description: 'Whether live video works on this site right now (Agora switched on, or the built-in Janus answering) and through which provider. The web hides fans\' live actions (private show requests) when it does not; going live answers 503 with the reason.',
+    schema: { response: { 200: envelope(liveAvailabilitySchema) } },
   },
   privateOffer: {
     method: 'GET',

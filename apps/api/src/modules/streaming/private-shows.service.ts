@@ -52,6 +52,8 @@ export class PrivateShowsService {
     if (facts.bannedBy.has(performerId)) throw forbidden(BANNED_MESSAGE);
     const rate = (await this.deps.settings.row(performerId))?.privateRate ?? null;
     if (rate === null) throw unprocessable('This creator does not offer private shows');
+    // No live video on the site right now: 503 before anyone waits for an answer.
+    await this.deps.streams.provider();
     if (facts.balance < rate) throw unprocessable(`Your balance is too low for a private show: it costs ${fromMinor(rate).toFixed(2)} per minute — top up your wallet first`);
     const conversationId = await this.deps.messages.pairConversationId(fan.id, performerId);
     // A request whose time ran out is no longer pending, even before the sweep says so.

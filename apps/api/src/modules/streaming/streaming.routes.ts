@@ -21,6 +21,7 @@ export const streamingRoutes = (deps: StreamingRoutesDeps) => async (app: ZodApp
   const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute', keyGenerator: perUser } } });
 
   handle(app, r.settings, async (req) => ({ data: await settings.get(currentUser(req).id) }));
+  handle(app, r.available, async () => ({ data: await streams.availability() }));
   handle(app, r.privateOffer, async (req) => ({ data: await settings.offer(req.params.id) }));
   handle(app, r.updateSettings, async (req) => ({ data: await settings.update(currentUser(req).id, req.body) }));
 

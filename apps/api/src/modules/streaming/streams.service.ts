@@ -86,6 +86,12 @@ export class StreamsService {
     throw new HttpError(503, LIVE_UNAVAILABLE);
   }
 
+  /** GET /streaming/available: the provider a new stream would use now, without the 503. */
+  async availability(): Promise<{ available: boolean; provider: LiveProviderName | null }> {
+    const provider = (await this.agora()) ? 'agora' : this.deps.media?.available() ? 'janus' : null;
+    return { available: provider !== null, provider };
+  }
+
   /** The provider of an existing stream must still be there (503 otherwise). */
   async assertProviderUp(s: Pick<StreamRow, 'provider'>): Promise<void> {
     const up = s.provider === 'agora' ? Boolean(await this.agora()) : Boolean(this.deps.media?.available());

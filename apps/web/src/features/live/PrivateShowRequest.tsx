@@ -30,7 +30,9 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   const name = performer.name || 'this creator';
   // The creator's per-minute rate (null: no private shows — no button).
   const { data: offer } = useSWR(['private-offer', performer._id], () => call(routes.streaming.privateOffer, { params: { id: performer._id } }));
-  const rate = offer?.privateRate ?? null;
+  // Live video off on this site (no Janus, Agora off): nothing to request.
+  const { data: live } = useSWR('live-available', () => call(routes.streaming.available, {}));
+  const rate = live?.available ? (offer?.privateRate ?? null) : null;
 
   useEffect(() => {
     void dispatch(loadPrivateRequests());
