@@ -9,11 +9,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Alert, Button, Progress, Result, Spin } from 'antd';
-import { DollarOutlined, EyeOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Popconfirm, Progress, Result, Spin } from 'antd';
+import { DollarOutlined, EyeOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { call } from '@/lib/api';
+import { call, errorText } from '@/lib/api';
 import { compactNumber, money } from '@/lib/format';
 import { useSocketEvent } from '@/lib/socket';
 import { useRoute } from '@/lib/swr';
@@ -90,6 +90,17 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
 
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && entitled;
+  // Operators may end any stream (audited by the API); viewers then get 'stream/ended'.
+  const { message } = App.useApp();
+  const isOperator = Boolean(me?.roles.includes('admin'));
+  const endAsOperator = async () => {
+    try {
+      await call(routes.streaming.end, { params: { id: stream._id } });
+      message.success('The stream was ended');
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
   const overlay = ended ? endedText(ended.reason) : null;
 
   let main;
@@ -166,13 +177,22 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
             </div>
           </div>
           {!ended && <LiveBadge />}
-          <span className={css.viewers} aria-label={`${viewers} watching`} data-testid="viewer-count">
-            <EyeOutlined /> {compactNumber(viewers)} watching
-          </span>
+          {!ended && (
+            <span className={css.viewers} aria-label={`${viewers} watching`} data-testid="viewer-count">
+              <EyeOutlined /> {compactNumber(viewers)} watching
+            </span>
+          )}
           {canTip && (
             <Button type="primary" icon={<DollarOutlined />} onClick={() => setTipOpen(true)}>
               Send tip
             </Button>
+          )}
+          {isOperator && !isOwner && !ended && (
+            <Popconfirm title="End this stream for everyone?" description="The creator and viewers are told it was ended by the site's team." okText="End stream" okButtonProps={{ danger: true }} cancelText="Cancel" onConfirm={() => void endAsOperator()}>
+              <Button danger icon={<StopOutlined />}>
+                End stream
+              </Button>
+            </Popconfirm>
           )}
         </div>
         {goal !== null && goal > 0 && (
