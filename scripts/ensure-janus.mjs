@@ -13,7 +13,11 @@ export function janusPath() {
   return null;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The janus binary, installing Debian's package first when it is missing and we are root on
+ * Debian; null (with a line saying what to run) when it cannot be had. `npm start` and CI call it.
+ */
+export function ensureJanus() {
   let found = janusPath();
   if (!found) {
     const isRoot = process.getuid?.() === 0;
@@ -34,5 +38,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log('Janus not found: live video is off. Install it (Debian/Ubuntu: `sudo apt-get install janus`) or set JANUS_PATH.');
     }
   }
+  return found;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = ensureJanus();
   if (found) console.log(`Janus: ${found}`);
 }

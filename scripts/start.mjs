@@ -7,7 +7,8 @@ import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
 import { apiRuntime } from './lib/api-runtime.mjs';
-import { janusPath, janusPorts, startJanus } from './lib/janus.mjs';
+import { janusPorts, startJanus } from './lib/janus.mjs';
+import { ensureJanus } from './ensure-janus.mjs';
 
 const dev = process.argv.includes('--dev');
 const production = process.env.NODE_ENV === 'production';
@@ -47,7 +48,7 @@ let stopping = false;
 const apiEnv = { ...env };
 if (env.JANUS_URL) {
   console.log(`▶ Live video through the Janus at ${env.JANUS_URL}`);
-} else if (!janusPath()) {
+} else if (!ensureJanus()) {
   console.log('live video is off: Janus is not installed — `sudo apt-get install janus` (or `node scripts/ensure-janus.mjs` as root)');
 } else {
   const ports = janusPorts(apiPort);
