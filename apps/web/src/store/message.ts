@@ -5,7 +5,8 @@
  * `deleteMessage` {deleting, success, data, error} and `receiveMessage` (the last message pushed).
  * Beside the spec's fields: each conversation's `error` (its last load failed).
  * `isLoadMore` is true while the running load is a load-more (older messages on top), so the
- * thread shows a small spinner above the list instead of the first-load skeleton.
+ * thread shows a small spinner above the list instead of the first-load skeleton. The shape and
+ * the list steps are shared with the stream message state (./message-list).
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, type Message, type SendMessageInput } from '@stagepass/shared';
@@ -13,37 +14,15 @@ import { MESSAGE_PAGE_SIZE } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, type ApiFailure } from '@/lib/api';
 import { logout, resetAuth } from './auth';
+import * as list from './message-list';
 
-export interface ConversationMessages {
-  items: Message[];
-  /** Messages of the conversation on the server (all of them, not only the loaded ones). */
-  total: number;
-  fetching: boolean;
-  isLoadMore: boolean;
-  error: string | null;
-}
+export type ConversationMessages = list.MessageList<Message>;
+export type RequestState = list.MessageRequestState<Message>;
+export type MessageState = list.MessageListState<Message>;
 
-export interface RequestState {
-  success: boolean;
-  data: Message | null;
-  error: string | null;
-}
+export const emptyConversationMessages: ConversationMessages = list.emptyMessageList();
 
-export interface MessageState {
-  conversationMap: Record<string, ConversationMessages>;
-  sendMessage: RequestState & { sending: boolean };
-  deleteMessage: RequestState & { deleting: boolean };
-  receiveMessage: Message | null;
-}
-
-export const emptyConversationMessages: ConversationMessages = { items: [], total: 0, fetching: false, isLoadMore: false, error: null };
-
-export const initialMessageState: MessageState = {
-  conversationMap: {},
-  sendMessage: { sending: false, success: false, data: null, error: null },
-  deleteMessage: { deleting: false, success: false, data: null, error: null },
-  receiveMessage: null,
-};
+export const initialMessageState: MessageState = list.initialMessageListState();
 
 /** The refusal of a send or a delete: the spec's text, plus the server's reason when it refused on purpose (4xx). */
 export interface MessageFailure {
@@ -58,27 +37,7 @@ export function failure(e: unknown): MessageFailure {
 
 type ThunkConfig = { state: { message: MessageState }; rejectValue: MessageFailure };
 
-function entry(s: MessageState, id: string): ConversationMessages {
-  return (s.conversationMap[id] ??= { ...emptyConversationMessages, items: [] });
-}
-
-const has = (items: Message[], id: string) => items.some((m) => m._id === id);
-
-/** Appends `m` unless a message with its _id is there already (then it is replaced: the newer view wins). */
-function appendUnique(c: ConversationMessages, m: Message): boolean {
-  const at = c.items.findIndex((x) => x._id === m._id);
-  if (at >= 0) {
-    c.items[at] = m;
-    return false;
-  }
-  c.items.push(m);
-  return true;
-}
-
-export interface LoadMessagesArgs {
-  conversationId: string;
-  /** Older messages (the next page up), prepended. */
-  more?: boolean;
+export interface LoadMessagesArgs extends list.LoadArgs {
   /** Reload what is loaded (e.g. after buying a paid message: its files now have URLs). */
   refresh?: boolean;
 }
@@ -92,7 +51,7 @@ export const loadMessages = createAsyncThunk<{ data: Message[]; total: number },
   'message/load',
   async ({ conversationId, more, refresh }, { getState, rejectWithValue }) => {
     const c = getState().message.conversationMap[conversationId];
-    const offset = more ? (c?.items.length ?? 0) : 0;
+    const offset = list.loadOffset(c, more);
     const limit = refresh ? Math.min(100, Math.max(MESSAGE_PAGE_SIZE, c?.items.length ?? 0)) : MESSAGE_PAGE_SIZE;
     try {
       return await call(routes.messages.messages, { params: { id: conversationId }, query: { offset, limit } });
@@ -101,11 +60,7 @@ export const loadMessages = createAsyncThunk<{ data: Message[]; total: number },
     }
   },
   {
-    condition: ({ conversationId, more }, { getState }) => {
-      const c = getState().message.conversationMap[conversationId];
-      if (c?.fetching) return false;
-      return !more || (c !== undefined && c.items.length < c.total);
-    },
+    condition: ({ conversationId, more }, { getState }) => list.mayLoad(getState().message.conversationMap[conversationId], more),
   },
 );
 
@@ -129,85 +84,46 @@ const messageSlice = createSlice({
   name: 'message',
   initialState: initialMessageState,
   reducers: {
-    /** A message pushed by the server (or the sender's own, from another tab): appended, once. */
+    /** A message pushed by the server (or the sender's own, from another tab): appended, once (a repeat replaces it: the newer view wins). */
     messageReceived(s, a: PayloadAction<Message>) {
-      const m = a.payload;
-      const c = entry(s, m.conversationId);
-      if (appendUnique(c, m)) c.total += 1;
-      s.receiveMessage = m;
+      list.receive(s, a.payload);
     },
     /** The other side (or the sender elsewhere) deleted a message: it stays in place as 'Message deleted!'. */
     messageRemotelyDeleted(s, a: PayloadAction<{ conversationId: string; messageId: string }>) {
-      const m = s.conversationMap[a.payload.conversationId]?.items.find((x) => x._id === a.payload.messageId);
+      const m = list.markDeleted(s, a.payload.conversationId, a.payload.messageId, MESSAGES.messageDeleted);
       if (!m) return;
-      m.text = MESSAGES.messageDeleted;
-      m.isDeleted = true;
       m.files = [];
       m.isLocked = false;
     },
     /** Leaving a conversation resets its items (the next visit loads them again). */
     conversationLeft(s, a: PayloadAction<string>) {
-      if (s.conversationMap[a.payload]) s.conversationMap[a.payload] = { ...emptyConversationMessages, items: [] };
+      list.resetList(s, a.payload);
     },
     resetMessages() {
       return initialMessageState;
     },
   },
   extraReducers: (b) => {
-    b.addCase(loadMessages.pending, (s, a) => {
-      const c = entry(s, a.meta.arg.conversationId);
-      c.fetching = true;
-      c.isLoadMore = Boolean(a.meta.arg.more);
-      c.error = null;
-    })
-      .addCase(loadMessages.fulfilled, (s, a) => {
-        const c = entry(s, a.meta.arg.conversationId);
-        const page = [...a.payload.data].reverse();
-        if (a.meta.arg.more) {
-          c.items = [...page.filter((m) => !has(c.items, m._id)), ...c.items];
-        } else {
-          // A message pushed while the page was on its way (newer than the page) is kept after it.
-          const newest = page.at(-1)?.createdAt ?? '';
-          const later = c.items.filter((m) => !has(page, m._id) && m.createdAt > newest);
-          c.items = [...page, ...later];
-        }
-        c.total = Math.max(a.payload.total, c.items.length);
-        c.fetching = false;
-        c.isLoadMore = false;
-      })
+    b.addCase(loadMessages.pending, (s, a) => list.loadStarted(s, a.meta.arg))
+      .addCase(loadMessages.fulfilled, (s, a) => list.pageLoaded(s, a.meta.arg, a.payload))
       .addCase(loadMessages.rejected, (s, a) => {
         // A load skipped by its condition leaves no trace.
-        if (a.meta.condition) return;
-        const c = entry(s, a.meta.arg.conversationId);
-        c.fetching = false;
-        c.isLoadMore = false;
-        c.error = a.payload?.message ?? MESSAGES.updateFailed;
+        if (!a.meta.condition) list.loadFailed(s, a.meta.arg.conversationId, list.failureText(a.payload));
       })
-      .addCase(sendMessage.pending, (s) => {
-        s.sendMessage = { sending: true, success: false, data: null, error: null };
-      })
-      .addCase(sendMessage.fulfilled, (s, a) => {
-        const c = entry(s, a.meta.arg.conversationId);
-        if (appendUnique(c, a.payload)) c.total += 1;
-        s.sendMessage = { sending: false, success: true, data: a.payload, error: null };
-      })
-      .addCase(sendMessage.rejected, (s, a) => {
-        s.sendMessage = { sending: false, success: false, data: null, error: a.payload?.message ?? MESSAGES.updateFailed };
-      })
-      .addCase(deleteMessage.pending, (s) => {
-        s.deleteMessage = { deleting: true, success: false, data: null, error: null };
-      })
+      .addCase(sendMessage.pending, (s) => list.sendStarted(s))
+      .addCase(sendMessage.fulfilled, (s, a) => list.sent(s, a.meta.arg.conversationId, a.payload))
+      .addCase(sendMessage.rejected, (s, a) => list.sendFailed(s, list.failureText(a.payload)))
+      .addCase(deleteMessage.pending, (s) => list.deleteStarted(s))
       .addCase(deleteMessage.fulfilled, (s, a) => {
+        // The sender's own deletion takes the message out of the list.
         const c = s.conversationMap[a.meta.arg.conversationId];
-        if (c && has(c.items, a.meta.arg.messageId)) {
+        if (c && list.hasMessage(c.items, a.meta.arg.messageId)) {
           c.items = c.items.filter((m) => m._id !== a.meta.arg.messageId);
           c.total = Math.max(0, c.total - 1);
         }
-        s.deleteMessage = { deleting: false, success: true, data: a.payload, error: null };
+        list.deleted(s, a.payload);
       })
-      .addCase(deleteMessage.rejected, (s, a) => {
-        s.deleteMessage = { deleting: false, success: false, data: null, error: a.payload?.reason ?? a.payload?.message ?? MESSAGES.updateFailed };
-      })
+      .addCase(deleteMessage.rejected, (s, a) => list.deleteFailed(s, a.payload?.reason ?? list.failureText(a.payload)))
       .addCase(logout.fulfilled, () => initialMessageState)
       .addCase(resetAuth, () => initialMessageState);
   },

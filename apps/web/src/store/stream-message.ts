@@ -5,48 +5,29 @@
  * stored reversed, a load-more prepends older ones, deduplicated by _id) —, `sendMessage`,
  * `deleteMessage`, `receiveMessage` and `activeConversation` (the chat shown: its slow mode, tip
  * goal and tips total, whether the viewer may moderate). A remote deletion turns a message into
- * 'Message deleted' (isDeleted); the creator's "clear chat" and leaving the stream reset it.
+ * 'Message deleted' (isDeleted); the creator's "clear chat" and leaving the stream reset it. The
+ * shape and the list steps are shared with the message state (./message-list).
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, type StreamConversation, type StreamMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, type ApiFailure } from '@/lib/api';
 import { logout, resetAuth } from './auth';
+import * as list from './message-list';
 
 /** Messages per page of a stream chat. */
 export const STREAM_MESSAGE_PAGE_SIZE = 50;
 
-export interface StreamConversationMessages {
-  items: StreamMessage[];
-  total: number;
-  fetching: boolean;
-  isLoadMore: boolean;
-  error: string | null;
-}
+export type StreamConversationMessages = list.MessageList<StreamMessage>;
+export type StreamRequestState = list.MessageRequestState<StreamMessage>;
 
-export interface StreamRequestState {
-  success: boolean;
-  data: StreamMessage | null;
-  error: string | null;
-}
-
-export interface StreamMessageState {
+export interface StreamMessageState extends list.MessageListState<StreamMessage> {
   activeConversation: StreamConversation | null;
-  conversationMap: Record<string, StreamConversationMessages>;
-  sendMessage: StreamRequestState & { sending: boolean };
-  deleteMessage: StreamRequestState & { deleting: boolean };
-  receiveMessage: StreamMessage | null;
 }
 
-export const emptyStreamConversationMessages: StreamConversationMessages = { items: [], total: 0, fetching: false, isLoadMore: false, error: null };
+export const emptyStreamConversationMessages: StreamConversationMessages = list.emptyMessageList();
 
-export const initialStreamMessageState: StreamMessageState = {
-  activeConversation: null,
-  conversationMap: {},
-  sendMessage: { sending: false, success: false, data: null, error: null },
-  deleteMessage: { deleting: false, success: false, data: null, error: null },
-  receiveMessage: null,
-};
+export const initialStreamMessageState: StreamMessageState = { activeConversation: null, ...list.initialMessageListState<StreamMessage>() };
 
 /** A refused send or delete: the text to show, the HTTP status (403 banned, 429 slow mode) and the seconds to wait (slow mode). */
 export interface StreamMessageFailure {
@@ -75,22 +56,8 @@ export function streamFailure(e: unknown): StreamMessageFailure {
 
 type ThunkConfig = { state: { streamMessage: StreamMessageState }; rejectValue: StreamMessageFailure };
 
-function entry(s: StreamMessageState, id: string): StreamConversationMessages {
-  return (s.conversationMap[id] ??= { ...emptyStreamConversationMessages, items: [] });
-}
-
-const has = (items: StreamMessage[], id: string) => items.some((m) => m._id === id);
-
-function appendUnique(c: StreamConversationMessages, m: StreamMessage): boolean {
-  const at = c.items.findIndex((x) => x._id === m._id);
-  if (at >= 0) {
-    // A deletion seen first stays a deletion.
-    c.items[at] = c.items[at]!.isDeleted ? c.items[at]! : m;
-    return false;
-  }
-  c.items.push(m);
-  return true;
-}
+/** A repeat of a message already listed replaces it, but a deletion seen first stays a deletion. */
+const keepDeleted = (old: StreamMessage) => old.isDeleted;
 
 /** The chat conversation of a stream (its settings and whether the caller may moderate): becomes the active one. */
 export const loadStreamConversation = createAsyncThunk<StreamConversation, { streamId: string }, ThunkConfig>('streamMessage/conversation', async ({ streamId }, { rejectWithValue }) => {
@@ -106,7 +73,7 @@ export const loadStreamMessages = createAsyncThunk<{ data: StreamMessage[]; tota
   'streamMessage/load',
   async ({ conversationId, more }, { getState, rejectWithValue }) => {
     const c = getState().streamMessage.conversationMap[conversationId];
-    const offset = more ? (c?.items.length ?? 0) : 0;
+    const offset = list.loadOffset(c, more);
     try {
       return await call(routes.streamChat.listPublic, { params: { id: conversationId }, query: { offset, limit: STREAM_MESSAGE_PAGE_SIZE } });
     } catch (e) {
@@ -114,11 +81,7 @@ export const loadStreamMessages = createAsyncThunk<{ data: StreamMessage[]; tota
     }
   },
   {
-    condition: ({ conversationId, more }, { getState }) => {
-      const c = getState().streamMessage.conversationMap[conversationId];
-      if (c?.fetching) return false;
-      return !more || (c !== undefined && c.items.length < c.total);
-    },
+    condition: ({ conversationId, more }, { getState }) => list.mayLoad(getState().streamMessage.conversationMap[conversationId], more),
   },
 );
 
@@ -140,12 +103,10 @@ export const deleteStreamMessage = createAsyncThunk<StreamMessage, { conversatio
   }
 });
 
+/** The message stays in place as 'Message deleted' (a tip keeps its amount). */
 function markDeleted(s: StreamMessageState, conversationId: string, messageId: string) {
-  const m = s.conversationMap[conversationId]?.items.find((x) => x._id === messageId);
-  if (!m) return;
-  m.text = MESSAGES.streamMessageDeleted;
-  m.isDeleted = true;
-  m.amount = m.type === 'tip' ? m.amount : null;
+  const m = list.markDeleted(s, conversationId, messageId, MESSAGES.streamMessageDeleted);
+  if (m) m.amount = m.type === 'tip' ? m.amount : null;
 }
 
 const streamMessageSlice = createSlice({
@@ -155,9 +116,7 @@ const streamMessageSlice = createSlice({
     /** A message pushed by the server ('stream-message/created'): appended once; a tip's new total goes to the active conversation. */
     streamMessageReceived(s, a: PayloadAction<{ message: StreamMessage; tipsTotal?: number }>) {
       const { message, tipsTotal } = a.payload;
-      const c = entry(s, message.conversationId);
-      if (appendUnique(c, message)) c.total += 1;
-      s.receiveMessage = message;
+      list.receive(s, message, keepDeleted);
       if (tipsTotal !== undefined && s.activeConversation?._id === message.conversationId) s.activeConversation.tipsTotal = tipsTotal;
     },
     /** 'stream-message/deleted': the message stays in place as 'Message deleted'. */
@@ -166,7 +125,7 @@ const streamMessageSlice = createSlice({
     },
     /** 'stream-message/cleared' (the spec's reset of stream chat): the conversation's messages return to their initial state. */
     streamChatCleared(s, a: PayloadAction<{ conversationId: string }>) {
-      if (s.conversationMap[a.payload.conversationId]) s.conversationMap[a.payload.conversationId] = { ...emptyStreamConversationMessages, items: [] };
+      list.resetList(s, a.payload.conversationId);
     },
     /** The chat's settings changed ('stream/updated'): slow mode, tip goal, tips total. */
     streamConversationUpdated(s, a: PayloadAction<Partial<Pick<StreamConversation, 'slowModeSeconds' | 'tipGoal' | 'tipsTotal' | 'canModerate'>> & { conversationId: string }>) {
@@ -188,54 +147,20 @@ const streamMessageSlice = createSlice({
     b.addCase(loadStreamConversation.fulfilled, (s, a) => {
       s.activeConversation = a.payload;
     })
-      .addCase(loadStreamMessages.pending, (s, a) => {
-        const c = entry(s, a.meta.arg.conversationId);
-        c.fetching = true;
-        c.isLoadMore = Boolean(a.meta.arg.more);
-        c.error = null;
-      })
-      .addCase(loadStreamMessages.fulfilled, (s, a) => {
-        const c = entry(s, a.meta.arg.conversationId);
-        const page = [...a.payload.data].reverse();
-        if (a.meta.arg.more) {
-          c.items = [...page.filter((m) => !has(c.items, m._id)), ...c.items];
-        } else {
-          const newest = page.at(-1)?.createdAt ?? '';
-          const later = c.items.filter((m) => !has(page, m._id) && m.createdAt > newest);
-          c.items = [...page, ...later];
-        }
-        c.total = Math.max(a.payload.total, c.items.length);
-        c.fetching = false;
-        c.isLoadMore = false;
-      })
+      .addCase(loadStreamMessages.pending, (s, a) => list.loadStarted(s, a.meta.arg))
+      .addCase(loadStreamMessages.fulfilled, (s, a) => list.pageLoaded(s, a.meta.arg, a.payload))
       .addCase(loadStreamMessages.rejected, (s, a) => {
-        if (a.meta.condition) return;
-        const c = entry(s, a.meta.arg.conversationId);
-        c.fetching = false;
-        c.isLoadMore = false;
-        c.error = a.payload?.message ?? MESSAGES.updateFailed;
+        if (!a.meta.condition) list.loadFailed(s, a.meta.arg.conversationId, list.failureText(a.payload));
       })
-      .addCase(sendStreamMessage.pending, (s) => {
-        s.sendMessage = { sending: true, success: false, data: null, error: null };
-      })
-      .addCase(sendStreamMessage.fulfilled, (s, a) => {
-        const c = entry(s, a.meta.arg.conversationId);
-        if (appendUnique(c, a.payload)) c.total += 1;
-        s.sendMessage = { sending: false, success: true, data: a.payload, error: null };
-      })
-      .addCase(sendStreamMessage.rejected, (s, a) => {
-        s.sendMessage = { sending: false, success: false, data: null, error: a.payload?.message ?? MESSAGES.updateFailed };
-      })
-      .addCase(deleteStreamMessage.pending, (s) => {
-        s.deleteMessage = { deleting: true, success: false, data: null, error: null };
-      })
+      .addCase(sendStreamMessage.pending, (s) => list.sendStarted(s))
+      .addCase(sendStreamMessage.fulfilled, (s, a) => list.sent(s, a.meta.arg.conversationId, a.payload, keepDeleted))
+      .addCase(sendStreamMessage.rejected, (s, a) => list.sendFailed(s, list.failureText(a.payload)))
+      .addCase(deleteStreamMessage.pending, (s) => list.deleteStarted(s))
       .addCase(deleteStreamMessage.fulfilled, (s, a) => {
         markDeleted(s, a.meta.arg.conversationId, a.meta.arg.messageId);
-        s.deleteMessage = { deleting: false, success: true, data: a.payload, error: null };
+        list.deleted(s, a.payload);
       })
-      .addCase(deleteStreamMessage.rejected, (s, a) => {
-        s.deleteMessage = { deleting: false, success: false, data: null, error: a.payload?.message ?? MESSAGES.updateFailed };
-      })
+      .addCase(deleteStreamMessage.rejected, (s, a) => list.deleteFailed(s, list.failureText(a.payload)))
       .addCase(logout.fulfilled, () => initialStreamMessageState)
       .addCase(resetAuth, () => initialStreamMessageState);
   },
