@@ -1,7 +1,7 @@
 'use client';
 import { memo } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { DeleteOutlined, MoreOutlined, StopOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MoreOutlined, StopOutlined, ClockCircleOutlined, SafetyOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { MESSAGES, type StreamMessage } from '@stagepass/shared';
 import { money } from '@/lib/format';
 import { senderName, TIME_OUT_MINUTES } from './useModeration';
@@ -10,15 +10,17 @@ import css from '../live.module.css';
 export interface ChatLineActions {
   remove: (m: StreamMessage) => void;
   ban: (m: StreamMessage, minutes: number | null) => void;
+  appoint: (m: StreamMessage) => void;
+  dismiss: (m: StreamMessage) => void;
 }
 
 /**
  * One chat line: the sender's name (the creator's in the brand colour) and the text; a tip is
  * highlighted with its amount; a deleted message reads 'Message deleted'. The options menu: the
  * sender may delete their own message; a moderator may delete any and time out or ban its sender
- * (not the creator, not themselves).
+ * (not the creator, not themselves); the creator may make the sender a moderator, or remove them.
  */
-function ChatLine({ message: m, meId, performerId, canModerate, actions }: { message: StreamMessage; meId: string | undefined; performerId: string; canModerate: boolean; actions: ChatLineActions }) {
+function ChatLine({ message: m, meId, performerId, canModerate, canAppoint = false, senderIsModerator = false, actions }: { message: StreamMessage; meId: string | undefined; performerId: string; canModerate: boolean; canAppoint?: boolean; senderIsModerator?: boolean; actions: ChatLineActions }) {
   const own = Boolean(meId) && m.senderId === meId;
   const name = senderName(m);
   const fromCreator = m.senderId === performerId;
@@ -27,6 +29,14 @@ function ChatLine({ message: m, meId, performerId, canModerate, actions }: { mes
   if (canModerate && m.senderId && !own && !fromCreator) {
     for (const minutes of TIME_OUT_MINUTES) items.push({ key: `timeout-${minutes}`, icon: <ClockCircleOutlined />, label: `Time out ${minutes} min`, onClick: () => actions.ban(m, minutes) });
     items.push({ key: 'ban', icon: <StopOutlined />, label: `Ban ${name}`, danger: true, onClick: () => actions.ban(m, null) });
+  }
+  if (canAppoint && m.senderId && !own && !fromCreator && m.type !== 'system') {
+    items.push({ type: 'divider' });
+    items.push(
+      senderIsModerator
+        ? { key: 'dismiss', icon: <UserDeleteOutlined />, label: `Remove ${name} as moderator`, onClick: () => actions.dismiss(m) }
+        : { key: 'appoint', icon: <SafetyOutlined />, label: `Make ${name} a moderator`, onClick: () => actions.appoint(m) },
+    );
   }
   const cls = [css.line, m.type === 'tip' && !m.isDeleted ? css.tip : '', m.type === 'system' ? css.system : ''].filter(Boolean).join(' ');
   return (

@@ -1,11 +1,13 @@
 'use client';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Button, Select, Skeleton, Spin } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { STREAM_SLOW_MODE_MAX_SECONDS, type Stream } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
 import { useSocketEmit, useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { ErrorState } from '@/components/states';
+import { useRoute } from '@/lib/swr';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import {
   emptyStreamConversationMessages,
@@ -28,9 +30,11 @@ const SLOW_MODE_OPTIONS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS].
  * A stream's chat (spec §7 Stream chat): the messages (50 at a time, older ones on demand; tips
  * highlighted with their amount; 'Message deleted' for deleted ones), the composer, and — when the
  * viewer may moderate — a menu per message (delete, time out 5/10/60 min, ban), "Clear chat" and
- * the slow mode. While shown it is joined on the socket ('stream/join', again after a reconnect;
- * 'stream/leave' and its messages reset when left). 'stream/kicked' → "You were removed from this
- * stream" and `onKicked` (the live page leaves; default: the creator's profile).
+ * the slow mode; the creator (of a public or group stream) also makes a sender a moderator of
+ * their streams, or removes them (GET /streaming/moderators says who is one). While shown it is
+ * joined on the socket ('stream/join', again after a reconnect; 'stream/leave' and its messages
+ * reset when left). 'stream/kicked' → "You were removed from this stream" and `onKicked` (the
+ * live page leaves; default: the creator's profile).
  */
 export default function StreamChat({ stream, onKicked }: { stream: Stream; onKicked?: () => void }) {
   const dispatch = useAppDispatch();
@@ -46,6 +50,10 @@ export default function StreamChat({ stream, onKicked }: { stream: Stream; onKic
   const canModerate = active?.canModerate ?? stream.canModerate;
   const slowModeSeconds = active?.slowModeSeconds ?? stream.slowModeSeconds;
   const moderation = useModeration(stream);
+  // Appointing moderators is the creator's own (the API's addModerator acts on the caller's streams).
+  const isCreator = Boolean(me) && me?._id === stream.performerId && stream.type !== 'private';
+  const moderators = useRoute(routes.streaming.moderators, isCreator ? {} : null);
+  const moderatorIds = useMemo(() => new Set(moderators.data?.data.map((x) => x.userId)), [moderators.data]);
 
   useEffect(() => {
     if (status !== 'connected') return;
@@ -145,7 +153,7 @@ export default function StreamChat({ stream, onKicked }: { stream: Stream; onKic
         ) : (
           <ol className={css.chatList}>
             {items.map((m) => (
-              <ChatLine key={m._id} message={m} meId={me?._id} performerId={stream.performerId} canModerate={canModerate} actions={moderation} />
+              <ChatLine key={m._id} message={m} meId={me?._id} performerId={stream.performerId} canModerate={canModerate} canAppoint={isCreator} senderIsModerator={m.senderId !== null && moderatorIds.has(m.senderId)} actions={moderation} />
             ))}
           </ol>
         )}

@@ -2,12 +2,15 @@
 /**
  * The chat moderation actions (the stream's creator, their moderators, operators): delete a
  * message, time out or ban its sender, clear the chat, set slow mode. Each confirms and reports.
+ * The creator alone also appoints (and removes) moderators from a message's sender. A ban or an
+ * appointment revalidates the lists the studio's Moderation card shows.
  */
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { MESSAGES, type Stream, type StreamMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { revalidateRoutes } from '@/lib/swr';
 import { useAppDispatch } from '@/store';
 import { deleteStreamMessage, streamChatCleared, streamConversationUpdated } from '@/store/stream-message';
 
@@ -53,6 +56,7 @@ export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
           try {
             await call(routes.streaming.ban, { body: { userId, minutes, streamId: stream._id, reason: '' } });
             message.success(minutes ? `${who} is timed out for ${minutes} minutes` : `${who} is banned`);
+            void revalidateRoutes(routes.streaming.bans);
           } catch (e) {
             message.error(errorText(e));
           }
@@ -95,5 +99,48 @@ export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
     [dispatch, message, stream.conversationId],
   );
 
-  return { remove, ban, clear, setSlowMode };
+  /** The creator appoints the sender a moderator of all their streams (the API takes a second appointment as the same one). */
+  const appoint = useCallback(
+    (m: StreamMessage) => {
+      if (!m.senderId) return;
+      const userId = m.senderId;
+      const who = senderName(m);
+      modal.confirm({
+        title: `Make ${who} a moderator?`,
+        content: 'In all your streams they can delete messages, clear the chat, time out and ban viewers, and set slow mode. You can remove them in the studio.',
+        okText: 'Make moderator',
+        cancelText: 'Cancel',
+        onOk: async () => {
+          try {
+            await call(routes.streaming.addModerator, { body: { userId } });
+            message.success(`${who} is now a moderator`);
+          } catch (e) {
+            message.error(errorText(e));
+          } finally {
+            void revalidateRoutes(routes.streaming.moderators);
+          }
+        },
+      });
+    },
+    [modal, message],
+  );
+
+  /** The creator removes one of their moderators. */
+  const dismiss = useCallback(
+    async (m: StreamMessage) => {
+      if (!m.senderId) return;
+      const who = senderName(m);
+      try {
+        await call(routes.streaming.removeModerator, { params: { userId: m.senderId } });
+        message.success(`${who} is no longer a moderator`);
+      } catch (e) {
+        message.error(errorText(e));
+      } finally {
+        void revalidateRoutes(routes.streaming.moderators);
+      }
+    },
+    [message],
+  );
+
+  return { remove, ban, clear, setSlowMode, appoint, dismiss };
 }
