@@ -1,10 +1,10 @@
 'use client';
 /**
  * /creator/live, the "Go live" studio: camera and microphone (pickers, preview), the stream form,
- * then while live the viewer count, tips and goal, the stream chat with moderation, and private
- * show requests. Start = POST /streaming/live, then the publisher credential from GET
- * /streaming/join/{id} and the camera into the stream (Janus or Agora); Stop = POST …/end.
- * Accepting a private request switches the camera to the private show's stream.
+ * then while live the viewer count, tips and goal, the stream chat with moderation; private show
+ * requests, and the Moderation card (moderators, bans). Start = POST /streaming/live, then the
+ * publisher credential from GET /streaming/join/{id} and the camera into the stream (Janus or
+ * Agora); Stop = POST …/end. Accepting a private request switches the camera to the private show's stream.
  */
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { App, Avatar, Card, Result } from 'antd';
@@ -22,6 +22,7 @@ import DevicePanel from './DevicePanel';
 import GoalEditor from './GoalEditor';
 import GoLiveForm from './GoLiveForm';
 import LiveStats from './LiveStats';
+import ModerationCard from './ModerationCard';
 import { PrivateShowsCard } from './PrivateShows';
 import StudioChat from './StudioChat';
 import { useStudioEvents } from './useStudioEvents';
@@ -264,6 +265,7 @@ export default function LiveStudio() {
         <div className={css.column}>
           {stream && <StudioChat stream={stream} />}
           {privateCard}
+          <ModerationCard />
         </div>
       </div>
     </div>
