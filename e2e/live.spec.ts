@@ -111,6 +111,12 @@ test('a creator goes live; a fan buys a ticket, watches, chats and tips; a banne
   await expect(otherPage.getByText('You were removed from this stream')).toBeVisible({ timeout: 15_000 });
   // They cannot come back.
   await expect(api('GET', `/streaming/join/${streams.data[0]!._id}`, undefined, other.token)).rejects.toThrow(/403/);
+  // The studio's Moderation card lists the ban; lifting it lets them in again.
+  const banned = studio.getByRole('list', { name: 'Banned and timed out' });
+  await expect(banned.getByText(other.name)).toBeVisible({ timeout: 15_000 });
+  await banned.getByRole('button', { name: `Lift ${other.name}'s ban` }).click();
+  await expect(banned.getByText(other.name)).toHaveCount(0);
+  await expect(api('GET', `/streaming/join/${streams.data[0]!._id}`, undefined, other.token)).resolves.toMatchObject({ entitled: true });
   // The first fan is still watching.
   await expect(watch.getByTestId('live-video')).toBeVisible();
 
