@@ -1,9 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { fromMinor } from '@stagepass/shared';
 import type { Events } from '../../platform/events';
 import type { Tx } from '../../db/client';
 import { users } from '../users/users.tables';
 import { comments } from '../comments/comments.tables';
+import { streams } from '../streaming/streaming.tables';
 import type { NewNotification, NotificationsService } from './notifications.service';
 
 /** What the notification handlers are given by the composition root (root.ts). */
@@ -74,7 +75,10 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     // A product's seller hears of the order instead (order.placed below).
     if (p.itemType === 'product') return;
     const n = await names(tx, [p.userId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought your ${p.itemType === 'feed' ? 'post' : p.itemType} for ${money(p.amount)}`, link: '/creator/earnings' }]);
+    // A group stream's ticket names the stream (a private show's minutes record no purchase event).
+    const [stream] = p.itemType === 'stream' ? await tx.select({ title: streams.title }).from(streams).where(eq(streams.id, p.itemId)) : [];
+    const what = stream ? `a ticket to your stream “${quote(stream.title)}”` : `your ${p.itemType === 'feed' ? 'post' : p.itemType}`;
+    await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought ${what} for ${money(p.amount)}`, link: '/creator/earnings' }]);
   });
 
   // Orders (orders/README.md): the seller hears of each new order line and of a changed address; the

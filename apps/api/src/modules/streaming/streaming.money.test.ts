@@ -44,6 +44,10 @@ describe('group tickets (POST /wallet/charges/stream/{id})', () => {
     const charges = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.user.id), eq(walletCharges.type, 'stream')));
     expect(charges).toEqual([expect.objectContaining({ itemId: s._id, amount: 750, performerId: creator.user.id, description: 'Ticket: Concert' })]);
     expect((await inject('GET', `/streaming/join/${s._id}`, fan)).json().data).toMatchObject({ entitled: true, credential: { provider: 'agora', role: 'subscriber' }, balance: 22.5 });
+    // The creator hears of the ticket, named by the stream's title.
+    await t.ctx.queue.drain();
+    const told = await t.ctx.db.select().from(notifications).where(and(eq(notifications.userId, creator.user.id), eq(notifications.type, 'purchase')));
+    expect(told.map((n) => n.text)).toEqual([`${fan.user.name || fan.user.username} bought a ticket to your stream “Concert” for $7.50`]);
     await expectLedgerBalanced(t);
   });
 
