@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { expectLedgerBalanced } from '../../test/money';
 import { generate } from 'otplib';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_STREAM_TITLE } from './demo-live';
 import { users } from '../modules/users/users.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { files } from '../modules/media/media.tables';
@@ -15,6 +16,7 @@ import { subscriptions } from '../modules/subscriptions/subscriptions.tables';
 import { reactions } from '../modules/reactions/reactions.tables';
 import { comments } from '../modules/comments/comments.tables';
 import { walletCharges } from '../modules/wallet/wallet.tables';
+import { streamMessages, streams } from '../modules/streaming/streaming.tables';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
 async function snapshot(t: TestApp) {
@@ -142,11 +144,12 @@ describe('demo seed', () => {
     const [liked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.id, comment!.objectId)));
     expect(liked!.totalComment).toBe(1);
     expect(liked!.totalLike).toBe(1);
-    // Money: $50 + $40 topped up, less a $10 tip to Luna and a $30 T-shirt order (demo-catalogue.ts); the subscription paid by card; the ledger balances.
+    // Money: $50 + $40 topped up, less a $10 tip to Luna, a $30 T-shirt order (demo-catalogue.ts), a $4.99 stream ticket and a
+    // $10 tip in the stream (demo-live.ts); the subscription paid by card; the ledger balances. Enough left for a private show.
     const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } })).json().data.token}` } });
-    expect(me.json().data.balance).toBe(50);
-    const [tip] = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.id), eq(walletCharges.type, 'tip')));
-    expect(tip).toMatchObject({ performerId: luna.id, type: 'tip', amount: 1000 });
+    expect(me.json().data.balance).toBe(35.01);
+    const tips = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.id), eq(walletCharges.type, 'tip')));
+    expect(tips.map((c) => ({ performerId: c.performerId, amount: c.amount })).sort((a, b) => b.amount - a.amount)).toEqual([{ performerId: luna.id, amount: 1000 }, { performerId: luna.id, amount: 1000 }]);
     await expectLedgerBalanced(t);
     // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
   });
@@ -199,6 +202,35 @@ describe('demo seed', () => {
     const admin = { authorization: `Bearer ${session.json().data.token}` };
     expect((await t.app.inject({ method: 'GET', url: '/admin/reports', headers: admin })).json().data.total).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/admin/contact', headers: admin })).json().data.data).toEqual([expect.objectContaining({ name: 'Sam Visitor' })]);
+  });
+
+  it('gives Luna private shows and a past ticketed stream with chat and a tip, on her earnings page and in her notifications', async () => {
+    const login = async (email: string) =>
+      ({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } })).json().data.token}` });
+    const luna = await byEmail('creator@example.com');
+    const fan = await byEmail('fan@example.com');
+    const creator = await login('creator@example.com');
+    expect((await t.app.inject({ method: 'GET', url: `/streaming/private-offer/${luna.id}` })).json().data).toEqual({ privateRate: 2.99 });
+    expect((await t.app.inject({ method: 'GET', url: '/streaming/settings', headers: creator })).json().data).toEqual({ privateRate: 2.99, groupPrice: 4.99, publicAccess: 'followers' });
+    const [row] = await t.ctx.db.select().from(streams).where(eq(streams.performerId, luna.id));
+    const stream = (await t.app.inject({ method: 'GET', url: `/streaming/live/${row!.id}`, headers: creator })).json().data;
+    expect(stream).toMatchObject({ title: DEMO_STREAM_TITLE, type: 'group', price: 4.99, status: 'ended', endReason: 'creator', tipsTotal: 10 });
+    expect(new Date(stream.endedAt).getTime() - new Date(stream.startedAt).getTime()).toBeGreaterThan(30 * 60_000);
+    // Nothing is live, and no follower was told of a stream that is already over.
+    expect((await t.app.inject({ method: 'GET', url: '/streaming/user/search' })).json().data.total).toBe(0);
+    const msgs = await t.ctx.db.select().from(streamMessages).where(eq(streamMessages.streamId, row!.id)).orderBy(asc(streamMessages.createdAt), asc(streamMessages.id));
+    expect(msgs.map((m) => [m.senderId === fan.id ? 'fan' : m.senderId === luna.id ? 'luna' : '?', m.type, m.amount])).toEqual([
+      ['luna', 'text', null], ['fan', 'text', null], ['fan', 'tip', 1000], ['luna', 'text', null], ['fan', 'text', null],
+    ]);
+    expect(msgs[2]!.text).toBe('Play Wonderwall!');
+    const sales = (await t.app.inject({ method: 'GET', url: '/performer/earning/search?limit=50', headers: creator })).json().data.data as Array<{ type: string; gross: number; description: string }>;
+    expect(sales).toEqual(expect.arrayContaining([
+      expect.objectContaining({ type: 'stream', gross: 4.99, description: `Ticket: ${DEMO_STREAM_TITLE}` }),
+      expect.objectContaining({ type: 'tip', gross: 10, description: 'Tip in live stream: Play Wonderwall!' }),
+    ]));
+    const told = (await t.app.inject({ method: 'GET', url: '/notification?limit=50', headers: creator })).json().data.data as Array<{ type: string; text: string }>;
+    expect(told.filter((n) => n.type === 'purchase').map((n) => n.text)).toEqual([`Frankie Fan bought a ticket to your stream “${DEMO_STREAM_TITLE}” for $4.99`]);
+    expect(told.some((n) => n.type === 'tip' && n.text.includes('tipped you $10.00: “Play Wonderwall!”'))).toBe(true);
   });
 
   it('changes nothing when run again', async () => {

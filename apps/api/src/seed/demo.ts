@@ -11,6 +11,7 @@ import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
 import { seedConsole } from './demo-console';
+import { seedLive } from './demo-live';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -105,7 +106,7 @@ const MARCO_POSTS: PostSpec[] = [
  * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
  * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
  * on the spot), and the fan following one creator, subscribed to another, with a tip, likes, a comment
- * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts). Never in production. Idempotent: every step checks what exists, so a second
+ * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts); live streaming (Luna's private show rate, a past ticketed stream with chat and a tip: demo-live.ts). Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
 /**
@@ -171,6 +172,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       const colors = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.creator!.colors;
       const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
       await seedCatalogue(ctx, { fan: account.fan.user, luna: account.luna.user, iris: account.iris.user, lunaColors: colors('luna'), irisColors: colors('iris'), maker, sandbox });
+      await seedLive(ctx, { fan: account.fan.user, luna: account.luna.user, sandbox });
       if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
   } finally {

@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Root } from '../root';
+import type { AuditActor } from '../platform/audit';
+import type { UserRow } from '../modules/users/users.tables';
+import { purchases } from '../modules/purchases/purchases.tables';
+import { streamMessages, streams, streamSettings } from '../modules/streaming/streaming.tables';
+
+export const DEMO_STREAM_TITLE = 'Acoustic Friday — requests night';
+const STREAM_MINUTES = 70;
+
+/**
+ * Live streaming on a fresh demo site (issue 15), through the same services the API uses: Luna's
+ * streaming settings (private shows at $2.99 a minute, group tickets at $4.99, public streams for
+ * followers) and one PAST group stream of hers that the fan bought a ticket to (the wallet's
+ * charge), with a chat between the two, a $10 tip (the site's default smallest tip) in the stream ("Play Wonderwall!", the wallet's
+ * tip with the stream id: the chat's tip message, the tips total), ended by Luna.
+ *
+ * Going live needs a live-video provider (Janus or Agora), which a demo site may not have: the
+ * stream's row is written as live with provider 'agora' and a random channel — exactly what
+ * `POST /streaming/live` writes with Agora on, as the API tests do (test/stream-rows.ts) — without
+ * the go-live event, so no follower is told of a stream that is already over. Everything after
+ * (ticket, chat, tip, end) goes through the services. Each step runs once: it is skipped when its
+ * records exist (and a run cut short is completed by the next one). Money steps need the sandbox
+ * gateway (the fan's wallet is topped up with it).
+ */
+export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sandbox: boolean }) {
+  const { fan, luna } = p;
+  const [hasSettings] = await ctx.db.select({ id: streamSettings.performerId }).from(streamSettings).where(eq(streamSettings.performerId, luna.id));
+  if (!hasSettings) await ctx.streaming.settings.update(luna.id, { privateRate: 2.99, groupPrice: 4.99, publicAccess: 'followers' });
+  if (!p.sandbox) return;
+
+  let [stream] = await ctx.db.select().from(streams).where(and(eq(streams.performerId, luna.id), eq(streams.title, DEMO_STREAM_TITLE))).limit(1);
+  if (!stream) {
+    // Luna is live for real on this site: leave her stream alone (one live stream per creator).
+    if (await ctx.streaming.streams.liveOf(luna.id)) return;
+    const groupPrice = (await ctx.streaming.settings.row(luna.id))?.groupPrice ?? 499;
+    const startedAt = new Date(ctx.clock.now().getTime() - STREAM_MINUTES * 60_000);
+    [stream] = await ctx.db
+      .insert(streams)
+      .values({
+        performerId: luna.id, type: 'group', access: 'followers', title: DEMO_STREAM_TITLE, price: groupPrice,
+        description: 'Bring your requests: an hour of acoustic covers chosen by you, and a new song at the end.',
+        provider: 'agora', channel: crypto.randomBytes(16).toString('hex'), startedAt, cameraOffAt: null, createdAt: startedAt,
+      })
+      .returning();
+  }
+  const s = stream!;
+  if (s.status !== 'live') return;
+
+  // The fan's ticket, from the wallet (POST /wallet/charges/stream/{id}).
+  const [ticket] = await ctx.db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, fan.id), eq(purchases.itemType, 'stream'), eq(purchases.itemId, s.id))).limit(1);
+  if (!ticket) await ctx.wallet.charge(fan, 'stream', s.id, {}, 'demo-seed-stream-ticket', '{}');
+
+  // The chat, with a tip in the stream (POST /wallet/charges/tip/{creatorId} with the stream id).
+  const [said] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(streamMessages).where(eq(streamMessages.streamId, s.id));
+  if (!said?.n) {
+    const chat = (who: UserRow, text: string) => ctx.streamChat.send(who, { streamId: s.id }, { text });
+    await chat(luna, 'Welcome to requests night! Drop your song wishes in the chat 🎸');
+    await chat(fan, 'Hi Luna! Front row from my sofa 😄');
+    const tip = { price: 10, message: 'Play Wonderwall!', streamId: s.id };
+    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-stream-tip', JSON.stringify(tip));
+    await chat(luna, 'Thank you Frankie! Wonderwall coming right up 🎶');
+    await chat(fan, 'That was beautiful. See you next Friday!');
+  }
+
+  // Luna ends it (POST /streaming/live/{id}/end): no media room to close with Agora.
+  const actor: AuditActor = { actorId: luna.id, ip: null, userAgent: 'demo seed' };
+  await ctx.streaming.streams.end(luna, s.id, actor);
+}
