@@ -1,5 +1,5 @@
 'use client';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Skeleton, Spin } from 'antd';
 import { ArrowLeftOutlined, MoreOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { conversationLeft, emptyConversationMessages, loadMessages } from '@/sto
 import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking';
 import MessageBubble from './MessageBubble';
 import MessageComposer from './MessageComposer';
+import { useChatScroll } from '@/lib/use-chat-scroll';
 import css from './messages.module.css';
 
 /** How long "typing…" shows after the other member's last typing event. */
@@ -132,48 +133,11 @@ export default function Thread({ conversation: c }: { conversation: Conversation
     void dispatch(markConversationRead(id));
   });
 
-  // Scrolling: to the bottom after the first page and when a message is added at the end (when
-  // the reader is near it, or it is their own), and kept there while pictures above load; the
-  // reading position kept when older ones come in on top.
-  const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
+  // Scrolling (lib/use-chat-scroll.ts); near the top, older messages load.
   const items = state.items;
-  const firstId = items[0]?._id;
-  const lastId = items.at(-1)?._id;
-  const prev = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({ height: 0, top: 0, nearBottom: true });
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const p = prev.current;
-    const last = items.at(-1);
-    if (p.firstId && firstId !== p.firstId && lastId === p.lastId) el.scrollTop = el.scrollHeight - p.height + p.top;
-    else if (lastId !== p.lastId && (!p.lastId || p.nearBottom || last?.senderId === me?._id)) {
-      el.scrollTop = el.scrollHeight;
-      p.nearBottom = true;
-    }
-    prev.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, nearBottom: p.nearBottom };
-  }, [firstId, lastId, items, me?._id]);
-  const hasItems = items.length > 0;
-  useEffect(() => {
-    const el = scroller.current;
-    const inner = content.current;
-    if (!el || !inner || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => {
-      if (prev.current.nearBottom) el.scrollTop = el.scrollHeight;
-      prev.current.height = el.scrollHeight;
-      prev.current.top = el.scrollTop;
-    });
-    ro.observe(inner);
-    return () => ro.disconnect();
-  }, [hasItems]);
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    prev.current.top = el.scrollTop;
-    prev.current.height = el.scrollHeight;
-    prev.current.nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
-    if (el.scrollTop < 60 && items.length < state.total && !state.fetching) void dispatch(loadMessages({ conversationId: id, more: true }));
-  };
+  const { scroller, content, onScroll } = useChatScroll(items, me?._id, () => {
+    if (items.length < state.total && !state.fetching) void dispatch(loadMessages({ conversationId: id, more: true }));
+  });
 
   const lastOwn = [...items].reverse().find((m) => m.senderId === me?._id && !m.isDeleted);
   const seen = Boolean(lastOwn && c.recipientSeenAt && c.recipientSeenAt >= lastOwn.createdAt);

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Button, Select, Skeleton, Spin } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
@@ -22,6 +22,7 @@ import {
 import ChatComposer from './ChatComposer';
 import ChatLine from './ChatLine';
 import { useModeration } from './useModeration';
+import { useChatScroll } from '@/lib/use-chat-scroll';
 import css from '../live.module.css';
 
 const SLOW_MODE_OPTIONS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS].map((s) => ({ value: s, label: s ? `${s} s` : 'Off' }));
@@ -89,26 +90,9 @@ export default function StreamChat({ stream, onKicked }: { stream: Stream; onKic
     else router.replace(`/${stream.performer?.username || stream.performerId}`);
   });
 
-  // Scrolling: to the bottom on the first page and when a message arrives while the reader is
-  // near the bottom (or it is their own); the reading position kept when older ones come in on top.
-  const scroller = useRef<HTMLDivElement>(null);
+  // Scrolling (lib/use-chat-scroll.ts): to the bottom on arrival when near it, position kept on load-more.
   const items = state.items;
-  const firstId = items[0]?._id;
-  const lastId = items.at(-1)?._id;
-  const prev = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({ height: 0, top: 0, nearBottom: true });
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const p = prev.current;
-    if (p.firstId && firstId !== p.firstId && lastId === p.lastId) el.scrollTop = el.scrollHeight - p.height + p.top;
-    else if (lastId !== p.lastId && (!p.lastId || p.nearBottom || items.at(-1)?.senderId === me?._id)) el.scrollTop = el.scrollHeight;
-    prev.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, nearBottom: p.nearBottom };
-  }, [firstId, lastId, items, me?._id]);
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    prev.current = { ...prev.current, height: el.scrollHeight, top: el.scrollTop, nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80 };
-  };
+  const { scroller, content, onScroll } = useChatScroll<HTMLOListElement>(items, me?._id);
 
   const tipped = Boolean(me) && items.some((m) => m.type === 'tip' && m.senderId === me?._id);
   const firstLoad = state.fetching && !state.isLoadMore && items.length === 0;
@@ -151,7 +135,7 @@ export default function StreamChat({ stream, onKicked }: { stream: Stream; onKic
         ) : items.length === 0 ? (
           <p className={`${css.chatState} muted`}>No messages yet — say hello!</p>
         ) : (
-          <ol className={css.chatList}>
+          <ol className={css.chatList} ref={content}>
             {items.map((m) => (
               <ChatLine key={m._id} message={m} meId={me?._id} performerId={stream.performerId} canModerate={canModerate} canAppoint={isCreator} senderIsModerator={m.senderId !== null && moderatorIds.has(m.senderId)} actions={moderation} />
             ))}
