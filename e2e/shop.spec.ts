@@ -57,7 +57,8 @@ test('a creator publishes a sale video, a gallery and two products; a fan buys, 
   await expect(creator).toHaveURL(/\/creator\/videos/);
 
   await creator.goto('/creator/galleries');
-  await creator.getByRole('button', { name: 'New gallery' }).click();
+  // The page's own button (an empty list offers a second one in its empty state).
+  await creator.getByRole('button', { name: 'New gallery' }).first().click();
   const galleryForm = creator.getByRole('dialog', { name: 'New gallery' });
   await galleryForm.getByLabel('Title').fill(galleryTitle);
   await galleryForm.getByRole('radio', { name: 'For sale' }).check();
