@@ -90,40 +90,33 @@ export class Realtime {
   private onConnection(socket: IoSocket) {
     const { userId, sessionId } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
-    const idOf = (p: unknown) => {
-      const id = (p as { conversationId?: unknown } | null)?.conversationId;
+    // A guarded room (`conversation:`, `stream:`): joined when its guard says yes, left on request.
+    const idIn = (p: unknown, key: 'conversationId' | 'streamId') => {
+      const id = (p as Record<string, unknown> | null)?.[key];
       return typeof id === 'string' && isUuid(id) ? id : null;
     };
-    socket.on('conversation/join', (payload) => {
-      const id = idOf(payload);
-      const guard = this.conversationGuard;
-      if (!id || !guard) return;
-      guard(socket.data.userId, id).then(
-        (ok) => (ok ? socket.join(conversationRoom(id)) : undefined),
-        (err: unknown) => this.deps.log.warn({ err }, 'conversation join check failed'),
-      );
+    const idOf = (p: unknown) => idIn(p, 'conversationId');
+    const guarded = (key: 'conversationId' | 'streamId', room: (id: string) => RealtimeRoom, guard: () => ((userId: string, id: string) => Promise<boolean>) | null, what: string) => ({
+      join: (payload: unknown) => {
+        const id = idIn(payload, key);
+        const check = guard();
+        if (!id || !check) return;
+        check(socket.data.userId, id).then(
+          (ok) => (ok ? socket.join(room(id)) : undefined),
+          (err: unknown) => this.deps.log.warn({ err }, `${what} join check failed`),
+        );
+      },
+      leave: (payload: unknown) => {
+        const id = idIn(payload, key);
+        if (id) void socket.leave(room(id));
+      },
     });
-    socket.on('conversation/leave', (payload) => {
-      const id = idOf(payload);
-      if (id) void socket.leave(conversationRoom(id));
-    });
-    const streamIdOf = (p: unknown) => {
-      const id = (p as { streamId?: unknown } | null)?.streamId;
-      return typeof id === 'string' && isUuid(id) ? id : null;
-    };
-    socket.on('stream/join', (payload) => {
-      const id = streamIdOf(payload);
-      const guard = this.streamGuard;
-      if (!id || !guard) return;
-      guard(socket.data.userId, id).then(
-        (ok) => (ok ? socket.join(streamRoom(id)) : undefined),
-        (err: unknown) => this.deps.log.warn({ err }, 'stream join check failed'),
-      );
-    });
-    socket.on('stream/leave', (payload) => {
-      const id = streamIdOf(payload);
-      if (id) void socket.leave(streamRoom(id));
-    });
+    const conversationRooms = guarded('conversationId', conversationRoom, () => this.conversationGuard, 'conversation');
+    socket.on('conversation/join', conversationRooms.join);
+    socket.on('conversation/leave', conversationRooms.leave);
+    const streamRooms = guarded('streamId', streamRoom, () => this.streamGuard, 'stream');
+    socket.on('stream/join', streamRooms.join);
+    socket.on('stream/leave', streamRooms.leave);
     // Typing is relayed only inside a conversation the socket joined (membership checked on join).
     socket.on('message/typing', (payload) => {
       const id = idOf(payload);
