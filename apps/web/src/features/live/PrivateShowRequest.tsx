@@ -8,12 +8,12 @@
  * /streaming/private-requests).
  */
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import Link from 'next/link';
 import { Alert, App, Button, Modal, Spin } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { useRoute } from '@/lib/swr';
 import { money } from '@/lib/format';
 import { useBalance } from '@/lib/payments';
 import { useAppDispatch, useAppSelector } from '@/store';
@@ -29,9 +29,9 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   const [now, setNow] = useState(() => Date.now());
   const name = performer.name || 'this creator';
   // The creator's per-minute rate (null: no private shows — no button).
-  const { data: offer } = useSWR(['private-offer', performer._id], () => call(routes.streaming.privateOffer, { params: { id: performer._id } }));
+  const { data: offer } = useRoute(routes.streaming.privateOffer, { params: { id: performer._id } });
   // Live video off on this site (no Janus, Agora off): nothing to request.
-  const { data: live } = useSWR('live-available', () => call(routes.streaming.available, {}));
+  const { data: live } = useRoute(routes.streaming.available);
   const rate = live?.available ? (offer?.privateRate ?? null) : null;
 
   useEffect(() => {
