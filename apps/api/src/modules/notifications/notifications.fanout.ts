@@ -22,6 +22,17 @@ export interface NewPostAudience {
   followerIds(performerId: string, after: string | null, limit: number): Promise<string[]>;
 }
 
+/**
+ * The next page of a creator's subscribers ∪ followers above the cursor `after`, by id: both lists
+ * fetched one past a page — their merge's first `size` ids are exactly the union's next page, and a
+ * longer merge says another page follows.
+ */
+export async function audiencePage(audience: NewPostAudience, performerId: string, after: string | null, size: number): Promise<{ page: string[]; more: boolean }> {
+  const [subs, fans] = await Promise.all([audience.activeSubscriberIds(performerId, after, size + 1), audience.followerIds(performerId, after, size + 1)]);
+  const merged = [...new Set([...subs, ...fans])].sort();
+  return { page: merged.slice(0, size), more: merged.length > size };
+}
+
 /** What was published: a post (feed.published) or a video (video.published). */
 type PublishedKind = 'feed' | 'video';
 
@@ -79,16 +90,9 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   async function push(feedId: string, performerId: string): Promise<void> {
     let after: string | null = null;
     for (;;) {
-      // Both lists above the cursor, one more than a page: their merge's first PUSH_PAGE ids are
-      // exactly the union's next page, and a longer merge says another page follows.
-      const [subs, fans]: string[][] = await Promise.all([
-        audience.activeSubscriberIds(performerId, after, PUSH_PAGE + 1),
-        audience.followerIds(performerId, after, PUSH_PAGE + 1),
-      ]);
-      const merged = [...new Set([...subs, ...fans])].sort();
-      const page = merged.slice(0, PUSH_PAGE);
+      const { page, more } = await audiencePage(audience, performerId, after, PUSH_PAGE);
       realtime.toUsers(page.filter((id) => id !== performerId), 'feed/published', { feedId, performerId });
-      if (merged.length <= PUSH_PAGE) return;
+      if (!more) return;
       after = page[page.length - 1]!;
     }
   }

@@ -6,7 +6,7 @@ import type { Events } from '../../platform/events';
 import type { Queue } from '../../platform/queue';
 import { users } from '../users/users.tables';
 import { streams } from '../streaming/streaming.tables';
-import type { NewPostAudience } from './notifications.fanout';
+import { audiencePage, type NewPostAudience } from './notifications.fanout';
 import type { NotificationsService } from './notifications.service';
 
 /** One job per batch of a go-live's notifications. */
@@ -44,9 +44,7 @@ export function registerGoLiveFanOut(deps: {
   async function batch(job: GoLiveFanOutJob): Promise<void> {
     const { eventId, streamId, performerId, after } = job;
     if (!(await live(streamId))) return;
-    const [subs, fans] = await Promise.all([audience.activeSubscriberIds(performerId, after, batchSize + 1), audience.followerIds(performerId, after, batchSize + 1)]);
-    const merged = [...new Set([...subs, ...fans])].sort();
-    const page = merged.slice(0, batchSize);
+    const { page, more } = await audiencePage(audience, performerId, after, batchSize);
     const readers = page.filter((id) => id !== performerId);
     if (readers.length) {
       await db.transaction(async (tx) => {
@@ -58,7 +56,7 @@ export function registerGoLiveFanOut(deps: {
         })));
       });
     }
-    if (merged.length > batchSize) {
+    if (more) {
       const cursor = page[page.length - 1]!;
       await queue.send<GoLiveFanOutJob>(GO_LIVE_FANOUT_JOB, { eventId, streamId, performerId, after: cursor }, { singletonKey: `${eventId}:${cursor}` });
     }
