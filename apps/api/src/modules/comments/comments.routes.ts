@@ -1,5 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
-import { currentUser } from '../../platform/auth';
+import { auditActor } from '../../platform/audit';
+import { currentUser, isAdmin } from '../../platform/auth';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { CommentsService } from './comments.service';
@@ -22,5 +23,8 @@ export const commentsRoutes = (deps: CommentsRoutesDeps) => async (app: ZodApp) 
 
   handle(app, r.update, async (req) => ({ data: await svc.update(currentUser(req), req.params.id, req.body.content) }));
 
-  handle(app, r.remove, async (req) => ({ data: await svc.remove(currentUser(req), req.params.id) }));
+  handle(app, r.remove, async (req) => {
+    const user = currentUser(req);
+    return { data: await svc.remove(user, req.params.id, isAdmin(user) ? auditActor(req) : undefined) };
+  });
 };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { type Comment, type CommentObjectType, type CommentsQuery, type CreateCommentInput } from '@stagepass/shared';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -102,13 +103,21 @@ export class CommentsService {
 
   /**
    * The author, the creator who owns the commented item, or an operator. Deleting a comment
-   * deletes its replies (and the reactions on all of them); the counters drop accordingly.
+   * deletes its replies (and the reactions on all of them); the counters drop accordingly. An
+   * operator deleting someone else's comment (neither its author nor the item's creator) is audited
+   * ('comment.delete', as the report queue's) in the delete's transaction: `audit` is their actor.
    */
-  async remove(viewer: UserRow, id: string): Promise<{ success: true }> {
+  async remove(viewer: UserRow, id: string, audit?: AuditActor): Promise<{ success: true }> {
     const c = await this.byId(id);
     const ownerId = await this.ownerOf(this.deps.db, viewer, c);
-    if (c.createdBy !== viewer.id && ownerId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
-    await this.deps.db.transaction((tx) => this.deleteIn(tx, c));
+    const asOperator = c.createdBy !== viewer.id && ownerId !== viewer.id;
+    if (asOperator && !isAdmin(viewer)) throw forbidden('You can only delete your own comments');
+    await this.deps.db.transaction(async (tx) => {
+      await this.deleteIn(tx, c);
+      if (asOperator && audit) {
+        await recordAudit(tx, audit, { action: 'comment.delete', targetType: 'comment', targetId: c.id, before: { content: c.content, createdBy: c.createdBy, objectType: c.objectType, objectId: c.objectId }, after: null });
+      }
+    });
     return { success: true };
   }
 
