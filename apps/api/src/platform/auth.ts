@@ -29,7 +29,15 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return token || null;
 }
 
-export const isAdmin = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean(u?.roles?.includes('admin'));
+/** The operator role on the account (what the console shows and grants); not, alone, any power. */
+export const hasAdminRole = (u: Pick<UserRow, 'roles'> | null | undefined) => Boolean(u?.roles?.includes('admin'));
+/**
+ * THE definition of "acts as operator": the admin role AND two-factor authentication on (then every
+ * live session of the account was opened with a code). The route guards and every service-level
+ * exemption (seeing others' drafts, documents, orders; ending streams; deleting comments…) ask this,
+ * so an operator without 2FA is a plain user everywhere, not only under /admin.
+ */
+export const isAdmin = (u: Pick<UserRow, 'roles' | 'twoFactorEnabled'> | null | undefined) => Boolean(u && hasAdminRole(u) && u.twoFactorEnabled);
 
 /**
  * The session lookup: one indexed query joining the user, built once per database and prepared
@@ -256,8 +264,8 @@ export const performerOnly = defineGuard(async (req) => {
  */
 export const adminOnly = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
-  if (!isAdmin(req.user)) throw forbidden('Only administrators can do this');
-  if (!req.user.twoFactorEnabled) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
+  if (!hasAdminRole(req.user)) throw forbidden('Only administrators can do this');
+  if (!isAdmin(req.user)) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
 });
 /** Two-factor authentication on (payouts and payout details: the creator's money leaves the site). Put it after the access guard. */
 export const twoFactorOn = defineGuard(async (req) => {
@@ -269,8 +277,8 @@ export const twoFactorOn = defineGuard(async (req) => {
 export const performerOrAdmin = defineGuard(async (req) => {
   if (!req.user) throw unauthorized();
   if (req.user.isPerformer) return;
-  if (!isAdmin(req.user)) throw forbidden('Only creators can do this');
-  if (!req.user.twoFactorEnabled) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
+  if (!hasAdminRole(req.user)) throw forbidden('Only creators can do this');
+  if (!isAdmin(req.user)) throw forbidden(TWO_FACTOR_MESSAGES.adminRequired);
 });
 
 export function currentUser(req: FastifyRequest): UserRow {

@@ -30,7 +30,7 @@ export class BlocksService {
   /** Blocks `targetId` (idempotent). Records `user.blocked` in the same transaction (subscriptions between them stop renewing). */
   async block(blocker: UserRow, input: BlockUserInput): Promise<BlockState> {
     if (input.targetId === blocker.id) throw unprocessable('You cannot block yourself');
-    const [target] = await this.deps.db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.id, input.targetId));
+    const [target] = await this.deps.db.select({ id: users.id, roles: users.roles, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, input.targetId));
     if (!target) throw notFound('User not found');
     if (isAdmin(target)) throw unprocessable('Site operators cannot be blocked');
     await this.deps.db.transaction(async (tx) => {

@@ -167,7 +167,7 @@ export class MassMessagesService {
       const unreadOf = new Map(unread.map((u) => [u.c, u.n]));
       for (const { recipientId, row } of copies) {
         this.deps.realtime.toUser(recipientId, 'message/created', {
-          message: messageView(this.deps.media, { id: recipientId, roles: [] }, row, false, byId),
+          message: messageView(this.deps.media, { id: recipientId, roles: [], twoFactorEnabled: false }, row, false, byId),
           conversation: { _id: row.conversationId, lastMessage: row.text.slice(0, 200), lastMessageCreatedAt: row.createdAt.toISOString(), lastSenderId: row.senderId, totalNotSeenMessages: unreadOf.get(row.conversationId) ?? 1 },
           totalUnread: totals.get(recipientId) ?? 0,
         });

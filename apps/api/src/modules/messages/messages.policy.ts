@@ -51,8 +51,8 @@ export const WRITE_REFUSALS = {
 } as const;
 
 export function decideWrite(
-  sender: Pick<UserRow, 'isPerformer' | 'roles'>,
-  recipient: Pick<UserRow, 'isPerformer' | 'roles'>,
+  sender: Pick<UserRow, 'isPerformer' | 'roles' | 'twoFactorEnabled'>,
+  recipient: Pick<UserRow, 'isPerformer' | 'roles' | 'twoFactorEnabled'>,
   f: WriteFacts,
   opts: { fanToFan: boolean; formatMoney: (minor: number) => string },
 ): WriteDecision {

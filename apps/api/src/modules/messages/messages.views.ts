@@ -14,7 +14,7 @@ import type { ConversationMemberRow, ConversationRow, MessageRow } from './messa
  * message — the receiver once they bought it; free media opens for both members. Everyone else
  * never gets here (membership is checked first). A locked message's files carry no URL.
  */
-export function canOpen(viewer: Pick<UserRow, 'id' | 'roles'>, m: Pick<MessageRow, 'senderId' | 'price'>, bought: boolean): boolean {
+export function canOpen(viewer: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'>, m: Pick<MessageRow, 'senderId' | 'price'>, bought: boolean): boolean {
   return m.senderId === viewer.id || isAdmin(viewer) || !m.price || bought;
 }
 
@@ -36,7 +36,7 @@ export async function messageViews(db: DbOrTx, media: MediaService, viewer: User
   return rows.map((m) => messageView(media, viewer, m, bought.has(m.id), byId));
 }
 
-export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'roles'>, m: MessageRow, bought: boolean, files: Map<string, FileRow>): Message {
+export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'>, m: MessageRow, bought: boolean, files: Map<string, FileRow>): Message {
   const deleted = Boolean(m.deletedAt);
   const open = canOpen(viewer, m, bought);
   const list = deleted ? [] : m.fileIds.map((id) => files.get(id)).filter((f): f is FileRow => Boolean(f));

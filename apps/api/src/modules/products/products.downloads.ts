@@ -103,7 +103,7 @@ export class ProductDownloads {
       const order = await this.deps.rights.activeProductOrder(userId, product.id);
       if (order) orderId = order.id;
       else {
-        const [u] = await this.deps.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+        const [u] = await this.deps.db.select({ roles: users.roles, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
         if (!isAdmin(u)) throw forbidden('This download is no longer available');
       }
     }

@@ -10,7 +10,7 @@ import { streamModerators } from './streaming.tables';
  * may delete any message, clear the chat, set slow mode and the tip goal, and ban or time out
  * viewers — of that creator's streams only.
  */
-export async function canModerate(db: DbOrTx, user: Pick<UserRow, 'id' | 'roles'> | null, performerId: string): Promise<boolean> {
+export async function canModerate(db: DbOrTx, user: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'> | null, performerId: string): Promise<boolean> {
   if (!user) return false;
   if (user.id === performerId || isAdmin(user)) return true;
   return isAppointedModerator(db, user.id, performerId);

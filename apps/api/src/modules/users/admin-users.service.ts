@@ -5,7 +5,7 @@ import {
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { isAdmin, type SessionCache } from '../../platform/auth';
+import { hasAdminRole, type SessionCache } from '../../platform/auth';
 import { recordAudit, type AuditActor } from '../../platform/audit';
 import { dateRange } from '../../platform/date-range';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
@@ -52,7 +52,7 @@ export class AdminUsersService {
   private row(u: UserRow, kyc: VerificationStatus | null): AdminUser {
     return {
       _id: u.id, name: u.name || [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || '', username: u.username, email: u.email,
-      avatar: this.deps.users.avatarUrls(u)?.medium ?? DEFAULT_AVATAR, isPerformer: u.isPerformer, isAdmin: isAdmin(u), status: u.status as UserStatus,
+      avatar: this.deps.users.avatarUrls(u)?.medium ?? DEFAULT_AVATAR, isPerformer: u.isPerformer, isAdmin: hasAdminRole(u), status: u.status as UserStatus,
       verifiedEmail: u.verifiedEmail, kyc: u.isPerformer ? kyc : null, country: u.country, createdAt: u.createdAt.toISOString(),
       updatedAt: u.updatedAt.toISOString(), lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     };
@@ -138,7 +138,7 @@ export class AdminUsersService {
       async (tx) => {
         // An admin target: the active admins are locked first (the same order as setAdmin), then the target.
         const [peek] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id));
-        if (peek && isAdmin(peek)) await this.assertAnotherActiveAdmin(tx, id);
+        if (peek && hasAdminRole(peek)) await this.assertAnotherActiveAdmin(tx, id);
         const u = await this.lock(tx, id);
         if (u.status === 'suspended') throw conflict(M.alreadySuspended);
         await this.setStatus(tx, id, 'suspended');
@@ -191,7 +191,7 @@ export class AdminUsersService {
     return this.act(actor, id, async (tx) => {
       if (!input.admin) await this.assertAnotherActiveAdmin(tx, id);
       const u = await this.lock(tx, id);
-      if (input.admin === isAdmin(u)) throw conflict(input.admin ? M.alreadyAdmin : M.notAdmin);
+      if (input.admin === hasAdminRole(u)) throw conflict(input.admin ? M.alreadyAdmin : M.notAdmin);
       const roles = input.admin ? [...u.roles.filter((r) => r !== 'admin'), 'admin'] : u.roles.filter((r) => r !== 'admin');
       await tx.update(users).set({ roles }).where(eq(users.id, id));
       // Cached sessions hold the roles: dropped on every node after the commit.

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
-import { isAdmin, type SessionCache } from '../../platform/auth';
+import { hasAdminRole, isAdmin, type SessionCache } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from './users.tables';
@@ -67,7 +67,7 @@ export class UsersService {
       _id: row.id, name: row.name || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username || '',
       firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
       avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
-      isAdmin: isAdmin(row), roles: row.roles, verifiedEmail: row.verifiedEmail, twoFactorEnabled: row.twoFactorEnabled, balance: fromMinor(balanceMinor),
+      isAdmin: hasAdminRole(row), roles: row.roles, verifiedEmail: row.verifiedEmail, twoFactorEnabled: row.twoFactorEnabled, balance: fromMinor(balanceMinor),
       gender: row.gender, country: row.country, status: row.status,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };

@@ -90,9 +90,10 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
 
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && entitled;
-  // Operators may end any stream (audited by the API); viewers then get 'stream/ended'.
+  // Operators (the role with two-factor authentication on, as the API defines it) may end any
+  // stream (audited by the API); viewers then get 'stream/ended'.
   const { message } = App.useApp();
-  const isOperator = Boolean(me?.roles.includes('admin'));
+  const isOperator = Boolean(me?.isAdmin && me.twoFactorEnabled);
   const endAsOperator = async () => {
     try {
       await call(routes.streaming.end, { params: { id: stream._id } });
