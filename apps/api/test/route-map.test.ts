@@ -4,14 +4,17 @@
  * registered outside the map (assertMappedRoutes refuses it at registration); every visible entry
  * is in /docs/json with its method. Then each guard is probed: an anonymous call to any non-public
  * route is 401 whatever it sends, a fan calling a creator or operator route 403, a creator calling
- * an operator route 403.
+ * an operator route 403, an operator without two-factor authentication 403 on operator routes
+ * (told to turn it on) and the fan's own answer on every other route (issue 25 F1: they are a
+ * plain user everywhere; operator-without-2fa.test.ts replays each service-level exemption).
  */
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath, routePath, routes, type RouteDef } from '@stagepass/shared/routes';
 import { assertMappedRoutes, handle, mappedRoutes } from '../src/platform/routes';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
+import { TWO_FACTOR_MESSAGES } from '@stagepass/shared';
+import { createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
 
 const entries: RouteDef[] = Object.values(routes).flatMap((m) => Object.values(m) as RouteDef[]);
 const ID = '0190a0b0-0000-7000-8000-000000000000';
@@ -23,10 +26,12 @@ const fill = (def: RouteDef) => {
 let t: TestApp;
 let fan: Made;
 let creator: Made;
+let bareOperator: Made;
 beforeAll(async () => {
   t = await createTestApp();
   fan = await createFan(t);
   creator = await createCreator(t);
+  bareOperator = await createAdminWithout2fa(t);
 });
 afterAll(() => t.close());
 
@@ -100,6 +105,21 @@ describe('every guard holds (probe of each entry)', () => {
         const asCreator = await t.app.inject({ method: def.method, url: fill(def), headers: creator.auth, payload });
         expect(asCreator.statusCode, `creator ${def.method} ${def.path}`).toBe(403);
       }
+    }
+  });
+
+  it("an operator without 2FA → 403 (turn it on) on operator entries, and a fan's answer on every other entry", async () => {
+    const user = nonPublic.filter((e) => e.access !== 'admin' && !e.path.startsWith('/auth/logout'));
+    for (const def of nonPublic.filter((e) => e.access === 'admin')) {
+      const payload = def.method === 'GET' || def.method === 'DELETE' ? undefined : body;
+      const res = await t.app.inject({ method: def.method, url: fill(def), headers: bareOperator.auth, payload });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+      expect(res.json().message, `${def.method} ${def.path}`).toBe(TWO_FACTOR_MESSAGES.adminRequired);
+    }
+    for (const def of user) {
+      const payload = def.method === 'GET' || def.method === 'DELETE' ? undefined : body;
+      const [asFan, asBare] = await Promise.all([fan, bareOperator].map((who) => t.app.inject({ method: def.method, url: fill(def), headers: who.auth, payload })));
+      expect(asBare!.statusCode, `${def.method} ${def.path}: ${asBare!.body.slice(0, 160)}`).toBe(asFan!.statusCode);
     }
   });
 });

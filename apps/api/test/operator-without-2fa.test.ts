@@ -1,0 +1,142 @@
+/**
+ * Issue 25 F1: an operator without two-factor authentication is a plain user everywhere, not only
+ * under /admin. Each attack the probe found is replayed twice on a fresh record of someone else's:
+ * as an operator whose account has the admin role but no 2FA (signed in with the password alone)
+ * → refused exactly like a fan; then as an operator with 2FA on → allowed (so the fixture is real
+ * and the refusal comes from the 2FA rule, not from a broken request). The route map's probe
+ * (route-map.test.ts) adds the role to every operation.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from 'uuidv7';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from './harness';
+import { createFeed, follow, subscribe } from './factories';
+import { addPhoto, createGallery, createPhotoFile } from './galleries';
+import { createAddress, createProduct } from './shop';
+import { agoraOn, goLive } from './streams';
+import { createVideo } from './videos';
+import { SITE, wallet } from '../src/modules/ledger/ledger.service';
+
+let t: TestApp;
+let bare: Made; // admin role, no 2FA
+let op: Made; // admin role, 2FA on
+let creator: Made;
+let fan: Made;
+let png: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [bare, op, creator, fan] = await Promise.all([createAdminWithout2fa(t), createAdmin(t), createCreator(t), createFan(t)]);
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  await agoraOn(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
+/** `granted`: the answer gave the power (default: a 2xx). */
+type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string>; granted?: (res: Res) => boolean };
+const send = (who: Made, r: Req) =>
+  t.app.inject({ method: r.method, url: r.url, headers: { ...who.auth, ...(r.headers ?? {}) }, ...(r.payload !== undefined ? { payload: r.payload as string } : {}) });
+
+/** A fan with $100 buys a new physical product of `creator`'s; answers the order id. */
+async function anOrder(): Promise<string> {
+  const buyer = await createFan(t);
+  await t.ctx.db.transaction((tx) =>
+    t.ctx.ledger.post(tx, { type: 'wallet_topup', reference: `test-topup:${uuidv7()}`, postings: [{ account: SITE.gateway, amount: -10_000 }, { account: wallet(buyer.user.id), amount: 10_000 }] }),
+  );
+  const product = await createProduct(t, creator.user.id, { name: 'Signed mug', price: 20, shippingFee: 3 });
+  const res = await t.app.inject({ method: 'POST', url: `/wallet/charges/product/${product.id}`, headers: buyer.auth, payload: { deliveryAddressId: (await createAddress(t, buyer))._id } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.order._id;
+}
+
+/** Each attack: a fresh target of someone else's, and the request an operator would make. */
+const attacks: Record<string, () => Promise<Req>> = {
+  "a creator's ID document (signed URL)": async () => {
+    const mp = multipart({ kind: 'idVerification' }, [{ field: 'file', filename: 'id.png', content: png, type: 'image/png' }]);
+    const up = await t.app.inject({ method: 'POST', url: '/performers/documents/upload', headers: { ...creator.auth, ...mp.headers }, payload: mp.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    return { method: 'GET', url: `/performers/documents/${up.json().data._id}` };
+  },
+  'the ZIP of a sale gallery': async () => {
+    const g = await createGallery(t, creator.user.id, { access: 'sale', price: 5 });
+    const webp = await sharp(png).webp().toBuffer();
+    await addPhoto(t, g, { file: await createPhotoFile(t, creator.user.id, { withBytes: webp }) });
+    return { method: 'GET', url: `/performer-assets/galleries/${g.id}/download` };
+  },
+  'a draft video (private media URL)': async () => ({ method: 'GET', url: `/performer-assets/videos/${(await createVideo(t, creator.user.id, { status: 'draft', access: 'sale', price: 5 })).id}` }),
+  'a scheduled post': async () => ({ method: 'GET', url: `/user/feeds/${(await createFeed(t, creator.user.id, { publishAt: new Date(Date.now() + 86_400_000) })).id}` }),
+  "a buyer's order (with the address)": async () => ({ method: 'GET', url: `/orders/${await anOrder()}` }),
+  "cancelling a fan's subscription": async () => {
+    const s = await subscribe(t, (await createFan(t)).user.id, creator.user.id);
+    return { method: 'POST', url: `/payment/sandbox/cancel-subscription/${s.id}` };
+  },
+  "ending a creator's live stream": async () => {
+    const live = await goLive(t, await createCreator(t));
+    return { method: 'POST', url: `/streaming/live/${live._id}/end` };
+  },
+  "a live credential without a ticket": async () => {
+    const live = await goLive(t, await createCreator(t), { type: 'group', price: 5 });
+    // Refused = 200 with what the caller needs (a ticket) and no credential.
+    return { method: 'GET', url: `/streaming/join/${live._id}`, granted: (res) => res.statusCode === 200 && res.json().data.credential !== null };
+  },
+  "banning a viewer from another creator's streams": async () => {
+    const live = await goLive(t, await createCreator(t));
+    return { method: 'POST', url: '/streaming/bans', payload: { userId: (await createFan(t)).user.id, streamId: live._id } };
+  },
+  "deleting a message of others' conversation": async () => {
+    const [someone, follower] = await Promise.all([createCreator(t), createFan(t)]);
+    await follow(t, follower.user.id, someone.user.id);
+    const conv = await t.app.inject({ method: 'POST', url: '/conversations', headers: someone.auth, payload: { source: 'user', sourceId: follower.user.id } });
+    expect(conv.statusCode, conv.body).toBe(200);
+    const msg = await t.app.inject({ method: 'POST', url: `/messages/conversations/${conv.json().data._id}`, headers: someone.auth, payload: { text: 'hello' } });
+    expect(msg.statusCode, msg.body).toBeLessThan(300);
+    return { method: 'DELETE', url: `/messages/${msg.json().data._id}` };
+  },
+  "deleting someone's comment": async () => {
+    const post = await createFeed(t, creator.user.id);
+    const c = await t.app.inject({ method: 'POST', url: '/comments', headers: fan.auth, payload: { objectId: post.id, objectType: 'feed', content: 'Nice' } });
+    expect(c.statusCode, c.body).toBe(201);
+    return { method: 'DELETE', url: `/comments/${c.json().data._id}` };
+  },
+  "another user's avatar": async () => {
+    const mp = multipart({}, [{ field: 'avatar', filename: 'a.png', content: png, type: 'image/png' }]);
+    return { method: 'POST', url: `/users/${(await createFan(t)).user.id}/avatar/upload`, payload: mp.payload, headers: mp.headers };
+  },
+};
+
+describe('an operator without two-factor authentication has no operator power outside /admin either', () => {
+  for (const [name, make] of Object.entries(attacks)) {
+    it(name, async () => {
+      const granted = (r: Req, res: Res) => (r.granted ? r.granted(res) : res.statusCode < 300);
+      const asBare = await make();
+      const refused = await send(bare, asBare);
+      expect(granted(asBare, refused), `without 2FA: ${refused.statusCode} ${refused.body.slice(0, 200)}`).toBe(false);
+      expect(refused.statusCode).toBeLessThan(500);
+      expect(refused.body).not.toMatch(/"url":"http/);
+      const asOp = await make();
+      const allowed = await send(op, asOp);
+      expect(granted(asOp, allowed), `with 2FA: ${allowed.statusCode} ${allowed.body.slice(0, 200)}`).toBe(true);
+    });
+  }
+
+  it('lists and searches show them what a fan sees (no drafts, no scheduled posts)', async () => {
+    const c = await createCreator(t);
+    await createFeed(t, c.user.id, { text: 'Tomorrow', publishAt: new Date(Date.now() + 86_400_000) });
+    await createFeed(t, c.user.id, { text: 'Today' });
+    await createVideo(t, c.user.id, { title: 'Draft cut', status: 'draft' });
+    await createVideo(t, c.user.id, { title: 'Out now' });
+    const feedsUrl = `/user/feeds/search/${c.user.username}`;
+    const videosUrl = `/performer-assets/videos/search?performerId=${c.user.id}`;
+    const texts = async (who: Made) => (await send(who, { method: 'GET', url: feedsUrl })).json().data.data.map((f: { text: string }) => f.text).sort();
+    const titles = async (who: Made) => (await send(who, { method: 'GET', url: videosUrl })).json().data.data.map((v: { title: string }) => v.title).sort();
+    const aFan = await createFan(t);
+    expect(await texts(bare)).toEqual(await texts(aFan));
+    expect(await texts(bare)).toEqual(['Today']);
+    expect(await texts(op)).toEqual(['Today', 'Tomorrow']);
+    expect(await titles(bare)).toEqual(await titles(aFan));
+    expect(await titles(bare)).toEqual(['Out now']);
+  });
+});
