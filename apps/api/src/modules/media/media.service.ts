@@ -5,7 +5,7 @@ import { isUuid, type FileStatusView, type MediaFileView } from '@stagepass/shar
 import type { ReceivedFile } from '../../platform/uploads';
 import { files, type FileRow, type MediaType } from './media.tables';
 import { uuidv7 } from '../../db/columns';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import type { Queue } from '../../platform/queue';
 import { MEDIA_PROCESS_JOB, attemptSeconds } from './media.jobs';
@@ -106,9 +106,13 @@ export class MediaService {
    * One public rendition of an uploaded image, not cropped (site logos, favicons, promo banners):
    * scaled down to fit `width`×`height` (never up); `square` pads it to exactly that size on a
    * transparent background instead (favicons). Re-encoded (WebP, or PNG), so no SVG or metadata
-   * goes through; undecodable → 415 with nothing stored.
+   * goes through; undecodable → 415 with nothing stored. `inTx` runs in the transaction that records
+   * the file (an operator's audit entry): if it fails, neither the row nor the bytes are left.
    */
-  async storeFittedImage(ownerId: string, kind: string, upload: ReceivedFile, o: { width: number; height: number; format: 'webp' | 'png'; square?: boolean }): Promise<FileRow> {
+  async storeFittedImage(
+    ownerId: string, kind: string, upload: ReceivedFile, o: { width: number; height: number; format: 'webp' | 'png'; square?: boolean },
+    inTx?: (tx: Tx, row: FileRow) => Promise<void>,
+  ): Promise<FileRow> {
     const id = uuidv7();
     const unreadable = () => new HttpError(415, 'This image could not be read', [{ field: upload.field, message: 'The image is damaged or in an unsupported format' }]);
     const image = sharp(upload.tmpPath, { failOn: 'error' }).rotate();
@@ -124,14 +128,17 @@ export class MediaService {
     const key = `public/${kind}/${id}/image.${o.format}`;
     await this.deps.storage.put(key, out.data, mime);
     try {
-      const [row] = await this.deps.db
-        .insert(files)
-        .values({
-          id, ownerId, kind, visibility: 'public', originalName: upload.originalName, mimeType: mime, size: out.data.length, storageKey: key, status: 'ready',
-          variants: { image: key }, width: out.info.width, height: out.info.height, meta: { sourceMime: upload.mime },
-        })
-        .returning();
-      return row!;
+      return await this.deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            id, ownerId, kind, visibility: 'public', originalName: upload.originalName, mimeType: mime, size: out.data.length, storageKey: key, status: 'ready',
+            variants: { image: key }, width: out.info.width, height: out.info.height, meta: { sourceMime: upload.mime },
+          })
+          .returning();
+        await inTx?.(tx, row!);
+        return row!;
+      });
     } catch (err) {
       await this.deps.storage.delete(key).catch(() => undefined);
       throw err;

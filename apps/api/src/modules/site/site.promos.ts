@@ -40,10 +40,18 @@ const SORT_COLUMNS = { updatedAt: sitePromos.updatedAt, startAt: sitePromos.star
 export class SitePromosService {
   constructor(private deps: SitePromosDeps) {}
 
-  /** POST /admin/site/images/upload: a site picture, stored public and fitted to its kind. */
-  async storeImage(ownerId: string, kind: SiteImageKind, upload: ReceivedFile): Promise<SiteImage> {
+  /**
+   * POST /admin/site/images/upload: a site picture, stored public and fitted to its kind, owned by
+   * the operator and audited ('site-image.upload') in the transaction that records the file.
+   */
+  async storeImage(actor: AuditActor, kind: SiteImageKind, upload: ReceivedFile): Promise<SiteImage> {
     const k = IMAGE_KINDS[kind];
-    const row = await this.deps.media.storeFittedImage(ownerId, k.kind, upload, k);
+    const row = await this.deps.media.storeFittedImage(actor.actorId, k.kind, upload, k, (tx, file) =>
+      recordAudit(tx, actor, {
+        action: 'site-image.upload', targetType: 'file', targetId: file.id,
+        after: { kind, fileKind: file.kind, originalName: file.originalName, mimeType: file.mimeType, size: file.size, width: file.width, height: file.height },
+      }),
+    );
     return { _id: row.id, url: this.deps.media.publicUrl(row.storageKey), width: row.width ?? 0, height: row.height ?? 0 };
   }
 

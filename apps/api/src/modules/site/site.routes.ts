@@ -1,7 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
 import { CONTACT_SENT, SITE_IMAGE_KINDS, type SiteImageKind } from '@stagepass/shared';
 import { auditActor } from '../../platform/audit';
-import { currentUser } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { handle, type ZodApp } from '../../platform/routes';
 import { receiveMultipart } from '../../platform/uploads';
@@ -65,7 +64,7 @@ export const siteRoutes = (deps: SiteRoutesDeps) => async (app: ZodApp) => {
       if (!SITE_IMAGE_KINDS.includes(kind as SiteImageKind)) throw badRequest('Invalid image kind', [{ field: 'kind', message: `One of: ${SITE_IMAGE_KINDS.join(', ')}` }]);
       const file = upload.files[0];
       if (!file) throw badRequest('Attach an image in the `file` field', [{ field: 'file', message: 'Required' }]);
-      return { data: await promos.storeImage(currentUser(req).id, kind as SiteImageKind, file) };
+      return { data: await promos.storeImage(auditActor(req), kind as SiteImageKind, file) };
     } finally {
       await upload.cleanup();
     }
