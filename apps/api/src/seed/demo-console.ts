@@ -39,7 +39,7 @@ export async function seedConsole(ctx: Root, p: { admin: UserRow; fan: UserRow; 
   const [hasPromo] = await ctx.db.select({ id: sitePromos.id }).from(sitePromos).limit(1);
   if (!hasPromo) {
     const m = await p.maker();
-    const image = await ctx.sitePromos.storeImage(p.admin.id, 'promo', await m.photo(p.colors, 'Saturday sessions', 'live every week'));
+    const image = await ctx.sitePromos.storeImage(actor, 'promo', await m.photo(p.colors, 'Saturday sessions', 'live every week'));
     const now = Date.now();
     await ctx.sitePromos.create({ title: 'Saturday sessions: live every week', imageId: image._id, link: '/search', position: 'sidebar', sortOrder: 0, startAt: new Date(now - DAY).toISOString(), endAt: new Date(now + 90 * DAY).toISOString() }, actor);
   }
