@@ -79,6 +79,43 @@ function run(cmd: string, args: string[]): Promise<void> {
   });
 }
 
+const ENTRY_KINDS: Record<string, string> = { l: 'a symbolic link', h: 'a hard link', c: 'a character device', b: 'a block device', p: 'a FIFO', s: 'a socket' };
+
+/**
+ * Refuses an archive (`tar -tv`'s listing, names escaped so each entry is one line) holding any
+ * entry that is not a regular file or a directory: a link would make the site serve, or PGlite
+ * open, what it points at (issue 25: `files/public/evil -> /etc`, `db/pg_evil -> /etc`).
+ */
+function checkEntries(archive: string, label: string, gzip: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn('tar', [gzip ? '-tvzf' : '-tvf', archive, '--quoting-style=escape'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let refused: string | null = null;
+    let rest = '';
+    let err = '';
+    const line = (l: string) => {
+      if (!refused && l && l[0] !== '-' && l[0] !== 'd') {
+        refused = `${label} holds ${ENTRY_KINDS[l[0]!] ?? `an entry of type '${l[0]}'`} (${l.replace(/^\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+/, '')}); a backup holds only regular files and directories`;
+      }
+    };
+    p.stdout.setEncoding('utf8').on('data', (c: string) => {
+      const lines = (rest + c).split('\n');
+      rest = lines.pop()!;
+      lines.forEach(line);
+    });
+    p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    p.on('error', reject);
+    p.on('close', (code) => {
+      line(rest);
+      if (refused) reject(new RestoreRefusedError(refused));
+      else if (code !== 0) reject(new RestoreRefusedError(`${label} is not a readable tar archive: ${oneLine(err)}`));
+      else resolve();
+    });
+  });
+}
+
+/** tar's messages on one line, without its own "Removing leading '/'" notices. */
+const oneLine = (s: string) => s.split('\n').filter((l) => l.trim() && !/Removing leading/.test(l)).join('; ').trim();
+
 /**
  * Takes the consistent snapshot (above) and answers the archive as a gzip'd tar stream; the
  * staging directory (under DATA_DIR, so hard links work) is removed when the stream ends.
@@ -98,7 +135,7 @@ export async function createBackup(database: Database, dataDir: string): Promise
     await fs.copyFile(path.join(dataDir, '.app-secret'), path.join(staging, '.app-secret')).catch(() => {});
     const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    const tar = spawn('tar', ['-czf', '-', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const tar = spawn('tar', ['-czf', '-', '--hard-dereference', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     tar.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const done = new Promise<void>((resolve, reject) => {
@@ -137,9 +174,11 @@ export async function restoreBackup(archive: string, dataDir: string, opts: { fo
   try {
     const staging = await fs.mkdtemp(path.join(dataDir, '.restore-'));
     try {
+      await checkEntries(path.resolve(archive), archive, true);
       await run('tar', ['-xzf', path.resolve(archive), '-C', staging]);
       const manifest = JSON.parse(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => '{}')) as BackupManifest;
       if (manifest.kind !== 'stagepass-backup' || manifest.format !== BACKUP_FORMAT) throw new RestoreRefusedError(`${archive} is not a Stagepass backup (format ${BACKUP_FORMAT})`);
+      await checkEntries(path.join(staging, 'db.tar'), `${archive}'s db.tar`, false);
       for (const name of existing) await fs.rm(path.join(dataDir, name), { recursive: true, force: true });
       await fs.mkdir(path.join(dataDir, 'db'), { recursive: true });
       await run('tar', ['-xf', path.join(staging, 'db.tar'), '-C', path.join(dataDir, 'db')]);
