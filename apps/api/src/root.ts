@@ -56,6 +56,7 @@ import { entitlement as streamEntitlement } from './modules/streaming/streaming.
 import { PrivateShowCharger } from './modules/wallet/private-billing';
 import { StreamingService } from './modules/streaming/streaming.service';
 import { streamKind } from './modules/streaming/streaming.kind';
+import { registerStreamingHandlers } from './modules/streaming/streaming.handlers';
 import { createLiveMedia } from './platform/live/janus';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
@@ -265,6 +266,7 @@ export async function buildRoot(opts: RootOptions) {
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
   registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
+  registerStreamingHandlers({ events: platform.events, streaming: services.streaming });
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });

@@ -4,7 +4,7 @@ import { createAdmin, createCreator, createFan, createTestApp, type Made, type T
 import { follow } from '../../../test/factories';
 import { connectClient, got, listen, settle, waitFor, type Client } from '../../../test/sockets';
 import { insertLiveStream } from '../../../test/stream-rows';
-import { streamBans, type StreamRow } from './streaming.tables';
+import { streamBans, streams, type StreamRow } from './streaming.tables';
 
 let t: TestApp;
 let url: string;
@@ -91,6 +91,55 @@ describe('bans and time-outs', () => {
     // An operator may ban in any stream.
     expect((await req('POST', '/streaming/bans', admin, { userId: fan2.user.id, streamId: stream.id, minutes: 5 })).statusCode).toBe(200);
     expect((await send(stream, fan2, 'hi')).statusCode).toBe(403);
+  });
+});
+
+describe('a block removes like a ban (blocks README "Blocked means gone")', () => {
+  const viewers = async (s: StreamRow) => (await t.ctx.db.select({ n: streams.viewerCount }).from(streams).where(eq(streams.id, s.id)))[0]!.n;
+
+  it("the creator blocking a watching fan: 'stream/kicked', presence closed, out of the room, a rejoin refused; others untouched", async () => {
+    const { creator, fan, fan2, stream } = await scene();
+    const [blocked, other] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, fan2.token, open)]);
+    for (const s of [blocked, other]) s.emit('stream/join', { streamId: stream.id });
+    await settle();
+    for (const m of [fan, fan2]) expect((await req('PUT', '/streaming/set-duration', m, { streamId: stream.id })).statusCode).toBe(200);
+    expect(await viewers(stream)).toBe(2);
+
+    expect((await req('POST', '/block/users', creator, { targetId: fan.user.id })).statusCode).toBe(200);
+    await t.ctx.queue.drain(); // the user.blocked handlers (streaming.handlers.ts)
+    expect(await waitFor(blocked, 'stream/kicked')).toEqual([{ streamId: stream.id, performerId: creator.user.id, until: null }]);
+    expect(await viewers(stream)).toBe(1);
+
+    // Out of the room, and the room's guard (THE entitlement rule) refuses a rejoin.
+    blocked.emit('stream/join', { streamId: stream.id });
+    await settle();
+    await send(stream, fan2, 'still here');
+    await waitFor(other, 'stream-message/created');
+    await settle();
+    expect(got(blocked, 'stream-message/created')).toEqual([]);
+    expect(got(other, 'stream/kicked')).toEqual([]);
+    expect((await req('GET', `/streaming/join/${stream.id}`, fan)).statusCode).toBe(404);
+    expect((await req('PUT', '/streaming/set-duration', fan, { streamId: stream.id })).statusCode).toBe(404);
+    expect(await viewers(stream)).toBe(1);
+  });
+
+  it('a fan blocking the creator they watch leaves the room the same way', async () => {
+    const { creator, fan, stream } = await scene();
+    const [socket, creatorSocket] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, creator.token, open)]);
+    for (const s of [socket, creatorSocket]) s.emit('stream/join', { streamId: stream.id });
+    await settle();
+    expect((await req('PUT', '/streaming/set-duration', fan, { streamId: stream.id })).statusCode).toBe(200);
+
+    expect((await req('POST', '/block/users', fan, { targetId: creator.user.id })).statusCode).toBe(200);
+    await t.ctx.queue.drain(); // the user.blocked handlers (streaming.handlers.ts)
+    expect(await waitFor(socket, 'stream/kicked')).toEqual([{ streamId: stream.id, performerId: creator.user.id, until: null }]);
+    expect(await viewers(stream)).toBe(0);
+    socket.emit('stream/join', { streamId: stream.id });
+    await settle();
+    await send(stream, creator, 'anyone?');
+    await waitFor(creatorSocket, 'stream-message/created');
+    await settle();
+    expect(got(socket, 'stream-message/created')).toEqual([]);
   });
 });
 

@@ -170,6 +170,51 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     expect((await join(stranger)).entitled).toBe(false);
   });
 
+  it('a watching fan the creator blocks loses their media at once, is counted out and cannot watch again (404)', async () => {
+    const publisher = await createPublisher(async (offer) => {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token: (await join(creator)).credential.token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.jsep;
+    });
+    peers.push(publisher);
+    publisher.startCamera(30);
+    await publisher.connected();
+    const blocked = await createFan(t);
+    await follow(t, blocked.user.id, creator.user.id);
+    const token = (await join(blocked)).credential.token;
+    const viewer = await createViewer(
+      async () => {
+        for (let i = 0; ; i++) {
+          const res = await watch(blocked, token);
+          if (res.statusCode === 409 && i < 50) {
+            await sleep(200);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          return { peerId: res.json().data.peerId, offer: res.json().data.jsep };
+        }
+      },
+      async (id, answer) => expect((await inject('POST', `/streaming/janus/${streamId}/start`, blocked, { peerId: id, jsep: answer })).statusCode).toBe(200),
+    );
+    peers.push(viewer);
+    await viewer.connected();
+    await until('the viewer receives frames', () => viewer.frames() > 10);
+    expect((await t.ctx.db.select({ n: streams.viewerCount }).from(streams).where(eq(streams.id, streamId)))[0]!.n).toBe(1);
+
+    expect((await inject('POST', '/block/users', creator, { targetId: blocked.user.id })).statusCode).toBe(200);
+    await t.ctx.queue.drain(); // the user.blocked handlers (streaming.handlers.ts)
+    expect(t.ctx.streaming.peers.idsOf(streamId, blocked.user.id, 'subscriber')).toEqual([]);
+    expect((await t.ctx.db.select({ n: streams.viewerCount }).from(streams).where(eq(streams.id, streamId)))[0]!.n).toBe(0);
+    await until('no more frames reach the blocked viewer', async () => {
+      const before = viewer.frames();
+      await sleep(500);
+      return viewer.frames() === before;
+    });
+    expect((await watch(blocked, token)).statusCode).toBe(404);
+    expect((await inject('GET', `/streaming/join/${streamId}`, blocked)).statusCode).toBe(404);
+    await publisher.close();
+  });
+
   it('ending the stream destroys its room: the relay refuses the stream afterwards', async () => {
     const token = (await join(fan)).credential.token;
     expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).json().data.status).toBe('ended');

@@ -145,6 +145,19 @@ export class StreamingService {
     this.deps.realtime.toUser(userId, 'stream/kicked', { streamId: row?.id ?? null, performerId, until: until?.toISOString() ?? null });
   }
 
+  /**
+   * A block between two users (`user.blocked`, streaming.handlers.ts; blocks README "Blocked means
+   * gone"): each is removed from the other's live stream as a ban removes them, until the block is
+   * lifted (`kick` with `until` null). THE entitlement rule reads the block, so neither can rejoin,
+   * watch, renew a token or use the chat meanwhile. Nothing is sent when neither is live.
+   */
+  async separate(a: string, b: string): Promise<void> {
+    for (const [performerId, userId] of [[a, b], [b, a]] as const) {
+      const live = await this.streams.liveOf(performerId);
+      if (live) await this.kick(live.id, performerId, userId, null);
+    }
+  }
+
   /** The presence sweep: missed heartbeats close presences (a private show's fan gone ends it), pending requests expire, streams whose camera stayed off end. */
   async sweepPresence(now: Date): Promise<void> {
     const gone = await this.presence.sweep(now);
