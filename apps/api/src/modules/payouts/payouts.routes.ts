@@ -1,4 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
+import { auditActor } from '../../platform/audit';
 import { currentUser, isAdmin, twoFactorOn } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { PayoutSettingsService } from './payout-settings.service';
@@ -40,7 +41,7 @@ export const payoutsRoutes = (deps: PayoutsRoutesDeps) => async (app: ZodApp) =>
   // ── Operator ──────────────────────────────────────────────────────────────────────────────
   handle(app, r.adminList, async (req) => ({ data: await svc.search(null, req.query) }));
 
-  handle(app, r.adminReview, async (req) => ({ data: await svc.review(currentUser(req), req.params.id, req.body) }));
+  handle(app, r.adminReview, async (req) => ({ data: await svc.review(auditActor(req), req.params.id, req.body) }));
 
   // ── Creator payout settings ───────────────────────────────────────────────────────────────
   handle(app, r.banking, async (req) => ({ data: await settings.getBanking(currentUser(req).id) }));

@@ -4,6 +4,7 @@ import {
   type CreatePayoutInput, type PayoutMethod, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
 } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { HttpError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { isUniqueViolation } from '../../db/errors';
@@ -179,12 +180,15 @@ export class PayoutsService {
   /**
    * PUT /admin/payout-requests/{id}/status. pending → approved | rejected | paid; approved →
    * paid | rejected. Anything else (including the same status twice) → 409. An admin never
-   * reviews their own request (403).
+   * reviews their own request (403). Each change is audited ('payout.approve' | 'payout.reject' |
+   * 'payout.pay', target 'payout') in its transaction.
    */
-  async review(admin: UserRow, id: string, input: ReviewPayoutInput): Promise<PayoutRequest> {
+  async review(actor: AuditActor, id: string, input: ReviewPayoutInput): Promise<PayoutRequest> {
     const row = await this.byId(id);
     if (!row) throw notFound('Payout request not found');
-    if (row.performerId === admin.id) throw forbidden('You cannot review your own payout request');
+    if (row.performerId === actor.actorId) throw forbidden('You cannot review your own payout request');
+    const audit = (tx: Tx, action: string, r: PayoutRequestRow) =>
+      recordAudit(tx, actor, { action, targetType: 'payout', targetId: r.id, before: auditState(row), after: { ...auditState(r), amount: fromMinor(r.amount) } });
     const note = input.adminNote !== undefined ? { adminNote: input.adminNote } : {};
     const now = this.deps.clock.now();
     let result: PayoutRequestRow;
@@ -195,7 +199,10 @@ export class PayoutsService {
           .set({ status: 'approved', approvedAt: now, ...(input.method ? { method: input.method } : {}), ...note })
           .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
           .returning();
-        if (r) await this.deps.events.record(tx, 'payout.approved', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+        if (r) {
+          await this.deps.events.record(tx, 'payout.approved', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+          await audit(tx, 'payout.approve', r);
+        }
         return r;
       });
       if (!r) throw notReviewable((await this.byId(id))!.status);
@@ -207,13 +214,16 @@ export class PayoutsService {
           .set({ status: 'rejected', rejectedAt: now, ...note })
           .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, [...OPEN])))
           .returning();
-        if (r) await this.deps.events.record(tx, 'payout.rejected', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+        if (r) {
+          await this.deps.events.record(tx, 'payout.rejected', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
+          await audit(tx, 'payout.reject', r);
+        }
         return r;
       });
       if (!r) throw notReviewable((await this.byId(id))!.status);
       result = r;
     } else {
-      result = await this.pay(row, input.method ?? row.method, input.adminNote);
+      result = await this.pay(row, input.method ?? row.method, input.adminNote, (tx, paid) => audit(tx, 'payout.pay', paid));
     }
     return (await this.views([result]))[0];
   }
@@ -223,7 +233,7 @@ export class PayoutsService {
    * `payout:<id>`) made inside the transaction, so a failed transfer leaves nothing written and a
    * retry can never transfer twice at Stripe; 'manual': the operator paid by hand.
    */
-  private async pay(row: PayoutRequestRow, method: PayoutMethod | null, adminNote: string | undefined): Promise<PayoutRequestRow> {
+  private async pay(row: PayoutRequestRow, method: PayoutMethod | null, adminNote: string | undefined, audit: (tx: Tx, paid: PayoutRequestRow) => Promise<void>): Promise<PayoutRequestRow> {
     if (!(OPEN as readonly string[]).includes(row.status)) throw notReviewable(row.status);
     if (!method) throw fieldError('method', 'Choose how this payout is paid: stripe or manual');
     let stripe: { gw: ConnectGateway; accountId: string } | null = null;
@@ -259,6 +269,7 @@ export class PayoutsService {
         }
         const [done] = await tx.update(payoutRequests).set({ ledgerTransactionId: ledgerTx.id, gatewayRef }).where(eq(payoutRequests.id, p.id)).returning();
         await this.deps.events.record(tx, 'payout.paid', { payoutId: done.id, performerId: done.performerId, amount: done.amount });
+        await audit(tx, done);
         return done;
       });
     } catch (err) {
@@ -286,4 +297,9 @@ export class PayoutsService {
       };
     });
   }
+}
+
+/** What an audit entry of a review shows of a request (no banking details). */
+function auditState(r: PayoutRequestRow) {
+  return { status: r.status, method: r.method, adminNote: r.adminNote, ledgerTransactionId: r.ledgerTransactionId ?? null, gatewayRef: r.gatewayRef ?? null };
 }
