@@ -64,7 +64,7 @@ export const streaming = defineRoutes('streaming', {
     method: 'GET',
     path: '/streaming/private-offer/:id',
     access: 'anyone',
-    description: "Whether the creator `id` offers private shows and their price per started minute (null: not offered). Public, like a profile's prices; unknown or not a creator → 404.",
+    description: "Whether the creator `id` offers private shows and their price per started minute (null: not offered). Public, like a profile's prices; unknown or not a creator → 404, and so is a creator with a block between them and the caller (either way).",
     schema: { params: uuidParamSchema, response: { 200: envelope(privateShowOfferSchema) } },
   },
   goLive: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { addCard, topUp } from '../../../test/money';
 import { agoraOn } from '../../../test/streams';
 
@@ -42,5 +42,20 @@ describe('GET /streaming/private-offer/{id}', () => {
     expect((await get(`/streaming/private-offer/${fan.user.id}`)).statusCode).toBe(404);
     expect((await get(`/streaming/private-offer/${crypto.randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/streaming/private-offer/not-an-id')).statusCode).toBe(400);
+  });
+
+  it('a block either way hides the offer: 404, as for an unknown creator (blocks README "Blocked means gone"); others still see it', async () => {
+    const [blockedByCreator, blocker, other] = await Promise.all([createFan(t), createFan(t), createFan(t)]);
+    const block = (by: Made, target: Made) => t.app.inject({ method: 'POST', url: '/block/users', headers: by.auth, payload: { targetId: target.user.id } });
+    expect((await block(creator, blockedByCreator)).statusCode).toBe(200);
+    expect((await block(blocker, creator)).statusCode).toBe(200);
+    for (const m of [blockedByCreator, blocker]) {
+      const res = await get(`/streaming/private-offer/${creator.user.id}`, m);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe((await get(`/streaming/private-offer/${crypto.randomUUID()}`, m)).json().message);
+    }
+    expect((await get(`/streaming/private-offer/${creator.user.id}`, other)).json().data).toEqual({ privateRate: 3 });
+    expect((await get(`/streaming/private-offer/${creator.user.id}`)).json().data).toEqual({ privateRate: 3 });
+    expect((await get(`/streaming/private-offer/${creator.user.id}`, await createAdmin(t))).json().data).toEqual({ privateRate: 3 });
   });
 });

@@ -22,7 +22,7 @@ export const streamingRoutes = (deps: StreamingRoutesDeps) => async (app: ZodApp
 
   handle(app, r.settings, async (req) => ({ data: await settings.get(currentUser(req).id) }));
   handle(app, r.available, async () => ({ data: await streams.availability() }));
-  handle(app, r.privateOffer, async (req) => ({ data: await settings.offer(req.params.id) }));
+  handle(app, r.privateOffer, async (req) => ({ data: await settings.offer(req.user, req.params.id) }));
   handle(app, r.updateSettings, async (req) => ({ data: await settings.update(currentUser(req).id, req.body) }));
 
   handle(app, r.goLive, async (req) => ({ data: await streams.goLive(currentUser(req), req.body) }), limit(20));

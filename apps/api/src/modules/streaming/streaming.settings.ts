@@ -4,7 +4,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { SellerGate } from '../performers/performers.policy';
 import { notFound } from '../../platform/errors';
 import { isSuspended } from '../users/moderation.policy';
-import { users } from '../users/users.tables';
+import { users, type UserRow } from '../users/users.tables';
+import { isAdmin } from '../../platform/auth';
+import { isBlockedBetween } from '../blocks/blocks.policy';
 import { streamSettings, type StreamSettingsRow } from './streaming.tables';
 
 /**
@@ -35,11 +37,13 @@ export class StreamSettingsService {
 
   /**
    * GET /streaming/private-offer/{id}: the rate fans see on a creator's profile (null: no private
-   * shows). Unknown ids, fans and suspended creators → 404, as their profiles are.
+   * shows). Unknown ids, fans, suspended creators and — for `viewer` — a creator with a block
+   * between them (either way; operators exempt) → 404, as their profiles are.
    */
-  async offer(performerId: string): Promise<{ privateRate: number | null }> {
+  async offer(viewer: UserRow | null, performerId: string): Promise<{ privateRate: number | null }> {
     const [u] = await this.deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, performerId), eq(users.isPerformer, true)));
     if (!u || (await isSuspended(this.deps.db, u.id))) throw notFound('Creator not found');
+    if (viewer && !isAdmin(viewer) && (await isBlockedBetween(this.deps.db, viewer.id, u.id))) throw notFound('Creator not found');
     return { privateRate: this.view(await this.row(performerId)).privateRate };
   }
 
