@@ -12,9 +12,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildRoot, type Root } from './root';
 import { registerErrorHandler } from './platform/errors';
+import { fastifyLogging, registerRequestLog } from './platform/logger';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
 import { assertMappedRoutes } from './platform/routes';
+import { registerUploadRefusals } from './platform/upload-refusal';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
 import { healthRoutes } from './modules/health/health.routes';
@@ -72,7 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
  */
 export async function buildAppWithRoot({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; root: Root }> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // JSON lines in production; compact lines and requests at debug level elsewhere (platform/logger.ts).
+    ...(logger ? fastifyLogging(config) : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     // onReady starts the job queue (pg-boss creates or checks its schema) and the sweeps: on the
     // embedded database of a slow or busy machine that takes longer than Fastify's 10 s default,
@@ -83,6 +86,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });
+  if (logger) registerRequestLog(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -109,6 +113,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });
   const limits = createUserLimits(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 40, fieldSize: 100_000 } });
+  registerUploadRefusals(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stagepass API', version: '0.1.0', description: 'Conventions: see apps/api/README.md. Money is a decimal in the site currency.' },

@@ -9,6 +9,7 @@ import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError, badRequest } from './errors';
 import { nulError } from './input-guard';
+import { settleRefusedBody } from './upload-refusal';
 
 /** The largest upload of any kind (videos); each route sets its own, smaller limit. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
@@ -106,6 +107,7 @@ export async function receiveMultipart(
     return { files, fields, cleanup };
   } catch (err) {
     await cleanup();
+    await settleRefusedBody(req);
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File is too large');
