@@ -1,5 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
-import { currentUser } from '../../platform/auth';
+import { auditActor } from '../../platform/audit';
+import { currentUser, isAdmin } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
@@ -47,7 +48,10 @@ export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) 
   handle(app, r.send, async (req) => ({ data: await svc.send(currentUser(req), req.params.id, req.body) }), {
     config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } },
   });
-  handle(app, r.remove, async (req) => ({ data: await svc.remove(currentUser(req), req.params.id) }));
+  handle(app, r.remove, async (req) => {
+    const user = currentUser(req);
+    return { data: await svc.remove(user, req.params.id, isAdmin(user) ? auditActor(req) : undefined) };
+  });
   handle(app, r.totalUnread, async (req) => ({ data: { total: await svc.totalUnread(currentUser(req).id) } }));
   handle(app, r.readAll, async (req) => ({ data: await svc.readAll(currentUser(req), req.params.id) }));
   handle(app, r.fileStatus, async (req) => ({ data: await svc.fileStatus(currentUser(req), req.params.id, req.params.fileId) }));

@@ -8,6 +8,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { CommitHooks } from '../../platform/commit-hooks';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import type { Realtime } from '../../platform/realtime';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -227,8 +228,12 @@ export class MessagesService {
     }
   }
 
-  /** Deletes a message: its sender or an admin. A bought paid message stays (409). */
-  async remove(viewer: UserRow, messageId: string): Promise<Message> {
+  /**
+   * Deletes a message: its sender or an admin. A bought paid message stays (409). An operator
+   * deleting someone else's message is audited ('message.delete') in the delete's transaction:
+   * `audit` is their actor.
+   */
+  async remove(viewer: UserRow, messageId: string, audit?: AuditActor): Promise<Message> {
     const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
     if (!row) throw notFound('Message not found');
     const admin = isAdmin(viewer);
@@ -242,6 +247,12 @@ export class MessagesService {
     const updated = await this.db.transaction(async (tx) => {
       const [u] = await tx.update(messages).set({ deletedAt: new Date(), text: '', fileIds: [] }).where(and(eq(messages.id, row.id), sql`${messages.deletedAt} is null`)).returning();
       if (!u) return null;
+      if (audit && row.senderId !== viewer.id) {
+        await recordAudit(tx, audit, {
+          action: 'message.delete', targetType: 'message', targetId: row.id,
+          before: { conversationId: row.conversationId, senderId: row.senderId, text: row.text, fileIds: row.fileIds, price: row.price === null ? null : fromMinor(row.price) }, after: { deleted: true },
+        });
+      }
       // Not seen yet by the receiver: it no longer counts as unread.
       await tx
         .update(conversationMembers)
