@@ -5,7 +5,6 @@ import { isUniqueViolation } from '../../db/errors';
 import type { DbOrTx } from '../../db/client';
 import { conflict, type FieldError } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
-import type { UserAccounts } from '../users/user-accounts';
 import type { PerformerProfiles } from '../performers/performer-profiles';
 import type { Events } from '../../platform/events';
 
@@ -13,9 +12,33 @@ import type { Events } from '../../platform/events';
 
 export type RegisterInput = RegisterUserInput | RegisterPerformerInput;
 
+export type NewAccountRow = typeof users.$inferInsert;
+
+/**
+ * The `users` row writes auth asks for (a module writes only its own tables): creating accounts,
+ * credentials, the proof of an e-mail address, two-factor flag, social links, the last login.
+ * Implemented by the users module (users/user-accounts.ts, UserAccounts) and given by the
+ * composition root: declared here, by the module that needs it, because the users module depends
+ * on auth (e-mail change, availability) and auth must not depend on it back.
+ * Every method runs on the caller's transaction when given one.
+ */
+export interface AccountWriter {
+  /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
+  create(tx: DbOrTx, values: NewAccountRow): Promise<UserRow>;
+  recordLogin(userId: string, db?: DbOrTx): Promise<void>;
+  /** `proveEmail`: the way it was set (a mailed reset link) proves the address too. */
+  setPassword(tx: DbOrTx, userId: string, passwordHash: string, o?: { proveEmail?: boolean }): Promise<void>;
+  markEmailVerified(tx: DbOrTx, userId: string): Promise<void>;
+  /** A confirmed new address; a unique-index violation reaches the caller. */
+  setVerifiedEmail(tx: DbOrTx, userId: string, email: string): Promise<UserRow | undefined>;
+  setTwoFactor(tx: DbOrTx, userId: string, enabled: boolean): Promise<void>;
+  /** Links a social identity to an account whose e-mail the provider vouched for. */
+  linkSocial(tx: DbOrTx, userId: string, link: { googleId: string } | { twitterId: string }, o: { clearPassword: boolean }): Promise<UserRow>;
+}
+
 /** The owners of the rows an account is made of (auth writes neither table itself). */
 export interface AccountWriters {
-  accounts: UserAccounts;
+  accounts: AccountWriter;
   /** `user.registered` of an account made by a social sign-in. */
   events: Events;
   performerProfiles: PerformerProfiles;

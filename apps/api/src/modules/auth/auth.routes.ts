@@ -1,4 +1,4 @@
-import { registerPerformerSchema } from '@stagepass/shared';
+import { registerPerformerSchema, type CurrentUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
@@ -12,7 +12,7 @@ import type { Storage } from '../../platform/storage';
 import type { UserLimits } from '../../platform/user-limits';
 import type { PerformersService } from '../performers/performers.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { UsersService } from '../users/users.service';
+import type { UserRow } from '../users/users.tables';
 import type { AuthService } from './auth.service';
 import type { SocialService } from './social.service';
 import type { TwoFactorService } from './two-factor.service';
@@ -28,7 +28,11 @@ export interface AuthRoutesDeps {
   settings: SettingsService;
   storage: Storage;
   twoFactor: TwoFactorService;
-  users: UsersService;
+  /**
+   * A new account as its owner sees it (UsersService.toCurrentUser). Only what the routes use: the
+   * users module depends on auth, so auth names the function, not the service (no cycle).
+   */
+  users: { toCurrentUser(row: UserRow): CurrentUser };
 }
 
 /** Spec §7 Auth. Contracts: packages/shared/src/routes/auth.ts. */

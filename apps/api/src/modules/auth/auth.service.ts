@@ -10,11 +10,10 @@ import type { Mailer } from '../../platform/mailer';
 import type { Queue } from '../../platform/queue';
 import type { Events } from '../../platform/events';
 import type { SettingsService } from '../settings/settings.service';
-import type { UserAccounts } from '../users/user-accounts';
 import type { PerformerProfiles } from '../performers/performer-profiles';
 import { users, type UserRow } from '../users/users.tables';
 import { burnPasswordCheck, checkPassword, hashNewPassword } from './passwords';
-import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type RegisterInput } from './accounts';
+import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
 import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
@@ -40,8 +39,8 @@ export type AuthMailJob =
 
 /** What AuthService is built with (by the composition root, root.ts). */
 export interface AuthDeps {
-  /** Owner of the `users` rows auth creates and updates (auth writes only its own tables). */
-  accounts: UserAccounts;
+  /** Owner of the `users` rows auth creates and updates (auth writes only its own tables): users/user-accounts.ts. */
+  accounts: AccountWriter;
   config: Config;
   db: Db;
   events: Events;

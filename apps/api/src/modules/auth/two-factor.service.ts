@@ -13,7 +13,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../platform/er
 import type { Realtime } from '../../platform/realtime';
 import { USER_LIMIT_WINDOW_MS } from '../../platform/user-limits';
 import type { SettingsService } from '../settings/settings.service';
-import type { UserAccounts } from '../users/user-accounts';
+import type { AccountWriter } from './accounts';
 import type { UserRow } from '../users/users.tables';
 import { sessions, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './auth.tables';
 import { TOTP_DRIFT_STEPS, TOTP_PERIOD, decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes } from './two-factor.crypto';
@@ -21,7 +21,7 @@ import { TOTP_DRIFT_STEPS, TOTP_PERIOD, decryptSecret, encryptSecret, hashRecove
 /** What TwoFactorService is built with (by the composition root, root.ts). */
 export interface TwoFactorDeps {
   /** Owner of `users.two_factor_enabled` (the flag the guards read). */
-  accounts: Pick<UserAccounts, 'setTwoFactor'>;
+  accounts: Pick<AccountWriter, 'setTwoFactor'>;
   /** The time codes are checked at (tests move it). */
   clock: Clock;
   /** APP_SECRET: the key the secrets are encrypted with. */

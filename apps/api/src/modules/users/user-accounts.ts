@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionCache } from '../../platform/auth';
+import type { AccountWriter } from '../auth/accounts';
 import { users, type UserRow } from './users.tables';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -15,10 +16,11 @@ export interface UserAccountsDeps {
 /**
  * The users table's writes that the auth module asks for (a module writes only its own tables):
  * creating accounts, credentials, the proof of an e-mail address, social links, the last login.
- * Built before AuthService (which UsersService itself depends on), so auth never writes `users`.
+ * Built before AuthService (which UsersService itself depends on), so auth never writes `users`;
+ * auth knows it only as the AccountWriter it declares (auth/accounts.ts).
  * Every method runs on the caller's transaction when given one, keeping auth's steps atomic.
  */
-export class UserAccounts {
+export class UserAccounts implements AccountWriter {
   constructor(private deps: UserAccountsDeps) {}
 
   /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
