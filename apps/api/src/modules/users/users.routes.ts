@@ -8,7 +8,7 @@ import type { UserLimits } from '../../platform/user-limits';
 import type { PerformersService } from '../performers/performers.service';
 import type { UsersService } from './users.service';
 import type { AdminUsersService } from './admin-users.service';
-import { auditActor } from '../../platform/audit';
+import { auditActor, type AuditActor } from '../../platform/audit';
 import type { GeoService } from '../geo/geo.service';
 
 /** What the users routes are given by the composition root (by closure). */
@@ -42,12 +42,12 @@ export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
     return { data: pendingEmail ? { ...current, pendingEmail } : current, message: MESSAGES.changesSaved, ...(pendingEmail ? { pendingEmail } : {}) };
   });
 
-  const uploadAvatar = async (userId: string, req: Parameters<typeof receiveMultipart>[0]) => {
+  const uploadAvatar = async (userId: string, req: Parameters<typeof receiveMultipart>[0], audit?: AuditActor) => {
     const upload = await receiveMultipart(req, { files: { avatar: 'image', file: 'image' }, maxFiles: 1 });
     try {
       const file = upload.files[0];
       if (!file) throw badRequest('Attach an image in the `avatar` field', [{ field: 'avatar', message: 'Required' }]);
-      const row = await users.setAvatar(userId, file);
+      const row = await users.setAvatar(userId, file, audit);
       const avatars = users.avatarUrls(row);
       return { data: { url: avatars!.medium, avatars } };
     } finally {
@@ -59,7 +59,8 @@ export const usersRoutes = (deps: UsersRoutesDeps) => async (app: ZodApp) => {
     const viewer = currentUser(req);
     if (viewer.id !== req.params.id && !isAdmin(viewer)) throw notFound('User not found');
     await users.byId(req.params.id);
-    return uploadAvatar(req.params.id, req);
+    // An operator setting someone else's avatar is audited (users.service setAvatar).
+    return uploadAvatar(req.params.id, req, viewer.id !== req.params.id ? auditActor(req) : undefined);
   });
   handle(app, r.uploadCover, async (req) => {
     const upload = await receiveMultipart(req, { files: { cover: 'image', file: 'image' }, maxFiles: 1 });

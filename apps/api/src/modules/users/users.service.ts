@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { hasAdminRole, isAdmin, type SessionCache } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../db/client';
@@ -160,11 +161,20 @@ export class UsersService {
     return row!;
   }
 
-  async setAvatar(userId: string, upload: ReceivedFile): Promise<UserRow> {
+  /**
+   * The user's avatar. `audit`: an operator setting someone else's (POST /users/{id}/avatar/upload),
+   * audited ('user.avatar') in the transaction that switches it.
+   */
+  async setAvatar(userId: string, upload: ReceivedFile, audit?: AuditActor): Promise<UserRow> {
     const file = await this.deps.media.storeImage(userId, 'avatars', 'avatar', upload);
-    const [row] = await this.deps.db.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+      const [r] = await tx.update(users).set({ avatar: file.variants }).where(eq(users.id, userId)).returning();
+      if (audit) await recordAudit(tx, audit, { action: 'user.avatar', targetType: 'user', targetId: userId, before: { avatar: before?.avatar ?? null }, after: { avatar: file.variants, fileId: file.id } });
+      return r!;
+    });
     await this.deps.sessions.evictUser(userId);
-    return row!;
+    return row;
   }
 
   async setCover(userId: string, upload: ReceivedFile): Promise<UserRow> {
