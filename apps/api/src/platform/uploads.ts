@@ -117,6 +117,42 @@ export async function receiveMultipart(
   }
 }
 
+/** ISO base media files (MP4, MOV, 3GP, M4A): a sequence of boxes, each starting with its size. */
+const ISO_BMFF_MIMES = new Set(['video/mp4', 'video/x-m4v', 'video/quicktime', 'video/3gpp', 'audio/mp4', 'audio/x-m4a']);
+export const INCOMPLETE_MEDIA = 'This file is incomplete, so it cannot be played';
+const INCOMPLETE_DETAIL = 'The file ends early (it was cut off while copying, downloading or recording): send the whole file';
+
+/**
+ * Whether a received MP4/MOV/3GP/M4A is whole, before it is stored and queued for processing (the
+ * magic bytes only prove its first box). Walks the top-level boxes by their headers (no decoding):
+ * each must fit in the file, and the index (`moov`) must be there — a file cut off in `mdat` has a
+ * box running past the end, one cut before `moov` has no index; either would only fail later, in
+ * processing. 415 with the field otherwise; other types pass unchecked.
+ */
+export async function assertWholeContainer(file: ReceivedFile): Promise<void> {
+  if (!ISO_BMFF_MIMES.has(file.mime)) return;
+  const incomplete = () => new HttpError(415, INCOMPLETE_MEDIA, [{ field: file.field, message: INCOMPLETE_DETAIL }]);
+  const fh = await fsp.open(file.tmpPath, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    let pos = 0;
+    let index = false;
+    while (pos < file.size) {
+      const { bytesRead } = await fh.read(head, 0, 16, pos);
+      if (bytesRead < 8) throw incomplete();
+      let size = head.readUInt32BE(0);
+      if (size === 1) size = bytesRead < 16 ? 0 : Number(head.readBigUInt64BE(8));
+      else if (size === 0) size = file.size - pos; // the last box, to the end of the file
+      if (size < 8 || pos + size > file.size) throw incomplete();
+      if (head.toString('latin1', 4, 8) === 'moov') index = true;
+      pos += size;
+    }
+    if (!index) throw incomplete();
+  } finally {
+    await fh.close();
+  }
+}
+
 export const UPLOAD_CUT_OFF = 'The upload was cut off before it finished; please send the file again';
 
 /**
