@@ -15,6 +15,7 @@ import { follow } from '../../../test/factories';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import type { Jsep } from '../../platform/live/provider';
 import { issueCredential } from './streaming.credentials';
+import { LIVE_UNAVAILABLE } from './streams.service';
 import { eq } from 'drizzle-orm';
 import { streamBans, streams } from './streaming.tables';
 
@@ -89,6 +90,39 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     expect((await inject('POST', `/streaming/janus/${streamId}/publish`, fan, { token, jsep: offer })).statusCode).toBe(403);
     const creatorToken = (await join(creator)).credential.token;
     expect((await inject('POST', `/streaming/janus/${streamId}/publish`, await createCreator(t), { token: creatorToken, jsep: offer })).statusCode).toBe(404);
+  });
+
+  it("a made-up SDP with a valid credential is the caller's mistake: 400 with a clear message, for the camera's offer and a viewer's answer", async () => {
+    const token = (await join(creator)).credential.token;
+    for (const sdp of ['not an SDP at all', 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n']) {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token, jsep: { type: 'offer', sdp } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^The live video server could not use your session description \(SDP\): ./);
+    }
+    expect((await inject('GET', `/streaming/live/${streamId}`, creator)).json().data.publishing).toBe(false);
+
+    // A viewer's made-up answer to Janus's offer: 400 too.
+    const publisher = await createPublisher(async (offer) => {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.jsep;
+    });
+    peers.push(publisher);
+    publisher.startCamera(30);
+    await publisher.connected();
+    const fanToken = (await join(fan)).credential.token;
+    let peerId = '';
+    for (let i = 0; !peerId; i++) {
+      const res = await watch(fan, fanToken);
+      if (res.statusCode === 409 && i < 50) await sleep(200);
+      else peerId = res.json().data.peerId;
+    }
+    const started = await inject('POST', `/streaming/janus/${streamId}/start`, fan, { peerId, jsep: { type: 'answer', sdp: 'not an SDP at all' } });
+    expect(started.statusCode, started.body).toBe(400);
+    expect(started.json().message).toMatch(/^The live video server could not use your session description \(SDP\): ./);
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, fan, { peerId })).statusCode).toBe(200);
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, creator, { peerId: t.ctx.streaming.peers.idsOf(streamId, creator.user.id, 'publisher')[0]! })).statusCode).toBe(200);
+    await publisher.close();
   });
 
   it('media flows from the creator to an entitled fan; viewers are counted; the camera going off counts them out', async () => {
@@ -219,5 +253,19 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     const token = (await join(fan)).credential.token;
     expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).json().data.status).toBe('ended');
     expect((await watch(fan, token)).statusCode).toBe(404);
+  });
+
+  it('Janus down: the relay answers 503 (the server, not the caller), even for a made-up SDP', async () => {
+    const live = await inject('POST', '/streaming/live', creator, { type: 'public', title: 'Before Janus stops' });
+    expect(live.statusCode, live.body).toBe(200);
+    const id = live.json().data._id;
+    const token = (await inject('GET', `/streaming/join/${id}`, creator)).json().data.credential.token;
+    await janus.stop();
+    await until('the API sees Janus gone', () => !t.ctx.liveMedia!.available());
+    for (const sdp of ['not an SDP at all', 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n']) {
+      const res = await inject('POST', `/streaming/janus/${id}/publish`, creator, { token, jsep: { type: 'offer', sdp } });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().message).toBe(LIVE_UNAVAILABLE);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { HttpError, conflict, forbidden, notFound } from '../../platform/errors';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { LiveMediaError, type Jsep, type LiveMedia, type LiveRoom } from '../../platform/live/provider';
 import type { UserRow } from '../users/users.tables';
 import type { StreamRow } from './streaming.tables';
@@ -15,6 +15,8 @@ import type { LivePeers } from './streaming.peers';
 export const NOT_PUBLISHING = "The creator's camera is not on yet";
 const BAD_CREDENTIAL = 'Your access to this stream has expired: join again';
 export const STREAM_FULL = 'This stream is full right now: try again in a moment';
+/** A client's SDP the live video server refused (400), followed by the server's reason. */
+export const BAD_SDP = 'The live video server could not use your session description (SDP)';
 
 export interface RelayDeps {
   db: Db;
@@ -127,6 +129,8 @@ export class JanusRelay {
       if (err.code === 'not_publishing') throw conflict(NOT_PUBLISHING);
       if (err.code === 'no_peer') throw notFound('Peer not found');
       if (err.code === 'unavailable') throw new HttpError(503, LIVE_UNAVAILABLE);
+      // The caller's own mistake (a malformed SDP): 400, saying what Janus could not read.
+      if (err.code === 'bad_request') throw badRequest(`${BAD_SDP}: ${err.message}`);
       this.deps.log.warn({ err }, 'live: the media server refused a call');
       throw new HttpError(502, 'The live video server failed: try again');
     }

@@ -148,6 +148,40 @@ describe.skipIf(janusMissing)('JanusMedia with a real Janus', () => {
     await media.destroyRoom(room);
   });
 
+  it("answers a made-up SDP offer or answer as the caller's mistake ('bad_request'), not as a Janus failure", async () => {
+    const room = await media.createRoom({ streamId: 'stream-sdp', description: 'made-up SDP', maxViewers: 10 });
+    const lines = (...l: string[]) => `${l.join('\r\n')}\r\n`;
+    const head = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=-', 't=0 0'];
+    const video = ['m=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', 'a=mid:0', 'a=sendonly', 'a=rtpmap:96 VP8/90000'];
+    const madeUp = [
+      'not an SDP at all',
+      lines(...head),
+      // No ICE credentials nor DTLS fingerprint.
+      lines(...head, ...video),
+    ];
+    for (const sdp of madeUp) {
+      const err = await media.publish(room, { userId: 'creator', display: 'luna', offer: { type: 'offer', sdp } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LiveMediaError);
+      expect(err).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/SDP|mandatory lines/) });
+    }
+    expect(media.peerCount()).toBe(0);
+    // The room still works; a viewer's made-up answer is refused the same way.
+    const publisher = await createPublisher(async (offer) => (await media.publish(room, { userId: 'creator', display: 'luna', offer })).answer);
+    await publisher.connected();
+    publisher.startCamera(30);
+    let sub: { peerId: string } | null = null;
+    for (let i = 0; !sub; i++) {
+      sub = await media.subscribe(room, { userId: 'fan-sdp' }).catch((err: unknown) => {
+        if (!(err instanceof LiveMediaError && err.code === 'not_publishing') || i >= 50) throw err;
+        return sleep(200).then(() => null);
+      });
+    }
+    await expect(media.start(sub.peerId, { type: 'answer', sdp: 'not an SDP at all' })).rejects.toMatchObject({ code: 'bad_request' });
+    await media.hangup(sub.peerId);
+    await publisher.close();
+    await media.destroyRoom(room);
+  });
+
   it('refuses a direct Janus client without the room pin, the admin key or the API secret', async () => {
     const room = await media.createRoom({ streamId: 'stream-4', description: 'private', maxViewers: 1 });
     Janode.Logger.setLevel('none');

@@ -30,6 +30,12 @@ const NO_SUCH_ROOM = 426;
 const NO_SUCH_FEED = 428;
 const PUBLISHERS_FULL = 432;
 const ID_EXISTS = 436;
+/**
+ * Janus's answers that mean the caller's SDP was refused (the caller's mistake, not Janus failing):
+ * core (janus/apierror.h) 464 unknown JSEP type, 465 invalid SDP, 466 trickle for an invalid
+ * stream, 469 unexpected answer; VideoRoom 431 invalid SDP type, 437 invalid SDP.
+ */
+const CALLER_ERRORS = new Set([464, 465, 466, 469, 431, 437]);
 
 interface Peer {
   handle: VideoRoomHandle;
@@ -51,6 +57,19 @@ export interface JanusMediaOptions {
 }
 
 const codeOf = (err: unknown) => (err as VideoRoomError)?._code;
+/** The Janus error code of a failed request: the plugin's (`_code`), or the core's, which janode puts in the message ("465 Invalid SDP…"). */
+const janusCodeOf = (err: unknown): number | null => codeOf(err) ?? (Number(/^(\d{3}) /.exec((err as Error)?.message ?? '')?.[1]) || null);
+/**
+ * A failed Janus request as a LiveMediaError: the caller's refused SDP → 'bad_request' with Janus's
+ * reason (its code dropped), anything else → 'failed' with `what`.
+ */
+function refusal(err: unknown, what: string): LiveMediaError {
+  if (err instanceof LiveMediaError) return err;
+  const message = (err as Error)?.message ?? String(err);
+  const code = janusCodeOf(err);
+  if (code !== null && CALLER_ERRORS.has(code)) return new LiveMediaError('bad_request', message.replace(/^\d{3} /, ''));
+  return new LiveMediaError('failed', `${what}: ${message}`);
+}
 const randomRoomId = () => crypto.randomInt(1, 2 ** 48) * 32 + crypto.randomInt(0, 32); // < 2^53
 const toJanus = (j: Jsep): JanodeJsep => ({ type: j.type, sdp: j.sdp, trickle: false });
 const fromJanus = (j: JanodeJsep | undefined, type: Jsep['type']): Jsep => {
@@ -150,7 +169,7 @@ export class JanusMedia implements LiveMedia {
     if (!peer || peer.role !== 'subscriber') throw new LiveMediaError('no_peer', 'No such peer');
     if (answer.type !== 'answer') throw new LiveMediaError('failed', 'start needs an SDP answer');
     await this.call(peer.handle.start({ jsep: toJanus(answer) })).catch((err) => {
-      throw err instanceof LiveMediaError ? err : new LiveMediaError('failed', `Janus refused the answer: ${(err as Error).message}`);
+      throw refusal(err, 'Janus refused the answer');
     });
   }
 
@@ -299,8 +318,7 @@ export class JanusMedia implements LiveMedia {
       return { peerId, ...out };
     } catch (err) {
       handle.detach().catch(() => {});
-      if (err instanceof LiveMediaError) throw err;
-      throw new LiveMediaError('failed', `Janus refused the ${role}: ${(err as Error).message}`);
+      throw refusal(err, `Janus refused the ${role}`);
     }
   }
 

@@ -74,9 +74,17 @@ export interface LiveMedia {
   close(): Promise<void>;
 }
 
+/**
+ * Why a LiveMedia call failed: `unavailable` — the SFU cannot be reached or did not answer in time;
+ * `not_publishing` — the room has no camera up yet; `no_peer` — no such relayed peer;
+ * `bad_request` — the SFU refused what the caller sent (a malformed or unusable SDP: the caller's
+ * mistake, the message says what); `failed` — any other refusal (the SFU's or the API's fault).
+ */
+export type LiveMediaErrorCode = 'unavailable' | 'not_publishing' | 'no_peer' | 'bad_request' | 'failed';
+
 export class LiveMediaError extends Error {
   constructor(
-    readonly code: 'unavailable' | 'not_publishing' | 'no_peer' | 'failed',
+    readonly code: LiveMediaErrorCode,
     message: string,
   ) {
     super(message);
