@@ -134,7 +134,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(backupRoutes({ config, database: r.database }));
   await app.register(settingsRoutes({ settings: r.settings, payments: r.payments }));
   await app.register(geoRoutes({ geo: r.geo }));
-  await app.register(authRoutes({ auth: r.auth, config, db: r.db, limits, performers: r.performers, settings: r.settings, social: r.social, storage: r.storage, twoFactor: r.twoFactor, users: r.users }));
+  await app.register(authRoutes({ auth: r.auth, config, limits, performers: r.performers, settings: r.settings, social: r.social, twoFactor: r.twoFactor, users: r.users }));
   await app.register(usersRoutes({ admin: r.adminUsers, geo: r.geo, limits, performers: r.performers, users: r.users }));
   await app.register(performersRoutes({ geo: r.geo, limits, media: r.media, performers: r.performers, users: r.users, verification: r.verification }));
   await app.register(mediaRoutes({ media: r.media, storage: r.storage }));

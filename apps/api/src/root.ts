@@ -169,7 +169,7 @@ export function buildServices(p: Platform) {
   // Creator verification (KYC): the queue, and THE selling rule other modules are given as `sellers`.
   const verification = new VerificationService({ clock, db, events, media, settings, users });
   const sellers = verification;
-  const performers = new PerformersService({ db, users, media, auth, verification });
+  const performers = new PerformersService({ db, users, media, auth, storage, verification });
   const pricing = new PricingService({ db, settings });
   // Content
   const feeds = new FeedsService({ db, events, media, sellers, settings, users });

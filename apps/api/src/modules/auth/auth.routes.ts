@@ -7,8 +7,6 @@ import { receiveMultipart } from '../../platform/uploads';
 import { socialRoutes } from './social.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Storage } from '../../platform/storage';
 import type { UserLimits } from '../../platform/user-limits';
 import type { PerformersService } from '../performers/performers.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -22,11 +20,9 @@ export interface AuthRoutesDeps {
   social: SocialService;
   auth: AuthService;
   config: Config;
-  db: Db;
   limits: UserLimits;
   performers: PerformersService;
   settings: SettingsService;
-  storage: Storage;
   twoFactor: TwoFactorService;
   /**
    * A new account as its owner sees it (UsersService.toCurrentUser). Only what the routes use: the
@@ -74,21 +70,9 @@ export const authRoutes = (deps: AuthRoutesDeps) => async (app: ZodApp) => {
       if (!parsed.success) throw badRequest('Some fields are not valid', zodDetails(parsed.error));
       const missing = ['idVerification', 'documentVerification'].filter((f) => !upload.files.some((x) => x.field === f));
       if (missing.length) throw badRequest('Please attach your identity documents', missing.map((field) => ({ field, message: 'Required' })));
-      if ((await auth.registrationConflict(parsed.data)) === 'email-taken') {
-        return reply.status(201).send({ data: await registered(await auth.decoyRegistration(parsed.data, true)) });
-      }
-      const keys: string[] = [];
-      try {
-        const user = await deps.db.transaction(async (tx) => {
-          const u = await auth.createAccount(parsed.data, { isPerformer: true, verifyEmail: true, tx });
-          for (const f of upload.files) keys.push((await performers.addDocument(u.id, f.field as 'idVerification', f, tx)).storageKey);
-          return u;
-        });
-        return reply.status(201).send({ data: await registered(user) });
-      } catch (err) {
-        await Promise.all(keys.map((k) => deps.storage.delete(k)));
-        throw err;
-      }
+      // The account and its documents in one transaction (PerformersService.registerCreator).
+      const user = await performers.registerCreator(parsed.data, upload.files);
+      return reply.status(201).send({ data: await registered(user) });
     } finally {
       await upload.cleanup();
     }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type UpdatePerformerInput } from '@stagepass/shared';
+import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type RegisterPerformerInput, type UpdatePerformerInput } from '@stagepass/shared';
 import { notFound } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
@@ -11,6 +11,7 @@ import type { MediaService } from '../media/media.service';
 import type { AuthService } from '../auth/auth.service';
 import type { VerificationService } from './verification.service';
 import type { ReceivedFile } from '../../platform/uploads';
+import type { Storage } from '../../platform/storage';
 import type { DbOrTx } from '../../db/client';
 import type { Db } from '../../db/client';
 
@@ -22,6 +23,8 @@ export interface PerformersDeps {
   media: MediaService;
   auth: AuthService;
   db: Db;
+  /** Deletes the stored bytes of a registration's documents when its transaction fails. */
+  storage: Pick<Storage, 'delete'>;
   verification: VerificationService;
 }
 
@@ -93,6 +96,28 @@ export class PerformersService {
     });
     if (pendingEmail) await this.deps.auth.startEmailChange(row, pendingEmail);
     return { row, pendingEmail };
+  }
+
+  /**
+   * A creator's registration (POST /auth/performers/register): the account (AuthService.createAccount:
+   * user row, profile row, `user.registered`) and its identity documents, in one transaction. An
+   * e-mail that has an account already gets the answer a new account gets (AuthService.decoyRegistration)
+   * and nothing is stored. When the transaction fails, the documents' stored bytes are deleted too.
+   */
+  async registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[]): Promise<UserRow> {
+    const { auth } = this.deps;
+    if ((await auth.registrationConflict(input)) === 'email-taken') return auth.decoyRegistration(input, true);
+    const keys: string[] = [];
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        const user = await auth.createAccount(input, { isPerformer: true, verifyEmail: true, tx });
+        for (const f of documents) keys.push((await this.addDocument(user.id, f.field as DocumentKind, f, tx)).storageKey);
+        return user;
+      });
+    } catch (err) {
+      await Promise.all(keys.map((k) => this.deps.storage.delete(k)));
+      throw err;
+    }
   }
 
   /**
