@@ -3,6 +3,9 @@
 // DATA_DIR (default ./data), demo data on first start, and the web app; builds the web app first
 // when it has no build or its sources changed. `npm run dev` runs both in watch mode instead.
 // Janus (live video) is started first when it is installed (scripts/lib/janus.mjs).
+// Logs: outside production the API writes compact lines and each request at debug level (hidden at
+// the default LOG_LEVEL=info; apps/api/src/platform/logger.ts), so the "Stagepass is running"
+// banner, printed once the API and the web app answer, stays the last thing on screen.
 import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
@@ -95,7 +98,9 @@ children.push(web);
 waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: 180_000 })
   .then(() => {
     console.log(`\n✔ Stagepass is running: ${publicWeb}  (API ${publicApi}, docs ${publicApi}/docs)`);
-    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README)\n');
+    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README)');
+    if (!production && env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace') console.log('  Log lines below are notices, warnings and errors; LOG_LEVEL=debug adds one line per request');
+    console.log('');
   })
   .catch(() => {});
 for (const c of children) c.done.then(({ code }) => { if (!stopping) { console.error(`✖ a process exited (code ${code}); stopping`); stop(code || 1); } });

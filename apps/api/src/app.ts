@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildRoot, type Root } from './root';
 import { registerErrorHandler } from './platform/errors';
+import { fastifyLogging, registerRequestLog } from './platform/logger';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
 import { assertMappedRoutes } from './platform/routes';
@@ -73,7 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
  */
 export async function buildAppWithRoot({ config, database, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; root: Root }> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // JSON lines in production; compact lines and requests at debug level elsewhere (platform/logger.ts).
+    ...(logger ? fastifyLogging(config) : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     // onReady starts the job queue (pg-boss creates or checks its schema) and the sweeps: on the
     // embedded database of a slow or busy machine that takes longer than Fastify's 10 s default,
@@ -84,6 +86,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });
+  if (logger) registerRequestLog(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from './config';
-import pino from 'pino';
 import { buildRoot } from './root';
 import { exitOnSignals } from './platform/lifecycle';
+import { createLogger } from './platform/logger';
 
 /**
  * `npm run worker`: runs background-job handlers (media processing…) without serving HTTP, beside
@@ -20,7 +20,7 @@ async function main() {
   }
   // WORKERS=0 may be in an environment shared with API nodes; a worker always works.
   const workers = config.WORKERS || 1;
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config);
   let root;
   try {
     // The same composition root as the API, without HTTP: the platform, every service, the job handlers.
