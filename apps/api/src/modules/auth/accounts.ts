@@ -5,7 +5,6 @@ import { isUniqueViolation } from '../../db/errors';
 import type { DbOrTx } from '../../db/client';
 import { conflict, type FieldError } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
-import type { PerformerProfiles } from '../performers/performer-profiles';
 import type { Events } from '../../platform/events';
 
 /** Account rows: finding one by e-mail or login, checking a username/e-mail is free, creating one. */
@@ -36,12 +35,21 @@ export interface AccountWriter {
   linkSocial(tx: DbOrTx, userId: string, link: { googleId: string } | { twitterId: string }, o: { clearPassword: boolean }): Promise<UserRow>;
 }
 
+/**
+ * The creator profile row made with a creator's account (registration, social sign-in): the
+ * performers module's write, implemented by performers/performer-profiles.ts (PerformerProfiles)
+ * and given by the composition root — declared here because the performers module depends on auth.
+ */
+export interface CreatorProfileWriter {
+  create(userId: string, o?: { orientation?: string | null; dateOfBirth?: string | null }, tx?: DbOrTx): Promise<void>;
+}
+
 /** The owners of the rows an account is made of (auth writes neither table itself). */
 export interface AccountWriters {
   accounts: AccountWriter;
   /** `user.registered` of an account made by a social sign-in. */
   events: Events;
-  performerProfiles: PerformerProfiles;
+  performerProfiles: CreatorProfileWriter;
 }
 
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {

@@ -1,14 +1,13 @@
-import { registerPerformerSchema, type CurrentUser } from '@stagepass/shared';
+import { registerPerformerSchema, type CurrentUser, type RegisterPerformerInput } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest, zodDetails } from '../../platform/errors';
-import { receiveMultipart } from '../../platform/uploads';
+import { receiveMultipart, type ReceivedFile } from '../../platform/uploads';
 import { socialRoutes } from './social.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import type { Config } from '../../config';
 import type { UserLimits } from '../../platform/user-limits';
-import type { PerformersService } from '../performers/performers.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRow } from '../users/users.tables';
 import type { AuthService } from './auth.service';
@@ -21,7 +20,11 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   config: Config;
   limits: UserLimits;
-  performers: PerformersService;
+  /**
+   * A creator's registration, account and documents in one transaction (PerformersService.registerCreator):
+   * the performers module depends on auth, so auth names the function, not the service (no cycle).
+   */
+  performers: { registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[]): Promise<UserRow> };
   settings: SettingsService;
   twoFactor: TwoFactorService;
   /**

@@ -10,10 +10,9 @@ import type { Mailer } from '../../platform/mailer';
 import type { Queue } from '../../platform/queue';
 import type { Events } from '../../platform/events';
 import type { SettingsService } from '../settings/settings.service';
-import type { PerformerProfiles } from '../performers/performer-profiles';
 import { users, type UserRow } from '../users/users.tables';
 import { burnPasswordCheck, checkPassword, hashNewPassword } from './passwords';
-import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type RegisterInput } from './accounts';
+import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type CreatorProfileWriter, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
 import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
@@ -46,8 +45,8 @@ export interface AuthDeps {
   events: Events;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  /** Owner of the creator profile row made with a creator's account. */
-  performerProfiles: PerformerProfiles;
+  /** Owner of the creator profile row made with a creator's account: performers/performer-profiles.ts. */
+  performerProfiles: CreatorProfileWriter;
   queue: Queue;
   /** The socket gateway: a revoked session's sockets are closed at once. */
   realtime: Pick<Realtime, 'disconnectSessions' | 'disconnectUser'>;
