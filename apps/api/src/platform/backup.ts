@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { lockDataDir, type Database } from '../db/client';
+import { lockDataDir, openDatabase, runMigrations, type Database } from '../db/client';
 
 /**
  * Backups of an embedded site (README "Backup and restore"): one .tar.gz holding
@@ -19,7 +19,8 @@ import { lockDataDir, type Database } from '../db/client';
  * PostgreSQL's to back up (pg_dump): `BackupUnsupportedError` carries the guidance.
  */
 export const BACKUP_FORMAT = 1;
-export interface BackupManifest { kind: 'stagepass-backup'; format: number; createdAt: string; database: 'pglite'; files: number }
+/** `paths`: the files under files/ (relative), in backups made since restore checks them; `files` counts them. */
+export interface BackupManifest { kind: 'stagepass-backup'; format: number; createdAt: string; database: 'pglite'; files: number; paths?: string[] }
 
 export const PG_GUIDANCE = `This site runs on PostgreSQL (DATABASE_URL): back the database up with PostgreSQL's own tools, and the files separately.
   Database:  pg_dump --format=custom --file=stagepass.dump "$DATABASE_URL"
@@ -75,7 +76,7 @@ function run(cmd: string, args: string[]): Promise<void> {
     let err = '';
     p.stderr.on('data', (c: Buffer) => (err += c.toString()));
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${err.trim()}`))));
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${oneLine(err)}`))));
   });
 }
 
@@ -156,39 +157,137 @@ export async function createBackup(database: Database, dataDir: string): Promise
 
 /**
  * Restores an archive of `createBackup` into `dataDir`: refused when it holds anything (unless
- * `force`, which empties it first) and always while a process holds its lock (a running site).
+ * `force`) and always while a process holds its lock (a running site). Everything happens in a
+ * staging directory beside `dataDir` (same file system): the archive is extracted and checked there
+ * (`stageRestore`), and only a restore that passed every check is swapped in by two renames —
+ * `dataDir` aside, the staged one in its place — after which the old one is removed. Any failure
+ * removes the staging directory and leaves `dataDir` as it was, with a one-line reason.
  */
 export async function restoreBackup(archive: string, dataDir: string, opts: { force?: boolean } = {}): Promise<BackupManifest> {
   await fs.access(archive).catch(() => {
     throw new RestoreRefusedError(`No backup file at ${archive}`);
   });
-  const existing = (await fs.readdir(dataDir).catch(() => [] as string[])).filter((n) => n !== 'db.lock');
+  const target = path.resolve(dataDir);
+  const existed = await fs.stat(target).then(() => true, () => false);
+  const existing = (await fs.readdir(target).catch(() => [] as string[])).filter((n) => n !== 'db.lock');
   // A fresh DATA_DIR may already hold the generated secret (loading the config makes it): the backup's replaces it.
   if (existing.some((n) => n !== '.app-secret') && !opts.force) throw new RestoreRefusedError(`${dataDir} is not empty: restore into a fresh DATA_DIR, or pass --force to replace what is there`);
   let release: () => void;
   try {
-    release = lockDataDir(dataDir);
+    release = lockDataDir(target);
   } catch (err) {
     throw new RestoreRefusedError((err as Error).message);
   }
+  let staging: string | null = null;
+  let swapped = false;
   try {
-    const staging = await fs.mkdtemp(path.join(dataDir, '.restore-'));
-    try {
-      await checkEntries(path.resolve(archive), archive, true);
-      await run('tar', ['-xzf', path.resolve(archive), '-C', staging]);
-      const manifest = JSON.parse(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => '{}')) as BackupManifest;
-      if (manifest.kind !== 'stagepass-backup' || manifest.format !== BACKUP_FORMAT) throw new RestoreRefusedError(`${archive} is not a Stagepass backup (format ${BACKUP_FORMAT})`);
-      await checkEntries(path.join(staging, 'db.tar'), `${archive}'s db.tar`, false);
-      for (const name of existing) await fs.rm(path.join(dataDir, name), { recursive: true, force: true });
-      await fs.mkdir(path.join(dataDir, 'db'), { recursive: true });
-      await run('tar', ['-xf', path.join(staging, 'db.tar'), '-C', path.join(dataDir, 'db')]);
-      await fs.rename(path.join(staging, 'files'), path.join(dataDir, 'files')).catch(() => fs.mkdir(path.join(dataDir, 'files'), { recursive: true }));
-      await fs.rename(path.join(staging, '.app-secret'), path.join(dataDir, '.app-secret')).catch(() => {});
-      return manifest;
-    } finally {
-      await fs.rm(staging, { recursive: true, force: true });
+    staging = await fs.mkdtemp(path.join(path.dirname(target), `.${path.basename(target)}.restore-`)).catch((err: Error) => {
+      throw new RestoreRefusedError(`cannot stage the restore beside ${dataDir} (it needs write access to ${path.dirname(target)}): ${err.message}`);
+    });
+    const manifest = await stageRestore(path.resolve(archive), archive, staging);
+    await swapIn(target, staging);
+    swapped = true;
+    return manifest;
+  } catch (err) {
+    if (err instanceof RestoreKeptError) {
+      staging = null; // holds the previous DATA_DIR: never removed
+      throw new RestoreRefusedError(err.message);
     }
+    const reason = err instanceof RestoreRefusedError ? err.message : oneLine((err as Error).message);
+    throw new RestoreRefusedError(`Restore of ${archive} failed, ${dataDir} is untouched: ${reason}`);
   } finally {
+    if (staging) await fs.rm(staging, { recursive: true, force: true });
     release();
+    if (!swapped && !existed) await fs.rmdir(target).catch(() => {}); // made by the lock, empty
+  }
+}
+
+/** A swap that failed halfway and could not be undone: its message says where the previous DATA_DIR is. */
+class RestoreKeptError extends Error {}
+
+/**
+ * Builds `staging/data` from the archive and checks it: entries (regular files and directories
+ * only), the manifest, db.tar holding a database that PGlite opens and the site's migrations apply
+ * to, and files/ holding what the manifest lists. Answers the manifest; throws the reason.
+ */
+async function stageRestore(archive: string, label: string, staging: string): Promise<BackupManifest> {
+  const unpacked = path.join(staging, 'archive');
+  const next = path.join(staging, 'data');
+  await fs.mkdir(unpacked);
+  await fs.mkdir(path.join(next, 'db'), { recursive: true });
+  await checkEntries(archive, label, true);
+  await run('tar', ['-xzf', archive, '-C', unpacked]);
+  const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8').catch(() => '{}')) as BackupManifest;
+  if (manifest.kind !== 'stagepass-backup' || manifest.format !== BACKUP_FORMAT) throw new RestoreRefusedError(`${label} is not a Stagepass backup (format ${BACKUP_FORMAT})`);
+
+  const dbTar = path.join(unpacked, 'db.tar');
+  if (!(await fs.stat(dbTar).then((st) => st.isFile(), () => false))) throw new RestoreRefusedError(`${label} holds no db.tar (the database)`);
+  await checkEntries(dbTar, `${label}'s db.tar`, false);
+  await run('tar', ['-xf', dbTar, '-C', path.join(next, 'db')]);
+  // Without PG_VERSION, opening would create an empty database: the backup's is missing.
+  if (!(await fs.stat(path.join(next, 'db', 'PG_VERSION')).then((st) => st.isFile(), () => false))) throw new RestoreRefusedError(`${label}'s db.tar holds no database (no PG_VERSION)`);
+
+  const filesDir = path.join(unpacked, 'files');
+  if (await fs.stat(filesDir).then((st) => st.isDirectory(), () => false)) await fs.rename(filesDir, path.join(next, 'files'));
+  else await fs.mkdir(path.join(next, 'files'));
+  const present = new Set(await regularFiles(path.join(next, 'files')));
+  const missing = (manifest.paths ?? []).filter((p) => !present.has(p));
+  if (missing.length) throw new RestoreRefusedError(`${label} lacks ${missing.length} of the files its manifest lists (files/${missing.slice(0, 3).join(', files/')}${missing.length > 3 ? ', …' : ''})`);
+  if (typeof manifest.files === 'number' && manifest.files !== present.size) throw new RestoreRefusedError(`${label}'s manifest counts ${manifest.files} files, the archive holds ${present.size}`);
+  await fs.rename(path.join(unpacked, '.app-secret'), path.join(next, '.app-secret')).catch(() => {});
+
+  await verifyDatabase(next);
+  // The staged DATA_DIR is ours from the moment it is swapped in (the lock of a running site's kind).
+  await fs.writeFile(path.join(next, 'db.lock'), String(process.pid));
+  return manifest;
+}
+
+/** Files under `dir` (relative, `/`-separated); refuses anything that is neither file nor directory. */
+async function regularFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await regularFiles(path.join(dir, e.name), rel)));
+    else if (e.isFile()) out.push(rel);
+    else throw new RestoreRefusedError(`files/${rel} is not a regular file or directory`);
+  }
+  return out;
+}
+
+/** PGlite opens the staged database and the site's migrations apply (what the next start does). */
+async function verifyDatabase(dataDir: string): Promise<void> {
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir });
+  } catch (err) {
+    throw new RestoreRefusedError(`the backup's database does not open: ${oneLine((err as Error).message)}`);
+  }
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    throw new RestoreRefusedError(`the site's migrations do not apply to the backup's database: ${oneLine((err as Error).message)}`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `target` aside into the staging directory, the staged DATA_DIR in its place: two renames on one
+ * file system. A failure of the second puts `target` back; should that fail too, the error says
+ * where the previous DATA_DIR is, and it is kept.
+ */
+async function swapIn(target: string, staging: string): Promise<void> {
+  const aside = path.join(staging, 'previous');
+  await fs.rename(target, aside).catch((err: Error) => {
+    throw new RestoreRefusedError(`cannot move ${target} aside (a mount point, or another file system than ${path.dirname(target)}?): ${err.message}`);
+  });
+  try {
+    await fs.rename(path.join(staging, 'data'), target);
+  } catch (err) {
+    const reason = oneLine((err as Error).message);
+    await fs.rename(aside, target).catch(() => {
+      throw new RestoreKeptError(`Restore failed while swapping (${reason}) and ${target} could not be put back: the previous DATA_DIR is at ${aside}`);
+    });
+    throw new RestoreRefusedError(`cannot move the restored data into ${target}: ${reason}`);
   }
 }
