@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { CommitHooks } from '../../platform/commit-hooks';
 import { HttpError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
@@ -99,7 +100,7 @@ export class StreamChatService {
   }
 
   /** The chat's settings (`id`: the stream's id or its conversation id): moderators only. Pushed as 'stream/updated'. */
-  async updateConversation(viewer: UserRow, id: string, body: { slowModeSeconds?: number; tipGoal?: number | null }): Promise<StreamConversation> {
+  async updateConversation(viewer: UserRow, id: string, body: { slowModeSeconds?: number; tipGoal?: number | null }, audit?: AuditActor): Promise<StreamConversation> {
     const [found] = await this.db.select().from(streams).where(or(eq(streams.id, id), eq(streams.conversationId, id))).limit(1);
     if (!found) throw notFound('Stream not found');
     await this.assertModerator(viewer, found);
@@ -109,7 +110,14 @@ export class StreamChatService {
     if (body.tipGoal !== undefined) set.tipGoal = body.tipGoal === null ? null : toMinor(body.tipGoal);
     let stream = found;
     if (Object.keys(set).length) {
-      const [updated] = await this.db.update(streams).set({ ...set, updatedAt: new Date() }).where(eq(streams.id, found.id)).returning();
+      const updated = await this.db.transaction(async (tx) => {
+        const [u] = await tx.update(streams).set({ ...set, updatedAt: new Date() }).where(eq(streams.id, found.id)).returning();
+        if (u && operatorOn(audit, viewer, found)) {
+          const chatState = (x: StreamRow) => ({ slowModeSeconds: x.slowModeSeconds, tipGoal: x.tipGoal === null ? null : fromMinor(x.tipGoal) });
+          await recordAudit(tx, audit, { action: 'stream.chat-settings', targetType: 'stream', targetId: found.id, before: chatState(found), after: chatState(u) });
+        }
+        return u;
+      });
       stream = updated ?? found;
       await this.deps.streamUpdated?.(stream).catch(() => undefined);
     }
@@ -169,7 +177,7 @@ export class StreamChatService {
   }
 
   /** Deletes one message: its sender, or the stream's moderators. Every viewer sees 'Message deleted'. */
-  async remove(viewer: UserRow, messageId: string): Promise<StreamMessage> {
+  async remove(viewer: UserRow, messageId: string, audit?: AuditActor): Promise<StreamMessage> {
     const [row] = await this.db.select().from(streamMessages).where(eq(streamMessages.id, messageId)).limit(1);
     if (!row) throw notFound('Message not found');
     const stream = await this.stream({ streamId: row.streamId });
@@ -186,6 +194,9 @@ export class StreamChatService {
         .where(and(eq(streamMessages.id, row.id), isNull(streamMessages.deletedAt)))
         .returning();
       if (u) {
+        if (row.senderId !== viewer.id && operatorOn(audit, viewer, stream)) {
+          await recordAudit(tx, audit, { action: 'stream-message.delete', targetType: 'stream-message', targetId: row.id, before: { streamId: row.streamId, senderId: row.senderId, type: row.type, text: row.text }, after: { deleted: true } });
+        }
         this.deps.commits.afterCommit(tx, async () => {
           this.deps.realtime.to(streamRoom(stream.id), 'stream-message/deleted', { streamId: stream.id, conversationId: stream.conversationId, messageId: row.id });
         });
@@ -197,11 +208,12 @@ export class StreamChatService {
   }
 
   /** Clears the chat (the spec's reset): moderators only; every viewer gets 'stream-message/cleared'. */
-  async clear(viewer: UserRow, streamId: string): Promise<void> {
+  async clear(viewer: UserRow, streamId: string, audit?: AuditActor): Promise<void> {
     const stream = await this.stream({ streamId });
     await this.assertModerator(viewer, stream);
     await this.db.transaction(async (tx) => {
-      await tx.update(streamMessages).set({ clearedAt: this.deps.clock.now() }).where(and(eq(streamMessages.streamId, stream.id), isNull(streamMessages.clearedAt)));
+      const cleared = await tx.update(streamMessages).set({ clearedAt: this.deps.clock.now() }).where(and(eq(streamMessages.streamId, stream.id), isNull(streamMessages.clearedAt))).returning({ id: streamMessages.id });
+      if (operatorOn(audit, viewer, stream)) await recordAudit(tx, audit, { action: 'stream.chat-clear', targetType: 'stream', targetId: stream.id, after: { messagesCleared: cleared.length } });
       this.deps.commits.afterCommit(tx, async () => {
         this.deps.realtime.to(streamRoom(stream.id), 'stream-message/cleared', { streamId: stream.id, conversationId: stream.conversationId });
       });
@@ -247,4 +259,12 @@ export class StreamChatService {
       // The message is stored: the next load shows it.
     }
   }
+}
+
+/**
+ * An operator moderating a stream that is not their own (the exemption of `moderates`): their
+ * action is audited. `audit` is given by the route to operators only.
+ */
+function operatorOn(audit: AuditActor | undefined, viewer: UserRow, stream: Pick<StreamRow, 'performerId'>): audit is AuditActor {
+  return Boolean(audit) && stream.performerId !== viewer.id;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { StreamBan } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { UsersService } from '../users/users.service';
@@ -67,9 +68,11 @@ export class StreamModerationService {
   /**
    * Bans (or times out for `minutes`) a viewer from a creator's streams: the creator of `streamId`
    * (else the caller's own). The creator, their moderators and operators may; nobody can ban the
-   * creator, an operator or themselves. A second ban replaces the first (new end, new reason).
+   * creator, an operator or themselves. A second ban replaces the first (new end, new reason). An
+   * operator banning from another creator's streams is audited ('stream.ban', target the user) in
+   * the ban's transaction: `audit` is their actor.
    */
-  async ban(viewer: UserRow, body: { userId: string; minutes?: number | null; reason: string; streamId?: string }): Promise<StreamBan> {
+  async ban(viewer: UserRow, body: { userId: string; minutes?: number | null; reason: string; streamId?: string }, audit?: AuditActor): Promise<StreamBan> {
     let performerId: string;
     if (body.streamId) {
       const [stream] = await this.deps.db.select({ performerId: streams.performerId }).from(streams).where(eq(streams.id, body.streamId)).limit(1);
@@ -88,20 +91,31 @@ export class StreamModerationService {
     const now = this.deps.clock.now();
     const until = body.minutes ? new Date(now.getTime() + body.minutes * 60_000) : null;
     const values = { performerId, userId: target.id, until, reason: body.reason, byId: viewer.id, createdAt: now };
-    const [row] = await this.deps.db
-      .insert(streamBans)
-      .values(values)
-      .onConflictDoUpdate({ target: [streamBans.performerId, streamBans.userId], set: { until, reason: body.reason, byId: viewer.id, createdAt: now } })
-      .returning();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [r] = await tx
+        .insert(streamBans)
+        .values(values)
+        .onConflictDoUpdate({ target: [streamBans.performerId, streamBans.userId], set: { until, reason: body.reason, byId: viewer.id, createdAt: now } })
+        .returning();
+      if (audit && performerId !== viewer.id) {
+        await recordAudit(tx, audit, { action: 'stream.ban', targetType: 'user', targetId: target.id, after: { performerId, streamId: body.streamId ?? null, until: until?.toISOString() ?? null, reason: body.reason } });
+      }
+      return r;
+    });
     await this.deps.kick?.(body.streamId ?? null, performerId, target.id, until);
     return this.banView(row!, new Map([[target.id, this.deps.users.card(target)]]));
   }
 
-  /** Lifts a ban or time-out (404 when there is none). */
-  async unban(viewer: UserRow, userId: string, performerId?: string): Promise<void> {
+  /** Lifts a ban or time-out (404 when there is none); an operator lifting one of another creator's is audited ('stream.unban'). */
+  async unban(viewer: UserRow, userId: string, performerId?: string, audit?: AuditActor): Promise<void> {
     const creator = await this.creatorOf(viewer, performerId);
-    const gone = await this.deps.db.delete(streamBans).where(and(eq(streamBans.performerId, creator), eq(streamBans.userId, userId))).returning({ userId: streamBans.userId });
-    if (!gone.length) throw notFound('Ban not found');
+    await this.deps.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(streamBans).where(and(eq(streamBans.performerId, creator), eq(streamBans.userId, userId))).returning();
+      if (!gone) throw notFound('Ban not found');
+      if (audit && creator !== viewer.id) {
+        await recordAudit(tx, audit, { action: 'stream.unban', targetType: 'user', targetId: userId, before: { performerId: creator, until: gone.until?.toISOString() ?? null, reason: gone.reason }, after: null });
+      }
+    });
   }
 
   // ----------------------------------------------------------- moderators
