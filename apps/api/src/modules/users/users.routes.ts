@@ -1,12 +1,12 @@
-import { MESSAGES } from '@stagepass/shared';
+import { MESSAGES, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { currentUser, isAdmin } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest, notFound } from '../../platform/errors';
 import { receiveMultipart } from '../../platform/uploads';
 import type { UserLimits } from '../../platform/user-limits';
-import type { PerformersService } from '../performers/performers.service';
 import type { UsersService } from './users.service';
+import type { UserRow } from './users.tables';
 import type { AdminUsersService } from './admin-users.service';
 import { auditActor, type AuditActor } from '../../platform/audit';
 import type { GeoService } from '../geo/geo.service';
@@ -21,7 +21,11 @@ export interface UsersRoutesDeps {
    */
   geo: Pick<GeoService, 'countryOfRequest'>;
   limits: UserLimits;
-  performers: PerformersService;
+  /**
+   * A creator's public page (PerformersService.publicProfile), which GET /users/view/{id} answers for
+   * a creator: the performers module depends on users, so users names the function, not the service (no cycle).
+   */
+  performers: { publicProfile(idOrUsername: string, viewer: UserRow | null, visit: { country?: string | null }): Promise<PublicUser> };
   users: UsersService;
 }
 
