@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts', 'apps/web/src/**/*.unit.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts', 'apps/web/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           environment: 'node',
           // Projects with different worker limits must run as separate groups (vitest refuses
           // `npx vitest run` of both otherwise): unit tests first, then the API suite.
