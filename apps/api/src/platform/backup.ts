@@ -54,20 +54,24 @@ export function tokenMatches(given: string | undefined, expected: string): boole
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-/** Mirrors `from` into `to` as hard links (copies where the file system refuses links); answers the number of files. */
-async function linkTree(from: string, to: string): Promise<number> {
-  let n = 0;
+/**
+ * Mirrors `from` into `to` as hard links (copies where the file system refuses links); answers the
+ * files' paths relative to `to` (`/`-separated, sorted), which the manifest lists.
+ */
+async function linkTree(from: string, to: string, prefix = ''): Promise<string[]> {
+  const paths: string[] = [];
   await fs.mkdir(to, { recursive: true });
   for (const e of await fs.readdir(from, { withFileTypes: true }).catch(() => [])) {
     const src = path.join(from, e.name);
     const dst = path.join(to, e.name);
-    if (e.isDirectory()) n += await linkTree(src, dst);
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) paths.push(...(await linkTree(src, dst, rel)));
     else if (e.isFile()) {
       await fs.link(src, dst).catch(() => fs.copyFile(src, dst));
-      n++;
+      paths.push(rel);
     }
   }
-  return n;
+  return paths.sort();
 }
 
 function run(cmd: string, args: string[]): Promise<void> {
@@ -126,15 +130,15 @@ export async function createBackup(database: Database, dataDir: string): Promise
   const pglite = database.pglite;
   const staging = await fs.mkdtemp(path.join(dataDir, '.backup-'));
   try {
-    let files = 0;
+    let paths: string[] = [];
     const dump = await pglite.transaction(async (tx) => {
       await tx.query('CHECKPOINT');
-      files = await linkTree(path.join(dataDir, 'files'), path.join(staging, 'files'));
+      paths = await linkTree(path.join(dataDir, 'files'), path.join(staging, 'files'));
       return pglite.dumpDataDir('none');
     });
     await fs.writeFile(path.join(staging, 'db.tar'), Buffer.from(await dump.arrayBuffer()));
     await fs.copyFile(path.join(dataDir, '.app-secret'), path.join(staging, '.app-secret')).catch(() => {});
-    const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files };
+    const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files: paths.length, paths };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const tar = spawn('tar', ['-czf', '-', '--hard-dereference', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

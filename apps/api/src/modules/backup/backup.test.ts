@@ -1,5 +1,5 @@
 // Backup and restore end to end: `npm run backup` against the running API, wipe, `npm run restore` into a fresh DATA_DIR, and the site is back.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     expect((await t.app.inject({ method: 'POST', url: `/wallet/charges/feed/${feed.id}`, headers: fan.auth, payload: {} })).statusCode).toBe(200);
     await fs.mkdir(path.join(t.config.filesDir, 'public', 'avatars'), { recursive: true });
     await fs.writeFile(path.join(t.config.filesDir, 'public', 'avatars', 'x.webp'), 'picture');
+    // Two names of one file (hard links): archived as two regular files, or restore would refuse a link entry.
+    await fs.link(path.join(t.config.filesDir, 'public', 'avatars', 'x.webp'), path.join(t.config.filesDir, 'public', 'avatars', 'y.webp'));
     const token = (await fs.readFile(path.join(t.config.DATA_DIR, 'backup.token'), 'utf8')).trim();
 
     // Only a direct loopback call with the token: anything else does not find the route.
@@ -58,7 +60,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     const url = await listen(t.app);
     const [b] = await Promise.all([cli(['backup', '--out', archive], { DATA_DIR: t.config.DATA_DIR, API_URL: url, APP_SECRET: t.config.APP_SECRET }), t.app.inject({ method: 'GET', url: '/users/me', headers: fan.auth })]);
     expect(b.code, b.out).toBe(0);
-    expect(b.out).toMatch(/running site.*\(1 files\)/);
+    expect(b.out).toMatch(/running site.*\(2 files\)/);
+    // The manifest lists the files, so a restore can check each one is there.
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', archive, './manifest.json'], { encoding: 'utf8' }));
+    expect(manifest).toMatchObject({ kind: 'stagepass-backup', format: 1, files: 2, paths: ['public/avatars/x.webp', 'public/avatars/y.webp'] });
 
     // Wipe: the site and its DATA_DIR are gone.
     await t.close();
@@ -72,6 +77,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/not empty/);
     expect(await fs.readFile(path.join(dataDir, 'files', 'public', 'avatars', 'x.webp'), 'utf8')).toBe('picture');
+    expect(await fs.readFile(path.join(dataDir, 'files', 'public', 'avatars', 'y.webp'), 'utf8')).toBe('picture');
 
     // With no site running on it, the CLI opens the DATA_DIR itself.
     const offline = await cli(['backup', '--out', path.join(work, 'offline.tar.gz')], { DATA_DIR: dataDir, API_URL: 'http://127.0.0.1:9', APP_SECRET: 'test-secret-test-secret-test-secret-000' });
