@@ -6,8 +6,16 @@ import { tokenResponseSchema } from './users';
 
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_COUNT = 10;
-/** Wrong codes (TOTP or recovery) accepted per account in 15 minutes before every attempt answers 429. */
+/**
+ * Wrong codes (TOTP or recovery) one sign-in challenge takes before it is over, and one client
+ * address may send in 15 minutes (any account) before its every code attempt answers 429.
+ */
 export const TWO_FACTOR_MAX_FAILURES = 5;
+/**
+ * Wrong authenticator (TOTP) codes per account in 15 minutes, from any address, before the
+ * account's authenticator codes answer 429 — its recovery codes still sign in (apps/api auth README).
+ */
+export const TWO_FACTOR_ACCOUNT_MAX_FAILURES = 10;
 /** How long the step between the password and the code lasts. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 
@@ -18,6 +26,10 @@ export const TWO_FACTOR_MESSAGES = {
   recoveryCodeInvalid: 'This recovery code is not valid or was already used.',
   proofMissing: 'Enter the code from your authenticator app or a recovery code',
   challengeExpired: 'Your sign-in took too long or was already finished. Please log in again.',
+  challengeExhausted: 'Too many wrong codes for this sign-in. Please log in again.',
+  tooManyFromAddress: 'Too many wrong codes from your network. Please wait 15 minutes and try again.',
+  accountLocked: 'Too many wrong authenticator codes for this account. Sign in with a recovery code, or wait 15 minutes and try again.',
+  tooManyCodes: 'Too many wrong codes. Please wait 15 minutes and try again.',
   alreadyEnabled: 'Two-factor authentication is already on',
   notEnabled: 'Two-factor authentication is not on',
   noEnrolment: 'Start the setup first: a new QR code is needed',

@@ -160,8 +160,9 @@ export class AuthService {
   }
 
   /** The code step: the challenge and a TOTP or recovery code → the session the first step asked for. */
-  async completeTwoFactorLogin(input: TwoFactorLoginInput): Promise<IssuedSession> {
-    const { userId, remember } = await this.deps.twoFactor.completeChallenge(input.challenge, input);
+  /** The code step; `clientAddress` (request.ip): wrong codes are also counted per address (two-factor.service.ts). */
+  async completeTwoFactorLogin(input: TwoFactorLoginInput, clientAddress: string): Promise<IssuedSession> {
+    const { userId, remember } = await this.deps.twoFactor.completeChallenge(input.challenge, input, clientAddress);
     const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw unauthorized(MESSAGES.invalidCredentials);
     await this.assertMayLogin(user);

@@ -61,7 +61,8 @@ export const oauthRequests = pgTable(
  * (the account's `users.two_factor_enabled` is still false). `lastUsedStep`: the time step of the
  * last accepted code — a code of that step or an earlier one is refused (no replay). Wrong codes
  * are counted per user in `failedCount` since `failedSince` (15-minute window, shared by every API
- * node through the database): over the limit every code attempt answers 429.
+ * node through the database): over the limit the account's authenticator codes answer 429 (its
+ * recovery codes still sign in: README "Wrong codes").
  */
 export const twoFactorSecrets = pgTable('two_factor_secrets', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
@@ -100,7 +101,25 @@ export const twoFactorChallenges = pgTable(
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes sent with this challenge: at TWO_FACTOR_MAX_FAILURES it is used up. */
+    failedCount: integer('failed_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('two_factor_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Wrong two-factor codes per client address (an IPv6 address counts by its /64), any account, in
+ * a 15-minute window from `failedSince`: at TWO_FACTOR_MAX_FAILURES every code attempt from that
+ * address answers 429. In the database so every API node sees the same count; rows of past
+ * windows are swept when a challenge is made.
+ */
+export const twoFactorAddressFailures = pgTable(
+  'two_factor_address_failures',
+  {
+    address: text('address').primaryKey(),
+    failedCount: integer('failed_count').notNull().default(0),
+    failedSince: timestamp('failed_since', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('two_factor_address_failures_since_idx').on(t.failedSince)],
 );

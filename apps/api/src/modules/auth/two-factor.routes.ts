@@ -16,10 +16,10 @@ export interface TwoFactorRoutesDeps {
 export const twoFactorRoutes = (deps: TwoFactorRoutesDeps) => async (app: ZodApp) => {
   const r = routes.auth;
   const { auth, twoFactor } = deps;
-  /** Per client address like the password step; wrong codes are also counted per account (the service). */
+  /** Per client address like the password step; wrong codes are also counted per challenge, address and account (the service). */
   const limited = { rateLimit: { max: deps.config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
-  handle(app, r.loginTwoFactor, async (req) => ({ data: await auth.completeTwoFactorLogin(req.body) }), { config: limited });
+  handle(app, r.loginTwoFactor, async (req) => ({ data: await auth.completeTwoFactorLogin(req.body, req.ip) }), { config: limited });
 
   handle(app, r.twoFactorStatus, async (req) => ({ data: await twoFactor.status(currentUser(req)) }));
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import {
-  TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_ACCOUNT_MAX_FAILURES, TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_MESSAGES,
   type RecoveryCodes, type TwoFactorChallenge, type TwoFactorProof, type TwoFactorSetup, type TwoFactorStatus,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
@@ -15,7 +15,7 @@ import { USER_LIMIT_WINDOW_MS } from '../../platform/user-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { AccountWriter } from './accounts';
 import type { UserRow } from '../users/users.tables';
-import { sessions, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './auth.tables';
+import { sessions, twoFactorAddressFailures, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './auth.tables';
 import { TOTP_DRIFT_STEPS, TOTP_PERIOD, decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes } from './two-factor.crypto';
 
 /** What TwoFactorService is built with (by the composition root, root.ts). */
@@ -34,8 +34,12 @@ export interface TwoFactorDeps {
 }
 
 type SecretRow = typeof twoFactorSecrets.$inferSelect;
-/** How a wrong proof is answered: at sign-in 401, on the account page 400 on the field. */
-type Mode = 'login' | 'account';
+/**
+ * Where a proof is checked: on the account page (signed in: a wrong one is a 400 on the field), or
+ * at sign-in (401), with the challenge and the client address its wrong codes also count against.
+ */
+type Attempt = { mode: 'account' } | { mode: 'login'; challengeId: string; address: string };
+const ACCOUNT: Attempt = { mode: 'account' };
 const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60 * 1000;
 
 /**
@@ -82,7 +86,7 @@ export class TwoFactorService {
     if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
     const row = await this.row(user.id);
     if (!row || row.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.noEnrolment);
-    await this.checkTotp(row, code, 'account');
+    await this.checkTotp(row, code, ACCOUNT);
     const codes = newRecoveryCodes();
     const ended = await this.deps.db.transaction(async (tx) => {
       await tx.update(twoFactorSecrets).set({ confirmedAt: this.now() }).where(eq(twoFactorSecrets.userId, user.id));
@@ -102,7 +106,7 @@ export class TwoFactorService {
   async disable(user: UserRow, proof: TwoFactorProof): Promise<void> {
     const row = await this.row(user.id);
     if (!user.twoFactorEnabled || !row?.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
-    await this.checkProof(row, proof, 'account');
+    await this.checkProof(row, proof, ACCOUNT);
     await this.deps.db.transaction(async (tx) => {
       await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
       await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
@@ -115,7 +119,7 @@ export class TwoFactorService {
   async regenerateRecoveryCodes(user: UserRow, code: string): Promise<RecoveryCodes> {
     const row = await this.row(user.id);
     if (!user.twoFactorEnabled || !row?.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
-    await this.checkTotp(row, code, 'account');
+    await this.checkTotp(row, code, ACCOUNT);
     const codes = newRecoveryCodes();
     await this.deps.db.transaction((tx) => this.replaceRecoveryCodes(tx, user.id, codes));
     return { recoveryCodes: codes };
@@ -141,6 +145,7 @@ export class TwoFactorService {
   async challenge(userId: string, remember: boolean): Promise<TwoFactorChallenge> {
     const now = this.now();
     await this.deps.db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_MS)));
+    await this.deps.db.delete(twoFactorAddressFailures).where(lt(twoFactorAddressFailures.failedSince, new Date(now.getTime() - USER_LIMIT_WINDOW_MS)));
     const challenge = newToken();
     const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
     await this.deps.db.insert(twoFactorChallenges).values({ userId, tokenHash: hashToken(challenge), remember, expiresAt });
@@ -149,9 +154,14 @@ export class TwoFactorService {
 
   /**
    * Trades a challenge and a proof for the account to sign in (the caller issues the session).
-   * Unknown, expired or used challenge → 401; wrong proof → 401 (counted); over the limit → 429.
+   * `clientAddress`: where the attempt comes from (request.ip). An address over its limit → 429
+   * first; unknown, expired or used challenge → 401; wrong proof → 401 (counted per challenge,
+   * per address and, for authenticator codes, per account); account over its limit → 429 for
+   * authenticator codes only. README "Wrong codes".
    */
-  async completeChallenge(challenge: string, proof: TwoFactorProof): Promise<{ userId: string; remember: boolean }> {
+  async completeChallenge(challenge: string, proof: TwoFactorProof, clientAddress: string): Promise<{ userId: string; remember: boolean }> {
+    const address = addressKey(clientAddress);
+    await this.assertAddressNotLocked(address);
     const expired = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
     const [ch] = await this.deps.db
       .select()
@@ -161,7 +171,7 @@ export class TwoFactorService {
     if (!ch) throw expired();
     const row = await this.row(ch.userId);
     if (!row?.confirmedAt) throw expired();
-    await this.checkProof(row, proof, 'login');
+    await this.checkProof(row, proof, { mode: 'login', challengeId: ch.id, address });
     const [taken] = await this.deps.db
       .update(twoFactorChallenges)
       .set({ usedAt: this.now() })
@@ -182,9 +192,9 @@ export class TwoFactorService {
     return row ?? null;
   }
 
-  private async checkProof(row: SecretRow, proof: TwoFactorProof, mode: Mode): Promise<void> {
-    if (proof.code) return this.checkTotp(row, proof.code, mode);
-    if (proof.recoveryCode) return this.checkRecoveryCode(row, proof.recoveryCode, mode);
+  private async checkProof(row: SecretRow, proof: TwoFactorProof, attempt: Attempt): Promise<void> {
+    if (proof.code) return this.checkTotp(row, proof.code, attempt);
+    if (proof.recoveryCode) return this.checkRecoveryCode(row, proof.recoveryCode, attempt);
     throw badRequest(TWO_FACTOR_MESSAGES.proofMissing, [{ field: 'code', message: TWO_FACTOR_MESSAGES.proofMissing }]);
   }
 
@@ -192,60 +202,114 @@ export class TwoFactorService {
    * A TOTP code of the current step (± one for clock drift), newer than the last accepted one: a
    * code works once (the step is claimed atomically, so two requests racing with it cannot both pass).
    */
-  private async checkTotp(row: SecretRow, code: string, mode: Mode): Promise<void> {
-    this.assertNotLocked(row);
+  private async checkTotp(row: SecretRow, code: string, attempt: Attempt): Promise<void> {
+    this.assertAccountNotLocked(row, attempt);
     const secret = decryptSecret(this.deps.config.APP_SECRET, row.secret);
     const result = secret
       ? await verify({ secret, token: code, epoch: Math.floor(this.now().getTime() / 1000), period: TOTP_PERIOD, epochTolerance: TOTP_PERIOD * TOTP_DRIFT_STEPS })
       : { valid: false as const };
-    if (!result.valid || !('timeStep' in result)) return this.fail(row, 'code', TWO_FACTOR_MESSAGES.codeInvalid, mode);
+    if (!result.valid || !('timeStep' in result)) return this.fail(row, 'code', TWO_FACTOR_MESSAGES.codeInvalid, attempt);
     const [claimed] = await this.deps.db
       .update(twoFactorSecrets)
       .set({ lastUsedStep: result.timeStep, failedCount: 0, failedSince: null })
       .where(and(eq(twoFactorSecrets.userId, row.userId), or(isNull(twoFactorSecrets.lastUsedStep), lt(twoFactorSecrets.lastUsedStep, result.timeStep))))
       .returning({ userId: twoFactorSecrets.userId });
-    if (!claimed) throw this.refusal('code', TWO_FACTOR_MESSAGES.codeReused, mode);
+    if (!claimed) throw this.refusal('code', TWO_FACTOR_MESSAGES.codeReused, attempt);
   }
 
-  /** An unused recovery code of the account, used up atomically. */
-  private async checkRecoveryCode(row: SecretRow, code: string, mode: Mode): Promise<void> {
-    this.assertNotLocked(row);
+  /**
+   * An unused recovery code of the account, used up atomically. At sign-in the account's lock does
+   * not apply (the owner's way in while someone burns the authenticator's tries: ~49 bits a code,
+   * still limited per challenge and per address); on the account page it does.
+   */
+  private async checkRecoveryCode(row: SecretRow, code: string, attempt: Attempt): Promise<void> {
+    if (attempt.mode === 'account') this.assertAccountNotLocked(row, attempt);
     const [used] = await this.deps.db
       .update(twoFactorRecoveryCodes)
       .set({ usedAt: this.now() })
       .where(and(eq(twoFactorRecoveryCodes.userId, row.userId), eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)), isNull(twoFactorRecoveryCodes.usedAt)))
       .returning({ id: twoFactorRecoveryCodes.id });
-    if (!used) return this.fail(row, 'recoveryCode', TWO_FACTOR_MESSAGES.recoveryCodeInvalid, mode);
+    if (!used) return this.fail(row, 'recoveryCode', TWO_FACTOR_MESSAGES.recoveryCodeInvalid, attempt);
     await this.deps.db.update(twoFactorSecrets).set({ failedCount: 0, failedSince: null }).where(eq(twoFactorSecrets.userId, row.userId));
   }
 
-  /** Over TWO_FACTOR_MAX_FAILURES wrong codes in the 15-minute window: 429 whatever the code. */
-  private assertNotLocked(row: SecretRow): void {
+  /** The account over TWO_FACTOR_ACCOUNT_MAX_FAILURES wrong codes in the 15-minute window: 429 whatever the code. */
+  private assertAccountNotLocked(row: SecretRow, attempt: Attempt): void {
     const inWindow = row.failedSince && this.now().getTime() - row.failedSince.getTime() < USER_LIMIT_WINDOW_MS;
-    if (inWindow && row.failedCount >= TWO_FACTOR_MAX_FAILURES) throw new HttpError(429, 'Too many wrong codes. Please wait 15 minutes and try again.');
+    if (!inWindow || row.failedCount < TWO_FACTOR_ACCOUNT_MAX_FAILURES) return;
+    throw new HttpError(429, attempt.mode === 'login' ? TWO_FACTOR_MESSAGES.accountLocked : TWO_FACTOR_MESSAGES.tooManyCodes);
   }
 
-  /** Counts a wrong code (in the database: every API node sees the same count), then refuses. */
-  private async fail(row: SecretRow, field: 'code' | 'recoveryCode', message: string, mode: Mode): Promise<never> {
+  /** The client address over TWO_FACTOR_MAX_FAILURES wrong codes in its 15-minute window: 429 whatever the code or account. */
+  private async assertAddressNotLocked(address: string): Promise<void> {
+    const [row] = await this.deps.db.select().from(twoFactorAddressFailures).where(eq(twoFactorAddressFailures.address, address)).limit(1);
+    const inWindow = row && this.now().getTime() - row.failedSince.getTime() < USER_LIMIT_WINDOW_MS;
+    if (inWindow && row.failedCount >= TWO_FACTOR_MAX_FAILURES) throw new HttpError(429, TWO_FACTOR_MESSAGES.tooManyFromAddress);
+  }
+
+  /**
+   * Counts a wrong code, then refuses (in the database: every API node sees the same counts). The
+   * account counts authenticator codes, and on the account page recovery codes too; at sign-in the
+   * address and the challenge count every wrong code, and the challenge's last one uses it up.
+   */
+  private async fail(row: SecretRow, field: 'code' | 'recoveryCode', message: string, attempt: Attempt): Promise<never> {
     const now = this.now();
     const windowStart = new Date(now.getTime() - USER_LIMIT_WINDOW_MS);
-    const fresh = sql`${twoFactorSecrets.failedSince} is null or ${twoFactorSecrets.failedSince} < ${windowStart.toISOString()}::timestamptz`;
+    if (field === 'code' || attempt.mode === 'account') {
+      const fresh = sql`${twoFactorSecrets.failedSince} is null or ${twoFactorSecrets.failedSince} < ${windowStart.toISOString()}::timestamptz`;
+      await this.deps.db
+        .update(twoFactorSecrets)
+        .set({
+          failedCount: sql`case when ${fresh} then 1 else ${twoFactorSecrets.failedCount} + 1 end`,
+          failedSince: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${twoFactorSecrets.failedSince} end`,
+        })
+        .where(eq(twoFactorSecrets.userId, row.userId));
+    }
+    if (attempt.mode === 'account') throw this.refusal(field, message, attempt);
+    const stale = sql`${twoFactorAddressFailures.failedSince} < ${windowStart.toISOString()}::timestamptz`;
     await this.deps.db
-      .update(twoFactorSecrets)
-      .set({
-        failedCount: sql`case when ${fresh} then 1 else ${twoFactorSecrets.failedCount} + 1 end`,
-        failedSince: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${twoFactorSecrets.failedSince} end`,
-      })
-      .where(eq(twoFactorSecrets.userId, row.userId));
-    throw this.refusal(field, message, mode);
+      .insert(twoFactorAddressFailures)
+      .values({ address: attempt.address, failedCount: 1, failedSince: now })
+      .onConflictDoUpdate({
+        target: twoFactorAddressFailures.address,
+        set: {
+          failedCount: sql`case when ${stale} then 1 else ${twoFactorAddressFailures.failedCount} + 1 end`,
+          failedSince: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${twoFactorAddressFailures.failedSince} end`,
+        },
+      });
+    const [ch] = await this.deps.db
+      .update(twoFactorChallenges)
+      .set({ failedCount: sql`${twoFactorChallenges.failedCount} + 1` })
+      .where(eq(twoFactorChallenges.id, attempt.challengeId))
+      .returning({ failedCount: twoFactorChallenges.failedCount });
+    if (ch && ch.failedCount >= TWO_FACTOR_MAX_FAILURES) {
+      await this.deps.db.update(twoFactorChallenges).set({ usedAt: now }).where(eq(twoFactorChallenges.id, attempt.challengeId));
+      throw unauthorized(TWO_FACTOR_MESSAGES.challengeExhausted);
+    }
+    throw this.refusal(field, message, attempt);
   }
 
-  private refusal(field: 'code' | 'recoveryCode', message: string, mode: Mode): HttpError {
-    return mode === 'login' ? unauthorized(message) : badRequest(message, [{ field, message }]);
+  private refusal(field: 'code' | 'recoveryCode', message: string, attempt: Attempt): HttpError {
+    return attempt.mode === 'login' ? unauthorized(message) : badRequest(message, [{ field, message }]);
   }
 
   private async replaceRecoveryCodes(tx: DbOrTx, userId: string, codes: string[]): Promise<void> {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
   }
+}
+
+/**
+ * The key an address is counted under: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 — one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would be no limit at all.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
 }

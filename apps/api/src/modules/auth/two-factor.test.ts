@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_MESSAGES } from '@stagepass/shared';
+import { TWO_FACTOR_ACCOUNT_MAX_FAILURES, TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_MESSAGES } from '@stagepass/shared';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, totpCode, TEST_PASSWORD, type Made, type TestApp } from '../../../test/harness';
 import { mappedRoutes } from '../../platform/routes';
 import { sessions, twoFactorRecoveryCodes, twoFactorSecrets } from './auth.tables';
@@ -19,6 +19,16 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 /** A 6-digit code that is not `right` (nor the codes of the steps beside it, in practice). */
 const wrongCode = (right: string) => String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
 const login = (m: Made, remember = false) => post('/auth/login', { username: m.user.username, password: TEST_PASSWORD, remember });
+/** The same from another client address (an attacker who knows the password, or the owner elsewhere). */
+const postFrom = (remoteAddress: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
+const challengeFrom = async (address: string, m: Made): Promise<string> => {
+  const res = await postFrom(address, '/auth/login', { username: m.user.username, password: TEST_PASSWORD });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.challenge;
+};
+/** One sign-in from `address` with `proof`: the code step's answer. */
+const signInFrom = async (address: string, m: Made, proof: { code?: string; recoveryCode?: string }) =>
+  postFrom(address, '/auth/login/2fa', { challenge: await challengeFrom(address, m), ...proof });
 
 /** Sets 2FA up through the routes and answers the secret and recovery codes. */
 async function enableByRoutes(m: Made) {
@@ -115,22 +125,6 @@ describe('signing in with two-factor authentication', () => {
     expect((await post('/auth/login/2fa', { challenge: c2 })).statusCode).toBe(400);
   });
 
-  it('limits wrong codes per account: after 5, every attempt answers 429, even a right code', async () => {
-    const fan = await enable2fa(t, await createFan(t));
-    tick(30);
-    const challenge = (await login(fan)).json().data.challenge;
-    const right = await totpCode(t, fan.totpSecret!);
-    const wrong = wrongCode(right);
-    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES; i++) expect((await post('/auth/login/2fa', { challenge, code: wrong })).statusCode).toBe(401);
-    expect((await post('/auth/login/2fa', { challenge, code: right })).statusCode).toBe(429);
-    // A new challenge (another address) does not reset the count; 15 minutes do.
-    const fresh = (await login(fan)).json().data.challenge;
-    expect((await post('/auth/login/2fa', { challenge: fresh, recoveryCode: 'aaaaa-bbbbb' })).statusCode).toBe(429);
-    tick(15 * 60);
-    const later = (await login(fan)).json().data.challenge;
-    expect((await post('/auth/login/2fa', { challenge: later, code: await totpCode(t, fan.totpSecret!) })).statusCode).toBe(200);
-  });
-
   it('refuses an expired challenge', async () => {
     const fan = await enable2fa(t, await createFan(t));
     const challenge = (await login(fan)).json().data.challenge;
@@ -138,6 +132,84 @@ describe('signing in with two-factor authentication', () => {
     const res = await post('/auth/login/2fa', { challenge, code: await totpCode(t, fan.totpSecret!) });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
+  });
+});
+
+describe('wrong codes at sign-in: per challenge, per address, per account (README "Wrong codes")', () => {
+  it('an address that knows the password gets 5 wrong codes (across accounts), then 429 even for a right code; the owner elsewhere still signs in with a code', async () => {
+    const [owner, other] = await Promise.all([createFan(t), createFan(t)]).then((ms) => Promise.all(ms.map((m) => enable2fa(t, m))));
+    tick(30);
+    const attacker = '203.0.113.7';
+    const right = await totpCode(t, owner.totpSecret!);
+    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES; i++) {
+      const target = i % 2 ? other : owner;
+      const res = await signInFrom(attacker, target, { code: wrongCode(await totpCode(t, target.totpSecret!)) });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signInFrom(attacker, owner, { code: right });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TWO_FACTOR_MESSAGES.tooManyFromAddress);
+    expect((await signInFrom(attacker, owner, { recoveryCode: 'aaaaa-bbbbb' })).statusCode).toBe(429);
+    // The owner, from home: not locked out.
+    const home = await signInFrom('198.51.100.20', owner, { code: right });
+    expect(home.statusCode, home.body).toBe(200);
+    // The attacker's address is free again after 15 minutes.
+    tick(15 * 60);
+    expect((await signInFrom(attacker, other, { code: await totpCode(t, other.totpSecret!) })).statusCode).toBe(200);
+  });
+
+  it('the account-wide limit blocks authenticator codes only: a recovery code still signs the owner in', async () => {
+    const owner = await createFan(t);
+    const { secret, codes } = await enableByRoutes(owner);
+    tick(30);
+    const wrong = wrongCode(await totpCode(t, secret));
+    // Several attacker addresses, each within its own limit, until the account's limit is reached.
+    let sent = 0;
+    for (let a = 1; sent < TWO_FACTOR_ACCOUNT_MAX_FAILURES; a++) {
+      for (let i = 0; i < TWO_FACTOR_MAX_FAILURES - 1 && sent < TWO_FACTOR_ACCOUNT_MAX_FAILURES; i++, sent++) {
+        expect((await signInFrom(`203.0.113.${100 + a}`, owner, { code: wrong })).statusCode).toBe(401);
+      }
+    }
+    const owners = '198.51.100.30';
+    const byCode = await signInFrom(owners, owner, { code: await totpCode(t, secret) });
+    expect(byCode.statusCode).toBe(429);
+    expect(byCode.json().message).toBe(TWO_FACTOR_MESSAGES.accountLocked);
+    // The account page says the same to a signed-in session (authenticator codes only count here too).
+    expect((await post('/auth/2fa/disable', { code: await totpCode(t, secret) }, owner.auth)).statusCode).toBe(429);
+    const byRecovery = await signInFrom(owners, owner, { recoveryCode: codes[0] });
+    expect(byRecovery.statusCode, byRecovery.body).toBe(200);
+    // 15 minutes later the authenticator works again.
+    tick(15 * 60);
+    expect((await signInFrom(owners, owner, { code: await totpCode(t, secret) })).statusCode).toBe(200);
+  });
+
+  it('a challenge takes 5 wrong codes, even from different addresses; then it is over and a new sign-in is needed', async () => {
+    const fan = await enable2fa(t, await createFan(t));
+    tick(30);
+    const challenge = await challengeFrom('192.0.2.1', fan);
+    const right = await totpCode(t, fan.totpSecret!);
+    for (let i = 1; i <= TWO_FACTOR_MAX_FAILURES; i++) {
+      const res = await postFrom(`192.0.2.${i}`, '/auth/login/2fa', { challenge, code: wrongCode(right) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(i < TWO_FACTOR_MAX_FAILURES ? TWO_FACTOR_MESSAGES.codeInvalid : TWO_FACTOR_MESSAGES.challengeExhausted);
+    }
+    const late = await postFrom('192.0.2.50', '/auth/login/2fa', { challenge, code: right });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
+    expect((await signInFrom('192.0.2.50', fan, { code: right })).statusCode).toBe(200);
+  });
+
+  it('a right code resets the account count; a replayed code is not counted', async () => {
+    const fan = await enable2fa(t, await createFan(t));
+    tick(30);
+    const wrong = wrongCode(await totpCode(t, fan.totpSecret!));
+    for (let i = 0; i < TWO_FACTOR_ACCOUNT_MAX_FAILURES - 1; i++) expect((await signInFrom(`198.18.0.${i}`, fan, { code: wrong })).statusCode).toBe(401);
+    const code = await totpCode(t, fan.totpSecret!);
+    expect((await signInFrom('198.18.1.1', fan, { code })).statusCode).toBe(200);
+    expect((await signInFrom('198.18.1.1', fan, { code })).json().message).toBe(TWO_FACTOR_MESSAGES.codeReused);
+    tick(30);
+    for (let i = 0; i < TWO_FACTOR_ACCOUNT_MAX_FAILURES - 1; i++) expect((await signInFrom(`198.18.2.${i}`, fan, { code: wrong })).statusCode).toBe(401);
+    expect((await signInFrom('198.18.1.1', fan, { code: await totpCode(t, fan.totpSecret!) })).statusCode).toBe(200);
   });
 });
 

@@ -29,3 +29,17 @@ describe('two-factor pieces', () => {
     expect(totpStep(new Date(60_000))).toBe(2);
   });
 });
+
+describe('the address wrong two-factor codes are counted under', () => {
+  it('IPv4 as it is (also IPv4-mapped), IPv6 by its /64 whatever the notation', async () => {
+    const { addressKey } = await import('./two-factor.service');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    const a = addressKey('2001:db8:1:2::1');
+    expect(a).toBe('2001:0db8:0001:0002::/64');
+    expect(addressKey('2001:DB8:1:2:ffff:eeee:dddd:cccc')).toBe(a);
+    expect(addressKey('2001:db8:1:2:0:0:0:9%eth0')).toBe(a);
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(a);
+    expect(addressKey('::1')).toBe('0000:0000:0000:0000::/64');
+  });
+});
