@@ -3,20 +3,23 @@ import { stringify } from 'csv-stringify';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_TRANSACTION_CSV_COLUMNS, fromMinor, toMinor,
-  type AdminTransaction, type AdminTransactionExport, type AdminTransactionSearch,
+  type AdminTransaction, type AdminTransactionExport, type AdminTransactionSearch, type MoneyUser,
 } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { csvMoney, csvSafe } from '../../platform/csv';
 import { dateRange } from '../../platform/date-range';
-import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerTransactionRow } from './ledger.tables';
 
 /** What LedgerSearch is built with (by the composition root, root.ts). */
 export interface LedgerSearchDeps {
   db: Db;
-  users: Pick<UsersService, 'card'>;
+  /**
+   * A party's card (UsersService.card): the users module depends on the ledger (balances), so the
+   * ledger names the function, not the service (no cycle).
+   */
+  users: { card(u: UserRow): MoneyUser };
 }
 
 /** Rows per query of the CSV export (keyset pagination). */
