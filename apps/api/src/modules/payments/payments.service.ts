@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -242,6 +242,25 @@ export class PaymentsService {
       .insert(performerPayoutAccounts)
       .values({ userId, ...patch })
       .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { ...patch, updatedAt: new Date() } });
+  }
+
+  /** Stripe Connect onboarding (POST /stripe/accounts): the creator's account (created on first use, kept in performer_payout_accounts) and a fresh link. */
+  async stripeConnectOnboarding(user: UserRow, links: { returnUrl: string; refreshUrl?: string }): Promise<{ url: string; accountId: string }> {
+    const gw = await this.gateway().catch(() => null);
+    if (!gw || gw.name !== 'stripe' || !gw.connect) throw badRequest('Stripe payouts are not available: this site does not use Stripe as its payment gateway');
+    const [row] = await this.deps.db.select({ accountId: performerPayoutAccounts.stripeAccountId }).from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, user.id));
+    let accountId = row?.accountId ?? null;
+    if (!accountId) {
+      const created = await gw.connect.createAccount({ id: user.id, email: user.email, country: user.country ?? null });
+      // Two concurrent requests get the same account from Stripe (idempotency key per user); the first stored id wins.
+      const [saved] = await this.deps.db
+        .insert(performerPayoutAccounts)
+        .values({ userId: user.id, stripeAccountId: created })
+        .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { stripeAccountId: sql`coalesce(${performerPayoutAccounts.stripeAccountId}, excluded.stripe_account_id)` } })
+        .returning({ accountId: performerPayoutAccounts.stripeAccountId });
+      accountId = saved!.accountId!;
+    }
+    return { url: await gw.connect.onboardingLink(accountId, links.returnUrl, links.refreshUrl ?? links.returnUrl), accountId };
   }
 
   // ── Lists ──────────────────────────────────────────────────────────────────────────────────

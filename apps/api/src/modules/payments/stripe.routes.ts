@@ -1,13 +1,8 @@
-import type { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
-import type { stripeAccountBodySchema } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest } from '../../platform/errors';
-import type { UserRow } from '../users/users.tables';
 import { verifyStripeEvent } from '../../platform/payments/stripe';
-import { performerPayoutAccounts } from './payments.tables';
 import { processStripeEvent } from './stripe.webhooks';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -55,25 +50,5 @@ export const stripeRoutes = (deps: StripeRoutesDeps) => async (app: ZodApp) => {
     });
   });
 
-  handle(app, r.stripeAccount, async (req) => ({ data: await connectOnboarding(deps, currentUser(req), req.body) }));
+  handle(app, r.stripeAccount, async (req) => ({ data: await deps.payments.stripeConnectOnboarding(currentUser(req), req.body) }));
 };
-
-/** The creator's Connect account (created on first use, kept in performer_payout_accounts) and a fresh onboarding link. */
-async function connectOnboarding(ctx: Pick<StripeRoutesDeps, 'payments' | 'db'>, user: UserRow, body: z.infer<typeof stripeAccountBodySchema>): Promise<{ url: string; accountId: string }> {
-  const gw = await ctx.payments.gateway().catch(() => null);
-  if (!gw || gw.name !== 'stripe' || !gw.connect) throw badRequest('Stripe payouts are not available: this site does not use Stripe as its payment gateway');
-  const [row] = await ctx.db.select({ accountId: performerPayoutAccounts.stripeAccountId }).from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, user.id));
-  let accountId = row?.accountId ?? null;
-  if (!accountId) {
-    const created = await gw.connect.createAccount({ id: user.id, email: user.email, country: user.country ?? null });
-    // Two concurrent requests get the same account from Stripe (idempotency key per user); the first stored id wins.
-    const [saved] = await ctx.db
-      .insert(performerPayoutAccounts)
-      .values({ userId: user.id, stripeAccountId: created })
-      .onConflictDoUpdate({ target: performerPayoutAccounts.userId, set: { stripeAccountId: sql`coalesce(${performerPayoutAccounts.stripeAccountId}, excluded.stripe_account_id)` } })
-      .returning({ accountId: performerPayoutAccounts.stripeAccountId });
-    accountId = saved.accountId!;
-  }
-  const url = await gw.connect.onboardingLink(accountId, body.returnUrl, body.refreshUrl ?? body.returnUrl);
-  return { url, accountId };
-}
