@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildRoot, type Root } from './root';
 import { registerErrorHandler } from './platform/errors';
-import { fastifyLogging, registerRequestLog } from './platform/logger';
+import { fastifyLogging } from './platform/logger';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
 import { assertMappedRoutes } from './platform/routes';
@@ -86,7 +86,6 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });
-  if (logger) registerRequestLog(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

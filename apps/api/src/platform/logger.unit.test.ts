@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, fastifyLogging, formatLogLine, logFormat, registerRequestLog } from './logger';
+import { createLogger, fastifyLogging, formatLogLine, logFormat } from './logger';
 
 /** Everything written to a stream, as text. */
 function sink() {
@@ -14,7 +14,6 @@ function sink() {
 async function appWith(config: { NODE_ENV: 'development' | 'production'; LOG_LEVEL: 'info' | 'debug' }) {
   const s = sink();
   const app = Fastify(fastifyLogging(config, s.out));
-  registerRequestLog(app, config);
   app.get('/ping', async () => ({ ok: true }));
   app.get('/warn', async (req) => {
     req.log.warn('something odd');
@@ -22,6 +21,7 @@ async function appWith(config: { NODE_ENV: 'development' | 'production'; LOG_LEV
   });
   await app.inject({ method: 'GET', url: '/ping' });
   await app.inject({ method: 'GET', url: '/warn' });
+  await app.inject({ method: 'GET', url: '/nowhere' });
   await app.close();
   return s.text();
 }
@@ -44,6 +44,8 @@ describe('log format', () => {
     const text = await appWith({ NODE_ENV: 'development', LOG_LEVEL: 'debug' });
     expect(text).toMatch(/DEBUG GET \/ping 200 \d+ms\n/);
     expect(text).toMatch(/DEBUG GET \/warn 200 \d+ms\n/);
+    expect(text).toMatch(/DEBUG no route for GET \/nowhere\n/);
+    expect(text).toMatch(/DEBUG GET \/nowhere 404 \d+ms\n/);
     expect(text).not.toContain('{');
     expect(text).not.toContain('request completed');
   });
@@ -51,7 +53,11 @@ describe('log format', () => {
   it('production: JSON lines, Fastify request logs kept', async () => {
     const text = await appWith({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
     const records = text.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; level: number });
-    expect(records.map((r) => r.msg)).toEqual(['incoming request', 'request completed', 'incoming request', 'something odd', 'request completed']);
+    expect(records.map((r) => r.msg)).toEqual([
+      'incoming request', 'request completed',
+      'incoming request', 'something odd', 'request completed',
+      'incoming request', 'Route GET:/nowhere not found', 'request completed',
+    ]);
   });
 
   it('the worker logger follows the same rule', () => {
