@@ -109,6 +109,18 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   // This run's sales: tip 50.00 (commission 10.00) and the post 4.99 (commission 1.00) → net 43.99.
   const stats = await api<{ net: number; available: number; gross: number }>('GET', '/performer/earning/stats', undefined, creatorToken);
   expect(Math.round((stats.net - statsBefore.net) * 100)).toBe(4399);
+  // Without two-factor authentication the payouts page asks for it instead of offering a request the API would refuse (403).
+  const no2faCtx = await browser.newContext();
+  const no2fa = await no2faCtx.newPage();
+  await logInAs(no2fa, star.username, star.password);
+  await no2fa.goto('/creator/payouts');
+  await expect(no2fa.getByRole('heading', { name: 'Payouts need two-factor authentication' })).toBeVisible();
+  await expect(no2fa.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
+  await no2fa.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await no2fa.waitForURL(/\/creator\/account#two-factor$/);
+  await expect(no2fa.locator('#two-factor')).toBeVisible();
+  await no2faCtx.close();
+
   const creatorCtx = await browser.newContext({ acceptDownloads: true });
   const creator = await creatorCtx.newPage();
   // A payout needs two-factor authentication on (issue 14): on for this step, signed in with a code, off again after.

@@ -98,7 +98,7 @@ children.push(web);
 waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: 180_000 })
   .then(() => {
     console.log(`\n✔ Stagepass is running: ${publicWeb}  (API ${publicApi}, docs ${publicApi}/docs)`);
-    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README)');
+    if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README); luna turns 2FA on before requesting a payout');
     if (!production && env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace') console.log('  Log lines below are notices, warnings and errors; LOG_LEVEL=debug adds one line per request');
     console.log('');
   })

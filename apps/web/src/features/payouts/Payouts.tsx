@@ -4,6 +4,8 @@
  * balance calculation (POST /payout-requests/calculate), the request form (POST /payout-requests),
  * editing a pending request (PUT /payout-requests/{id}), the list (GET /payout-requests/search,
  * status filter and table state in the URL) and a detail drawer (GET /payout-requests/{id}/view).
+ * Requests and their edits need two-factor authentication (the API answers 403 without it): a
+ * creator without it sees a call to turn it on instead of the form and the edit buttons.
  */
 import { useState } from 'react';
 import Link from 'next/link';
@@ -23,11 +25,14 @@ import PayoutDetailDrawer from '@/components/money/PayoutDetailDrawer';
 import PayoutRequestForm from './PayoutRequestForm';
 import EditPayoutModal from './EditPayoutModal';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
-import TwoFactorNeeded from '@/features/two-factor/TwoFactorNeeded';
+import { useCurrentUser } from '@/store';
+import PayoutTwoFactorCta from './PayoutTwoFactorCta';
 
 
 export default function Payouts() {
   const settings = useSettings();
+  const user = useCurrentUser();
+  const needsTwoFactor = Boolean(user && !user.twoFactorEnabled);
   const { mutate: globalMutate } = useSWRConfig();
   const t = useTableQuery({ sortBy: 'updatedAt' });
   const status = payoutStatusOptions.some((o) => o.value === t.query.filters.status) ? t.query.filters.status : undefined;
@@ -65,7 +70,6 @@ export default function Payouts() {
         </Space>
       </div>
 
-      <TwoFactorNeeded />
       {pendingReq && (
         <Alert
           type="info"
@@ -82,9 +86,11 @@ export default function Payouts() {
                 <Button size="small" onClick={() => setViewId(pendingReq._id)}>
                   View request
                 </Button>
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(pendingReq)}>
-                  Edit request
-                </Button>
+                {!needsTwoFactor && (
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(pendingReq)}>
+                    Edit request
+                  </Button>
+                )}
               </Space>
             </>
           }
@@ -112,7 +118,9 @@ export default function Payouts() {
         </>
       )}
 
-      {c ? (
+      {needsTwoFactor ? (
+        <PayoutTwoFactorCta />
+      ) : c ? (
         <PayoutRequestForm calc={c} pending={pendingReq} onDone={refresh} />
       ) : !calc.error ? (
         <Card className={css.block} aria-busy="true" aria-label="Loading">
@@ -170,7 +178,7 @@ export default function Payouts() {
               render: (_, p) => (
                 <Space size={0}>
                   <Button type="text" icon={<EyeOutlined />} aria-label="View" title="View" onClick={() => setViewId(p._id)} />
-                  {p.status === 'pending' && <Button type="text" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing(p)} />}
+                  {p.status === 'pending' && !needsTwoFactor && <Button type="text" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing(p)} />}
                 </Space>
               ),
             },
@@ -181,10 +189,14 @@ export default function Payouts() {
       <PayoutDetailDrawer
         id={viewId}
         onClose={() => setViewId(null)}
-        onEdit={(p) => {
-          setViewId(null);
-          setEditing(p);
-        }}
+        onEdit={
+          needsTwoFactor
+            ? undefined
+            : (p) => {
+                setViewId(null);
+                setEditing(p);
+              }
+        }
       />
       <EditPayoutModal
         request={editing}
