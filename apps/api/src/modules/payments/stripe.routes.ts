@@ -3,11 +3,10 @@ import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest } from '../../platform/errors';
 import { verifyStripeEvent } from '../../platform/payments/stripe';
-import { processStripeEvent } from './stripe.webhooks';
+import { processStripeEvent, type StripeSubscriptionSync } from './stripe.webhooks';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { SettingsService } from '../settings/settings.service';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentsService } from './payments.service';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -18,7 +17,8 @@ export interface StripeRoutesDeps {
   log: FastifyBaseLogger;
   payments: PaymentsService;
   settings: SettingsService;
-  subscriptions: SubscriptionsService;
+  /** The subscriptions module's side of Stripe's subscription events (SubscriptionsService). */
+  subscriptions: StripeSubscriptionSync;
 }
 
 /**

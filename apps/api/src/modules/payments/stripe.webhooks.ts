@@ -3,14 +3,13 @@ import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
-import { subscriptions, type SubscriptionRow } from '../subscriptions/subscriptions.tables';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
 import { paymentTransactions, performerPayoutAccounts, webhookEvents, type PaymentTransactionRow } from './payments.tables';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { PaymentsService } from './payments.service';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { isRunning } from '../subscriptions/subscriptions.policy';
 
 /** What the Stripe webhook handlers use (given by the stripe routes, from the composition root). */
@@ -19,7 +18,24 @@ export interface StripeWebhookDeps {
   log: FastifyBaseLogger;
   clock: Clock;
   payments: PaymentsService;
-  subscriptions: SubscriptionsService;
+  subscriptions: StripeSubscriptionSync;
+}
+
+/**
+ * What the handlers ask of the subscriptions module (SubscriptionsService, given by the composition
+ * root), inside the event's transaction. The subscriptions module depends on payments (charges,
+ * renewals), so payments names the calls it makes instead of importing the service (no module cycle).
+ */
+export interface StripeSubscriptionSync {
+  /**
+   * Our subscription of a Stripe Subscription (by its id, else by our id in its metadata), locked
+   * unless `lock` is false. `ours`: the row is about this Stripe subscription, not a newer one.
+   */
+  ofStripeEvent(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock?: boolean): Promise<{ sub: SubscriptionRow; ours: boolean } | null>;
+  applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts?: { extend?: boolean }): Promise<void>;
+  markPastDue(tx: Tx, sub: SubscriptionRow, reason: string): Promise<void>;
+  expireByGateway(tx: Tx, sub: SubscriptionRow, reason: string): Promise<boolean>;
+  syncCancelFlag(tx: Tx, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void>;
 }
 
 /**
@@ -79,21 +95,6 @@ async function paymentOf(tx: Tx, pi: Stripe.PaymentIntent): Promise<PaymentTrans
   if (byMeta) return byMeta;
   const [byRef] = await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, pi.id))).for('update');
   return byRef ?? null;
-}
-
-/**
- * Our subscription of a Stripe Subscription, locked for the rest of the transaction (events about
- * one subscription apply one after the other): by gateway_ref, else by metadata.subscriptionId
- * (an event can arrive before subscribe() stored the ref). `ours`: the row is about this Stripe
- * subscription — not a newer one the fan started after this one ended.
- */
-async function subscriptionOf(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock = true): Promise<{ sub: SubscriptionRow; ours: boolean } | null> {
-  const q = (where: ReturnType<typeof and>) => (lock ? tx.select().from(subscriptions).where(where).for('update') : tx.select().from(subscriptions).where(where));
-  let sub: SubscriptionRow | undefined;
-  if (stripeSubId) [sub] = await q(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayRef, stripeSubId)));
-  if (!sub && ourId && isUuid(ourId)) [sub] = await q(and(eq(subscriptions.id, ourId), eq(subscriptions.gateway, 'stripe')));
-  if (!sub) return null;
-  return { sub, ours: !!stripeSubId && (sub.gatewayRef === null || sub.gatewayRef === stripeSubId) };
 }
 
 /** We processed an event showing this Stripe Subscription canceled: it has ended for good. */
@@ -177,7 +178,7 @@ const invoicePaid: Handler = async (h) => {
   if (!periodEnd) return ignore(h, 'invoice without a period', { invoice: inv.id });
   // Lock order as in payments.settle (payment → ledger → subscription) so that this and
   // subscribe()'s own settlement of the first invoice wait for each other instead of deadlocking.
-  const first = await subscriptionOf(h.tx, stripeSubId, ourId, false);
+  const first = await h.deps.subscriptions.ofStripeEvent(h.tx, stripeSubId, ourId, false);
   if (!first) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
   if (first.ours && inv.billing_reason === 'subscription_create') {
     const [known] = await h.tx.select({ id: paymentTransactions.id }).from(paymentTransactions).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, inv.id))).for('update');
@@ -194,7 +195,7 @@ const invoicePaid: Handler = async (h) => {
       if (pending) await h.tx.update(paymentTransactions).set({ gatewayRef: inv.id }).where(eq(paymentTransactions.id, pending.id));
     }
   }
-  const found = await subscriptionOf(h.tx, stripeSubId, ourId);
+  const found = await h.deps.subscriptions.ofStripeEvent(h.tx, stripeSubId, ourId);
   if (!found) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
   const { sub, ours } = found;
 
@@ -215,7 +216,7 @@ const invoicePaymentFailed: Handler = async (h) => {
   if (!stripeSubId) return ignore(h, 'not a subscription invoice', { invoice: inv.id });
   // The first payment's failure is answered synchronously (422); no subscription started.
   if (inv.billing_reason === 'subscription_create') return ignore(h, 'first invoice', { invoice: inv.id });
-  const found = await subscriptionOf(h.tx, stripeSubId, ourId);
+  const found = await h.deps.subscriptions.ofStripeEvent(h.tx, stripeSubId, ourId);
   if (!found || !found.ours) return ignore(h, 'unknown subscription', { invoice: inv.id, subscription: stripeSubId });
   const periodEnd = invoicePeriodEnd(inv);
   if (periodEnd && found.sub.expiresAt.getTime() >= periodEnd.getTime()) return ignore(h, 'period already paid', { invoice: inv.id });
@@ -233,7 +234,7 @@ async function expire(h: HandlerContext, sub: SubscriptionRow, s: Stripe.Subscri
 /** cancel_at_period_end switched at Stripe (by us, the dashboard or the customer portal); canceled → expired. */
 const subscriptionUpdated: Handler = async (h) => {
   const s = objectOf<Stripe.Subscription>(h.event);
-  const found = await subscriptionOf(h.tx, s.id, s.metadata?.subscriptionId);
+  const found = await h.deps.subscriptions.ofStripeEvent(h.tx, s.id, s.metadata?.subscriptionId);
   if (!found || !found.ours) return ignore(h, 'unknown subscription', { subscription: s.id });
   if (s.status === 'canceled' || s.status === 'incomplete_expired') return expire(h, found.sub, s);
   if (await newerEventSeen(h.tx, h.event, s.id, ['customer.subscription.updated', 'customer.subscription.deleted'])) return ignore(h, 'a newer update was applied', { subscription: s.id });
@@ -243,7 +244,7 @@ const subscriptionUpdated: Handler = async (h) => {
 /** The Stripe Subscription is over (retries exhausted, cancelled period ended, cancelled now). */
 const subscriptionDeleted: Handler = async (h) => {
   const s = objectOf<Stripe.Subscription>(h.event);
-  const found = await subscriptionOf(h.tx, s.id, s.metadata?.subscriptionId);
+  const found = await h.deps.subscriptions.ofStripeEvent(h.tx, s.id, s.metadata?.subscriptionId);
   if (!found || !found.ours) return ignore(h, 'unknown subscription', { subscription: s.id });
   await expire(h, found.sub, s);
 };

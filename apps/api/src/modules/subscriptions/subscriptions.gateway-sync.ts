@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
@@ -36,6 +37,22 @@ export class SubscriptionGatewaySync {
   async byGatewayRef(gateway: 'stripe', ref: string): Promise<SubscriptionRow | null> {
     const [row] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.gatewayRef, ref)));
     return row ?? null;
+  }
+
+  /**
+   * Our subscription of a Stripe Subscription an event is about, locked for the rest of the
+   * webhook's transaction unless `lock` is false (events about one subscription apply one after the
+   * other): by gateway_ref, else by metadata.subscriptionId (an event can arrive before subscribe()
+   * stored the ref). `ours`: the row is about this Stripe subscription — not a newer one the fan
+   * started after this one ended.
+   */
+  async ofStripeEvent(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock = true): Promise<{ sub: SubscriptionRow; ours: boolean } | null> {
+    const q = (where: ReturnType<typeof and>) => (lock ? tx.select().from(subscriptions).where(where).for('update') : tx.select().from(subscriptions).where(where));
+    let sub: SubscriptionRow | undefined;
+    if (stripeSubId) [sub] = await q(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayRef, stripeSubId)));
+    if (!sub && ourId && isUuid(ourId)) [sub] = await q(and(eq(subscriptions.id, ourId), eq(subscriptions.gateway, 'stripe')));
+    if (!sub) return null;
+    return { sub, ours: !!stripeSubId && (sub.gatewayRef === null || sub.gatewayRef === stripeSubId) };
   }
 
   /**

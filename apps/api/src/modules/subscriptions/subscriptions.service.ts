@@ -21,6 +21,7 @@ import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { StripeSubscriptionSync } from '../payments/stripe.webhooks';
 import type { PricingService } from '../performers/pricing.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
@@ -63,8 +64,9 @@ export interface SubscriptionsDeps {
  * Subscriptions (see README for the lifecycle). Paid by card through the gateway:
  * - sandbox: we charge the card now and our renewal job charges it each period (`renewDue`,
  *   subscriptions.renewals.ts);
- * - stripe: a Stripe Subscription renews itself and webhooks tell us (`applyPaidPeriod`,
- *   `markPastDue`, `expireByGateway`: subscriptions.gateway-sync.ts, called by stripe.webhooks.ts).
+ * - stripe: a Stripe Subscription renews itself and webhooks tell us (`ofStripeEvent`, `applyPaidPeriod`,
+ *   `markPastDue`, `expireByGateway`: subscriptions.gateway-sync.ts, called by stripe.webhooks.ts
+ *   through the StripeSubscriptionSync it declares).
  * This file: subscribe, resume, cancel. Beside it, each with one job and built here from the same
  * deps: the views and lists (subscriptions.views.ts), paying for a period and extending
  * (subscriptions.charges.ts), our renewals (subscriptions.renewals.ts), the gateway's webhooks
@@ -73,7 +75,7 @@ export interface SubscriptionsDeps {
  * A period's payment is a sale: gateway → creator earnings + site commission, with the period
  * extension in the same database transaction (payments.settle).
  */
-export class SubscriptionsService {
+export class SubscriptionsService implements StripeSubscriptionSync {
   private readonly renewals: SubscriptionRenewals;
   private readonly gatewaySync: SubscriptionGatewaySync;
   private readonly list: SubscriptionViews;
@@ -308,6 +310,10 @@ export class SubscriptionsService {
 
   byGatewayRef(gateway: 'stripe', ref: string): Promise<SubscriptionRow | null> {
     return this.gatewaySync.byGatewayRef(gateway, ref);
+  }
+
+  ofStripeEvent(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock = true): Promise<{ sub: SubscriptionRow; ours: boolean } | null> {
+    return this.gatewaySync.ofStripeEvent(tx, stripeSubId, ourId, lock);
   }
 
   applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts: { extend?: boolean } = {}): Promise<void> {
