@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS, isReservedUsername, MIN_MAX_PAIRS, PUBLIC_SETTING_KEYS, RESERVED_USERNAMES, SECRET_SETTING_KEYS, SETTINGS,
   checkSettingConsistency, fromMinor, passwordSchema, postLoginPath, toMinor, updateUserSchema, usernameSchema,
+  BIRTH_DATE_MESSAGES, birthDateProblem, registerPerformerSchema, updatePerformerSchema,
 } from './index';
 
 const issue = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
@@ -153,5 +154,30 @@ describe('settings rules', () => {
     // It checks the map as it would be after the change, other pairs included.
     const broken = { ...DEFAULT_SETTINGS, minimumWalletPrice: 500 };
     expect(checkSettingConsistency(broken, 'minimumTipPrice', 11)).toBe('minimumWalletPrice must not be greater than maximumWalletPrice');
+  });
+});
+
+describe('creator date of birth (issue 26 §4.7)', () => {
+  const today = new Date('2026-03-01T12:00:00Z');
+  it('must be a real calendar date from 1900 on, not in the future, and 18 years ago or more', () => {
+    expect(birthDateProblem('0601-02-01', today)).toBe(BIRTH_DATE_MESSAGES.tooOld);
+    expect(birthDateProblem('1899-12-31', today)).toBe(BIRTH_DATE_MESSAGES.tooOld);
+    expect(birthDateProblem('1995-02-30', today)).toBe(BIRTH_DATE_MESSAGES.notReal);
+    expect(birthDateProblem('1995-13-01', today)).toBe(BIRTH_DATE_MESSAGES.notReal);
+    expect(birthDateProblem('03/04/1995', today)).toBe(BIRTH_DATE_MESSAGES.format);
+    expect(birthDateProblem('2026-03-02', today)).toBe(BIRTH_DATE_MESSAGES.future);
+    expect(birthDateProblem('2009-01-01', today)).toBe(BIRTH_DATE_MESSAGES.underage);
+    // 18 today (a 29 February birthday turns 18 on 1 March of a common year).
+    expect(birthDateProblem('2008-03-01', today)).toBeNull();
+    expect(birthDateProblem('2008-02-29', today)).toBeNull();
+    expect(birthDateProblem('2008-03-02', today)).toBe(BIRTH_DATE_MESSAGES.underage);
+    expect(birthDateProblem('1900-01-01', today)).toBeNull();
+    expect(birthDateProblem('1995-04-03', today)).toBeNull();
+  });
+  it('the registration and profile schemas apply it', () => {
+    for (const schema of [registerPerformerSchema.shape.dateOfBirth, updatePerformerSchema.shape.dateOfBirth]) {
+      expect(issue(schema.safeParse('0601-02-01'))).toBe(BIRTH_DATE_MESSAGES.tooOld);
+      expect(schema.safeParse('1995-04-03').success).toBe(true);
+    }
   });
 });

@@ -59,7 +59,48 @@ const COMMON_PASSWORDS = ['password1', 'password123', 'passw0rd', 'qwerty123', '
 const nameSchema = z.string().trim().min(1, 'Required').max(100);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country').optional();
-const dateOfBirth = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional();
+/** Creators must be this old (years) on the day they register or edit their profile. */
+export const CREATOR_MIN_AGE = 18;
+/** The earliest date of birth accepted: anything before is a typo (0601 for 2001…). */
+export const BIRTH_DATE_MIN = '1900-01-01';
+export const BIRTH_DATE_MESSAGES = {
+  format: 'Use YYYY-MM-DD',
+  notReal: 'Enter a real date of birth',
+  tooOld: 'Enter a date of birth from 1900 on',
+  future: 'A date of birth cannot be in the future',
+  underage: `Creators must be at least ${CREATOR_MIN_AGE} years old`,
+} as const;
+
+/** `today` shifted back by `years` as YYYY-MM-DD (UTC); 29 February falls to 1 March in a common year. */
+export function yearsBefore(years: number, today: Date = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * THE date-of-birth rule of a creator (registration and profile): a real calendar date in
+ * YYYY-MM-DD, from 1900 on, not in the future, and at least CREATOR_MIN_AGE years ago (UTC days).
+ * Answers the message of the first broken rule, or null.
+ */
+export function birthDateProblem(value: string, today: Date = new Date()): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return BIRTH_DATE_MESSAGES.format;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return BIRTH_DATE_MESSAGES.notReal;
+  if (value < BIRTH_DATE_MIN) return BIRTH_DATE_MESSAGES.tooOld;
+  if (value > today.toISOString().slice(0, 10)) return BIRTH_DATE_MESSAGES.future;
+  if (value > yearsBefore(CREATOR_MIN_AGE, today)) return BIRTH_DATE_MESSAGES.underage;
+  return null;
+}
+
+const dateOfBirth = z
+  .string()
+  .superRefine((v, ctx) => {
+    const problem = birthDateProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .optional();
 
 /** Fan registration (POST /auth/users/register). */
 export const registerUserSchema = z.object({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES, PASSWORD_NOT_HERE_MESSAGE, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
+import { BIRTH_DATE_MESSAGES, MESSAGES, PASSWORD_NOT_HERE_MESSAGE, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, TEST_PASSWORD, type Made, type TestApp } from '../../../test/harness';
 import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { users } from '../users/users.tables';
@@ -131,6 +131,22 @@ describe('POST /auth/performers/register', () => {
     expect(weak.json().details[0].field).toBe('password');
     expect(await userCount()).toBe(users0);
     expect(await storedFiles()).toEqual(files0);
+  });
+
+  it('a birth date that is not real (0601-02-01, 1995-02-30, in the future, under 18) → 400 on dateOfBirth, no account (issue 26 §4.7)', async () => {
+    const users0 = await userCount();
+    const future = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const minor = `${new Date().getUTCFullYear() - 10}-01-01`;
+    for (const dateOfBirth of ['0601-02-01', '1899-12-31', '1995-02-30', future, minor]) {
+      const res = await register(regFields({ dateOfBirth }));
+      expect(res.statusCode, dateOfBirth).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field), dateOfBirth).toEqual(['dateOfBirth']);
+    }
+    expect(await userCount()).toBe(users0);
+    const c = await createCreator(t);
+    const edit = await t.app.inject({ method: 'PUT', url: '/performers/me', headers: c.auth, payload: { dateOfBirth: '0601-02-01' } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().details).toEqual([{ field: 'dateOfBirth', message: BIRTH_DATE_MESSAGES.tooOld }]);
   });
 
   it('a disguised document (script named .pdf) → 415, no account', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Input, Progress, Row, Upload, type UploadFile } from 'antd';
 import { CameraOutlined, IdcardOutlined } from '@ant-design/icons';
-import { registerPerformerSchema } from '@stagepass/shared';
+import { BIRTH_DATE_MIN, CREATOR_MIN_AGE, registerPerformerSchema, yearsBefore } from '@stagepass/shared';
 import { compact, zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
 import { uploadTo } from '@/lib/api';
@@ -22,12 +22,6 @@ interface Values extends SignUpValues {
 }
 const S = registerPerformerSchema.shape;
 const MAX_FILE_MB = 10;
-
-function adultDate(): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - 18);
-  return d.toISOString().slice(0, 10);
-}
 
 const fileRules = (what: string) => [
   {
@@ -85,12 +79,9 @@ export default function CreatorRegisterForm() {
           <FieldCol
             name="dateOfBirth"
             label="Date of birth"
-            rules={[
-              ...zodRules(S.dateOfBirth, { required: true, requiredMessage: 'Please enter your date of birth' }),
-              { validator: async (_r, v?: string) => { if (v && v > adultDate()) throw new Error('Creators must be at least 18 years old'); } },
-            ]}
+            rules={zodRules(S.dateOfBirth, { required: true, requiredMessage: 'Please enter your date of birth' })}
           >
-            <Input type="date" max={adultDate()} />
+            <Input type="date" min={BIRTH_DATE_MIN} max={yearsBefore(CREATOR_MIN_AGE)} />
           </FieldCol>
           <CountrySelect schema={S} markOptional placeholder="Choose a country" />
         </Row>
