@@ -127,27 +127,31 @@ export class Queue {
   private async startWorkers(def: JobDefinition<object>): Promise<void> {
     const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 2;
     for (let i = 0; i < this.opts.workers; i++) {
-      this.workerIds.push(
-        await this.boss.work<object>(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-          if (!job) return;
-          this.running++;
-          try {
-            await def.handler(job.data, {
-              id: job.id,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-              expireInSeconds: Number(job.expireInSeconds) || def.expireInSeconds,
-              signal: this.shutdown.signal,
-            });
-          } catch (err) {
-            if (!this.shutdown.signal.aborted) this.opts.log.warn({ err, queue: def.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
-            throw err;
-          } finally {
-            this.running--;
-          }
-        }),
-      );
+      // pg-boss waits a whole polling interval after each job, even with more queued: a worker that
+      // just finished one asks for the next at once (an event's handler jobs, queued together,
+      // used to start 2 s apart). An empty fetch then waits the interval as usual.
+      let self: string | null = null;
+      self = await this.boss.work<object>(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+        if (!job) return;
+        this.running++;
+        try {
+          await def.handler(job.data, {
+            id: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            isLastAttempt: job.retryCount >= job.retryLimit,
+            expireInSeconds: Number(job.expireInSeconds) || def.expireInSeconds,
+            signal: this.shutdown.signal,
+          });
+        } catch (err) {
+          if (!this.shutdown.signal.aborted) this.opts.log.warn({ err, queue: def.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
+          throw err;
+        } finally {
+          this.running--;
+          if (self) this.boss.notifyWorker(self);
+        }
+      });
+      this.workerIds.push(self);
       if (def.onDead) {
         const onDead = def.onDead;
         this.workerIds.push(

@@ -92,4 +92,35 @@ describe('Queue', () => {
       process.off('unhandledRejection', onRejection);
     }
   });
+
+  it('a worker takes the next queued job as soon as it finishes one (no polling interval between queued jobs)', async () => {
+    // An hour between polls: only the worker asking again right after a job can run the rest.
+    const q2 = new Queue(t.ctx.database, { workers: 1, log: t.app.log, pollingIntervalSeconds: 3600 });
+    const done: number[] = [];
+    let allDone!: () => void;
+    const finished = new Promise<void>((r) => (allDone = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    q2.define<{ n: number }>({
+      name: 'test.chain',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      handler: async ({ n }) => {
+        if (n === 1) await gate; // the others are queued while the first runs
+        done.push(n);
+        if (done.length === 4) allDone();
+      },
+    });
+    await q2.start();
+    try {
+      for (const n of [1, 2, 3, 4]) await q2.send('test.chain', { n });
+      open();
+      const gaveUp = new Promise<'gave up'>((r) => setTimeout(() => r('gave up'), 20_000).unref());
+      expect(await Promise.race([finished.then(() => 'all ran' as const), gaveUp])).toBe('all ran');
+      expect(done.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await q2.stop();
+    }
+  });
 });
