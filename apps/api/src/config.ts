@@ -72,6 +72,11 @@ const envSchema = z.object({
   JANUS_ADMIN_KEY: unsetIfEmpty(z.string()),
   /** Viewers of one stream at most (the streaming module refuses the next one). */
   JANUS_MAX_VIEWERS: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * argon2id parameters of new password hashes (modules/auth/passwords.ts): `test` = the cheapest
+   * ones, set by the test harness only; refused with NODE_ENV=production.
+   */
+  PASSWORD_HASH_COST: z.enum(['production', 'test']).default('production'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  }
+  if ((overrides.PASSWORD_HASH_COST ?? e.PASSWORD_HASH_COST) === 'test' && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PASSWORD_HASH_COST: "test" (weak password hashes, for the test suites) is refused in production');
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
   let secret = overrides.APP_SECRET ?? e.APP_SECRET;

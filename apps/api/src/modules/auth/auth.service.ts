@@ -11,7 +11,7 @@ import type { Queue } from '../../platform/queue';
 import type { Events } from '../../platform/events';
 import type { SettingsService } from '../settings/settings.service';
 import { users, type UserRow } from '../users/users.tables';
-import { burnPasswordCheck, checkPassword, hashNewPassword } from './passwords';
+import { passwords, type Passwords } from './passwords';
 import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type CreatorProfileWriter, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
@@ -65,7 +65,11 @@ export interface AuthDeps {
  * passwords.ts (hashing).
  */
 export class AuthService {
-  constructor(private deps: AuthDeps) {}
+  private readonly passwords: Passwords;
+
+  constructor(private deps: AuthDeps) {
+    this.passwords = passwords(deps.config.PASSWORD_HASH_COST);
+  }
 
   /** Registers the mail job (before the queue starts). */
   defineJobs() {
@@ -110,7 +114,7 @@ export class AuthService {
    * user row shaped like a new account's (never stored) so the answer looks the same.
    */
   async decoyRegistration(input: RegisterInput, isPerformer: boolean): Promise<UserRow> {
-    await hashNewPassword(input.password);
+    await this.passwords.hashNew(input.password);
     await this.enqueueMail({ kind: 'register-attempt', email: input.email });
     return decoyUser(input, isPerformer);
   }
@@ -133,7 +137,7 @@ export class AuthService {
    * scripts and test factories pass false.
    */
   async createAccount(input: RegisterInput, opts: { isPerformer: boolean; verifyEmail: boolean; tx?: Tx }): Promise<UserRow> {
-    const passwordHash = await hashNewPassword(input.password);
+    const passwordHash = await this.passwords.hashNew(input.password);
     const run = async (tx: Tx) => {
       const user = await insertAccount(this.deps, tx, input, passwordHash, opts.isPerformer);
       await this.deps.events.record(tx, 'user.registered', { userId: user.id, isPerformer: opts.isPerformer, verifyEmail: opts.verifyEmail });
@@ -150,10 +154,10 @@ export class AuthService {
   async login(input: { username: string; password: string; remember?: boolean }): Promise<LoginAnswer> {
     const user = await this.findByLogin(input.username);
     if (!user) {
-      await burnPasswordCheck(input.password);
+      await this.passwords.burnCheck(input.password);
       throw unauthorized(MESSAGES.invalidCredentials);
     }
-    if (!(await checkPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.invalidCredentials);
+    if (!(await this.passwords.check(user.passwordHash, input.password))) throw unauthorized(MESSAGES.invalidCredentials);
     await this.assertMayLogin(user);
     if (user.twoFactorEnabled) return this.deps.twoFactor.challenge(user.id, Boolean(input.remember));
     return this.issueSession(user.id, Boolean(input.remember));
@@ -199,7 +203,7 @@ export class AuthService {
   /** 400 on `currentPassword` unless it is the account's password. */
   async assertCurrentPassword(user: UserRow, currentPassword: string | undefined) {
     if (!currentPassword) throw badRequest('Enter your current password', [{ field: 'currentPassword', message: 'Enter your current password' }]);
-    if (!user.passwordHash || !(await checkPassword(user.passwordHash, currentPassword))) {
+    if (!user.passwordHash || !(await this.passwords.check(user.passwordHash, currentPassword))) {
       throw badRequest('Your current password is not correct', [{ field: 'currentPassword', message: 'Your current password is not correct' }]);
     }
   }
@@ -220,7 +224,7 @@ export class AuthService {
   async changePassword(user: UserRow, input: { password: string; currentPassword?: string }, sessionId: string | null): Promise<IssuedSession> {
     if (user.passwordHash) await this.assertCurrentPassword(user, input.currentPassword);
     const remember = await this.sessionRemembered(sessionId);
-    const passwordHash = await hashNewPassword(input.password);
+    const passwordHash = await this.passwords.hashNew(input.password);
     const issued = await this.deps.db.transaction(async (tx) => {
       await this.deps.accounts.setPassword(tx, user.id, passwordHash);
       await this.revokeAllSessions(user.id, tx);
@@ -342,7 +346,7 @@ export class AuthService {
 
   /** Sets a new password from a reset link: single use, expiring; revokes every session. Also proves the e-mail. */
   async resetPassword(token: string, password: string) {
-    const passwordHash = await hashNewPassword(password);
+    const passwordHash = await this.passwords.hashNew(password);
     const userId = await this.deps.db.transaction(async (tx) => {
       const id = (await takeMailToken(tx, token, 'reset-password'))?.userId;
       if (!id) throw badRequest(MESSAGES.resetTokenInvalid, [{ field: 'token', message: MESSAGES.resetTokenInvalid }]);
