@@ -102,7 +102,11 @@ export async function receiveMultipart(
       if (sniffer.size === 0) throw badRequest('The file is empty', [{ field: part.fieldname, message: 'The file is empty' }]);
       const type = sniffer.type!;
       const size = sniffer.size;
-      files.push({ field: part.fieldname, tmpPath, mime: type.mime, ext: type.ext, size, originalName: (part.filename || '').slice(0, 200) });
+      const received: ReceivedFile = { field: part.fieldname, tmpPath, mime: type.mime, ext: type.ext, size, originalName: (part.filename || '').slice(0, 200) };
+      files.push(received);
+      // A cut-off MP4/MOV is refused here, for every upload route, before anything is stored or
+      // queued (it would only fail later, in processing).
+      await assertWholeContainer(received);
     }
     return { files, fields, cleanup };
   } catch (err) {

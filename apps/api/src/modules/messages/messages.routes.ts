@@ -4,7 +4,7 @@ import { currentUser, isAdmin } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
-import { assertWholeContainer, mediaTypeOf, receiveMultipart, type UploadKind } from '../../platform/uploads';
+import { mediaTypeOf, receiveMultipart, type UploadKind } from '../../platform/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { MessagesService } from './messages.service';
 import type { MassMessagesService } from './messages.mass';
@@ -31,8 +31,6 @@ export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) 
       const file = received.files[0];
       const field = Object.keys(fields)[0]!;
       if (!file) throw badRequest(`Attach a file in the \`${field}\` field`, [{ field, message: 'Required' }]);
-      // A cut-off MP4/MOV is refused here, before it is stored and queued (it would only fail in processing).
-      await assertWholeContainer(file);
       return { data: svc.fileView(await svc.upload(currentUser(req), mediaTypeOf(file.mime), file, visibility)) };
     } finally {
       await received.cleanup();

@@ -76,3 +76,25 @@ describe('message uploads check an MP4 container before storing and queueing it'
     }
   });
 });
+
+describe('every upload route checks an MP4 container (receiveMultipart), not only the messages ones', () => {
+  it('a truncated MP4 to the feed, video and welcome-video uploads → 415, nothing stored or queued; a whole one is accepted', async () => {
+    const queued = vi.spyOn(t.ctx.queue, 'send');
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+    const urls = ['/performer/feeds/video/upload', '/performer/performer-assets/videos/upload', '/performers/welcome-video/upload'];
+    try {
+      const before = { rows: await fileRows(), stored: await storedFiles(t) };
+      for (const url of urls) {
+        const res = await upload(url, creator, cut);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(415);
+        expect(res.json().message).toMatch(/incomplete/);
+      }
+      expect(await fileRows()).toBe(before.rows);
+      expect(await storedFiles(t)).toEqual(before.stored);
+      expect(queued.mock.calls.filter(([name]) => name === MEDIA_PROCESS_JOB)).toEqual([]);
+    } finally {
+      queued.mockRestore();
+    }
+    for (const url of urls) expect((await upload(url, creator, whole)).statusCode, url).toBe(200);
+  });
+});
