@@ -115,13 +115,40 @@ export class ProductDownloads {
       await this.deps.products.countDownload(product.id);
       await this.deps.rights.countOrderDownload(orderId);
     }
-    return { stream, size: stat.size, mimeType: file.mimeType || 'application/octet-stream', fileName: file.originalName || `${product.name}` };
+    const mimeType = file.mimeType || 'application/octet-stream';
+    return { stream, size: stat.size, mimeType, fileName: downloadFileName(product.name, file.originalName ?? '', mimeType) };
   }
 
   private async digitalProduct(id: string): Promise<Productish | null> {
     const row = await this.deps.products.byId(id);
     return row && row.type === 'digital' ? row : null;
   }
+}
+
+/** Extensions of the types a digital product's file is most often stored as, for an upload named without one. */
+const EXTENSION_OF_TYPE: Record<string, string> = {
+  'application/pdf': 'pdf', 'application/zip': 'zip', 'application/epub+zip': 'epub', 'audio/mpeg': 'mp3', 'audio/wav': 'wav',
+  'audio/x-wav': 'wav', 'audio/flac': 'flac', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'video/mp4': 'mp4',
+  'video/quicktime': 'mov', 'video/webm': 'webm', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif',
+  'text/plain': 'txt',
+};
+/** Characters file systems refuse (Windows' set) and control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const UNSAFE_IN_FILE_NAME = /[\x00-\x1f\x7f"*/:<>?\\|]/g;
+
+/**
+ * The name a bought file downloads as (issue 26 §4.14): the PRODUCT's name — not the name the
+ * creator's upload happened to have (`audio-77.mp3`) — with the upload's extension (else one
+ * from its stored type), characters file systems refuse replaced by `_`. A name that already
+ * ends with the extension keeps it once; an empty name falls back to the upload's name.
+ */
+export function downloadFileName(productName: string, originalName: string, mimeType: string): string {
+  const base = productName.replace(UNSAFE_IN_FILE_NAME, '_').trim().slice(0, 150);
+  const fromName = /\.([A-Za-z0-9]{1,8})$/.exec(originalName)?.[1]?.toLowerCase();
+  const ext = fromName ?? EXTENSION_OF_TYPE[mimeType.toLowerCase()];
+  if (!base) return originalName.replace(UNSAFE_IN_FILE_NAME, '_').trim() || (ext ? `download.${ext}` : 'download');
+  if (!ext || base.toLowerCase().endsWith(`.${ext}`)) return base;
+  return `${base}.${ext}`;
 }
 
 /** `Content-Disposition: attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */

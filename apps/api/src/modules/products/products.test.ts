@@ -290,7 +290,7 @@ describe('digital downloads', () => {
     const buyer = await createFan(t);
     const stranger = await createFan(t);
     const content = Buffer.from('%PDF-1.4 the whole novel');
-    const made = productSchema.parse((await send('POST', CREATE, creator, { name: 'Novel', type: 'digital', status: 'active', price: '6' }, [{ field: 'digitalFile', filename: 'novel.pdf', content }])).json().data);
+    const made = productSchema.parse((await send('POST', CREATE, creator, { name: 'Sunset novel', type: 'digital', status: 'active', price: '6' }, [{ field: 'digitalFile', filename: 'upload-77.pdf', content }])).json().data);
     const other = await createProduct(t, creator.user.id, { type: 'digital', name: 'Other book' });
     await topUp(t, buyer, 30, { card: true });
     const addr = await createAddress(t, buyer);
@@ -325,7 +325,8 @@ describe('digital downloads', () => {
     const dl = await req('GET', `${url.pathname}${url.search}`);
     expect(dl.statusCode).toBe(200);
     expect(dl.rawPayload.equals(content)).toBe(true);
-    expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="novel\.pdf"/);
+    // Named after the product, with the uploaded file's extension (issue 26 §4.14: it was the upload's name).
+    expect(dl.headers['content-disposition']).toBe(`attachment; filename="Sunset novel.pdf"; filename*=UTF-8''Sunset%20novel.pdf`);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['cache-control']).toBe('private, no-store');
     const [p] = await t.ctx.db.select().from(products).where(eq(products.id, made._id));
