@@ -139,4 +139,13 @@ describe('an operator without two-factor authentication has no operator power ou
     expect(await titles(bare)).toEqual(await titles(aFan));
     expect(await titles(bare)).toEqual(['Out now']);
   });
+
+  it('can be blocked like anyone, and the block then holds for them (an operator with 2FA cannot be blocked)', async () => {
+    const c = await createCreator(t);
+    const blockOf = (who: Made) => t.app.inject({ method: 'POST', url: '/block/users', headers: c.auth, payload: { targetId: who.user.id } });
+    expect((await blockOf(op)).statusCode).toBe(422);
+    expect((await blockOf(bare)).statusCode).toBe(200);
+    expect((await send(bare, { method: 'GET', url: `/performers/${c.user.username}` })).statusCode).toBe(404);
+    expect((await send(op, { method: 'GET', url: `/performers/${c.user.username}` })).statusCode).toBe(200);
+  });
 });
