@@ -4,6 +4,7 @@ export * from './message-defaults';
 export * from './content-kinds';
 export * from './messages';
 export * from './money';
+export * from './format';
 export * from './password';
 export * from './settings';
 export * from './users';

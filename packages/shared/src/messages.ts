@@ -1,3 +1,5 @@
+import { formatMoney } from './format';
+
 /** User-facing texts the spec fixes (§8), plus the ones the API uses for common refusals. */
 export const MESSAGES = {
   loginFailed: 'Incorrect credentials!',
@@ -22,6 +24,7 @@ export const MESSAGES = {
   emailTaken: 'This e-mail address is already registered',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   verifyTokenInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  emailAlreadyVerified: 'Your e-mail address is already verified. You can log in.',
   emailChangeLinkInvalid: 'This link is invalid, already used or expired.',
   socialNotConfigured: (provider: string) => `Sign-in with ${provider} is not enabled on this site`,
   // Money
@@ -32,7 +35,7 @@ export const MESSAGES = {
   paymentsUnavailable: 'Payments are not available on this site right now',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
-  amountOutOfRange: (what: string, min: number, max: number) => `The ${what} must be between ${min.toFixed(2)} and ${max.toFixed(2)}`,
+  amountOutOfRange: (what: string, min: number, max: number) => `The ${what} must be between ${formatMoney(min)} and ${formatMoney(max)}`,
 } as const;
 
 /** Toast display times (§9), in seconds as antd expects. */

@@ -1,8 +1,24 @@
 /** Small display helpers shared by the feed, profile and list screens. */
+import { formatMoney, formatNumber, formatPercent } from '@stagepass/shared';
 
-/** "Unlock for $4.99": money in the site currency (decimal, spec: API money is a decimal). */
+/** "Unlock for $4.99", "$10,000.00": money in the site currency (decimal, spec: API money is a decimal), through Intl. */
 export function money(amount: number | null | undefined): string {
-  return `$${(amount ?? 0).toFixed(2)}`;
+  return formatMoney(amount);
+}
+
+/** 12345 → "12,345": every count shown in full (likes, views, subscribers…). */
+export function count(n: number | null | undefined): string {
+  return formatNumber(n);
+}
+
+/** 20 → "20%", 12.5 → "12.5%". */
+export function percent(pct: number | null | undefined): string {
+  return formatPercent(pct);
+}
+
+/** Chart axes: 1500 → "$1.5K", 20 → "$20". */
+export function moneyAxis(v: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(v);
 }
 
 /** 1234 → "1.2K" */
@@ -33,7 +49,7 @@ export function timeLeft(iso: string, now = Date.now()): string {
 }
 
 export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function fullDate(iso: string | null | undefined): string {

@@ -2,7 +2,7 @@
 import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
+  MESSAGES, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
 } from '@stagepass/shared';
@@ -270,7 +270,7 @@ export class FeedsService {
       minimumSubscriptionPrice: await this.deps.settings.get('minimumSubscriptionPrice'),
       maximumTipPrice: await this.deps.settings.get('maximumTipPrice'),
     });
-    if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    if (price < min || price > max) throw fieldError('price', MESSAGES.amountOutOfRange('price', min, max));
     await this.deps.sellers.assertCanSell(ownerId);
     return toMinor(price);
   }

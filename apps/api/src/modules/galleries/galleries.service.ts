@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  isUuid, ppvPriceLimits, toMinor,
+  MESSAGES, isUuid, ppvPriceLimits, toMinor,
   type createGallerySchema, type Gallery, type GalleryQuery, type OwnGalleryQuery, type updateGallerySchema,
 } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -193,7 +193,7 @@ export class GalleriesService {
       minimumSubscriptionPrice: await this.deps.settings.get('minimumSubscriptionPrice'),
       maximumTipPrice: await this.deps.settings.get('maximumTipPrice'),
     });
-    if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    if (price < min || price > max) throw fieldError('price', MESSAGES.amountOutOfRange('price', min, max));
     return toMinor(price);
   }
 

@@ -1,4 +1,4 @@
-import { toMinor, isUuid } from '@stagepass/shared';
+import { MESSAGES, toMinor, isUuid } from '@stagepass/shared';
 import { fieldError, forbidden } from '../../platform/errors';
 import type { MediaService } from '../media/media.service';
 import type { FileRow } from '../media/media.tables';
@@ -49,7 +49,7 @@ export class MessageMediaChecks {
     if (!files.length) throw fieldError('price', 'Attach the media you sell');
     if (files.some((f) => f.visibility !== 'private')) throw fieldError('fileIds', 'Paid media must be private uploads');
     const [min, max] = await Promise.all([this.deps.settings.get('minimumMessagePrice'), this.deps.settings.get('maximumMessagePrice')]);
-    if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    if (price < min || price > max) throw fieldError('price', MESSAGES.amountOutOfRange('price', min, max));
     await this.deps.sellers.assertCanSell(sender.id);
     return toMinor(price);
   }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  fromMinor, isUuid,
+  formatMoneyMinor, fromMinor, isUuid,
   type Conversation, type Message, type OpenConversationInput, type SendMessageInput,
   type FileStatusView,
 } from '@stagepass/shared';
@@ -343,7 +343,7 @@ export class MessagesService {
 
   private async assertMayWrite(sender: UserRow, recipient: UserRow, conversationId: string | null): Promise<void> {
     const [facts, fanToFan] = await Promise.all([writeFacts(this.db, sender.id, recipient.id, conversationId), this.deps.settings.get('fanToFanMessages')]);
-    const d = decideWrite(sender, recipient, facts, { fanToFan, formatMoney: (minor) => fromMinor(minor).toFixed(2) });
+    const d = decideWrite(sender, recipient, facts, { fanToFan, formatMoney: formatMoneyMinor });
     if (!d.ok) throw forbidden(d.reason);
   }
 

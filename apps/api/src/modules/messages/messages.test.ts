@@ -268,7 +268,7 @@ describe('who may write to whom', () => {
     expect((await req(creator, 'GET', '/messages/settings')).json().data).toEqual({ whoCanMessage: 'everyone', tipToOpen: 5 });
     const c2 = (await req(fan2, 'POST', '/conversations', { source: 'performer', sourceId: creator.user.id }));
     expect(c2.statusCode).toBe(403);
-    expect(c2.json().message).toMatch(/tip of 5\.00/);
+    expect(c2.json().message).toMatch(/tip of \$5\.00/);
     await topUp(t, fan2, 20, { card: true });
     await req(creator, 'PUT', '/messages/settings', { whoCanMessage: 'everyone', tipToOpen: 10 });
     expect((await req(fan2, 'POST', `/wallet/charges/tip/${creator.user.id}`, { price: 10 })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { fromMinor } from '@stagepass/shared';
+import { formatMoneyMinor } from '@stagepass/shared';
 import type { Events } from '../../platform/events';
 import type { Tx } from '../../db/client';
 import { users } from '../users/users.tables';
@@ -13,7 +13,7 @@ export interface NotificationHandlersDeps {
   notifications: NotificationsService;
 }
 
-const money = (minor: number) => `$${fromMinor(minor).toFixed(2)}`;
+const money = formatMoneyMinor;
 const quote = (s: string) => (s.length > 140 ? `${s.slice(0, 139)}…` : s);
 
 /** Display names of users, read in the handler's transaction. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  fromMinor, toMinor,
+  formatMoneyMinor, fromMinor, toMinor,
   type CreatePayoutInput, type PayoutMethod, type PayoutCalculation, type PayoutRequest, type PayoutSearch, type ReviewPayoutInput, type UpdatePayoutInput,
 } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
@@ -29,7 +29,7 @@ import { containsPattern } from '../../db/like';
 const OPEN = ['pending', 'approved'] as const;
 const onePending = () => conflict('You already have a payout request waiting for review: edit it, or wait until it is reviewed');
 const notReviewable = (status: string) => conflict(`This payout request is already ${status}`);
-const fmt = (minor: number) => fromMinor(minor).toFixed(2);
+const fmt = formatMoneyMinor;
 
 /** The Stripe transfer failed: the transaction rolls back and the message is kept on the request. */
 class TransferFailed extends Error {}

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
-import { fromMinor, isUuid, type PrivateRequest } from '@stagepass/shared';
+import { formatMoneyMinor, fromMinor, isUuid, type PrivateRequest } from '@stagepass/shared';
 import { PRIVATE_REQUEST_TTL_SECONDS } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -54,7 +54,7 @@ export class PrivateShowsService {
     if (rate === null) throw unprocessable('This creator does not offer private shows');
     // No live video on the site right now: 503 before anyone waits for an answer.
     await this.deps.streams.provider();
-    if (facts.balance < rate) throw unprocessable(`Your balance is too low for a private show: it costs ${fromMinor(rate).toFixed(2)} per minute — top up your wallet first`);
+    if (facts.balance < rate) throw unprocessable(`Your balance is too low for a private show: it costs ${formatMoneyMinor(rate)} per minute — top up your wallet first`);
     const conversationId = await this.deps.messages.pairConversationId(fan.id, performerId);
     // A request whose time ran out is no longer pending, even before the sweep says so.
     await this.expire(now, and(eq(streamPrivateRequests.performerId, performerId), eq(streamPrivateRequests.userId, fan.id)));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  GO_LIVE_NOTIFY_THROTTLE_MINUTES, STREAM_CAMERA_OFF_GRACE_SECONDS, isUuid, ppvPriceLimits, streamRoom, toMinor,
+  MESSAGES, GO_LIVE_NOTIFY_THROTTLE_MINUTES, STREAM_CAMERA_OFF_GRACE_SECONDS, isUuid, ppvPriceLimits, streamRoom, toMinor,
   type LiveProviderName, type Stream, type StreamEndReason, type StreamType, type StreamAccess,
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
@@ -118,7 +118,7 @@ export class StreamsService {
   /** A ticket price or private rate within the site's pay-per-view limits, in minor units. */
   async checkPrice(field: string, price: number): Promise<number> {
     const { min, max } = ppvPriceLimits({ minimumSubscriptionPrice: await this.deps.settings.get('minimumSubscriptionPrice'), maximumTipPrice: await this.deps.settings.get('maximumTipPrice') });
-    if (price < min || price > max) throw fieldError(field, `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    if (price < min || price > max) throw fieldError(field, MESSAGES.amountOutOfRange('price', min, max));
     return toMinor(price);
   }
 

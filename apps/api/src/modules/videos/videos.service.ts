@@ -1,7 +1,7 @@
 // Just over 300 lines: the creator's catalogue writes and the fans' reads of one kind, each short; the policy, views and publication live beside it.
 import { and, arrayContains, asc, count, desc, eq, gt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  VIDEO_FILE_FIELDS, VIDEO_FILE_KINDS, VIDEO_SLOT_MEDIA, fromMinor, isUuid, ppvPriceLimits, toMinor,
+  MESSAGES, VIDEO_FILE_FIELDS, VIDEO_FILE_KINDS, VIDEO_SLOT_MEDIA, fromMinor, isUuid, ppvPriceLimits, toMinor,
   type AssetAccess, type CreateVideoInput, type EditVideoInput, type OwnVideoQuery, type UpdateVideoFilesInput, type Video,
   type VideoFileType, type VideoSearchQuery, type VideoUploadSlot,
 } from '@stagepass/shared';
@@ -274,7 +274,7 @@ export class VideosService {
       minimumSubscriptionPrice: await this.deps.settings.get('minimumSubscriptionPrice'),
       maximumTipPrice: await this.deps.settings.get('maximumTipPrice'),
     });
-    if (price < min || price > max) throw fieldError('price', `The price must be between ${min.toFixed(2)} and ${max.toFixed(2)}`);
+    if (price < min || price > max) throw fieldError('price', MESSAGES.amountOutOfRange('price', min, max));
     return toMinor(price);
   }
 

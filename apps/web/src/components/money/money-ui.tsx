@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Skeleton, Tag, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type MoneyUser } from '@stagepass/shared';
-import { money } from '@/lib/format';
+import { count, money } from '@/lib/format';
 import css from './money-ui.module.css';
 
 export { css as moneyCss };
@@ -36,7 +36,7 @@ export function StatGrid({ items, loading, label }: { items: StatItem[]; loading
               </Tooltip>
             )}
           </dt>
-          <dd>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? String(it.value ?? 0) : money(it.value)}</dd>
+          <dd>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? count(it.value) : money(it.value)}</dd>
           {it.hint && <span className={css.hint}>{it.hint}</span>}
         </div>
       ))}

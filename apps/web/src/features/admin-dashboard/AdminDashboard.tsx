@@ -12,7 +12,7 @@ import { Card, Input, Radio, Skeleton, Typography } from 'antd';
 import { BankOutlined, CrownOutlined, DollarOutlined, FlagOutlined, PercentageOutlined, SafetyCertificateOutlined, UserAddOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { count as num, money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
 import DashboardCharts from './DashboardCharts';
@@ -62,7 +62,7 @@ function StatsSkeleton() {
   );
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${num(n)} ${n === 1 ? one : many}`;
 
 export default function AdminDashboard() {
   const router = useRouter();
@@ -121,13 +121,13 @@ export default function AdminDashboard() {
       ) : (
         <>
           <div className={css.stats}>
-            <Stat id="signups" label="Sign-ups" icon={<UserAddOutlined />} value={d.signups.fans + d.signups.creators} note={`${count(d.signups.fans, 'fan', 'fans')} · ${count(d.signups.creators, 'creator', 'creators')}`} />
+            <Stat id="signups" label="Sign-ups" icon={<UserAddOutlined />} value={num(d.signups.fans + d.signups.creators)} note={`${count(d.signups.fans, 'fan', 'fans')} · ${count(d.signups.creators, 'creator', 'creators')}`} />
             <Stat id="gross" label="Gross sales" icon={<DollarOutlined />} value={money(d.sales.gross)} note={count(d.sales.count, 'sale', 'sales')} />
             <Stat id="commission" label="Commission earned" icon={<PercentageOutlined />} value={money(d.sales.commission)} />
-            <Stat id="subscriptions" label="Active subscriptions" icon={<CrownOutlined />} value={d.activeSubscriptions} link={{ href: '/admin/subscriptions', text: 'Subscriptions' }} />
-            <Stat id="payouts" label="Payouts pending" icon={<BankOutlined />} value={d.payoutsPending.count} note={`${money(d.payoutsPending.amount)} to pay`} link={{ href: '/admin/payouts?status=pending', text: 'Review payouts' }} />
-            <Stat id="reports" label="Open reports" icon={<FlagOutlined />} value={d.openReports} link={{ href: '/admin/reports', text: 'Review reports' }} />
-            <Stat id="verification" label="Awaiting verification" icon={<SafetyCertificateOutlined />} value={d.creatorsAwaitingVerification} note="Creators" link={{ href: '/admin/verification', text: 'Review creators' }} />
+            <Stat id="subscriptions" label="Active subscriptions" icon={<CrownOutlined />} value={num(d.activeSubscriptions)} link={{ href: '/admin/subscriptions', text: 'Subscriptions' }} />
+            <Stat id="payouts" label="Payouts pending" icon={<BankOutlined />} value={num(d.payoutsPending.count)} note={`${money(d.payoutsPending.amount)} to pay`} link={{ href: '/admin/payouts?status=pending', text: 'Review payouts' }} />
+            <Stat id="reports" label="Open reports" icon={<FlagOutlined />} value={num(d.openReports)} link={{ href: '/admin/reports', text: 'Review reports' }} />
+            <Stat id="verification" label="Awaiting verification" icon={<SafetyCertificateOutlined />} value={num(d.creatorsAwaitingVerification)} note="Creators" link={{ href: '/admin/verification', text: 'Review creators' }} />
           </div>
           <div className={css.charts}>
             <DashboardCharts series={d.series} />

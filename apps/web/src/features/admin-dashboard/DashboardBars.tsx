@@ -5,11 +5,10 @@
  * (dashboard.module.css), so the bars follow light/dark mode.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { money } from '@/lib/format';
+import { money, moneyAxis } from '@/lib/format';
 import type { ChartDay } from './dashboard-format';
 import css from './dashboard.module.css';
 
-const axisMoney = (v: number) => (Math.abs(v) >= 1000 ? `$${Number((v / 1000).toFixed(1))}k` : `$${Number(v.toFixed(0))}`);
 
 type Series = 'sales' | 'signups';
 const BARS: Record<Series, Array<{ key: keyof ChartDay; name: string; className: string; stack?: string }>> = {
@@ -54,7 +53,7 @@ export default function DashboardBars({ days, series }: { days: ChartDay[]; seri
       <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} className={css.gridLine} />
         <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} tick={{ className: css.tick }} />
-        <YAxis tickFormatter={series === 'sales' ? axisMoney : undefined} allowDecimals={false} tickLine={false} axisLine={false} width={48} tick={{ className: css.tick }} />
+        <YAxis tickFormatter={series === 'sales' ? moneyAxis : undefined} allowDecimals={false} tickLine={false} axisLine={false} width={48} tick={{ className: css.tick }} />
         <Tooltip cursor={{ className: css.cursor }} content={<ChartTooltip series={series} />} isAnimationActive={false} />
         {BARS[series].map((b) => (
           <Bar key={b.key} dataKey={b.key} name={b.name} className={b.className} stackId={b.stack} maxBarSize={28} radius={b.stack ? 0 : [3, 3, 0, 0]} isAnimationActive={false} />

@@ -1,5 +1,5 @@
 import type { Dashboard } from '@stagepass/shared';
-import { money } from '@/lib/format';
+import { count, money } from '@/lib/format';
 import { SALE_TYPE } from './dashboard-format';
 import css from './dashboard.module.css';
 
@@ -24,7 +24,7 @@ export default function SalesByType({ sales }: { sales: Dashboard['sales'] }) {
               {SALE_TYPE[l.type]}
               {top > 0 && l.gross > 0 && <span className={css.bar} style={{ width: `${Math.round((l.gross / top) * 100)}%` }} aria-hidden="true" />}
             </th>
-            <td>{l.count}</td>
+            <td>{count(l.count)}</td>
             <td>{money(l.gross)}</td>
             <td>{money(l.commission)}</td>
           </tr>
@@ -33,7 +33,7 @@ export default function SalesByType({ sales }: { sales: Dashboard['sales'] }) {
       <tfoot>
         <tr>
           <td>Total</td>
-          <td>{sales.count}</td>
+          <td>{count(sales.count)}</td>
           <td>{money(sales.gross)}</td>
           <td>{money(sales.commission)}</td>
         </tr>

@@ -10,7 +10,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Coupon } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { fullDate, plural } from '@/lib/format';
+import { count, fullDate, plural } from '@/lib/format';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 import { EmptyState } from '@/components/states';
@@ -78,7 +78,7 @@ export default function AdminCoupons() {
             { key: 'percentage', title: 'Discount', dataIndex: 'percentage', align: 'right', width: 90, render: (v: number) => `${v}%` },
             { key: 'creator', title: 'Creator', width: 180, render: (_, c) => (c.performerId ? <MoneyUserCell user={c.performer} /> : <span className={css.muted}>Every creator</span>) },
             { key: 'expiresAt', title: 'Expires', dataIndex: 'expiresAt', width: 170, render: (v: string | null) => <span className={css.nowrap}>{v ? fullDate(v) : 'Never'}</span> },
-            { key: 'uses', title: 'Used', width: 90, render: (_, c) => `${c.usedCount} / ${c.maxUses ?? '∞'}` },
+            { key: 'uses', title: 'Used', width: 90, render: (_, c) => `${count(c.usedCount)} / ${c.maxUses === null || c.maxUses === undefined ? '∞' : count(c.maxUses)}` },
             { key: 'state', title: 'State', width: 90, render: (_, c) => <Tag color={state(c).color} variant="filled">{state(c).label}</Tag> },
             {
               key: 'actions',

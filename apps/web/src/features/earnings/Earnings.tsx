@@ -13,7 +13,7 @@ import { EARNING_TYPE_VALUES, earningExportSchema, type Earning } from '@stagepa
 import { routes } from '@stagepass/shared/routes';
 import { errorText, routeHref } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { fullDate } from '@/lib/format';
+import { fullDate, percent } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
@@ -185,7 +185,7 @@ export default function Earnings() {
             { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note260}>{v || '—'}</Typography.Text> },
             { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
             { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
-            { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{`${Number((v ?? 0).toFixed(2))}%`}</span> },
+            { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{percent(v)}</span> },
             { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
           ]}
         />

@@ -5,12 +5,11 @@
  * theme's CSS variables (chart.module.css), so the chart follows light/dark mode.
  */
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { money } from '@/lib/format';
+import { money, moneyAxis } from '@/lib/format';
 import css from './chart.module.css';
 
 export type ChartPoint = { key: string; label: string; longLabel: string; net: number; gross: number };
 
-const axisMoney = (v: number) => (Math.abs(v) >= 1000 ? `$${Number((v / 1000).toFixed(1))}k` : `$${Number(v.toFixed(2))}`);
 
 function ChartTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: ChartPoint }> }) {
   const p = active ? payload?.[0]?.payload : undefined;
@@ -41,7 +40,7 @@ export default function EarningsBars({ points, height, active, onActive }: { poi
       >
         <CartesianGrid vertical={false} className={css.grid} />
         <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} tick={{ className: css.tick }} />
-        <YAxis tickFormatter={axisMoney} tickLine={false} axisLine={false} width={52} tick={{ className: css.tick }} />
+        <YAxis tickFormatter={moneyAxis} tickLine={false} axisLine={false} width={52} tick={{ className: css.tick }} />
         <ReferenceLine y={0} className={css.axis} ifOverflow="extendDomain" />
         <Tooltip cursor={{ className: css.cursor }} content={<ChartTooltip />} isAnimationActive={false} />
         <Bar dataKey="net" name="Net" maxBarSize={36} radius={[4, 4, 0, 0]} isAnimationActive={false}>

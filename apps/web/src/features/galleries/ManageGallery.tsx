@@ -18,6 +18,7 @@ import { confirmDeleteGallery } from './deleteGallery';
 import { usePhotoUploads } from './usePhotoUploads';
 import { AccessBadge, StatusTags, galleryUrl, photoCount } from './parts';
 import css from './galleries.module.css';
+import { count } from '@/lib/format';
 
 const PAGE = 48;
 
@@ -133,7 +134,7 @@ export default function ManageGallery({ id }: { id: string }) {
       <Card title="Add photos" className={css.section}>
         <PhotoUploads items={uploads.items} onFiles={uploads.add} onVault={() => setVaultOpen(true)} onClear={uploads.clearDone} />
       </Card>
-      <Card title={`Photos (${g.totalPhoto})`} className={css.section}>
+      <Card title={`Photos (${count(g.totalPhoto)})`} className={css.section}>
         <ManagedPhotos gallery={g} list={photos} onChanged={refresh} />
       </Card>
       <LazyVaultPicker open={vaultOpen} onClose={() => setVaultOpen(false)} onPick={(items) => void fromVault(items)} type="image" multiple />

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Popconfirm, Progress, Tag } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { Stream } from '@stagepass/shared';
-import { money } from '@/lib/format';
+import { count, money } from '@/lib/format';
 import { goalPercent, liveDuration } from './studio';
 import type { PublishState } from '@/features/live/media/useLiveMedia';
 import css from './live-studio.module.css';
@@ -51,7 +51,7 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
         <div className={css.stat}>
           <span className={css.statLabel} id="studio-viewers">Viewers</span>
           <span className={css.statValue} aria-labelledby="studio-viewers" data-testid="viewer-count">
-            {stream.viewerCount}
+            {count(stream.viewerCount)}
           </span>
         </div>
         <div className={css.stat}>

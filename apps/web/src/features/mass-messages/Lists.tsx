@@ -12,7 +12,7 @@ import { DeleteOutlined, EditOutlined, MoreOutlined, NotificationOutlined, PlusO
 import { DEFAULT_AVATAR, type FanList, type FanListMember } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { fullDate, plural } from '@/lib/format';
+import { count, fullDate, plural } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
 import { useLatch } from '@/lib/use-latch';
 import { useTableQuery } from '@/lib/use-table-query';
@@ -135,7 +135,7 @@ export default function Lists() {
                         <UnorderedListOutlined aria-hidden="true" />
                         <span className={css.listName}>{l.name}</span>
                         <span className={css.count} aria-label={plural(l.total, 'fan')}>
-                          {l.total}
+                          {count(l.total)}
                         </span>
                       </button>
                       <Dropdown trigger={['click']} menu={listMenu(l)}>
@@ -156,7 +156,7 @@ export default function Lists() {
                   className="show-md"
                   value={open._id}
                   onChange={(v) => t.set({ list: v })}
-                  options={all.map((l) => ({ value: l._id, label: `${l.name} (${l.total})` }))}
+                  options={all.map((l) => ({ value: l._id, label: `${l.name} (${count(l.total)})` }))}
                   popupMatchSelectWidth={false}
                 />
                 <h2 className="hide-md">{open.name}</h2>

@@ -6,7 +6,7 @@ import { CloudUploadOutlined, FolderOpenOutlined, SendOutlined } from '@ant-desi
 import type { MassAudience, VaultItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
-import { fullDate, money } from '@/lib/format';
+import { count, fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { useRoute } from '@/lib/swr';
 import MoneyInput from '@/components/form/MoneyInput';
@@ -122,7 +122,7 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
     }
   };
 
-  const listOptions = (lists.data ?? []).map((l) => ({ value: l._id, label: `${l.name} (${l.total})` }));
+  const listOptions = (lists.data ?? []).map((l) => ({ value: l._id, label: `${l.name} (${count(l.total)})` }));
 
   return (
     <Card className={css.block} title={<h2 className={css.cardTitle}>New mass message</h2>}>

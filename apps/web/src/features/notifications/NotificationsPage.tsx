@@ -9,6 +9,7 @@ import NotificationRow, { NotificationRowSkeleton } from './NotificationRow';
 import { useNotificationActions } from './useNotificationActions';
 import css from './notifications.module.css';
 import width from '@/components/layouts/page-width.module.css';
+import { count } from '@/lib/format';
 
 /** Calls `onVisible` whenever the sentinel comes near the viewport. */
 function useSentinel(onVisible: () => void, enabled: boolean) {
@@ -100,7 +101,7 @@ export default function NotificationsPage() {
       <div className={css.pageHead}>
         <div>
           <h1 className="page-title">Notifications</h1>
-          <p className="page-lead">{s.total > 0 ? `${s.total} unread` : 'Nothing unread'}</p>
+          <p className="page-lead">{s.total > 0 ? `${count(s.total)} unread` : 'Nothing unread'}</p>
         </div>
         <Button icon={<CheckOutlined />} onClick={readAll} disabled={s.total === 0}>
           Mark all read

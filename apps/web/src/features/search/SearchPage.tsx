@@ -12,6 +12,7 @@ import { EmptyState, ErrorState } from '@/components/states';
 import FeedList from '@/features/feeds/FeedList';
 import { CreatorTile } from '@/features/social/CreatorCard';
 import css from './search.module.css';
+import { plural } from '@/lib/format';
 
 function PopularKeywords() {
   const { data } = useRoute(routes.search.keywords, { query: { limit: 12 } }, { revalidateOnFocus: false });
@@ -47,7 +48,7 @@ function CreatorResults({ q, sortBy, gender }: { q: string; sortBy: string; gend
   return (
     <>
       <div className={`muted ${css.count}`}>
-        {list.total} {list.total === 1 ? 'creator' : 'creators'}
+        {plural(list.total, 'creator')}
       </div>
       <div className="creator-grid">
         {list.items.map((c) => (

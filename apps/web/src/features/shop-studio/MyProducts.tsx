@@ -12,7 +12,7 @@ import { ASSET_STATUSES, PRODUCT_SORTS, PRODUCT_TYPES, type Product } from '@sta
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
-import { plural } from '@/lib/format';
+import { count, plural } from '@/lib/format';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 import { EmptyState } from '@/components/states';
@@ -150,7 +150,7 @@ export default function MyProducts() {
               title: 'Stock',
               width: 84,
               align: 'right',
-              render: (_, p) => (p.type !== 'physical' ? <span className="muted" aria-label="Not applicable">—</span> : p.stock === 0 ? <span className={css.soldOut}>Sold out</span> : p.stock),
+              render: (_, p) => (p.type !== 'physical' ? <span className="muted" aria-label="Not applicable">—</span> : p.stock === 0 ? <span className={css.soldOut}>Sold out</span> : count(p.stock)),
             },
             { key: 'totalSold', title: 'Sold', width: 70, align: 'right', dataIndex: 'totalSold' },
             {

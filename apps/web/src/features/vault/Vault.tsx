@@ -24,6 +24,7 @@ import { MEDIA_TYPE_OPTIONS, VaultGridSkeleton, VaultTile, vaultItemName } from 
 import { VAULT_MEDIA_TYPES } from './vault-format';
 import type { FolderDialogState } from './FolderModal';
 import css from './vault.module.css';
+import { plural } from '@/lib/format';
 
 const VaultItemModal = dynamic(() => import('./VaultItemModal'), { ssr: false });
 const FolderModal = dynamic(() => import('./FolderModal'), { ssr: false });
@@ -276,7 +277,7 @@ export default function Vault() {
                     Load more
                   </Button>
                 ) : (
-                  <span className="muted">{totalAll === 1 ? '1 file' : `${totalAll} files`}</span>
+                  <span className="muted">{plural(totalAll, 'file')}</span>
                 )}
               </div>
             </>

@@ -1,4 +1,5 @@
 import type { Video } from '@stagepass/shared';
+import { money } from '@/lib/format';
 
 /** The fan page of a video (the target of cards, "View" and "Share"). */
 export const videoUrl = (id: string) => `/video/${id}`;
@@ -18,7 +19,7 @@ export function formatDuration(seconds: number | null | undefined): string {
 export function accessText(v: Pick<Video, 'access' | 'price'>): string {
   if (v.access === 'free') return 'Free';
   if (v.access === 'subscribers') return 'Subscribers';
-  return `$${(v.price ?? 0).toFixed(2)}`;
+  return money(v.price);
 }
 
 /** `<input type=datetime-local>` value ↔ Date (local time). */

@@ -21,6 +21,7 @@ describe('accessText', () => {
     expect(accessText({ access: 'free', price: null })).toBe('Free');
     expect(accessText({ access: 'subscribers', price: null })).toBe('Subscribers');
     expect(accessText({ access: 'sale', price: 4.5 })).toBe('$4.50');
+    expect(accessText({ access: 'sale', price: 12000 })).toBe('$12,000.00');
   });
 });
 
