@@ -25,6 +25,11 @@ test('a fan registers, verifies the e-mail, logs in, edits the profile and avata
     const link = linkIn(mail, '/auth/verify-email');
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByText(/verified/i).first()).toBeVisible();
+    // The same link opened again: "already verified" with a way to log in, not "invalid" (issue 26 §4.18).
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText('E-mail already verified')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).last()).toBeVisible();
+    await expect(page.getByText(/invalid or has expired/)).toHaveCount(0);
 
     await loginPage.open();
     await loginPage.logIn(email, password);

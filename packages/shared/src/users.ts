@@ -133,6 +133,8 @@ export const tokenResponseSchema = z.object({ token: z.string(), expiresAt: z.st
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: z.string().min(1).max(PASSWORD_MAX) });
 export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
+/** POST /auth/email-verification/verify's answer: `alreadyVerified` when the link had been used (or replaced) and the address is verified. */
+export const verifyEmailAnswerSchema = z.object({ success: z.literal(true), alreadyVerified: z.boolean() });
 export const resendVerificationSchema = z.object({ email: emailSchema });
 /** PUT /auth/users/me/password. `source` is 'user' or 'performer' (which profile page sent it). */
 export const updatePasswordSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { okSchema } from '../api';
 import {
   confirmEmailChangeSchema, currentUserSchema, forgotPasswordSchema, googleLoginSchema, googleTokenSchema, loginSchema, registerUserSchema,
-  resendVerificationSchema, resetPasswordSchema, tokenResponseSchema, twitterCallbackSchema, twitterLoginSchema, updatePasswordSchema, verifyEmailSchema,
+  resendVerificationSchema, resetPasswordSchema, tokenResponseSchema, twitterCallbackSchema, twitterLoginSchema, updatePasswordSchema, verifyEmailAnswerSchema, verifyEmailSchema,
 } from '../users';
 import {
   loginAnswerSchema, recoveryCodesSchema, twoFactorCodeSchema, twoFactorLoginSchema, twoFactorProofSchema, twoFactorSetupSchema, twoFactorStatusSchema,
@@ -104,8 +104,8 @@ export const auth = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/email-verification/verify',
     access: 'anyone',
-    description: 'Verifies the address with the token of the mailed link.',
-    schema: { body: verifyEmailSchema, response: ok },
+    description: 'Verifies the address with the token of the mailed link. A link of an address verified already (opened twice, replaced, expired) answers alreadyVerified: true with a message; an unknown one 400.',
+    schema: { body: verifyEmailSchema, response: { 200: z.object({ data: verifyEmailAnswerSchema, message: z.string().optional() }) } },
   },
   forgotPassword: {
     method: 'POST',

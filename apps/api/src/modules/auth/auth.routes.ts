@@ -1,4 +1,4 @@
-import { registerPerformerSchema, type CurrentUser, type RegisterPerformerInput } from '@stagepass/shared';
+import { MESSAGES, registerPerformerSchema, type CurrentUser, type RegisterPerformerInput } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
@@ -94,8 +94,8 @@ export const authRoutes = (deps: AuthRoutesDeps) => async (app: ZodApp) => {
   }, { config: limited });
 
   handle(app, r.verifyEmail, async (req) => {
-    await auth.verifyEmail(req.body.token);
-    return { data: { success: true as const } };
+    const { alreadyVerified } = await auth.verifyEmail(req.body.token);
+    return alreadyVerified ? { data: { success: true as const, alreadyVerified }, message: MESSAGES.emailAlreadyVerified } : { data: { success: true as const, alreadyVerified } };
   });
 
   handle(app, r.forgotPassword, async (req) => {

@@ -16,7 +16,7 @@ import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, ty
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
 import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
-import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, takeMailToken } from './mail-tokens';
+import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, mailTokenOwner, takeMailToken } from './mail-tokens';
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
 import { findOrCreateSocialUser, type SocialIdentity } from './social-accounts';
 import type { TwoFactorService } from './two-factor.service';
@@ -317,11 +317,22 @@ export class AuthService {
     await this.enqueueMail({ kind: 'resend-verification', email });
   }
 
-  async verifyEmail(token: string) {
-    await this.deps.db.transaction(async (tx) => {
+  /**
+   * Verifies the address of a mailed link. A link that no longer works (opened before, replaced by
+   * a newer one, expired) of an account whose address IS verified answers `alreadyVerified` rather
+   * than "invalid" (issue 26 §4.18): the person is told to log in. Otherwise → 400.
+   */
+  async verifyEmail(token: string): Promise<{ alreadyVerified: boolean }> {
+    return this.deps.db.transaction(async (tx) => {
       const userId = (await takeMailToken(tx, token, 'verify-email'))?.userId;
-      if (!userId) throw badRequest(MESSAGES.verifyTokenInvalid, [{ field: 'token', message: MESSAGES.verifyTokenInvalid }]);
-      await this.deps.accounts.markEmailVerified(tx, userId);
+      if (userId) {
+        await this.deps.accounts.markEmailVerified(tx, userId);
+        return { alreadyVerified: false };
+      }
+      const owner = await mailTokenOwner(tx, token, 'verify-email');
+      const [user] = owner ? await tx.select({ verifiedEmail: users.verifiedEmail }).from(users).where(eq(users.id, owner)).limit(1) : [];
+      if (user?.verifiedEmail) return { alreadyVerified: true };
+      throw badRequest(MESSAGES.verifyTokenInvalid, [{ field: 'token', message: MESSAGES.verifyTokenInvalid }]);
     });
   }
 

@@ -151,8 +151,17 @@ describe('e-mail verification', () => {
     expect(second).not.toBe(first);
     // The older link was superseded.
     expect((await post('/auth/email-verification/verify', { token: first })).statusCode).toBe(400);
-    expect((await post('/auth/email-verification/verify', { token: second })).statusCode).toBe(200);
-    expect((await post('/auth/email-verification/verify', { token: second })).statusCode).toBe(400);
+    const verified = await post('/auth/email-verification/verify', { token: second });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toEqual({ success: true, alreadyVerified: false });
+    // Opened again (or an older link of the same address), once verified: "already verified", not "invalid" (issue 26 §4.18).
+    for (const token of [second, first]) {
+      const again = await post('/auth/email-verification/verify', { token });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ data: { success: true, alreadyVerified: true }, message: MESSAGES.emailAlreadyVerified });
+    }
+    // A made-up token still is invalid.
+    expect((await post('/auth/email-verification/verify', { token: 'x'.repeat(43) })).statusCode).toBe(400);
     const login = await post('/auth/login', { username: 'verifyme', password: 'good-pass-1' });
     const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: login.json().data.token } });
     expect(me.json().data.verifiedEmail).toBe(true);

@@ -31,3 +31,9 @@ export async function takeMailToken(tx: DbOrTx, token: string, kind: MailTokenKi
     .returning({ userId: authTokens.userId, newEmail: authTokens.newEmail });
   return row ?? null;
 }
+
+/** The user of a token of this kind in any state (used, replaced, expired), or null when no such token was ever made. */
+export async function mailTokenOwner(tx: DbOrTx, token: string, kind: MailTokenKind): Promise<string | null> {
+  const [row] = await tx.select({ userId: authTokens.userId }).from(authTokens).where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind))).limit(1);
+  return row?.userId ?? null;
+}

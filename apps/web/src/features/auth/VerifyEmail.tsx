@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Button, Form, Input, Result } from 'antd';
-import { resendVerificationSchema } from '@stagepass/shared';
+import { MESSAGES, resendVerificationSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
@@ -44,6 +44,15 @@ export default function VerifyEmail({ token }: { token: string | null }) {
   const state = useLinkToken(routes.auth.verifyEmail, token, 'The verification link is missing its code.');
 
   if (state.status === 'pending') return <LinkPending text="Verifying your e-mail address…" />;
+  if (state.status === 'ok' && state.alreadyVerified)
+    return (
+      <Result
+        status="info"
+        title="E-mail already verified"
+        subTitle={MESSAGES.emailAlreadyVerified}
+        extra={<Link href="/auth/login"><Button type="primary" size="large">Log in</Button></Link>}
+      />
+    );
   if (state.status === 'ok')
     return (
       <Result

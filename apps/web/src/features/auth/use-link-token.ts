@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 
-export type LinkTokenState = { status: 'pending' } | { status: 'ok' } | { status: 'failed'; message: string };
+/** `alreadyVerified`: the verification link had been used (or replaced) and the address is verified. */
+export type LinkTokenState = { status: 'pending' } | { status: 'ok'; alreadyVerified: boolean } | { status: 'failed'; message: string };
 
 /**
  * Posts the one-time token of an e-mailed link (verification, e-mail change) once, on mount, and
@@ -17,7 +18,7 @@ export function useLinkToken(def: typeof routes.auth.verifyEmail | typeof routes
     if (!token || started.current) return;
     started.current = true;
     call(def, { body: { token } })
-      .then(() => setState({ status: 'ok' }))
+      .then((data) => setState({ status: 'ok', alreadyVerified: 'alreadyVerified' in data && data.alreadyVerified }))
       .catch((e) => setState({ status: 'failed', message: errorText(e) }));
   }, [def, token]);
   return state;
