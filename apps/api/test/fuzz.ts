@@ -11,8 +11,14 @@ import { INPUT_DB_ERROR_MESSAGES } from '../src/platform/errors';
  * database gave rather than a schema (the error handler maps those; the schema must catch them). Deterministic: the
  * same cases every run, no randomness. FUZZ_BASELINE=1 also sends each unmutated base request and
  * prints its answer (to see how deep the mutations reach).
+ *
+ * The walk is shared out over the files fuzz-<n>.test.ts, one app each, so the API suite's two
+ * workers share it: part n of FUZZ_PARTS takes every FUZZ_PARTS-th operation of the document,
+ * starting at the n-th (each part checks that the parts together take every operation once). In a
+ * part the four roles walk its operations side by side, each in the document's order with sign-out
+ * last, and each with its own session: a case that ends a session ends only its own role's, which
+ * signs in again before its next operation.
  */
-
 type Schema = {
   type?: string | string[]; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[];
   items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; minLength?: number; minimum?: number; minItems?: number;
@@ -44,29 +50,6 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /stripe/accounts': { returnUrl: 'https://example.com/back', refreshUrl: 'https://example.com/again' },
 };
 const BASE_PARAMS: Record<string, string> = { code: 'FR', country: 'FR', state: 'IDF' };
-
-let t: TestApp;
-let roles: Array<{ name: string; who: Made | null }>;
-let ops: Op[];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const [fan, creator, admin] = await Promise.all([createFan(t), createCreator(t), createAdmin(t)]);
-  roles = [{ name: 'anonymous', who: null }, { name: 'fan', who: fan }, { name: 'creator', who: creator }, { name: 'admin', who: admin }];
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema: Schema }> } }>> };
-  ops = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const upload = !op.requestBody && method === 'post' && (/\/upload$/.test(path) || path === '/auth/performers/register');
-      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, upload });
-    }
-  }
-  // Signing out ends the session the other cases use: last.
-  ops.sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 /** One member of a union (the first that is not null). */
 const pick = (s: Schema): Schema => {
@@ -191,50 +174,94 @@ function casesFor(op: Op): Case[] {
   return out;
 }
 
-describe('fuzz: bad input to every operation in /docs is never a 5xx', () => {
-  it('walks the OpenAPI document as anonymous, fan, creator and admin', async () => {
-    const started = Date.now();
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    let requests = 0;
-    let cases = 0;
-    let ip = 0;
-    for (const op of ops) {
-      const list = casesFor(op);
-      cases += list.length;
-      for (const role of roles) {
-        for (const c of list) {
-          const qs = new URLSearchParams(c.query).toString();
-          const headers: Record<string, string> = { ...(role.who?.auth ?? {}) };
-          if (c.contentType) headers['content-type'] = c.contentType;
-          ip++;
-          const res = await t.app.inject({
-            method: op.method as 'GET',
-            url: qs ? `${c.path}?${qs}` : c.path,
-            headers,
-            payload: c.payload,
-            // a fresh address per request: per-IP rate limits must not hide what lies behind them
-            remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
-          });
-          requests++;
-          if (c.name === 'baseline') console.log(`baseline ${op.method} ${op.path} [${role.name}] ${res.statusCode} ${res.body.slice(0, 200)}`);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode >= 500) failures.push(`${op.method} ${op.path} [${role.name}] ${c.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-          // A 400 the database gave (mapped by the error handler) means a schema let bad input through: fix the schema.
-          else if (res.statusCode === 400 && INPUT_DB_ERROR_MESSAGES.has(res.json().message)) failures.push(`${op.method} ${op.path} [${role.name}] ${c.name}: 400 from the database, not the schema: ${res.body.slice(0, 160)}`);
-        }
-        // A case may have ended the session (sign-out, password change): sign the role in again.
-        if (role.who && (await t.app.inject({ method: 'GET', url: '/users/me', headers: role.who.auth })).statusCode === 401) {
-          const { token } = await t.ctx.auth.issueSession(role.who.user.id, false);
-          role.who.token = token;
-          role.who.auth = { authorization: `Bearer ${token}` };
-        }
-      }
+/** How many files share the walk (fuzz-1.test.ts … fuzz-<FUZZ_PARTS>.test.ts). */
+export const FUZZ_PARTS = 2;
+
+/** Every operation of the app's OpenAPI document, in its order. */
+function operationsOf(app: TestApp['app']): Op[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema: Schema }> } }>> };
+  const ops: Op[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const upload = !op.requestBody && method === 'post' && (/\/upload$/.test(path) || path === '/auth/performers/register');
+      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, upload });
     }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const summary = `${ops.length} operations × ${cases} cases in all × ${roles.length} roles = ${requests} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`;
-    console.log(`fuzz: ${summary}`);
-    expect(ops.length).toBeGreaterThan(100);
-    expect(failures, `${failures.length} answers were 5xx (${summary}):\n${failures.join('\n')}`).toEqual([]);
-  }, 600_000);
-});
+  }
+  return ops;
+}
+/** The operations of part `part` (1-based) of `parts`: every parts-th of the document, from the part-th. */
+export const partOf = <T>(all: T[], part: number, parts: number): T[] => all.filter((_, i) => i % parts === part - 1);
+
+/** Registers part `part` of the walk (one app, four roles side by side) in the calling test file. */
+export function describeFuzz(part: number) {
+  let t: TestApp;
+  let roles: Array<{ name: string; who: Made | null }>;
+  let all: Op[];
+  let ops: Op[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [fan, creator, admin] = await Promise.all([createFan(t), createCreator(t), createAdmin(t)]);
+    roles = [{ name: 'anonymous', who: null }, { name: 'fan', who: fan }, { name: 'creator', who: creator }, { name: 'admin', who: admin }];
+    all = operationsOf(t.app);
+    ops = partOf(all, part, FUZZ_PARTS);
+    // Signing out ends the session the other cases of that role use: last.
+    ops.sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe(`fuzz: bad input to every operation in /docs is never a 5xx (part ${part} of ${FUZZ_PARTS})`, () => {
+    it('walks its share of the OpenAPI document as anonymous, fan, creator and admin', async () => {
+      const started = Date.now();
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let requests = 0;
+      let ip = 0;
+      const caseLists = ops.map((op) => casesFor(op));
+      const cases = caseLists.reduce((n, l) => n + l.length, 0);
+      // Each role walks the operations in order; the roles run side by side (separate sessions).
+      const walk = async (role: (typeof roles)[number]) => {
+        for (const [i, op] of ops.entries()) {
+          for (const c of caseLists[i]!) {
+            const qs = new URLSearchParams(c.query).toString();
+            const headers: Record<string, string> = { ...(role.who?.auth ?? {}) };
+            if (c.contentType) headers['content-type'] = c.contentType;
+            ip++;
+            const res = await t.app.inject({
+              method: op.method as 'GET',
+              url: qs ? `${c.path}?${qs}` : c.path,
+              headers,
+              payload: c.payload,
+              // a fresh address per request: per-IP rate limits must not hide what lies behind them
+              remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+            });
+            requests++;
+            if (c.name === 'baseline') console.log(`baseline ${op.method} ${op.path} [${role.name}] ${res.statusCode} ${res.body.slice(0, 200)}`);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            if (res.statusCode >= 500) failures.push(`${op.method} ${op.path} [${role.name}] ${c.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+            // A 400 the database gave (mapped by the error handler) means a schema let bad input through: fix the schema.
+            else if (res.statusCode === 400 && INPUT_DB_ERROR_MESSAGES.has(res.json().message)) failures.push(`${op.method} ${op.path} [${role.name}] ${c.name}: 400 from the database, not the schema: ${res.body.slice(0, 160)}`);
+          }
+          // A case may have ended the session (sign-out, password change): sign the role in again.
+          if (role.who && (await t.app.inject({ method: 'GET', url: '/users/me', headers: role.who.auth })).statusCode === 401) {
+            const { token } = await t.ctx.auth.issueSession(role.who.user.id, false);
+            role.who.token = token;
+            role.who.auth = { authorization: `Bearer ${token}` };
+          }
+        }
+      };
+      await Promise.all(roles.map(walk));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const summary = `${ops.length} of ${all.length} operations × ${cases} cases in all × ${roles.length} roles = ${requests} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`;
+      console.log(`fuzz part ${part}: ${summary}`);
+      expect(all.length).toBeGreaterThan(100);
+      // The parts together take every operation exactly once.
+      const shares = Array.from({ length: FUZZ_PARTS }, (_, k) => partOf(all, k + 1, FUZZ_PARTS));
+      expect(shares.flat().map((o) => `${o.method} ${o.path}`).sort()).toEqual(all.map((o) => `${o.method} ${o.path}`).sort());
+      expect(ops.length).toBeGreaterThan(0);
+      expect(failures, `${failures.length} answers were 5xx (${summary}):\n${failures.join('\n')}`).toEqual([]);
+    }, 600_000);
+  });
+}
