@@ -6,14 +6,13 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
 import {
-  CalendarOutlined, DeleteOutlined, EditOutlined, FlagOutlined, GlobalOutlined, HeartFilled, HeartOutlined, LockOutlined, MessageOutlined,
-  MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, TagOutlined,
+  CalendarOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Feed, type MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useSocketEvent, useSocketStatus } from '@/lib/socket';
-import { compactNumber, fullDate, money, timeAgo } from '@/lib/format';
+import { compactNumber, fullDate, timeAgo } from '@/lib/format';
 import { RichText } from './RichText';
 import { useCurrentUser } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
@@ -22,6 +21,7 @@ import { confirmDeleteFeed } from './deleteFeed';
 import css from './feeds.module.css';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import HiddenTag from '@/components/HiddenTag';
+import AccessTag from '@/components/AccessTag';
 
 /** Comments and the report dialog are fetched the first time they are opened on any card. */
 const CommentDrawer = dynamic(() => import('./CommentDrawer'), { ssr: false });
@@ -41,24 +41,9 @@ export function normalizeFeed(x: unknown): Feed | null {
   } as Feed;
 }
 
-export function VisibilityBadge({ feed }: { feed: Pick<Feed, 'visibility' | 'price'> }) {
-  if (feed.visibility === 'free')
-    return (
-      <Tag icon={<GlobalOutlined />} color="green" variant="filled">
-        Free
-      </Tag>
-    );
-  if (feed.visibility === 'subscribers')
-    return (
-      <Tag icon={<LockOutlined />} color="purple" variant="filled">
-        Subscribers
-      </Tag>
-    );
-  return (
-    <Tag icon={<TagOutlined />} color="gold" variant="filled">
-      Pay-per-view · {money(feed.price)}
-    </Tag>
-  );
+/** Free / Subscribers / $X.XX, and "Purchased" once unlocked — the one access wording (AccessTag). */
+export function VisibilityBadge({ feed }: { feed: Pick<Feed, 'visibility' | 'price'> & Partial<Pick<Feed, 'isBought'>> }) {
+  return <AccessTag access={feed.visibility} price={feed.price} isBought={feed.isBought} />;
 }
 
 const settled = (f: MediaFileView) => f.status === 'ready' || f.status === 'failed';

@@ -1,8 +1,9 @@
 'use client';
 import { Tag } from 'antd';
-import { CalendarOutlined, GlobalOutlined, LockOutlined, TagOutlined } from '@ant-design/icons';
+import { CalendarOutlined } from '@ant-design/icons';
 import type { AssetStatus, Gallery } from '@stagepass/shared';
-import { fullDate, money, plural } from '@/lib/format';
+import { fullDate, plural } from '@/lib/format';
+import AccessTag from '@/components/AccessTag';
 
 /** The fan page of a gallery (the target of "Share"). */
 export const galleryUrl = (id: string) => `/gallery/${id}`;
@@ -11,25 +12,9 @@ export const manageGalleryUrl = (id: string) => `/creator/galleries/${id}`;
 
 export const photoCount = (n: number) => plural(n, 'photo');
 
-/** Who may open it: `Free`, `Subscribers`, or `For sale · $X.XX`. */
-export function AccessBadge({ gallery }: { gallery: Pick<Gallery, 'access' | 'price'> }) {
-  if (gallery.access === 'free')
-    return (
-      <Tag icon={<GlobalOutlined aria-hidden="true" />} color="green" variant="filled">
-        Free
-      </Tag>
-    );
-  if (gallery.access === 'subscribers')
-    return (
-      <Tag icon={<LockOutlined aria-hidden="true" />} color="purple" variant="filled">
-        Subscribers
-      </Tag>
-    );
-  return (
-    <Tag icon={<TagOutlined aria-hidden="true" />} color="gold" variant="filled">
-      For sale · {money(gallery.price)}
-    </Tag>
-  );
+/** Who may open it: `Free`, `Subscribers`, `$X.XX`, and `Purchased` once bought — the one access wording (AccessTag). */
+export function AccessBadge({ gallery }: { gallery: Pick<Gallery, 'access' | 'price'> & Partial<Pick<Gallery, 'isBought'>> }) {
+  return <AccessTag access={gallery.access} price={gallery.price} isBought={gallery.isBought} />;
 }
 
 const STATUS: Record<AssetStatus, { label: string; color: string }> = {

@@ -5,7 +5,7 @@ import { PictureOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { BookmarkItem, Gallery, Product, Video } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { accessWording } from '@/components/AccessTag';
 import { useRouteList } from '@/lib/use-infinite-list';
 import { EmptyState, ErrorState } from '@/components/states';
 import ProductCard from '@/features/shop/ProductCard';
@@ -20,9 +20,7 @@ const TEXT: Record<Kind, { empty: string; hint: string; what: string }> = {
 };
 
 function accessBadge(x: { access: string; price: number | null; isBought: boolean }): string {
-  if (x.access === 'free') return 'Free';
-  if (x.access === 'subscribers') return 'Subscribers';
-  return x.isBought ? 'Purchased' : money(x.price);
+  return accessWording(x.access, x.price, x.isBought);
 }
 
 /** A saved video or gallery: picture, title, creator and access; links to its page. */

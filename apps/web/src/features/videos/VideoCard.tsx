@@ -1,38 +1,17 @@
 'use client';
 import { useId } from 'react';
 import Link from 'next/link';
-import { Skeleton, Tag } from 'antd';
-import { CheckOutlined, EyeOutlined, GlobalOutlined, LockFilled, LockOutlined, TagOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
+import { EyeOutlined, LockFilled, VideoCameraOutlined } from '@ant-design/icons';
 import type { Video } from '@stagepass/shared';
-import { compactNumber, money, timeAgo } from '@/lib/format';
+import { compactNumber, timeAgo } from '@/lib/format';
 import { formatDuration, videoUrl } from './video-format';
 import css from './videos.module.css';
+import AccessTag from '@/components/AccessTag';
 
-/** Free / Subscribers / For sale · $X.XX (and "Purchased" once bought). */
+/** Free / Subscribers / $X.XX, and "Purchased" once bought — the one access wording (AccessTag). */
 export function AccessBadge({ video }: { video: Pick<Video, 'access' | 'price'> & Partial<Pick<Video, 'isBought'>> }) {
-  if (video.access === 'free')
-    return (
-      <Tag icon={<GlobalOutlined />} color="green" variant="filled">
-        Free
-      </Tag>
-    );
-  if (video.access === 'subscribers')
-    return (
-      <Tag icon={<LockOutlined />} color="purple" variant="filled">
-        Subscribers
-      </Tag>
-    );
-  if (video.isBought)
-    return (
-      <Tag icon={<CheckOutlined />} color="gold" variant="filled">
-        Purchased
-      </Tag>
-    );
-  return (
-    <Tag icon={<TagOutlined />} color="gold" variant="filled">
-      {money(video.price)}
-    </Tag>
-  );
+  return <AccessTag access={video.access} price={video.price} isBought={video.isBought} />;
 }
 
 /** True when the card's picture is only the blurred preview of a locked video (shown blurred further). */
