@@ -9,8 +9,12 @@ import { mediaTools, runTool } from '../modules/media/media.processing';
  * Small demo media made at seed time — sharp for pictures, the bundled ffmpeg for video and audio —
  * so the repository carries no binary fixtures. Everything is written to one temp directory and
  * handed to the services as uploads; `cleanup()` removes what the services did not take.
+ *
+ * `tiny` (the seed's test): the same kinds of file through the same tools and pipeline, with an
+ * eighth of the pixels on each side and at most a second of video or sound, so the test proves the
+ * seed and the processing without spending its time encoding.
  */
-export async function demoMediaMaker(parentDir = os.tmpdir()) {
+export async function demoMediaMaker(parentDir = os.tmpdir(), opts: DemoMediaOptions = {}) {
   const dir = await fs.mkdtemp(path.join(parentDir, 'stagepass-seed-'));
   const { ffmpeg } = mediaTools(process.env);
   let n = 0;
@@ -19,7 +23,11 @@ export async function demoMediaMaker(parentDir = os.tmpdir()) {
   });
   /** ffmpeg quietly, overwriting its output; rejects with its last error line. */
   const ff = (args: string[]) => runTool(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', ...args]).then(() => undefined);
-  const png = async (w: number, h: number, colors: [string, string], title = '', subtitle = '') => {
+  const scale = opts.tiny ? 1 / 8 : 1;
+  const px = (v: number) => 2 * Math.max(8, Math.round((v * scale) / 2)); // even, for 4:2:0 video
+  const secs = (v: number) => (opts.tiny ? Math.min(v, 1) : v);
+  const png = async (width: number, height: number, colors: [string, string], title = '', subtitle = '') => {
+    const [w, h] = [px(width), px(height)];
     const p = path.join(dir, `scene-${n++}.png`);
     await sharp(Buffer.from(sceneSvg(w, h, colors, title, subtitle))).png().toFile(p);
     return p;
@@ -41,7 +49,8 @@ export async function demoMediaMaker(parentDir = os.tmpdir()) {
       return file(p, 'image/jpeg', 'jpg');
     },
     /** A few seconds of 640×360 H.264/AAC: the titled scene with its colours turning, over a soft chord. */
-    async video(colors: [string, string], title: string, seconds = 4) {
+    async video(colors: [string, string], title: string, duration = 4) {
+      const seconds = secs(duration);
       const still = await png(640, 360, colors, title, 'Stagepass demo');
       const p = path.join(dir, `video-${n++}.mp4`);
       await ff([
@@ -53,7 +62,8 @@ export async function demoMediaMaker(parentDir = os.tmpdir()) {
       return file(p, 'video/mp4', 'mp4');
     },
     /** A short MP3: an arpeggio that steps through a chord twice a second. */
-    async audio(seconds = 8, base = 220) {
+    async audio(duration = 8, base = 220) {
+      const seconds = secs(duration);
       const p = path.join(dir, `audio-${n++}.mp3`);
       const f = `${base}*pow(2\\,floor(mod(t*2\\,4))*4/12)`;
       await ff(['-f', 'lavfi', '-i', `aevalsrc=0.2*sin(2*PI*${f}*t)*exp(-3*mod(t\\,0.5)):s=44100:d=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '96k', p]);
@@ -65,6 +75,10 @@ export async function demoMediaMaker(parentDir = os.tmpdir()) {
   };
 }
 export type DemoMediaMaker = Awaited<ReturnType<typeof demoMediaMaker>>;
+export interface DemoMediaOptions {
+  /** Tests: small pictures, one-second clips (same kinds, tools and pipeline). */
+  tiny?: boolean;
+}
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 

@@ -8,7 +8,7 @@ import { performerProfiles } from '../modules/performers/performers.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { comments } from '../modules/comments/comments.tables';
 import { conversationMembers } from '../modules/messages/messages.tables';
-import { demoMediaMaker, type DemoMediaMaker } from './demo-media';
+import { demoMediaMaker, type DemoMediaMaker, type DemoMediaOptions } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
 import { seedConsole } from './demo-console';
 import { seedLive } from './demo-live';
@@ -116,14 +116,14 @@ const MARCO_POSTS: PostSpec[] = [
  */
 export const DEMO_ADMIN_TOTP_SECRET = 'STAGEPASSDEMOADMIN2FA7OTPSECRET2';
 
-export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDir?: string } = {}) {
+export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDir?: string; media?: DemoMediaOptions } = {}) {
   if (ctx.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const started = Date.now();
   const feedsService = ctx.feeds;
   // One maker (one temp directory) shared by the creators seeded side by side: keep the promise,
   // not its result, or each concurrent first caller makes its own directory and only one is removed.
   let media: Promise<DemoMediaMaker> | null = null;
-  const maker = () => (media ??= demoMediaMaker(opts.tmpDir));
+  const maker = () => (media ??= demoMediaMaker(opts.tmpDir, opts.media));
   const account: Partial<Record<DemoAccount['key'], { user: UserRow; created: boolean }>> = {};
   try {
     for (const a of DEMO_ACCOUNTS) {
