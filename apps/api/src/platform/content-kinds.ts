@@ -1,4 +1,5 @@
 import type { AdminContentQuery, ContentKind, ContentSummary, ProductType } from '@stagepass/shared';
+import type { AnyColumn, SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import type { UserRow } from '../modules/users/users.tables';
 
@@ -23,6 +24,11 @@ import type { UserRow } from '../modules/users/users.tables';
  * - `views(viewer, ids)`: the items in the shape its own module answers for one item (locked
  *   ones without media URLs), in the order of `ids`, hidden ones left out — used by bookmark
  *   lists and search results.
+ * - `listedSql(viewer, id)`: a WHERE condition, true when the item whose id is the SQL expression
+ *   `id` (e.g. `reactions.object_id`) is one `views` would keep for `viewer` — it exists (not
+ *   deleted), is not withheld by moderation, not blocked, published — so a list of references to
+ *   items (bookmarks) leaves the others out of its page AND its total in the same query
+ *   (issue 26 §4.21). A kind with `views` must provide it.
  * - `sale(tx, buyer, id, { quantity })`: the price (minor units) and seller of an item the buyer
  *   may buy, resolved inside the charge's transaction; 404 for items the buyer may not know exist,
  *   422 for items not for sale. Enables POST /wallet/charges/{kind}/{id} (the kind must also be in
@@ -114,6 +120,8 @@ export interface ContentKindProvider {
   kind: ContentKind;
   load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
   views?(viewer: UserRow | null, ids: string[]): Promise<ContentView[]>;
+  /** Which referenced ids `viewer` may see listed, as SQL on the referencing column (see above). */
+  listedSql?(viewer: UserRow, id: AnyColumn | SQLWrapper): SQL;
   sale?(tx: Tx, buyer: UserRow, id: string, opts: SaleOptions): Promise<SaleTerms>;
   /** A tip sent in the item (a live stream), recorded inside the tip's transaction (see above). */
   tip?(tx: Tx, tipper: UserRow, id: string, tip: { performerId: string; amount: number; message: string; chargeId: string }): Promise<void>;

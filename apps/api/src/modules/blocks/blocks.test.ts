@@ -142,7 +142,7 @@ const ACTIONS: Array<{ name: string; refused: Outcome; run: (p: Pair, viewer: Ma
   { name: 'performers user/search', refused: 'absent', run: async (p, v) => listed(await req('GET', `/performers/user/search?q=${p.creator.user.username}`, v), p.creator.user.id) },
   { name: 'performers top', refused: 'absent', run: async (p, v) => listed(await req('GET', '/performers/top?limit=100', v), p.creator.user.id) },
   { name: 'feed search', refused: 'absent', run: async (p, v) => listed(await req('GET', `/search/feeds?q=${p.feedWord}`, v), p.feedId) },
-  // The bookmark stays (the list's total is the caller's rows), shown as `object: null` like any item the caller can no longer see.
+  // The bookmark row stays (lifting the block brings it back) but leaves the list and its total while the block lasts.
   { name: 'bookmarked creators list', refused: 'absent', run: async (p, v) => {
     const r = await req('GET', '/reactions/performers/bookmark', v);
     const entry = (r.json().data.data as Array<{ objectId: string; object: { _id: string } | null }>).find((b) => b.objectId === p.creator.user.id);

@@ -64,6 +64,9 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
       return svc.toViews(viewer, visible);
     },
 
+    /** Bookmarks: feeds the viewer may see listed (deleted, withheld, blocked, scheduled ones left out). */
+    listedSql: (viewer, id) => sql`exists (select 1 from ${feeds} where ${feeds.id} = ${id} and ${listableSql(viewer)})`,
+
     /** Pay-per-view feeds the buyer can see listed. */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Feed not found');

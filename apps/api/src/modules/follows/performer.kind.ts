@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { isAdmin } from '../../platform/auth';
 import { notBlockedWith } from '../blocks/blocks.policy';
@@ -28,6 +28,9 @@ export function performerKind({ follows }: PerformerKindDeps): ContentKindProvid
         .limit(1);
       return u ? { id: u.id, ownerId: u.id, canView: true } : null;
     },
+    /** Bookmarks: active creators without a block either way (as `views` keeps them). */
+    listedSql: (viewer, id) =>
+      sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.isPerformer} and ${users.status} = 'active' and ${isAdmin(viewer) ? sql`true` : notBlockedWith(users.id, viewer.id)})`,
     /** Creator cards (bookmark lists): creators with a block either way with the viewer are left out. */
     async views(viewer, ids) {
       return follows.cardsByIds(ids, viewer);

@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
 import { galleries, photos } from './galleries.tables';
-import { galleryAccess, galleryAccessOne, galleryModerationSql, isListed, listedSql } from './galleries.policy';
+import { galleryAccess, galleryAccessOne, galleryModerationSql, isListed, listedSql, visibleToSql } from './galleries.policy';
 import { moderatedKind } from '../../platform/moderated-kind';
 import type { MediaService } from '../media/media.service';
 import { filePictures } from '../media/media.pictures';
@@ -64,6 +64,9 @@ export function galleryKind({ db, galleries: svc, media }: GalleryKindDeps): Con
       const visible = valid.map((id) => byId.get(id)).filter((r): r is Galleryish => Boolean(r && access.get(r.id)?.visible));
       return svc.toViews(viewer, visible);
     },
+
+    /** Bookmarks: the galleries `views` keeps, in SQL (deleted, withheld, blocked, unlisted and not bought left out). */
+    listedSql: (viewer, id) => sql`exists (select 1 from ${galleries} where ${galleries.id} = ${id} and ${visibleToSql(viewer)})`,
 
     /**
      * A `sale` gallery the buyer can see listed (its row locked FOR SHARE until the charge

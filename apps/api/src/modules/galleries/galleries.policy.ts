@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
@@ -65,6 +65,17 @@ export const isListed = (g: Pick<GalleryRow, 'status' | 'publishAt'>, now: Date)
 export function listedSql(viewer: UserRow | null, now: Date = new Date()): SQL {
   const listed = and(eq(galleries.status, 'active'), lte(galleries.publishAt, now), galleryModerationSql(viewer))!;
   return viewer && isAdmin(viewer) ? listed : and(listed, notBlockedWith(galleries.performerId, viewer?.id))!;
+}
+
+/**
+ * `visible` of `decideAccess` as SQL on the galleries table, for a signed-in viewer (lists of
+ * references such as bookmarks): the owner and admins; else not withheld, no block, and listed or bought.
+ */
+export function visibleToSql(viewer: UserRow, now: Date = new Date()): SQL {
+  if (isAdmin(viewer)) return sql`true`;
+  const listed = and(eq(galleries.status, 'active'), lte(galleries.publishAt, now));
+  const bought = sql`exists (select 1 from ${purchases} where ${purchases.userId} = ${viewer.id} and ${purchases.itemType} = 'gallery' and ${purchases.itemId} = ${galleries.id})`;
+  return and(galleryModerationSql(viewer), or(eq(galleries.performerId, viewer.id), and(notBlockedWith(galleries.performerId, viewer.id), or(listed, bought))))!;
 }
 
 /** Moderation (users/moderation.policy.ts): galleries withheld from `viewer` are left out; owners and admins keep theirs. */

@@ -55,6 +55,9 @@ export function productKind({ db, products: svc, media }: ProductKindDeps): Cont
       return svc.toViews(viewer, ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r)));
     },
 
+    /** Bookmarks: the products `views` keeps, in SQL (deleted, withheld, blocked, inactive ones left out). */
+    listedSql: (viewer, id) => sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${visibleSql(viewer)})`,
+
     sale: (tx, buyer, id, opts) => svc.sale(tx, buyer, id, opts?.quantity ?? 1),
 
     restock: (tx, id, quantity) => svc.restock(tx, id, quantity),

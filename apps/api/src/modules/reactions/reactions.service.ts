@@ -104,7 +104,10 @@ export class ReactionsService {
   async bookmarks(viewer: UserRow, type: BookmarkListType, q: ListQuery): Promise<{ data: BookmarkItem[]; total: number }> {
     const objectType = BOOKMARK_LIST_TYPES[type];
     const db = this.deps.db;
-    const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, objectType), eq(reactions.action, 'bookmark'));
+    // Only items the viewer may still see listed — deleted, hidden by moderation, blocked ones leave
+    // the page AND the total, in the same query (the kind's `listedSql`; issue 26 §4.21).
+    const kind = this.deps.contentKinds.get(objectType);
+    const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, objectType), eq(reactions.action, 'bookmark'), kind?.listedSql?.(viewer, reactions.objectId));
     const [rows, [total]] = await Promise.all([
       db.select().from(reactions).where(where).orderBy(q.sort === 'asc' ? reactions.createdAt : desc(reactions.createdAt), desc(reactions.id)).limit(q.limit).offset(q.offset),
       db.select({ n: count() }).from(reactions).where(where),
@@ -112,8 +115,7 @@ export class ReactionsService {
     const ids = rows.map((r) => r.objectId);
     const objects = new Map<string, unknown>();
     // Each kind shapes its own items (the registry's `views`); kinds without one, or not yet
-    // registered, answer `object: null`, as do items the caller can no longer see.
-    const kind = this.deps.contentKinds.get(objectType);
+    // registered, answer `object: null`.
     if (kind?.views && ids.length) for (const v of await kind.views(viewer, ids)) objects.set(v._id, v);
     return {
       data: rows.map((r) => ({ _id: r.id, objectId: r.objectId, objectType: r.objectType as ReactionObjectType, createdAt: r.createdAt.toISOString(), object: objects.get(r.objectId) ?? null })),

@@ -136,6 +136,19 @@ describe('GET /reactions/{type}/bookmark', () => {
     expect((await get('/reactions/feeds/bookmark?limit=101', fan.auth)).statusCode).toBe(400);
   });
 
+  it('a deleted item leaves the list and its total; pages count only what is listed (issue 26 §4.21)', async () => {
+    const fan = await createFan(t);
+    const [a, b, c] = [await feed({ text: 'a' }), await feed({ text: 'b' }), await feed({ text: 'c' })];
+    for (const f of [a, b, c]) await send('POST', { objectId: f.id, objectType: 'feed', action: 'bookmark' }, fan.auth);
+    await t.app.inject({ method: 'DELETE', url: `/performer/feeds/${b.id}`, headers: creator.auth });
+    expect(await t.ctx.db.select().from(feeds).where(eq(feeds.id, b.id))).toHaveLength(0);
+    const all = (await get('/reactions/feeds/bookmark', fan.auth)).json().data;
+    expect(all.data.map((x: { objectId: string }) => x.objectId)).toEqual([c.id, a.id]);
+    expect(all.total).toBe(2);
+    const second = (await get('/reactions/feeds/bookmark?limit=1&offset=1', fan.auth)).json().data;
+    expect(second).toMatchObject({ total: 2, data: [{ objectId: a.id, object: { _id: a.id } }] });
+  });
+
   it('lists bookmarked creators as creator cards', async () => {
     const fan = await createFan(t);
     await send('POST', { objectId: creator.user.id, objectType: 'performer', action: 'bookmark' }, fan.auth);

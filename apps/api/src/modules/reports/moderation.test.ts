@@ -55,9 +55,12 @@ function places(w: string, creator: Made, items: Awaited<ReturnType<typeof world
   } as const;
 }
 
-/** What `who` finds of every item: per kind, whether each list has it, the direct read's status, and whether the bookmark still shows it. */
+/**
+ * What `who` finds of every item: per kind, whether each list has it, the direct read's status,
+ * whether the bookmark list shows it (null: not in the list at all) and that list's total.
+ */
 async function seen(who: Made | undefined, w: string, creator: Made, items: Awaited<ReturnType<typeof world>>['items']) {
-  const out: Record<string, { lists: boolean[]; read: number; bookmark: boolean | null }> = {};
+  const out: Record<string, { lists: boolean[]; read: number; bookmark: boolean | null; bookmarkTotal?: number }> = {};
   for (const [kind, p] of Object.entries(places(w, creator, items))) {
     const id = items[kind as keyof typeof items].id;
     const lists: boolean[] = [];
@@ -70,12 +73,14 @@ async function seen(who: Made | undefined, w: string, creator: Made, items: Awai
     }
     const read = (await inject('GET', p.read, who)).statusCode;
     let bookmark: boolean | null = null;
+    let bookmarkTotal: number | undefined;
     if (who) {
       const res = await inject('GET', `/reactions/${p.bookmarks}/bookmark`, who);
       const row = (res.json().data.data as Array<{ objectId: string; object: { _id: string } | null }>).find((b) => b.objectId === id);
       bookmark = row ? row.object !== null : null;
+      bookmarkTotal = res.json().data.total;
     }
-    out[kind] = { lists, read, bookmark };
+    out[kind] = { lists, read, bookmark, ...(who ? { bookmarkTotal } : {}) };
   }
   return out;
 }
@@ -85,7 +90,7 @@ describe('hidden content', () => {
     const w = 'quokka';
     const { creator, fan, items } = await world(w);
     const before = await seen(fan, w, creator, items);
-    for (const k of Object.keys(items)) expect(before[k], k).toEqual({ lists: before[k]!.lists.map(() => true), read: 200, bookmark: true });
+    for (const k of Object.keys(items)) expect(before[k], k).toEqual({ lists: before[k]!.lists.map(() => true), read: 200, bookmark: true, bookmarkTotal: 1 });
 
     for (const [kind, row] of Object.entries(items)) {
       const res = await inject('POST', `/admin/content/${kind}/${row.id}/hide`, admin, { reason: 'Breaks rule 4' });
@@ -98,7 +103,8 @@ describe('hidden content', () => {
       for (const k of Object.keys(items)) {
         expect(after[k]!.lists.every((x) => !x), `${k} listed`).toBe(true);
         expect(after[k]!.read, `${k} read`).toBe(404);
-        if (who) expect(after[k]!.bookmark, `${k} bookmark`).toBe(false);
+        // Gone from the bookmark list and its total — not kept as `object: null` (issue 26 §4.21).
+        if (who) expect([after[k]!.bookmark, after[k]!.bookmarkTotal], `${k} bookmark`).toEqual([null, 0]);
       }
     }
     // Comments on a hidden item are gone with it; a fan cannot comment, like or buy it.
@@ -134,7 +140,7 @@ describe('hidden content', () => {
     }
     expect((await inject('POST', `/admin/content/feed/${items.feed.id}/unhide`, admin)).statusCode).toBe(409);
     const back = await seen(fan, w, creator, items);
-    for (const k of Object.keys(items)) expect(back[k], k).toEqual({ lists: back[k]!.lists.map(() => true), read: 200, bookmark: true });
+    for (const k of Object.keys(items)) expect(back[k], k).toEqual({ lists: back[k]!.lists.map(() => true), read: 200, bookmark: true, bookmarkTotal: 1 });
   }, 180_000);
 
   it("a suspended creator's content and profile are gone for everyone but admins", async () => {
@@ -146,7 +152,7 @@ describe('hidden content', () => {
       for (const k of Object.keys(items)) {
         expect(after[k]!.lists.every((x) => !x), `${k} listed`).toBe(true);
         expect([404].includes(after[k]!.read), `${k} read ${after[k]!.read}`).toBe(true);
-        if (who) expect(after[k]!.bookmark, `${k} bookmark`).toBe(false);
+        if (who) expect([after[k]!.bookmark, after[k]!.bookmarkTotal], `${k} bookmark`).toEqual([null, 0]);
       }
       expect((await inject('GET', `/performers/${creator.user.username}`, who)).statusCode).toBe(404);
     }

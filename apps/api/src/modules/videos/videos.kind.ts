@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { videos } from './videos.tables';
-import { publicListableSql, videoAccessOne, videoModerationSql } from './videos.policy';
+import { publicListableSql, videoAccessOne, videoModerationSql, visibleToSql } from './videos.policy';
 import { notWithheldSql } from '../users/moderation.policy';
 import { moderatedKind } from '../../platform/moderated-kind';
 import type { MediaService } from '../media/media.service';
@@ -61,6 +61,9 @@ export function videoKind({ db, videos: svc, media }: VideoKindDeps): ContentKin
       const byId = new Map((await svc.visibleViews(viewer, rows)).map((v) => [v._id, v]));
       return valid.map((id) => byId.get(id)).filter((v): v is NonNullable<typeof v> => Boolean(v));
     },
+
+    /** Bookmarks: the videos `views` keeps, in SQL (deleted, withheld, blocked, unpublished ones left out). */
+    listedSql: (viewer, id) => sql`exists (select 1 from ${videos} where ${videos.id} = ${id} and ${visibleToSql(viewer)})`,
 
     /**
      * Live `sale` videos the buyer may see. The row is share-locked for the charge's transaction,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
@@ -53,6 +53,18 @@ export function videoModerationSql(viewer: UserRow | null): SQL {
 /** The SQL half of the rule for the fans' lists: active, published, no block with the viewer (admins too: the public list is the public list), not withheld by moderation. */
 export function publicListableSql(viewer: UserRow | null, now: Date = new Date()): SQL {
   return and(eq(videos.status, 'active'), lte(videos.publishAt, now), isAdmin(viewer) ? undefined : notBlockedWith(videos.performerId, viewer?.id), videoModerationSql(viewer))!;
+}
+
+/**
+ * `visible` of `decideVideoAccess` as SQL on the videos table, for a signed-in viewer (lists of
+ * references such as bookmarks): the owner and admins; else not withheld, no block, and live — or
+ * bought and since set inactive.
+ */
+export function visibleToSql(viewer: UserRow, now: Date = new Date()): SQL {
+  if (isAdmin(viewer)) return sql`true`;
+  const live = and(eq(videos.status, 'active'), lte(videos.publishAt, now));
+  const keptByBuyer = sql`(${videos.status} = 'inactive' and exists (select 1 from ${purchases} where ${purchases.userId} = ${viewer.id} and ${purchases.itemType} = 'video' and ${purchases.itemId} = ${videos.id}))`;
+  return and(videoModerationSql(viewer), or(eq(videos.performerId, viewer.id), and(notBlockedWith(videos.performerId, viewer.id), or(live, keptByBuyer))))!;
 }
 
 /** What the rule needs to know about a viewer and some videos. */
