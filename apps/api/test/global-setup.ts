@@ -2,14 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, runMigrations } from '../src/db/client';
+import { loadConfig } from '../src/config';
+import { openDatabase, runMigrations, type Database } from '../src/db/client';
+import { buildRoot } from '../src/root';
 
 export const TEMPLATE_DB = 'stagepass_test_template';
 
 /**
  * Migrates once, then every test file starts from a copy: a PGlite dump loaded into an in-memory
- * instance, or (DATABASE_URL set) `CREATE DATABASE … TEMPLATE stagepass_test_template`.
+ * instance, or (DATABASE_URL set) `CREATE DATABASE … TEMPLATE stagepass_test_template`. The
+ * template also holds pg-boss's schema and the app's queues (`createQueues`).
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -23,12 +27,14 @@ export default async function setup(project: TestProject) {
     tplUrl.pathname = `/${TEMPLATE_DB}`;
     const db = await openDatabase({ databaseUrl: tplUrl.toString() });
     await runMigrations(db);
+    await createQueues(db);
     await db.close();
     project.provide('pgTemplateUrl', tplUrl.toString());
     return;
   }
   const database = await openDatabase({ memory: true });
   await runMigrations(database);
+  await createQueues(database);
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-tpl-')), 'template.tar');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -37,6 +43,27 @@ export default async function setup(project: TestProject) {
   return async () => {
     await fs.rm(path.dirname(file), { recursive: true, force: true });
   };
+}
+
+/**
+ * pg-boss's schema and every queue the app defines (each a partitioned table in pg-boss 10), made
+ * by the app's own Queue.start on the template: each test file's app start then only checks them
+ * (pg-boss's migration, ~50 statements, and the queues' DDL used to run once per test file).
+ */
+async function createQueues(database: Database) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-tpl-queues-'));
+  try {
+    const config = loadConfig(
+      { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, REDIS_URL: undefined, SMTP_URL: undefined, JANUS_URL: undefined, S3_BUCKET: undefined },
+      { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', WORKERS: 1 },
+    );
+    const root = await buildRoot({ config, database, log: pino({ level: 'silent' }) });
+    // With workers, as in the tests: pg-boss's cron also creates its own queue.
+    await root.queue.start();
+    await root.stop();
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 declare module 'vitest' {
