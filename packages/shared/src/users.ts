@@ -207,6 +207,8 @@ export const currentUserSchema = z.object({
   status: z.string(),
   /** A requested e-mail change waiting for its confirmation link (own account only; null when none). */
   pendingEmail: z.string().nullable().optional(),
+  /** The account has not signed in before this visit (no earlier sign-in): the home page greets it for the first time, not 'Welcome back'. */
+  firstSignIn: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -112,6 +112,6 @@ export function decoyUser(input: RegisterInput, isPerformer: boolean): UserRow {
   const now = new Date();
   return {
     ...accountFields(input, isPerformer), id: crypto.randomUUID(), passwordHash: null, status: 'active', verifiedEmail: false,
-    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, twoFactorEnabled: false, createdAt: now, updatedAt: now,
+    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, previousLoginAt: null, twoFactorEnabled: false, createdAt: now, updatedAt: now,
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionCache } from '../../platform/auth';
 import type { AccountWriter } from '../auth/accounts';
@@ -30,7 +30,8 @@ export class UserAccounts implements AccountWriter {
   }
 
   async recordLogin(userId: string, db: DbOrTx = this.deps.db): Promise<void> {
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    // The last sign-in becomes the previous one: null until the second sign-in (CurrentUser.firstSignIn).
+    await db.update(users).set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() }).where(eq(users.id, userId));
     await this.deps.sessions.evictUser(userId, db);
   }
 

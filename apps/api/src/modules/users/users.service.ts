@@ -69,7 +69,7 @@ export class UsersService {
       firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
       avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
       isAdmin: hasAdminRole(row), roles: row.roles, verifiedEmail: row.verifiedEmail, twoFactorEnabled: row.twoFactorEnabled, balance: fromMinor(balanceMinor),
-      gender: row.gender, country: row.country, status: row.status,
+      gender: row.gender, country: row.country, status: row.status, firstSignIn: row.previousLoginAt === null,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };
   }

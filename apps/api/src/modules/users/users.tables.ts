@@ -29,6 +29,8 @@ export const users = pgTable(
     googleId: text('google_id'),
     twitterId: text('twitter_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The sign-in before the last one (null until the account signs in a second time): its first visit gets a first-time welcome. */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     /**
      * Two-factor authentication (TOTP) is on: logins need a code, and every live session of the
      * account was opened with one (turning it on ends the account's other sessions). The secret and

@@ -14,6 +14,8 @@ import FeedList from '@/features/feeds/FeedList';
 import { SuggestedCreatorGrid, useSuggestedCreators } from '@/features/social/SuggestedCreators';
 import { EmptyState } from '@/components/states';
 import LiveNow from '@/features/live/LiveNow';
+import { useSettings } from '@/lib/site-context';
+import { homeGreeting } from './greeting';
 import css from './home.module.css';
 
 /** The empty timeline: what to do next, and creators to follow when there are any to suggest. */
@@ -67,11 +69,11 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
     setReload((n) => n + 1);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
-  const first = (user.firstName || user.name).split(' ')[0];
+  const greeting = homeGreeting(user, useSettings().siteName);
   return (
     <>
-      <h1 className={`page-title ${css.title}`}>Welcome back, {first}</h1>
-      <p className="page-lead">{user.isPerformer ? <>Your posts and what&rsquo;s new from the creators you follow.</> : <>Here&rsquo;s what&rsquo;s new from the creators you follow.</>}</p>
+      <h1 className={`page-title ${css.title}`}>{greeting.title}</h1>
+      <p className="page-lead">{greeting.lead}</p>
       <LiveNow />
       {user.isPerformer && (
         <div className={css.composer}>
