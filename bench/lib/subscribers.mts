@@ -32,9 +32,27 @@ export async function seedSubscribers(url: string, count: number) {
       [fans.map((f) => f.id), creatorId],
     );
     await c.query('ANALYZE');
-    return { creatorToken, fans };
+    return { creatorId, creatorToken, fans };
   } finally {
     await c.end();
   }
 }
 
+
+/** `count` more users (no session) who follow `creatorId`: a mass message's followers audience. */
+export async function seedFollowers(url: string, creatorId: string, count: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const ids = Array.from({ length: count }, () => crypto.randomUUID());
+    await c.query(
+      `INSERT INTO users (id, username, email, name, roles, verified_email)
+       SELECT id, 'benchfollower' || n, 'follower' || n || '@bench.test', 'Follower ' || n, '["user"]', true FROM unnest($1::uuid[], $2::int[]) AS t(id, n)`,
+      [ids, ids.map((_, i) => i)],
+    );
+    await c.query(`INSERT INTO follows (follower_id, following_id) SELECT u, $2 FROM unnest($1::uuid[]) AS t(u)`, [ids, creatorId]);
+    await c.query('ANALYZE');
+  } finally {
+    await c.end();
+  }
+}
