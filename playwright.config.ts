@@ -23,6 +23,11 @@ export const E2E = {
   dataDir: path.resolve(process.cwd(), base ? `.data-e2e-${base}` : '.data-e2e'),
 };
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The site under test runs on its own embedded database (a fresh DATA_DIR), never on a PostgreSQL
+// or Redis the shell points at (CI sets both for the API suite): Playwright hands its whole
+// environment to the web server, so they are removed here.
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +37,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The flaky reporter lists, at the end, every test that passed only on retry.
-  reporter: process.env.CI ? [['list'], ['./e2e/support/flaky-reporter.ts']] : [['list'], ['./e2e/support/flaky-reporter.ts'], ['html', { open: 'never' }]],
+  // CI also lists the 10 slowest spec files.
+  reporter: process.env.CI
+    ? [['list'], ['./e2e/support/flaky-reporter.ts'], ['./e2e/support/slowest-reporter.ts']]
+    : [['list'], ['./e2e/support/flaky-reporter.ts'], ['html', { open: 'never' }]],
   use: {
     baseURL: E2E.web,
     trace: 'retain-on-failure',

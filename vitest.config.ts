@@ -4,10 +4,48 @@ import { defineConfig } from 'vitest/config';
 /**
  * unit: pure rules (packages/shared, *.unit.test.ts) — no database.
  * api: integration through app.inject on a real database (PGlite per test file from a migrated
- * template; PostgreSQL when DATABASE_URL is set).
+ * template; PostgreSQL, and Redis, when DATABASE_URL / REDIS_URL are set).
+ * api-embedded: the API test files about the embedded database itself, always on PGlite without
+ * Redis (DATABASE_URL / REDIS_URL are removed for them), so a run on PostgreSQL still covers it.
+ * Without DATABASE_URL, `api` leaves these files to `api-embedded` (each runs once).
  */
+const EMBEDDED = [
+  // The PGlite client: data directory, lock, settings; SQLSTATEs through its driver.
+  'apps/api/src/db/client.test.ts',
+  'apps/api/test/robustness.test.ts',
+  // Backup and restore exist for the embedded database only.
+  'apps/api/src/modules/backup/backup.test.ts',
+  'apps/api/src/modules/backup/restore.test.ts',
+  // pg-boss through the PGlite adapter (exec/query), jobs surviving a restart on a data directory.
+  'apps/api/src/modules/media/media.queue.test.ts',
+  'apps/api/src/modules/media/media.restart.test.ts',
+  'apps/api/src/platform/events.test.ts',
+  // Concurrency on one connection (transactions serialised): the ledger and settings invariants.
+  'apps/api/src/modules/wallet/wallet.test.ts',
+  'apps/api/src/modules/wallet/private-billing.test.ts',
+  'apps/api/src/modules/settings/settings.test.ts',
+  // Full-text search (PGlite's PostgreSQL 18 against the server's 15).
+  'apps/api/src/modules/search/search.test.ts',
+  // The session cache of a single node without Redis.
+  'apps/api/test/session-cache.test.ts',
+];
+
+const api = {
+  environment: 'node',
+  globalSetup: ['apps/api/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
+} as const;
+
+// CI (.ci/run) lists the 10 slowest test files of each project after the run.
+const reporters = process.env.CI ? ['default', './scripts/vitest-slowest-reporter.ts'] : ['default'];
+
 export default defineConfig({
   test: {
+    reporters,
     projects: [
       {
         // The web's "@/…" imports (apps/web/tsconfig.json paths), for its slices and helpers.
@@ -23,16 +61,18 @@ export default defineConfig({
       },
       {
         test: {
+          ...api,
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
-          environment: 'node',
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? [] : EMBEDDED)],
+        },
+      },
+      {
+        test: {
+          ...api,
+          name: 'api-embedded',
+          include: EMBEDDED,
+          setupFiles: ['apps/api/test/embedded-setup.ts'],
         },
       },
     ],

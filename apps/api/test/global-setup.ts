@@ -8,30 +8,56 @@ import { loadConfig } from '../src/config';
 import { openDatabase, runMigrations, type Database } from '../src/db/client';
 import { buildRoot } from '../src/root';
 
-export const TEMPLATE_DB = 'stagepass_test_template';
-
 /**
  * Migrates once, then every test file starts from a copy: a PGlite dump loaded into an in-memory
- * instance, or (DATABASE_URL set) `CREATE DATABASE … TEMPLATE stagepass_test_template`. The
- * template also holds pg-boss's schema and the app's queues (`createQueues`).
+ * instance, or (DATABASE_URL set) `CREATE DATABASE … TEMPLATE stagepass_test_template_<pid>` (one
+ * per run, so runs side by side on one server do not drop each other's). The template also holds
+ * pg-boss's schema and the app's queues (`createQueues`). The api-embedded project
+ * (vitest.config.ts) always gets the PGlite template; the PGlite template is made once per run
+ * even when both API projects ask for it.
  */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
+  const url = project.name === 'api-embedded' ? undefined : process.env.DATABASE_URL;
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-    await admin.end();
+    const name = `stagepass_test_template_${process.pid}`;
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(statement);
+      } finally {
+        await c.end();
+      }
+    };
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${name}`);
     const tplUrl = new URL(url);
-    tplUrl.pathname = `/${TEMPLATE_DB}`;
+    tplUrl.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: tplUrl.toString() });
     await runMigrations(db);
     await createQueues(db);
     await db.close();
     project.provide('pgTemplateUrl', tplUrl.toString());
-    return;
+    return async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
+  // Shared through globalThis: each project loads this file as its own module.
+  const shared = globalThis as typeof globalThis & { stagepassPgliteTemplate?: { file: Promise<string>; users: number } };
+  shared.stagepassPgliteTemplate ??= { file: pgliteTemplate(), users: 0 };
+  const template = shared.stagepassPgliteTemplate;
+  template.users++;
+  const file = await template.file;
+  project.provide('pgliteDump', file);
+  return async () => {
+    if (--template.users > 0) return;
+    delete shared.stagepassPgliteTemplate;
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
+  };
+}
+
+/** The migrated PGlite template, dumped to a file in a temporary directory. */
+async function pgliteTemplate(): Promise<string> {
   const database = await openDatabase({ memory: true });
   await runMigrations(database);
   await createQueues(database);
@@ -39,10 +65,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-tpl-')), 'template.tar');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteDump', file);
-  return async () => {
-    await fs.rm(path.dirname(file), { recursive: true, force: true });
-  };
+  return file;
 }
 
 /**
