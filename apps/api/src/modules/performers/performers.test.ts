@@ -120,10 +120,22 @@ describe('POST /auth/performers/register', () => {
     expect(await storedFiles()).toEqual(files0);
   });
 
+  it('gender is optional, with more choices and "prefer not to say" (issue 26 §4.16)', async () => {
+    const { gender: _omitted, ...withoutGender } = regFields();
+    const none = await register(withoutGender);
+    expect(none.statusCode).toBe(201);
+    expect(none.json().data.user.gender).toBeNull();
+    for (const gender of ['non-binary', 'prefer-not-to-say']) {
+      const res = await register(regFields({ gender }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.user.gender).toBe(gender);
+    }
+  });
+
   it('invalid fields → 400 with details, no account, no files', async () => {
     const users0 = await userCount();
     const files0 = await storedFiles();
-    const res = await register(regFields({ username: 'no way!', email: 'nope', gender: 'other', dateOfBirth: '03/04/1995', firstName: '' }));
+    const res = await register(regFields({ username: 'no way!', email: 'nope', gender: 'robot', dateOfBirth: '03/04/1995', firstName: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['dateOfBirth', 'email', 'firstName', 'gender', 'username']);
     const weak = await register(regFields({ password: 'short' }));

@@ -5,7 +5,7 @@ import { countries, continents, languages, type ICountry, type TCountryCode, typ
 import { currencies } from 'countries-list/currencies';
 import { z } from 'zod';
 import {
-  GENDERS, ORIENTATIONS,
+  GENDERS, GENDER_LABELS, ORIENTATIONS,
   type citySchema, type countrySchema, type languageSchema, type phoneCodeSchema, type stateSchema, type userAdditionalSchema,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
@@ -178,7 +178,7 @@ function weights(): Option[] {
 let userAdditional: UserAdditional | null = null;
 export function getUserAdditional(): UserAdditional {
   userAdditional ??= {
-    genders: options(GENDERS),
+    genders: labelled(GENDERS.map((g) => [g, GENDER_LABELS[g]] as const)),
     orientations: options(ORIENTATIONS),
     heights: heights(),
     weights: weights(),

@@ -89,7 +89,7 @@ describe('reference lists', () => {
     expect(phones).toContainEqual({ countryCode: 'US', name: 'United States', dialCode: '+1' });
   });
 
-  it('gives the profile option lists, genders and orientations exactly as the spec says', async () => {
+  it('gives the profile option lists, genders (the spec’s three, then more and "prefer not to say" — issue 26 §4.16) and orientations', async () => {
     const res = await t.app.inject('/user-additional');
     expect(res.statusCode).toBe(200);
     const data = userAdditionalSchema.parse(res.json().data);
@@ -97,6 +97,11 @@ describe('reference lists', () => {
       { value: 'male', text: 'Male' },
       { value: 'female', text: 'Female' },
       { value: 'transgender', text: 'Transgender' },
+      { value: 'non-binary', text: 'Non-binary' },
+      { value: 'genderfluid', text: 'Genderfluid' },
+      { value: 'agender', text: 'Agender' },
+      { value: 'other', text: 'Other' },
+      { value: 'prefer-not-to-say', text: 'Prefer not to say' },
     ]);
     expect(data.orientations.map((o) => o.value)).toEqual(['straight', 'lesbian', 'gay', 'bisexual', 'transgender']);
     expect(data.orientations[0]).toEqual({ value: 'straight', text: 'Straight' });

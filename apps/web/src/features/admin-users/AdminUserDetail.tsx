@@ -7,7 +7,7 @@
 import Link from 'next/link';
 import { Avatar, Card, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { AdminUserDetail as Detail } from '@stagepass/shared';
+import { GENDER_LABELS, type AdminUserDetail as Detail } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
@@ -50,7 +50,7 @@ function Facts({ u }: { u: Detail }) {
       <dt>Country</dt>
       <dd>{u.country || '—'}</dd>
       <dt>Gender</dt>
-      <dd>{u.gender || '—'}</dd>
+      <dd>{u.gender ? ((GENDER_LABELS as Record<string, string>)[u.gender] ?? u.gender) : '—'}</dd>
       <dt>Signs in with</dt>
       <dd>{signIn}</dd>
       <dt>Signed up</dt>

@@ -13,7 +13,7 @@ import RegisterDone from './RegisterDone';
 import css from './auth.module.css';
 
 interface Values extends SignUpValues {
-  gender: string;
+  gender?: string;
   orientation?: string;
   dateOfBirth?: string;
   country?: string;

@@ -8,7 +8,7 @@ import { App, Avatar, Button, Card, Descriptions, Dropdown, Flex, Skeleton, Spac
 import {
   CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Feed, type PublicUser } from '@stagepass/shared';
+import { DEFAULT_AVATAR, genderLabel, type Feed, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
@@ -167,7 +167,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
     ...(profile.country ? [{ key: 'country', label: 'Country', children: profile.country }] : []),
     { key: 'joined', label: 'Joined', children: monthYear(profile.createdAt) },
     ...(profile.languages?.length ? [{ key: 'languages', label: 'Languages', children: profile.languages.join(', ') }] : []),
-    ...(profile.gender ? [{ key: 'gender', label: 'Gender', children: <span className={css.capitalize}>{profile.gender}</span> }] : []),
+    ...(genderLabel(profile.gender) ? [{ key: 'gender', label: 'Gender', children: genderLabel(profile.gender) }] : []),
   ];
 
   return (

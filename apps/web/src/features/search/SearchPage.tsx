@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Button, Card, Input, Select, Space, Tabs, Tag } from 'antd';
 import { FireOutlined, SearchOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
+import { GENDER_LABELS, SEARCH_GENDERS } from '@stagepass/shared';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useRouteList } from '@/lib/use-infinite-list';
@@ -129,11 +130,7 @@ export default function SearchPage() {
                 value={gender}
                 className={css.select}
                 onChange={(v) => t.set({ gender: v ?? null })}
-                options={[
-                  { value: 'female', label: 'Female' },
-                  { value: 'male', label: 'Male' },
-                  { value: 'transgender', label: 'Transgender' },
-                ]}
+                options={SEARCH_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
               />
             </Space>
           ) : null
