@@ -43,6 +43,7 @@ import { VideosService } from './modules/videos/videos.service';
 import { videoKind } from './modules/videos/videos.kind';
 import { defineVideoJobs } from './modules/videos/videos.schedule';
 import { registerVideoHandlers } from './modules/videos/videos.handlers';
+import { registerFollowHandlers } from './modules/follows/follows.handlers';
 import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
 import { MessageMediaChecks } from './modules/messages/messages.media';
@@ -269,6 +270,7 @@ export async function buildRoot(opts: RootOptions) {
   registerStreamingHandlers({ events: platform.events, streaming: services.streaming });
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
+  registerFollowHandlers({ events: platform.events });
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.

@@ -39,7 +39,7 @@ export const search = defineRoutes('search', {
     method: 'GET',
     path: '/performers/search/random',
     access: 'anyone',
-    description: 'A random sample of creators (limit ≤ 20).',
+    description: 'A random sample of creators (limit ≤ 20): the suggestions. A signed-in caller is never offered themselves, nor a creator they follow or subscribe to.',
     schema: { querystring: randomPerformersQuerySchema, response: { 200: envelope(z.array(performerListItemSchema)) } },
   },
   stats: {

@@ -44,6 +44,21 @@ export async function followerCountOf(db: DbOrTx, performerId: string): Promise<
   return row?.total ?? 0;
 }
 
+/**
+ * Writes a follow row and moves the creator's count, in the caller's transaction. Returns the new
+ * count when the row is new, null when `followerId` already followed `performerId`.
+ */
+export async function insertFollow(tx: DbOrTx, followerId: string, performerId: string): Promise<number | null> {
+  const inserted = await tx.insert(follows).values({ followerId, followingId: performerId }).onConflictDoNothing().returning({ id: follows.followingId });
+  if (!inserted.length) return null;
+  const [c] = await tx
+    .insert(followerCounts)
+    .values({ performerId, total: 1 })
+    .onConflictDoUpdate({ target: followerCounts.performerId, set: { total: sql`${followerCounts.total} + 1` } })
+    .returning({ total: followerCounts.total });
+  return c!.total;
+}
+
 /** What FollowsService is built with (by the composition root, root.ts). */
 export interface FollowsDeps {
   db: Db;
@@ -88,21 +103,10 @@ export class FollowsService {
     // A block either way: as if the creator did not exist (admins are never blocked).
     if (!isAdmin(viewer) && (await isBlockedBetween(this.db, viewer.id, target.id))) throw notFound('Creator not found');
     const total = await this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(follows)
-        .values({ followerId: viewer.id, followingId: target.id })
-        .onConflictDoNothing()
-        .returning({ id: follows.followingId });
-      if (inserted.length) {
-        const [c] = await tx
-          .insert(followerCounts)
-          .values({ performerId: target.id, total: 1 })
-          .onConflictDoUpdate({ target: followerCounts.performerId, set: { total: sql`${followerCounts.total} + 1` } })
-          .returning({ total: followerCounts.total });
-        await this.deps.events.record(tx, 'follow.created', { followerId: viewer.id, performerId: target.id });
-        return c!.total;
-      }
-      return followerCountOf(tx, target.id);
+      const added = await insertFollow(tx, viewer.id, target.id);
+      if (added === null) return followerCountOf(tx, target.id);
+      await this.deps.events.record(tx, 'follow.created', { followerId: viewer.id, performerId: target.id });
+      return added;
     });
     return { performerId: target.id, isFollowed: true, totalFollowers: total };
   }

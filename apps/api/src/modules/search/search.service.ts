@@ -3,7 +3,9 @@ import type { PerformerListItem, PerformerSearchQuery, PerformerStats, SearchKey
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
-import { followerCounts } from '../follows/follows.tables';
+import { followerCounts, follows } from '../follows/follows.tables';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { creatorCardColumns, followedAmong, followerCountOf, type FollowsService } from '../follows/follows.service';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
 import { isAdmin } from '../../platform/auth';
@@ -21,6 +23,18 @@ import { PERFORMER_BIO_TSV, PERFORMER_NAME_TSV, matches, prefixTerms, prefixTsQu
  */
 export function freeSubscriptionSql(wanted: boolean): SQL | undefined {
   return wanted ? sql`false` : undefined;
+}
+
+/**
+ * Creators worth suggesting to `viewerId` (issue 26 §4.10): not the viewer, not one they follow,
+ * not one they subscribe to (a subscription that grants access, or one whose renewal is being
+ * retried). Two NOT EXISTS on primary/unique keys (follows pk, subscriptions_user_performer_uq).
+ */
+export function notInAudienceOfSql(viewerId: string, now: Date = new Date()): SQL {
+  const subscribed = or(grantsAccessSql(now), eq(subscriptions.status, 'past_due'));
+  return sql`(${users.id} <> ${viewerId}
+    and not exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followingId} = ${users.id})
+    and not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${viewerId} and ${subscriptions.performerId} = ${users.id} and ${subscribed}))`;
 }
 
 interface PerformerFilter extends Partial<PerformerSearchQuery> {
@@ -97,10 +111,14 @@ export class SearchService {
     return this.searchPerformers({ offset, limit, sortBy: 'popular', sort: 'desc' } as PerformerSearchQuery, viewer);
   }
 
-  /** GET /performers/search/random: a random sample of active creators. */
+  /**
+   * GET /performers/search/random: a random sample of active creators — the suggestions ("Creators
+   * to discover"): a signed-in viewer is never offered themselves, nor a creator they already
+   * follow or subscribe to.
+   */
   async random(f: { limit: number; gender?: string; country?: string }, viewer: UserRow | null): Promise<PerformerListItem[]> {
     const rows = await this.cards()
-      .where(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, viewer }))
+      .where(and(this.performerWhere({ gender: f.gender as PerformerSearchQuery['gender'], country: f.country, viewer }), viewer ? notInAudienceOfSql(viewer.id) : undefined))
       .orderBy(sql`random()`)
       .limit(f.limit);
     return this.deps.follows.toListItems(rows, viewer?.id);

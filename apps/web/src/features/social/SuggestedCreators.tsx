@@ -6,7 +6,7 @@ import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { CreatorRow, CreatorRowSkeleton, CreatorTile } from './CreatorCard';
 
-/** Random creators (GET /performers/search/random), leaving out the caller. */
+/** Random creators (GET /performers/search/random): the API leaves out the caller and creators they follow or subscribe to; followed ones are filtered here too, for a follow made on this page. */
 export function useSuggestedCreators(limit = 6) {
   const me = useCurrentUser();
   const r = useRoute(routes.search.random, { query: { limit: limit + 1 } }, { revalidateOnFocus: false });
