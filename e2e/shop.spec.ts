@@ -123,7 +123,11 @@ test('a creator publishes a sale video, a gallery and two products; a fan buys, 
 
   // Unlocks the gallery: every photo opens.
   await fan.goto(`/${star.username}`);
-  await fan.getByRole('tab', { name: /^Photos/ }).click();
+  // The tab lists galleries and is named (and counted) for them (issue 26 §4.11).
+  const figures = await api<{ totalGalleries: number }>('GET', `/performers/${star.username}/stats`, undefined, fanAccount.token);
+  expect(figures.totalGalleries).toBeGreaterThan(0);
+  await expect(fan.getByRole('tab', { name: `Galleries ${figures.totalGalleries}`, exact: true })).toBeVisible();
+  await fan.getByRole('tab', { name: /^Galleries/ }).click();
   await fan.getByRole('link', { name: new RegExp(galleryTitle) }).click();
   const locked = fan.getByRole('region', { name: 'Locked gallery' });
   await expect(locked).toContainText('2 photos');

@@ -8,7 +8,8 @@ import { App, Avatar, Button, Card, Descriptions, Dropdown, Flex, Skeleton, Spac
 import {
   CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_AVATAR, genderLabel, type Feed, type PublicUser } from '@stagepass/shared';
+import { DEFAULT_AVATAR, genderLabel, type Feed, type PerformerStats, type PublicUser } from '@stagepass/shared';
+import { PROFILE_TAB_COUNTS, type ProfileTabKey } from './profile-tabs';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
@@ -37,11 +38,13 @@ const CreatorVideos = dynamic(() => import('@/features/videos/CreatorVideos'), {
 const CreatorGalleries = dynamic(() => import('@/features/galleries/CreatorGalleries'), { loading: tabLoading });
 const CreatorShop = dynamic(() => import('@/features/shop/CreatorShop'), { loading: tabLoading });
 
-/** A tab's name with its count once known ("Videos 12"). */
-function TabLabel({ label, count }: { label: string; count: number | undefined }) {
+/** A tab's name with its count once known ("Videos 12"): names and counts from PROFILE_TAB_COUNTS. */
+function TabLabel({ tab, stats }: { tab: ProfileTabKey; stats: PerformerStats | undefined }) {
+  const t = PROFILE_TAB_COUNTS.find((x) => x.key === tab)!;
+  const count = stats ? t.count(stats) : undefined;
   return (
     <span>
-      {label}
+      {t.label}
       {count !== undefined && <span className={`muted ${css.tabCount}`}> {compactNumber(count)}</span>}
     </span>
   );
@@ -131,7 +134,7 @@ function ProfileMenu({ profile }: { profile: PublicUser }) {
   );
 }
 
-/** Creator profile: cover, avatar, name, stats, follow/subscribe/share/message, tabs Posts, Videos, Photos, Shop (with counts) and About. */
+/** Creator profile: cover, avatar, name, stats, follow/subscribe/share/message, tabs Posts, Videos, Galleries, Shop (with counts) and About. */
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
@@ -248,7 +251,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           items={[
             {
               key: 'posts',
-              label: <TabLabel label="Posts" count={stats.data?.totalFeeds} />,
+              label: <TabLabel tab="posts" stats={stats.data} />,
               children: (
                 <div className="profile-feed">
                   {profile.welcomeVideo && <WelcomeVideo src={profile.welcomeVideo} name={profile.name} />}
@@ -280,17 +283,17 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
             },
             {
               key: 'videos',
-              label: <TabLabel label="Videos" count={stats.data?.totalVideos} />,
+              label: <TabLabel tab="videos" stats={stats.data} />,
               children: <CreatorVideos performerId={profile._id} isOwner={isOwner} />,
             },
             {
-              key: 'photos',
-              label: <TabLabel label="Photos" count={stats.data?.totalGalleries} />,
+              key: 'galleries',
+              label: <TabLabel tab="galleries" stats={stats.data} />,
               children: <CreatorGalleries performerId={profile._id} isOwner={isOwner} />,
             },
             {
               key: 'shop',
-              label: <TabLabel label="Shop" count={stats.data?.totalProducts} />,
+              label: <TabLabel tab="shop" stats={stats.data} />,
               children: <CreatorShop performerId={profile._id} isOwner={isOwner} />,
             },
             {
