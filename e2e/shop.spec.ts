@@ -172,7 +172,7 @@ test('a creator publishes a sale video, a gallery and two products; a fan buys, 
   const city = addressForm.getByRole('combobox', { name: 'City' });
   if ((await city.getAttribute('aria-autocomplete')) === 'list') await choose(fan, addressForm, 'City', 'Berlin');
   else await addressForm.getByLabel('City').fill('Berlin');
-  await addressForm.getByLabel('ZIP / postal code').fill('10115');
+  await addressForm.getByLabel('Postal code').fill('10115');
   await addressForm.getByLabel('Street address').fill('Torstraße 1');
   await addressForm.getByLabel('Phone').fill('+49 30 1234567');
   await addressForm.getByRole('button', { name: 'Save address' }).click();

@@ -44,3 +44,22 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export const ADDRESS_SORTS = ['createdAt', 'updatedAt', 'name'] as const;
 export const addressSearchQuerySchema = listQuerySchema.extend({ sortBy: sortBySchema(ADDRESS_SORTS, 'createdAt') });
+
+/**
+ * What a country calls its first-level division and its postal code, for the labels of address
+ * forms: Canada has provinces and postal codes, the United States states and ZIP codes, France
+ * regions, Japan prefectures… A country not listed gets a neutral "State / province / region".
+ */
+const SUBDIVISION_BY_COUNTRY: Record<string, string> = {
+  ...Object.fromEntries(['US', 'AU', 'BR', 'MX', 'IN', 'MY', 'NG', 'DE', 'AT', 'VE', 'SS', 'SD', 'MM', 'FM', 'PW'].map((c) => [c, 'State'])),
+  ...Object.fromEntries(['CA', 'AR', 'ZA', 'CN', 'NL', 'ES', 'IT', 'BE', 'PH', 'PK', 'KR', 'TR', 'ID', 'CU', 'TH', 'VN', 'DO', 'EC', 'PA', 'CR', 'BO', 'AF', 'IR', 'SA', 'ZM', 'ZW'].map((c) => [c, 'Province'])),
+  ...Object.fromEntries(['FR', 'CL', 'PE', 'GH', 'SN', 'CI', 'ML', 'CZ', 'DK', 'FI', 'GR', 'PT', 'RU', 'UG', 'TZ'].map((c) => [c, 'Region'])),
+  ...Object.fromEntries(['GB', 'IE', 'NO', 'SE', 'HU', 'RO', 'EE', 'HR', 'LR', 'KE'].map((c) => [c, 'County'])),
+  JP: 'Prefecture', CH: 'Canton', LU: 'Canton', AE: 'Emirate', PL: 'Voivodeship', NZ: 'Region', CO: 'Department', UY: 'Department', PY: 'Department', GT: 'Department', HN: 'Department', SV: 'Department', NI: 'Department', BJ: 'Department',
+};
+const POSTAL_CODE_BY_COUNTRY: Record<string, string> = { US: 'ZIP code', PH: 'ZIP code', GB: 'Postcode', AU: 'Postcode', NZ: 'Postcode', IE: 'Eircode', IN: 'PIN code', BR: 'CEP', IT: 'CAP' };
+
+export function addressLabels(country: string | null | undefined): { subdivision: string; postalCode: string } {
+  const c = (country ?? '').trim().toUpperCase();
+  return { subdivision: SUBDIVISION_BY_COUNTRY[c] ?? 'State / province / region', postalCode: POSTAL_CODE_BY_COUNTRY[c] ?? 'Postal code' };
+}

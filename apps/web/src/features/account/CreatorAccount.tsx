@@ -3,7 +3,7 @@ import { Avatar, Button, Flex, Form, Input, List, Row, Select, Tabs, Typography,
 import { FileProtectOutlined, PictureOutlined, VideoCameraOutlined, EyeOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { DEFAULT_AVATAR, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
+import { DEFAULT_AVATAR, addressLabels, updatePerformerSchema, type PerformerProfile } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { zodRules } from '@/lib/form-rules';
@@ -42,6 +42,8 @@ function ProfileForm({ profile, onSaved }: { profile: PerformerProfile; onSaved:
     if (typeof v === 'string' && v) init[k] = k === 'dateOfBirth' ? v.slice(0, 10) : v;
   }
   const onFinish = useProfileSubmit(form, updatePerformer, onSaved);
+  // "Province" in Canada, "State" in the United States, "Postcode" in the United Kingdom…
+  const labels = addressLabels(Form.useWatch('country', form) ?? profile.country);
   return (
     <Form<Values> form={form} layout="vertical" name="creator-profile" initialValues={init} onFinish={onFinish}>
       <PendingEmailNotice pendingEmail={profile.pendingEmail} email={profile.email} />
@@ -57,13 +59,13 @@ function ProfileForm({ profile, onSaved }: { profile: PerformerProfile; onSaved:
           <Input type="date" />
         </FieldCol>
         <CountrySelect schema={S} />
-        <FieldCol name="state" label="State / region" rules={zodRules(S.state)}>
+        <FieldCol name="state" label={labels.subdivision} rules={zodRules(S.state)}>
           <Input autoComplete="address-level1" />
         </FieldCol>
         <FieldCol name="city" label="City" rules={zodRules(S.city)}>
           <Input autoComplete="address-level2" />
         </FieldCol>
-        <FieldCol name="zipcode" label="ZIP / postal code" rules={zodRules(S.zipcode)}>
+        <FieldCol name="zipcode" label={labels.postalCode} rules={zodRules(S.zipcode)}>
           <Input autoComplete="postal-code" />
         </FieldCol>
         <FieldCol col={FULL} name="address" label="Address" rules={zodRules(S.address)} extra="Private — never shown on your page.">

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Alert, App, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
-import { addressInputSchema, type AddressInput } from '@stagepass/shared';
+import { addressInputSchema, addressLabels, type AddressInput } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
 import { showFieldErrors, zodRules } from '@/lib/form-rules';
@@ -46,6 +46,8 @@ export default function AddressFormModal({ dialog, first, onClose, onSaved }: { 
   const states = useRoute(routes.reference.states, country ? { params: { country } } : null, NO_REVALIDATE);
   const stateList = country ? (states.data ?? []) : [];
   const hasStates = stateList.length > 0;
+  // "Province" in Canada, "State" in the United States, "Postcode" in the United Kingdom…
+  const labels = addressLabels(country);
   const cities = useRoute(routes.reference.cities, country && state && hasStates ? { params: { country, state } } : null, NO_REVALIDATE);
   const cityList = hasStates && state ? (cities.data ?? []) : [];
   const hasCities = cityList.length > 0;
@@ -127,14 +129,14 @@ export default function AddressFormModal({ dialog, first, onClose, onSaved }: { 
           </Col>
           {country && (states.isLoading || hasStates) && (
             <Col {...HALF}>
-              <Form.Item name="state" label="State" rules={zodRules(S.state, { required: true, requiredMessage: 'Choose a state' })}>
+              <Form.Item name="state" label={labels.subdivision} rules={zodRules(S.state, { required: true, requiredMessage: `Choose a ${labels.subdivision.toLowerCase()}` })}>
                 <Select
                   showSearch={search}
                   options={stateList.map((s) => ({ value: s.code, label: s.name }))}
                   loading={states.isLoading}
                   disabled={states.isLoading}
-                  placeholder="Choose a state"
-                  aria-label="State"
+                  placeholder={`Choose a ${labels.subdivision.toLowerCase()}`}
+                  aria-label={labels.subdivision}
                 />
               </Form.Item>
             </Col>
@@ -151,7 +153,7 @@ export default function AddressFormModal({ dialog, first, onClose, onSaved }: { 
             )}
           </Col>
           <Col {...HALF}>
-            <Form.Item name="zipCode" label="ZIP / postal code" rules={zodRules(S.zipCode, { label: 'ZIP / postal code' })}>
+            <Form.Item name="zipCode" label={labels.postalCode} rules={zodRules(S.zipCode, { label: labels.postalCode })}>
               <Input maxLength={20} autoComplete="postal-code" />
             </Form.Item>
           </Col>
