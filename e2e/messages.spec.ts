@@ -67,7 +67,7 @@ test('a fan writes; the creator answers with a paid photo; the fan unlocks it fr
   await composer(creatorPage).getByRole('spinbutton', { name: 'Price' }).fill('3');
   await composer(creatorPage).getByRole('textbox', { name: 'Message' }).fill('An outtake, just for you');
   await composer(creatorPage).getByRole('button', { name: 'Send' }).click();
-  await expect(thread(creatorPage).getByTestId('message').filter({ hasText: 'An outtake, just for you' }).getByText('Paid · $3.00')).toBeVisible();
+  await expect(thread(creatorPage).getByTestId('message').filter({ hasText: 'An outtake, just for you' }).getByText('Not bought yet · $3.00')).toBeVisible();
 
   await expect(fanPage.getByTestId('messages-button')).toHaveAccessibleName('Messages, 1 unread', { timeout: 15_000 });
 
@@ -80,7 +80,10 @@ test('a fan writes; the creator answers with a paid photo; the fan unlocks it fr
   await paid.getByRole('button', { name: 'Unlock for $3.00' }).click();
   await fanPage.getByRole('dialog').getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(paid.getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 15_000 });
-  await expect(paid.getByText('Unlocked · $3.00')).toBeVisible();
+  await expect(paid.getByText('Purchased · $3.00')).toBeVisible();
+  // Its sender sees it bought once the thread is read again (issue 26 §4.3).
+  await creatorPage.reload();
+  await expect(thread(creatorPage).getByTestId('message').filter({ hasText: 'An outtake, just for you' }).getByText('Bought · $3.00')).toBeVisible();
   const balance = await api<{ balance: number }>('GET', '/users/me', undefined, fan.token);
   expect(balance.balance).toBe(97);
 

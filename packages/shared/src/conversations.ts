@@ -86,6 +86,10 @@ export const messageSchema = z.object({
   isDeleted: z.boolean(),
   /** Set when the message is a copy of a mass message. */
   massMessageId: z.string().nullable(),
+  /** The sender of a paid message: whether its recipient bought it ("Bought" / "Not bought yet"); null for anyone else or a free message. */
+  boughtByRecipient: z.boolean().nullable(),
+  /** The sender of a paid mass message's copy: how many of its copies were bought so far; null otherwise. */
+  massPurchases: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

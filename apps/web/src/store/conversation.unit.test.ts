@@ -147,7 +147,7 @@ describe('conversation slice (spec §3 Conversation list state, §4 Conversation
     let s = reducer(undefined, conversationAdded(conv('a')));
     s = reducer(s, conversationAdded(conv('b')));
     const sent: Message = {
-      _id: 'm1', conversationId: 'a', senderId: 'fan', text: 'mine', files: [], price: null, isBought: false, isLocked: false, isDeleted: false, massMessageId: null,
+      _id: 'm1', conversationId: 'a', senderId: 'fan', text: 'mine', files: [], price: null, isBought: false, isLocked: false, isDeleted: false, massMessageId: null, boughtByRecipient: null, massPurchases: null,
       createdAt: '2026-11-03T09:00:00.000Z', updatedAt: '2026-11-03T09:00:00.000Z',
     };
     s = reducer(s, { type: sendMessage.fulfilled.type, payload: sent, meta: { arg: { conversationId: 'a', body: { text: 'mine' } }, requestId: 'r', requestStatus: 'fulfilled' } });

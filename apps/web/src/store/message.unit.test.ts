@@ -21,6 +21,8 @@ const m = (i: number, conversationId = 'c1'): Message => ({
   isLocked: false,
   isDeleted: false,
   massMessageId: null,
+  boughtByRecipient: null,
+  massPurchases: null,
   createdAt: at(i),
   updatedAt: at(i),
 });

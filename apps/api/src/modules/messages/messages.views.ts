@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { fromMinor, type Conversation, type Message } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
@@ -7,7 +7,7 @@ import type { FileRow } from '../media/media.tables';
 import type { UsersService } from '../users/users.service';
 import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
-import type { ConversationMemberRow, ConversationRow, MessageRow } from './messages.tables';
+import { messages, type ConversationMemberRow, type ConversationRow, type MessageRow } from './messages.tables';
 
 /**
  * THE message access rule: who may open a message's media. The sender, admins, and — for a paid
@@ -28,16 +28,45 @@ export async function boughtAmong(db: DbOrTx, viewerId: string, ids: string[]): 
   return new Set(rows.map((r) => r.id));
 }
 
-/** Shapes messages for one viewer: files in one query, purchases in one query. */
-export async function messageViews(db: DbOrTx, media: MediaService, viewer: UserRow, rows: MessageRow[]): Promise<Message[]> {
-  const paid = rows.filter((m) => m.price && m.senderId !== viewer.id && !m.deletedAt).map((m) => m.id);
-  const [bought, files] = await Promise.all([boughtAmong(db, viewer.id, paid), media.byIds(rows.flatMap((m) => (m.deletedAt ? [] : m.fileIds)))]);
-  const byId = new Map(files.map((f) => [f.id, f]));
-  return rows.map((m) => messageView(media, viewer, m, bought.has(m.id), byId));
+/** What the sender of paid messages sees of their sales: which of `ids` were bought, and how many copies of each mass message (one query each). */
+export interface SenderSales {
+  bought: Set<string>;
+  massPurchases: Map<string, number>;
+}
+export async function senderSales(db: DbOrTx, rows: Array<Pick<MessageRow, 'id' | 'massMessageId'>>): Promise<SenderSales> {
+  const ids = rows.map((m) => m.id);
+  const massIds = [...new Set(rows.map((m) => m.massMessageId).filter((x): x is string => Boolean(x)))];
+  const [bought, mass] = await Promise.all([
+    ids.length ? db.select({ id: purchases.itemId }).from(purchases).where(and(eq(purchases.itemType, 'message'), inArray(purchases.itemId, ids))) : [],
+    massIds.length
+      ? db
+          .select({ id: messages.massMessageId, n: count() })
+          .from(purchases)
+          .innerJoin(messages, and(eq(purchases.itemType, 'message'), eq(purchases.itemId, messages.id)))
+          .where(inArray(messages.massMessageId, massIds))
+          .groupBy(messages.massMessageId)
+      : [],
+  ]);
+  return { bought: new Set(bought.map((r) => r.id)), massPurchases: new Map(mass.map((r) => [r.id!, Number(r.n)])) };
 }
 
-export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'>, m: MessageRow, bought: boolean, files: Map<string, FileRow>): Message {
+/** Shapes messages for one viewer: files in one query, purchases in one query (and, for the sender's paid messages, their sales). */
+export async function messageViews(db: DbOrTx, media: MediaService, viewer: UserRow, rows: MessageRow[]): Promise<Message[]> {
+  const live = rows.filter((m) => m.price && !m.deletedAt);
+  const paid = live.filter((m) => m.senderId !== viewer.id).map((m) => m.id);
+  const own = live.filter((m) => m.senderId === viewer.id);
+  const [bought, sales, files] = await Promise.all([boughtAmong(db, viewer.id, paid), senderSales(db, own), media.byIds(rows.flatMap((m) => (m.deletedAt ? [] : m.fileIds)))]);
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return rows.map((m) => messageView(media, viewer, m, bought.has(m.id), byId, sales));
+}
+
+/**
+ * One message for one viewer. `sales`: what the sender sees of a paid message (bought by its
+ * recipient? copies of its mass message bought?); without it, a just-sent message: not bought.
+ */
+export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'>, m: MessageRow, bought: boolean, files: Map<string, FileRow>, sales?: SenderSales): Message {
   const deleted = Boolean(m.deletedAt);
+  const seller = m.senderId === viewer.id && Boolean(m.price) && !deleted;
   const open = canOpen(viewer, m, bought);
   const list = deleted ? [] : m.fileIds.map((id) => files.get(id)).filter((f): f is FileRow => Boolean(f));
   return {
@@ -51,6 +80,8 @@ export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'r
     isLocked: !open && list.length > 0,
     isDeleted: deleted,
     massMessageId: m.massMessageId,
+    boughtByRecipient: seller ? (sales?.bought.has(m.id) ?? false) : null,
+    massPurchases: seller && m.massMessageId ? (sales?.massPurchases.get(m.massMessageId) ?? 0) : null,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };

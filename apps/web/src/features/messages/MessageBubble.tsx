@@ -2,11 +2,11 @@
 import { App, Button, Dropdown } from 'antd';
 import { DeleteOutlined, DollarOutlined, MoreOutlined, UnlockOutlined } from '@ant-design/icons';
 import { MESSAGES, type Conversation, type Message } from '@stagepass/shared';
-import { money } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { deleteMessage } from '@/store/message';
 import { LinkedText } from '@/features/feeds/RichText';
 import { LockedMessageMedia, MessageFiles } from './MessageMedia';
+import { paidLabel } from './paid-label';
 import css from './messages.module.css';
 
 const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -35,6 +35,7 @@ export default function MessageBubble({ message: m, own, conversation }: { messa
 
   const deleted = m.isDeleted;
   const text = deleted ? MESSAGES.messageDeleted : m.text;
+  const paid = paidLabel(m, own);
   return (
     <div className={`${css.msg}${own ? ` ${css.own}` : ''}`} data-testid="message" data-own={own ? 'true' : 'false'} data-deleted={deleted ? 'true' : undefined}>
       {!deleted && (m.isLocked ? <LockedMessageMedia message={m} conversation={conversation} /> : <MessageFiles files={m.files} />)}
@@ -50,9 +51,9 @@ export default function MessageBubble({ message: m, own, conversation }: { messa
         </div>
       )}
       <div className={css.meta}>
-        {m.price !== null && !deleted && (own || m.isBought) && (
-          <span className={css.paidTag}>
-            {own ? <DollarOutlined /> : <UnlockOutlined />} {own ? `Paid · ${money(m.price)}` : `Unlocked · ${money(m.price)}`}
+        {paid && (
+          <span className={css.paidTag} data-testid="paid-state">
+            {own ? <DollarOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />} {paid}
           </span>
         )}
         <time dateTime={m.createdAt} title={new Date(m.createdAt).toLocaleString()}>
