@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSchema } from '@stagepass/shared';
 import { createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
 import { addCard, topUp } from './money';
-import { connectClient, got, listen, settle, waitFor, type Client } from './sockets';
+import { connectClient, flushed, got, listen, waitFor, type Client } from './sockets';
 
 /** The realtime side of notifications and money (issue 10): pushed after commit, to the reader only. */
 let t: TestApp;
@@ -19,11 +19,8 @@ afterAll(async () => {
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: Made, payload?: object) => t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
 const unread = async (who: Made) => (await inject('GET', '/notification/total-unread', who)).json().data.total as number;
-/** Lets the event handlers run (follow, tip → notification), then the pushes land. */
-const handled = async () => {
-  await t.ctx.queue.drain();
-  await settle();
-};
+/** Lets the event handlers run (follow, tip → notification); their pushes go out as each commits. */
+const handled = () => t.ctx.queue.drain();
 
 describe("'notification/created'", () => {
   it('reaches every socket of the reader with the API view and the unread total; nobody else', async () => {
@@ -56,6 +53,7 @@ describe("'notification/created'", () => {
     expect(pushed[1]!.totalUnread).toBe(await unread(creator));
 
     // The actor and a bystander hear nothing about it.
+    await Promise.all([flushed(t, fanSocket, fan.user.id), flushed(t, otherSocket, other.user.id)]);
     expect(got(fanSocket, 'notification/created')).toEqual([]);
     expect(otherSocket.received).toEqual([]);
   });
@@ -74,7 +72,7 @@ describe("'notification/created'", () => {
     expect(await waitFor(tab, 'notification/total-unread')).toEqual([{ total: total - 1 }]);
     expect((await inject('PUT', '/notification/read-all', creator)).json().data.total).toBe(0);
     expect(await waitFor(tab, 'notification/total-unread', 2)).toEqual([{ total: total - 1 }, { total: 0 }]);
-    await settle();
+    await flushed(t, bystander, fans[0]!.user.id);
     expect(got(bystander, 'notification/total-unread')).toEqual([]);
   });
 });
@@ -92,7 +90,8 @@ describe('push after commit', () => {
     let seenInside = -1;
     await t.ctx.db.transaction(async (tx) => {
       await t.ctx.notifications.create(tx, [item, { ...item, text: 'y' }]);
-      await settle();
+      // Anything pushed so far (inside the transaction) arrives before this marker.
+      await flushed(t, s, fan.user.id);
       seenInside = got(s, 'notification/created').length;
     });
     expect(seenInside).toBe(0);
@@ -124,7 +123,7 @@ describe("'wallet/balance'", () => {
 
     // A refused spend moves nothing and pushes nothing.
     expect((await inject('POST', `/wallet/charges/tip/${creator.user.id}`, fan, { price: 1000 })).statusCode).toBe(422);
-    await settle();
+    await Promise.all([flushed(t, fanSocket, fan.user.id), flushed(t, otherSocket, other.user.id)]);
     expect(got(fanSocket, 'wallet/balance')).toHaveLength(2);
     expect(got(otherSocket, 'wallet/balance')).toEqual([]);
   });

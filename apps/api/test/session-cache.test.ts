@@ -68,7 +68,7 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('session ca
     const nodeB = await buildAppWithRoot({ config: { ...t.config, WORKERS: 0 }, database, logger: false });
     try {
       await nodeB.app.ready();
-      await sleep(100); // node B's eviction subscription is in place
+      await nodeB.root.sessions.subscribed; // node B listens to evictions
 
       // Logout on A: B had the session cached.
       const fan = await createFan(t);

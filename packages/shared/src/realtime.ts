@@ -87,11 +87,17 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** Sent after every reconnect (spec §7): re-checks the token of the connection. */
   'auth/login': (e: { token: string }) => void;
-  /** Watch a conversation (typing, seen): joins `conversation:<id>` when the caller is a member. */
-  'conversation/join': (e: { conversationId: string }) => void;
+  /**
+   * Watch a conversation (typing, seen): joins `conversation:<id>` when the caller is a member. The
+   * optional acknowledgement answers whether the socket is now in the room.
+   */
+  'conversation/join': (e: { conversationId: string }, ack?: (joined: boolean) => void) => void;
   'conversation/leave': (e: { conversationId: string }) => void;
-  /** Watch a stream's chat and events: joins `stream:<id>` when the caller is entitled (checked by the streaming policy). */
-  'stream/join': (e: { streamId: string }) => void;
+  /**
+   * Watch a stream's chat and events: joins `stream:<id>` when the caller is entitled (checked by the
+   * streaming policy). The optional acknowledgement answers whether the socket is now in the room.
+   */
+  'stream/join': (e: { streamId: string }, ack?: (joined: boolean) => void) => void;
   'stream/leave': (e: { streamId: string }) => void;
   /** The caller is typing in a conversation they joined. */
   'message/typing': (e: { conversationId: string }) => void;

@@ -89,6 +89,8 @@ export class SessionCache {
   private epoch = 0;
   private redis: { pub: Redis; sub: Redis } | null = null;
   private readonly ttlMs: number;
+  /** Settles once this node listens to other nodes' evictions (at once without Redis); tests wait for it. */
+  readonly subscribed: Promise<void> = Promise.resolve();
 
   constructor(private deps: { ttlSeconds: number; redisUrl?: string; commits: CommitHooks; log: FastifyBaseLogger }) {
     this.ttlMs = deps.ttlSeconds * 1000;
@@ -103,7 +105,10 @@ export class SessionCache {
           this.clear();
         }
       });
-      void sub.subscribe(EVICT_CHANNEL).catch((err: unknown) => deps.log.error({ err }, 'session cache: could not subscribe to evictions'));
+      this.subscribed = sub.subscribe(EVICT_CHANNEL).then(
+        () => undefined,
+        (err: unknown) => deps.log.error({ err }, 'session cache: could not subscribe to evictions'),
+      );
       // Without the channel this node could miss another node's revocation: serve nothing from cache.
       sub.on('error', () => this.clear());
       sub.on('reconnecting', () => this.clear());

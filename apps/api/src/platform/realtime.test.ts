@@ -5,7 +5,7 @@ import { buildAppWithRoot } from '../app';
 import { openDatabase } from '../db/client';
 import { createCreator, createFan, createTestApp, type TestApp } from '../../test/harness';
 import { mediaFixtures } from '../modules/media/media.fixtures';
-import { listen, settle, sleep } from '../../test/sockets';
+import { eventually, flushed, listen } from '../../test/sockets';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -47,15 +47,14 @@ describe('realtime gateway', () => {
   it('a valid token in the query connects and receives its own user events', async () => {
     const fan = await createFan(t);
     const s = client(base, fan.token);
+    // Connected means in its rooms: the gateway joins them in the tick it acknowledges the connection.
     await connected(s);
-    await settle();
     const got = next(s, 'media/status');
     t.ctx.realtime.toUser(fan.user.id, 'media/status', { fileId: 'f1', status: 'ready' });
     expect(await got).toEqual({ fileId: 'f1', status: 'ready' });
     expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(true);
     s.close();
-    await sleep(100);
-    expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(false);
+    await eventually('the closed socket to go offline', async () => !(await t.ctx.realtime.isOnline(fan.user.id)));
   });
 
   it('no token, an unknown token and a revoked token are refused with a clear message', async () => {
@@ -75,8 +74,8 @@ describe('realtime gateway', () => {
     await reconnected;
     const ok = next(s, 'auth/result');
     s.emit('auth/login', { token: fan.token });
+    // The server joins the rooms before it answers.
     expect(await ok).toEqual({ ok: true });
-    await settle();
     const got = next(s, 'media/status');
     t.ctx.realtime.toUser(fan.user.id, 'media/status', { fileId: 'f2', status: 'processing' });
     expect(await got).toEqual({ fileId: 'f2', status: 'processing' });
@@ -96,11 +95,11 @@ describe('realtime gateway', () => {
     const a = client(base, fan.token);
     const b = client(base, second.token);
     await Promise.all([connected(a), connected(b)]);
-    await settle();
     const closedA = disconnected(a);
     expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: fan.auth })).statusCode).toBe(200);
     expect(await closedA).toBe('io server disconnect');
-    await sleep(100);
+    // Had the logout closed b too, b would not get this marker (sent after the disconnects).
+    await flushed(t, b, fan.user.id);
     expect(b.connected).toBe(true);
 
     const closedB = disconnected(b);
@@ -114,13 +113,12 @@ describe('realtime gateway', () => {
     const sa = client(base, a.token);
     const sb = client(base, b.token);
     await Promise.all([connected(sa), connected(sb)]);
-    await settle();
     const seenByA: unknown[] = [];
     sa.on('media/status', (e) => seenByA.push(e));
     const got = next(sb, 'media/status');
     t.ctx.realtime.toUser(b.user.id, 'media/status', { fileId: 'fb', status: 'ready' });
     expect(await got).toEqual({ fileId: 'fb', status: 'ready' });
-    await sleep(100);
+    await flushed(t, sa, a.user.id);
     expect(seenByA).toEqual([]);
   });
 
@@ -132,14 +130,13 @@ describe('realtime gateway', () => {
       const sc = client(base, creator.token);
       const sf = client(base, fan.token);
       await Promise.all([connected(sc), connected(sf)]);
-      await settle();
       const seen: MediaStatusEvent[] = [];
       const fanSeen: unknown[] = [];
       sc.on('media/status', (e) => seen.push(e));
       sf.on('media/status', (e) => fanSeen.push(e));
       const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await fx.image(400, 300));
       await t.ctx.queue.drain();
-      await sleep(150);
+      await Promise.all([flushed(t, sc, creator.user.id), flushed(t, sf, fan.user.id)]);
       expect(seen).toEqual([
         { fileId: f.id, status: 'processing' },
         { fileId: f.id, status: 'ready' },
@@ -164,7 +161,6 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API no
       const s = client(baseB, fan.token);
       const so = client(baseB, other.token);
       await Promise.all([connected(s), connected(so)]);
-      await settle();
       expect(await t.ctx.realtime.isOnline(fan.user.id)).toBe(true);
       const otherSeen: unknown[] = [];
       so.on('media/status', (e) => otherSeen.push(e));
@@ -175,7 +171,8 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API no
       const closed = disconnected(s);
       expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: fan.auth })).statusCode).toBe(200);
       expect(await closed).toBe('io server disconnect');
-      await sleep(100);
+      // Published on node A after the disconnect, through the same Redis channel.
+      await flushed(t, so, other.user.id);
       expect(so.connected).toBe(true);
       expect(otherSeen).toEqual([]);
       expect([...(await t.ctx.realtime.onlineUsers([fan.user.id, other.user.id]))]).toEqual([other.user.id]);

@@ -97,13 +97,21 @@ export class Realtime {
     };
     const idOf = (p: unknown) => idIn(p, 'conversationId');
     const guarded = (key: 'conversationId' | 'streamId', room: (id: string) => RealtimeRoom, guard: () => ((userId: string, id: string) => Promise<boolean>) | null, what: string) => ({
-      join: (payload: unknown) => {
+      // `ack` (optional, the client's acknowledgement): whether the socket is now in the room.
+      join: (payload: unknown, ack?: unknown) => {
+        const answer = (joined: boolean) => (typeof ack === 'function' ? (ack as (joined: boolean) => void)(joined) : undefined);
         const id = idIn(payload, key);
         const check = guard();
-        if (!id || !check) return;
+        if (!id || !check) return answer(false);
         check(socket.data.userId, id).then(
-          (ok) => (ok ? socket.join(room(id)) : undefined),
-          (err: unknown) => this.deps.log.warn({ err }, `${what} join check failed`),
+          async (ok) => {
+            if (ok) await socket.join(room(id));
+            answer(ok);
+          },
+          (err: unknown) => {
+            this.deps.log.warn({ err }, `${what} join check failed`);
+            answer(false);
+          },
         );
       },
       leave: (payload: unknown) => {

@@ -6,7 +6,7 @@ import { createAdmin, createCreator, createFan, createTestApp, multipart, type M
 import { mediaFixtures } from '../media/media.fixtures';
 import { createFeedFile, follow } from '../../../test/factories';
 import { topUp, expectLedgerBalanced } from '../../../test/money';
-import { connectClient, got, listen, settle, waitFor, type Client } from '../../../test/sockets';
+import { connectClient, flushed, got, joinRoom, listen, waitFor, type Client } from '../../../test/sockets';
 import { conversationMembers, conversations } from './messages.tables';
 import { earnings } from '../earnings/earnings.tables';
 import { userBlocks } from '../blocks/blocks.tables';
@@ -296,10 +296,12 @@ describe('realtime', () => {
     const { creator, fan, conversationId } = await pair();
     const outsider = await createFan(t);
     const [fs, cs, os] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, creator.token, open), connectClient(url, outsider.token, open)]);
-    for (const s of [fs, cs, os]) s.emit('conversation/join', { conversationId });
-    await settle();
+    expect(await Promise.all([fs, cs, os].map((s) => joinRoom(s, 'conversation/join', { conversationId })))).toEqual([true, true, false]);
     fs.emit('message/typing', { conversationId });
     os.emit('message/typing', { conversationId });
+    // The server handles one socket's packets in order: once this answer is back, the outsider's
+    // typing was handled (relayed, were it in the room).
+    expect(await joinRoom(os, 'conversation/join', { conversationId })).toBe(false);
     const [typing] = await waitFor(cs, 'message/typing');
     expect(typing).toEqual({ conversationId, userId: fan.user.id });
     await send(fan, conversationId, { text: 'hi' });
@@ -307,7 +309,7 @@ describe('realtime', () => {
     await req(creator, 'POST', `/messages/read-all/${conversationId}`);
     const [seen] = await waitFor(fs, 'message/seen');
     expect(seen).toMatchObject({ conversationId, userId: creator.user.id });
-    await settle();
+    await Promise.all([flushed(t, cs, creator.user.id), flushed(t, os, outsider.user.id)]);
     expect(got(cs, 'message/typing')).toHaveLength(1);
     expect(got(os, 'message/typing')).toHaveLength(0);
     expect(got(os, 'message/seen')).toHaveLength(0);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { follow } from '../../../test/factories';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
-import { connectClient, listen, settle, waitFor, type Client } from '../../../test/sockets';
+import { connectClient, joinRoom, listen, waitFor, type Client } from '../../../test/sockets';
 import { insertLiveStream } from '../../../test/stream-rows';
 import { walletCharges } from '../wallet/wallet.tables';
 import { earnings } from '../earnings/earnings.tables';
@@ -44,8 +44,7 @@ describe('tips in a live stream', () => {
   it('a tip with streamId: the charge, a tip message written by the server, the tips total — pushed to the room with the total', async () => {
     const { creator, fan, stream } = await scene();
     const viewer = await connectClient(url, creator.token, open);
-    viewer.emit('stream/join', { streamId: stream.id });
-    await settle();
+    expect(await joinRoom(viewer, 'stream/join', { streamId: stream.id })).toBe(true);
 
     const res = await tip(creator, fan, { price: 12, message: 'For the <i>song</i>', streamId: stream.id });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { follow } from '../../../test/factories';
-import { connectClient, got, listen, settle, waitFor, type Client } from '../../../test/sockets';
+import { connectClient, flushed, got, joinRoom, listen, waitFor, type Client } from '../../../test/sockets';
 import { insertLiveStream } from '../../../test/stream-rows';
 import { streamBans, streams, type StreamRow } from './streaming.tables';
 
@@ -37,8 +37,7 @@ describe('bans and time-outs', () => {
   it("a ban removes the viewer at once ('stream/kicked'), who can no longer read, write or join; others are untouched", async () => {
     const { creator, fan, fan2, stream } = await scene();
     const [banned, other] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, fan2.token, open)]);
-    for (const s of [banned, other]) s.emit('stream/join', { streamId: stream.id });
-    await settle();
+    for (const s of [banned, other]) expect(await joinRoom(s, 'stream/join', { streamId: stream.id })).toBe(true);
 
     const res = await req('POST', '/streaming/bans', creator, { userId: fan.user.id, reason: 'spam', streamId: stream.id });
     expect(res.statusCode).toBe(200);
@@ -51,7 +50,7 @@ describe('bans and time-outs', () => {
     // Out of the room: the chat goes on without them.
     await send(stream, fan2, 'bye');
     await waitFor(other, 'stream-message/created');
-    await settle();
+    await flushed(t, banned, fan.user.id);
     expect(got(banned, 'stream-message/created')).toEqual([]);
     expect(got(other, 'stream/kicked')).toEqual([]);
     expect((await read(stream, fan2)).statusCode).toBe(200);
@@ -100,8 +99,7 @@ describe('a block removes like a ban (blocks README "Blocked means gone")', () =
   it("the creator blocking a watching fan: 'stream/kicked', presence closed, out of the room, a rejoin refused; others untouched", async () => {
     const { creator, fan, fan2, stream } = await scene();
     const [blocked, other] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, fan2.token, open)]);
-    for (const s of [blocked, other]) s.emit('stream/join', { streamId: stream.id });
-    await settle();
+    for (const s of [blocked, other]) expect(await joinRoom(s, 'stream/join', { streamId: stream.id })).toBe(true);
     for (const m of [fan, fan2]) expect((await req('PUT', '/streaming/set-duration', m, { streamId: stream.id })).statusCode).toBe(200);
     expect(await viewers(stream)).toBe(2);
 
@@ -111,11 +109,10 @@ describe('a block removes like a ban (blocks README "Blocked means gone")', () =
     expect(await viewers(stream)).toBe(1);
 
     // Out of the room, and the room's guard (THE entitlement rule) refuses a rejoin.
-    blocked.emit('stream/join', { streamId: stream.id });
-    await settle();
+    expect(await joinRoom(blocked, 'stream/join', { streamId: stream.id })).toBe(false);
     await send(stream, fan2, 'still here');
     await waitFor(other, 'stream-message/created');
-    await settle();
+    await flushed(t, blocked, fan.user.id);
     expect(got(blocked, 'stream-message/created')).toEqual([]);
     expect(got(other, 'stream/kicked')).toEqual([]);
     expect((await req('GET', `/streaming/join/${stream.id}`, fan)).statusCode).toBe(404);
@@ -126,19 +123,17 @@ describe('a block removes like a ban (blocks README "Blocked means gone")', () =
   it('a fan blocking the creator they watch leaves the room the same way', async () => {
     const { creator, fan, stream } = await scene();
     const [socket, creatorSocket] = await Promise.all([connectClient(url, fan.token, open), connectClient(url, creator.token, open)]);
-    for (const s of [socket, creatorSocket]) s.emit('stream/join', { streamId: stream.id });
-    await settle();
+    for (const s of [socket, creatorSocket]) expect(await joinRoom(s, 'stream/join', { streamId: stream.id })).toBe(true);
     expect((await req('PUT', '/streaming/set-duration', fan, { streamId: stream.id })).statusCode).toBe(200);
 
     expect((await req('POST', '/block/users', fan, { targetId: creator.user.id })).statusCode).toBe(200);
     await t.ctx.queue.drain(); // the user.blocked handlers (streaming.handlers.ts)
     expect(await waitFor(socket, 'stream/kicked')).toEqual([{ streamId: stream.id, performerId: creator.user.id, until: null }]);
     expect(await viewers(stream)).toBe(0);
-    socket.emit('stream/join', { streamId: stream.id });
-    await settle();
+    expect(await joinRoom(socket, 'stream/join', { streamId: stream.id })).toBe(false);
     await send(stream, creator, 'anyone?');
     await waitFor(creatorSocket, 'stream-message/created');
-    await settle();
+    await flushed(t, socket, fan.user.id);
     expect(got(socket, 'stream-message/created')).toEqual([]);
   });
 });

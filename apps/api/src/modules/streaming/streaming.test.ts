@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { STREAM_CREDENTIAL_SECONDS } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { follow, subscribe } from '../../../test/factories';
-import { connectClient, got, listen, settle, waitFor, type Client } from '../../../test/sockets';
+import { connectClient, got, joinRoom, listen, waitFor, type Client } from '../../../test/sockets';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { AGORA_APP_ID, agoraOn, goLive, parseAgoraToken } from '../../../test/streams';
 import { agoraUid } from '../../platform/live/agora';
@@ -280,10 +280,8 @@ describe('sockets: stream rooms by the entitlement rule', () => {
     const s = await goLive(t, creator);
     await waitFor(outsiderSocket, 'stream/status');
     expect(got(outsiderSocket, 'stream/status')).toContainEqual({ streamId: s._id, performerId: creator.user.id, status: 'live', type: 'public' });
-    fanSocket.emit('stream/join', { streamId: s._id });
-    outsiderSocket.emit('stream/join', { streamId: s._id });
-    await settle();
-    await settle();
+    expect(await joinRoom(fanSocket, 'stream/join', { streamId: s._id })).toBe(true);
+    expect(await joinRoom(outsiderSocket, 'stream/join', { streamId: s._id })).toBe(false);
     // A heartbeat opens the fan's presence: the room hears the count.
     await inject('PUT', '/streaming/set-duration', fan, { streamId: s._id });
     expect(await waitFor(fanSocket, 'stream/viewers')).toContainEqual({ streamId: s._id, count: 1 });
@@ -300,15 +298,14 @@ describe('sockets: stream rooms by the entitlement rule', () => {
     await follow(t, fan.user.id, creator.user.id);
     const s = await goLive(t, creator);
     const sock = await connectClient(url, fan.token, open);
-    sock.emit('stream/join', { streamId: s._id });
-    await settle();
-    await settle();
+    expect(await joinRoom(sock, 'stream/join', { streamId: s._id })).toBe(true);
     expect((await inject('POST', '/streaming/bans', creator, { userId: fan.user.id, streamId: s._id, minutes: 10 })).statusCode).toBe(200);
     const [kicked] = await waitFor(sock, 'stream/kicked');
     expect(kicked).toMatchObject({ streamId: s._id, performerId: creator.user.id, until: expect.any(String) });
     await inject('POST', `/streaming/live/${s._id}/end`, creator);
-    await settle();
-    await settle();
+    // The end goes to the room ('stream/ended'), then to everyone ('stream/status'): once the
+    // status arrived, an 'stream/ended' to this socket would have too.
+    expect(await waitFor(sock, 'stream/status')).toEqual([expect.objectContaining({ streamId: s._id, status: 'ended' })]);
     expect(got(sock, 'stream/ended')).toEqual([]);
   });
 });
