@@ -7,15 +7,21 @@ import { defineConfig } from 'vitest/config';
  * template; PostgreSQL, and Redis, when DATABASE_URL / REDIS_URL are set).
  * api-embedded: the API test files about the embedded database itself, always on PGlite without
  * Redis (DATABASE_URL / REDIS_URL are removed for them), so a run on PostgreSQL still covers it.
- * Without DATABASE_URL, `api` leaves these files to `api-embedded` (each runs once).
+ * The files about the embedded database only (its data directory, backup and restore) run in
+ * `api-embedded` alone; the others in both projects when DATABASE_URL is set (without it, `api`
+ * leaves them to `api-embedded`: each file runs once).
  */
-const EMBEDDED = [
-  // The PGlite client: data directory, lock, settings; SQLSTATEs through its driver.
+const EMBEDDED_ONLY = [
+  // The PGlite data directory: created, reopened, its settings.
   'apps/api/src/db/client.test.ts',
-  'apps/api/test/robustness.test.ts',
   // Backup and restore exist for the embedded database only.
   'apps/api/src/modules/backup/backup.test.ts',
   'apps/api/src/modules/backup/restore.test.ts',
+];
+const EMBEDDED = [
+  ...EMBEDDED_ONLY,
+  // SQLSTATEs through the PGlite driver (and node-postgres in `api`).
+  'apps/api/test/robustness.test.ts',
   // pg-boss through the PGlite adapter (exec/query), jobs surviving a restart on a data directory.
   'apps/api/src/modules/media/media.queue.test.ts',
   'apps/api/src/modules/media/media.restart.test.ts',
@@ -64,7 +70,7 @@ export default defineConfig({
           ...api,
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? [] : EMBEDDED)],
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? EMBEDDED_ONLY : EMBEDDED)],
         },
       },
       {
