@@ -63,7 +63,8 @@ describe('new post fan-out', () => {
     const made = await newPosts(feedId);
     expect(made.map((n) => n.userId).sort()).toEqual(subscribers.map((s) => s.user.id).sort());
     expect(made[0]).toMatchObject({ link: `/post/${feedId}`, actorId: creator.user.id, objectKind: 'feed' });
-    expect(made[0]!.text).toMatch(/published a new post/);
+    // The notification names its item (issue 26 §4.9).
+    expect(made[0]!.text).toMatch(/ published a new post “new things”$/);
     // 5 active subscribers, 2 a batch: 3 notification batches, each after the previous one's last id.
     expect(batches).toHaveLength(3);
     expect(batches[0]!.after).toBeNull();
@@ -126,11 +127,57 @@ describe('new post fan-out', () => {
     await t.ctx.queue.drain();
     const made = await newPosts(video.id);
     expect(made).toEqual([expect.objectContaining({ userId: fan.user.id, link: `/video/${video.id}`, objectKind: 'video', actorId: creator.user.id })]);
-    expect(made[0]!.text).toMatch(/published a new video$/);
+    expect(made[0]!.text).toMatch(/ published a new video “Live at the Blue Room”$/);
 
     const draft = await createVideo(t, creator.user.id, { status: 'draft' });
     await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'video.published', { videoId: draft.id, performerId: creator.user.id, scheduled: false }));
     await t.ctx.queue.drain();
     expect(await newPosts(draft.id)).toHaveLength(0);
+  });
+
+  it('repeated new videos of one creator within the window make one notification naming the latest; a read one starts afresh (issue 26 §4.9)', async () => {
+    const creator = await createCreator(t);
+    const other = await createCreator(t);
+    const fan = await createFan(t);
+    await subscribe(t, fan.user.id, creator.user.id);
+    await subscribe(t, fan.user.id, other.user.id);
+    const publish = async (c: Made, title: string) => {
+      const v = await createVideo(t, c.user.id, { title });
+      await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'video.published', { videoId: v.id, performerId: c.user.id, scheduled: false }));
+      await t.ctx.queue.drain();
+      return v;
+    };
+    const mine = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/notification?type=new_post&limit=50', headers: fan.auth });
+      return res.json().data as { data: Array<{ text: string; link: string; objectId: string; read: boolean; count: number }>; total: number };
+    };
+    const unread = async () => (await t.app.inject({ method: 'GET', url: '/notification/total-unread', headers: fan.auth })).json().data.total as number;
+    const name = creator.user.name;
+
+    const unread0 = await unread();
+    await publish(creator, 'Sunrise');
+    await publish(creator, 'Noon');
+    await publish(other, 'Elsewhere');
+    const batches = vi.spyOn(t.ctx.queue, 'send');
+    const last = await publish(creator, 'Sunset session');
+    const job = batches.mock.calls.find(([n]) => n === NEW_POST_FANOUT_JOB)![1] as NewPostFanOutJob;
+    batches.mockRestore();
+    let list = await mine();
+    expect(list.total).toBe(2);
+    expect(list.data[0]).toMatchObject({ text: `${name} published 3 new videos, the latest “Sunset session”`, link: `/video/${last.id}`, objectId: last.id, read: false, count: 3 });
+    expect(list.data[1]).toMatchObject({ text: `${other.user.name} published a new video “Elsewhere”`, count: 1 });
+    expect(await unread()).toBe(unread0 + 2);
+
+    // A redelivered batch of the last video counts nothing twice.
+    await t.ctx.queue.send(NEW_POST_FANOUT_JOB, job, { singletonKey: 'again' });
+    await t.ctx.queue.drain();
+    expect((await mine()).data[0]).toMatchObject({ count: 3 });
+
+    // Once read, the next video is a notification of its own.
+    await t.app.inject({ method: 'PUT', url: '/notification/read-all', headers: fan.auth });
+    await publish(creator, 'Night');
+    list = await mine();
+    expect(list.total).toBe(3);
+    expect(list.data[0]).toMatchObject({ text: `${name} published a new video “Night”`, count: 1, read: false });
   });
 });

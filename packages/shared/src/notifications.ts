@@ -57,10 +57,26 @@ export const notificationSchema = z.object({
   /** Where the web sends the reader on click (a site path). */
   link: z.string().nullable(),
   read: z.boolean(),
+  /** How many like notifications it stands for (1, or more when repeated ones were grouped: "published 3 new videos"). */
+  count: z.number().int().min(1),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Repeated notifications of the same type, author and kind of item (a creator's new posts, new
+ * videos) made within this many minutes of the previous one, while it is unread, are grouped into
+ * one ("Luna Rivers published 3 new videos, the latest “Sunset session”").
+ */
+export const NOTIFICATION_GROUP_WINDOW_MINUTES = 60;
+
+/** An item's name as a notification quotes it: its first line, at most `max` characters (… when cut). */
+export function quotedTitle(title: string | null | undefined, max = 60): string | null {
+  const t = (title ?? '').replace(/\s+/g, ' ').trim();
+  if (!t) return null;
+  return `“${t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t}”`;
+}
 
 export const notificationListQuerySchema = listQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),

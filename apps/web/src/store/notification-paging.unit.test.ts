@@ -7,7 +7,7 @@ vi.mock('@/lib/api', () => ({ call: (...a: unknown[]) => call(...a), errorText: 
 const { default: reducer, fetchNotifications, notificationRead, notificationReceived } = await import('./notification');
 
 const n = (id: string, read = false): Notification => ({
-  _id: id, type: 'follow', actor: null, objectKind: null, objectId: null, text: id, link: null, read, createdAt: '2026-11-23T20:00:00.000Z', updatedAt: '2026-11-23T20:00:00.000Z',
+  _id: id, type: 'follow', actor: null, objectKind: null, objectId: null, text: id, link: null, read, count: 1, createdAt: '2026-11-23T20:00:00.000Z', updatedAt: '2026-11-23T20:00:00.000Z',
 });
 const page = (from: number, count = 12) => Array.from({ length: count }, (_, i) => n(`n${from + i}`));
 const makeStore = () => configureStore({ reducer: { notification: reducer } });

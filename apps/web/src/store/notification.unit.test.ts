@@ -15,6 +15,7 @@ const n = (id: string, read = false): Notification => ({
   text: `Frankie tipped you (${id})`,
   link: '/creator/earnings',
   read,
+  count: 1,
   createdAt: '2026-11-23T20:00:00.000Z',
   updatedAt: '2026-11-23T20:00:00.000Z',
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { quotedTitle } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import type { ContentKinds } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
@@ -86,6 +87,8 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
     feed: { noun: 'post', link: (id) => `/post/${id}` },
     video: { noun: 'video', link: (id) => `/video/${id}` },
   };
+  /** The item's name as the notification quotes it (a video's title, a post's first words), or null. */
+  const titleOf = async (kind: PublishedKind, itemId: string) => quotedTitle((await contentKinds.get(kind)?.summaries?.(db, [itemId]))?.[0]?.title);
 
   async function push(feedId: string, performerId: string): Promise<void> {
     let after: string | null = null;
@@ -106,11 +109,17 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
     const page = subs.slice(0, batchSize);
     const readers = page.filter((id) => id !== performerId);
     if (readers.length) {
+      // Before the transaction: the kind's summary reads pictures through its own connection.
+      const title = await titleOf(kind, itemId);
       await db.transaction(async (tx) => {
         const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, performerId));
         const who = creator?.name || creator?.username || 'A creator you subscribe to';
+        // Named after its item (issue 26 §4.9); repeats within the window are grouped (README "Grouping").
+        const { noun } = WORDING[kind];
+        const one = title ? `${who} published a new ${noun} ${title}` : `${who} published a new ${noun}`;
+        const many = (n: number) => (title ? `${who} published ${n} new ${noun}s, the latest ${title}` : `${who} published ${n} new ${noun}s`);
         await notifications.create(tx, readers.map((userId) => ({
-          userId, type: 'new_post' as const, actorId: performerId, objectKind: kind, objectId: itemId, text: `${who} published a new ${WORDING[kind].noun}`, link: WORDING[kind].link(itemId), eventId,
+          userId, type: 'new_post' as const, actorId: performerId, objectKind: kind, objectId: itemId, text: one, link: WORDING[kind].link(itemId), eventId, group: { text: many },
         })));
       });
     }

@@ -14,6 +14,7 @@ import { users } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
 import { notificationPreferences, notifications, type NotificationRow } from './notifications.tables';
 import { unsubscribeToken, verifyUnsubscribeToken } from './notifications.unsubscribe';
+import { openGroups } from './notifications.groups';
 
 /** What NotificationsService is built with (by the composition root, root.ts). */
 export interface NotificationsDeps {
@@ -58,6 +59,12 @@ export interface NewNotification {
    * preferences (a payout paid or rejected, the fan's failed renewal), or needs none.
    */
   noEmail?: boolean;
+  /**
+   * Group with the reader's previous notification of the same type, actor and object kind when it
+   * is unread and at most NOTIFICATION_GROUP_WINDOW_MINUTES old: the new row stands for both
+   * (`count` = the previous count + 1, its text `text(count)`) and the previous row is removed.
+   */
+  group?: { text: (count: number) => string };
 }
 
 const actor = alias(users, 'actor');
@@ -94,12 +101,21 @@ export class NotificationsService {
       .where(inArray(notificationPreferences.userId, [...new Set(items.map((i) => i.userId))]));
     const pref = new Map(prefs.map((p) => [`${p.userId}:${p.type}`, p]));
     const switches = (userId: string, type: NotificationType) => pref.get(`${userId}:${type}`) ?? defaults(type);
-    const values = items
-      .filter((i) => switches(i.userId, i.type).inApp)
-      .map((i) => ({ userId: i.userId, type: i.type, actorId: i.actorId ?? null, objectKind: i.objectKind ?? null, objectId: i.objectId ?? null, text: i.text, link: i.link ?? null, eventId: i.eventId ?? null }));
-    if (!values.length) return [];
+    const wanted = items.filter((i) => switches(i.userId, i.type).inApp);
+    if (!wanted.length) return [];
+    const previous = await openGroups(tx, wanted);
+    const values = wanted.map((i) => {
+      const prev = previous.get(i);
+      const groupCount = prev ? prev.groupCount + 1 : 1;
+      const text = prev && i.group ? i.group.text(groupCount) : i.text;
+      return { userId: i.userId, type: i.type, actorId: i.actorId ?? null, objectKind: i.objectKind ?? null, objectId: i.objectId ?? null, text, link: i.link ?? null, eventId: i.eventId ?? null, groupCount };
+    });
     const rows = await tx.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.eventId, notifications.userId] }).returning();
     if (!rows.length) return rows;
+    // Rows made (not a redelivery: the unique (event, user) made nothing) replace the group they continue.
+    const made = new Set(rows.map((r) => r.userId));
+    const replaced = [...previous.entries()].filter(([i]) => made.has(i.userId)).map(([, p]) => p.id);
+    if (replaced.length) await tx.delete(notifications).where(inArray(notifications.id, replaced));
     const own = new Set(items.filter((i) => i.noEmail).map((i) => `${i.userId}:${i.type}`));
     const mail = rows.filter((r) => hasEmail.has(r.userId) && switches(r.userId, r.type).email && !own.has(`${r.userId}:${r.type}`)).map((r) => r.id);
     if (mail.length) await this.deps.events.record(tx, 'notifications.email-due', { notificationIds: mail });
@@ -155,6 +171,7 @@ export class NotificationsService {
       text: r.text,
       link: r.link,
       read: r.readAt !== null,
+      count: r.groupCount,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS, NOTIFICATION_TYPES } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -21,6 +21,8 @@ export const notifications = pgTable(
     text: text('text').notNull(),
     link: text('link'),
     eventId: uuid('event_id'),
+    /** How many notifications this row stands for: a grouped one replaced its unread predecessor (README "Grouping"). */
+    groupCount: integer('group_count').notNull().default(1),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
