@@ -69,7 +69,7 @@ export async function storedFiles(t: Pick<TestApp, 'config'>): Promise<string[]>
  * A fresh API on its own fresh database (PGlite copy of the migrated template, or a new
  * PostgreSQL database from the template when DATABASE_URL is set) and its own DATA_DIR. Passwords
  * are hashed with the cheapest argon2 parameters (PASSWORD_HASH_COST=test; passwords.unit.test.ts
- * holds the production ones).
+ * holds the production ones), except in an app with NODE_ENV=production, which refuses them.
  */
 export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stagepass-test-'));
@@ -84,7 +84,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     database = await openDatabase({ loadDataDir: new Blob([dump]) });
   }
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined, PASSWORD_HASH_COST: 'test', ...env },
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: undefined, SMTP_URL: undefined, PASSWORD_HASH_COST: env.NODE_ENV === 'production' ? undefined : 'test', ...env },
     { DATA_DIR: dataDir, APP_SECRET: 'test-secret-test-secret-test-secret-000', RATE_LIMIT_AUTH_MAX: 10_000, RATE_LIMIT_PASSWORD_MAX: 10_000, RATE_LIMIT_CARD_MAX: 10_000, RATE_LIMIT_NAMESPACE: `stagepass-rl-test-${crypto.randomBytes(4).toString('hex')}:`, REALTIME_CHANNEL: `stagepass-socket-test-${crypto.randomBytes(4).toString('hex')}`, ...overrides },
   );
   const { app, root } = await buildAppWithRoot({ config, database, logger: false });
