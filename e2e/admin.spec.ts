@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { E2E } from '../playwright.config';
 import { ADMIN, expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
-import { api, login, mailTo, setSetting, uniqueName } from './support/api';
+import { api, mailTo, operatorToken, setSetting, uniqueName } from './support/api';
 import { makePhoto } from './support/media';
 import { newFan, signIn } from './support/session';
 
@@ -150,7 +150,7 @@ test('@site-settings the operator signs in with TOTP, verifies a creator, hides 
     expect(mail.text).toContain('shipping to Canada takes about a week');
 
     // Every action is in the audit log.
-    const adminToken = await login(ADMIN.login, ADMIN.password);
+    const adminToken = await operatorToken();
     const audit = await api<{ data: Array<{ action: string }> }>('GET', '/admin/audit-log?limit=50', undefined, adminToken);
     const actions = audit.data.map((e) => e.action);
     for (const a of ['kyc.approve', 'content.hide', 'setting.update']) expect(actions).toContain(a);

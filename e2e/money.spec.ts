@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, test } from './fixtures/users';
+import { expect, test } from './fixtures/users';
 import { AdminPayoutsPage } from './pages/admin-payouts';
 import { logInAs } from './pages/auth';
-import { api, disable2fa, enable2fa, login, setSetting, uniqueName } from './support/api';
+import { api, disable2fa, enable2fa, login, operatorToken, setSetting, uniqueName } from './support/api';
+import { signIn } from './support/session';
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
@@ -23,7 +24,7 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
 
   // ── Set-up through the API: the creator's posts, a fresh fan, payout limits ─────────────────
   const creatorToken = star.token;
-  const adminToken = await login(ADMIN.login, ADMIN.password);
+  const adminToken = await operatorToken();
   await api('POST', '/performer/feeds', { text: subscriberText, visibility: 'subscribers' }, creatorToken);
   await api('POST', '/performer/feeds', { text: ppvText, visibility: 'ppv', price: 4.99 }, creatorToken);
   await setSetting('minimumPayoutAmount', 10);
@@ -150,9 +151,10 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   await disable2fa(creatorToken, starSecret);
 
   // ── The operator approves and pays it ───────────────────────────────────────────────────────
+  // Signed in with the run's operator session (the operator's sign-in form is admin.spec's).
   const adminCtx = await browser.newContext();
+  await signIn(adminCtx, adminToken);
   const admin = await adminCtx.newPage();
-  await logInAs(admin, ADMIN.login, ADMIN.password);
   const payouts = new AdminPayoutsPage(admin);
   await payouts.open();
   const row = payouts.row('$20.00', star.name);

@@ -45,15 +45,30 @@ export async function disable2fa(token: string, secret: string): Promise<void> {
   await api('POST', '/auth/2fa/disable', { code: await freshCode(secret) }, token);
 }
 
+/**
+ * The demo operator's API session, one for the whole run (kept in a file of the run's data
+ * directory, so every worker and spec shares it): each of the operator's two-factor sign-ins takes
+ * one of the few 30-second steps the server accepts at a time (support/totp.ts), so set-up signs in
+ * once. A kept token that no longer works is replaced.
+ */
+export async function operatorToken(): Promise<string> {
+  const file = path.join(E2E.dataDir, 'e2e-operator-token');
+  const kept = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  if (kept && (await fetch(`${E2E.api}/users/me`, { headers: { authorization: `Bearer ${kept}` } })).ok) return kept;
+  const token = await login('admin@example.com');
+  fs.writeFileSync(file, token);
+  return token;
+}
+
 let adminToken: string | null = null;
 export async function setSetting(key: string, value: unknown) {
-  adminToken ??= await login('admin@example.com');
+  adminToken ??= await operatorToken();
   await api('PUT', `/admin/settings/${key}`, { value }, adminToken);
 }
 
 /** The operator approves a creator's identity documents (creators sell only once verified: performers README). */
 export async function approveCreator(performerId: string) {
-  adminToken ??= await login('admin@example.com');
+  adminToken ??= await operatorToken();
   await api('POST', `/admin/verifications/${performerId}/approve`, {}, adminToken);
 }
 

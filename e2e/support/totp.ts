@@ -14,18 +14,21 @@ export const totpSecretFor = (login: string) => (DEMO_ADMIN_LOGINS.includes(logi
 /** The API's answer to a code whose 30-second step was already used (TWO_FACTOR_MESSAGES.codeReused). */
 export const CODE_REUSED = /already used/i;
 
-let lastStep = 0;
+/** The last step this process used, per secret. */
+const lastStep = new Map<string, number>();
 /**
- * A code this process has not used yet: the server takes each 30-second step once, and accepts the
- * step before and after the current one, so two sign-ins in one step use now and the next; a third
- * waits for the clock. Another worker may have taken the step: on CODE_REUSED ask again.
+ * A code this process has not used yet, computed for a step (otplib's `epoch`) rather than waited
+ * for: the server accepts the step before, the current one and the next, each once and each newer
+ * than the last it took, so one sign-in after another use the previous step, then the current one,
+ * then the next — three in one 30-second step without waiting; only a fourth waits for the clock.
+ * Another worker may have taken the step: on CODE_REUSED ask again (the next one).
  */
 export async function freshCode(secret: string): Promise<string> {
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, lastStep + 1);
+    const step = Math.max(now - 1, (lastStep.get(secret) ?? 0) + 1);
     if (step <= now + 1) {
-      lastStep = step;
+      lastStep.set(secret, step);
       return generate({ secret, epoch: step * 30 });
     }
     await new Promise((r) => setTimeout(r, (now + 1) * 30_000 - Date.now() + 250));
