@@ -236,7 +236,7 @@ export function buildServices(p: Platform) {
   const earnings = new EarningsService({ db, ledger, users });
   // The console's home and audit log: read only, over other modules' tables.
   const dashboard = new DashboardService({ clock, db });
-  const auditLog = new AuditLogService({ db, users });
+  const auditLog = new AuditLogService({ db, users, contentKinds });
   const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, sellers, settings, users });
   const payoutSettings = new PayoutSettingsService({ db, payments });
   // The console's Users section (core) reads an account's money through the commerce services.

@@ -20,6 +20,12 @@ export const auditEntrySchema = z.object({
   targetType: z.string(),
   /** The record's id, or a setting's key. */
   targetId: z.string().nullable(),
+  /**
+   * The target as people know it: a user's name (@username), a post's first words, a product's
+   * name, a setting's key…, and where the console or the site shows it (null when it has no page
+   * or is gone; the name is then the id). Null when the entry has no target.
+   */
+  target: z.object({ name: z.string(), link: z.string().nullable() }).nullable(),
   /** JSON snapshots of the record (secrets appear as '[secret]'); null when the action has none. */
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
@@ -53,3 +59,39 @@ export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 /** GET /admin/audit-log/facets: the action names and target types recorded so far (for the filters). */
 export const auditFacetsSchema = z.object({ actions: z.array(z.string()), targetTypes: z.array(z.string()) });
 export type AuditFacets = z.infer<typeof auditFacetsSchema>;
+
+/** Where the web shows an audit entry's target (the console's page for accounts and money records, the public page for content); null when it has none. */
+export function auditTargetLink(targetType: string, targetId: string): string | null {
+  const id = encodeURIComponent(targetId);
+  switch (targetType) {
+    case 'user':
+    case 'performer':
+      return `/admin/users/${id}`;
+    case 'feed':
+      return `/post/${id}`;
+    case 'video':
+      return `/video/${id}`;
+    case 'gallery':
+      return `/gallery/${id}`;
+    case 'product':
+      return `/product/${id}`;
+    case 'setting':
+      return '/admin/settings';
+    case 'coupon':
+      return '/admin/coupons';
+    case 'payout':
+      return '/admin/payouts';
+    case 'order':
+      return '/admin/orders';
+    case 'page':
+      return '/admin/pages';
+    case 'promo':
+      return '/admin/promos';
+    case 'contact':
+      return '/admin/contact';
+    case 'subscription':
+      return '/admin/subscriptions';
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isUuid, type AuditEntry, type AuditFacets, type AuditLogQuery } from '@stagepass/shared';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { auditTargetLink, isUuid, type AuditEntry, type AuditFacets, type AuditLogQuery } from '@stagepass/shared';
 import type { Db } from '../../db/client';
+import type { ContentKinds } from '../../platform/content-kinds';
 import { containsPattern } from '../../db/like';
 import { auditLog, type AuditLogRow } from '../../platform/audit.tables';
 import { dateRange } from '../../platform/date-range';
@@ -12,6 +13,19 @@ export interface AuditLogDeps {
   db: Db;
   /** The operator's card on each entry. */
   users: Pick<UsersService, 'card'>;
+  /** The titles of content targets (posts, videos, galleries, products, comments…), one query per kind. */
+  contentKinds: Pick<ContentKinds, 'get'>;
+}
+
+type Target = NonNullable<AuditEntry['target']>;
+/** A record's own words in its snapshot (coupon code, page or promo title…), for targets without a lookup. */
+function snapshotName(r: AuditLogRow): string | null {
+  for (const snap of [r.after, r.before]) {
+    if (!snap || typeof snap !== 'object') continue;
+    const o = snap as Record<string, unknown>;
+    for (const k of ['title', 'name', 'code', 'productName', 'subject']) if (typeof o[k] === 'string' && o[k]) return o[k] as string;
+  }
+  return null;
 }
 
 /** How many names the facets answer at most (action names and target types are a short, fixed vocabulary). */
@@ -38,9 +52,43 @@ export class AuditLogService {
     return conds;
   }
 
-  private view(r: AuditLogRow, actor: UserRow | null): AuditEntry {
+  /**
+   * Each entry's target by name, for one page: accounts in one query, content in one query per
+   * kind (the content-kind registry's summaries), settings by key, others from their snapshot. A
+   * target that is gone keeps its id as its name, without a link.
+   */
+  private async targets(rows: AuditLogRow[]): Promise<Map<string, Target>> {
+    const out = new Map<string, Target>();
+    const key = (type: string, id: string) => `${type}:${id}`;
+    const byType = new Map<string, Set<string>>();
+    for (const r of rows) if (r.targetId) byType.set(r.targetType, (byType.get(r.targetType) ?? new Set()).add(r.targetId));
+    await Promise.all(
+      [...byType].map(async ([type, set]) => {
+        const ids = [...set];
+        if (type === 'user' || type === 'performer') {
+          const uuids = ids.filter(isUuid);
+          const found = uuids.length ? await this.deps.db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(inArray(users.id, uuids)) : [];
+          for (const u of found) out.set(key(type, u.id), { name: u.username ? `${u.name || u.username} (@${u.username})` : u.name || u.id, link: auditTargetLink(type, u.id) });
+        } else if (type === 'setting') {
+          for (const id of ids) out.set(key(type, id), { name: id, link: auditTargetLink(type, id) });
+        } else {
+          const kind = this.deps.contentKinds.get(type);
+          const found = kind?.summaries ? await kind.summaries(this.deps.db, ids.filter(isUuid)) : [];
+          for (const s of found) out.set(key(type, s._id), { name: s.title || s.excerpt || s._id, link: auditTargetLink(type, s._id) });
+        }
+      }),
+    );
+    for (const r of rows) {
+      if (!r.targetId || out.has(key(r.targetType, r.targetId))) continue;
+      const named = snapshotName(r);
+      out.set(key(r.targetType, r.targetId), named ? { name: named, link: auditTargetLink(r.targetType, r.targetId) } : { name: r.targetId, link: null });
+    }
+    return out;
+  }
+
+  private view(r: AuditLogRow, actor: UserRow | null, target: Target | null): AuditEntry {
     return {
-      _id: r.id, actorId: r.actorId, actor: actor ? this.deps.users.card(actor) : null, action: r.action, targetType: r.targetType, targetId: r.targetId,
+      _id: r.id, actorId: r.actorId, actor: actor ? this.deps.users.card(actor) : null, action: r.action, targetType: r.targetType, targetId: r.targetId, target,
       before: r.before ?? null, after: r.after ?? null, ip: r.ip, userAgent: r.userAgent, createdAt: r.createdAt.toISOString(),
     };
   }
@@ -54,7 +102,8 @@ export class AuditLogService {
         .orderBy(dir(auditLog.createdAt), dir(auditLog.id)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
     ]);
-    return { data: rows.map((r) => this.view(r.entry, r.actor)), total: counted?.n ?? 0 };
+    const targets = await this.targets(rows.map((r) => r.entry));
+    return { data: rows.map((r) => this.view(r.entry, r.actor, r.entry.targetId ? (targets.get(`${r.entry.targetType}:${r.entry.targetId}`) ?? null) : null)), total: counted?.n ?? 0 };
   }
 
   /** GET /admin/audit-log/facets: the names in use, alphabetically. */
