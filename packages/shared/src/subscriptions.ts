@@ -36,6 +36,10 @@ export const subscriptionSchema = z.object({
   isActive: z.boolean(),
   /** Will renew at expiresAt. */
   renewing: z.boolean(),
+  /** The fan may subscribe to the creator again: no block either way between them (issue 26 §4.2). */
+  canResubscribe: z.boolean(),
+  /** The caller blocked the other party (their own block only; a block the other made is never told). */
+  blockedByYou: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

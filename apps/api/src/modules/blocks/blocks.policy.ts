@@ -34,6 +34,17 @@ export function blockedOtherSql(userId: string): SQL<string> {
   return sql<string>`case when ${userBlocks.blockerId} = ${userId} then ${userBlocks.targetId} else ${userBlocks.blockerId} end`;
 }
 
+/**
+ * The blocks among a set of users (both ends in `ids`), as `blocker:target` keys — one query, for
+ * a page of pairs (subscriptions: fan × creator).
+ */
+export async function blocksWithin(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  const set = [...new Set(ids)];
+  if (set.length < 2) return new Set();
+  const rows = await db.select({ b: userBlocks.blockerId, t: userBlocks.targetId }).from(userBlocks).where(and(inArray(userBlocks.blockerId, set), inArray(userBlocks.targetId, set)));
+  return new Set(rows.map((r) => `${r.b}:${r.t}`));
+}
+
 /** Either of the two blocked the other. */
 export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {
   if (a === b) return false;

@@ -4,6 +4,7 @@ import { dateRange } from '../../platform/date-range';
 import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { grantsAccess } from './subscriptions.policy';
+import { blocksWithin } from '../blocks/blocks.policy';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { UsersService } from '../users/users.service';
@@ -19,9 +20,13 @@ export interface SubscriptionViewsDeps {
 export class SubscriptionViews {
   constructor(private deps: SubscriptionViewsDeps) {}
 
-  async views(rows: SubscriptionRow[]): Promise<Subscription[]> {
+  /**
+   * `viewerId`: whose list it is (the fan's or the creator's), for `blockedByYou`; the blocks
+   * between each fan and creator (`canResubscribe`) come in one query with the people.
+   */
+  async views(rows: SubscriptionRow[], viewerId?: string): Promise<Subscription[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.userId, r.performerId]))];
-    const people = ids.length ? await this.deps.db.select().from(users).where(inArray(users.id, ids)) : [];
+    const [people, blocks] = ids.length ? await Promise.all([this.deps.db.select().from(users).where(inArray(users.id, ids)), blocksWithin(this.deps.db, ids)]) : [[], new Set<string>()];
     const byId = new Map(people.map((u) => [u.id, u]));
     return rows.map((r) => {
       const u = byId.get(r.userId);
@@ -30,6 +35,8 @@ export class SubscriptionViews {
         _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
         status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
         cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), renewing: r.status === 'active' || r.status === 'past_due',
+        canResubscribe: !blocks.has(`${r.userId}:${r.performerId}`) && !blocks.has(`${r.performerId}:${r.userId}`),
+        blockedByYou: viewerId === r.userId ? blocks.has(`${r.userId}:${r.performerId}`) : viewerId === r.performerId ? blocks.has(`${r.performerId}:${r.userId}`) : false,
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
       };
     });
@@ -48,7 +55,7 @@ export class SubscriptionViews {
       this.deps.db.select().from(subscriptions).where(where).orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(subscriptions.id)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: count() }).from(subscriptions).where(where),
     ]);
-    return { data: await this.views(rows), total: Number(n) };
+    return { data: await this.views(rows, scope.userId ?? scope.performerId), total: Number(n) };
   }
 
   /**

@@ -18,6 +18,7 @@ import { FilterSelect, shortDate } from '@/components/list/table-helpers';
 import { usePaymentSettings } from '@/lib/payments';
 import { subscriptionState } from '@/lib/use-my-subscription';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
+import { subscriptionAction } from './subscription-actions';
 import FilterBar from '@/components/list/FilterBar';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
@@ -72,19 +73,26 @@ export default function SubscriptionsPage() {
 
   const action = (s: Subscription) => {
     const name = s.performer?.name || 'creator';
-    if (s.renewing && (s.status === 'active' || s.status === 'past_due'))
-      return (
-        <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
-          Cancel subscription
-        </Button>
-      );
-    if (s.performer && (s.status === 'cancelled' || s.status === 'expired'))
-      return (
-        <Button size="small" onClick={() => resubscribe(s)} aria-label={`Subscribe again to ${name}`}>
-          Subscribe again
-        </Button>
-      );
-    return null;
+    switch (subscriptionAction(s)) {
+      case 'cancel':
+        return (
+          <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
+            Cancel subscription
+          </Button>
+        );
+      case 'resubscribe':
+        return (
+          <Button size="small" onClick={() => resubscribe(s)} aria-label={`Subscribe again to ${name}`}>
+            Subscribe again
+          </Button>
+        );
+      case 'blocked-by-you':
+        return <Tag>You blocked this creator</Tag>;
+      case 'unavailable':
+        return <Tag>Not available</Tag>;
+      default:
+        return null;
+    }
   };
 
   const filtered = Boolean(t.query.filters.status);
