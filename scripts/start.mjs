@@ -6,6 +6,8 @@
 // Logs: outside production the API writes compact lines and each request at debug level (hidden at
 // the default LOG_LEVEL=info; apps/api/src/platform/logger.ts), so the "Stagepass is running"
 // banner, printed once the API and the web app answer, stays the last thing on screen.
+import { requireSupportedNode } from './lib/node-version.mjs';
+requireSupportedNode(); // Node.js 22.13+ or 24 (package.json engines): one line and exit otherwise
 import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
