@@ -61,6 +61,23 @@ test('an unknown route and an unknown creator show the same 404, inside the shel
   await context.close();
 });
 
+// Issue 26 §4.17: an unknown post answered HTTP 200 with "This post isn't here". Every unknown
+// item page answers 404 with the one 404 view, signed in or not.
+test('unknown posts, videos, galleries, products and profiles answer 404', async ({ browser }) => {
+  const missing = '01900000-0000-7000-8000-000000000000';
+  for (const signedIn of [true, false]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (signedIn) await signIn(context, fan.token);
+    const page = await context.newPage();
+    for (const path of [`/post/${missing}`, `/video/${missing}`, `/gallery/${missing}`, `/product/${missing}`, '/post/not-an-id', '/nobody-by-this-name-xyz']) {
+      const res = await page.goto(path);
+      expect(res?.status(), `${path} signed in: ${signedIn}`).toBe(404);
+      await expect(page.getByRole('heading', { name: "This page isn't here" }), path).toBeVisible();
+    }
+    await context.close();
+  }
+});
+
 test('the landing and login pages and the menus offer only what exists', async ({ browser }) => {
   const anon = await browser.newPage();
   for (const path of ['/', '/auth/login']) {

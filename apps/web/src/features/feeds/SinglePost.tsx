@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { Button, Card } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Feed } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
@@ -9,9 +10,12 @@ import { EmptyState, ErrorState } from '@/components/states';
 import FeedCard, { FeedCardSkeleton } from './FeedCard';
 import css from './feeds.module.css';
 
-/** /post/[id]: one feed (GET /user/feeds/{id}) — the target of "Share". */
-export default function SinglePost({ id }: { id: string }) {
-  const { data, error, isLoading, mutate } = useRoute(routes.feeds.get, { params: { id } });
+/**
+ * /post/[id]: one feed (GET /user/feeds/{id}) — the target of "Share". `initial`: the server's read
+ * of it (an unknown post never gets here: the route answers 404), used as it is.
+ */
+export default function SinglePost({ id, initial }: { id: string; initial?: Feed }) {
+  const { data, error, isLoading, mutate } = useRoute(routes.feeds.get, { params: { id } }, initial ? { fallbackData: initial, revalidateOnMount: false } : undefined);
   return (
     <>
       <Link href="/home" className={css.back}>

@@ -117,8 +117,9 @@ function ProductSkeleton() {
 }
 
 /** /product/[id]: a product (GET /performer-assets/products/{id}) — pictures, details, buy box, reactions, the seller. */
-export default function ProductPage({ id }: { id: string }) {
-  const { data, error, isLoading, mutate } = useRoute(routes.products.get, { params: { id } }, ONCE);
+export default function ProductPage({ id, initial }: { id: string; initial?: Product }) {
+  // The server's read (`initial`) is the page's data: a second read would count a second view.
+  const { data, error, isLoading, mutate } = useRoute(routes.products.get, { params: { id } }, initial ? { ...ONCE, fallbackData: initial, revalidateOnMount: false } : ONCE);
   const me = useCurrentUser();
   const p = data;
   const stock = p ? stockLine(p) : null;
