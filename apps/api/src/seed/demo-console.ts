@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { sanitizePageHtml } from '@stagepass/shared/rich-text';
 import type { Root } from '../root';
 import type { AuditActor } from '../platform/audit';
 import type { UserRow } from '../modules/users/users.tables';
@@ -9,20 +10,39 @@ import type { DemoMediaMaker } from './demo-media';
 
 const DAY = 864e5;
 
-const PAGES = [
+const OLD_TERMS = '<h2>Using Stagepass</h2><p>Creators own what they publish and set their own prices. Fans pay from their wallet; every purchase is final unless the creator or the team refunds it.</p><h3>What is not allowed</h3><ul><li>Content that is not yours to sell</li><li>Harassment of creators or fans</li><li>Anything illegal where you or the viewer live</li></ul>';
+const OLD_FAQ = '<h2>How do I pay a creator?</h2><p>Top up your wallet with a card, then subscribe, tip, unlock posts or buy from their shop.</p><h2>Can I get a refund?</h2><p>Write to us from the <a href="/contact">contact page</a>: the team answers by e-mail.</p>';
+
+/**
+ * The footer's pages of a demo site, as the product works: subscriptions are charged to a card
+ * (and renew monthly until cancelled); tips, unlocks, the shop, tickets and private shows are paid
+ * from the wallet, topped up with a card. `replaces`: earlier seeded wordings, brought up to date
+ * on an existing demo site unless the operator edited the page since (issue 26 §4.6).
+ */
+export const DEMO_PAGES: ReadonlyArray<{ title: string; body: string; replaces: readonly string[] }> = [
   {
     title: 'Terms of service',
-    body: '<h2>Using Stagepass</h2><p>Creators own what they publish and set their own prices. Fans pay from their wallet; every purchase is final unless the creator or the team refunds it.</p><h3>What is not allowed</h3><ul><li>Content that is not yours to sell</li><li>Harassment of creators or fans</li><li>Anything illegal where you or the viewer live</li></ul>',
+    body: '<h2>Using Stagepass</h2><p>Creators own what they publish and set their own prices.</p><h3>Paying</h3><ul><li>Subscriptions are charged to your card every month and renew until you cancel; a free trial, where a creator offers one, needs a card too.</li><li>Tips, pay-per-view posts, videos, galleries, shop orders, live stream tickets and private shows are paid from your wallet, which you top up with a card.</li></ul><p>Every purchase is final unless the creator or the team refunds it.</p><h3>What is not allowed</h3><ul><li>Content that is not yours to sell</li><li>Harassment of creators or fans</li><li>Anything illegal where you or the viewer live</li></ul>',
+    replaces: [OLD_TERMS],
   },
   {
     title: 'Privacy policy',
     body: '<h2>What we keep</h2><p>Your account details, what you bought and from whom, and the messages you send. Identity documents of creators are private files only the team can open, through links that expire within minutes.</p><p>We never sell your data.</p>',
+    replaces: [],
   },
   {
     title: 'FAQ',
-    body: '<h2>How do I pay a creator?</h2><p>Top up your wallet with a card, then subscribe, tip, unlock posts or buy from their shop.</p><h2>Can I get a refund?</h2><p>Write to us from the <a href="/contact">contact page</a>: the team answers by e-mail.</p>',
+    body: '<h2>How do I subscribe to a creator?</h2><p>Press Subscribe on their page and pay with a card: the subscription is charged to that card every month until you cancel it (you keep access until the end of the month you paid for).</p><h2>How do I tip or buy?</h2><p>Top up your wallet with a card, then tip, unlock posts, videos and galleries, buy from the shop or get a ticket to a live stream: those are paid from your wallet.</p><h2>Can I get a refund?</h2><p>Write to us from the <a href="/contact">contact page</a>: the team answers by e-mail.</p>',
+    replaces: [OLD_FAQ],
   },
 ];
+
+/** The new body of a seeded demo page still in an earlier wording; null when it is current or was edited. */
+export function demoPageUpdate(title: string, storedBody: string): string | null {
+  const page = DEMO_PAGES.find((p) => p.title === title);
+  if (!page || storedBody === page.body) return null;
+  return page.replaces.some((old) => old === storedBody || sanitizePageHtml(old) === storedBody) ? page.body : null;
+}
 
 /**
  * What the operator console shows on a fresh demo site (issue 14), through the same services the
@@ -34,7 +54,13 @@ export async function seedConsole(ctx: Root, p: { admin: UserRow; fan: UserRow; 
   const actor: AuditActor = { actorId: p.admin.id, ip: null, userAgent: 'demo seed' };
   const [hasPage] = await ctx.db.select({ id: sitePages.id }).from(sitePages).limit(1);
   if (!hasPage) {
-    for (const [i, page] of PAGES.entries()) await ctx.sitePages.create({ title: page.title, body: page.body, status: 'published', showInFooter: true, sortOrder: i }, actor);
+    for (const [i, page] of DEMO_PAGES.entries()) await ctx.sitePages.create({ title: page.title, body: page.body, status: 'published', showInFooter: true, sortOrder: i }, actor);
+  } else {
+    const rows = await ctx.db.select({ id: sitePages.id, title: sitePages.title, body: sitePages.body }).from(sitePages).where(inArray(sitePages.title, DEMO_PAGES.map((p) => p.title)));
+    for (const row of rows) {
+      const body = demoPageUpdate(row.title, row.body);
+      if (body) await ctx.sitePages.update(row.id, { body }, actor);
+    }
   }
   const [hasPromo] = await ctx.db.select({ id: sitePromos.id }).from(sitePromos).limit(1);
   if (!hasPromo) {
