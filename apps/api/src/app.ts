@@ -45,6 +45,7 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { cartRoutes } from './modules/orders/cart.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -161,6 +162,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(addressesRoutes({ addresses: r.addresses }));
   await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
   await app.register(ordersRoutes({ orders: r.orders }));
+  await app.register(cartRoutes({ cart: r.cart }));
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(ledgerRoutes({ clock: r.clock, search: r.ledgerSearch }));
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));

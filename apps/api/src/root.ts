@@ -44,6 +44,7 @@ import { videoKind } from './modules/videos/videos.kind';
 import { defineVideoJobs } from './modules/videos/videos.schedule';
 import { registerVideoHandlers } from './modules/videos/videos.handlers';
 import { registerFollowHandlers } from './modules/follows/follows.handlers';
+import { CartService, registerCartHandlers } from './modules/orders/cart.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { messageKind } from './modules/messages/messages.kind';
 import { MessageMediaChecks } from './modules/messages/messages.media';
@@ -230,6 +231,8 @@ export function buildServices(p: Platform) {
   const addresses = new AddressesService({ db });
   // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module.
   const orders = new OrdersService({ addresses, clock, contentKinds, db, events, ledger, media, users });
+  // The fan's cart (kept on the server): products seen through the content-kind registry.
+  const cart = new CartService({ contentKinds, db });
   const productDownloads = new ProductDownloads({ config, clock, db, media, storage, products, rights: orders });
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
@@ -249,7 +252,7 @@ export function buildServices(p: Platform) {
     dashboard, auditLog,
     contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
-    products, orders, productDownloads, sitePages, sitePromos, contact,
+    products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
   };
 }
@@ -271,6 +274,7 @@ export async function buildRoot(opts: RootOptions) {
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerFollowHandlers({ events: platform.events });
+  registerCartHandlers({ events: platform.events });
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.

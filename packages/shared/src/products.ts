@@ -184,13 +184,30 @@ export type ProductDownloadLink = z.infer<typeof productDownloadLinkSchema>;
 /** GET /performer-assets/products/{id}/download?token=… (the token of a download link). */
 export const productDownloadQuerySchema = z.object({ token: z.string().min(1, 'Required').max(300) });
 
-/** One line of a cart (spec §3: kept in browser storage under a per-user key; checked out with POST /wallet/charges/cart). */
+/**
+ * One line of a cart. A signed-in fan's cart is kept on the server (GET /cart; issue 26 §4.5: it
+ * lived in one browser's storage); a guest's in browser storage, merged into the fan's at sign-in
+ * (POST /cart/merge). Checked out with POST /wallet/charges/cart.
+ */
 export const cartLineSchema = z.object({
   productId: idSchema,
   quantity: z.number().int('Enter a whole number').min(1, 'At least 1').max(PRODUCT_QUANTITY_MAX, `At most ${PRODUCT_QUANTITY_MAX}`),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
-/** The browser-storage key of a user's cart (spec §3 "per user"). */
+/** GET /cart and every cart change's answer: the fan's lines, oldest first. */
+export const cartSchema = z.object({ lines: z.array(cartLineSchema) });
+export type Cart = z.infer<typeof cartSchema>;
+/** PUT /cart/items/{productId}: the line's quantity (the line is made when missing). */
+export const cartQuantitySchema = z.object({ quantity: cartLineSchema.shape.quantity });
+/** POST /cart/items: adds `quantity` units (a line grows, capped at PRODUCT_QUANTITY_MAX; the stock is checked at checkout). */
+export const cartAddSchema = cartLineSchema;
+/** POST /cart/merge: a guest cart (browser storage) into the fan's at sign-in; lines that cannot be kept are left out. */
+export const cartMergeSchema = z.object({ items: z.array(cartLineSchema).max(CART_MAX_LINES) });
+export const CART_MESSAGES = {
+  full: `Your cart holds ${CART_MAX_LINES} products at most`,
+  notFound: 'Product not found',
+} as const;
+/** The browser-storage key of a user's cart (spec §3 "per user"); the guest's is `cartStorageKey('guest')`. */
 export const cartStorageKey = (userId: string) => `cart:${userId}`;
 /** A stored cart read back from browser storage: invalid lines are dropped, duplicates merged (capped). */
 export function parseStoredCart(raw: unknown): CartLine[] {

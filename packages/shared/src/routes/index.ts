@@ -9,6 +9,7 @@ import { admin } from './admin';
 import { auth } from './auth';
 import { backup } from './backup';
 import { blocks } from './blocks';
+import { cart } from './cart';
 import { comments } from './comments';
 import { coupons } from './coupons';
 import { earnings } from './earnings';
@@ -47,6 +48,7 @@ export const routes = {
   auth,
   backup,
   blocks,
+  cart,
   comments,
   coupons,
   earnings,

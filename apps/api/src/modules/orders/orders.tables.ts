@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DeliveryStatus, ProductType } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -67,3 +67,21 @@ export const orders = pgTable(
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A signed-in fan's cart (issue 26 §4.5: it lived in one browser's storage), one row per line:
+ * the pair is the primary key (a product is once in a cart), `quantity` 1–99, at most 20 lines
+ * (the service's rule). Read oldest first by `cart_items_user_created_idx`; a deleted product or
+ * account takes its lines with it.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ name: 'cart_items_pk', columns: [t.userId, t.productId] }), index('cart_items_user_created_idx').on(t.userId, t.createdAt)],
+);
+export type CartItemRow = typeof cartItems.$inferSelect;
