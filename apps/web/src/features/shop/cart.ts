@@ -1,7 +1,10 @@
 /**
- * The fan's cart (spec §3): a list of `{ productId, quantity }` kept in browser storage under a
- * per-user key (`cart:<userId>`), shared by every tab (the `storage` event) and read with
- * `useSyncExternalStore` (useCart.ts). Checked out with POST /wallet/charges/cart.
+ * The cart's lines and the browser-storage part of it. A signed-in fan's cart is kept on the server
+ * (GET /cart…, useCart.ts; issue 26 §4.5: it lived in one browser's storage, so another browser
+ * showed an empty cart). Browser storage holds only a guest's cart (`cart:guest`) — and, from
+ * before, an account's own (`cart:<userId>`): both are merged into the server cart at sign-in
+ * (`takeLocalCarts` + POST /cart/merge) and then cleared. The store below reads them with
+ * `useSyncExternalStore`, shared by every tab (the `storage` event).
  *
  * No React and no zod here: the header's cart button is on every page's first load. The contract's
  * values (`cartStorageKey`, `parseStoredCart`, `PRODUCT_QUANTITY_MAX`, `CART_MAX_LINES` of
@@ -20,6 +23,9 @@ export const CART_LINES_MAX = 20;
 
 /** The browser-storage key of a user's cart (cartStorageKey). */
 export const cartKey = (userId: string) => `cart:${userId}`;
+/** A guest's cart in browser storage (merged into the fan's server cart at sign-in). */
+export const GUEST_CART_KEY = cartKey('guest');
+export const GUEST = 'guest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const clampQty = (n: number) => Math.max(1, Math.min(CART_QUANTITY_MAX, Math.floor(n)));
@@ -167,10 +173,41 @@ export function createCartStore(env: () => CartEnv) {
 
 export type CartStore = ReturnType<typeof createCartStore>;
 
-/** The page's cart store over `localStorage` and `window`. */
-export const cartStore = createCartStore(() =>
-  typeof window === 'undefined' ? { storage: null, events: null } : { storage: safeLocalStorage(), events: window },
-);
+/**
+ * The carts this browser holds for `userId` at sign-in: the guest's and the account's own from
+ * before the server kept carts, merged (parseCart's rules). `clear` removes both — only once the
+ * server took them (POST /cart/merge answered).
+ */
+export function takeLocalCarts(env: CartEnv, userId: string): { lines: CartLine[]; clear: () => void } {
+  const keys = [GUEST_CART_KEY, cartKey(userId)];
+  const raw: unknown[] = [];
+  for (const key of keys) {
+    try {
+      const text = env.storage?.getItem(key);
+      if (text) raw.push(...(JSON.parse(text) as unknown[]));
+    } catch {
+      /* unreadable or blocked: nothing to merge */
+    }
+  }
+  return {
+    lines: parseCart(raw),
+    clear: () => {
+      for (const key of keys) {
+        try {
+          env.storage?.removeItem(key);
+        } catch {
+          /* blocked storage */
+        }
+      }
+    },
+  };
+}
+
+/** The page's browser environment (none on the server). */
+export const browserEnv = (): CartEnv => (typeof window === 'undefined' ? { storage: null, events: null } : { storage: safeLocalStorage(), events: window });
+
+/** The page's cart store over `localStorage` and `window` (the guest's cart). */
+export const cartStore = createCartStore(browserEnv);
 
 function safeLocalStorage(): Storage | null {
   try {

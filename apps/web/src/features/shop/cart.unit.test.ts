@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_MAX_LINES, PRODUCT_QUANTITY_MAX, cartStorageKey, parseStoredCart } from '@stagepass/shared';
-import { CART_LINES_MAX, CART_QUANTITY_MAX, addLine, cartCount, cartKey, createCartStore, parseCart, removeLines, setLine, type CartEnv } from './cart';
+import { CART_LINES_MAX, CART_QUANTITY_MAX, GUEST_CART_KEY, addLine, cartCount, cartKey, createCartStore, parseCart, removeLines, setLine, takeLocalCarts, type CartEnv } from './cart';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
@@ -145,5 +145,20 @@ describe('the cart store', () => {
     store.setDrawerOpen(true);
     expect(store.isDrawerOpen()).toBe(true);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the browser carts merged into the server cart at sign-in (issue 26 §4.5)', () => {
+  it('takes the guest cart and the account’s old browser cart, merged, and clears both once handed over', () => {
+    const { env, data } = fakeEnv();
+    data.set(GUEST_CART_KEY, JSON.stringify([{ productId: P1, quantity: 1 }, { productId: P2, quantity: 2 }]));
+    data.set(cartKey('u1'), JSON.stringify([{ productId: P1, quantity: 3 }]));
+    data.set(cartKey('u2'), JSON.stringify([{ productId: P3, quantity: 1 }]));
+    const local = takeLocalCarts(env, 'u1');
+    expect(local.lines).toEqual([{ productId: P1, quantity: 4 }, { productId: P2, quantity: 2 }]);
+    expect(data.has(GUEST_CART_KEY)).toBe(true); // nothing cleared until the merge succeeded
+    local.clear();
+    expect([...data.keys()]).toEqual([cartKey('u2')]);
+    expect(takeLocalCarts(env, 'u1').lines).toEqual([]);
   });
 });
