@@ -18,7 +18,8 @@ import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
 import { downloadFromApi } from '@/lib/download';
-import { Money, MoneyUserCell, StatGrid, moneyCss as css } from '@/components/money/money-ui';
+import { Money, MoneyUserCell, StatGrid, moneyCss as css, shortDate } from '@/components/money/money-ui';
+import tcss from './earnings-table.module.css';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 
@@ -32,6 +33,7 @@ export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { 
   gallery: { label: 'Gallery', color: 'gold' },
   stream: { label: 'Live stream', color: 'volcano' },
 };
+const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 const typeOptions = EARNING_TYPE_VALUES.map((v) => ({ value: v, label: EARNING_TYPE_LABEL[v].label }));
 const isDay = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
@@ -166,27 +168,59 @@ export default function Earnings() {
               <EmptyState title="No earnings yet" description="Subscriptions, tips and sales show up here as soon as fans pay." />
             )}
           cardsLabel="Earnings list"
-          scroll={{ x: 1100 }}
+          // Fits the 858 px content box at 1280 px; narrower (860–1100 px windows) it scrolls, ≤ 600 px it becomes cards.
+          scroll={{ x: 780 }}
           size="middle"
           columns={[
-            { key: 'createdAt', title: 'Date', dataIndex: 'createdAt', width: 170, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
             {
-              key: 'type',
-              title: 'Type',
-              dataIndex: 'type',
-              width: 150,
-              render: (v: Earning['type']) => (
-                <Tag color={EARNING_TYPE_LABEL[v]?.color}>
-                  {EARNING_TYPE_LABEL[v]?.label ?? v}
-                </Tag>
+              key: 'createdAt',
+              title: 'Date',
+              dataIndex: 'createdAt',
+              width: 116,
+              sorter: true,
+              sortOrder: t.sortOrder('createdAt'),
+              render: (v: string) => (
+                <span className={tcss.stack} title={fullDate(v)}>
+                  <span className={tcss.num}>{shortDate(v)}</span>
+                  <span className={tcss.sub}>{timeOfDay(v)}</span>
+                </span>
               ),
             },
-            { key: 'user', title: 'Fan', width: 180, render: (_, e) => <MoneyUserCell user={e.user} /> },
-            { key: 'description', title: 'Description', dataIndex: 'description', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} className={css.note260}>{v || '—'}</Typography.Text> },
-            { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
-            { key: 'commission', title: 'Commission', dataIndex: 'commission', align: 'right', width: 120, render: (v: number) => <Money value={v} /> },
-            { key: 'commissionPercentage', title: 'Commission %', dataIndex: 'commissionPercentage', align: 'right', width: 130, render: (v: number) => <span className={css.num}>{percent(v)}</span> },
-            { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 110, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
+            {
+              key: 'type',
+              title: 'Item',
+              dataIndex: 'type',
+              render: (v: Earning['type'], e) => (
+                <span className={tcss.stack}>
+                  <Tag color={EARNING_TYPE_LABEL[v]?.color} className={tcss.tag}>
+                    {EARNING_TYPE_LABEL[v]?.label ?? v}
+                  </Tag>
+                  {e.description && (
+                    <Typography.Text ellipsis={{ tooltip: e.description }} className={tcss.desc}>
+                      {e.description}
+                    </Typography.Text>
+                  )}
+                </span>
+              ),
+            },
+            { key: 'user', title: 'Fan', width: 160, render: (_, e) => <MoneyUserCell user={e.user} /> },
+            { key: 'gross', title: 'Gross', dataIndex: 'gross', align: 'right', width: 96, sorter: true, sortOrder: t.sortOrder('gross'), render: (v: number) => <Money value={v} /> },
+            {
+              key: 'commission',
+              title: 'Commission',
+              dataIndex: 'commission',
+              align: 'right',
+              width: 108,
+              render: (v: number, e) => (
+                <span className={tcss.stack}>
+                  <Money value={v} />
+                  <span className={tcss.sub} aria-label={`${percent(e.commissionPercentage)} commission`}>
+                    {percent(e.commissionPercentage)}
+                  </span>
+                </span>
+              ),
+            },
+            { key: 'net', title: 'Net', dataIndex: 'net', align: 'right', width: 96, sorter: true, sortOrder: t.sortOrder('net'), render: (v: number) => <Money value={v} strong /> },
           ]}
         />
       </Card>
