@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Alert, Button, Card, Image, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Timeline, Typography } from 'antd';
+import CoverImage from '@/components/CoverImage';
 import { ArrowLeftOutlined, CarOutlined, CheckCircleOutlined, PictureOutlined, RollbackOutlined, ShoppingOutlined } from '@ant-design/icons';
 import type { Order } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -147,7 +148,7 @@ export default function OrderDetail({ id }: { id: string }) {
           <Card title="Product" size="small" className={css.card}>
             <div className={css.productRow}>
               <span className={css.bigThumb} aria-hidden="true">
-                {o.productImage ? <Image src={o.productImage} alt="" preview={false} rootClassName={css.thumbImage} /> : <PictureOutlined />}
+                {o.productImage ? <CoverImage src={o.productImage} /> : <PictureOutlined />}
               </span>
               <div className={css.productText}>
                 {o.productId ? (

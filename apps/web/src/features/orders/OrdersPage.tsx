@@ -1,7 +1,8 @@
 'use client';
 import type { HTMLAttributes } from 'react';
 import Link from 'next/link';
-import { Button, Image, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
+import CoverImage from '@/components/CoverImage';
 import { PictureOutlined } from '@ant-design/icons';
 import { DELIVERY_STATUSES, PRODUCT_TYPES, type Order } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -28,7 +29,7 @@ export function OrderProductCell({ order: o }: { order: Order }) {
   return (
     <Link href={`/user/orders/${o._id}`} className={css.productCell}>
       <span className={css.thumb} aria-hidden="true">
-        {o.productImage ? <Image src={o.productImage} alt="" preview={false} rootClassName={css.thumbImage} /> : <PictureOutlined />}
+        {o.productImage ? <CoverImage src={o.productImage} /> : <PictureOutlined />}
       </span>
       <span className={css.productText}>
         <span className={css.productName}>{o.productName}</span>

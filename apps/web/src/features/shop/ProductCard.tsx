@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { Image, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
+import CoverImage from '@/components/CoverImage';
 import { PictureOutlined } from '@ant-design/icons';
 import type { Product } from '@stagepass/shared';
 import { money } from '@/lib/format';
@@ -17,7 +18,7 @@ export default function ProductCard({ product: p }: { product: Pick<Product, '_i
     <Link href={`/product/${p._id}`} className={css.card} aria-label={`${p.name}, ${money(p.price)}, ${badge.text}`}>
       <div className={css.cardMedia}>
         {p.image ? (
-          <Image src={p.image} alt="" preview={false} rootClassName={css.cardImage} />
+          <CoverImage src={p.image} />
         ) : (
           <span className={css.cardNoImage} aria-hidden="true">
             <PictureOutlined />

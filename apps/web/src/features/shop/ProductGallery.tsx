@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Button, Image } from 'antd';
+import CoverImage from '@/components/CoverImage';
 import { LeftOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
 import type { MediaFileView } from '@stagepass/shared';
 import css from './shop.module.css';
@@ -57,7 +58,7 @@ export default function ProductGallery({ images, name }: { images: MediaFileView
               aria-current={n === i ? 'true' : undefined}
               onClick={() => setIndex(n)}
             >
-              <Image src={small(f)} alt="" preview={false} rootClassName={css.stripImage} />
+              <CoverImage src={small(f)} />
             </button>
           ))}
         </div>

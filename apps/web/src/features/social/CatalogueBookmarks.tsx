@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { Button, Card, Image, Skeleton, Tag } from 'antd';
+import { Button, Card, Skeleton, Tag } from 'antd';
+import CoverImage from '@/components/CoverImage';
 import { PictureOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { BookmarkItem, Gallery, Product, Video } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -28,7 +29,7 @@ function MediaCard({ href, title, creator, picture, badge, icon }: { href: strin
   return (
     <Link href={href} className={css.card} aria-label={`${title} by ${creator}, ${badge}`}>
       <div className={css.media}>
-        {picture ? <Image src={picture} alt="" preview={false} rootClassName={css.image} /> : <span className={css.noImage} aria-hidden="true">{icon}</span>}
+        {picture ? <CoverImage src={picture} /> : <span className={css.noImage} aria-hidden="true">{icon}</span>}
         <Tag variant="solid" color="purple" className={css.badge}>
           {badge}
         </Tag>
