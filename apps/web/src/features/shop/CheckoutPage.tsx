@@ -18,6 +18,7 @@ import AddressPicker from './AddressPicker';
 import CartLineRow from './CartLineRow';
 import { creatorHref } from './product-text';
 import { useCartProducts, type CartGroup } from './useCartProducts';
+import TopUpButton from '@/features/wallet/TopUpButton';
 import css from './checkout.module.css';
 
 /** ORDER_NOTE_MAX of the shared contract. */
@@ -201,7 +202,7 @@ export default function CheckoutPage() {
                   title="Your wallet balance is too low"
                   description={
                     <>
-                      You need {money(totals.total - balance)} more. <Link href="/user/wallet">Top up your wallet</Link>
+                      You need {money(totals.total - balance)} more. <TopUpButton need={totals.total - balance} className={css.inlineLink} />
                     </>
                   }
                 />
@@ -220,7 +221,7 @@ export default function CheckoutPage() {
                       {failure.status === 422 && (
                         <>
                           {' '}
-                          <Link href="/user/wallet">Top up your wallet</Link>
+                          <TopUpButton need={totals.total - balance} className={css.inlineLink} />
                         </>
                       )}
                     </>

@@ -8,6 +8,7 @@ import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import CardSelect from '@/components/pay/CardSelect';
+import AddCard from '@/components/pay/AddCard';
 import { useCards } from '@/lib/use-cards';
 import { authenticatePayment } from '@/lib/stripe-js';
 import { cents, useBalance, usePaymentSettings } from '@/lib/payments';
@@ -22,14 +23,15 @@ interface Values {
 /**
  * Wallet top-up: amount within minimumWalletPrice..maximumWalletPrice, a saved card (default
  * first) → POST /payment/wallet/top-up through `useIdempotentPay` (a double click or a retry after
- * a lost answer re-sends the same key: one charge).
+ * a lost answer re-sends the same key: one charge). In a dialog (`inDialog`, TopUpDialog) a fan
+ * without a card adds one in place, and `onDone` runs once the money is in the wallet.
  */
-export default function TopUpForm() {
+export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boolean; amount?: number; onDone?: (balance: number) => void } = {}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const pay = usePaymentSettings();
   const { setBalance, refresh } = useBalance();
-  const { cards, data: cardsLoaded } = useCards();
+  const { cards, data: cardsLoaded, mutate: reloadCards } = useCards();
   const { pay: charge, busy } = useIdempotentPay();
   const { min, max } = pay.wallet;
   const presets = [10, 25, 50, 100].filter((n) => n >= min && n <= max);
@@ -41,6 +43,7 @@ export default function TopUpForm() {
         if (r.transaction.status === 'succeeded') {
           message.success(`${money(r.transaction.amount)} added to your wallet`);
           form.setFieldValue('amount', undefined);
+          onDone?.(r.balance);
         } else if (r.transaction.status === 'pending' && r.nextAction) {
           // 3-D Secure: the bank asks the fan to confirm; Stripe's webhook then credits the wallet.
           const failed = await authenticatePayment(pay.stripePublishableKey, r.nextAction.clientSecret);
@@ -50,7 +53,11 @@ export default function TopUpForm() {
             form.setFieldValue('amount', undefined);
             for (let i = 0; i < 8; i++) {
               await new Promise((res) => setTimeout(res, 1500));
-              if (((await refresh()) ?? 0) > r.balance) break;
+              const now = await refresh();
+              if ((now ?? 0) > r.balance) {
+                onDone?.(now!);
+                break;
+              }
             }
           }
         } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
@@ -65,12 +72,27 @@ export default function TopUpForm() {
     });
 
   const noCard = cardsLoaded && cards.length === 0;
+  if (inDialog && noCard)
+    return (
+      <>
+        <p className="muted">Add a card to top up your wallet.</p>
+        <AddCard
+          notice={false}
+          submitText="Save card"
+          onAdded={() => {
+            message.success('Card saved');
+            void reloadCards();
+          }}
+        />
+      </>
+    );
   return (
     <Form<Values>
       form={form}
       layout="vertical"
       name="top-up"
       requiredMark={false}
+      initialValues={amount ? { amount } : undefined}
       onFinish={(v) => void onFinish(v)}
     >
       <Form.Item
