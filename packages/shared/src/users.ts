@@ -262,8 +262,9 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Where a user lands after login (spec §2, §4). */
-export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 'username' | '_id'>): string {
+/** Where a user lands after login (spec §2, §4): operators on the console (issue 26 §4.19), creators on their page, fans on their home. */
+export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 'username' | '_id'> & Partial<Pick<CurrentUser, 'isAdmin'>>): string {
+  if (user.isAdmin) return '/admin';
   const complete = Boolean(user.email) && Boolean(user.username);
   if (user.isPerformer) return complete ? `/${user.username}` : '/creator/account';
   return complete ? '/home' : '/user/account';

@@ -6,6 +6,7 @@
  * show the record before and after, field by field. Read only: nothing here changes the log.
  */
 import type { HTMLAttributes } from 'react';
+import Link from 'next/link';
 import { Button, Card, Input, Select, Tag, Typography } from 'antd';
 import type { AuditEntry } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -121,8 +122,19 @@ export default function AdminAuditLog() {
               title: 'Target',
               render: (_, e) => (
                 <span className={css.stack}>
-                  <span>{e.targetType}</span>
-                  {e.targetId && <span className={`${css.mono} ${css.small}`}>{e.targetId}</span>}
+                  {e.target ? (
+                    e.target.link ? (
+                      <Link href={e.target.link} className={css.targetName}>
+                        {e.target.name}
+                      </Link>
+                    ) : (
+                      <span className={css.targetName}>{e.target.name}</span>
+                    )
+                  ) : null}
+                  <span className={css.small}>
+                    {e.targetType}
+                    {e.target && e.targetId && e.target.name !== e.targetId && <span className={`${css.mono} muted`} title={e.targetId}> · {e.targetId.slice(-8)}</span>}
+                  </span>
                 </span>
               ),
             },
