@@ -7,6 +7,7 @@ export * from './money';
 export * from './format';
 export * from './password';
 export * from './settings';
+export * from './genders';
 export * from './users';
 export * from './two-factor';
 export * from './two-factor-answer';

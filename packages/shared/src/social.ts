@@ -1,7 +1,8 @@
 import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
-import { GENDERS, publicUserSchema } from './users';
+import { GENDERS } from './genders';
+import { publicUserSchema } from './users';
 import { COMMENTABLE_KINDS, REACTABLE_KINDS, type REPORTABLE_KINDS } from './content-kinds';
 
 /**
