@@ -40,7 +40,8 @@ function makeMp4(): Buffer {
     return Buffer.concat([head, body]);
   };
   const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]));
-  return Buffer.concat([ftyp, box('free', Buffer.alloc(0)), box('mdat', Buffer.alloc(64, 1))]);
+  // Whole as uploads check it (platform/uploads.ts assertWholeContainer): every box fits, an index (moov) is there.
+  return Buffer.concat([ftyp, box('free', Buffer.alloc(0)), box('mdat', Buffer.alloc(64, 1)), box('moov', box('mvhd', Buffer.alloc(100)))]);
 }
 const mp4 = makeMp4();
 
