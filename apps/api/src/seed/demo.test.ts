@@ -133,7 +133,8 @@ describe('demo seed', () => {
     const fan = await byEmail('fan@example.com');
     const luna = await byEmail('creator@example.com');
     const iris = await byEmail('iris@example.com');
-    expect((await t.ctx.db.select().from(follows).where(eq(follows.followerId, fan.id))).map((f) => f.followingId)).toEqual([iris.id]);
+    // Iris followed; Luna followed by subscribing (a subscription follows: follows README).
+    expect((await t.ctx.db.select().from(follows).where(eq(follows.followerId, fan.id))).map((f) => f.followingId).sort()).toEqual([iris.id, luna.id].sort());
     const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, fan.id));
     expect(sub).toMatchObject({ performerId: luna.id, status: 'active', type: 'monthly' });
     expect(sub!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 864e5);
