@@ -10,12 +10,19 @@ import { demoCreator, newFan, settle, signIn, useTheme } from './support/session
  * dark go to the test's output directory.
  */
 
-/** How far a picture falls short of its frame, in px (0 = it fills it). */
+/**
+ * How far a picture falls short of its frame, in px (0 = it fills it), once it has loaded and the
+ * layout has settled: polled, as the page's style chunks may still be arriving when it shows.
+ */
 async function band(img: Locator, frame: Locator): Promise<number> {
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
-  const [a, b] = [await img.boundingBox(), await frame.boundingBox()];
-  return Math.round(Math.abs(b!.height - a!.height) + Math.abs(b!.width - a!.width));
+  const measure = async () => {
+    const [a, b] = [await img.boundingBox(), await frame.boundingBox()];
+    return a && b ? Math.round(Math.abs(b.height - a.height) + Math.abs(b.width - a.width)) : Infinity;
+  };
+  await expect.poll(measure).toBeLessThanOrEqual(1);
+  return measure();
 }
 
 async function shots(page: Page, name: string, info: { outputPath: (n: string) => string }) {
