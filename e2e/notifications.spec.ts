@@ -199,6 +199,8 @@ test('/notifications pages 12 at a time, filters unread, and a click marks one r
 
   // On a phone the bell is the Notifications tab, with the count in its name.
   await page.setViewportSize({ width: 390, height: 844 });
+  // Subscribing made the fan a follower (follows README): unfollow, then a new follow tells the creator.
+  await api('DELETE', `/follows/${creator.id}`, undefined, fan.token);
   await api('POST', `/follows/${creator.id}`, undefined, fan.token);
   await expect.poll(unreadOf(creator.token), { timeout: 20_000 }).toBe(1);
   await page.reload();
