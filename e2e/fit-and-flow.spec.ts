@@ -73,7 +73,12 @@ test('shop and order thumbnails fill their frame: no empty band under the pictur
 
     // The creator's shop tab: each product card's picture fills its square.
     await page.goto('/luna');
-    await page.getByRole('tab', { name: /Shop/ }).click();
+    // A click before the page hydrates is lost: click until the tab is selected.
+    const shopTab = page.getByRole('tab', { name: /Shop/ });
+    await expect(async () => {
+      await shopTab.click();
+      await expect(shopTab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    }).toPass();
     const card = page.getByRole('link', { name: /Tour T-shirt 2027/ }).first();
     await expect(card).toBeVisible();
     expect(await band(card.locator('img').first(), card.locator('img').first().locator('xpath=ancestor::div[contains(@class,"ant-image")]/..'))).toBeLessThanOrEqual(1);
