@@ -46,6 +46,8 @@ export async function createPgTestDatabase(): Promise<{ url: string; drop(): Pro
     }
   };
   await admin(`CREATE DATABASE ${name} TEMPLATE ${new URL(tplUrl).pathname.slice(1)}`);
+  // A test database is thrown away after its file: commits need not wait for the disk.
+  await admin(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -28,6 +28,7 @@ let creator: Made;
 let admin: Made;
 let tmpRoot: string;
 let png: Buffer;
+const tmpdirBefore = process.env.TMPDIR;
 
 beforeAll(async () => {
   // Uploads stream to os.tmpdir(): a private one, so leftovers can be counted without other test files' uploads.
@@ -41,6 +42,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  // The next test file of this worker (vitest.config.ts: the api project shares one) uses the usual TMPDIR.
+  if (tmpdirBefore === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = tmpdirBefore;
   await fs.rm(tmpRoot, { recursive: true, force: true });
 });
 
