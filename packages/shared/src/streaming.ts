@@ -36,8 +36,8 @@ export const STREAM_SLOW_MODE_MAX_SECONDS = 300;
 /** A viewer without a heartbeat for this long has left (billing stops, viewer count drops). */
 export const STREAM_HEARTBEAT_SECONDS = 15;
 export const STREAM_PRESENCE_TIMEOUT_SECONDS = 45;
-/** A Janus stream whose creator's camera stays off this long (browser closed, connection lost) is ended ('publisher_lost'). */
-export const STREAM_CAMERA_OFF_GRACE_SECONDS = 120;
+// A Janus stream whose creator's camera stays off (browser closed, connection lost, not sent yet)
+// for the operator's setting `liveReconnectGraceSeconds` (60 s by default) is ended ('publisher_lost').
 /** Join credentials and Agora tokens live this long; the client renews before they expire. */
 export const STREAM_CREDENTIAL_SECONDS = 300;
 /** A pending private-show request expires after this long without an answer. */
@@ -123,8 +123,12 @@ export const streamSchema = z.object({
   tipGoal: z.number().nullable(),
   tipsTotal: z.number(),
   slowModeSeconds: z.number().int(),
-  /** The creator's camera is on (Janus: their publisher joined); viewers wait for it before watching. */
+  /** The creator's camera is on (Janus: their media is arriving); viewers wait for it before watching. */
   publishing: z.boolean(),
+  /** Since when the creator's connection is down after having been on air (null: on air, or not on air yet). */
+  droppedAt: z.string().nullable(),
+  /** While the camera is off: when the stream ends unless it is back (Janus; null otherwise). */
+  reconnectBy: z.string().nullable(),
   /** The stream chat's conversation id (spec: the public-stream message call carries it). */
   conversationId: z.string(),
   startedAt: z.string(),

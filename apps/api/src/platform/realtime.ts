@@ -34,6 +34,7 @@ export class Realtime {
   private conversationGuard: ((userId: string, conversationId: string) => Promise<boolean>) | null = null;
   /** Who may join `stream:<id>` (set by the streaming module's policy through the composition root). */
   private streamGuard: ((userId: string, streamId: string) => Promise<boolean>) | null = null;
+  private streamSocketGone: Array<(userId: string, streamIds: string[]) => void> = [];
 
   constructor(private deps: { config: Config; db: Db; log: FastifyBaseLogger; sessions?: SessionCache }) {
     this.io = new Server({
@@ -82,6 +83,27 @@ export class Realtime {
     this.streamGuard = guard;
   }
 
+  /**
+   * Called when a socket that was in `stream:<id>` rooms goes away (its page closed, its browser
+   * killed, its network gone past socket.io's ping timeout), with the user and those streams: the
+   * streaming module treats the creator's studio going as their camera going.
+   */
+  onStreamSocketGone(listener: (userId: string, streamIds: string[]) => void): void {
+    this.streamSocketGone.push(listener);
+  }
+
+  /** Whether `userId` has a socket in `room`, on any node (if Redis fails, this node's sockets answer). */
+  async inRoom(room: RealtimeRoom, userId: string): Promise<boolean> {
+    const sockets = await this.io
+      .in(room)
+      .fetchSockets()
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'room membership across nodes failed: answering from this node');
+        return this.io.local.in(room).fetchSockets();
+      });
+    return sockets.some((s) => s.data.userId === userId);
+  }
+
   /** Serves socket.io on the API's HTTP server (path /socket.io/). */
   attach(server: http.Server): void {
     this.io.attach(server);
@@ -125,6 +147,14 @@ export class Realtime {
     const streamRooms = guarded('streamId', streamRoom, () => this.streamGuard, 'stream');
     socket.on('stream/join', streamRooms.join);
     socket.on('stream/leave', streamRooms.leave);
+    socket.on('disconnecting', () => {
+      const streamIds = [...socket.rooms].filter((r) => r.startsWith('stream:')).map((r) => r.slice('stream:'.length));
+      if (!streamIds.length) return;
+      // After the socket has left its rooms, so a membership check no longer sees it.
+      setImmediate(() => {
+        for (const l of this.streamSocketGone) l(socket.data.userId, streamIds);
+      });
+    });
     // Typing is relayed only inside a conversation the socket joined (membership checked on join).
     socket.on('message/typing', (payload) => {
       const id = idOf(payload);

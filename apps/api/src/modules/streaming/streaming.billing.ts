@@ -7,15 +7,18 @@ import type { Realtime } from '../../platform/realtime';
 import type { MinuteCharger } from '../../platform/live/billing';
 import { users } from '../users/users.tables';
 import { privateShowMinutes } from '../wallet/wallet.tables';
+import { billableMsAt } from './streaming.clock';
 import { streamViewers, streams } from './streaming.tables';
 import type { StreamsService } from './streams.service';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Per-minute billing of private shows (README.md beside this file, "Billing"). Billing starts when
- * the fan's presence first opens (their media starts, or their first heartbeat); at `now` the
- * minutes due are floor((now − start) / 60 s) + 1 (every STARTED minute); each due minute not
+ * Per-minute billing of private shows (README.md beside this file, "Billing"). Minutes are counted
+ * on the stream's billable clock (streaming.clock.ts), which runs only while the creator's camera
+ * is on AND the fan is in: it starts when both are first true, and stands still while the
+ * creator's connection is down (no minute is charged for a frozen picture). At `now` the minutes
+ * due are floor(clock / 60 s) + 1 (every STARTED minute); each due minute not
  * charged yet (after the stream's last row in private_show_minutes) is charged through the
  * MinuteCharger, which charges a (stream, minute) exactly once whoever asks and however often
  * (its primary key) — so overlapping sweeps, on one node or many, cannot double-charge. A minute
@@ -36,7 +39,7 @@ export class PrivateShowBilling {
       .select({
         id: streams.id, performerId: streams.performerId, fanId: streams.privateFanId, rate: streams.price,
         creatorName: creator.username, fanName: fan.username,
-        startMs: sql<string | null>`(select (extract(epoch from min(${streamViewers.joinedAt})) * 1000)::text from ${streamViewers} where ${streamViewers.streamId} = ${streams.id} and ${streamViewers.userId} = ${streams.privateFanId})`,
+        billableMs: streams.billableMs, billableSince: streams.billableSince,
         present: sql<boolean>`exists (select 1 from ${streamViewers} where ${streamViewers.streamId} = ${streams.id} and ${streamViewers.userId} = ${streams.privateFanId} and ${streamViewers.leftAt} is null)`,
         lastMinute: sql<number | null>`(select max(${privateShowMinutes.minute}) from ${privateShowMinutes} where ${privateShowMinutes.streamId} = ${streams.id})`,
       })
@@ -55,17 +58,19 @@ export class PrivateShowBilling {
 
   private async bill(
     charger: MinuteCharger,
-    s: { id: string; performerId: string; fanId: string | null; rate: number | null; creatorName: string | null; fanName: string | null; startMs: string | null; present: boolean; lastMinute: number | null },
+    s: { id: string; performerId: string; fanId: string | null; rate: number | null; creatorName: string | null; fanName: string | null; billableMs: number; billableSince: Date | null; present: boolean; lastMinute: number | null },
     now: Date,
   ): Promise<void> {
-    if (!s.fanId || s.startMs === null) return; // the fan is not in yet: nothing to bill
+    if (!s.fanId) return;
+    const clock = billableMsAt(s, now);
+    // Neither the fan in nor the camera on yet: nothing to bill.
+    if (s.billableSince === null && clock === 0) return;
     if (!s.present) {
       await this.deps.streams.endStream(s.id, 'fan_left', null);
       return;
     }
     const rate = s.rate ?? 0;
-    const started = Number(s.startMs);
-    const due = Math.floor(Math.max(0, now.getTime() - started) / MINUTE_MS) + 1;
+    const due = Math.floor(clock / MINUTE_MS) + 1;
     for (let minute = s.lastMinute === null ? 0 : Number(s.lastMinute) + 1; minute < due; minute++) {
       const r = await charger.chargeMinute({
         streamId: s.id, minute, userId: s.fanId, performerId: s.performerId, amount: rate,

@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeJanusPorts, janusPath, startJanus, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { spawnPublisher } from '../../../test/publisher-process';
+import { connectClient, got, joinRoom, listen, type Client } from '../../../test/sockets';
 import { follow } from '../../../test/factories';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import type { Jsep } from '../../platform/live/provider';
@@ -39,6 +41,7 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
   let fan: Made;
   let streamId: string;
   const peers: Array<Publisher | Viewer> = [];
+  const sockets: Client[] = [];
 
   const inject = (method: 'GET' | 'POST', url: string, m: Made, payload?: unknown) => t.app.inject({ method, url, headers: m.auth, payload: payload as never });
   const join = async (m: Made) => (await inject('GET', `/streaming/join/${streamId}`, m)).json().data;
@@ -60,6 +63,7 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
 
   afterAll(async () => {
     for (const p of peers) await p.close().catch(() => {});
+    for (const c of sockets) c.close();
     await t?.close();
     await janus?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -248,6 +252,49 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     expect((await inject('GET', `/streaming/join/${streamId}`, blocked)).statusCode).toBe(404);
     await publisher.close();
   });
+
+  it("a creator who vanishes without hanging up (camera process killed): viewers hear of the drop, a camera back within the grace resumes the same stream, and gone for good it ends as publisher_lost (issue 27 §1)", async () => {
+    const admin = await createAdmin(t);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/settings/liveReconnectGraceSeconds', headers: admin.auth, payload: { value: 10 } })).statusCode).toBe(200);
+    const host = await createCreator(t);
+    const watcher = await createFan(t);
+    await follow(t, watcher.user.id, host.user.id);
+    const live = await inject('POST', '/streaming/live', host, { type: 'public', title: 'Vanishing act' });
+    const id = live.json().data._id as string;
+    const room = await connectClient(await listen(t.app), watcher.token, sockets);
+    expect(await joinRoom(room, 'stream/join', { streamId: id })).toBe(true);
+    const publishVia = async (offer: Jsep) => {
+      const token = (await inject('GET', `/streaming/join/${id}`, host)).json().data.credential.token;
+      const res = await inject('POST', `/streaming/janus/${id}/publish`, host, { token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.jsep as Jsep;
+    };
+    const updates = () => got(room, 'stream/updated').map((e) => e.stream);
+    const live2 = async () => (await inject('GET', `/streaming/live/${id}`, watcher)).json().data;
+
+    const first = await spawnPublisher(publishVia);
+    await until('the camera is on air', async () => (await live2()).publishing === true);
+    first.kill();
+    // Nothing hangs up: Janus reports the media stopped, and the room hears the drop.
+    await until('viewers hear the connection dropped', () => updates().some((u) => !u.publishing && u.droppedAt !== null));
+    expect(await live2()).toMatchObject({ status: 'live', publishing: false, droppedAt: expect.any(String), reconnectBy: expect.any(String) });
+
+    // Back within the grace: the same stream goes on.
+    const second = await spawnPublisher(publishVia);
+    await until('the camera is back on air', async () => (await live2()).publishing === true);
+    expect(await live2()).toMatchObject({ _id: id, status: 'live', droppedAt: null, reconnectBy: null });
+
+    // Gone for good: the worker's sweep ends it once the grace (10 s) is over.
+    second.kill();
+    await until('the drop is seen again', async () => (await live2()).publishing === false);
+    await until('the stream ends as publisher_lost', async () => {
+      await t.ctx.streaming.streams.endAbandoned(new Date());
+      return got(room, 'stream/ended').length > 0;
+    }, 30_000);
+    expect(got(room, 'stream/ended')[0]).toEqual({ streamId: id, reason: 'publisher_lost' });
+    expect(await live2()).toMatchObject({ status: 'ended', endReason: 'publisher_lost', publishing: false });
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/settings/liveReconnectGraceSeconds', headers: admin.auth, payload: { value: 60 } })).statusCode).toBe(200);
+  }, 90_000);
 
   it('ending the stream destroys its room: the relay refuses the stream afterwards', async () => {
     const token = (await join(fan)).credential.token;

@@ -5,6 +5,7 @@ import { createCreator, createFan, createTestApp, type Made, type TestApp } from
 import { follow, subscribe } from '../../../test/factories';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { agoraOn, goLive } from '../../../test/streams';
+import { insertLiveStream } from '../../../test/stream-rows';
 import { notifications } from '../notifications/notifications.tables';
 import { privateShowMinutes, walletCharges } from '../wallet/wallet.tables';
 import { streams } from './streaming.tables';
@@ -148,6 +149,37 @@ describe('private shows: per started minute, on the server clock', () => {
     expect(await streamRow(streamId)).toMatchObject({ status: 'ended', endReason: 'fan_left', viewerCount: 0 });
     await t.ctx.streaming.billing.billPrivateShows(at(t0, 200));
     expect(await minutesOf(streamId)).toEqual([0]);
+  });
+
+  it("a Janus show: minutes count only while the creator's camera is on and the fan is in — a dropped connection charges nothing (issue 27 §1)", async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    await topUp(t, fan, 30, { card: true });
+    const s = await insertLiveStream(t, creator.user.id, { type: 'private', price: 300, privateFanId: fan.user.id, provider: 'janus', publishing: false });
+    const t0 = new Date();
+    const step = async (seconds: number, camera?: boolean) => {
+      t.ctx.clock.now = () => at(t0, seconds);
+      if (camera !== undefined) await t.ctx.streaming.streams.setPublishing(s.id, camera);
+      await inject('PUT', '/streaming/set-duration', fan, { streamId: s.id });
+      await t.ctx.streaming.billing.billPrivateShows(at(t0, seconds));
+    };
+    await step(0); // the fan is in, the camera is not on yet
+    await step(30);
+    expect(await minutesOf(s.id)).toEqual([]);
+    await step(40, true); // on air: the first minute starts
+    expect(await minutesOf(s.id)).toEqual([0]);
+    await step(70, false); // dropped after 30 s on the clock
+    await step(200); // 130 s later, still down: nothing more
+    expect(await minutesOf(s.id)).toEqual([0]);
+    expect(await streamRow(s.id)).toMatchObject({ billableMs: 30_000, billableSince: null });
+    await step(210, true); // back: the clock goes on from 30 s
+    await step(239);
+    expect(await minutesOf(s.id)).toEqual([0]);
+    await step(240); // 60 s on the clock: the second minute
+    expect(await minutesOf(s.id)).toEqual([0, 1]);
+    const charges = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.user.id), eq(walletCharges.type, 'stream')));
+    expect(charges.map((c) => c.amount)).toEqual([300, 300]);
+    await expectLedgerBalanced(t);
   });
 
   it('billing starts with the fan, not with the acceptance', async () => {

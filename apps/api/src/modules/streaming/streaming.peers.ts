@@ -23,6 +23,11 @@ export class LivePeers {
     this.peers.set(peerId, info);
   }
 
+  /** Whose peer it is, when this node relays it. */
+  get(peerId: string): PeerInfo | null {
+    return this.peers.get(peerId) ?? null;
+  }
+
   /** The peer when it is `userId`'s in `streamId`, else null. */
   own(peerId: string, userId: string, streamId: string): PeerInfo | null {
     const p = this.peers.get(peerId);

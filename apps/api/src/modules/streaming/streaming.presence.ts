@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { STREAM_PRESENCE_TIMEOUT_SECONDS, streamRoom } from '@stagepass/shared';
 import type { DbOrTx, Db } from '../../db/client';
 import type { Realtime } from '../../platform/realtime';
+import { billableClock } from './streaming.clock';
 import { streamViewers, streams, type StreamViewerRow } from './streaming.tables';
 
 /**
@@ -11,7 +12,8 @@ import { streamViewers, streams, type StreamViewerRow } from './streaming.tables
  * end, or when no heartbeat came for STREAM_PRESENCE_TIMEOUT_SECONDS (the sweep). One open row
  * per (stream, user) — a partial unique index. The creator is not a viewer (never counted).
  * `viewer_count` on the stream is recomputed by one statement after each change and pushed
- * ('stream/viewers' to `stream:<id>`).
+ * ('stream/viewers' to `stream:<id>`); the same statement moves the billable clock (a private
+ * show's runs only while its fan is in: streaming.clock.ts).
  */
 export class StreamPresence {
   constructor(private deps: { db: Db; realtime: Pick<Realtime, 'to'> }) {}
@@ -40,7 +42,7 @@ export class StreamPresence {
       if (row) return { row, opened: false };
       return this.touch(streamId, userId, now);
     }
-    await this.recount(streamId);
+    await this.recount(streamId, now);
     return { row: made, opened: true };
   }
 
@@ -51,7 +53,7 @@ export class StreamPresence {
       .set({ leftAt: now })
       .where(and(eq(streamViewers.streamId, streamId), eq(streamViewers.userId, userId), isNull(streamViewers.leftAt)))
       .returning({ id: streamViewers.id });
-    if (closed.length) await this.recount(streamId);
+    if (closed.length) await this.recount(streamId, now);
     return closed.length > 0;
   }
 
@@ -68,15 +70,15 @@ export class StreamPresence {
       .set({ leftAt: now })
       .where(and(isNull(streamViewers.leftAt), lt(streamViewers.lastSeenAt, cutoff)))
       .returning({ streamId: streamViewers.streamId, userId: streamViewers.userId });
-    for (const streamId of new Set(gone.map((g) => g.streamId))) await this.recount(streamId);
+    for (const streamId of new Set(gone.map((g) => g.streamId))) await this.recount(streamId, now);
     return gone;
   }
 
-  /** Recomputes the stream's viewer count (one statement) and pushes it to the stream's room. */
-  async recount(streamId: string): Promise<number> {
+  /** Recomputes the stream's viewer count and billable clock at `now` (one statement) and pushes the count to the stream's room. */
+  async recount(streamId: string, now: Date): Promise<number> {
     const [row] = await this.deps.db
       .update(streams)
-      .set({ viewerCount: sql`(select count(*)::int from ${streamViewers} where ${streamViewers.streamId} = ${streamId} and ${streamViewers.leftAt} is null)` })
+      .set({ viewerCount: sql`(select count(*)::int from ${streamViewers} where ${streamViewers.streamId} = ${streamId} and ${streamViewers.leftAt} is null)`, ...billableClock(now) })
       .where(and(eq(streams.id, streamId), eq(streams.status, 'live')))
       .returning({ count: streams.viewerCount });
     if (!row) return 0;

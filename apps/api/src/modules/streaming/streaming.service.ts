@@ -31,6 +31,8 @@ import { PrivateShowBilling } from './streaming.billing';
 /** How often the presence sweep (missed heartbeats, expired private requests) and the billing sweep run. */
 export const PRESENCE_SWEEP_MS = 10_000;
 export const BILLING_SWEEP_MS = 5_000;
+/** How often streams whose camera stayed off past the grace are ended: "ended" reaches viewers within grace + this + the event's trip. */
+export const ABANDONED_SWEEP_MS = 2_000;
 
 export interface StreamingDeps {
   db: Db;
@@ -92,9 +94,25 @@ export class StreamingService {
       const done = p.role === 'publisher' ? this.streams.setPublishing(p.streamId, false) : this.relay.leftStream(p.streamId, p.userId);
       done.catch((err: unknown) => log.warn({ err, streamId: p.streamId }, 'live: handling a closed peer failed'));
     });
+    // Janus reports the creator's media stopped arriving (after 1 s without packets: a closed or
+    // killed browser, a cut network — nothing hangs up then) or arriving again: the camera is off
+    // or on. Only the creator's current camera counts (an old one being replaced does not).
+    media?.onPublisherMedia?.((e) => {
+      const p = this.peers.get(e.peerId);
+      if (!p || p.role !== 'publisher') return;
+      this.streams.setPublishing(p.streamId, e.receiving).catch((err: unknown) => log.warn({ err, streamId: p.streamId }, 'live: handling the creator\'s media state failed'));
+    });
+    // The creator's studio lost its socket (page closed, browser killed: socket.io notices at once;
+    // a cut network: after its ping timeout) and no other page of theirs is in the stream's room.
+    realtime.onStreamSocketGone((userId, streamIds) => {
+      for (const streamId of streamIds) {
+        this.creatorPageGone(userId, streamId).catch((err: unknown) => log.warn({ err, streamId }, 'live: handling the creator\'s closed page failed'));
+      }
+    });
     const enabled = () => deps.queue.workers > 0 && deps.config.NODE_ENV !== 'test';
     this.sweeps = [
       periodicSweep({ name: 'stream presence sweep', everyMs: PRESENCE_SWEEP_MS, log, enabled, run: () => this.sweepPresence(clock.now()) }),
+      periodicSweep({ name: 'abandoned stream sweep', everyMs: ABANDONED_SWEEP_MS, log, enabled, run: async () => void (await this.streams.endAbandoned(clock.now())) }),
       periodicSweep({ name: 'private show billing sweep', everyMs: BILLING_SWEEP_MS, log, enabled: () => enabled() && deps.charger !== null, run: () => this.billing.billPrivateShows(clock.now()) }),
     ];
   }
@@ -167,6 +185,14 @@ export class StreamingService {
     }
     await this.privateShows.expire(now);
     await this.streams.endAbandoned(now);
+  }
+
+  /** The creator's page left the stream's room: their camera is off unless another page of theirs is still there. */
+  async creatorPageGone(userId: string, streamId: string): Promise<void> {
+    const row = await this.streams.row(streamId);
+    if (!row || row.status !== 'live' || row.performerId !== userId || row.provider !== 'janus' || !row.publishing) return;
+    if (await this.deps.realtime.inRoom(streamRoom(streamId), userId)) return;
+    await this.streams.setPublishing(streamId, false);
   }
 
   start(): void {

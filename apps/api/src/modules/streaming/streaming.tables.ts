@@ -38,10 +38,19 @@ export const streams = pgTable(
     tipGoal: bigint('tip_goal', { mode: 'number' }),
     tipsTotal: bigint('tips_total', { mode: 'number' }).notNull().default(0),
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
-    /** The creator's camera is on (Janus publisher joined). */
+    /** The creator's camera is on: their publisher joined and Janus receives their media. */
     publishing: boolean('publishing').notNull().default(false),
     /** Since when the camera is off (null while publishing): a Janus stream whose camera stays off past the grace ends ('publisher_lost'). */
     cameraOffAt: ts('camera_off_at').defaultNow(),
+    /** When the camera first came on (null: never yet) — a camera off after it is a dropped connection. */
+    firstOnAirAt: ts('first_on_air_at'),
+    /**
+     * The billable clock of a private show: it runs while the creator's camera is on AND the fan is
+     * in (streaming.billing.ts). `billableMs` holds the finished stretches, `billableSince` the
+     * start of the running one (null: stopped).
+     */
+    billableMs: bigint('billable_ms', { mode: 'number' }).notNull().default(0),
+    billableSince: ts('billable_since'),
     /** Go-live notifications were sent for this stream (throttle: one per creator per 30 min). */
     notified: boolean('notified').notNull().default(false),
     startedAt: ts('started_at').notNull().defaultNow(),

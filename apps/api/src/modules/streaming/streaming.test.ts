@@ -245,8 +245,8 @@ describe('streams: who may do what', () => {
     expect(data.map((s: { _id: string }) => s._id)).not.toContain(stream.private);
     for (const s of data) {
       expect(Object.keys(s).sort()).toEqual([
-        '_id', 'access', 'canModerate', 'conversationId', 'description', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
-        'publishing', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
+        '_id', 'access', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
+        'publishing', 'reconnectBy', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
       ]);
       expect(s.performer).toMatchObject({ _id: s.performerId });
     }

@@ -17,7 +17,8 @@ export async function streamViews(
   usersSvc: Pick<UsersService, 'card'>,
   viewer: UserRow | null,
   rows: StreamRow[],
-  opts: { creators?: Map<string, UserRow>; now?: Date } = {},
+  /** graceSeconds: the operator's liveReconnectGraceSeconds, for `reconnectBy` (needed when a live Janus stream's camera is off). */
+  opts: { creators?: Map<string, UserRow>; now?: Date; graceSeconds?: number } = {},
 ): Promise<Stream[]> {
   if (rows.length === 0) return [];
   const creators = opts.creators ?? new Map<string, UserRow>();
@@ -45,6 +46,7 @@ export async function streamViews(
       tipsTotal: fromMinor(r.tipsTotal),
       slowModeSeconds: r.slowModeSeconds,
       publishing: r.publishing,
+      ...cameraState(r, opts.graceSeconds ?? 0),
       conversationId: r.conversationId,
       startedAt: r.startedAt.toISOString(),
       endedAt: r.endedAt?.toISOString() ?? null,
@@ -53,4 +55,13 @@ export async function streamViews(
       canModerate: canModerateWith(viewer, r, facts),
     };
   });
+}
+
+/** A live Janus stream whose camera is off: since when it dropped (after being on air), and when it ends unless it is back. */
+function cameraState(r: StreamRow, graceSeconds: number): Pick<Stream, 'droppedAt' | 'reconnectBy'> {
+  if (r.status !== 'live' || r.provider !== 'janus' || r.publishing || !r.cameraOffAt) return { droppedAt: null, reconnectBy: null };
+  return {
+    droppedAt: r.firstOnAirAt ? r.cameraOffAt.toISOString() : null,
+    reconnectBy: new Date(r.cameraOffAt.getTime() + graceSeconds * 1000).toISOString(),
+  };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  MESSAGES, GO_LIVE_NOTIFY_THROTTLE_MINUTES, STREAM_CAMERA_OFF_GRACE_SECONDS, isUuid, ppvPriceLimits, streamRoom, toMinor,
+  MESSAGES, GO_LIVE_NOTIFY_THROTTLE_MINUTES, isUuid, ppvPriceLimits, streamRoom, toMinor,
   type LiveProviderName, type Stream, type StreamEndReason, type StreamType, type StreamAccess,
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
@@ -24,6 +24,7 @@ import type { SellerGate } from '../performers/performers.policy';
 import { notBlockedWith } from '../blocks/blocks.policy';
 import { streams, type StreamRow } from './streaming.tables';
 import { streamViews } from './streaming.views';
+import { billableClock, billableClockStopped } from './streaming.clock';
 import { streamFacts } from './streaming.policy';
 import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
@@ -107,8 +108,14 @@ export class StreamsService {
     return r ?? null;
   }
 
-  views(viewer: UserRow | null, rows: StreamRow[], creators?: Map<string, UserRow>): Promise<Stream[]> {
-    return streamViews(this.db, this.deps.users, viewer, rows, { creators, now: this.deps.clock.now() });
+  async views(viewer: UserRow | null, rows: StreamRow[], creators?: Map<string, UserRow>): Promise<Stream[]> {
+    const graceSeconds = rows.some((r) => r.status === 'live' && r.provider === 'janus' && !r.publishing) ? await this.graceSeconds() : 0;
+    return streamViews(this.db, this.deps.users, viewer, rows, { creators, now: this.deps.clock.now(), graceSeconds });
+  }
+
+  /** How long a stream waits for its creator's camera (the operator's `liveReconnectGraceSeconds`). */
+  graceSeconds(): Promise<number> {
+    return this.deps.settings.get('liveReconnectGraceSeconds');
   }
 
   async view(viewer: UserRow | null, row: StreamRow): Promise<Stream> {
@@ -206,20 +213,32 @@ export class StreamsService {
     return mine;
   }
 
-  /** The Janus publisher joined or left: `publishing` changes and the room hears it. */
+  /**
+   * The creator's camera came on or went off — their publisher joined, left or was hung up, or
+   * Janus reports their media arriving again or stopped (a closed browser, a lost network), or
+   * their studio's socket went away. `publishing` changes, the billable clock with it, and the
+   * room hears it ('stream/updated': viewers show the dropped connection, or watch again). Only a
+   * change does anything, so the several signals of one drop are one update.
+   */
   async setPublishing(id: string, publishing: boolean): Promise<void> {
-    const [row] = await this.db.update(streams).set({ publishing, cameraOffAt: publishing ? null : this.deps.clock.now() }).where(and(eq(streams.id, id), eq(streams.status, 'live'), sql`${streams.publishing} <> ${publishing}`)).returning();
+    const now = this.deps.clock.now();
+    const [row] = await this.db
+      .update(streams)
+      .set({ publishing, cameraOffAt: publishing ? null : now, ...(publishing ? { firstOnAirAt: sql`coalesce(${streams.firstOnAirAt}, ${now.toISOString()}::timestamptz)` } : {}), ...billableClock(now, publishing) })
+      .where(and(eq(streams.id, id), eq(streams.status, 'live'), sql`${streams.publishing} <> ${publishing}`))
+      .returning();
     if (row) await this.pushUpdated(row, null);
   }
 
   /**
-   * Streams nobody is sending into: a Janus stream whose camera has been off for
-   * STREAM_CAMERA_OFF_GRACE_SECONDS (the creator closed the tab or lost the connection and did
-   * not come back; a reload re-publishes well within it) ends with 'publisher_lost'. Agora
-   * streams are not watched here: the API does not see Agora's media.
+   * Streams nobody is sending into: a Janus stream whose camera has been off for the operator's
+   * `liveReconnectGraceSeconds` (60 s by default: the creator closed the page or lost the
+   * connection and did not come back, or never sent the camera after going live; a reload sends
+   * it again well within it) ends with 'publisher_lost'. Agora streams are not watched here: the
+   * API does not see Agora's media. Runs every STREAM_ABANDONED_SWEEP_MS on the worker nodes.
    */
   async endAbandoned(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - STREAM_CAMERA_OFF_GRACE_SECONDS * 1000);
+    const cutoff = new Date(now.getTime() - (await this.graceSeconds()) * 1000);
     const gone = await this.db
       .select({ id: streams.id })
       .from(streams)
@@ -258,7 +277,7 @@ export class StreamsService {
   }
 
   private async endInTx(tx: Tx, row: StreamRow, reason: StreamEndReason, byId: string | null, now: Date): Promise<StreamRow> {
-    const [ended] = await tx.update(streams).set({ status: 'ended', endedAt: now, endReason: reason, endedBy: byId, publishing: false, viewerCount: 0 }).where(eq(streams.id, row.id)).returning();
+    const [ended] = await tx.update(streams).set({ status: 'ended', endedAt: now, endReason: reason, endedBy: byId, publishing: false, viewerCount: 0, ...billableClockStopped(now) }).where(eq(streams.id, row.id)).returning();
     await this.deps.presence.closeAll(tx, row.id, now);
     await this.deps.events.record(tx, 'stream.ended', { streamId: row.id, performerId: row.performerId, type: row.type, reason });
     this.deps.commits.afterCommit(tx, () => this.afterEnd(ended!, reason));

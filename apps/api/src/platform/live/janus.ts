@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JanodeConnection, JanodeJsep, JanodeSession } from 'janode';
 import type { VideoRoomError, VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Config } from '../../config';
-import { LiveMediaError, type Jsep, type LiveMedia, type LivePeer, type LivePeerClosed, type LiveRoom } from './provider';
+import { LiveMediaError, type Jsep, type LiveMedia, type LivePeer, type LivePeerClosed, type LivePublisherMedia, type LiveRoom } from './provider';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Janode = (typeof import('janode'))['default'];
@@ -90,6 +90,7 @@ export class JanusMedia implements LiveMedia {
   private closed = false;
   private readonly peers = new Map<string, Peer>();
   private readonly closedListeners = new Set<(e: LivePeerClosed) => void>();
+  private readonly mediaListeners = new Set<(e: LivePublisherMedia) => void>();
 
   constructor(private readonly opts: JanusMediaOptions) {}
 
@@ -113,6 +114,11 @@ export class JanusMedia implements LiveMedia {
   onPeerClosed(listener: (e: LivePeerClosed) => void): () => void {
     this.closedListeners.add(listener);
     return () => this.closedListeners.delete(listener);
+  }
+
+  onPublisherMedia(listener: (e: LivePublisherMedia) => void): () => void {
+    this.mediaListeners.add(listener);
+    return () => this.mediaListeners.delete(listener);
   }
 
   async createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom> {
@@ -309,6 +315,7 @@ export class JanusMedia implements LiveMedia {
       handle.once(Janode.EVENT.HANDLE_DETACHED, gone('detached'));
       handle.once(Janode.EVENT.HANDLE_HANGUP, gone('hangup'));
       handle.once(Janode.EVENT.HANDLE_ICE_FAILED, gone('ice_failed'));
+      if (role === 'publisher') this.watchPublisherMedia(handle, peerId, room.roomId, userId, Janode.EVENT.HANDLE_MEDIA);
       // A subscriber whose publisher leaves gets `updated` (Janus offers the streams again, now
       // inactive): there is no channel to renegotiate over, so the viewer is done — it subscribes
       // again when the stream is publishing again.
@@ -320,6 +327,30 @@ export class JanusMedia implements LiveMedia {
       handle.detach().catch(() => {});
       throw refusal(err, `Janus refused the ${role}`);
     }
+  }
+
+  /**
+   * Janus tells a publisher's handle when one kind of its media stops arriving (no packets for
+   * `no_media_timer`, 1 s) and when it arrives again: the listeners hear, on each change, whether
+   * the camera's video arrives (or, for a publisher Janus never reported video of, any media).
+   */
+  private watchPublisherMedia(handle: VideoRoomHandle, peerId: string, roomId: number, userId: string, event: string) {
+    const kinds = new Map<string, boolean>();
+    let receiving = true;
+    handle.on(event, (e: { type?: string; mid?: string; receiving?: boolean }) => {
+      if (typeof e.receiving !== 'boolean' || !this.peers.has(peerId)) return;
+      kinds.set(e.type ?? 'media', e.receiving);
+      const now = kinds.has('video') ? kinds.get('video')! : [...kinds.values()].some(Boolean);
+      if (now === receiving) return;
+      receiving = now;
+      for (const l of this.mediaListeners) {
+        try {
+          l({ peerId, roomId, userId, receiving });
+        } catch (err) {
+          this.opts.log.error({ err }, 'live video: a publisher-media listener failed');
+        }
+      }
+    });
   }
 
   private drop(peerId: string, reason: string) {

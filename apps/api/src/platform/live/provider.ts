@@ -32,6 +32,13 @@ export interface LivePeer {
 }
 
 /** A relayed peer that ended on the SFU's side (ICE failed, the browser went away, kicked, room destroyed…). */
+export interface LivePublisherMedia {
+  peerId: string;
+  roomId: number;
+  userId: string;
+  receiving: boolean;
+}
+
 export interface LivePeerClosed {
   peerId: string;
   roomId: number;
@@ -70,6 +77,13 @@ export interface LiveMedia {
    * Called on the node that holds the peer only.
    */
   onPeerClosed?(listener: (e: LivePeerClosed) => void): () => void;
+  /**
+   * Listens for a publisher's media stopping or arriving again while its peer stays up (Janus's
+   * `media` events: no packets for a second — a closed or killed browser, a cut network — and
+   * packets again). `receiving`: the camera's video arrives (any media, for a publisher without video). Called on the node that
+   * holds the peer only. Answers an unsubscribe.
+   */
+  onPublisherMedia?(listener: (e: LivePublisherMedia) => void): () => void;
   /** Closes the connection to the SFU (shutdown). */
   close(): Promise<void>;
 }
