@@ -1,7 +1,7 @@
 'use client';
 /** While live: viewers, tips, time on air, the tip goal's progress, and the Stop button. */
 import { useEffect, useState } from 'react';
-import { Button, Popconfirm, Progress, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Progress, Tag } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { Stream } from '@stagepass/shared';
 import { count, money } from '@/lib/format';
@@ -30,8 +30,27 @@ export function useNow(intervalMs = 1000) {
 export default function LiveStats({ stream, publishState, onStop, stopping, onRetry }: { stream: Stream; publishState: PublishState; onStop: () => void; stopping: boolean; onRetry: () => void }) {
   const now = useNow();
   const percent = goalPercent(stream.tipsTotal, stream.tipGoal);
+  // The camera is off (page closed, connection lost): the stream ends at `reconnectBy` unless it is back.
+  const left = stream.reconnectBy && publishState !== 'live' ? Math.max(0, Math.ceil((new Date(stream.reconnectBy).getTime() - now) / 1000)) : null;
   return (
     <div>
+      {left !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          className={css.resume}
+          title={stream.droppedAt ? 'Your viewers are waiting for you' : 'Your camera is not on air yet'}
+          description={
+            <>
+              <p className={css.resumeText}>The stream ends in {left} s unless your camera is back. Send it to carry on.</p>
+              <Button type="primary" onClick={onRetry}>
+                Send camera
+              </Button>
+            </>
+          }
+          data-testid="studio-reconnect"
+        />
+      )}
       <div className={css.actions}>
         <Tag color={publishState === 'live' ? 'red' : publishState === 'failed' ? 'default' : 'orange'} className={css.liveTag} role="status" aria-live="polite">
           {STATE_TEXT[publishState]}
@@ -39,7 +58,7 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
         <Tag>{TYPE_LABEL[stream.type]}</Tag>
         {stream.type === 'group' && stream.price !== null && <Tag>Ticket {money(stream.price)}</Tag>}
         {stream.type === 'private' && stream.price !== null && <Tag>{money(stream.price)}/min</Tag>}
-        {(publishState === 'failed' || publishState === 'idle') && <Button onClick={onRetry}>Send camera</Button>}
+        {(publishState === 'failed' || publishState === 'idle') && left === null && <Button onClick={onRetry}>Send camera</Button>}
         <Popconfirm title="End the stream?" description="Viewers will see that the stream has ended." okText="End stream" cancelText="Keep streaming" onConfirm={onStop}>
           <Button danger icon={<StopOutlined />} loading={stopping}>
             Stop live stream

@@ -241,7 +241,13 @@ export default function LiveStudio() {
       <div className={css.head}>
         <div>
           <h1 className="page-title">{stream ? (stream.type === 'private' ? 'Private show' : 'You are live') : 'Go live'}</h1>
-          <p className="page-lead">{stream ? 'Your camera is on air. Keep this page open while you stream.' : 'Check your camera and microphone, describe your stream, then start.'}</p>
+          <p className="page-lead">
+            {!stream
+              ? 'Check your camera and microphone, describe your stream, then start.'
+              : media.publishState === 'live'
+                ? 'Your camera is on air. Keep this page open while you stream.'
+                : 'Your camera is not on air. Keep this page open while you stream.'}
+          </p>
         </div>
       </div>
       <div className={css.layout}>

@@ -121,7 +121,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
       </div>
     );
   } else if (entitled && j?.credential) {
-    main = <LivePlayer streamId={id} performerName={name} credential={j.credential} publishing={stream.publishing} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
+    main = <LivePlayer streamId={id} performerName={name} credential={j.credential} publishing={stream.publishing} dropped={Boolean(stream.droppedAt)} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
   } else if (ended) {
     main = (
       <div className={css.player}>

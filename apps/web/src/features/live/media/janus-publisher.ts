@@ -2,10 +2,13 @@
  * The creator's camera into their live stream through Janus (the API relays the signalling):
  * sendonly transceivers for the camera and microphone tracks → offer → ICE gathered → POST
  * /streaming/janus/{id}/publish {token, jsep} → Janus's answer. `stop()` hangs up (POST …/leave) and
- * closes the peer connection; the tracks stay the caller's (the preview keeps running).
+ * closes the peer connection; the tracks stay the caller's (the preview keeps running). Closing or
+ * leaving the page hangs up too (`pagehide`, a keepalive request): viewers hear at once that the
+ * creator's connection dropped, instead of when Janus notices the media stopped.
  */
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
+import { leaveKeepalive } from './janus-viewer';
 import { localJsep, newPeerConnection, waitForIceGathering } from './webrtc';
 
 export interface JanusPublication {
@@ -28,6 +31,13 @@ export async function publishJanus(opts: { streamId: string; token: string; medi
     await pc.setRemoteDescription(answer.jsep);
     const peerId = answer.peerId;
     let stopped = false;
+    const onPageHide = () => {
+      if (stopped) return;
+      stopped = true;
+      leaveKeepalive(opts.streamId, peerId);
+      pc.close();
+    };
+    window.addEventListener('pagehide', onPageHide);
     return {
       peerId,
       pc,
@@ -36,6 +46,7 @@ export async function publishJanus(opts: { streamId: string; token: string; medi
         if (sender) await sender.replaceTrack(track);
       },
       async stop() {
+        window.removeEventListener('pagehide', onPageHide);
         if (stopped) return;
         stopped = true;
         pc.close();

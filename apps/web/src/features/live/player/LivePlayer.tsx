@@ -5,7 +5,10 @@
  * Browsers block autoplay with sound, so it starts muted with an "Unmute" button; a volume slider
  * and full screen. While the creator's camera is not on yet (409, or `publishing` false) it says
  * "Waiting for <name> to start the camera…" and tries again when the stream says it is publishing,
- * or every 5 s. A dropped connection is retried. Leaving hangs up (POST …/leave, keepalive).
+ * or every 5 s. When the creator's connection drops (`dropped`: their media stopped arriving, their
+ * page closed) it hangs up and says "The creator's connection dropped — waiting…" until they are
+ * back (then it watches again) or the stream ends. A dropped connection is retried. Leaving hangs
+ * up (POST …/leave, keepalive).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Slider, Spin, Tooltip } from 'antd';
@@ -28,6 +31,8 @@ export interface LivePlayerProps {
   credential: StreamCredential;
   /** The creator's camera is on (from the stream, updated live). */
   publishing: boolean;
+  /** The creator's connection dropped after being on air (the stream's `droppedAt`): waiting for them to come back. */
+  dropped?: boolean;
   /** A fresh credential (GET /streaming/join again); null when the viewer may no longer watch. */
   renew: () => Promise<StreamCredential | null>;
   /** The stream ended: hang up and show `overlay`. */
@@ -35,7 +40,9 @@ export interface LivePlayerProps {
   overlay?: string | null;
 }
 
-export default function LivePlayer({ streamId, performerName, credential, publishing, renew, ended, overlay }: LivePlayerProps) {
+export const DROPPED_TEXT = "The creator's connection dropped — waiting…";
+
+export default function LivePlayer({ streamId, performerName, credential, publishing, dropped = false, renew, ended, overlay }: LivePlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const session = useRef<Watching | null>(null);
@@ -53,9 +60,10 @@ export default function LivePlayer({ streamId, performerName, credential, publis
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  // Connect (again on each attempt); hang up on unmount, on a new attempt and when the stream ends.
+  // Connect (again on each attempt); hang up on unmount, on a new attempt, when the stream ends and
+  // while the creator's connection is down (the last frame would stay frozen on screen).
   useEffect(() => {
-    if (ended) return;
+    if (ended || dropped) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
@@ -115,7 +123,7 @@ export default function LivePlayer({ streamId, performerName, credential, publis
       session.current?.stop();
       session.current = null;
     };
-  }, [streamId, attempt, ended, renew]);
+  }, [streamId, attempt, ended, dropped, renew]);
 
   // The camera came on while waiting: try at once.
   useEffect(() => {
@@ -148,6 +156,7 @@ export default function LivePlayer({ streamId, performerName, credential, publis
 
   const status =
     overlay ??
+    (dropped && !ended ? DROPPED_TEXT : null) ??
     (phase === 'waiting' ? `Waiting for ${performerName} to start the camera…` : phase === 'error' ? (error ?? 'The video could not start') : phase === 'connecting' ? 'Connecting…' : null);
 
   return (
@@ -156,7 +165,7 @@ export default function LivePlayer({ streamId, performerName, credential, publis
       {status && (
         <div className={css.overlay} role="status" data-testid="player-status">
           <div className={css.overlayText}>
-            {phase === 'connecting' && !overlay && <Spin />}
+            {(phase === 'connecting' || dropped) && !overlay && <Spin />}
             <p>{status}</p>
             {phase === 'error' && !overlay && (
               <Button ghost onClick={retry}>
@@ -166,7 +175,7 @@ export default function LivePlayer({ streamId, performerName, credential, publis
           </div>
         </div>
       )}
-      {phase === 'playing' && !overlay && (
+      {phase === 'playing' && !overlay && !dropped && (
         <div className={css.controls}>
           {muted ? (
             <Button type="text" icon={<AudioMutedOutlined />} onClick={unmute}>
