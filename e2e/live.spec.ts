@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test, type Account } from './fixtures/users';
 import { api } from './support/api';
-import { newFan, signIn } from './support/session';
+import { expectPlaying, goLive, pageFor, stopLive, walletFan } from './support/live';
 
 /**
  * Issue 15: live video through the built-in Janus, with Chromium's fake camera. A creator goes
@@ -10,46 +10,6 @@ import { newFan, signIn } from './support/session';
  * is removed. Then a private show: requested from the profile, accepted in the studio, billed per
  * started minute, ended when the fan's balance runs out.
  */
-
-async function walletFan(prefix: string, amount: number) {
-  const fan = await newFan(prefix);
-  const me = await api<{ _id: string; name: string }>('PUT', '/users', { name: `Fiona ${fan.username}` }, fan.token);
-  await api('POST', '/sandbox/cards', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', holderName: 'Fiona Fan' }, fan.token);
-  await api('POST', '/payment/wallet/top-up', { amount }, fan.token);
-  return { ...fan, id: me._id, name: me.name };
-}
-
-async function pageFor(browser: Browser, token: string, width = 1280): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
-  await signIn(ctx, token);
-  return ctx.newPage();
-}
-
-/** The live video is playing: frames decoded and time moving. */
-async function expectPlaying(page: Page) {
-  const video = page.getByTestId('live-video');
-  await expect(video).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(t0);
-}
-
-async function goLive(studio: Page, o: { type: 'Group (ticketed)' | 'Public'; title: string; price?: string }) {
-  await studio.goto('/creator/live');
-  await expect(studio.getByLabel('Camera preview')).toBeVisible({ timeout: 30_000 });
-  const form = studio.getByRole('form', { name: 'Go live' });
-  await form.getByText(o.type, { exact: true }).click();
-  if (o.price) await form.getByLabel('Ticket price').fill(o.price);
-  await form.getByLabel('Title').fill(o.title);
-  await form.getByRole('button', { name: 'Start live stream' }).click();
-  await expect(studio.getByRole('button', { name: 'Stop live stream' })).toBeVisible({ timeout: 30_000 });
-}
-
-async function stopLive(studio: Page) {
-  await studio.getByRole('button', { name: 'Stop live stream' }).click();
-  await studio.getByRole('button', { name: 'End stream' }).click();
-  await expect(studio.getByRole('button', { name: 'Start live stream' })).toBeVisible({ timeout: 30_000 });
-}
 
 test('a creator goes live; a fan buys a ticket, watches, chats and tips; a banned fan is removed', async ({ browser, creator }: { browser: Browser; creator: Account }) => {
   test.setTimeout(240_000);
