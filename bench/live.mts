@@ -16,6 +16,10 @@
  * CPU over the window from /proc/<pid>/stat (Janus, viewer processes) and process.cpuUsage()
  * (the publisher's process); RSS from /proc/<pid>/status. Skipped (one row saying so) when Janus
  * is not installed.
+ *
+ * Then the creator vanishes (bench/lib/live-vanish.mts, issue 27 §1): the API as its own process
+ * on the same Janus, a camera process SIGKILLed, BENCH_LIVE_VANISH_VIEWERS (default 20) sockets of
+ * a subscriber timing "connection dropped" and "ended" (about a minute: the default grace).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +29,7 @@ import { JanusMedia } from '../apps/api/src/platform/live/janus';
 import type { Jsep } from '../apps/api/src/platform/live/provider';
 import { createPublisher } from '../apps/api/test/live-peers';
 import { forkViewers, type ViewerProcess } from './lib/live-viewers.mts';
+import { measureVanish } from './lib/live-vanish.mts';
 import { fmt, mb, report, rssOf, type BenchRow } from './lib/report.mts';
 
 const VIEWERS = Math.min(Number(process.env.BENCH_LIVE_VIEWERS ?? 50), 500);
@@ -33,6 +38,8 @@ const FPS = Math.min(Number(process.env.BENCH_LIVE_FPS ?? 30), 60);
 const PACKETS = Math.min(Number(process.env.BENCH_LIVE_PACKETS ?? 4), 20);
 /** Processes holding the viewers (werift's SRTP is JavaScript): one per 50 viewers by default. */
 const PROCS = Math.max(1, Math.min(Number(process.env.BENCH_LIVE_PROCS ?? Math.ceil(VIEWERS / 50)), 16));
+/** Sockets of a subscribed fan in the room when the creator vanishes. */
+const VANISH_VIEWERS = Math.min(Number(process.env.BENCH_LIVE_VANISH_VIEWERS ?? 20), 500);
 const log = (m: string) => console.log(`[live] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -147,6 +154,10 @@ async function main() {
         met: null,
       },
     ];
+    // The creator vanishing, through the API (its own process) on the same Janus, once the viewers are gone.
+    await Promise.allSettled(procs.map((p) => p.close()));
+    await publisher.close().catch(() => {});
+    rows.push(...(await measureVanish(janus, VANISH_VIEWERS, log)));
     report('live', rows);
   } finally {
     await Promise.allSettled(procs.map((p) => p.close()));
