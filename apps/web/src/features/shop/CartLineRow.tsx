@@ -1,7 +1,8 @@
 'use client';
 import Link from 'next/link';
-import { Button, Image, InputNumber, Skeleton, Tag } from 'antd';
+import { Button, InputNumber, Skeleton, Tag } from 'antd';
 import { DeleteOutlined, MinusOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import CoverImage from '@/components/CoverImage';
 import { money } from '@/lib/format';
 import { CART_QUANTITY_MAX } from './cart';
 import type { CartItem } from './useCartProducts';
@@ -27,7 +28,7 @@ export default function CartLineRow({ item, onQuantity, onRemove, onNavigate }: 
   return (
     <li className={`${css.line}${problem ? ` ${css.lineOff}` : ''}`} aria-label={name}>
       <div className={css.thumb}>
-        {p?.image ? <Image src={p.image} alt="" preview={false} rootClassName={css.thumbImage} /> : <PictureOutlined aria-hidden="true" />}
+        {p?.image ? <CoverImage src={p.image} /> : <PictureOutlined aria-hidden="true" />}
       </div>
       <div className={css.lineBody}>
         {p ? (
