@@ -66,7 +66,7 @@ if (env.JANUS_URL) {
       log: (line) => process.stdout.write(`[janus] ${line}\n`),
     });
     janus.done.then(({ code, signal }) => { if (!stopping) console.error(`✖ Janus exited (${code ?? signal}): live video is off until the next start`); });
-    Object.assign(apiEnv, { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
+    Object.assign(apiEnv, { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey, JANUS_RECORDINGS_DIR: janus.recordingsDir });
     console.log(`▶ Janus (live video) on ${janus.url}, media on UDP ${ports.rtpPorts}`);
   } catch (err) {
     console.error(`live video is off: Janus did not start (${err.message})`);

@@ -6,11 +6,14 @@ export function janusPath(): string | null;
 export function janusLibDir(): string | null;
 export function janusPorts(apiPort: number | string, env?: Record<string, string | undefined>): { wsPort: number; rtpPorts: string };
 export function freeJanusPorts(): Promise<{ wsPort: number; rtpPorts: string }>;
-export function writeJanusConfig(opts: { dir: string; wsPort?: number; rtpPorts?: string; env?: Record<string, string | undefined>; logLevel?: number }): {
+/** Where an instance configured in `dir` records (stream replays): `recordings-<name>` beside it (created by the API when a stream records). */
+export function recordingsDirOf(dir: string): string;
+export function writeJanusConfig(opts: { dir: string; wsPort?: number; rtpPorts?: string; env?: Record<string, string | undefined>; logLevel?: number; recordingsDir?: string }): {
   configFile: string;
   url: string;
   apiSecret: string;
   adminKey: string;
+  recordingsDir: string;
 };
 export interface JanusInstance {
   child: ChildProcess;
@@ -21,6 +24,8 @@ export interface JanusInstance {
   url: string;
   apiSecret: string;
   adminKey: string;
+  /** Where it writes recordings (JANUS_RECORDINGS_DIR of the API). */
+  recordingsDir: string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>;
 }

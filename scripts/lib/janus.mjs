@@ -87,7 +87,7 @@ const str = (v) => JSON.stringify(String(v));
  * Writes the configuration folder of one instance in `dir` (created 0700) and answers what the API
  * needs to talk to it. Secrets are kept in `dir/secret` and `dir/admin-key` (0600).
  */
-export function writeJanusConfig({ dir, wsPort = 8188, rtpPorts = process.env.JANUS_RTP_PORTS || '20000-20999', env = process.env, logLevel } = {}) {
+export function writeJanusConfig({ dir, wsPort = 8188, rtpPorts = process.env.JANUS_RTP_PORTS || '20000-20999', env = process.env, logLevel, recordingsDir = recordingsDirOf(dir) } = {}) {
   if (!/^\d+-\d+$/.test(rtpPorts)) throw new Error(`JANUS_RTP_PORTS must look like 20000-20999 (got ${rtpPorts})`);
   const libDir = janusLibDir();
   if (!libDir) throw new Error('Janus plugins not found (set JANUS_LIB_DIR to the folder holding plugins/ and transports/)');
@@ -179,7 +179,19 @@ admin: {
 `,
   };
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text, { mode: 0o600 });
-  return { configFile: path.join(dir, 'janus.jcfg'), url: `ws://127.0.0.1:${Number(wsPort)}`, apiSecret, adminKey };
+  return { configFile: path.join(dir, 'janus.jcfg'), url: `ws://127.0.0.1:${Number(wsPort)}`, apiSecret, adminKey, recordingsDir };
+}
+
+/**
+ * Where an instance configured in `dir` records (stream replays): a folder beside it,
+ * DATA_DIR/janus → DATA_DIR/recordings-janus. Not inside it, nor a name starting with it: Janus
+ * refuses to write where a path starts with one of its protected folders, the configuration
+ * folder among them. The API creates it when a stream first records, reads and deletes the files
+ * (JANUS_RECORDINGS_DIR).
+ */
+export function recordingsDirOf(dir) {
+  const abs = path.resolve(dir);
+  return path.join(path.dirname(abs), `recordings-${path.basename(abs)}`);
 }
 
 /** Resolves once 127.0.0.1:`port` accepts a TCP connection (or rejects when the child exits / time runs out). */
@@ -249,5 +261,5 @@ export async function startJanus({ dataDir, wsPort = 8188, rtpPorts, log = () =>
     await stop();
     throw err;
   }
-  return { child, pid: child.pid, done, url: cfg.url, apiSecret: cfg.apiSecret, adminKey: cfg.adminKey, stop };
+  return { child, pid: child.pid, done, url: cfg.url, apiSecret: cfg.apiSecret, adminKey: cfg.adminKey, recordingsDir: cfg.recordingsDir, stop };
 }

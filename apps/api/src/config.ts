@@ -70,6 +70,10 @@ const envSchema = z.object({
   JANUS_URL: unsetIfEmpty(z.string().url().refine((u) => /^wss?:/.test(u), 'must be a ws:// or wss:// URL')),
   JANUS_API_SECRET: unsetIfEmpty(z.string()),
   JANUS_ADMIN_KEY: unsetIfEmpty(z.string()),
+  /** Where that Janus writes recordings (absolute, on this machine; `npm start` sets it): stream replays. Unset = no recording. */
+  JANUS_RECORDINGS_DIR: unsetIfEmpty(z.string().refine((p) => p.startsWith('/'), 'must be an absolute path')),
+  /** janus-pp-rec (Debian's janus-tools), which turns recordings into WebM/Opus. */
+  JANUS_PP_REC_PATH: z.string().default('/usr/bin/janus-pp-rec'),
   /** Viewers of one stream at most (the streaming module refuses the next one). */
   JANUS_MAX_VIEWERS: z.coerce.number().int().min(1).max(100_000).default(200),
   /**

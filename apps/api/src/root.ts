@@ -59,6 +59,8 @@ import { PrivateShowCharger } from './modules/wallet/private-billing';
 import { StreamingService } from './modules/streaming/streaming.service';
 import { streamKind } from './modules/streaming/streaming.kind';
 import { registerStreamingHandlers } from './modules/streaming/streaming.handlers';
+import { defineReplayJobs } from './modules/streaming/streaming.replays';
+import { mediaTools } from './modules/media/media.processing';
 import { createLiveMedia } from './platform/live/janus';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
@@ -288,6 +290,11 @@ export async function buildRoot(opts: RootOptions) {
   const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const massMessageJobs = services.massMessages.defineJobs();
+  // Replays (modules/streaming README "Replays"): a recorded stream's end → a draft video through the media pipeline.
+  defineReplayJobs({
+    db: platform.db, events: platform.events, queue, media: services.media, videos: services.videos, live: platform.liveMedia,
+    recordingsDir: config.JANUS_RECORDINGS_DIR ?? null, tools: mediaTools(config), ppRec: config.JANUS_PP_REC_PATH, log,
+  });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
   return {
     ...platform,

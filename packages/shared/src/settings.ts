@@ -48,6 +48,7 @@ export const SETTINGS = {
   agoraCertificate: def({ schema: z.string().trim().max(100), default: '', public: false, secret: true, description: 'Agora app certificate' }),
   agoraEnable: def({ schema: z.boolean(), default: false, public: true, description: 'Use Agora for live video' }),
   liveReconnectGraceSeconds: def({ schema: z.number().int().min(10).max(600), default: 60, public: true, description: 'Seconds a live stream waits for its creator to come back after their connection drops' }),
+  liveRecordingEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may record their live streams (Janus): the recording becomes a draft video in their vault' }),
   paymentGateway: def({ schema: z.enum(['stripe', 'sandbox']), default: 'stripe', public: true, description: 'Card payment gateway' }),
   freeSubscriptionEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer free subscriptions' }),
   freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),

@@ -38,6 +38,9 @@ export const STREAM_HEARTBEAT_SECONDS = 15;
 export const STREAM_PRESENCE_TIMEOUT_SECONDS = 45;
 // A Janus stream whose creator's camera stays off (browser closed, connection lost, not sent yet)
 // for the operator's setting `liveReconnectGraceSeconds` (60 s by default) is ended ('publisher_lost').
+/** Where a stream's replay is (modules/streaming/README.md "Replays"). */
+export const REPLAY_STATUSES = ['none', 'recording', 'processing', 'ready', 'failed'] as const;
+export type ReplayStatus = (typeof REPLAY_STATUSES)[number];
 /** Join credentials and Agora tokens live this long; the client renews before they expire. */
 export const STREAM_CREDENTIAL_SECONDS = 300;
 /** A pending private-show request expires after this long without an answer. */
@@ -57,6 +60,10 @@ export const goLiveSchema = z
     price: moneyAmountSchema.optional(),
     /** An optional tip goal shown with a progress bar. */
     tipGoal: moneyAmountSchema.nullable().optional(),
+    /** Record the stream: after it ends the recording becomes a draft video "Replay of …" in the creator's vault (Janus only; the operator's `liveRecordingEnabled`). */
+    record: z.boolean().default(false),
+    /** group: ticket holders watch the replay without paying again once it is sold as a video. */
+    replayFreeForTicketHolders: z.boolean().default(true),
   })
   .refine((b) => b.type !== 'group' || b.price !== undefined, { path: ['price'], message: 'Enter the ticket price' });
 export type GoLiveInput = z.input<typeof goLiveSchema>;
@@ -134,6 +141,12 @@ export const streamSchema = z.object({
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   endReason: z.enum(STREAM_END_REASONS).nullable(),
+  /** The owner (and operators) only: the stream is recorded (null for others). */
+  record: z.boolean().nullable(),
+  /** The owner (and operators) only: where its replay is — none, recording, processing, ready (replayVideoId), failed (replayError). Null for others. */
+  replayStatus: z.enum(REPLAY_STATUSES).nullable(),
+  replayError: z.string().nullable(),
+  replayVideoId: z.string().nullable(),
   /** The caller may watch (entitled), as of this answer. */
   entitled: z.boolean(),
   /** The caller may moderate the chat (owner, appointed moderator, admin). */

@@ -57,6 +57,8 @@ export type DomainEventMap = {
   'stream.started': { streamId: string; performerId: string; type: 'public' | 'group'; notify: boolean };
   /** A live stream ended (`reason`: shared STREAM_END_REASONS). */
   'stream.ended': { streamId: string; performerId: string; type: 'public' | 'group' | 'private'; reason: string };
+  /** A recorded stream's replay is made (`videoId`: the creator's draft video) or could not be (`reason`: one line for the creator). */
+  'stream.replay': { streamId: string; performerId: string; title: string; status: 'ready' | 'failed'; videoId: string | null; reason: string | null };
 
   /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
   'notifications.email-due': { notificationIds: string[] };

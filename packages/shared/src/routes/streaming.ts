@@ -71,7 +71,7 @@ export const streaming = defineRoutes('streaming', {
     method: 'POST',
     path: '/streaming/live',
     access: 'performer',
-    description: `The creator goes live: a public (followers or subscribers) or group (ticketed) stream. A creator has one live stream at a time (a new one ends the previous with reason 'replaced'). Creates the media room, the chat, and notifies followers/subscribers (batched in a job; at most once per creator per 30 minutes). ${NO_LIVE} ${RULES}`,
+    description: `The creator goes live: a public (followers or subscribers) or group (ticketed) stream. A creator has one live stream at a time (a new one ends the previous with reason 'replaced'). Creates the media room, the chat, and notifies followers/subscribers (batched in a job; at most once per creator per 30 minutes). \`record: true\` records it (Janus only — with Agora → 400 "Replays need the built-in live video server"; the operator's liveRecordingEnabled off → 400 on \`record\`): after the end the recording becomes a draft video "Replay of <title> (<date>)" in the creator's vault and they are notified (ready, or failed with the reason); \`replayFreeForTicketHolders\` (group, default true) lets ticket holders watch it without paying when it is sold. ${NO_LIVE} ${RULES}`,
     schema: { body: goLiveSchema, response: { 200: envelope(streamSchema) } },
   },
   update: {

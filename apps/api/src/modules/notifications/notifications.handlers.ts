@@ -162,6 +162,13 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: `A warning from the team: ${p.message}`, link: null }]);
   });
 
+  // Replays (streaming README "Replays"): the creator hears whether their recording became a video.
+  events.on('stream.replay', 'notifications.replay', async (e, tx) => {
+    const p = e.payload;
+    const text = p.status === 'ready' ? `Your replay of ${p.title} is ready` : `Your replay of ${p.title} could not be made: ${p.reason ?? 'no reason given'}`;
+    await make(tx, e.id, [{ userId: p.performerId, type: 'stream', objectKind: p.videoId ? 'video' : null, objectId: p.videoId, text, link: p.videoId ? '/creator/videos' : null }]);
+  });
+
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
   const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
     await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);

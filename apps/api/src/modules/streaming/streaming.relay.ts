@@ -9,6 +9,7 @@ import { entitlement } from './streaming.policy';
 import { verifyCredential } from './streaming.credentials';
 import { StreamAccess } from './streaming.access';
 import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
+import { replaySegmentName } from './streaming.replays';
 import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
 
@@ -65,7 +66,10 @@ export class JanusRelay {
     const s = await this.liveJanusStream(id);
     // A new camera replaces the creator's previous one (a reload, another device).
     for (const old of this.deps.peers.idsOf(s.id, owner.id, 'publisher')) await this.deps.peers.hangup(old);
-    const peer = await this.call(() => this.media().publish(s.room, { userId: owner.id, display: owner.username ?? owner.id, offer: body.jsep }));
+    // A recorded stream: each publish (the first, a resume after a drop, a reload) is one more
+    // segment, named so that the names sort in time order (README "Replays").
+    const record = s.record ? replaySegmentName(s.id, this.deps.clock.now()) : undefined;
+    const peer = await this.call(() => this.media().publish(s.room, { userId: owner.id, display: owner.username ?? owner.id, offer: body.jsep, record }));
     this.deps.peers.add(peer.peerId, { userId: owner.id, streamId: s.id, role: 'publisher' });
     await this.deps.streams.setPublishing(s.id, true);
     return { peerId: peer.peerId, jsep: peer.answer };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LiveProviderName, PrivateRequestStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamStatus, StreamType } from '@stagepass/shared';
+import type { LiveProviderName, PrivateRequestStatus, ReplayStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamStatus, StreamType } from '@stagepass/shared';
 import { idColumn, timestamps, uuidv7 } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -53,6 +53,15 @@ export const streams = pgTable(
     billableSince: ts('billable_since'),
     /** Go-live notifications were sent for this stream (throttle: one per creator per 30 min). */
     notified: boolean('notified').notNull().default(false),
+    /** Replays (README "Replays"): the creator asked to record it (Janus only). */
+    record: boolean('record').notNull().default(false),
+    /** group: ticket holders watch the replay video without paying again. */
+    replayFreeForTicketHolders: boolean('replay_free_for_ticket_holders').notNull().default(true),
+    replayStatus: text('replay_status').$type<ReplayStatus>().notNull().default('none'),
+    /** Why no replay was made (one line, shown to the creator). */
+    replayError: text('replay_error'),
+    /** The draft video the recording became (set when `replayStatus` is 'ready'). */
+    replayVideoId: uuid('replay_video_id'),
     startedAt: ts('started_at').notNull().defaultNow(),
     endedAt: ts('ended_at'),
     endReason: text('end_reason').$type<StreamEndReason>(),
@@ -64,6 +73,7 @@ export const streams = pgTable(
     uniqueIndex('streams_conversation_uq').on(t.conversationId),
     index('streams_live_idx').on(t.status, t.startedAt.desc()),
     index('streams_performer_idx').on(t.performerId, t.startedAt.desc()),
+    index('streams_replay_video_idx').on(t.replayVideoId).where(sql`${t.replayVideoId} IS NOT NULL`),
   ],
 );
 export type StreamRow = typeof streams.$inferSelect;

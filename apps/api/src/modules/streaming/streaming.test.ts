@@ -246,8 +246,10 @@ describe('streams: who may do what', () => {
     for (const s of data) {
       expect(Object.keys(s).sort()).toEqual([
         '_id', 'access', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
-        'publishing', 'reconnectBy', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
+        'publishing', 'reconnectBy', 'record', 'replayError', 'replayStatus', 'replayVideoId', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
       ]);
+      // Replays are the creator's business: null for everyone else.
+      expect(s).toMatchObject({ record: null, replayStatus: null, replayError: null, replayVideoId: null });
       expect(s.performer).toMatchObject({ _id: s.performerId });
     }
     expect(res.body).not.toMatch(/channel|room|secret|"pin"/i);

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { fromMinor, type Stream } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
+import { isAdmin } from '../../platform/auth';
 import { users, type UserRow } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
 import type { StreamRow } from './streaming.tables';
@@ -51,10 +52,17 @@ export async function streamViews(
       startedAt: r.startedAt.toISOString(),
       endedAt: r.endedAt?.toISOString() ?? null,
       endReason: r.endReason,
+      ...replayOf(viewer, r),
       entitled: decide(viewer, r, facts).entitled,
       canModerate: canModerateWith(viewer, r, facts),
     };
   });
+}
+
+/** Replays are the owner's (and operators') business: others see nulls. */
+function replayOf(viewer: UserRow | null, r: StreamRow): Pick<Stream, 'record' | 'replayStatus' | 'replayError' | 'replayVideoId'> {
+  if (!viewer || (viewer.id !== r.performerId && !isAdmin(viewer))) return { record: null, replayStatus: null, replayError: null, replayVideoId: null };
+  return { record: r.record, replayStatus: r.replayStatus, replayError: r.replayError, replayVideoId: r.replayStatus === 'ready' ? r.replayVideoId : null };
 }
 
 /** A live Janus stream whose camera is off: since when it dropped (after being on air), and when it ends unless it is back. */

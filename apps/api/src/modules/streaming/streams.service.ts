@@ -59,7 +59,12 @@ export interface NewStream {
   tipGoal: number | null;
   privateFanId?: string | null;
   privateRequestId?: string | null;
+  /** Replays (README "Replays"): record it; group ticket holders watch the replay free. */
+  record?: boolean;
+  replayFreeForTicketHolders?: boolean;
 }
+
+export const REPLAYS_NEED_JANUS = 'Replays need the built-in live video server';
 
 /**
  * Streams (README.md beside this file): the live provider's choice, going live (one live stream
@@ -132,8 +137,14 @@ export class StreamsService {
   // ---------------------------------------------------------------- going live
 
   /** POST /streaming/live. */
-  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null }): Promise<Stream> {
+  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null; record?: boolean; replayFreeForTicketHolders?: boolean }): Promise<Stream> {
     const provider = await this.provider();
+    const record = input.record === true;
+    if (record) {
+      if (!(await this.deps.settings.get('liveRecordingEnabled'))) throw fieldError('record', 'Recording live streams is not allowed on this site');
+      if (provider !== 'janus') throw new HttpError(400, REPLAYS_NEED_JANUS);
+      if (!this.deps.media?.recordingsDir) throw fieldError('record', 'This live video server does not record (JANUS_RECORDINGS_DIR is not set)');
+    }
     let price: number | null = null;
     if (input.type === 'group') {
       price = await this.checkPrice('price', input.price!);
@@ -142,6 +153,7 @@ export class StreamsService {
     const row = await this.start(owner, provider, {
       type: input.type, access: input.type === 'public' ? input.access : 'followers', title: input.title, description: input.description, price,
       tipGoal: input.tipGoal != null ? toMinor(input.tipGoal) : null,
+      record, replayFreeForTicketHolders: input.replayFreeForTicketHolders ?? true,
     });
     return this.view(owner, row);
   }
@@ -176,6 +188,7 @@ export class StreamsService {
             id, performerId: owner.id, type: s.type, access: s.access, title: s.title, description: s.description, price: s.price, tipGoal: s.tipGoal,
             provider, channel: newAgoraChannel(), roomId: room?.roomId ?? null, roomSecret: room?.secret ?? null, roomPin: room?.pin ?? null,
             privateFanId: s.privateFanId ?? null, privateRequestId: s.privateRequestId ?? null, notified: notify, startedAt: now, cameraOffAt: now,
+            record: s.record ?? false, replayFreeForTicketHolders: s.replayFreeForTicketHolders ?? true, replayStatus: s.record ? 'recording' : 'none',
           })
           .returning();
         if (s.type !== 'private') await this.deps.events.record(tx, 'stream.started', { streamId: id, performerId: owner.id, type: s.type, notify });

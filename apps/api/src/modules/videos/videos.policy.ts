@@ -8,6 +8,7 @@ import { reactions } from '../reactions/reactions.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
+import { streams } from '../streaming/streaming.tables';
 import { videos, type VideoRow } from './videos.tables';
 import { moderationSql } from '../users/moderation.policy';
 
@@ -29,7 +30,9 @@ import { moderationSql } from '../users/moderation.policy';
  *     - the viewer bought it (a `purchases` row of item type `video` — whatever its access is now);
  *     - `free`: everyone, anonymous included;
  *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts);
- *     - `sale`: buyers only (a subscription does not unlock it).
+ *     - `sale`: buyers only (a subscription does not unlock it) — and, when the video is the replay
+ *       of a group stream whose creator left `replayFreeForTicketHolders` on, that stream's ticket
+ *       holders (a `purchases` row of item type `stream`): they paid for the show once.
  * The teaser and the thumbnail are shown to everyone the video is visible to.
  * Before all of that, moderation: a video withheld (hidden by an operator, or its creator suspended;
  * users/moderation.policy.ts) exists only for its owner and admins — `videoModerationSql` in the
@@ -71,6 +74,8 @@ export function visibleToSql(viewer: UserRow, now: Date = new Date()): SQL {
 export interface VideoFacts {
   subscribedTo: Set<string>;
   bought: Set<string>;
+  /** Videos that are the replay of a group stream the viewer holds a ticket to (and replays are free for ticket holders). */
+  ticketReplays: Set<string>;
   blocked: Set<string>;
   liked: Set<string>;
   bookmarked: Set<string>;
@@ -90,7 +95,7 @@ const factCols = (kind: string, id: SQLWrapper, action: SQLWrapper | null = null
  * dependency, never the reactions service). Anonymous viewers have none: no query.
  */
 export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: VideoForPolicy[], opts: { reactions?: boolean; now?: Date } = {}): Promise<VideoFacts> {
-  const facts: VideoFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set(), liked: new Set(), bookmarked: new Set() };
+  const facts: VideoFacts = { subscribedTo: new Set(), bought: new Set(), ticketReplays: new Set(), blocked: new Set(), liked: new Set(), bookmarked: new Set() };
   if (!viewer || list.length === 0) return facts;
   const now = opts.now ?? new Date();
   const ids = [...new Set(list.map((v) => v.id))];
@@ -106,6 +111,11 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
         .select(factCols('buy', purchases.itemId))
         .from(purchases)
         .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'video'), inArray(purchases.itemId, ids))),
+      db
+        .select(factCols('tkt', streams.replayVideoId))
+        .from(streams)
+        .innerJoin(purchases, and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'stream'), eq(purchases.itemId, streams.id)))
+        .where(and(inArray(streams.replayVideoId, ids), eq(streams.type, 'group'), eq(streams.replayFreeForTicketHolders, true))),
     );
     if (!isAdmin(viewer)) queries.push(db.select(factCols('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
   }
@@ -123,6 +133,7 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
     const id = String(r.id);
     if (r.kind === 'sub') facts.subscribedTo.add(id);
     else if (r.kind === 'buy') facts.bought.add(id);
+    else if (r.kind === 'tkt') facts.ticketReplays.add(id);
     else if (r.kind === 'blk') facts.blocked.add(id);
     else if (r.kind === 'react' && r.action === 'like') facts.liked.add(id);
     else if (r.kind === 'react' && r.action === 'bookmark') facts.bookmarked.add(id);
@@ -142,7 +153,8 @@ export function decideVideoAccess(viewer: UserRow | null, list: VideoForPolicy[]
     const live = v.status === 'active' && v.publishAt.getTime() <= now.getTime();
     const keptByBuyer = isBought && v.status === 'inactive';
     const visible = privileged || (!facts.blocked.has(v.performerId) && (live || keptByBuyer));
-    const canView = visible && (privileged || isBought || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
+    const ticketReplay = v.access === 'sale' && facts.ticketReplays.has(v.id);
+    const canView = visible && (privileged || isBought || ticketReplay || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
     out.set(v.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;

@@ -83,7 +83,7 @@ declare module 'janode/plugins/videoroom' {
     exists(opts: { room: Room }): Promise<{ room: Room; exists: boolean }>;
     kick(opts: { room: Room; feed: Room; secret?: string }): Promise<{ room: Room; feed: Room }>;
     joinPublisher(opts: { room: Room; feed?: Room; display?: string; pin?: string; token?: string }): Promise<{ room: Room; feed: Room; publishers: unknown[] }>;
-    configure(opts: { audio?: boolean; video?: boolean; data?: boolean; bitrate?: number; jsep?: JanodeJsep }): Promise<{ room: Room; configured: 'ok'; jsep?: JanodeJsep }>;
+    configure(opts: { audio?: boolean; video?: boolean; data?: boolean; bitrate?: number; record?: boolean; filename?: string; jsep?: JanodeJsep }): Promise<{ room: Room; configured: 'ok'; jsep?: JanodeJsep }>;
     /** `streams` (Janus 1.x multistream): what to subscribe to; the legacy `feed` still works but Janus warns. */
     joinSubscriber(opts: { room: Room; feed?: Room; streams?: Array<{ feed: Room; mid?: string }>; pin?: string; token?: string; audio?: boolean; video?: boolean; data?: boolean }): Promise<{ room: Room; feed?: Room; jsep?: JanodeJsep }>;
     start(opts: { jsep: JanodeJsep }): Promise<{ room: Room; started: 'ok' }>;

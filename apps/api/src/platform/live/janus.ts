@@ -11,6 +11,8 @@
  * sessions, as socket.io polling already needs. Rooms are Janus state, reachable from any node.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JanodeConnection, JanodeJsep, JanodeSession } from 'janode';
@@ -48,6 +50,8 @@ export interface JanusMediaOptions {
   url: string;
   apiSecret?: string;
   adminKey?: string;
+  /** Where Janus writes recordings (JANUS_RECORDINGS_DIR, absolute; on this machine); unset = no recording. */
+  recordingsDir?: string;
   log: Log;
   /** First reconnect delay; doubles up to `maxRetryMs`. */
   retryMs?: number;
@@ -94,6 +98,10 @@ export class JanusMedia implements LiveMedia {
 
   constructor(private readonly opts: JanusMediaOptions) {}
 
+  get recordingsDir(): string | null {
+    return this.opts.recordingsDir ?? null;
+  }
+
   available(): boolean {
     if (!this.session && !this.connecting && !this.retryTimer) this.connect();
     return this.session !== null;
@@ -139,8 +147,13 @@ export class JanusMedia implements LiveMedia {
     });
   }
 
-  async publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep }): Promise<LivePeer & { answer: Jsep }> {
+  async publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep; record?: string }): Promise<LivePeer & { answer: Jsep }> {
     if (opts.offer.type !== 'offer') throw new LiveMediaError('failed', 'publish needs an SDP offer');
+    const dir = this.opts.recordingsDir;
+    if (opts.record !== undefined && (!dir || !/^[\w-]+$/.test(opts.record))) throw new LiveMediaError('failed', dir ? 'invalid recording name' : 'recording is not set up (JANUS_RECORDINGS_DIR)');
+    // Janus writes <filename>-video-<mid>.mjr and <filename>-audio-<mid>.mjr (VideoRoom, Janus 1.x).
+    const recording = opts.record !== undefined && dir ? { record: true, filename: path.join(dir, opts.record) } : {};
+    if (dir && opts.record !== undefined) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     return this.withPeer(room, 'publisher', opts.userId, async (handle) => {
       const join = () => this.call(handle.joinPublisher({ room: room.roomId, feed: PUBLISHER_FEED, display: opts.display.slice(0, 64), pin: room.pin }));
       await this.retryOnMissingRoom(room, () =>
@@ -152,7 +165,7 @@ export class JanusMedia implements LiveMedia {
           return join();
         }),
       );
-      const configured = await this.call(handle.configure({ audio: true, video: true, jsep: toJanus(opts.offer) }));
+      const configured = await this.call(handle.configure({ audio: true, video: true, ...recording, jsep: toJanus(opts.offer) }));
       return { answer: fromJanus(configured.jsep, 'answer') };
     });
   }
@@ -395,12 +408,12 @@ async function loadJanode(): Promise<{ Janode: Janode; VideoRoom: VideoRoomPlugi
 }
 
 /** The live media of this API node: Janus when JANUS_URL is set (connecting in the background), else none. */
-export function createLiveMedia(config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY'>, log: Log): JanusMedia | null {
+export function createLiveMedia(config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY' | 'JANUS_RECORDINGS_DIR'>, log: Log): JanusMedia | null {
   if (!config.JANUS_URL) {
     log.info('live video through Janus is off: JANUS_URL is not set');
     return null;
   }
-  const media = new JanusMedia({ url: config.JANUS_URL, apiSecret: config.JANUS_API_SECRET, adminKey: config.JANUS_ADMIN_KEY, log });
+  const media = new JanusMedia({ url: config.JANUS_URL, apiSecret: config.JANUS_API_SECRET, adminKey: config.JANUS_ADMIN_KEY, recordingsDir: config.JANUS_RECORDINGS_DIR, log });
   void media.connect();
   return media;
 }

@@ -52,15 +52,19 @@ export interface LiveMedia {
   readonly name: 'janus';
   /** True when the SFU answers (connected to its API). */
   available(): boolean;
+  /** Where the SFU writes recordings on this machine (JANUS_RECORDINGS_DIR); null = it cannot record. */
+  readonly recordingsDir: string | null;
   /** Creates a room for a stream (one publisher, `maxViewers` subscribers). */
   createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom>;
   /** Destroys the room: every peer in it is dropped. Idempotent. */
   destroyRoom(room: LiveRoom): Promise<void>;
   /**
    * The creator's camera: joins `room` as its publisher with the browser's SDP offer and answers
-   * Janus's SDP answer. `display` is a label (the creator's username).
+   * Janus's SDP answer. `display` is a label (the creator's username). `record`: a file name
+   * (letters, digits, `-`, `_`) under `recordingsDir` — Janus records this publish there as
+   * `<record>-video-<mid>.mjr` / `<record>-audio-<mid>.mjr`.
    */
-  publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep }): Promise<LivePeer & { answer: Jsep }>;
+  publish(room: LiveRoom, opts: { userId: string; display: string; offer: Jsep; record?: string }): Promise<LivePeer & { answer: Jsep }>;
   /**
    * A viewer: joins `room` as a subscriber to its publisher and answers Janus's SDP offer, which
    * the browser answers with `start`. Rejects with `LiveMediaError('not_publishing')` when the
