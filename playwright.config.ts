@@ -44,9 +44,6 @@ export default defineConfig({
   use: {
     baseURL: E2E.web,
     trace: 'retain-on-failure',
-    // The site honours prefers-reduced-motion (globals.css, providers.tsx): no waiting for modals,
-    // drawers and menus to finish animating before they can be used.
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

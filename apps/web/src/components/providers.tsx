@@ -1,5 +1,5 @@
 'use client';
-import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SWRConfig } from 'swr';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
@@ -21,24 +21,9 @@ export const BRAND = {
   gradient: 'linear-gradient(135deg, #7c3aed 0%, #c026d3 55%, #ec4899 100%)',
 };
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-/** The visitor asked their system for less motion (globals.css shortens CSS animations too). */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const q = window.matchMedia(REDUCED_MOTION);
-      q.addEventListener('change', changed);
-      return () => q.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
-
 function AntdTheme({ children }: { children: ReactNode }) {
   const { resolved } = useTheme();
   const dark = resolved === 'dark';
-  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={enUS}
@@ -49,8 +34,6 @@ function AntdTheme({ children }: { children: ReactNode }) {
         zeroRuntime: true,
         algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: {
-          // Opening and closing animations (modals, drawers, menus) off for visitors who ask for less motion.
-          motion: !reducedMotion,
           colorPrimary: BRAND.primary,
           colorInfo: BRAND.primary,
           borderRadius: 10,
