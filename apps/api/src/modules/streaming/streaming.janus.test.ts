@@ -253,6 +253,13 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     await publisher.close();
   });
 
+  it('ending the stream destroys its room: the relay refuses the stream afterwards', async () => {
+    const token = (await join(fan)).credential.token;
+    expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).json().data.status).toBe('ended');
+    expect((await watch(fan, token)).statusCode).toBe(404);
+  });
+
+  // After the shared stream has ended: the sweep below ends every stream past the grace.
   it("a creator who vanishes without hanging up (camera process killed): viewers hear of the drop, a camera back within the grace resumes the same stream, and gone for good it ends as publisher_lost (issue 27 §1)", async () => {
     const admin = await createAdmin(t);
     expect((await t.app.inject({ method: 'PUT', url: '/admin/settings/liveReconnectGraceSeconds', headers: admin.auth, payload: { value: 10 } })).statusCode).toBe(200);
@@ -295,12 +302,6 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     expect(await live2()).toMatchObject({ status: 'ended', endReason: 'publisher_lost', publishing: false });
     expect((await t.app.inject({ method: 'PUT', url: '/admin/settings/liveReconnectGraceSeconds', headers: admin.auth, payload: { value: 60 } })).statusCode).toBe(200);
   }, 90_000);
-
-  it('ending the stream destroys its room: the relay refuses the stream afterwards', async () => {
-    const token = (await join(fan)).credential.token;
-    expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).json().data.status).toBe('ended');
-    expect((await watch(fan, token)).statusCode).toBe(404);
-  });
 
   it('Janus down: the relay answers 503 (the server, not the caller), even for a made-up SDP', async () => {
     const live = await inject('POST', '/streaming/live', creator, { type: 'public', title: 'Before Janus stops' });
