@@ -166,7 +166,7 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   events.on('stream.replay', 'notifications.replay', async (e, tx) => {
     const p = e.payload;
     const text = p.status === 'ready' ? `Your replay of ${p.title} is ready` : `Your replay of ${p.title} could not be made: ${p.reason ?? 'no reason given'}`;
-    await make(tx, e.id, [{ userId: p.performerId, type: 'stream', objectKind: p.videoId ? 'video' : null, objectId: p.videoId, text, link: p.videoId ? '/creator/videos' : null }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'stream', objectKind: p.videoId ? 'video' : null, objectId: p.videoId, text, link: p.videoId ? `/creator/videos/${p.videoId}/edit` : null }]);
   });
 
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
