@@ -103,6 +103,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     lead: 'Agora instead of the built-in Janus server for live streams, and how long a stream waits for a creator whose connection dropped.',
     fields: [
       { key: 'liveReconnectGraceSeconds', label: 'Wait for a dropped creator (seconds)', kind: 'integer', extra: 'Viewers see that the connection dropped; a creator back within this time carries on in the same stream, otherwise it ends. 10–600.' },
+      { key: 'liveRecordingEnabled', label: 'Creators may record replays', kind: 'switch', extra: 'A recorded stream becomes a draft video in the creator’s vault (built-in live video server only).' },
       { key: 'agoraEnable', label: 'Use Agora', kind: 'switch' },
       { key: 'agoraAppId', label: 'Agora app id', kind: 'text' },
       { key: 'agoraCertificate', label: 'Agora app certificate', kind: 'secret' },

@@ -1,19 +1,26 @@
 'use client';
 /**
  * The "Go live" form: public (followers or subscribers) or group (ticketed) stream, title,
- * description, ticket price, optional tip goal. Checked with the API's schema before the call.
+ * description, ticket price, optional tip goal, and a replay (recorded into the vault) when the
+ * site records streams (`liveRecordingEnabled`, the built-in server only). Checked with the API's
+ * schema before the call.
  */
 import { useState } from 'react';
-import { Button, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { VideoCameraAddOutlined } from '@ant-design/icons';
 import { STREAM_DESCRIPTION_MAX, STREAM_TITLE_MAX, type GoLiveInput } from '@stagepass/shared';
 import MoneyInput from '@/components/form/MoneyInput';
+import { useSettings } from '@/lib/site-context';
 import { goLiveBody, type GoLiveValues } from './studio';
 import css from './live-studio.module.css';
 
 export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady }: { initialValues: GoLiveValues; onSubmit: (body: GoLiveInput) => Promise<void>; busy: boolean; cameraReady: boolean }) {
   const [form] = Form.useForm<GoLiveValues>();
   const type = Form.useWatch('type', form) ?? initialValues.type;
+  const record = Form.useWatch('record', form) ?? initialValues.record;
+  const settings = useSettings();
+  // Replays are recorded by the built-in server (Janus), not by Agora.
+  const canRecord = settings.liveRecordingEnabled && !settings.agoraEnable;
   const [checking, setChecking] = useState(false);
 
   const submit = async (values: GoLiveValues) => {
@@ -65,6 +72,16 @@ export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady 
       <Form.Item name="tipGoal" label="Tip goal (optional)" extra="Shown to viewers with a progress bar.">
         <MoneyInput aria-label="Tip goal (optional)" />
       </Form.Item>
+      {canRecord && (
+        <Form.Item name="record" valuePropName="checked" extra="After the stream, its recording becomes a draft video in your vault, ready to publish." className={css.compactItem}>
+          <Checkbox>Record a replay</Checkbox>
+        </Form.Item>
+      )}
+      {canRecord && record && type === 'group' && (
+        <Form.Item name="replayFreeForTicketHolders" valuePropName="checked" className={css.compactItem}>
+          <Checkbox>Ticket holders watch the replay free</Checkbox>
+        </Form.Item>
+      )}
       <div className={css.actions}>
         {!cameraReady && <span className={`${css.muted} ${css.small}`}>Turn on your camera to go live.</span>}
         <Button type="primary" htmlType="submit" icon={<VideoCameraAddOutlined />} loading={busy || checking} disabled={!cameraReady}>

@@ -117,10 +117,11 @@ export default function LiveStudio() {
     if (!stream) return;
     setStopping(true);
     try {
-      await call(routes.streaming.end, { params: { id: stream._id } });
+      // The owner's view of the ended stream (the room's 'stream/updated' leaves `record` out).
+      const ended = await call(routes.streaming.end, { params: { id: stream._id } });
       await media.stopPublishing();
       setStreamState(null);
-      void message.success('Your stream has ended');
+      void message.success(ended.record ? 'Your stream has ended — its replay will be in your vault in a few minutes' : 'Your stream has ended');
       void current.mutate();
     } catch (e) {
       void message.error(errorText(e));

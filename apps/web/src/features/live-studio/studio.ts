@@ -9,11 +9,15 @@ export interface GoLiveValues {
   description?: string;
   price?: number | null;
   tipGoal?: number | null;
+  /** Record a replay (a draft video in the vault after the stream). */
+  record?: boolean;
+  /** group + record: ticket holders watch the replay free. */
+  replayFreeForTicketHolders?: boolean;
 }
 
 /** The form's first values: the creator's saved defaults (group price, who may watch). */
 export function initialGoLiveValues(settings: Pick<StreamingSettings, 'groupPrice' | 'publicAccess'> | null | undefined): GoLiveValues {
-  return { type: 'public', access: settings?.publicAccess ?? 'followers', title: '', description: '', price: settings?.groupPrice ?? null, tipGoal: null };
+  return { type: 'public', access: settings?.publicAccess ?? 'followers', title: '', description: '', price: settings?.groupPrice ?? null, tipGoal: null, record: false, replayFreeForTicketHolders: true };
 }
 
 /** The body of POST /streaming/live: the price only for a group show, the access only for a public one, no empty goal. */
@@ -22,6 +26,10 @@ export function goLiveBody(v: GoLiveValues): GoLiveInput {
   if (v.type === 'public') body.access = v.access;
   if (v.type === 'group' && v.price !== null && v.price !== undefined) body.price = v.price;
   if (v.tipGoal !== null && v.tipGoal !== undefined && v.tipGoal > 0) body.tipGoal = v.tipGoal;
+  if (v.record) {
+    body.record = true;
+    if (v.type === 'group') body.replayFreeForTicketHolders = v.replayFreeForTicketHolders !== false;
+  }
   return body;
 }
 

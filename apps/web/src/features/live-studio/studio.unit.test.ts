@@ -13,6 +13,11 @@ describe('goLiveBody', () => {
     expect(goLiveBody({ type: 'group', access: 'followers', title: 'Show', price: 4.5, tipGoal: 100 })).toEqual({ type: 'group', title: 'Show', description: '', price: 4.5, tipGoal: 100 });
     expect(goLiveBody({ type: 'group', access: 'followers', title: 'Show', price: 4.5, tipGoal: 0 })).not.toHaveProperty('tipGoal');
   });
+  it('a replay: record only when asked; the ticket holders\' choice only for a group stream', () => {
+    expect(goLiveBody({ type: 'public', access: 'followers', title: 'Show', record: false, replayFreeForTicketHolders: true })).not.toHaveProperty('record');
+    expect(goLiveBody({ type: 'public', access: 'followers', title: 'Show', record: true, replayFreeForTicketHolders: false })).toEqual({ type: 'public', access: 'followers', title: 'Show', description: '', record: true });
+    expect(goLiveBody({ type: 'group', access: 'followers', title: 'Show', price: 3, record: true, replayFreeForTicketHolders: false })).toMatchObject({ record: true, replayFreeForTicketHolders: false });
+  });
   it('a group stream without a price fails the API schema on price', () => {
     const r = checkGoLive(goLiveBody({ type: 'group', access: 'followers', title: 'Show', price: null }));
     expect(r).toMatchObject({ ok: false, field: 'price' });
