@@ -30,13 +30,14 @@ export async function expectPlaying(page: Page) {
 }
 
 /** From the studio: the go-live form filled and sent; waits until the studio shows the stream. */
-export async function goLive(studio: Page, o: { type: 'Group (ticketed)' | 'Public'; title: string; price?: string }) {
+export async function goLive(studio: Page, o: { type: 'Group (ticketed)' | 'Public'; title: string; price?: string; record?: boolean }) {
   await studio.goto('/creator/live');
   await expect(studio.getByLabel('Camera preview')).toBeVisible({ timeout: 30_000 });
   const form = studio.getByRole('form', { name: 'Go live' });
   await form.getByText(o.type, { exact: true }).click();
   if (o.price) await form.getByLabel('Ticket price').fill(o.price);
   await form.getByLabel('Title').fill(o.title);
+  if (o.record) await form.getByRole('checkbox', { name: 'Record a replay' }).check();
   await form.getByRole('button', { name: 'Start live stream' }).click();
   await expect(studio.getByRole('button', { name: 'Stop live stream' })).toBeVisible({ timeout: 30_000 });
 }
