@@ -281,6 +281,26 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
 
     const first = await spawnPublisher(publishVia);
     await until('the camera is on air', async () => (await live2()).publishing === true);
+    // Janus reports media stopping only once it has received some: a viewer's frames show it has.
+    const token = (await inject('GET', `/streaming/join/${id}`, watcher)).json().data.credential.token;
+    const viewer = await createViewer(
+      async () => {
+        for (let i = 0; ; i++) {
+          const res = await inject('POST', `/streaming/janus/${id}/watch`, watcher, { token });
+          if (res.statusCode === 409 && i < 50) {
+            await sleep(200);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          return { peerId: res.json().data.peerId, offer: res.json().data.jsep };
+        }
+      },
+      async (peerId, answer) => {
+        expect((await inject('POST', `/streaming/janus/${id}/start`, watcher, { peerId, jsep: answer })).statusCode).toBe(200);
+      },
+    );
+    peers.push(viewer);
+    await until('the viewer receives frames', () => viewer.frames() > 10);
     first.kill();
     // Nothing hangs up: Janus reports the media stopped, and the room hears the drop.
     await until('viewers hear the connection dropped', () => updates().some((u) => !u.publishing && u.droppedAt !== null));
