@@ -321,6 +321,8 @@ describe('validation: 4xx, never 500, nothing half-written', () => {
   it('uploads: a cut-off body, a missing or foreign gallery, a missing or non-image file → 4xx and nothing stored', async () => {
     const other = await createCreator(t);
     const theirs = await createGallery(t, other.user.id);
+    // Earlier tests' photos finish processing first (their jobs write large/medium/thumb files).
+    await t.ctx.queue.drain();
     const before = await storedFiles(t);
     const fileRows = async () => Number((await t.ctx.db.select({ n: count() }).from(files).where(eq(files.ownerId, creator.user.id)))[0]!.n);
     const rowsBefore = await fileRows();
