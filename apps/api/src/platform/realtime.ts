@@ -94,14 +94,18 @@ export class Realtime {
 
   /** Whether `userId` has a socket in `room`, on any node (if Redis fails, this node's sockets answer). */
   async inRoom(room: RealtimeRoom, userId: string): Promise<boolean> {
-    const sockets = await this.io
-      .in(room)
+    return (await this.socketsIn(room, 'room membership')).some((s) => s.data.userId === userId);
+  }
+
+  /** The sockets in these rooms, on any node (with Redis through the adapter); if that fails, this node's. */
+  private socketsIn(rooms: string | string[], what: string) {
+    return this.io
+      .in(rooms)
       .fetchSockets()
       .catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'room membership across nodes failed: answering from this node');
-        return this.io.local.in(room).fetchSockets();
+        this.deps.log.warn({ err }, `${what} across nodes failed: answering from this node`);
+        return this.io.local.in(rooms).fetchSockets();
       });
-    return sockets.some((s) => s.data.userId === userId);
   }
 
   /** Serves socket.io on the API's HTTP server (path /socket.io/). */
@@ -229,14 +233,7 @@ export class Realtime {
    */
   async onlineUsers(userIds: string[]): Promise<Set<string>> {
     if (!userIds.length) return new Set();
-    const rooms = userIds.map(userRoom);
-    const sockets = await this.io
-      .in(rooms)
-      .fetchSockets()
-      .catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'presence across nodes failed: answering from this node');
-        return this.io.local.in(rooms).fetchSockets();
-      });
+    const sockets = await this.socketsIn(userIds.map(userRoom), 'presence');
     return new Set(sockets.map((s) => s.data.userId));
   }
 
