@@ -62,7 +62,7 @@ export interface ServerToClientEvents {
   /** A creator went live or their stream ended (to every socket: live badges and the live list). Public info only. */
   'stream/status': (e: { streamId: string; performerId: string; status: 'live' | 'ended'; type: Stream['type'] }) => void;
   /** Viewers now watching (to `stream:<id>`). */
-  'stream/viewers': (e: { streamId: string; count: number }) => void;
+  'stream/viewers': (e: { streamId: string; count: number; audience: { webrtc: number; hls: number } }) => void;
   /** The stream's title, tip goal, slow mode… changed (to `stream:<id>`). */
   'stream/updated': (e: { stream: Stream }) => void;
   /** The stream ended (to `stream:<id>` and the private show's fan). */

@@ -49,6 +49,8 @@ export const SETTINGS = {
   agoraEnable: def({ schema: z.boolean(), default: false, public: true, description: 'Use Agora for live video' }),
   liveReconnectGraceSeconds: def({ schema: z.number().int().min(10).max(600), default: 60, public: true, description: 'Seconds a live stream waits for its creator to come back after their connection drops' }),
   liveRecordingEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may record their live streams (Janus): the recording becomes a draft video in their vault' }),
+  liveHlsDefault: def({ schema: z.boolean(), default: false, public: true, description: 'Public and group streams play over HLS by default (a few seconds behind, any audience size); private shows stay WebRTC' }),
+  liveWebrtcViewersPerServer: def({ schema: z.number().int().min(1).max(5000), default: 200, public: false, description: 'WebRTC viewers one live video server (Janus) carries; past every server\'s limit, viewers watch over HLS' }),
   paymentGateway: def({ schema: z.enum(['stripe', 'sandbox']), default: 'stripe', public: true, description: 'Card payment gateway' }),
   freeSubscriptionEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer free subscriptions' }),
   freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),

@@ -103,6 +103,8 @@ export type PrivateShowOffer = z.infer<typeof privateShowOfferSchema>;
 export const streamHeartbeatSchema = z.object({
   streamId: idSchema,
   duration: z.number().optional(),
+  /** How the caller watches: an HLS player's heartbeat opens (and keeps) an 'hls' presence; WebRTC viewers are counted in by the relay's start. */
+  path: z.enum(['webrtc', 'hls']).optional(),
 });
 export const streamHeartbeatResultSchema = z.object({
   /** Seconds the caller has been in the stream, as the server measured. */
@@ -147,6 +149,8 @@ export const streamSchema = z.object({
   replayStatus: z.enum(REPLAY_STATUSES).nullable(),
   replayError: z.string().nullable(),
   replayVideoId: z.string().nullable(),
+  /** The owner (and operators) only: viewers now watching by path — WebRTC (Janus or Agora) and HLS. Null for others. */
+  audience: z.object({ webrtc: z.number().int(), hls: z.number().int() }).nullable(),
   /** The caller may watch (entitled), as of this answer. */
   entitled: z.boolean(),
   /** The caller may moderate the chat (owner, appointed moderator, admin). */
@@ -184,6 +188,17 @@ export const agoraCredentialSchema = z.object({
 export const streamCredentialSchema = z.discriminatedUnion('provider', [janusCredentialSchema, agoraCredentialSchema]);
 export type StreamCredential = z.infer<typeof streamCredentialSchema>;
 
+/** How a viewer watches a Janus stream: WebRTC through a Janus server, or HLS (large audiences). */
+export const STREAM_PATHS = ['webrtc', 'hls'] as const;
+export type StreamPath = (typeof STREAM_PATHS)[number];
+
+/** An entitled viewer sent to HLS: the signed playlist, bound to the viewer, short-lived (the player fetches it again and again; each answer signs the next segments). */
+export const hlsAccessSchema = z.object({
+  playlistUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type HlsAccess = z.infer<typeof hlsAccessSchema>;
+
 /** GET /streaming/join/{id}: the entitlement check's answer. */
 export const streamJoinSchema = z.object({
   stream: streamSchema,
@@ -196,6 +211,8 @@ export const streamJoinSchema = z.object({
   price: z.number().nullable(),
   /** The caller's wallet balance. */
   balance: z.number().nullable(),
+  /** Entitled viewers of a Janus stream sent to HLS (its WebRTC servers are full, or the operator's HLS default for public streams): the signed playlist. Null: watch over WebRTC with the credential. */
+  hls: hlsAccessSchema.nullable(),
 });
 export type StreamJoin = z.infer<typeof streamJoinSchema>;
 
