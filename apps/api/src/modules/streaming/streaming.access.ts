@@ -37,9 +37,9 @@ export class StreamAccess {
     if (!e.entitled && (e.status !== 403 || e.need === null)) throw StreamAccess.refusal(e);
     const stream = await this.deps.streams.view(viewer, row);
     const balance = fromMinor(facts.balance);
-    if (!e.entitled) return { stream, entitled: false, credential: null, need: e.need, price: e.price != null ? fromMinor(e.price) : null, balance };
+    if (!e.entitled) return { stream, entitled: false, credential: null, need: e.need, price: e.price != null ? fromMinor(e.price) : null, balance, hls: null };
     await this.deps.streams.assertProviderUp(row);
-    return { stream, entitled: true, credential: await this.credential(viewer, row, e.role, now), need: null, price: null, balance };
+    return { stream, entitled: true, credential: await this.credential(viewer, row, e.role, now), need: null, price: null, balance, hls: null };
   }
 
   /** POST /streaming/agora/token: the same check; an Agora token only. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { STREAM_PRESENCE_TIMEOUT_SECONDS, streamRoom } from '@stagepass/shared';
+import { STREAM_PRESENCE_TIMEOUT_SECONDS, streamRoom, type StreamPath } from '@stagepass/shared';
 import type { DbOrTx, Db } from '../../db/client';
 import type { Realtime } from '../../platform/realtime';
 import { billableClock } from './streaming.clock';
@@ -26,21 +26,24 @@ export class StreamPresence {
 
   /**
    * Opens the user's presence (or keeps the open one: a heartbeat) at `now`. Answers the open row
-   * and whether it was opened now.
+   * and whether it was opened now. `via` (the relay's start, an HLS heartbeat): how they watch now —
+   * a viewer moving between WebRTC and HLS keeps one presence, recounted by path.
    */
-  async touch(streamId: string, userId: string, now: Date): Promise<{ row: StreamViewerRow; opened: boolean }> {
-    const [kept] = await this.deps.db
-      .update(streamViewers)
-      .set({ lastSeenAt: now })
-      .where(and(eq(streamViewers.streamId, streamId), eq(streamViewers.userId, userId), isNull(streamViewers.leftAt)))
-      .returning();
-    if (kept) return { row: kept, opened: false };
-    const [made] = await this.deps.db.insert(streamViewers).values({ streamId, userId, joinedAt: now, lastSeenAt: now }).onConflictDoNothing().returning();
+  async touch(streamId: string, userId: string, now: Date, via?: { path: StreamPath; mediaServer?: string | null }): Promise<{ row: StreamViewerRow; opened: boolean }> {
+    const moved = via ? { path: via.path, mediaServer: via.path === 'hls' ? null : (via.mediaServer ?? null) } : {};
+    const open = and(eq(streamViewers.streamId, streamId), eq(streamViewers.userId, userId), isNull(streamViewers.leftAt));
+    const [before] = via ? await this.deps.db.select({ path: streamViewers.path }).from(streamViewers).where(open) : [];
+    const [kept] = await this.deps.db.update(streamViewers).set({ lastSeenAt: now, ...moved }).where(open).returning();
+    if (kept) {
+      if (before && before.path !== kept.path) await this.recount(streamId, now);
+      return { row: kept, opened: false };
+    }
+    const [made] = await this.deps.db.insert(streamViewers).values({ streamId, userId, joinedAt: now, lastSeenAt: now, ...moved }).onConflictDoNothing().returning();
     if (!made) {
       // A concurrent open won: that row is ours.
       const row = await this.openRow(streamId, userId);
       if (row) return { row, opened: false };
-      return this.touch(streamId, userId, now);
+      return this.touch(streamId, userId, now, via);
     }
     await this.recount(streamId, now);
     return { row: made, opened: true };
@@ -74,15 +77,20 @@ export class StreamPresence {
     return gone;
   }
 
-  /** Recomputes the stream's viewer count and billable clock at `now` (one statement) and pushes the count to the stream's room. */
+  /** Recomputes the stream's viewer counts (all, and over HLS) and billable clock at `now` (one statement) and pushes them to the stream's room. */
   async recount(streamId: string, now: Date): Promise<number> {
+    const open = sql`from ${streamViewers} where ${streamViewers.streamId} = ${streamId} and ${streamViewers.leftAt} is null`;
     const [row] = await this.deps.db
       .update(streams)
-      .set({ viewerCount: sql`(select count(*)::int from ${streamViewers} where ${streamViewers.streamId} = ${streamId} and ${streamViewers.leftAt} is null)`, ...billableClock(now) })
+      .set({
+        viewerCount: sql`(select count(*)::int ${open})`,
+        hlsViewerCount: sql`(select count(*)::int ${open} and ${streamViewers.path} = 'hls')`,
+        ...billableClock(now),
+      })
       .where(and(eq(streams.id, streamId), eq(streams.status, 'live')))
-      .returning({ count: streams.viewerCount });
+      .returning({ count: streams.viewerCount, hls: streams.hlsViewerCount });
     if (!row) return 0;
-    this.deps.realtime.to(streamRoom(streamId), 'stream/viewers', { streamId, count: row.count });
+    this.deps.realtime.to(streamRoom(streamId), 'stream/viewers', { streamId, count: row.count, audience: { webrtc: row.count - row.hls, hls: row.hls } });
     return row.count;
   }
 }

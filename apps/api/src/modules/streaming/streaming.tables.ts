@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LiveProviderName, PrivateRequestStatus, ReplayStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamStatus, StreamType } from '@stagepass/shared';
+import type { LiveProviderName, PrivateRequestStatus, ReplayStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamPath, StreamStatus, StreamType } from '@stagepass/shared';
 import { idColumn, timestamps, uuidv7 } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -29,12 +29,25 @@ export const streams = pgTable(
     roomId: bigint('room_id', { mode: 'number' }),
     roomSecret: text('room_secret'),
     roomPin: text('room_pin'),
+    /** The Janus server (its JANUS_URL entry) holding the stream's origin room, where the creator publishes (null with Agora). */
+    mediaServer: text('media_server'),
+    /**
+     * HLS for large audiences (README "Audiences larger than one media server"): 'off' until a
+     * viewer is sent to HLS, 'starting' while the packager claimed by `hlsNode` waits for its first
+     * segments, 'live', or 'failed'.
+     */
+    hlsStatus: text('hls_status').$type<'off' | 'starting' | 'live' | 'failed'>().notNull().default('off'),
+    /** The API node running the stream's HLS packager (its claim). */
+    hlsNode: text('hls_node'),
+    hlsStartedAt: ts('hls_started_at'),
     /** Private shows: the one fan, and the request accepted. */
     privateFanId: uuid('private_fan_id').references(() => users.id, { onDelete: 'set null' }),
     privateRequestId: uuid('private_request_id'),
     /** The stream chat's conversation id (spec: the public-stream message call carries it). */
     conversationId: uuid('conversation_id').notNull().$defaultFn(() => uuidv7()),
     viewerCount: integer('viewer_count').notNull().default(0),
+    /** Of `viewerCount`, those watching over HLS (the rest: WebRTC). */
+    hlsViewerCount: integer('hls_viewer_count').notNull().default(0),
     tipGoal: bigint('tip_goal', { mode: 'number' }),
     tipsTotal: bigint('tips_total', { mode: 'number' }).notNull().default(0),
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
@@ -78,6 +91,13 @@ export const streams = pgTable(
 );
 export type StreamRow = typeof streams.$inferSelect;
 
+/** The stream's origin Janus room (null with Agora). A row from before several servers names none: the first of `servers`. */
+export function originRoom(row: StreamRow, servers: string[]): { roomId: number; secret: string; pin: string; server: string } | null {
+  if (row.roomId === null || row.roomSecret === null || row.roomPin === null) return null;
+  const server = row.mediaServer ?? servers[0];
+  return server === undefined ? null : { roomId: row.roomId, secret: row.roomSecret, pin: row.roomPin, server };
+}
+
 /**
  * A viewer's presence in a stream, measured by the server: opened when their media starts (or
  * their first heartbeat), kept by heartbeats, closed on leave, kick, the stream's end, or a
@@ -92,13 +112,37 @@ export const streamViewers = pgTable(
     joinedAt: ts('joined_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     leftAt: ts('left_at'),
+    /** How they watch: WebRTC (a Janus server or Agora) or HLS. */
+    path: text('path').$type<StreamPath>().notNull().default('webrtc'),
+    /** The Janus server their WebRTC peer is on (null for HLS and Agora): the servers' load. */
+    mediaServer: text('media_server'),
   },
   (t) => [
     uniqueIndex('stream_viewers_open_uq').on(t.streamId, t.userId).where(sql`${t.leftAt} IS NULL`),
     index('stream_viewers_seen_idx').on(t.lastSeenAt).where(sql`${t.leftAt} IS NULL`),
+    index('stream_viewers_server_idx').on(t.mediaServer).where(sql`${t.leftAt} IS NULL`),
   ],
 );
 export type StreamViewerRow = typeof streamViewers.$inferSelect;
+
+/**
+ * An edge room of a stream on another Janus server (README "Audiences larger than one media
+ * server"): the origin's camera forwarded there as a remote publisher, for viewers past the origin
+ * server's WebRTC limit. One per (stream, server); secrets never in an API answer.
+ */
+export const streamEdges = pgTable(
+  'stream_edges',
+  {
+    streamId: uuid('stream_id').notNull().references(() => streams.id, { onDelete: 'cascade' }),
+    server: text('server').notNull(),
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    roomSecret: text('room_secret').notNull(),
+    roomPin: text('room_pin').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.server] })],
+);
+export type StreamEdgeRow = typeof streamEdges.$inferSelect;
 
 /** A creator's streaming settings (PUT /streaming/update). Minor units. */
 export const streamSettings = pgTable('stream_settings', {

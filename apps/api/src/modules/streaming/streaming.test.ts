@@ -245,7 +245,7 @@ describe('streams: who may do what', () => {
     expect(data.map((s: { _id: string }) => s._id)).not.toContain(stream.private);
     for (const s of data) {
       expect(Object.keys(s).sort()).toEqual([
-        '_id', 'access', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
+        '_id', 'access', 'audience', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
         'publishing', 'reconnectBy', 'record', 'replayError', 'replayStatus', 'replayVideoId', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
       ]);
       // Replays are the creator's business: null for everyone else.
@@ -286,7 +286,7 @@ describe('sockets: stream rooms by the entitlement rule', () => {
     expect(await joinRoom(outsiderSocket, 'stream/join', { streamId: s._id })).toBe(false);
     // A heartbeat opens the fan's presence: the room hears the count.
     await inject('PUT', '/streaming/set-duration', fan, { streamId: s._id });
-    expect(await waitFor(fanSocket, 'stream/viewers')).toContainEqual({ streamId: s._id, count: 1 });
+    expect(await waitFor(fanSocket, 'stream/viewers')).toContainEqual({ streamId: s._id, count: 1, audience: { webrtc: 1, hls: 0 } });
     await inject('POST', `/streaming/live/${s._id}/end`, creator);
     expect(await waitFor(fanSocket, 'stream/ended')).toContainEqual({ streamId: s._id, reason: 'creator' });
     await waitFor(outsiderSocket, 'stream/status', 2);

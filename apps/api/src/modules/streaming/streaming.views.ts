@@ -53,15 +53,18 @@ export async function streamViews(
       endedAt: r.endedAt?.toISOString() ?? null,
       endReason: r.endReason,
       ...replayOf(viewer, r),
+      audience: isOwnerOrOperator(viewer, r) ? { webrtc: r.viewerCount - r.hlsViewerCount, hls: r.hlsViewerCount } : null,
       entitled: decide(viewer, r, facts).entitled,
       canModerate: canModerateWith(viewer, r, facts),
     };
   });
 }
 
+const isOwnerOrOperator = (viewer: UserRow | null, r: StreamRow) => !!viewer && (viewer.id === r.performerId || isAdmin(viewer));
+
 /** Replays are the owner's (and operators') business: others see nulls. */
 function replayOf(viewer: UserRow | null, r: StreamRow): Pick<Stream, 'record' | 'replayStatus' | 'replayError' | 'replayVideoId'> {
-  if (!viewer || (viewer.id !== r.performerId && !isAdmin(viewer))) return { record: null, replayStatus: null, replayError: null, replayVideoId: null };
+  if (!isOwnerOrOperator(viewer, r)) return { record: null, replayStatus: null, replayError: null, replayVideoId: null };
   return { record: r.record, replayStatus: r.replayStatus, replayError: r.replayError, replayVideoId: r.replayStatus === 'ready' ? r.replayVideoId : null };
 }
 
