@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { LiveMediaError, type Jsep, type LiveMedia, type LiveRoom } from '../../platform/live/provider';
 import type { UserRow } from '../users/users.tables';
-import type { StreamRow } from './streaming.tables';
+import { originRoom, type StreamRow } from './streaming.tables';
 import { entitlement } from './streaming.policy';
 import { verifyCredential } from './streaming.credentials';
 import { StreamAccess } from './streaming.access';
@@ -47,9 +47,10 @@ export class JanusRelay {
   private async liveJanusStream(id: string): Promise<StreamRow & { room: LiveRoom }> {
     const row = await this.deps.streams.row(id);
     if (!row || row.status !== 'live') throw notFound('Stream not found');
-    if (row.provider !== 'janus' || row.roomId === null || row.roomSecret === null || row.roomPin === null) throw conflict('This stream does not use the built-in live video server');
-    if (!this.deps.media?.available()) throw new HttpError(503, LIVE_UNAVAILABLE);
-    return { ...row, room: { roomId: row.roomId, secret: row.roomSecret, pin: row.roomPin } };
+    const room = row.provider === 'janus' && this.deps.media ? originRoom(row, this.deps.media.servers()) : null;
+    if (row.provider !== 'janus' || row.roomId === null) throw conflict('This stream does not use the built-in live video server');
+    if (!this.deps.media?.available() || !room) throw new HttpError(503, LIVE_UNAVAILABLE);
+    return { ...row, room };
   }
 
   private media(): LiveMedia {

@@ -14,7 +14,7 @@ import { users } from '../users/users.tables';
 import type { MediaService } from '../media/media.service';
 import type { MediaTools } from '../media/media.processing';
 import type { VideosService } from '../videos/videos.service';
-import { streams, type StreamRow } from './streaming.tables';
+import { originRoom, streams, type StreamRow } from './streaming.tables';
 
 const run = promisify(execFile);
 
@@ -126,8 +126,9 @@ export class StreamReplays {
   /** Janus closes a room's recorders when the room goes (the stream's end destroys it too; idempotent). */
   private async closeRoom(row: StreamRow): Promise<void> {
     const { live } = this.deps;
-    if (!live?.available() || row.roomId === null || row.roomSecret === null || row.roomPin === null) return;
-    await live.destroyRoom({ roomId: row.roomId, secret: row.roomSecret, pin: row.roomPin }).catch((err: unknown) => this.deps.log.warn({ err, streamId: row.id }, 'replay: destroying the room failed'));
+    const room = live?.available() ? originRoom(row, live.servers()) : null;
+    if (!live || !room) return;
+    await live.destroyRoom(room).catch((err: unknown) => this.deps.log.warn({ err, streamId: row.id }, 'replay: destroying the room failed'));
   }
 
   /** The stream's recorded segments, oldest first. */

@@ -22,7 +22,7 @@ import type { UsersService } from '../users/users.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SellerGate } from '../performers/performers.policy';
 import { notBlockedWith } from '../blocks/blocks.policy';
-import { streams, type StreamRow } from './streaming.tables';
+import { originRoom, streams, type StreamRow } from './streaming.tables';
 import { streamViews } from './streaming.views';
 import { billableClock, billableClockStopped } from './streaming.clock';
 import { streamFacts } from './streaming.policy';
@@ -186,7 +186,7 @@ export class StreamsService {
           .insert(streams)
           .values({
             id, performerId: owner.id, type: s.type, access: s.access, title: s.title, description: s.description, price: s.price, tipGoal: s.tipGoal,
-            provider, channel: newAgoraChannel(), roomId: room?.roomId ?? null, roomSecret: room?.secret ?? null, roomPin: room?.pin ?? null,
+            provider, channel: newAgoraChannel(), roomId: room?.roomId ?? null, roomSecret: room?.secret ?? null, roomPin: room?.pin ?? null, mediaServer: room?.server ?? null,
             privateFanId: s.privateFanId ?? null, privateRequestId: s.privateRequestId ?? null, notified: notify, startedAt: now, cameraOffAt: now,
             record: s.record ?? false, replayFreeForTicketHolders: s.replayFreeForTicketHolders ?? true, replayStatus: s.record ? 'recording' : 'none',
           })
@@ -306,8 +306,9 @@ export class StreamsService {
       realtime.broadcast('stream/status', { streamId: row.id, performerId: row.performerId, status: 'ended', type: row.type });
     }
     await this.deps.peers.hangupWhere(row.id);
-    if (media && row.roomId !== null && row.roomSecret !== null && row.roomPin !== null) {
-      await media.destroyRoom({ roomId: row.roomId, secret: row.roomSecret, pin: row.roomPin }).catch((err: unknown) => log.warn({ err, streamId: row.id }, 'live: destroying an ended stream\'s room failed'));
+    const room = media && originRoom(row, media.servers());
+    if (media && room) {
+      await media.destroyRoom(room).catch((err: unknown) => log.warn({ err, streamId: row.id }, 'live: destroying an ended stream\'s room failed'));
     }
   }
 

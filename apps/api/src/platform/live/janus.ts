@@ -129,8 +129,14 @@ export class JanusMedia implements LiveMedia {
     return () => this.mediaListeners.delete(listener);
   }
 
-  async createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom> {
+  servers(): string[] {
+    return [this.opts.url];
+  }
+
+  async createRoom(opts: { streamId: string; description: string; maxViewers: number; server?: string }): Promise<LiveRoom> {
+    if (opts.server !== undefined && opts.server !== this.opts.url) throw new LiveMediaError('failed', `unknown live video server ${opts.server}`);
     const room: LiveRoom = {
+      server: this.opts.url,
       roomId: randomRoomId(),
       secret: crypto.randomBytes(18).toString('base64url'),
       pin: crypto.randomBytes(18).toString('base64url'),

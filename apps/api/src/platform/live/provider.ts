@@ -23,6 +23,8 @@ export interface LiveRoom {
   secret: string;
   /** Needed to join the room at all (kept by the API, never sent to a browser). */
   pin: string;
+  /** The Janus server holding the room: one of `LiveMedia.servers()` (an entry of JANUS_URL). */
+  server: string;
 }
 
 /** One relayed WebRTC peer (a publisher or a subscriber): an id the API hands back to its owner only. */
@@ -54,8 +56,10 @@ export interface LiveMedia {
   available(): boolean;
   /** Where the SFU writes recordings on this machine (JANUS_RECORDINGS_DIR); null = it cannot record. */
   readonly recordingsDir: string | null;
-  /** Creates a room for a stream (one publisher, `maxViewers` subscribers). */
-  createRoom(opts: { streamId: string; description: string; maxViewers: number }): Promise<LiveRoom>;
+  /** The Janus servers this node drives (JANUS_URL's entries, in order); rooms name theirs. */
+  servers(): string[];
+  /** Creates a room for a stream (one publisher, `maxViewers` subscribers) on `server` (default: the first). */
+  createRoom(opts: { streamId: string; description: string; maxViewers: number; server?: string }): Promise<LiveRoom>;
   /** Destroys the room: every peer in it is dropped. Idempotent. */
   destroyRoom(room: LiveRoom): Promise<void>;
   /**
