@@ -1,8 +1,9 @@
 'use client';
 /**
  * Watching one stream: GET /streaming/join/{id} decides. Entitled → the player (loaded on demand),
- * the chat, the tip button and the goal, a heartbeat (PUT /streaming/set-duration every 15 s) and
- * the credential renewed before it expires; otherwise the prompt for what is needed. Live: the
+ * the chat, the tip button and the goal, a heartbeat (PUT /streaming/set-duration every 15 s, with
+ * `path: 'hls'` while the player watches over HLS: that is how HLS viewers are counted) and the
+ * credential (and signed HLS playlist) renewed before it expires; otherwise the prompt for what is needed. Live: the
  * viewer count, the title and goal ('stream/updated'), the end ('stream/ended': "The stream has
  * ended", or "Your balance ran out — the show has ended"), a private show's low-balance warning.
  */
@@ -11,7 +12,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Alert, App, Button, Popconfirm, Progress, Result, Spin } from 'antd';
 import { DollarOutlined, EyeOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason } from '@stagepass/shared';
+import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason, type StreamPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { compactNumber, money } from '@/lib/format';
@@ -51,6 +52,8 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const name = performer.name || performer.username || 'The creator';
   const mutateJoin = join.mutate;
   const isOwner = me?._id === stream.performerId;
+  /** How the player watches now (HLS viewers are counted by their heartbeat's path). */
+  const [path, setPath] = useState<StreamPath>('webrtc');
 
   useSocketEvent('stream/updated', ({ stream: s }) => {
     if (s._id !== id) return;
@@ -67,25 +70,28 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   useEffect(() => {
     if (!entitled || isOwner) return;
     const beat = () =>
-      void call(routes.streaming.heartbeat, { body: { streamId: id } })
+      void call(routes.streaming.heartbeat, { body: path === 'hls' ? { streamId: id, path } : { streamId: id } })
         .then((r) => r.status === 'ended' && setEnded((x) => x ?? { reason: null }))
         .catch(() => undefined);
     beat();
     const t = setInterval(beat, STREAM_HEARTBEAT_SECONDS * 1000);
     return () => clearInterval(t);
-  }, [entitled, isOwner, id]);
+  }, [entitled, isOwner, id, path]);
 
-  // The credential is renewed (and the entitlement re-checked) before it expires.
-  const expiresAt = j?.credential?.expiresAt;
+  // The credential (and an HLS viewer's signed playlist) is renewed, and the entitlement re-checked,
+  // before it expires.
+  const credentialExpires = j?.credential?.expiresAt;
+  const hlsExpires = j?.hls?.expiresAt;
   useEffect(() => {
-    if (!expiresAt || ended) return;
-    const t = setTimeout(() => void mutateJoin(), Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS));
+    if (!credentialExpires || ended) return;
+    const at = Math.min(new Date(credentialExpires).getTime(), hlsExpires ? new Date(hlsExpires).getTime() : Infinity);
+    const t = setTimeout(() => void mutateJoin(), Math.max(5_000, at - Date.now() - RENEW_BEFORE_MS));
     return () => clearTimeout(t);
-  }, [expiresAt, ended, mutateJoin]);
+  }, [credentialExpires, hlsExpires, ended, mutateJoin]);
 
   const renew = useCallback(async () => {
     const fresh = await mutateJoin();
-    return fresh?.entitled ? fresh.credential : null;
+    return fresh?.entitled && fresh.credential ? { credential: fresh.credential, hls: fresh.hls } : null;
   }, [mutateJoin]);
   const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
 
@@ -121,7 +127,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
       </div>
     );
   } else if (entitled && j?.credential) {
-    main = <LivePlayer streamId={id} performerName={name} credential={j.credential} publishing={stream.publishing} dropped={Boolean(stream.droppedAt)} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
+    main = <LivePlayer streamId={id} performerName={name} credential={j.credential} hls={j.hls} onPath={setPath} publishing={stream.publishing} dropped={Boolean(stream.droppedAt)} renew={renew} ended={Boolean(ended)} overlay={overlay} />;
   } else if (ended) {
     main = (
       <div className={css.player}>

@@ -9,54 +9,92 @@
  * page closed) it hangs up and says "The creator's connection dropped — waiting…" until they are
  * back (then it watches again) or the stream ends. A dropped connection is retried. Leaving hangs
  * up (POST …/leave, keepalive).
+ *
+ * When join answers `hls` (a large audience, or the operator's HLS default) the same <video> plays
+ * the signed playlist instead (media/hls.ts: hls.js loaded on demand, or the browser's own HLS),
+ * with the same surroundings. A refused or expired playlist makes the next try ask join again: a
+ * fresh URL, or "You can no longer watch this stream." The path is chosen at each (re)connection
+ * and reported to the page (`onPath`) for the heartbeat.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Slider, Spin, Tooltip } from 'antd';
 import { AudioMutedOutlined, FullscreenExitOutlined, FullscreenOutlined, SoundOutlined } from '@ant-design/icons';
-import type { StreamCredential } from '@stagepass/shared';
+import type { HlsAccess, StreamCredential, StreamPath } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
+import { watchHls, type HlsWatching } from '../media/hls';
 import { JanusNotPublishingError, watch, type Watching } from '../media/watch';
 import { statusOf } from '../media/webrtc';
 import css from '../live.module.css';
 
 const RETRY_MS = 5000;
+/** HLS: the first tries again come sooner (the packager writes its first segments a few seconds after the camera starts). */
+const HLS_RETRY_MS = 2000;
 /** Renew the credential when it has less than this left before (re)connecting. */
 const RENEW_MARGIN_MS = 30_000;
 
 type Phase = 'connecting' | 'waiting' | 'playing' | 'error';
 
+/** What GET /streaming/join hands an entitled viewer: the WebRTC credential, and the HLS playlist when the API sends this viewer to HLS. */
+export interface WatchAccess {
+  credential: StreamCredential;
+  hls: HlsAccess | null;
+}
+
 export interface LivePlayerProps {
   streamId: string;
   performerName: string;
   credential: StreamCredential;
+  /** Non-null: watch over HLS (the API decides: WebRTC servers full, or the operator's HLS default). */
+  hls?: HlsAccess | null;
   /** The creator's camera is on (from the stream, updated live). */
   publishing: boolean;
   /** The creator's connection dropped after being on air (the stream's `droppedAt`): waiting for them to come back. */
   dropped?: boolean;
-  /** A fresh credential (GET /streaming/join again); null when the viewer may no longer watch. */
-  renew: () => Promise<StreamCredential | null>;
+  /** A fresh join (GET /streaming/join again); null when the viewer may no longer watch. */
+  renew: () => Promise<WatchAccess | null>;
+  /** The path the player watches by now (the heartbeat tells the API). */
+  onPath?: (path: StreamPath) => void;
   /** The stream ended: hang up and show `overlay`. */
   ended: boolean;
   overlay?: string | null;
 }
 
 export const DROPPED_TEXT = "The creator's connection dropped — waiting…";
+export const NO_LONGER_TEXT = 'You can no longer watch this stream.';
 
-export default function LivePlayer({ streamId, performerName, credential, publishing, dropped = false, renew, ended, overlay }: LivePlayerProps) {
+function expiresSoon(a: WatchAccess): boolean {
+  const at = Math.min(new Date(a.credential.expiresAt).getTime(), a.hls ? new Date(a.hls.expiresAt).getTime() : Infinity);
+  return at - Date.now() < RENEW_MARGIN_MS;
+}
+
+export default function LivePlayer({ streamId, performerName, credential, hls = null, publishing, dropped = false, renew, onPath, ended, overlay }: LivePlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const session = useRef<Watching | null>(null);
-  const cred = useRef(credential);
+  const hlsSession = useRef<HlsWatching | null>(null);
+  const access = useRef<WatchAccess>({ credential, hls });
+  /** The next attempt asks join first (the HLS link was refused or expired). */
+  const rejoin = useRef(false);
+  const publishingRef = useRef(publishing);
+  const onPathRef = useRef(onPath);
   const [phase, setPhase] = useState<Phase>('connecting');
+  const [path, setPath] = useState<StreamPath>(hls ? 'hls' : 'webrtc');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [muted, setMuted] = useState(true);
   const [volume, setVolume] = useState(80);
   const [fullscreen, setFullscreen] = useState(false);
 
+  // The latest join: used by the next (re)connection; a playing HLS session reloads its playlist
+  // from the fresher signed URL. The path is chosen when connecting, not switched while playing.
   useEffect(() => {
-    cred.current = credential;
-  }, [credential]);
+    access.current = { credential, hls };
+    if (hls) hlsSession.current?.setPlaylistUrl(hls.playlistUrl);
+  }, [credential, hls]);
+  useEffect(() => {
+    publishingRef.current = publishing;
+    onPathRef.current = onPath;
+  }, [publishing, onPath]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -66,26 +104,72 @@ export default function LivePlayer({ streamId, performerName, credential, publis
     if (ended || dropped) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      timer = setTimeout(() => !cancelled && setAttempt((n) => n + 1), RETRY_MS);
+    const later = (ms = RETRY_MS) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => !cancelled && setAttempt((n) => n + 1), ms);
+    };
+    const refused = () => {
+      setPhase('error');
+      setError(NO_LONGER_TEXT);
     };
     void (async () => {
       setPhase((p) => (p === 'waiting' ? p : 'connecting'));
-      let c = cred.current;
-      if (new Date(c.expiresAt).getTime() - Date.now() < RENEW_MARGIN_MS) {
+      let a = access.current;
+      if (rejoin.current || expiresSoon(a)) {
         const fresh = await renew().catch(() => null);
         if (cancelled) return;
-        if (!fresh) {
-          setPhase('error');
-          setError('You can no longer watch this stream.');
+        if (!fresh) return refused();
+        rejoin.current = false;
+        a = access.current = fresh;
+      }
+      const via: StreamPath = a.hls ? 'hls' : 'webrtc';
+      setPath(via);
+      onPathRef.current?.(via);
+
+      if (a.hls) {
+        // HLS follows the creator's camera from the stream: nothing to fetch before it is on.
+        if (!publishingRef.current) {
+          setPhase('waiting');
+          later();
           return;
         }
-        c = cred.current = fresh;
+        const v = video.current;
+        if (!v) return;
+        try {
+          const w = await watchHls({
+            video: v,
+            playlistUrl: a.hls.playlistUrl,
+            onPlaying: () => !cancelled && setPhase('playing'),
+            onLost: () => {
+              if (cancelled) return;
+              // Refused or expired: join again; entitled → the fresh URL, otherwise why not.
+              rejoin.current = true;
+              setPhase('connecting');
+              later(HLS_RETRY_MS);
+            },
+            onFailed: () => {
+              if (cancelled) return;
+              setPhase('connecting');
+              later(HLS_RETRY_MS);
+            },
+          });
+          if (cancelled) {
+            w.stop();
+            return;
+          }
+          hlsSession.current = w;
+        } catch (e) {
+          if (cancelled) return;
+          setPhase('error');
+          setError(errorText(e, 'The video could not start'));
+        }
+        return;
       }
+
       try {
         const w = await watch({
           streamId,
-          credential: c,
+          credential: a.credential,
           onStream: (ms) => {
             const v = video.current;
             if (v && v.srcObject !== ms) {
@@ -113,6 +197,8 @@ export default function LivePlayer({ streamId, performerName, credential, publis
           // Refused (no longer entitled, gone): no automatic retry.
           const status = statusOf(e);
           if (status === 403 || status === 404) return;
+          // Another refusal (the WebRTC servers are full…): the next try asks join, which may send this viewer to HLS.
+          rejoin.current = true;
         }
         later();
       }
@@ -122,6 +208,8 @@ export default function LivePlayer({ streamId, performerName, credential, publis
       clearTimeout(timer);
       session.current?.stop();
       session.current = null;
+      hlsSession.current?.stop();
+      hlsSession.current = null;
     };
   }, [streamId, attempt, ended, dropped, renew]);
 
@@ -161,7 +249,7 @@ export default function LivePlayer({ streamId, performerName, credential, publis
 
   return (
     <div className={css.player} ref={box}>
-      <video ref={video} className={css.video} autoPlay playsInline muted aria-label={`${performerName}'s live video`} data-testid="live-video" />
+      <video ref={video} className={css.video} autoPlay playsInline muted aria-label={`${performerName}'s live video`} data-testid="live-video" data-path={path} />
       {status && (
         <div className={css.overlay} role="status" data-testid="player-status">
           <div className={css.overlayText}>
@@ -199,6 +287,11 @@ export default function LivePlayer({ streamId, performerName, credential, publis
             ariaLabelForHandle="Volume"
           />
           <span className={css.spacer} />
+          {path === 'hls' && (
+            <span className={css.pathTag} title="Streamed for large audiences: a few seconds behind live" data-testid="hls-badge">
+              HLS<span className="sr-only"> — streamed for large audiences, a few seconds behind live</span>
+            </span>
+          )}
           <Button type="text" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} />
         </div>
       )}
