@@ -100,9 +100,11 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     id: 'live',
     title: 'Live video',
-    lead: 'Agora instead of the built-in Janus server for live streams, and how long a stream waits for a creator whose connection dropped.',
+    lead: 'Agora instead of the built-in Janus server for live streams, how long a stream waits for a creator whose connection dropped, and when viewers watch over HLS (large audiences).',
     fields: [
       { key: 'liveReconnectGraceSeconds', label: 'Wait for a dropped creator (seconds)', kind: 'integer', extra: 'Viewers see that the connection dropped; a creator back within this time carries on in the same stream, otherwise it ends. 10–600.' },
+      { key: 'liveHlsDefault', label: 'Play public streams over HLS by default', kind: 'switch', extra: 'Public and ticketed streams play over HLS for every viewer: any audience size, a few seconds behind live. Private shows stay on WebRTC.' },
+      { key: 'liveWebrtcViewersPerServer', label: 'WebRTC viewers per live video server', kind: 'integer', extra: 'How many viewers one built-in live video server (Janus) carries over WebRTC; past every server’s limit, viewers watch over HLS. 1–5000.' },
       { key: 'liveRecordingEnabled', label: 'Creators may record replays', kind: 'switch', extra: 'A recorded stream becomes a draft video in the creator’s vault (built-in live video server only).' },
       { key: 'agoraEnable', label: 'Use Agora', kind: 'switch' },
       { key: 'agoraAppId', label: 'Agora app id', kind: 'text' },
