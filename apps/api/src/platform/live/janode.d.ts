@@ -12,6 +12,8 @@ declare module 'janode' {
     id: number;
     detach(): Promise<void>;
     hangup(): Promise<void>;
+    /** A raw plugin request: resolves with Janus's message (the plugin's answer in `plugindata.data`); a plugin error rejects as the wrapped requests do. */
+    message(body: Record<string, unknown>, jsep?: JanodeJsep): Promise<{ janus?: string; plugindata?: { plugin?: string; data?: Record<string, unknown> } }>;
   }
 
   export class JanodeSession extends EventEmitter {
@@ -82,7 +84,12 @@ declare module 'janode/plugins/videoroom' {
     destroy(opts: { room: Room; permanent?: boolean; secret?: string }): Promise<{ room: Room }>;
     exists(opts: { room: Room }): Promise<{ room: Room; exists: boolean }>;
     kick(opts: { room: Room; feed: Room; secret?: string }): Promise<{ room: Room; feed: Room }>;
-    joinPublisher(opts: { room: Room; feed?: Room; display?: string; pin?: string; token?: string }): Promise<{ room: Room; feed: Room; publishers: unknown[] }>;
+    joinPublisher(opts: { room: Room; feed?: Room; display?: string; pin?: string; token?: string }): Promise<{
+      room: Room;
+      feed: Room;
+      /** The room's publishers whose media is up (not the joiner), with their streams (Janus 1.x). */
+      publishers: Array<{ feed: Room; display?: string; streams?: Array<{ type: 'audio' | 'video' | 'data'; mindex: number; mid: string; codec?: string; disabled?: boolean }> }>;
+    }>;
     configure(opts: { audio?: boolean; video?: boolean; data?: boolean; bitrate?: number; record?: boolean; filename?: string; jsep?: JanodeJsep }): Promise<{ room: Room; configured: 'ok'; jsep?: JanodeJsep }>;
     /** `streams` (Janus 1.x multistream): what to subscribe to; the legacy `feed` still works but Janus warns. */
     joinSubscriber(opts: { room: Room; feed?: Room; streams?: Array<{ feed: Room; mid?: string }>; pin?: string; token?: string; audio?: boolean; video?: boolean; data?: boolean }): Promise<{ room: Room; feed?: Room; jsep?: JanodeJsep }>;

@@ -4,6 +4,7 @@
  * publisher to a headless viewer (werift), and a peer that reaches Janus's API directly cannot
  * join a room without its pin nor create rooms without the admin key.
  */
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,9 +13,9 @@ import Janode from 'janode';
 import VideoRoom, { type VideoRoomError } from 'janode/plugins/videoroom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeJanusPorts, janusPath, startJanus, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
-import { createPublisher, createViewer, videoOf, type Publisher, type Viewer } from '../../../test/live-peers';
+import { createPublisher, createViewer, frameOf, videoOf, type Publisher, type Viewer } from '../../../test/live-peers';
 import { JanusMedia, PUBLISHER_FEED, createLiveMedia } from './janus';
-import { LiveMediaError, type LivePeerClosed, type LiveRoom } from './provider';
+import { FORWARD_VIDEO_PT, LiveMediaError, type LivePeerClosed, type LiveRoom } from './provider';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -180,6 +181,55 @@ describe.skipIf(janusMissing)('JanusMedia with a real Janus', () => {
     await media.hangup(sub.peerId);
     await publisher.close();
     await media.destroyRoom(room);
+  });
+
+  it('forwards the camera as plain RTP to a UDP port (rtp_forward with the admin key), until stopped', async () => {
+    const room = await media.createRoom({ streamId: 'stream-fwd', description: 'forwarded', maxViewers: 10 });
+    await expect(media.forwardRtp(room, { host: '127.0.0.1', videoPort: 9, audioPort: 9 })).rejects.toMatchObject({ code: 'not_publishing' });
+    const sock = dgram.createSocket('udp4');
+    await new Promise<void>((r) => sock.bind(0, '127.0.0.1', () => r()));
+    const audioSock = dgram.createSocket('udp4');
+    await new Promise<void>((r) => audioSock.bind(0, '127.0.0.1', () => r()));
+    let packets = 0;
+    let frames = 0;
+    const pts = new Set<number>();
+    sock.on('message', (msg) => {
+      packets += 1;
+      pts.add(msg[1] & 0x7f);
+      const cc = msg[0] & 0x0f;
+      const ext = (msg[0] & 0x10) !== 0;
+      let o = 12 + cc * 4;
+      if (ext) o += 4 + msg.readUInt16BE(o + 2) * 4;
+      if (frameOf(msg.subarray(o)) !== null) frames += 1;
+    });
+    const publisher = await createPublisher(async (offer) => (await media.publish(room, { userId: 'creator', display: 'luna', offer })).answer);
+    try {
+      await publisher.connected();
+      publisher.startCamera(30);
+      let forward: Awaited<ReturnType<JanusMedia['forwardRtp']>> | null = null;
+      for (let i = 0; !forward; i++) {
+        forward = await media.forwardRtp(room, { host: '127.0.0.1', videoPort: sock.address().port, audioPort: audioSock.address().port }).catch((err: unknown) => {
+          if (!(err instanceof LiveMediaError && err.code === 'not_publishing') || i >= 50) throw err;
+          return sleep(200).then(() => null);
+        });
+      }
+      expect(forward.streams).toEqual(['video', 'audio']);
+      await until('30 forwarded frames', () => frames >= 30);
+      expect([...pts]).toEqual([FORWARD_VIDEO_PT]);
+      // Looking up the camera's streams joined the room for a moment: the publisher stays.
+      expect(media.peerCount()).toBe(1);
+      await forward.stop();
+      await sleep(300);
+      const after = packets;
+      await sleep(500);
+      expect(packets).toBe(after);
+      await forward.stop(); // idempotent
+    } finally {
+      sock.close();
+      audioSock.close();
+      await publisher.close();
+      await media.destroyRoom(room);
+    }
   });
 
   it('refuses a direct Janus client without the room pin, the admin key or the API secret', async () => {

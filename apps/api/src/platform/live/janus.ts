@@ -18,7 +18,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JanodeConnection, JanodeJsep, JanodeSession } from 'janode';
 import type { VideoRoomError, VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Config } from '../../config';
-import { LiveMediaError, type Jsep, type LiveMedia, type LivePeer, type LivePeerClosed, type LivePublisherMedia, type LiveRoom } from './provider';
+import {
+  FORWARD_AUDIO_PT,
+  FORWARD_VIDEO_PT,
+  LiveMediaError,
+  type Jsep,
+  type LiveMedia,
+  type LivePeer,
+  type LivePeerClosed,
+  type LivePublisherMedia,
+  type LiveRoom,
+  type LiveRtpForward,
+  type LiveRtpTarget,
+} from './provider';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Janode = (typeof import('janode'))['default'];
@@ -26,6 +38,8 @@ type VideoRoomPlugin = (typeof import('janode/plugins/videoroom'))['default'];
 
 /** The one publisher of a room has this feed id, so any node can subscribe to it without asking. */
 export const PUBLISHER_FEED = 1;
+/** Rooms ask their publisher for a keyframe this often (seconds): forwarded consumers (an edge's new viewers, an HLS packager's segments) start from one. */
+export const FIR_FREQ_S = 2;
 
 /** VideoRoom error codes (janus_videoroom.c). */
 const NO_SUCH_ROOM = 426;
@@ -38,6 +52,22 @@ const ID_EXISTS = 436;
  * stream, 469 unexpected answer; VideoRoom 431 invalid SDP type, 437 invalid SDP.
  */
 const CALLER_ERRORS = new Set([464, 465, 466, 469, 431, 437]);
+
+/** One stream of a room's publisher as Janus describes it (join's `publishers[].streams`). */
+export interface PublisherStream {
+  type: 'audio' | 'video' | 'data';
+  mindex: number;
+  mid: string;
+  codec?: string;
+  disabled?: boolean;
+}
+
+/** Where an edge's remote publisher listens for the origin's RTP (`add_remote_publisher`'s answer). */
+export interface RemotePublisherAddress {
+  host: string;
+  port: number;
+  rtcpPort?: number;
+}
 
 interface Peer {
   handle: VideoRoomHandle;
@@ -198,6 +228,153 @@ export class JanusMedia implements LiveMedia {
     });
   }
 
+  // ── forwarding ────────────────────────────────────────────────────────────
+
+  async forwardRtp(room: LiveRoom, target: LiveRtpTarget): Promise<LiveRtpForward> {
+    this.ownRoom(room);
+    const streams = await this.publisherStreams(room);
+    const video = streams.find((s) => s.type === 'video' && !s.disabled);
+    const audio = streams.find((s) => s.type === 'audio' && !s.disabled);
+    const wanted = [
+      ...(video ? [{ mid: video.mid, port: target.videoPort, pt: FORWARD_VIDEO_PT, ...(target.videoRtcpPort ? { rtcp_port: target.videoRtcpPort } : {}) }] : []),
+      ...(audio ? [{ mid: audio.mid, port: target.audioPort, pt: FORWARD_AUDIO_PT }] : []),
+    ];
+    if (!wanted.length) throw new LiveMediaError('not_publishing', 'The camera sends no audio or video');
+    const data = await this.request({
+      request: 'rtp_forward',
+      room: room.roomId,
+      publisher_id: PUBLISHER_FEED,
+      host: target.host,
+      streams: wanted,
+      secret: room.secret,
+      admin_key: this.opts.adminKey,
+    }).catch((err) => {
+      if (codeOf(err) === NO_SUCH_FEED || codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on');
+      throw refusal(err, 'Janus refused to forward RTP');
+    });
+    const ids = ((data.forwarders as Array<{ stream_id?: number }> | undefined) ?? []).map((f) => f.stream_id).filter((id): id is number => typeof id === 'number');
+    let stopped = false;
+    return {
+      videoPt: FORWARD_VIDEO_PT,
+      audioPt: FORWARD_AUDIO_PT,
+      streams: [...(video ? ['video' as const] : []), ...(audio ? ['audio' as const] : [])],
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        for (const id of ids) {
+          await this.request({ request: 'stop_rtp_forward', room: room.roomId, publisher_id: PUBLISHER_FEED, stream_id: id, secret: room.secret, admin_key: this.opts.adminKey }).catch((err) => {
+            // Gone with its publisher or room.
+            if (codeOf(err) !== NO_SUCH_FEED && codeOf(err) !== NO_SUCH_ROOM) throw refusal(err, 'Janus refused to stop an RTP forward');
+          });
+        }
+      },
+    };
+  }
+
+  async forwardToEdge(origin: LiveRoom, edge: LiveRoom): Promise<void> {
+    await forwardBetween(this, origin, this, edge);
+  }
+
+  /**
+   * The streams of a room's publisher, in Janus's order (by mindex): read by joining the room for a
+   * moment as a participant that never publishes (any node can; the room's publisher ignores its
+   * leaving). 'not_publishing' while no camera is up.
+   */
+  async publisherStreams(room: LiveRoom): Promise<PublisherStream[]> {
+    this.ownRoom(room);
+    const { session, plugin } = await this.ready();
+    const handle = await this.call(session.attach(plugin));
+    try {
+      const joined = await this.call(handle.joinPublisher({ room: room.roomId, display: 'stagepass', pin: room.pin })).catch((err) => {
+        if (codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on');
+        throw refusal(err, 'Janus refused to show the room');
+      });
+      const pub = joined.publishers.find((p) => Number(p.feed) === PUBLISHER_FEED);
+      const streams = (pub?.streams ?? []).filter((s) => s.type === 'audio' || s.type === 'video' || s.type === 'data');
+      if (!streams.length) throw new LiveMediaError('not_publishing', 'The camera is not on');
+      return [...streams].sort((a, b) => a.mindex - b.mindex);
+    } finally {
+      await this.call(handle.detach()).catch(() => {});
+    }
+  }
+
+  /**
+   * Adds the origin's camera to `edge` (a room on this server) as its publisher, feed 1: Janus
+   * answers where it listens for the RTP. A remote publisher already there (a previous publish of
+   * the camera) is replaced. Janus 1.1 numbers the remote streams by their place in the list, as
+   * the origin does by mindex: `streams` must be the origin publisher's, in order.
+   */
+  async addRemotePublisher(edge: LiveRoom, streams: PublisherStream[], opts: { display: string; host: string }): Promise<RemotePublisherAddress> {
+    this.ownRoom(edge);
+    const add = () =>
+      this.request({
+        request: 'add_remote_publisher',
+        room: edge.roomId,
+        secret: edge.secret,
+        id: PUBLISHER_FEED,
+        display: opts.display.slice(0, 64),
+        iface: opts.host,
+        streams: streams.map((s) => ({ type: s.type, mindex: s.mindex, mid: s.mid, ...(s.codec ? { codec: s.codec } : {}), ...(s.disabled ? { disabled: true } : {}) })),
+      });
+    const data = await this.retryOnMissingRoom(edge, () =>
+      add().catch(async (err) => {
+        if (codeOf(err) !== ID_EXISTS) throw err;
+        await this.removeRemotePublisher(edge);
+        return add();
+      }),
+    ).catch((err) => {
+      throw refusal(err, 'Janus refused the remote publisher');
+    });
+    const ip = typeof data.ip === 'string' && !['0.0.0.0', '::', ''].includes(data.ip) ? data.ip : opts.host;
+    if (typeof data.port !== 'number') throw new LiveMediaError('failed', 'Janus answered no port for the remote publisher');
+    return { host: ip, port: data.port, ...(typeof data.rtcp_port === 'number' && data.rtcp_port > 0 ? { rtcpPort: data.rtcp_port } : {}) };
+  }
+
+  /** Removes the edge room's remote publisher (its viewers are dropped). Idempotent. */
+  async removeRemotePublisher(edge: LiveRoom): Promise<void> {
+    this.ownRoom(edge);
+    await this.request({ request: 'remove_remote_publisher', room: edge.roomId, secret: edge.secret, id: PUBLISHER_FEED, admin_key: this.opts.adminKey }).catch((err) => {
+      if (codeOf(err) !== NO_SUCH_ROOM && codeOf(err) !== NO_SUCH_FEED) throw refusal(err, 'Janus refused to remove the remote publisher');
+    });
+  }
+
+  /** The remotizations (`publish_remotely`) of the origin room's camera: their ids. */
+  async remotes(origin: LiveRoom): Promise<string[]> {
+    this.ownRoom(origin);
+    const data = await this.request({ request: 'listremotes', room: origin.roomId, publisher_id: PUBLISHER_FEED, secret: origin.secret, admin_key: this.opts.adminKey }).catch((err) => {
+      if (codeOf(err) === NO_SUCH_FEED || codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on');
+      throw refusal(err, 'Janus refused to list remote publishers');
+    });
+    return ((data.list as Array<{ remote_id?: string }> | undefined) ?? []).map((r) => r.remote_id).filter((id): id is string => typeof id === 'string');
+  }
+
+  /** Sends the origin room's camera, every stream, to an edge's remote publisher (`publish_remotely`, admin key needed); replaces a remotization of the same id. */
+  async publishRemotely(origin: LiveRoom, remoteId: string, to: RemotePublisherAddress): Promise<void> {
+    this.ownRoom(origin);
+    const publish = () =>
+      this.request({
+        request: 'publish_remotely',
+        room: origin.roomId,
+        publisher_id: PUBLISHER_FEED,
+        remote_id: remoteId,
+        host: to.host,
+        port: to.port,
+        ...(to.rtcpPort ? { rtcp_port: to.rtcpPort } : {}),
+        secret: origin.secret,
+        admin_key: this.opts.adminKey,
+      });
+    await publish()
+      .catch(async (err) => {
+        if (codeOf(err) !== ID_EXISTS) throw err;
+        await this.request({ request: 'unpublish_remotely', room: origin.roomId, publisher_id: PUBLISHER_FEED, remote_id: remoteId, secret: origin.secret, admin_key: this.opts.adminKey });
+        return publish();
+      })
+      .catch((err) => {
+        if (codeOf(err) === NO_SUCH_FEED || codeOf(err) === NO_SUCH_ROOM) throw new LiveMediaError('not_publishing', 'The camera is not on');
+        throw refusal(err, 'Janus refused to publish remotely');
+      });
+  }
+
   async hangup(peerId: string): Promise<void> {
     const peer = this.peers.get(peerId);
     if (!peer) return;
@@ -286,6 +463,17 @@ export class JanusMedia implements LiveMedia {
     return (await this.ready()).admin;
   }
 
+  /** A VideoRoom request janode does not wrap, on the admin handle: the plugin's answer (errors carry Janus's code, as janode's own). */
+  private async request(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const admin = await this.adminHandle();
+    const res = await this.call(admin.message(body));
+    return res?.plugindata?.data ?? {};
+  }
+
+  private ownRoom(room: LiveRoom) {
+    if (room.server !== this.opts.url) throw new LiveMediaError('failed', `the room is on ${room.server}, not ${this.opts.url}`);
+  }
+
   // ── rooms and peers ───────────────────────────────────────────────────────
 
   private async ensureRoom(room: LiveRoom, description: string) {
@@ -302,6 +490,7 @@ export class JanusMedia implements LiveMedia {
         audiocodec: 'opus',
         videocodec: 'vp8',
         notify_joining: false,
+        fir_freq: FIR_FREQ_S,
         permanent: false,
       }),
     );
@@ -338,8 +527,14 @@ export class JanusMedia implements LiveMedia {
       // A subscriber whose publisher leaves gets `updated` (Janus offers the streams again, now
       // inactive): there is no channel to renegotiate over, so the viewer is done — it subscribes
       // again when the stream is publishing again.
+      // A publisher's handle also hears of other participants leaving (e.g. `publisherStreams`'s
+      // short visits): only its own feed's end counts.
       for (const e of ['videoroom_kicked', 'videoroom_destroyed', 'videoroom_leaving', 'videoroom_unpublished', ...(role === 'subscriber' ? ['videoroom_updated'] : [])]) {
-        handle.once(e, gone(e === 'videoroom_updated' ? 'unpublished' : e.replace('videoroom_', '')));
+        const end = gone(e === 'videoroom_updated' ? 'unpublished' : e.replace('videoroom_', ''));
+        handle.on(e, (data?: { feed?: unknown }) => {
+          if (role === 'publisher' && data?.feed !== undefined && data.feed !== null && Number(data.feed) !== PUBLISHER_FEED) return;
+          end();
+        });
       }
       return { peerId, ...out };
     } catch (err) {
@@ -394,6 +589,35 @@ export class JanusMedia implements LiveMedia {
       t = setTimeout(() => reject(new LiveMediaError('unavailable', `Janus did not answer within ${ms / 1000} s`)), ms);
     });
     return Promise.race([p, timeout]).finally(() => clearTimeout(t));
+  }
+}
+
+/** Concurrent forwards to one edge room (this process): one at a time. */
+const forwarding = new Map<string, Promise<void>>();
+
+/**
+ * Makes `origin`'s camera (on `from`) watchable in `edge` (on `to`): Janus 1.1's remote
+ * publishers. Nothing to do when the camera already sends there (a remotization named after the
+ * edge room); otherwise the edge gets (again) a remote publisher with the camera's streams, and
+ * the origin sends them to it. The RTP goes to the edge server's host (its JANUS_URL's host: a
+ * loopback server listens on loopback only).
+ */
+export async function forwardBetween(from: JanusMedia, origin: LiveRoom, to: JanusMedia, edge: LiveRoom): Promise<void> {
+  const key = `${edge.server}#${edge.roomId}`;
+  const before = forwarding.get(key) ?? Promise.resolve();
+  const run = before.catch(() => {}).then(async () => {
+    const remoteId = `edge-${edge.roomId}`;
+    if ((await from.remotes(origin)).includes(remoteId)) return;
+    const streams = await from.publisherStreams(origin);
+    const host = new URL(edge.server).hostname.replace(/^\[|\]$/g, '');
+    const address = await to.addRemotePublisher(edge, streams, { display: 'camera', host });
+    await from.publishRemotely(origin, remoteId, address);
+  });
+  forwarding.set(key, run);
+  try {
+    await run;
+  } finally {
+    if (forwarding.get(key) === run) forwarding.delete(key);
   }
 }
 

@@ -50,6 +50,31 @@ export interface LivePeerClosed {
   reason: string;
 }
 
+/** Where `forwardRtp` sends a room's camera: plain RTP over UDP (e.g. a local HLS packager's ports). */
+export interface LiveRtpTarget {
+  host: string;
+  videoPort: number;
+  audioPort: number;
+  /** Janus latches to it to receive RTCP feedback from the target (keyframe requests). */
+  videoRtcpPort?: number;
+}
+
+/** A running `forwardRtp`: the payload types the packets carry, and how to stop it. */
+export interface LiveRtpForward {
+  /** RTP payload type of the forwarded VP8 video (rewritten by Janus): FORWARD_VIDEO_PT. */
+  videoPt: number;
+  /** RTP payload type of the forwarded Opus audio: FORWARD_AUDIO_PT. */
+  audioPt: number;
+  /** Which of the publisher's streams are forwarded (a camera without audio forwards video alone). */
+  streams: Array<'video' | 'audio'>;
+  /** Stops the forwarders (`stop_rtp_forward`). Idempotent; a forward whose publisher left is already gone. */
+  stop(): Promise<void>;
+}
+
+/** Payload types of `forwardRtp`'s packets (Janus rewrites them), for the receiver's SDP. */
+export const FORWARD_VIDEO_PT = 96;
+export const FORWARD_AUDIO_PT = 111;
+
 export interface LiveMedia {
   readonly name: 'janus';
   /** True when the SFU answers (connected to its API). */
@@ -92,6 +117,21 @@ export interface LiveMedia {
    * holds the peer only. Answers an unsubscribe.
    */
   onPublisherMedia?(listener: (e: LivePublisherMedia) => void): () => void;
+  /**
+   * Forwards the room's camera (its publisher's video and audio) as plain RTP to `target` (VideoRoom
+   * `rtp_forward`, admin key needed): e.g. to a local HLS packager. Rejects with
+   * `LiveMediaError('not_publishing')` while no camera is up. The forward ends with the publisher: a
+   * camera that publishes again (reconnect) needs a new one.
+   */
+  forwardRtp?(room: LiveRoom, target: LiveRtpTarget): Promise<LiveRtpForward>;
+  /**
+   * Makes the origin room's camera watchable in `edge` (a room on another server): the camera
+   * appears there as the room's publisher (feed 1), so viewers subscribe to the edge room exactly
+   * as to the origin (Janus 1.1's remote publishers: `add_remote_publisher` on the edge,
+   * `publish_remotely` on the origin). Again after the camera publishes again (the forward ends
+   * with the publisher). Rejects with 'not_publishing' while no camera is up.
+   */
+  forwardToEdge?(origin: LiveRoom, edge: LiveRoom): Promise<void>;
   /** Closes the connection to the SFU (shutdown). */
   close(): Promise<void>;
 }
