@@ -1,11 +1,17 @@
 'use client';
-/** While live: viewers, tips, time on air, the tip goal's progress, and the Stop button. */
+/**
+ * While live: viewers (and how they watch: WebRTC or HLS), tips, time on air, the creator's upload
+ * (bitrate and packet loss, with a warning when it is poor — the rule in upload.ts), the tip goal's
+ * progress, and the Stop button.
+ */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Popconfirm, Progress, Tag } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { Stream } from '@stagepass/shared';
 import { count, money } from '@/lib/format';
 import { goalPercent, liveDuration } from './studio';
+import { bitrateText, lossText } from './upload';
+import type { UploadState } from './useUploadStats';
 import type { PublishState } from '@/features/live/media/useLiveMedia';
 import css from './live-studio.module.css';
 
@@ -27,7 +33,7 @@ export function useNow(intervalMs = 1000) {
   return now;
 }
 
-export default function LiveStats({ stream, publishState, onStop, stopping, onRetry }: { stream: Stream; publishState: PublishState; onStop: () => void; stopping: boolean; onRetry: () => void }) {
+export default function LiveStats({ stream, publishState, upload = null, onStop, stopping, onRetry }: { stream: Stream; publishState: PublishState; upload?: UploadState | null; onStop: () => void; stopping: boolean; onRetry: () => void }) {
   const now = useNow();
   const percent = goalPercent(stream.tipsTotal, stream.tipGoal);
   // The camera is off (page closed, connection lost): the stream ends at `reconnectBy` unless it is back.
@@ -51,6 +57,16 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
           data-testid="studio-reconnect"
         />
       )}
+      {upload?.poor && upload.figures && left === null && (
+        <Alert
+          type="warning"
+          showIcon
+          className={css.resume}
+          title="Your upload is weak"
+          description={`Viewers may see a blurry or frozen picture (${bitrateText(upload.figures.kbps)}${upload.figures.lossPercent !== null ? `, ${lossText(upload.figures.lossPercent)}` : ''}). Pause other uploads and downloads, move closer to your Wi-Fi router or use a cable.`}
+          data-testid="upload-warning"
+        />
+      )}
       <div className={css.actions}>
         <Tag color={publishState === 'live' ? 'red' : publishState === 'failed' ? 'default' : 'orange'} className={css.liveTag} role="status" aria-live="polite">
           {STATE_TEXT[publishState]}
@@ -72,6 +88,11 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
           <span className={css.statValue} aria-labelledby="studio-viewers" data-testid="viewer-count">
             {count(stream.viewerCount)}
           </span>
+          {stream.audience && (
+            <span className={css.statSub} data-testid="audience-paths">
+              {count(stream.audience.webrtc)} WebRTC · {count(stream.audience.hls)} HLS
+            </span>
+          )}
         </div>
         <div className={css.stat}>
           <span className={css.statLabel} id="studio-tips">Tips</span>
@@ -85,6 +106,19 @@ export default function LiveStats({ stream, publishState, onStop, stopping, onRe
             {liveDuration(stream.startedAt, now)}
           </span>
         </div>
+        {upload && (
+          <div className={css.stat}>
+            <span className={css.statLabel} id="studio-upload">
+              Upload
+            </span>
+            <span className={css.statValue} aria-labelledby="studio-upload" data-testid="upload-bitrate">
+              {upload.figures ? bitrateText(upload.figures.kbps) : '…'}
+            </span>
+            <span className={css.statSub} data-testid="upload-loss">
+              {upload.figures?.lossPercent != null ? lossText(upload.figures.lossPercent) : 'Loss: measuring…'}
+            </span>
+          </div>
+        )}
       </div>
       {percent !== null && (
         <div className={css.goal}>

@@ -1,7 +1,8 @@
 'use client';
 /**
  * /creator/live, the "Go live" studio: camera and microphone (pickers, preview), the stream form,
- * then while live the viewer count, tips and goal, the stream chat with moderation; private show
+ * then while live the viewer count (by path: WebRTC, HLS), the upload's bitrate and loss, tips and
+ * goal, the stream chat with moderation; private show
  * requests, and the Moderation card (moderators, bans). Start = POST /streaming/live, then the
  * publisher credential from GET /streaming/join/{id} and the camera into the stream (Janus or
  * Agora); Stop = POST …/end. Accepting a private request switches the camera to the private show's stream.
@@ -26,6 +27,7 @@ import ModerationCard from './ModerationCard';
 import { PrivateShowsCard } from './PrivateShows';
 import StudioChat from './StudioChat';
 import { useStudioEvents } from './useStudioEvents';
+import { useUploadStats } from './useUploadStats';
 import { applyPrivateRequest, initialGoLiveValues } from './studio';
 import css from './live-studio.module.css';
 
@@ -155,6 +157,8 @@ export default function LiveStudio() {
   );
 
   useStudioEvents(stream, { setStream, onTip, onEnded });
+  // The upload's bitrate and loss while the camera is on air (Janus; Agora gives none).
+  const upload = useUploadStats(media.publisherStats, Boolean(stream) && media.publishState === 'live');
 
   useSocketEvent('stream/private-request', ({ request }) => {
     void requests.mutate((d) => (d ? { ...d, data: applyPrivateRequest(d.data, request) } : d), { revalidate: false });
@@ -257,7 +261,7 @@ export default function LiveStudio() {
             <DevicePanel media={media} />
             {stream && (
               <div className={css.goal}>
-                <LiveStats stream={stream} publishState={media.publishState} onStop={() => void stop()} stopping={stopping} onRetry={retryPublish} />
+                <LiveStats stream={stream} publishState={media.publishState} upload={upload} onStop={() => void stop()} stopping={stopping} onRetry={retryPublish} />
                 {stream.type !== 'private' && <GoalEditor key={stream._id} stream={stream} onSaved={(s) => setStreamState(s)} />}
               </div>
             )}

@@ -1,7 +1,7 @@
 'use client';
 /**
  * The studio's realtime: joins the stream's room while live (again after a reconnect), keeps the
- * viewer count, the stream's settings and the tips total current, and alerts the creator of each tip.
+ * viewer count (by path: WebRTC, HLS), the stream's settings and the tips total current, and alerts the creator of each tip.
  */
 import { useEffect } from 'react';
 import type { Stream, StreamEndReason, StreamMessage } from '@stagepass/shared';
@@ -19,10 +19,11 @@ export function useStudioEvents(stream: Stream | null, handlers: { setStream: (f
   }, [streamId, status, emit]);
 
   useSocketEvent('stream/viewers', (e) => {
-    handlers.setStream((s) => (s && s._id === e.streamId ? { ...s, viewerCount: e.count } : s));
+    handlers.setStream((s) => (s && s._id === e.streamId ? { ...s, viewerCount: e.count, audience: e.audience ?? s.audience } : s));
   });
   useSocketEvent('stream/updated', (e) => {
-    handlers.setStream((s) => (s && s._id === e.stream._id ? { ...e.stream, canModerate: true, entitled: true } : s));
+    // The room's view leaves the owner's audience by path out: the studio keeps its own.
+    handlers.setStream((s) => (s && s._id === e.stream._id ? { ...e.stream, audience: e.stream.audience ?? s.audience, canModerate: true, entitled: true } : s));
   });
   useSocketEvent('stream-message/created', (e) => {
     if (e.message.streamId !== streamId || e.message.type !== 'tip') return;

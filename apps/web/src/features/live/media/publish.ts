@@ -7,6 +7,8 @@ import { publishJanus } from './janus-publisher';
 export interface Publication {
   provider: StreamCredential['provider'];
   replaceTrack(track: MediaStreamTrack): Promise<void>;
+  /** Janus: the publisher peer connection's statistics (the studio's upload figures); Agora: none. */
+  stats?: () => Promise<RTCStatsReport>;
   stop(): Promise<void>;
 }
 
@@ -19,5 +21,5 @@ export async function publish(opts: { streamId: string; credential: StreamCreden
     return { provider: 'agora', replaceTrack: session.replaceTrack, stop: session.stop };
   }
   const p = await publishJanus({ streamId: opts.streamId, token: credential.token, media: opts.media, onConnectionState: opts.onConnectionState });
-  return { provider: 'janus', replaceTrack: p.replaceTrack, stop: p.stop };
+  return { provider: 'janus', replaceTrack: p.replaceTrack, stats: () => p.pc.getStats(), stop: p.stop };
 }

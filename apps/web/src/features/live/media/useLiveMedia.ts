@@ -84,6 +84,12 @@ export function useLiveMedia() {
     await pub?.stop();
   }, []);
 
+  /** The publication's WebRTC statistics (Janus), null when not publishing or on Agora. */
+  const publisherStats = useCallback(async (): Promise<RTCStatsReport | null> => {
+    const stats = pubRef.current?.stats;
+    return stats ? stats().catch(() => null) : null;
+  }, []);
+
   /** Turns the camera and microphone off (after the show). */
   const close = useCallback(() => {
     stopTracks(mediaRef.current);
@@ -101,6 +107,6 @@ export function useLiveMedia() {
     [],
   );
 
-  return { media, devices, cameraId, microphoneId, mediaError, opening, open, close, selectCamera, selectMicrophone, publishState, startPublishing, stopPublishing };
+  return { media, devices, cameraId, microphoneId, mediaError, opening, open, close, selectCamera, selectMicrophone, publishState, startPublishing, stopPublishing, publisherStats };
 }
 export type LiveMedia = ReturnType<typeof useLiveMedia>;
