@@ -176,8 +176,8 @@ describe.skipIf(janusMissing)('replays through a real Janus', () => {
     expect((await inject(t, 'POST', `/streaming/live/${s._id}/end`, creator)).statusCode).toBe(200);
     const done = await until('the replay', () => streamOf(creator, s._id), (v) => v.replayStatus === 'ready' || v.replayStatus === 'failed');
     expect(done, JSON.stringify(done)).toMatchObject({ replayStatus: 'ready', replayError: null, replayVideoId: expect.any(String) });
-    // The recordings are gone once converted.
-    expect(fs.readdirSync(janus.recordingsDir).filter((f) => f.startsWith(s._id))).toEqual([]);
+    // The recordings are gone once converted (deleted right after the replay is marked ready).
+    await until('the recordings removed', async () => fs.readdirSync(janus.recordingsDir).filter((f) => f.startsWith(s._id)), (f) => f.length === 0);
     expect(await notifications(creator)).toContain('Your replay of Night show is ready');
     // Others never see the replay's state.
     expect(await streamOf(holder, s._id)).toMatchObject({ record: null, replayStatus: null, replayVideoId: null });

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VIDEO_FILE_KINDS, VIDEO_TITLE_MAX } from '@stagepass/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Events } from '../../platform/events';
 import type { Queue } from '../../platform/queue';
 import type { LiveMedia } from '../../platform/live/provider';
@@ -88,15 +88,7 @@ export class StreamReplays {
     try {
       await this.closeRoom(row);
       const segments = await this.segments(row.id);
-      const file = await this.convert(segments, tmp);
-      const stat = await fs.stat(file);
-      const upload = await this.deps.media.storeUpload(row.performerId, VIDEO_FILE_KINDS.video, 'video', {
-        field: 'video', tmpPath: file, mime: 'video/webm', ext: 'webm', size: stat.size, originalName: `${replayTitle(row.title, row.startedAt)}.webm`,
-      });
-      const [owner] = await this.deps.db.select().from(users).where(eq(users.id, row.performerId));
-      if (!owner) throw new ReplayFailure('The creator\'s account is gone');
-      const video = await this.deps.videos.create(owner, { title: replayTitle(row.title, row.startedAt), description: row.description, tags: [], status: 'draft', access: 'free', fileId: upload.id });
-      await this.finish(row, { replayStatus: 'ready', replayVideoId: video.id, replayError: null });
+      await this.attach(row, await this.convert(segments, tmp), 'webm');
       await this.removeRecordings(segments);
     } catch (err) {
       if (!(err instanceof ReplayFailure)) throw err; // retried; the last failure → onDead → failed
@@ -104,6 +96,25 @@ export class StreamReplays {
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The replay's file (a stream claimed 'processing') enters the media pipeline as the creator's
+   * upload and becomes their draft video "Replay of …"; the video and the stream's 'ready' are one
+   * transaction, so a retried job cannot make a second video. Answers the video's id. (The demo
+   * seed gives a past stream its replay through here too.)
+   */
+  async attach(row: StreamRow, file: string, ext: 'webm' | 'mp4'): Promise<string> {
+    const stat = await fs.stat(file);
+    const upload = await this.deps.media.storeUpload(row.performerId, VIDEO_FILE_KINDS.video, 'video', {
+      field: 'video', tmpPath: file, mime: `video/${ext}`, ext, size: stat.size, originalName: `${replayTitle(row.title, row.startedAt)}.${ext}`,
+    });
+    const [owner] = await this.deps.db.select().from(users).where(eq(users.id, row.performerId));
+    if (!owner) throw new ReplayFailure('The creator\'s account is gone');
+    const video = await this.deps.videos.create(owner, { title: replayTitle(row.title, row.startedAt), description: row.description, tags: [], status: 'draft', access: 'free', fileId: upload.id }, async (tx, videoId) => {
+      if (!(await this.finishIn(tx, row, { replayStatus: 'ready', replayVideoId: videoId, replayError: null }))) throw new ReplayFailure('This replay was already made');
+    });
+    return video.id;
   }
 
   /** Marks the replay failed (the job's last attempt, or a recording with nothing in it). */
@@ -114,13 +125,17 @@ export class StreamReplays {
   }
 
   private async finish(row: StreamRow, patch: Pick<StreamRow, 'replayStatus' | 'replayVideoId' | 'replayError'>): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
-      const [done] = await tx.update(streams).set(patch).where(and(eq(streams.id, row.id), eq(streams.replayStatus, 'processing'))).returning({ id: streams.id });
-      if (!done) return;
-      await this.deps.events.record(tx, 'stream.replay', {
-        streamId: row.id, performerId: row.performerId, title: row.title, status: patch.replayStatus === 'ready' ? 'ready' : 'failed', videoId: patch.replayVideoId, reason: patch.replayError,
-      });
+    await this.deps.db.transaction((tx) => this.finishIn(tx, row, patch));
+  }
+
+  /** The replay's outcome and its `stream.replay` event, inside `tx`; false when it was already decided. */
+  private async finishIn(tx: Tx, row: StreamRow, patch: Pick<StreamRow, 'replayStatus' | 'replayVideoId' | 'replayError'>): Promise<boolean> {
+    const [done] = await tx.update(streams).set(patch).where(and(eq(streams.id, row.id), eq(streams.replayStatus, 'processing'))).returning({ id: streams.id });
+    if (!done) return false;
+    await this.deps.events.record(tx, 'stream.replay', {
+      streamId: row.id, performerId: row.performerId, title: row.title, status: patch.replayStatus === 'ready' ? 'ready' : 'failed', videoId: patch.replayVideoId, reason: patch.replayError,
     });
+    return true;
   }
 
   /** Janus closes a room's recorders when the room goes (the stream's end destroys it too; idempotent). */
@@ -239,8 +254,9 @@ export function defineReplayJobs(deps: ReplayDeps & { queue: Queue }): StreamRep
     },
   });
   deps.events.onSideEffect('stream.ended', 'streaming.replay', async ({ payload }) => {
-    const [row] = await deps.db.select({ record: streams.record }).from(streams).where(eq(streams.id, payload.streamId));
-    if (!row?.record) return;
+    // A stream still recording when it ended (a replay already under way or given — the demo's — is left alone).
+    const [row] = await deps.db.select({ record: streams.record, status: streams.replayStatus }).from(streams).where(eq(streams.id, payload.streamId));
+    if (!row?.record || row.status !== 'recording') return;
     await deps.queue.send(REPLAY_JOB, { streamId: payload.streamId }, { singletonKey: payload.streamId });
   });
   return replays;

@@ -5,7 +5,7 @@ import {
   type AssetAccess, type CreateVideoInput, type EditVideoInput, type OwnVideoQuery, type UpdateVideoFilesInput, type Video,
   type VideoFileType, type VideoSearchQuery, type VideoUploadSlot,
 } from '@stagepass/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { Events } from '../../platform/events';
 import { badRequest, conflict, fieldError, notFound, unprocessable, type FieldError } from '../../platform/errors';
@@ -59,7 +59,8 @@ export class VideosService {
     return this.deps.media.storeUpload(owner.id, VIDEO_FILE_KINDS[slot], VIDEO_SLOT_MEDIA[slot], upload, { visibility: slot === 'video' ? 'private' : 'public' });
   }
 
-  async create(owner: UserRow, input: CreateVideoInput): Promise<Videoish> {
+  /** `inTx`: the caller's own writes, in the video's transaction (a replay marks its stream ready with it: one video per replay, whatever retries). */
+  async create(owner: UserRow, input: CreateVideoInput, inTx?: (tx: Tx, videoId: string) => Promise<void>): Promise<Videoish> {
     const files: FileIds = { fileId: input.fileId ?? null, teaserFileId: input.teaserFileId ?? null, thumbnailFileId: input.thumbnailFileId ?? null };
     await this.checkFiles(owner, files);
     if (input.status === 'active' && !files.fileId) throw fieldError('fileId', 'An active video needs its video file: upload it or save a draft');
@@ -71,6 +72,7 @@ export class VideosService {
         .insert(videos)
         .values({ performerId: owner.id, title: input.title, description: input.description ?? '', tags: uniqueTags(input.tags ?? []), status: input.status, access: input.access, price, ...files, publishAt })
         .returning(videoColumns);
+      await inTx?.(tx, row!.id);
       // Live at once (active, not scheduled): `video.published` now; a scheduled one when its time comes.
       if (await recordPublished(tx, this.deps.events, { ids: [row!.id], scheduled: false })) return (await this.ownRow(tx, row!.id))!;
       return row!;
