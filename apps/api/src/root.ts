@@ -61,7 +61,7 @@ import { streamKind } from './modules/streaming/streaming.kind';
 import { registerStreamingHandlers } from './modules/streaming/streaming.handlers';
 import { defineReplayJobs } from './modules/streaming/streaming.replays';
 import { mediaTools } from './modules/media/media.processing';
-import { createLiveMedia } from './platform/live/janus';
+import { createLiveMedia } from './platform/live/janus-cluster';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
 import { FollowsService } from './modules/follows/follows.service';
@@ -291,7 +291,7 @@ export async function buildRoot(opts: RootOptions) {
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
   const massMessageJobs = services.massMessages.defineJobs();
   // Replays (modules/streaming README "Replays"): a recorded stream's end → a draft video through the media pipeline.
-  defineReplayJobs({
+  const replays = defineReplayJobs({
     db: platform.db, events: platform.events, queue, media: services.media, videos: services.videos, live: platform.liveMedia,
     recordingsDir: config.JANUS_RECORDINGS_DIR ?? null, tools: mediaTools(config), ppRec: config.JANUS_PP_REC_PATH, log,
   });
@@ -299,6 +299,7 @@ export async function buildRoot(opts: RootOptions) {
   return {
     ...platform,
     ...services,
+    replays,
     async start() {
       await queue.start();
       mediaJobs.startSweeping();

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { videos } from '../modules/videos/videos.tables';
@@ -83,7 +83,7 @@ async function seedFanShopping(ctx: Root, fan: UserRow, luna: UserRow, sandbox: 
   const [hasAddress] = await ctx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, fan.id)).limit(1);
   const address = hasAddress ?? { id: (await ctx.addresses.create(fan, { name: 'Home', recipientName: 'Frankie Fan', phone: '+1 555 0100', country: 'US', state: 'CA', city: 'Los Angeles', streetAddress: '1200 Sunset Blvd, Apt 4', zipCode: '90026', description: 'Leave at the door', isDefault: true }))._id };
   // Only what the fan can see: on a site in use, Luna may have drafts or withdrawn items of her own.
-  const [sale] = await ctx.db.select({ id: videos.id }).from(videos).where(and(eq(videos.performerId, luna.id), eq(videos.access, 'sale'), eq(videos.status, 'active'), lte(videos.publishAt, new Date()))).limit(1);
+  const [sale] = await ctx.db.select({ id: videos.id }).from(videos).where(and(eq(videos.performerId, luna.id), eq(videos.access, 'sale'), eq(videos.status, 'active'), lte(videos.publishAt, new Date()))).orderBy(asc(videos.publishAt), asc(videos.id)).limit(1);
   if (sale) {
     const [bookmarked] = await ctx.db.select({ id: reactions.id }).from(reactions).where(and(eq(reactions.userId, fan.id), eq(reactions.objectId, sale.id))).limit(1);
     if (!bookmarked) await ctx.reactions.react(fan, { objectType: 'video', objectId: sale.id, action: 'bookmark' });

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Root } from '../root';
 import type { AuditActor } from '../platform/audit';
 import type { UserRow } from '../modules/users/users.tables';
 import { purchases } from '../modules/purchases/purchases.tables';
 import { streamMessages, streams, streamSettings } from '../modules/streaming/streaming.tables';
+import type { DemoMediaMaker } from './demo-media';
 
 export const DEMO_STREAM_TITLE = 'Acoustic Friday — requests night';
 const STREAM_MINUTES = 70;
@@ -23,8 +24,13 @@ const STREAM_MINUTES = 70;
  * (ticket, chat, tip, end) goes through the services. Each step runs once: it is skipped when its
  * records exist (and a run cut short is completed by the next one). Money steps need the sandbox
  * gateway (the fan's wallet is topped up with it).
+ *
+ * The stream was recorded (issue 27 §2): its replay — a short clip made at seed time standing in for
+ * the recording, which needs a real camera — goes through the replay's own last step
+ * (`StreamReplays.attach`: the media pipeline, a draft "Replay of …" video, the stream 'ready'), and
+ * Luna sells it for the ticket price: the fan, who held a ticket, watches it free.
  */
-export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sandbox: boolean }) {
+export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sandbox: boolean; maker: () => Promise<DemoMediaMaker>; lunaColors: [string, string] }) {
   const { fan, luna } = p;
   const [hasSettings] = await ctx.db.select({ id: streamSettings.performerId }).from(streamSettings).where(eq(streamSettings.performerId, luna.id));
   if (!hasSettings) await ctx.streaming.settings.update(luna.id, { privateRate: 2.99, groupPrice: 4.99, publicAccess: 'followers' });
@@ -41,12 +47,17 @@ export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sand
       .values({
         performerId: luna.id, type: 'group', access: 'followers', title: DEMO_STREAM_TITLE, price: groupPrice,
         description: 'Bring your requests: an hour of acoustic covers chosen by you, and a new song at the end.',
-        provider: 'agora', channel: crypto.randomBytes(16).toString('hex'), startedAt, cameraOffAt: null, createdAt: startedAt,
+        provider: 'janus', channel: crypto.randomBytes(16).toString('hex'), startedAt, cameraOffAt: null, createdAt: startedAt,
       })
       .returning();
   }
   const s = stream!;
-  if (s.status !== 'live') return;
+  if (s.status === 'live') await endDemoStream(ctx, p, s);
+  await seedReplay(ctx, p, s.id);
+}
+
+async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow }, s: typeof streams.$inferSelect) {
+  const { fan, luna } = p;
 
   // The fan's ticket, from the wallet (POST /wallet/charges/stream/{id}).
   const [ticket] = await ctx.db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, fan.id), eq(purchases.itemType, 'stream'), eq(purchases.itemId, s.id))).limit(1);
@@ -64,7 +75,21 @@ export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sand
     await chat(fan, 'That was beautiful. See you next Friday!');
   }
 
-  // Luna ends it (POST /streaming/live/{id}/end): no media room to close with Agora.
+  // Luna ends it (POST /streaming/live/{id}/end): its media room is long gone.
   const actor: AuditActor = { actorId: luna.id, ip: null, userAgent: 'demo seed' };
   await ctx.streaming.streams.end(luna, s.id, actor);
+}
+
+/** The ended stream's replay, once: recorded → processing → ready with its video, published for sale; ticket holders watch free. */
+async function seedReplay(ctx: Root, p: { luna: UserRow; maker: () => Promise<DemoMediaMaker>; lunaColors: [string, string] }, streamId: string) {
+  // Claimed as the replay job claims a recorded stream (no job is queued: the row did not record when it ended).
+  const [claimed] = await ctx.db
+    .update(streams)
+    .set({ record: true, replayStatus: 'processing' })
+    .where(and(eq(streams.id, streamId), eq(streams.status, 'ended'), inArray(streams.replayStatus, ['none', 'processing'])))
+    .returning();
+  if (!claimed) return;
+  const clip = await (await p.maker()).video(p.lunaColors, 'Acoustic Friday — replay', 8);
+  const videoId = await ctx.replays.attach(claimed, clip.tmpPath, 'mp4');
+  await ctx.videos.edit(p.luna, videoId, { status: 'active', access: 'sale', price: 4.99 });
 }

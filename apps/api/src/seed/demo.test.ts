@@ -182,7 +182,7 @@ describe('demo seed', () => {
     const luna = await byEmail('creator@example.com');
     const iris = await byEmail('iris@example.com');
     const vids = (await t.app.inject({ method: 'GET', url: `/performer-assets/videos/search?performerId=${luna.id}`, headers: fan })).json().data.data as Array<{ access: string }>;
-    expect(vids.map((v) => v.access).sort()).toEqual(['free', 'sale', 'subscribers']);
+    expect(vids.map((v) => v.access).sort()).toEqual(['free', 'sale', 'sale', 'subscribers']); // a sale: the replay of Luna's stream (demo-live.ts)
     const gals = (await t.app.inject({ method: 'GET', url: `/performer-assets/galleries/search?performerId=${iris.id}`, headers: fan })).json().data.data as Array<{ access: string }>;
     expect(gals.map((g) => g.access).sort()).toEqual(['free', 'sale', 'subscribers']);
     const prods = (await t.app.inject({ method: 'GET', url: `/performer-assets/products/search?performerId=${luna.id}`, headers: fan })).json().data.data as Array<{ type: string }>;
@@ -234,6 +234,16 @@ describe('demo seed', () => {
     const told = (await t.app.inject({ method: 'GET', url: '/notification?limit=50', headers: creator })).json().data.data as Array<{ type: string; text: string }>;
     expect(told.filter((n) => n.type === 'purchase').map((n) => n.text)).toEqual([`Frankie Fan bought a ticket to your stream “${DEMO_STREAM_TITLE}” for $4.99`]);
     expect(told.some((n) => n.type === 'tip' && n.text.includes('tipped you $10.00: “Play Wonderwall!”'))).toBe(true);
+
+    // Its replay (issue 27 §2): a video Luna sells for the ticket price, in her vault; the fan held a ticket, so watches it free.
+    expect(stream).toMatchObject({ record: true, replayStatus: 'ready', replayVideoId: expect.any(String) });
+    expect(told.some((n) => n.type === 'stream' && n.text === `Your replay of ${DEMO_STREAM_TITLE} is ready`)).toBe(true);
+    const fanAuth = await login('fan@example.com');
+    const replay = (await t.app.inject({ method: 'GET', url: `/performer-assets/videos/${stream.replayVideoId}`, headers: fanAuth })).json().data;
+    expect(replay).toMatchObject({ title: expect.stringMatching(new RegExp(`^Replay of ${DEMO_STREAM_TITLE} \\(`)), access: 'sale', price: 4.99, canView: true, isBought: false });
+    const vault = (await t.app.inject({ method: 'GET', url: '/vault?type=video&limit=50', headers: creator })).json().data.data as Array<{ file: { _id: string } }>;
+    const own = (await t.app.inject({ method: 'GET', url: `/performer/performer-assets/videos/${stream.replayVideoId}/view`, headers: creator })).json().data;
+    expect(vault.map((v) => v.file._id)).toContain(own.video._id);
   });
 
   it('changes nothing when run again', async () => {
