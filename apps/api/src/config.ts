@@ -64,10 +64,17 @@ const envSchema = z.object({
   STRIPE_API_BASE: unsetIfEmpty(z.string().url()),
   /**
    * Live video through Janus (platform/live/README.md): its WebSocket API (loopback), e.g.
-   * ws://127.0.0.1:9080 — `npm start` starts one and sets these three; unset = no Janus.
+   * ws://127.0.0.1:9080, or several servers comma-separated (each stream is placed on one, its
+   * audience spread over the others) — `npm start` starts them and sets these three; unset = no
+   * Janus. The secrets: one value for every server, or a comma list in JANUS_URL's order.
    * JANUS_PUBLIC_IP, JANUS_RTP_PORTS and TURN are Janus's own settings (scripts/lib/janus.mjs).
    */
-  JANUS_URL: unsetIfEmpty(z.string().url().refine((u) => /^wss?:/.test(u), 'must be a ws:// or wss:// URL')),
+  JANUS_URL: unsetIfEmpty(
+    z.string().refine(
+      (v) => v.split(',').every((u) => /^wss?:\/\/[^\s,]+$/.test(u.trim()) && URL.canParse(u.trim())),
+      'must be a ws:// or wss:// URL, or several comma-separated',
+    ),
+  ),
   JANUS_API_SECRET: unsetIfEmpty(z.string()),
   JANUS_ADMIN_KEY: unsetIfEmpty(z.string()),
   /** Where that Janus writes recordings (absolute, on this machine; `npm start` sets it): stream replays. Unset = no recording. */

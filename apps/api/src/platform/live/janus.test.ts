@@ -14,7 +14,8 @@ import VideoRoom, { type VideoRoomError } from 'janode/plugins/videoroom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeJanusPorts, janusPath, startJanus, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
 import { createPublisher, createViewer, frameOf, videoOf, type Publisher, type Viewer } from '../../../test/live-peers';
-import { JanusMedia, PUBLISHER_FEED, createLiveMedia } from './janus';
+import { JanusMedia, PUBLISHER_FEED } from './janus';
+import { createLiveMedia } from './janus-cluster';
 import { FORWARD_VIDEO_PT, LiveMediaError, type LivePeerClosed, type LiveRoom } from './provider';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

@@ -17,7 +17,6 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JanodeConnection, JanodeJsep, JanodeSession } from 'janode';
 import type { VideoRoomError, VideoRoomHandle } from 'janode/plugins/videoroom';
-import type { Config } from '../../config';
 import {
   FORWARD_AUDIO_PT,
   FORWARD_VIDEO_PT,
@@ -32,7 +31,7 @@ import {
   type LiveRtpTarget,
 } from './provider';
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Janode = (typeof import('janode'))['default'];
 type VideoRoomPlugin = (typeof import('janode/plugins/videoroom'))['default'];
 
@@ -147,6 +146,15 @@ export class JanusMedia implements LiveMedia {
   /** The number of peers this node relays (tests, bench). */
   peerCount(): number {
     return this.peers.size;
+  }
+
+  /** This node relays the peer (its handle is in this connection's session). */
+  hasPeer(peerId: string): boolean {
+    return this.peers.has(peerId);
+  }
+
+  serverAvailable(server: string): boolean {
+    return server === this.opts.url && this.available();
   }
 
   onPeerClosed(listener: (e: LivePeerClosed) => void): () => void {
@@ -635,15 +643,4 @@ async function loadJanode(): Promise<{ Janode: Janode; VideoRoom: VideoRoomPlugi
   const [{ default: Janode }, { default: VideoRoom }] = await Promise.all([import('janode'), import('janode/plugins/videoroom')]);
   Janode.Logger.setLevel('none');
   return { Janode, VideoRoom };
-}
-
-/** The live media of this API node: Janus when JANUS_URL is set (connecting in the background), else none. */
-export function createLiveMedia(config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY' | 'JANUS_RECORDINGS_DIR'>, log: Log): JanusMedia | null {
-  if (!config.JANUS_URL) {
-    log.info('live video through Janus is off: JANUS_URL is not set');
-    return null;
-  }
-  const media = new JanusMedia({ url: config.JANUS_URL, apiSecret: config.JANUS_API_SECRET, adminKey: config.JANUS_ADMIN_KEY, recordingsDir: config.JANUS_RECORDINGS_DIR, log });
-  void media.connect();
-  return media;
 }

@@ -83,6 +83,8 @@ export interface LiveMedia {
   readonly recordingsDir: string | null;
   /** The Janus servers this node drives (JANUS_URL's entries, in order); rooms name theirs. */
   servers(): string[];
+  /** True when that server answers (a room on a server that does not answers calls 'unavailable'). */
+  serverAvailable(server: string): boolean;
   /** Creates a room for a stream (one publisher, `maxViewers` subscribers) on `server` (default: the first). */
   createRoom(opts: { streamId: string; description: string; maxViewers: number; server?: string }): Promise<LiveRoom>;
   /** Destroys the room: every peer in it is dropped. Idempotent. */
