@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ROOT, ensureWebBuild } from './lib/build-web.mjs';
 import { run, waitForUrl } from './lib/processes.mjs';
 import { apiRuntime } from './lib/api-runtime.mjs';
-import { janusPorts, startJanus } from './lib/janus.mjs';
+import { janusEnv, janusPorts, startJanusInstances } from './lib/janus.mjs';
 import { ensureJanus } from './ensure-janus.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -48,26 +48,32 @@ if (!dev) ensureWebBuild();
 // names one already running elsewhere. Optional: without it the site runs with live video off.
 // Its secrets go to the API's environment only.
 const children = [];
-let janus = null;
+let janus = [];
 let stopping = false;
 const apiEnv = { ...env };
+const janusCount = Number(env.JANUS_INSTANCES || 1);
 if (env.JANUS_URL) {
   console.log(`▶ Live video through the Janus at ${env.JANUS_URL}`);
+} else if (!Number.isInteger(janusCount) || janusCount < 1 || janusCount > 16) {
+  console.error(`live video is off: JANUS_INSTANCES must be a whole number from 1 to 16 (got ${env.JANUS_INSTANCES})`);
 } else if (!ensureJanus()) {
   console.log('live video is off: Janus is not installed — `sudo apt-get install janus` (or `node scripts/ensure-janus.mjs` as root)');
 } else {
+  // JANUS_INSTANCES > 1: several Janus side by side (the API places each stream on the least
+  // loaded and spreads big audiences over the others), the media range split between them.
   const ports = janusPorts(apiPort);
   const quiet = { silent: 0, fatal: 1, error: 2, warn: 3 }[env.LOG_LEVEL];
   try {
-    janus = await startJanus({
+    janus = await startJanusInstances({
       dataDir: path.join(env.DATA_DIR, 'janus'),
+      count: janusCount,
       ...ports,
       logLevel: env.JANUS_LOG_LEVEL ?? quiet ?? 4,
-      log: (line) => process.stdout.write(`[janus] ${line}\n`),
+      log: (line, i) => process.stdout.write(`[janus${janusCount > 1 ? `-${i + 1}` : ''}] ${line}\n`),
     });
-    janus.done.then(({ code, signal }) => { if (!stopping) console.error(`✖ Janus exited (${code ?? signal}): live video is off until the next start`); });
-    Object.assign(apiEnv, { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey, JANUS_RECORDINGS_DIR: janus.recordingsDir });
-    console.log(`▶ Janus (live video) on ${janus.url}, media on UDP ${ports.rtpPorts}`);
+    for (const j of janus) j.done.then(({ code, signal }) => { if (!stopping) console.error(`✖ Janus ${j.url} exited (${code ?? signal}): live video on it is off until the next start`); });
+    Object.assign(apiEnv, janusEnv(janus));
+    for (const j of janus) console.log(`▶ Janus (live video) on ${j.url}, media on UDP ${j.rtpPorts}`);
   } catch (err) {
     console.error(`live video is off: Janus did not start (${err.message})`);
   }
@@ -81,7 +87,7 @@ const stop = async (code = 0) => {
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.race([Promise.all(children.map((c) => c.done)), new Promise((r) => setTimeout(r, 12_000))]);
-  await janus?.stop(); // after the API: it leaves its Janus session first
+  await Promise.all(janus.map((j) => j.stop())); // after the API: it leaves its Janus sessions first
   process.exit(code);
 };
 process.on('SIGINT', () => stop(0));

@@ -6,6 +6,8 @@ export function janusPath(): string | null;
 export function janusLibDir(): string | null;
 export function janusPorts(apiPort: number | string, env?: Record<string, string | undefined>): { wsPort: number; rtpPorts: string };
 export function freeJanusPorts(): Promise<{ wsPort: number; rtpPorts: string }>;
+/** Ports of instance `i` of `count` side by side: WebSocket ports 100 apart, the media range split into equal blocks. */
+export function janusInstancePorts(base: { wsPort: number; rtpPorts: string }, i: number, count: number): { wsPort: number; rtpPorts: string };
 /** Where an instance configured in `dir` records (stream replays): `recordings-<name>` beside it (created by the API when a stream records). */
 export function recordingsDirOf(dir: string): string;
 export function writeJanusConfig(opts: { dir: string; wsPort?: number; rtpPorts?: string; env?: Record<string, string | undefined>; logLevel?: number; recordingsDir?: string }): {
@@ -39,3 +41,18 @@ export function startJanus(opts: {
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
 }): Promise<JanusInstance>;
+/** `count` instances: `dataDir`, `<dataDir>-2`, …; all recording into the first one's folder. All or none. */
+export function startJanusInstances(opts: {
+  dataDir: string;
+  count?: number;
+  wsPort?: number;
+  rtpPorts?: string;
+  /** Ports of instance i (default: janusInstancePorts). */
+  ports?: (i: number) => { wsPort: number; rtpPorts: string } | Promise<{ wsPort: number; rtpPorts: string }>;
+  log?: (line: string, i: number) => void;
+  logLevel?: number;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+}): Promise<Array<JanusInstance & { rtpPorts: string }>>;
+/** JANUS_URL / JANUS_API_SECRET / JANUS_ADMIN_KEY as comma lists in the instances' order, and the one JANUS_RECORDINGS_DIR. */
+export function janusEnv(instances: JanusInstance[]): { JANUS_URL: string; JANUS_API_SECRET: string; JANUS_ADMIN_KEY: string; JANUS_RECORDINGS_DIR: string };

@@ -52,6 +52,23 @@ export function janusPorts(apiPort, env = process.env) {
 }
 
 /**
+ * The ports of instance `i` (0-based) of `count` started side by side for one site
+ * (JANUS_INSTANCES): WebSocket ports 100 apart from the first (9080, 9180, …) and the media
+ * range split into `count` equal blocks (20000-20999 for two → 20000-20499 and 20500-20999), so
+ * the firewall's opening stays the same.
+ */
+export function janusInstancePorts({ wsPort, rtpPorts }, i, count) {
+  const m = /^(\d+)-(\d+)$/.exec(rtpPorts);
+  if (!m) throw new Error(`JANUS_RTP_PORTS must look like 20000-20999 (got ${rtpPorts})`);
+  const [lo, hi] = [Number(m[1]), Number(m[2])];
+  const size = Math.floor((hi - lo + 1) / count);
+  if (size < 10) throw new Error(`JANUS_RTP_PORTS ${rtpPorts} is too small for ${count} Janus instances`);
+  const first = lo + i * size;
+  const last = i === count - 1 ? hi : first + size - 1;
+  return { wsPort: Number(wsPort) + i * 100, rtpPorts: `${first}-${last}` };
+}
+
+/**
  * Ports for a throwaway instance (tests, bench): a free WebSocket port and a random 200-port media
  * range in 40000-59999, so that parallel test files rarely meet (the range is only a pool for Janus).
  */
@@ -262,4 +279,38 @@ export async function startJanus({ dataDir, wsPort = 8188, rtpPorts, log = () =>
     throw err;
   }
   return { child, pid: child.pid, done, url: cfg.url, apiSecret: cfg.apiSecret, adminKey: cfg.adminKey, recordingsDir: cfg.recordingsDir, stop };
+}
+
+/**
+ * Starts `count` instances for one site (JANUS_INSTANCES; the API spreads big audiences over
+ * them): the first in `dataDir`, the others in `<dataDir>-2`, `<dataDir>-3`… on the ports of
+ * `janusInstancePorts` (or `ports(i)` when given: tests). Every instance records into the first
+ * one's recordings folder (one JANUS_RECORDINGS_DIR). All or none: one failing stops those
+ * started. `log(line, i)`.
+ */
+export async function startJanusInstances({ dataDir, count = 1, wsPort = 8188, rtpPorts = '20000-20999', ports, log = () => {}, ...rest } = {}) {
+  const n = Math.max(1, Math.floor(Number(count) || 1));
+  const started = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const p = ports ? await ports(i) : janusInstancePorts({ wsPort, rtpPorts }, i, n);
+      const dir = i === 0 ? dataDir : `${dataDir}-${i + 1}`;
+      const instance = await startJanus({ ...rest, dataDir: dir, ...p, log: (line) => log(line, i) });
+      started.push({ ...instance, rtpPorts: p.rtpPorts, recordingsDir: started[0]?.recordingsDir ?? instance.recordingsDir });
+    }
+  } catch (err) {
+    await Promise.all(started.map((j) => j.stop()));
+    throw err;
+  }
+  return started;
+}
+
+/** What the API needs for these instances: JANUS_URL and the secrets as comma lists in the same order, one JANUS_RECORDINGS_DIR. */
+export function janusEnv(instances) {
+  return {
+    JANUS_URL: instances.map((j) => j.url).join(','),
+    JANUS_API_SECRET: instances.map((j) => j.apiSecret).join(','),
+    JANUS_ADMIN_KEY: instances.map((j) => j.adminKey).join(','),
+    JANUS_RECORDINGS_DIR: instances[0].recordingsDir,
+  };
 }
