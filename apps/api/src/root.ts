@@ -61,6 +61,7 @@ import { streamKind } from './modules/streaming/streaming.kind';
 import { registerStreamingHandlers } from './modules/streaming/streaming.handlers';
 import { defineReplayJobs } from './modules/streaming/streaming.replays';
 import { mediaTools } from './modules/media/media.processing';
+import { HlsPackager } from './platform/live/hls-packager';
 import { createLiveMedia } from './platform/live/janus-cluster';
 import { AddressesService } from './modules/addresses/addresses.service';
 import { defineFeedJobs } from './modules/feeds/feeds.schedule';
@@ -207,6 +208,8 @@ export function buildServices(p: Platform) {
   const streaming = new StreamingService({
     db, clock, commits, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
     config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV, maxViewers: config.JANUS_MAX_VIEWERS }, log,
+    // HLS for large audiences (modules/streaming README): the media pipeline's ffmpeg packages forwarded streams into the site's storage.
+    hls: { packager: p.liveMedia ? new HlsPackager({ ffmpeg: mediaTools(config).ffmpeg, storage, log }) : null, storage, publicUrl: config.PUBLIC_API_URL },
   });
   contentKinds.register(streamKind({ chat: streamChat }));
   realtime.guardStreams((userId, streamId) => streaming.mayJoin(userId, streamId));

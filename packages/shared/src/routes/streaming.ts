@@ -151,6 +151,13 @@ export const streaming = defineRoutes('streaming', {
     description: "Hangs up the caller's own peer (viewer or publisher) and ends their presence in the stream.",
     schema: { params: uuidParamSchema, body: janusLeaveBodySchema, response: { 200: envelope(okSchema) } },
   },
+  hls: {
+    method: 'GET',
+    path: '/streaming/hls/:id/:file',
+    access: 'anyone',
+    description: "HLS for large audiences: the live playlist (`index.m3u8`) or one of its segments (`s<n>.ts`) of stream `id`, for the viewer the link was signed for (`t`, from join's `hls.playlistUrl` — valid 30 s, renewed through join). The playlist re-checks the entitlement rule (banned → 403, blocked or gone → 404) and signs every segment link afresh; a segment checks its link only. A link that is forged, expired or for another stream → 403. `Cache-Control: private, no-store`. A packager still starting → 503 (try again).",
+    schema: { hide: true, params: z.object({ id: z.uuid({ error: 'Invalid id' }), file: z.string().max(40) }), querystring: z.object({ t: z.string().max(1000).optional() }) },
+  },
   // ----------------------------------------------------------- private shows
   requestPrivate: {
     method: 'POST',

@@ -8,6 +8,7 @@ import type { StreamRow } from './streaming.tables';
 import { decide, streamFacts, type Entitlement } from './streaming.policy';
 import { issueCredential } from './streaming.credentials';
 import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
+import type { StreamHls } from './streaming.hls';
 
 export const BANNED_MESSAGE = "You can't watch this creator's streams right now";
 
@@ -18,7 +19,7 @@ export const BANNED_MESSAGE = "You can't watch this creator's streams right now"
  * ban, a block or an exhausted balance takes effect at the next renewal.
  */
 export class StreamAccess {
-  constructor(private deps: { db: Db; clock: Clock; secret: string; streams: StreamsService }) {}
+  constructor(private deps: { db: Db; clock: Clock; secret: string; streams: StreamsService; hls?: Pick<StreamHls, 'accessFor'> }) {}
 
   /** The entitlement refusal as the HTTP error it is (404, 401, or 403 for a ban). */
   static refusal(e: Extract<Entitlement, { entitled: false }>): HttpError {
@@ -39,7 +40,10 @@ export class StreamAccess {
     const balance = fromMinor(facts.balance);
     if (!e.entitled) return { stream, entitled: false, credential: null, need: e.need, price: e.price != null ? fromMinor(e.price) : null, balance, hls: null };
     await this.deps.streams.assertProviderUp(row);
-    return { stream, entitled: true, credential: await this.credential(viewer, row, e.role, now), need: null, price: null, balance, hls: null };
+    const credential = await this.credential(viewer, row, e.role, now);
+    // Sent to HLS (README "HLS for large audiences"): the signed playlist; the credential stays, for WebRTC later.
+    const hls = (await this.deps.hls?.accessFor(viewer, row, e.role, now)) ?? null;
+    return { stream, entitled: true, credential, need: null, price: null, balance, hls };
   }
 
   /** POST /streaming/agora/token: the same check; an Agora token only. */

@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
  * this user for this stream and role, until `exp` — the relay still re-checks entitlement (a ban
  * takes effect before the credential expires).
  */
-export type CredentialRole = 'publisher' | 'subscriber';
+/** 'hls': a viewer's HLS playlist and segment links (streaming.hls.ts), never a Janus relay credential. */
+export type CredentialRole = 'publisher' | 'subscriber' | 'hls';
 export interface CredentialPayload {
   u: string;
   s: string;
@@ -50,7 +51,7 @@ export function verifyCredential(secret: string, token: string, now: Date, expec
   } catch {
     return null;
   }
-  if (!p || typeof p.u !== 'string' || typeof p.s !== 'string' || (p.r !== 'publisher' && p.r !== 'subscriber') || typeof p.exp !== 'number') return null;
+  if (!p || typeof p.u !== 'string' || typeof p.s !== 'string' || (p.r !== 'publisher' && p.r !== 'subscriber' && p.r !== 'hls') || typeof p.exp !== 'number') return null;
   if (p.exp * 1000 <= now.getTime()) return null;
   if (expect.userId !== undefined && p.u !== expect.userId) return null;
   if (expect.streamId !== undefined && p.s !== expect.streamId) return null;

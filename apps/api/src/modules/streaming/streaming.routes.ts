@@ -3,6 +3,8 @@ import { auditActor } from '../../platform/audit';
 import { currentUser } from '../../platform/auth';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
+import { notFound } from '../../platform/errors';
+import { HLS_CONTENT_TYPES } from './streaming.hls';
 import type { StreamingService } from './streaming.service';
 
 /** What the streaming routes are given by the composition root (by closure). */
@@ -33,7 +35,16 @@ export const streamingRoutes = (deps: StreamingRoutesDeps) => async (app: ZodApp
 
   handle(app, r.join, async (req) => ({ data: await access.join(currentUser(req), req.params.id) }), limit(120));
   handle(app, r.agoraToken, async (req) => ({ data: await access.agoraToken(currentUser(req), req.body.streamId) }), limit(120));
-  handle(app, r.heartbeat, async (req) => ({ data: await deps.streaming.heartbeat(currentUser(req), req.body.streamId) }), limit(60));
+  handle(app, r.heartbeat, async (req) => ({ data: await deps.streaming.heartbeat(currentUser(req), req.body.streamId, req.body.path) }), limit(60));
+  // HLS (README "HLS for large audiences"): the signed link is the credential — no session needed (players fetch without one).
+  handle(app, r.hls, async (req, reply) => {
+    const hls = deps.streaming.hls;
+    if (!hls) throw notFound();
+    const { id, file } = req.params;
+    reply.header('Cache-Control', 'private, no-store').header('X-Content-Type-Options', 'nosniff');
+    if (file === 'index.m3u8') return reply.header('Content-Type', HLS_CONTENT_TYPES.m3u8).send(await hls.playlist(id, req.query.t, req.user?.id));
+    return reply.header('Content-Type', HLS_CONTENT_TYPES.ts).send(await hls.segment(id, file, req.query.t, req.user?.id));
+  });
 
   handle(app, r.janusPublish, async (req) => ({ data: await relay.publish(currentUser(req), req.params.id, req.body) }), limit(30));
   handle(app, r.janusWatch, async (req) => ({ data: await relay.watch(currentUser(req), req.params.id, req.body) }), limit(60));

@@ -12,6 +12,8 @@ import { isAdmin } from '../../platform/auth';
 import { periodicSweep, type PeriodicSweep } from '../../platform/periodic';
 import type { LiveMedia } from '../../platform/live/provider';
 import type { MinuteCharger } from '../../platform/live/billing';
+import type { HlsPackager } from '../../platform/live/hls-packager';
+import type { Storage } from '../../platform/storage';
 import { users, type UserRow } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -27,6 +29,8 @@ import { JanusRelay } from './streaming.relay';
 import { StreamSettingsService } from './streaming.settings';
 import { PrivateShowsService } from './private-shows.service';
 import { PrivateShowBilling } from './streaming.billing';
+import { StreamHls } from './streaming.hls';
+import { StreamPlacement } from './streaming.placement';
 
 /** How often the presence sweep (missed heartbeats, expired private requests) and the billing sweep run. */
 export const PRESENCE_SWEEP_MS = 10_000;
@@ -49,6 +53,8 @@ export interface StreamingDeps {
   /** The wallet's per-minute charger of private shows (null: private shows are not billed — and not offered). */
   charger: MinuteCharger | null;
   config: { APP_SECRET: string; NODE_ENV: string; maxViewers: number };
+  /** HLS for large audiences: the packager (null: none), the storage it writes to, the API's public URL (the playlist's links). */
+  hls?: { packager: HlsPackager | null; storage: Storage; publicUrl: string };
   log: FastifyBaseLogger;
 }
 
@@ -66,6 +72,7 @@ export class StreamingService {
   readonly settings: StreamSettingsService;
   readonly privateShows: PrivateShowsService;
   readonly billing: PrivateShowBilling;
+  readonly hls: StreamHls | null;
   private readonly sweeps: PeriodicSweep[];
 
   constructor(private deps: StreamingDeps) {
@@ -76,7 +83,10 @@ export class StreamingService {
       db, clock, commits: deps.commits, events: deps.events, realtime, settings: deps.settings, users: deps.users, sellers: deps.sellers,
       media, maxViewers: deps.config.maxViewers, presence: this.presence, peers: this.peers, log,
     });
-    this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams });
+    this.hls = deps.hls
+      ? new StreamHls({ db, clock, secret: deps.config.APP_SECRET, media, log, settings: deps.settings, placement: new StreamPlacement({ db, media, settings: deps.settings }), ...deps.hls })
+      : null;
+    this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams, hls: this.hls ?? undefined });
     this.relay = new JanusRelay({
       db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, maxViewers: deps.config.maxViewers,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
@@ -130,7 +140,7 @@ export class StreamingService {
    * (opens their presence on the first one). Answers the seconds the server measured since their
    * presence opened; a duration the client sends is ignored.
    */
-  async heartbeat(viewer: UserRow, streamId: string): Promise<{ duration: number; status: 'live' | 'ended' }> {
+  async heartbeat(viewer: UserRow, streamId: string, path?: 'webrtc' | 'hls'): Promise<{ duration: number; status: 'live' | 'ended' }> {
     const row = await this.streams.row(streamId);
     if (!row || (row.type === 'private' && viewer.id !== row.performerId && viewer.id !== row.privateFanId && !isAdmin(viewer))) throw notFound('Stream not found');
     const now = this.deps.clock.now();
@@ -141,7 +151,8 @@ export class StreamingService {
       const e = await entitlement(this.deps.db, viewer, row, now);
       if (!e.entitled) throw StreamAccess.refusal(e);
     }
-    open = (await this.presence.touch(row.id, viewer.id, now)).row;
+    // An HLS player's heartbeat counts them in over HLS (a WebRTC viewer's presence keeps its Janus server).
+    open = (await this.presence.touch(row.id, viewer.id, now, path === 'hls' ? { path } : undefined)).row;
     return { duration: Math.max(0, Math.floor((now.getTime() - open.joinedAt.getTime()) / 1000)), status: 'live' };
   }
 
@@ -158,6 +169,7 @@ export class StreamingService {
     if (row) {
       await this.peers.hangupWhere(row.id, (p) => p.userId === userId);
       await this.relay.leftStream(row.id, userId);
+      this.hls?.forget(row.id, userId);
       this.deps.realtime.leaveRoom(userRoom(userId), streamRoom(row.id));
     }
     this.deps.realtime.toUser(userId, 'stream/kicked', { streamId: row?.id ?? null, performerId, until: until?.toISOString() ?? null });
@@ -201,5 +213,6 @@ export class StreamingService {
 
   async stop(): Promise<void> {
     for (const s of this.sweeps) await s.stop();
+    await this.hls?.stopAll();
   }
 }
