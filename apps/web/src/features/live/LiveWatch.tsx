@@ -28,8 +28,15 @@ import css from './live.module.css';
 const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <div className={css.player} aria-busy="true" aria-label="Loading the player" /> });
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
 
-/** Renew the join credential this long before it expires. */
+/** Renew the join credential this long before it expires — a short-lived link (HLS playlists live 30 s) with a third of its life left. */
 const RENEW_BEFORE_MS = 30_000;
+const RENEW_MIN_MS = 5_000;
+
+/** When to ask join again for something that expires at `expiresAt`. */
+export function renewIn(expiresAt: string, now = Date.now()): number {
+  const left = new Date(expiresAt).getTime() - now;
+  return Math.max(RENEW_MIN_MS, left - Math.min(RENEW_BEFORE_MS, left / 3));
+}
 
 export function endedText(reason: StreamEndReason | null | undefined) {
   return reason === 'balance' ? 'Your balance ran out — the show has ended' : 'The stream has ended';
@@ -84,8 +91,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const hlsExpires = j?.hls?.expiresAt;
   useEffect(() => {
     if (!credentialExpires || ended) return;
-    const at = Math.min(new Date(credentialExpires).getTime(), hlsExpires ? new Date(hlsExpires).getTime() : Infinity);
-    const t = setTimeout(() => void mutateJoin(), Math.max(5_000, at - Date.now() - RENEW_BEFORE_MS));
+    const t = setTimeout(() => void mutateJoin(), Math.min(renewIn(credentialExpires), hlsExpires ? renewIn(hlsExpires) : Infinity));
     return () => clearTimeout(t);
   }, [credentialExpires, hlsExpires, ended, mutateJoin]);
 

@@ -31,6 +31,7 @@ const RETRY_MS = 5000;
 const HLS_RETRY_MS = 2000;
 /** Renew the credential when it has less than this left before (re)connecting. */
 const RENEW_MARGIN_MS = 30_000;
+const HLS_RENEW_MARGIN_MS = 8_000;
 
 type Phase = 'connecting' | 'waiting' | 'playing' | 'error';
 
@@ -62,9 +63,10 @@ export interface LivePlayerProps {
 export const DROPPED_TEXT = "The creator's connection dropped — waiting…";
 export const NO_LONGER_TEXT = 'You can no longer watch this stream.';
 
+/** The credential, or the HLS link (30 s), is about to expire: join again before (re)connecting. */
 function expiresSoon(a: WatchAccess): boolean {
-  const at = Math.min(new Date(a.credential.expiresAt).getTime(), a.hls ? new Date(a.hls.expiresAt).getTime() : Infinity);
-  return at - Date.now() < RENEW_MARGIN_MS;
+  const left = (at: string) => new Date(at).getTime() - Date.now();
+  return left(a.credential.expiresAt) < RENEW_MARGIN_MS || (a.hls !== null && left(a.hls.expiresAt) < HLS_RENEW_MARGIN_MS);
 }
 
 export default function LivePlayer({ streamId, performerName, credential, hls = null, publishing, dropped = false, renew, onPath, ended, overlay }: LivePlayerProps) {
