@@ -81,8 +81,6 @@ const envSchema = z.object({
   JANUS_RECORDINGS_DIR: unsetIfEmpty(z.string().refine((p) => p.startsWith('/'), 'must be an absolute path')),
   /** janus-pp-rec (Debian's janus-tools), which turns recordings into WebM/Opus. */
   JANUS_PP_REC_PATH: z.string().default('/usr/bin/janus-pp-rec'),
-  /** Viewers of one stream at most (the streaming module refuses the next one). */
-  JANUS_MAX_VIEWERS: z.coerce.number().int().min(1).max(100_000).default(200),
   /**
    * argon2id parameters of new password hashes (modules/auth/passwords.ts): `test` = the cheapest
    * ones, set by the test harness only; refused with NODE_ENV=production.

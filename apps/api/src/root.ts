@@ -207,7 +207,7 @@ export function buildServices(p: Platform) {
   // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
   const streaming = new StreamingService({
     db, clock, commits, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
-    config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV, maxViewers: config.JANUS_MAX_VIEWERS }, log,
+    config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV }, log,
     // HLS for large audiences (modules/streaming README): the media pipeline's ffmpeg packages forwarded streams into the site's storage.
     hls: { packager: p.liveMedia ? new HlsPackager({ ffmpeg: mediaTools(config).ffmpeg, storage, log }) : null, storage, publicUrl: config.PUBLIC_API_URL },
   });

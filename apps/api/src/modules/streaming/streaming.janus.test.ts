@@ -169,9 +169,12 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     await until('the viewer receives the creator’s frames', () => viewer.frames() > 20);
     expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.viewerCount).toBe(1);
 
-    // Full (JANUS_MAX_VIEWERS): a newcomer is turned away (503); a viewer already counted in (a
-    // second tab) gets in, and hanging that second peer up leaves them watching.
-    await t.ctx.db.update(streams).set({ viewerCount: t.config.JANUS_MAX_VIEWERS }).where(eq(streams.id, streamId));
+    // Full (the operator's liveWebrtcViewersPerServer, and one server): a newcomer is turned away
+    // (503); a viewer already counted in (a second tab) gets in, and hanging that second peer up
+    // leaves them watching.
+    const admin = await createAdmin(t);
+    const perServer = (value: number) => t.app.inject({ method: 'PUT', url: '/admin/settings/liveWebrtcViewersPerServer', headers: admin.auth, payload: { value } });
+    expect((await perServer(1)).statusCode).toBe(200);
     const late = await createFan(t);
     await follow(t, late.user.id, creator.user.id);
     const full = await watch(late, (await join(late)).credential.token);
@@ -180,7 +183,7 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     const secondTab = await watch(fan, token);
     expect(secondTab.statusCode, secondTab.body).toBe(200);
     expect((await inject('POST', `/streaming/janus/${streamId}/leave`, fan, { peerId: secondTab.json().data.peerId })).statusCode).toBe(200);
-    await t.ctx.db.update(streams).set({ viewerCount: 1 }).where(eq(streams.id, streamId));
+    expect((await perServer(200)).statusCode).toBe(200);
     expect((await t.ctx.db.select({ n: streams.viewerCount }).from(streams).where(eq(streams.id, streamId)))[0]!.n).toBe(1);
     await until('the first tab still receives frames', async () => {
       const before = viewer.frames();

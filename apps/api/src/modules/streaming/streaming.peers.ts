@@ -5,6 +5,8 @@ export interface PeerInfo {
   userId: string;
   streamId: string;
   role: 'publisher' | 'subscriber';
+  /** The Janus server holding the peer (its room's): a viewer's presence counts there. */
+  server?: string;
 }
 
 /**

@@ -12,10 +12,11 @@ import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
 import { replaySegmentName } from './streaming.replays';
 import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
+import type { StreamEdges } from './streaming.edges';
 
 export const NOT_PUBLISHING = "The creator's camera is not on yet";
 const BAD_CREDENTIAL = 'Your access to this stream has expired: join again';
-export const STREAM_FULL = 'This stream is full right now: try again in a moment';
+export { STREAM_FULL } from './streaming.edges';
 /** A client's SDP the live video server refused (400), followed by the server's reason. */
 export const BAD_SDP = 'The live video server could not use your session description (SDP)';
 
@@ -27,8 +28,8 @@ export interface RelayDeps {
   streams: StreamsService;
   presence: StreamPresence;
   peers: LivePeers;
-  /** Viewers one stream takes (JANUS_MAX_VIEWERS): Janus's VideoRoom has no subscriber limit of its own. */
-  maxViewers: number;
+  /** Where viewers go: the origin room, or an edge room on another server (streaming.edges.ts). */
+  edges: StreamEdges;
   /** A private show's fan left: the show ends ('fan_left'). */
   onFanLeft: (streamId: string) => Promise<void>;
   log: FastifyBaseLogger;
@@ -71,8 +72,10 @@ export class JanusRelay {
     // segment, named so that the names sort in time order (README "Replays").
     const record = s.record ? replaySegmentName(s.id, this.deps.clock.now()) : undefined;
     const peer = await this.call(() => this.media().publish(s.room, { userId: owner.id, display: owner.username ?? owner.id, offer: body.jsep, record }));
-    this.deps.peers.add(peer.peerId, { userId: owner.id, streamId: s.id, role: 'publisher' });
+    this.deps.peers.add(peer.peerId, { userId: owner.id, streamId: s.id, role: 'publisher', server: s.room.server });
     await this.deps.streams.setPublishing(s.id, true);
+    // The stream's edge rooms lost the camera with the previous publish: fed again once it is up.
+    this.deps.edges.reforward(s, s.room);
     return { peerId: peer.peerId, jsep: peer.answer };
   }
 
@@ -86,10 +89,12 @@ export class JanusRelay {
     if (!e.entitled) throw StreamAccess.refusal(e);
     const s = await this.liveJanusStream(id);
     if (!s.publishing) throw conflict(NOT_PUBLISHING);
-    // Full: a viewer already counted in (another tab, a reconnect) still gets in.
-    if (row.viewerCount >= this.deps.maxViewers && !(await this.deps.presence.openRow(id, viewer.id))) throw new HttpError(503, STREAM_FULL);
-    const peer = await this.call(() => this.media().subscribe(s.room, { userId: viewer.id }));
-    this.deps.peers.add(peer.peerId, { userId: viewer.id, streamId: s.id, role: 'subscriber' });
+    // The origin room while its server has room, else an edge room on another server; every
+    // server full → 503. A viewer already counted in (another tab, a reconnect) goes back where
+    // they watch.
+    const room = await this.call(() => this.deps.edges.roomFor(s, s.room, viewer.id));
+    const peer = await this.call(() => this.media().subscribe(room, { userId: viewer.id }));
+    this.deps.peers.add(peer.peerId, { userId: viewer.id, streamId: s.id, role: 'subscriber', server: room.server });
     return { peerId: peer.peerId, jsep: peer.offer };
   }
 
@@ -100,7 +105,8 @@ export class JanusRelay {
     if (body.jsep.type !== 'answer') throw conflict('Send your SDP answer');
     await this.call(() => this.media().start(body.peerId, body.jsep));
     const row = await this.deps.streams.row(id);
-    if (row && row.status === 'live' && row.performerId !== viewer.id) await this.deps.presence.touch(id, viewer.id, this.deps.clock.now());
+    // Counted on the peer's Janus server: StreamPlacement's load.
+    if (row && row.status === 'live' && row.performerId !== viewer.id) await this.deps.presence.touch(id, viewer.id, this.deps.clock.now(), { path: 'webrtc', mediaServer: peer.server ?? null });
   }
 
   /** POST /streaming/janus/{id}/leave: hangs up the caller's own peer and ends their presence. */

@@ -25,12 +25,13 @@ import { StreamsService } from './streams.service';
 import { StreamAccess } from './streaming.access';
 import { StreamPresence } from './streaming.presence';
 import { LivePeers } from './streaming.peers';
+import { StreamPlacement } from './streaming.placement';
+import { StreamEdges } from './streaming.edges';
 import { JanusRelay } from './streaming.relay';
 import { StreamSettingsService } from './streaming.settings';
 import { PrivateShowsService } from './private-shows.service';
 import { PrivateShowBilling } from './streaming.billing';
 import { StreamHls } from './streaming.hls';
-import { StreamPlacement } from './streaming.placement';
 
 /** How often the presence sweep (missed heartbeats, expired private requests) and the billing sweep run. */
 export const PRESENCE_SWEEP_MS = 10_000;
@@ -52,7 +53,7 @@ export interface StreamingDeps {
   media: LiveMedia | null;
   /** The wallet's per-minute charger of private shows (null: private shows are not billed — and not offered). */
   charger: MinuteCharger | null;
-  config: { APP_SECRET: string; NODE_ENV: string; maxViewers: number };
+  config: { APP_SECRET: string; NODE_ENV: string };
   /** HLS for large audiences: the packager (null: none), the storage it writes to, the API's public URL (the playlist's links). */
   hls?: { packager: HlsPackager | null; storage: Storage; publicUrl: string };
   log: FastifyBaseLogger;
@@ -68,6 +69,8 @@ export class StreamingService {
   readonly access: StreamAccess;
   readonly presence: StreamPresence;
   readonly peers: LivePeers;
+  readonly placement: StreamPlacement;
+  readonly edges: StreamEdges;
   readonly relay: JanusRelay;
   readonly settings: StreamSettingsService;
   readonly privateShows: PrivateShowsService;
@@ -79,16 +82,18 @@ export class StreamingService {
     const { db, clock, realtime, log, media } = deps;
     this.presence = new StreamPresence({ db, realtime });
     this.peers = new LivePeers({ media, log });
+    this.placement = new StreamPlacement({ db, media, settings: deps.settings });
+    this.edges = new StreamEdges({ db, media, placement: this.placement, presence: this.presence, log });
     this.streams = new StreamsService({
       db, clock, commits: deps.commits, events: deps.events, realtime, settings: deps.settings, users: deps.users, sellers: deps.sellers,
-      media, maxViewers: deps.config.maxViewers, presence: this.presence, peers: this.peers, log,
+      media, placement: this.placement, edges: this.edges, presence: this.presence, peers: this.peers, log,
     });
     this.hls = deps.hls
-      ? new StreamHls({ db, clock, secret: deps.config.APP_SECRET, media, log, settings: deps.settings, placement: new StreamPlacement({ db, media, settings: deps.settings }), ...deps.hls })
+      ? new StreamHls({ db, clock, secret: deps.config.APP_SECRET, media, log, settings: deps.settings, placement: this.placement, ...deps.hls })
       : null;
     this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams, hls: this.hls ?? undefined });
     this.relay = new JanusRelay({
-      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, maxViewers: deps.config.maxViewers,
+      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, edges: this.edges,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
     });
     this.settings = new StreamSettingsService({ db, sellers: deps.sellers, checkPrice: (field, price) => this.streams.checkPrice(field, price) });

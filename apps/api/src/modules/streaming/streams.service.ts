@@ -28,6 +28,8 @@ import { billableClock, billableClockStopped } from './streaming.clock';
 import { streamFacts } from './streaming.policy';
 import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
+import type { StreamPlacement } from './streaming.placement';
+import type { StreamEdges } from './streaming.edges';
 
 export const LIVE_UNAVAILABLE = 'Live streaming is not available right now';
 
@@ -42,8 +44,10 @@ export interface StreamsDeps {
   sellers: Pick<SellerGate, 'assertCanSell'>;
   /** The Janus SFU (null when JANUS_URL is not set). */
   media: LiveMedia | null;
-  /** Subscribers a Janus room admits. */
-  maxViewers: number;
+  /** Which Janus server a new stream's origin room goes to (the least loaded). */
+  placement: StreamPlacement;
+  /** The stream's edge rooms on other servers, destroyed with the stream. */
+  edges: Pick<StreamEdges, 'destroyAll'>;
   presence: StreamPresence;
   peers: LivePeers;
   log: FastifyBaseLogger;
@@ -169,7 +173,11 @@ export class StreamsService {
     let room: LiveRoom | null = null;
     if (provider === 'janus') {
       if (!this.deps.media) throw new HttpError(503, LIVE_UNAVAILABLE);
-      room = await this.deps.media.createRoom({ streamId: id, description: `stream ${id}`, maxViewers: s.type === 'private' ? 1 : this.deps.maxViewers });
+      // The least loaded server that answers (README "Audiences larger than one media server").
+      const media = this.deps.media;
+      const up = media.servers().filter((x) => media.serverAvailable(x));
+      const server = (await this.deps.placement.leastLoaded(up)) ?? up[0] ?? media.servers()[0];
+      room = await media.createRoom({ streamId: id, description: `stream ${id}`, maxViewers: s.type === 'private' ? 1 : await this.deps.placement.perServer(), server });
     }
     const now = this.deps.clock.now();
     try {
@@ -310,6 +318,7 @@ export class StreamsService {
     if (media && room) {
       await media.destroyRoom(room).catch((err: unknown) => log.warn({ err, streamId: row.id }, 'live: destroying an ended stream\'s room failed'));
     }
+    await this.deps.edges.destroyAll(row.id).catch((err: unknown) => log.warn({ err, streamId: row.id }, 'live: destroying an ended stream\'s edge rooms failed'));
   }
 
   // ---------------------------------------------------------------- reading
