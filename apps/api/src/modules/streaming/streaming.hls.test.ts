@@ -40,9 +40,14 @@ async function realPublisher(publish: (offer: { type: 'offer'; sdp: string }) =>
   pc.addTransceiver(video, { direction: 'sendonly' });
   pc.addTransceiver(audio, { direction: 'sendonly' });
   await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+    const timer = setTimeout(() => reject(new Error('ICE gathering did not complete')), 10_000);
+    pc.iceGatheringStateChange.subscribe((s) => {
+      if (s !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
   });
   await pc.setRemoteDescription(await publish({ type: 'offer', sdp: pc.localDescription!.sdp }));
   await connectedPc(pc);
@@ -212,6 +217,23 @@ describe.skipIf(janusMissing)('HLS for large audiences (real Janus, real ffmpeg)
     expect((await inject('GET', local(url), null)).statusCode).toBe(403);
     expect((await inject('GET', `/streaming/join/${streamId}`, banned)).statusCode).toBe(403);
   });
+
+  it('the creator publishing again (a new camera, the old forward gone with it) keeps the same playlist going', async () => {
+    const run = t.ctx.streaming.hls!.local(streamId)!;
+    const last = Math.max(...run.listed().map((s) => s.seq));
+    await publisher!.close();
+    const token = (await join(creator)).credential.token;
+    publisher = await realPublisher(async (offer) => {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.jsep;
+    });
+    await until('segments of the new camera', () => run.listed().some((s) => s.discontinuity) && Math.max(...run.listed().map((s) => s.seq)) > last + 2, 45_000);
+    expect(t.ctx.streaming.hls!.local(streamId)).toBe(run);
+    const res = await fetchPlaylist((await join(fan)).hls.playlistUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('#EXT-X-DISCONTINUITY');
+  }, 60_000);
 
   it("the stream's end stops the packager and deletes its files", async () => {
     const run = t.ctx.streaming.hls!.local(streamId)!;

@@ -95,6 +95,18 @@ describe('HLS packager (real ffmpeg)', () => {
     expect(hls.playlist()).toContain('#EXT-X-DISCONTINUITY\n');
   }, 60_000);
 
+  it('media back after a drop (same publisher) goes on after a discontinuity', async () => {
+    const cam = cameras.at(-1)!;
+    const discontinuities = () => (hls.playlist()?.match(/#EXT-X-DISCONTINUITY\n/g) ?? []).length + Number(/#EXT-X-DISCONTINUITY-SEQUENCE:([1-9]\d*)/.exec(hls.playlist() ?? '')?.[1] ?? 0);
+    const before = discontinuities();
+    const last = Math.max(...hls.listed().map((s) => s.seq));
+    cam.kill('SIGSTOP');
+    await sleep(3000);
+    cam.kill('SIGCONT');
+    await until('segments after the drop', () => discontinuities() > before && Math.max(...hls.listed().map((s) => s.seq)) > last + 1, 30_000);
+    for (const s of hls.listed()) expect(s.duration).toBeLessThan(3.5);
+  }, 60_000);
+
   it('stop removes every stored file', async () => {
     const listed = hls.listed();
     await hls.stop();

@@ -55,6 +55,8 @@ const PLAYLIST = 'index.m3u8';
 const MAX_HELD = 4000;
 /** Without audio by then after the first video packet, ffmpeg starts with video only. */
 const AUDIO_WAIT_MS = 1500;
+/** Media back after this long without a packet starts a new ffmpeg (a discontinuity). */
+const GAP_MS = 2000;
 
 /** Builds packagers; one `HlsRun` per stream. */
 export class HlsPackager {
@@ -85,6 +87,7 @@ export class HlsRun {
   /** When an RTP packet last arrived (ms since the epoch; 0: never). */
   lastPacketAt = 0;
   stopped = false;
+  private lastVideoAt = 0;
   /** Resolves when the first segment is stored; rejects when ffmpeg fails before it. */
   readonly ready: Promise<void>;
   private resolveReady!: () => void;
@@ -174,14 +177,20 @@ export class HlsRun {
     if (this.stopped || msg.length < 12 || msg[0]! >> 6 !== 2) return;
     const pt = msg[1]! & 0x7f;
     if (pt >= 72 && pt <= 79) return; // RTCP on the RTP port
-    this.lastPacketAt = Date.now();
+    const now = Date.now();
+    this.lastPacketAt = now;
     if (kind === 'video') {
+      const gap = this.lastVideoAt > 0 && now - this.lastVideoAt > GAP_MS;
+      this.lastVideoAt = now;
       const ssrc = msg.readUInt32BE(8);
       if (this.ssrc !== null && ssrc !== this.ssrc) {
         // Another publisher (the creator published again): a new ffmpeg, from its next key frame.
         this.ssrc = ssrc;
         this.pt.video = pt;
         this.restart('a new publisher');
+      } else if (gap && !this.held) {
+        // The camera is back after a drop: a new ffmpeg (its clock would otherwise make one long, empty segment of the gap).
+        this.restart('media resumed after a gap');
       }
       this.ssrc = ssrc;
       this.pt.video ??= pt;
