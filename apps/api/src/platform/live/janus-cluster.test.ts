@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeJanusPorts, janusEnv, janusPath, startJanusInstances, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
-import { JanusCluster, createLiveMedia, janusServers } from './janus-cluster';
+import { createLiveMedia, janusServers, type JanusCluster } from './janus-cluster';
 import { LiveMediaError, type LivePeerClosed, type LiveRoom } from './provider';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
