@@ -101,6 +101,8 @@ export class StreamHls {
    */
   async ensure(row: StreamRow, now: Date): Promise<boolean> {
     if (this.runs.has(row.id)) return true;
+    // Running (or starting) somewhere, as the row just read says: no write (a thousand viewers join one stream).
+    if (row.hlsStatus === 'live' || (row.hlsStatus === 'starting' && row.hlsStartedAt && now.getTime() - row.hlsStartedAt.getTime() < STALE_START_MS)) return true;
     const [claimed] = await this.deps.db
       .update(streams)
       .set({ hlsStatus: 'starting', hlsNode: this.nodeId, hlsStartedAt: now })

@@ -14,6 +14,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,7 @@ const PLAYLIST = 'index.m3u8';
 const MAX_HELD = 4000;
 /** Without audio by then after the first video packet, ffmpeg starts with video only. */
 const AUDIO_WAIT_MS = 1500;
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => fsSync.existsSync(p)) ?? null;
 /** Media back after this long without a packet starts a new ffmpeg (a discontinuity). */
 const GAP_MS = 2000;
 
@@ -276,7 +278,9 @@ export class HlsRun {
       '-hls_segment_filename', path.join(work, 'f%d.ts'),
       path.join(work, PLAYLIST),
     ];
-    const child = spawn(this.packager.opts.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Through setpriv when there is one: the kernel kills ffmpeg if this process dies without stopping it.
+    const [cmd, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', this.packager.opts.ffmpeg, ...args]] : [this.packager.opts.ffmpeg, args];
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.ffmpeg = child;
     this.stderrTail = [];
     child.stderr!.setEncoding('utf8');
