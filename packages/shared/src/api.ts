@@ -6,6 +6,8 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** A machine-readable reason the client acts on: 'terms_required' (legal.ts TERMS_REQUIRED_CODE). */
+  code: z.string().optional(),
   details: z
     .array(z.object({ field: z.string(), message: z.string() }))
     .optional(),

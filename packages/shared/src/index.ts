@@ -39,6 +39,7 @@ export * from './videos';
 export * from './products';
 export * from './orders';
 export * from './site';
+export * from './legal';
 export * from './verification';
 export * from './moderation';
 export * from './streaming';

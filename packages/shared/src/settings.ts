@@ -38,6 +38,7 @@ export const SETTINGS = {
   favicon: def({ schema: url, default: '/favicon.ico', public: true, description: 'Favicon address' }),
   menus: def({ schema: z.array(menuItem).max(50), default: [] as MenuItem[], public: true, description: 'Header and footer menu links' }),
   gaCode: def({ schema: z.string().trim().max(40).regex(/^$|^(G|UA)-[A-Z0-9-]+$/, 'Not a Google Analytics id'), default: '', public: true, description: 'Google Analytics measurement id' }),
+  minimumAge: def({ schema: z.number().int().min(13).max(25), default: 18, public: true, description: 'The age every account confirms at sign-up (raising it asks accounts to confirm again with the next terms they accept)' }),
   requireEmailVerification: def({ schema: z.boolean(), default: false, public: true, description: 'Users must verify their e-mail before logging in' }),
   maintenanceMode: def({ schema: z.boolean(), default: false, public: true, description: 'Show the maintenance view to everyone but admins' }),
   clientPasswordHashing: def({ schema: z.boolean(), default: false, public: true, description: 'The web client hashes passwords (SHA-256) before sending them' }),

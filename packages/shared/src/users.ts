@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listQuerySchema, sortBySchema } from './api';
 import { verificationStateSchema } from './verification';
 import { GENDERS } from './genders';
+import { signUpConsentShape, socialConsentShape } from './legal';
 
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
 /** The account kind chosen at sign-up (e-mail or social): a fan (`user`) or a creator (`performer`). */
@@ -110,6 +111,8 @@ export const registerUserSchema = z.object({
   password: z.string().min(1, 'Required').max(PASSWORD_MAX),
   gender: z.enum(GENDERS).optional(),
   country: countryCode,
+  /** The user confirms being at least the operator's `minimumAge` and accepts the current terms and privacy policy (modules/legal). */
+  ...signUpConsentShape,
 });
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 
@@ -258,9 +261,11 @@ export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 
 }
 
 /** Social login. */
-export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: signupRoleSchema.default('user') });
-export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: signupRoleSchema.default('user') });
-export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: signupRoleSchema.default('user') });
+/** Social sign-ins carry the sign-up confirmations: needed (true) only when the sign-in creates the account (modules/auth README). */
+export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: signupRoleSchema.default('user'), ...socialConsentShape });
+export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: signupRoleSchema.default('user'), ...socialConsentShape });
+/** The confirmations are given at this first step (kept with the role for the callback). */
+export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: signupRoleSchema.default('user'), ...socialConsentShape });
 export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: signupRoleSchema.default('user') });
 export const recaptchaSchema = z.object({ token: z.string().max(5000) });
 

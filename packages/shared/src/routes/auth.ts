@@ -90,7 +90,8 @@ export const auth = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/logout',
     access: 'user',
-    description: 'Revokes the calling session.',
+    termsGate: false,
+    description: 'Revokes the calling session (also while new terms wait to be accepted).',
     schema: { response: ok },
   },
   resendVerification: {

@@ -39,6 +39,12 @@ export interface RouteEntry {
   access: RouteAccess;
   description: string;
   schema: RouteSchema;
+  /**
+   * `false`: served to a signed-in caller who still has a new version of the terms to accept
+   * (reading and accepting them, signing out). Every other route answers such a caller 403
+   * `{code: 'terms_required'}` (or, when public, answers as to a visitor): modules/legal.
+   */
+  termsGate?: false;
 }
 
 /** An entry as the map holds it: its module's name is its OpenAPI tag. */

@@ -19,6 +19,7 @@ import { galleries } from './galleries';
 import { geo } from './geo';
 import { health } from './health';
 import { ledger } from './ledger';
+import { legal } from './legal';
 import { media } from './media';
 import { messages } from './messages';
 import { notifications } from './notifications';
@@ -58,6 +59,7 @@ export const routes = {
   geo,
   health,
   ledger,
+  legal,
   media,
   messages,
   notifications,
