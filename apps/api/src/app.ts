@@ -56,6 +56,8 @@ import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { legalRoutes } from './modules/legal/legal.routes';
+import { registerTermsGate } from './modules/legal/legal.gate';
 
 export interface BuildOptions {
   config: Config;
@@ -127,6 +129,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   registerErrorHandler(app);
   registerInputGuard(app);
   registerAuth(app, root.db, root.sessions);
+  // After the session lookup: an account with new terms to accept goes no further (modules/legal).
+  registerTermsGate(app, root.legal);
 
   // Every route from here on must come from the route map (packages/shared/src/routes), with its guard.
   assertMappedRoutes(app);
@@ -168,6 +172,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
+  await app.register(legalRoutes({ legal: r.legal }));
   await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };

@@ -20,6 +20,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { SocialService } from './modules/auth/social.service';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { registerAuthHandlers } from './modules/auth/auth.handlers';
+import { LegalService } from './modules/legal/legal.service';
 import { UsersService } from './modules/users/users.service';
 import { UserAccounts } from './modules/users/user-accounts';
 import { AdminUsersService } from './modules/users/admin-users.service';
@@ -163,8 +164,10 @@ export function buildServices(p: Platform) {
   // and performers services themselves depend on auth).
   const accounts = new UserAccounts({ db, sessions });
   const performerProfiles = new PerformerProfiles({ db });
+  // Age and terms (modules/legal): the current versions from memory, dropped on every node by a publication.
+  const legal = new LegalService({ accounts, bus: p.cacheBus, clock, db, settings });
   const twoFactor = new TwoFactorService({ accounts, clock, config, db, realtime, settings });
-  const auth = new AuthService({ accounts, config, db, events, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor });
+  const auth = new AuthService({ accounts, config, db, events, legal, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor });
   const social = new SocialService({ auth, config, db, settings, log });
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
@@ -255,7 +258,7 @@ export function buildServices(p: Platform) {
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,

@@ -31,3 +31,4 @@ export * from '../platform/events.tables';
 export * from '../platform/audit.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/streaming/streaming.tables';
+export * from '../modules/legal/legal.tables';

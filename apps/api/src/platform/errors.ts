@@ -7,7 +7,8 @@ export interface FieldError { field: string; message: string }
 
 /** An error with a status the client should see. Services throw these; the handler shapes them. */
 export class HttpError extends Error {
-  constructor(public statusCode: number, message: string, public details?: FieldError[]) {
+  /** `code`: a machine-readable reason the client acts on (e.g. 'terms_required'), in the envelope. */
+  constructor(public statusCode: number, message: string, public details?: FieldError[], public code?: string) {
     super(message);
   }
 }
@@ -75,10 +76,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     let status = 500;
     let message: string = MESSAGES.generic;
     let details: FieldError[] | undefined;
+    let code: string | undefined;
     if (err instanceof HttpError) {
       status = err.statusCode;
       message = err.message;
       details = err.details;
+      code = err.code;
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       message = MESSAGES.validation;
@@ -105,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       req.log.error({ err, reqId: req.id }, 'unhandled error');
     }
     if (status >= 500 && !(err instanceof HttpError)) message = MESSAGES.generic;
-    reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(details ? { details } : {}) });
+    reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(code ? { code } : {}), ...(details ? { details } : {}) });
   });
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { conflict, type FieldError } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import type { Events } from '../../platform/events';
+import type { LegalService } from '../legal/legal.service';
 
 /** Account rows: finding one by e-mail or login, checking a username/e-mail is free, creating one. */
 
@@ -49,6 +50,8 @@ export interface AccountWriters {
   accounts: AccountWriter;
   /** `user.registered` of an account made by a social sign-in. */
   events: Events;
+  /** The sign-up confirmations (age, terms) recorded with a new account (modules/legal). */
+  legal: Pick<LegalService, 'recordSignUp'>;
   performerProfiles: CreatorProfileWriter;
 }
 
@@ -82,7 +85,7 @@ export async function assertAvailable(db: DbOrTx, fields: { username?: string | 
   if (details.length) throw conflict(details.map((d) => d.message).join('. '), details);
 }
 
-const accountFields = (input: RegisterInput, isPerformer: boolean) => ({
+const accountFields = (input: Omit<RegisterInput, 'ageConfirmed' | 'acceptTerms'>, isPerformer: boolean) => ({
   username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName,
   name: `${input.firstName} ${input.lastName}`.trim(), gender: input.gender ?? null, country: input.country ?? null,
   isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'],
@@ -112,6 +115,6 @@ export function decoyUser(input: RegisterInput, isPerformer: boolean): UserRow {
   const now = new Date();
   return {
     ...accountFields(input, isPerformer), id: crypto.randomUUID(), passwordHash: null, status: 'active', verifiedEmail: false,
-    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, previousLoginAt: null, twoFactorEnabled: false, createdAt: now, updatedAt: now,
+    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, previousLoginAt: null, twoFactorEnabled: false, legalAccepted: {}, createdAt: now, updatedAt: now,
   };
 }

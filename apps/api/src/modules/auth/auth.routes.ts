@@ -24,7 +24,7 @@ export interface AuthRoutesDeps {
    * A creator's registration, account and documents in one transaction (PerformersService.registerCreator):
    * the performers module depends on auth, so auth names the function, not the service (no cycle).
    */
-  performers: { registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[]): Promise<UserRow> };
+  performers: { registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[], ip: string | null): Promise<UserRow> };
   settings: SettingsService;
   twoFactor: TwoFactorService;
   /**
@@ -62,7 +62,7 @@ export const authRoutes = (deps: AuthRoutesDeps) => async (app: ZodApp) => {
       return reply.status(201).send({ data: await registered(await auth.decoyRegistration(req.body, false)) });
     }
     // The verification link is mailed by the handler of user.registered (auth.handlers.ts).
-    const user = await auth.createAccount(req.body, { isPerformer: false, verifyEmail: true });
+    const user = await auth.createAccount(req.body, { isPerformer: false, verifyEmail: true, ip: req.ip || null });
     return reply.status(201).send({ data: await registered(user) });
   }, { config: limited });
 
@@ -74,7 +74,7 @@ export const authRoutes = (deps: AuthRoutesDeps) => async (app: ZodApp) => {
       const missing = ['idVerification', 'documentVerification'].filter((f) => !upload.files.some((x) => x.field === f));
       if (missing.length) throw badRequest('Please attach your identity documents', missing.map((field) => ({ field, message: 'Required' })));
       // The account and its documents in one transaction (PerformersService.registerCreator).
-      const user = await performers.registerCreator(parsed.data, upload.files);
+      const user = await performers.registerCreator(parsed.data, upload.files, req.ip || null);
       return reply.status(201).send({ data: await registered(user) });
     } finally {
       await upload.cleanup();

@@ -20,6 +20,7 @@ import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, cre
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
 import { findOrCreateSocialUser, type SocialIdentity } from './social-accounts';
 import type { TwoFactorService } from './two-factor.service';
+import type { LegalService } from '../legal/legal.service';
 
 export type { IssuedSession };
 
@@ -43,6 +44,8 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   events: Events;
+  /** The sign-up confirmations (age, terms) recorded in the new account's transaction (modules/legal). */
+  legal: Pick<LegalService, 'recordSignUp'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
   /** Owner of the creator profile row made with a creator's account: performers/performer-profiles.ts. */
@@ -134,12 +137,14 @@ export class AuthService {
    * Creates a fan or creator account (creator: with profile row; accounts.ts) inside the caller's
    * transaction when given, and records `user.registered` with it. `verifyEmail`: the
    * verification link is mailed (by the event's handler, auth.handlers.ts) — the sign-up forms;
-   * scripts and test factories pass false.
+   * scripts and test factories pass false. The input's confirmations (age, terms: required by its
+   * schema) are recorded with the account, from `ip` (the sign-up's client address).
    */
-  async createAccount(input: RegisterInput, opts: { isPerformer: boolean; verifyEmail: boolean; tx?: Tx }): Promise<UserRow> {
+  async createAccount(input: RegisterInput, opts: { isPerformer: boolean; verifyEmail: boolean; tx?: Tx; ip?: string | null }): Promise<UserRow> {
     const passwordHash = await this.passwords.hashNew(input.password);
     const run = async (tx: Tx) => {
       const user = await insertAccount(this.deps, tx, input, passwordHash, opts.isPerformer);
+      await this.deps.legal.recordSignUp(tx, user.id, opts.ip ?? null);
       await this.deps.events.record(tx, 'user.registered', { userId: user.id, isPerformer: opts.isPerformer, verifyEmail: opts.verifyEmail });
       return user;
     };

@@ -49,6 +49,8 @@ export const oauthRequests = pgTable(
     provider: text('provider').$type<'twitter'>().notNull(),
     secret: text('secret').notNull(),
     role: text('role').$type<SignupRole>().notNull(),
+    /** The sign-up confirmations (age, terms) given at the first step: an account created at the callback needs them. */
+    consent: boolean('consent').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SignupRole } from '@stagepass/shared';
+import { LEGAL_MESSAGES, type SignupRole } from '@stagepass/shared';
+import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
 import type { AccountWriters } from './accounts';
@@ -13,12 +14,17 @@ export interface SocialIdentity {
   emailVerified?: boolean;
   name?: string;
   role: SignupRole;
+  /** The sign-up confirmations (age, terms) were given: required when the sign-in creates the account. */
+  consent: boolean;
+  /** The client address the confirmations are recorded with. */
+  ip: string | null;
 }
 
 /**
  * The account for a social sign-in: the one linked to the provider id, else the one with the
  * provider-verified e-mail (linked now), else a new one (without username: the user lands on the
- * account page to pick one).
+ * account page to pick one) — only with the sign-up confirmations (`consent`), recorded with it;
+ * without them → 400 naming both fields (the web sends the user to the sign-up page).
  *
  * Linking by e-mail needs the provider to vouch for the address. When the local account never
  * proved that address itself, whoever registered it may not own it: its password is cleared and
@@ -39,12 +45,19 @@ export async function findOrCreateSocialUser(w: AccountWriters, db: Db, p: Socia
         return u;
       }
     }
+    if (!p.consent) {
+      throw badRequest(LEGAL_MESSAGES.socialSignUpConsent, [
+        { field: 'ageConfirmed', message: LEGAL_MESSAGES.ageNotConfirmed },
+        { field: 'acceptTerms', message: LEGAL_MESSAGES.termsNotAccepted },
+      ]);
+    }
     const isPerformer = p.role === 'performer';
     const u = await w.accounts.create(tx, {
       email: p.email && p.emailVerified ? p.email.toLowerCase() : null, verifiedEmail: Boolean(p.email && p.emailVerified),
       name: p.name ?? '', isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'], ...link,
     });
     if (isPerformer) await w.performerProfiles.create(u.id, {}, tx);
+    await w.legal.recordSignUp(tx, u.id, p.ip);
     // The provider vouched for the address (or there is none): no verification link.
     await w.events.record(tx, 'user.registered', { userId: u.id, isPerformer, verifyEmail: false });
     return u;

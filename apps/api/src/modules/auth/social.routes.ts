@@ -19,8 +19,8 @@ export const socialRoutes = (deps: SocialRoutesDeps) => async (app: ZodApp) => {
   const { social } = deps;
   const limited = { rateLimit: { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: '1 minute' } };
 
-  handle(app, r.googleLogin, async (req) => ({ data: await social.googleLogin(req.body) }), { config: limited });
-  handle(app, r.googleToken, async (req) => ({ data: await social.googleCode(req.body) }), { config: limited });
+  handle(app, r.googleLogin, async (req) => ({ data: await social.googleLogin(req.body, req.ip || null) }), { config: limited });
+  handle(app, r.googleToken, async (req) => ({ data: await social.googleCode(req.body, req.ip || null) }), { config: limited });
   handle(app, r.twitterLogin, async (req) => ({ data: await social.twitterLogin(req.body) }), { config: limited });
-  handle(app, r.twitterCallback, async (req) => ({ data: await social.twitterCallback(req.body) }), { config: limited });
+  handle(app, r.twitterCallback, async (req) => ({ data: await social.twitterCallback(req.body, req.ip || null) }), { config: limited });
 };

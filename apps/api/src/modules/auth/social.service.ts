@@ -43,6 +43,12 @@ export interface SocialDeps {
   settings: SettingsService;
 }
 
+/** The sign-up confirmations a social sign-in may carry (needed only when it creates the account). */
+type ConsentInput = { ageConfirmed?: boolean; acceptTerms?: boolean };
+/** Both confirmations given, and the client address they are recorded with. */
+type SignUpConsent = { consent: boolean; ip: string | null };
+const consentOf = (input: ConsentInput, ip: string | null): SignUpConsent => ({ consent: input.ageConfirmed === true && input.acceptTerms === true, ip });
+
 /**
  * Sign-in with Google (ID token from Google Identity Services, or an authorization code) and with
  * Twitter (OAuth 1.0a three-legged). Each provider works only when the operator enabled it and
@@ -83,7 +89,7 @@ export class SocialService {
     }
   }
 
-  private async googleSession(idToken: string, clientId: string, role: SocialRole): Promise<LoginAnswer> {
+  private async googleSession(idToken: string, clientId: string, role: SocialRole, consent: SignUpConsent): Promise<LoginAnswer> {
     const p = await this.verifyGoogleIdToken(idToken, clientId);
     const email = typeof p.email === 'string' && p.email ? p.email : null;
     return this.deps.auth.socialLogin({
@@ -94,13 +100,14 @@ export class SocialService {
       emailVerified: Boolean(email) && (p.email_verified === true || p.email_verified === 'true'),
       name: typeof p.name === 'string' ? p.name.slice(0, 200) : undefined,
       role,
+      ...consent,
     });
   }
 
   /** POST /auth/google/login: `credential` is the ID token Google Identity Services gave the browser. */
-  async googleLogin(input: { credential: string; role: SocialRole }): Promise<LoginAnswer> {
+  async googleLogin(input: { credential: string; role: SocialRole } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
     const { clientId } = await this.googleClient(false);
-    return this.googleSession(input.credential, clientId, input.role);
+    return this.googleSession(input.credential, clientId, input.role, consentOf(input, ip));
   }
 
   /**
@@ -108,7 +115,7 @@ export class SocialService {
    * client secret), then verifies the ID token it answers exactly like googleLogin.
    * `redirectUri` must be the one the code was issued for (`postmessage` for the GIS popup).
    */
-  async googleCode(input: { code: string; redirectUri: string; role: SocialRole }): Promise<LoginAnswer> {
+  async googleCode(input: { code: string; redirectUri: string; role: SocialRole } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
     const { clientId, clientSecret } = await this.googleClient(true);
     const body = new URLSearchParams({
       client_id: clientId,
@@ -137,7 +144,7 @@ export class SocialService {
       const reason = typeof answer.error === 'string' ? ` (${answer.error})` : '';
       throw unauthorized(`Google sign-in failed: Google did not accept the authorization code${reason}`);
     }
-    return this.googleSession(answer.id_token, clientId, input.role);
+    return this.googleSession(answer.id_token, clientId, input.role, consentOf(input, ip));
   }
 
   // --- Twitter (OAuth 1.0a) -------------------------------------------------------------------
@@ -182,7 +189,7 @@ export class SocialService {
    * POST /auth/twitter/login: gets a request token for `callbackUrl`, keeps its secret in
    * oauth_requests (with the chosen role) and answers the address to send the browser to.
    */
-  async twitterLogin(input: { callbackUrl: string; role: SocialRole }): Promise<{ url: string }> {
+  async twitterLogin(input: { callbackUrl: string; role: SocialRole } & ConsentInput): Promise<{ url: string }> {
     const consumer = await this.twitterConsumer();
     let callback: URL;
     try {
@@ -204,8 +211,8 @@ export class SocialService {
     await this.deps.db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
     await this.deps.db
       .insert(oauthRequests)
-      .values({ token, provider: 'twitter', secret, role: input.role, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) })
-      .onConflictDoUpdate({ target: oauthRequests.token, set: { secret, role: input.role, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) } });
+      .values({ token, provider: 'twitter', secret, role: input.role, consent: consentOf(input, null).consent, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) })
+      .onConflictDoUpdate({ target: oauthRequests.token, set: { secret, role: input.role, consent: consentOf(input, null).consent, expiresAt: new Date(Date.now() + TWITTER_REQUEST_TTL_MS) } });
     return { url: `${this.twitterUrl('/oauth/authenticate')}?oauth_token=${encodeURIComponent(token)}` };
   }
 
@@ -214,7 +221,7 @@ export class SocialService {
    * expired → 400 — exchanges it with the verifier for an access token, reads the account with
    * verify_credentials, then signs in. The role is the one chosen when the flow started.
    */
-  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }): Promise<LoginAnswer> {
+  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }, ip: string | null = null): Promise<LoginAnswer> {
     const consumer = await this.twitterConsumer();
     const [request] = await this.deps.db
       .delete(oauthRequests)
@@ -261,6 +268,9 @@ export class SocialService {
       emailVerified: Boolean(email),
       name: name?.slice(0, 200),
       role: request.role,
+      // The confirmations were given at the first step, with the role.
+      consent: request.consent,
+      ip,
     });
   }
 }

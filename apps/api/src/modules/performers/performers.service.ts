@@ -104,13 +104,13 @@ export class PerformersService {
    * e-mail that has an account already gets the answer a new account gets (AuthService.decoyRegistration)
    * and nothing is stored. When the transaction fails, the documents' stored bytes are deleted too.
    */
-  async registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[]): Promise<UserRow> {
+  async registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[], ip: string | null = null): Promise<UserRow> {
     const { auth } = this.deps;
     if ((await auth.registrationConflict(input)) === 'email-taken') return auth.decoyRegistration(input, true);
     const keys: string[] = [];
     try {
       return await this.deps.db.transaction(async (tx) => {
-        const user = await auth.createAccount(input, { isPerformer: true, verifyEmail: true, tx });
+        const user = await auth.createAccount(input, { isPerformer: true, verifyEmail: true, tx, ip });
         for (const f of documents) keys.push((await this.addDocument(user.id, f.field as DocumentKind, f, tx)).storageKey);
         return user;
       });

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionCache } from '../../platform/auth';
+import type { LegalAccepted } from '@stagepass/shared';
 import type { AccountWriter } from '../auth/accounts';
+import type { LegalAcceptedWriter } from '../legal/legal.service';
 import { users, type UserRow } from './users.tables';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -20,7 +22,7 @@ export interface UserAccountsDeps {
  * auth knows it only as the AccountWriter it declares (auth/accounts.ts).
  * Every method runs on the caller's transaction when given one, keeping auth's steps atomic.
  */
-export class UserAccounts implements AccountWriter {
+export class UserAccounts implements AccountWriter, LegalAcceptedWriter {
   constructor(private deps: UserAccountsDeps) {}
 
   /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
@@ -68,5 +70,11 @@ export class UserAccounts implements AccountWriter {
       .returning();
     await this.deps.sessions.evictUser(userId, tx);
     return row!;
+  }
+
+  /** The legal module's record of what the account accepted, merged in (modules/legal); the session cache sees it on the next request. */
+  async mergeLegalAccepted(tx: DbOrTx, userId: string, accepted: LegalAccepted): Promise<void> {
+    await tx.update(users).set({ legalAccepted: sql`${users.legalAccepted} || ${JSON.stringify(accepted)}::jsonb` }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LegalAccepted } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 
 /**
@@ -38,6 +39,12 @@ export const users = pgTable(
      * lookup carries it to the guards (admin routes, payouts) without another query.
      */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * The latest version of each legal document the account accepted and the minimum age it
+     * confirmed (modules/legal: legal_acceptances is the record). Here so the session lookup carries
+     * it to the terms gate without another query; written by the users module for the legal module.
+     */
+    legalAccepted: jsonb('legal_accepted').$type<LegalAccepted>().notNull().default(sql`'{}'::jsonb`),
     ...timestamps(),
   },
   (t) => [
