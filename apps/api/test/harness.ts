@@ -169,7 +169,8 @@ async function make(t: TestApp, isPerformer: boolean, o: Partial<{ username: str
   const username = o.username ?? `u${id}`;
   const email = o.email ?? `${username}@test.example`;
   const user = await t.ctx.auth.createAccount(
-    { username, email, firstName: 'Test', lastName: isPerformer ? 'Creator' : 'Fan', password: TEST_PASSWORD, gender: 'female', ...(isPerformer ? {} : {}) } as never,
+    // Like every sign-up: age confirmed and the current terms accepted (modules/legal).
+    { username, email, firstName: 'Test', lastName: isPerformer ? 'Creator' : 'Fan', password: TEST_PASSWORD, gender: 'female', ageConfirmed: true, acceptTerms: true },
     // Factory accounts are not mailed a verification link (tests ask for mails explicitly).
     { isPerformer, verifyEmail: false },
   );

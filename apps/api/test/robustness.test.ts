@@ -178,7 +178,7 @@ describe('F4: a cut-off multipart upload is 400 on every upload route, with noth
     { url: '/messages/public/file/audio', who: creator, field: 'file', content: mp3 },
     {
       url: '/auth/performers/register', who: null, field: 'documentVerification', content: png,
-      fields: { firstName: 'Cut', lastName: 'Off', username: `cut${Date.now().toString(36)}`, email: `cut${Date.now().toString(36)}@x.test`, password: 'stage-pass-77', gender: 'female', dateOfBirth: '1995-04-03', country: 'fr' },
+      fields: { firstName: 'Cut', lastName: 'Off', username: `cut${Date.now().toString(36)}`, email: `cut${Date.now().toString(36)}@x.test`, password: 'stage-pass-77', gender: 'female', dateOfBirth: '1995-04-03', country: 'fr', ageConfirmed: 'true', acceptTerms: 'true' },
     },
   ];
   /** The body as the client meant it, and how it was cut. */

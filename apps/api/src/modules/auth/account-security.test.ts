@@ -186,7 +186,7 @@ describe('e-mail change (confirmed by a link to the new address)', () => {
 
 describe('no e-mail disclosure (F7)', () => {
   const reg = (app: TestApp, o: { username: string; email: string }) =>
-    call(app, { method: 'POST', url: '/auth/users/register', payload: { firstName: 'Rae', lastName: 'Fan', password: 'good-pass-1', ...o } });
+    call(app, { method: 'POST', url: '/auth/users/register', payload: { firstName: 'Rae', lastName: 'Fan', password: 'good-pass-1', ageConfirmed: true, acceptTerms: true, ...o } });
   /** The answer with what legitimately differs per request (ids, times, the submitted names) blanked. */
   const shape = (body: { data: { user: Record<string, unknown> } }, o: { username: string; email: string }) =>
     JSON.stringify(body).replaceAll(o.username, 'U').replaceAll(o.email, 'E').replace(/"_id":"[^"]+"/, '"_id":"ID"').replace(/"(createdAt|updatedAt)":"[^"]+"/g, '"$1":"T"');

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const register = (o: Record<string, unknown> = {}) =>
-  post('/auth/users/register', { firstName: 'Rae', lastName: 'Fan', username: `rae${Math.random().toString(36).slice(2, 8)}`, email: `rae${Math.random().toString(36).slice(2, 8)}@x.test`, password: 'good-pass-1', ...o });
+  post('/auth/users/register', { firstName: 'Rae', lastName: 'Fan', username: `rae${Math.random().toString(36).slice(2, 8)}`, email: `rae${Math.random().toString(36).slice(2, 8)}@x.test`, password: 'good-pass-1', ageConfirmed: true, acceptTerms: true, ...o });
 
 describe('registration', () => {
   it('creates a fan and sends a verification e-mail', async () => {
@@ -47,7 +47,7 @@ describe('registration', () => {
     const res = await post('/auth/users/register', { username: 'a!', email: 'nope' });
     expect(res.statusCode).toBe(400);
     const fields = res.json().details.map((d: { field: string }) => d.field).sort();
-    expect(fields).toEqual(['email', 'firstName', 'lastName', 'password', 'username']);
+    expect(fields).toEqual(['acceptTerms', 'ageConfirmed', 'email', 'firstName', 'lastName', 'password', 'username']);
     expect(res.json().details.find((d: { field: string }) => d.field === 'firstName').message).toBe('Required');
   });
 
@@ -258,7 +258,7 @@ describe('resilience', () => {
   it('a mail server that is down does not fail a finished registration', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000' });
     try {
-      const res = await down.app.inject({ method: 'POST', url: '/auth/users/register', payload: { firstName: 'No', lastName: 'Mail', username: 'nomail', email: 'nomail@x.test', password: 'good-pass-1' } });
+      const res = await down.app.inject({ method: 'POST', url: '/auth/users/register', payload: { firstName: 'No', lastName: 'Mail', username: 'nomail', email: 'nomail@x.test', password: 'good-pass-1', ageConfirmed: true, acceptTerms: true } });
       // The verification mail is a background job (retried later), so the answer is the usual one.
       expect(res.statusCode).toBe(201);
       expect(res.json().data.message).not.toMatch(/could not send/);

@@ -204,7 +204,10 @@ afterAll(async () => {
   await tw?.close();
 });
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+/** The sign-up confirmations go with every social sign-in here (a new account needs them); `bare` sends none. */
+const CONSENT = { ageConfirmed: true, acceptTerms: true };
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload: /^\/auth\/(google\/(login|token)|twitter\/login)$/.test(url) ? { ...CONSENT, ...payload } : payload });
+const bare = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${token}` } });
 
 async function configureGoogle() {
@@ -265,6 +268,18 @@ describe('Google ID token (POST /auth/google/login)', () => {
     expect(who.json().data).toMatchObject({ username: null, email: 'new.person@gmail.test', verifiedEmail: true, name: 'New Person', isPerformer: false });
     const [row] = await t.ctx.db.select().from(users).where(eq(users.googleId, 'g-new-1'));
     expect(row?.passwordHash).toBeNull();
+  });
+
+  it('a new account needs the sign-up confirmations (400 naming both, nothing created); they are recorded with it; a known account signs in without them', async () => {
+    const refused = await bare('/auth/google/login', { credential: await idToken({ sub: 'g-consent', email: 'consent@gmail.test' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['acceptTerms', 'ageConfirmed']);
+    expect(await t.ctx.db.select().from(users).where(eq(users.googleId, 'g-consent'))).toHaveLength(0);
+    const ok = await bare('/auth/google/login', { credential: await idToken({ sub: 'g-consent', email: 'consent@gmail.test' }), ...CONSENT });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.googleId, 'g-consent'));
+    expect(await t.ctx.legal.hasAccepted(row!.id, 'age', 18)).toBe(true);
+    expect((await bare('/auth/google/login', { credential: await idToken({ sub: 'g-consent', email: 'consent@gmail.test' }) })).statusCode).toBe(200);
   });
 
   it('a second sign-in with the same Google account reaches the same user', async () => {
@@ -436,6 +451,16 @@ describe('Twitter OAuth 1.0a (POST /auth/twitter/login, /auth/twitter/callback)'
     expect(vc!.oauth).not.toHaveProperty('oauth_verifier');
     // The request token is gone once used.
     expect(await t.ctx.db.select().from(oauthRequests).where(eq(oauthRequests.token, back.oauth_token))).toHaveLength(0);
+  });
+
+  it('the confirmations are given at the first step: without them a new account is refused at the callback', async () => {
+    twitter.nextAccount = { id: '3003', screenName: 'noconsent', name: 'No Consent' };
+    const started = await bare('/auth/twitter/login', { callbackUrl: 'http://localhost:3000/auth/twitter/callback' });
+    const back = approveAtTwitter(started.json().data.url);
+    const res = await post('/auth/twitter/callback', { oauth_token: back.oauth_token, oauth_verifier: back.oauth_verifier });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['acceptTerms', 'ageConfirmed']);
+    expect(await t.ctx.db.select().from(users).where(eq(users.twitterId, '3003'))).toHaveLength(0);
   });
 
   it('the same Twitter account signs in to the same user again; without e-mail none is stored', async () => {

@@ -286,7 +286,7 @@ describe('what needs two-factor authentication', () => {
 
   it('a social sign-in of a two-factor account answers the challenge too', async () => {
     const fan = await enable2fa(t, await createFan(t));
-    const answer = await t.ctx.auth.socialLogin({ provider: 'google', subject: `g-${fan.user.id}`, email: fan.user.email, emailVerified: true, name: 'G', role: 'user' });
+    const answer = await t.ctx.auth.socialLogin({ provider: 'google', subject: `g-${fan.user.id}`, email: fan.user.email, emailVerified: true, name: 'G', role: 'user', consent: true, ip: null });
     expect(answer).toMatchObject({ twoFactorRequired: true });
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, fan.user.id))).toHaveLength(1);
   });

@@ -68,7 +68,7 @@ const fileCount = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::
 let n = 0;
 const regFields = (o: Record<string, string> = {}) => {
   n++;
-  return { firstName: 'Cora', lastName: 'Stage', username: `cora${n}${Date.now().toString(36)}`, email: `cora${n}${Date.now().toString(36)}@x.test`, password: 'stage-pass-77', gender: 'female', orientation: 'straight', dateOfBirth: '1995-04-03', country: 'fr', ...o };
+  return { firstName: 'Cora', lastName: 'Stage', username: `cora${n}${Date.now().toString(36)}`, email: `cora${n}${Date.now().toString(36)}@x.test`, password: 'stage-pass-77', gender: 'female', orientation: 'straight', dateOfBirth: '1995-04-03', country: 'fr', ageConfirmed: 'true', acceptTerms: 'true', ...o };
 };
 const docs = () => [
   { field: 'idVerification', content: png, filename: 'id.png', type: 'image/png' },
