@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sanitizePageHtml } from '@stagepass/shared/rich-text';
 import type { Root } from '../root';
 import type { AuditActor } from '../platform/audit';
-import type { UserRow } from '../modules/users/users.tables';
+import { users, type UserRow } from '../modules/users/users.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { reports } from '../modules/reports/reports.tables';
 import { contactMessages, sitePages, sitePromos } from '../modules/site/site.tables';
@@ -77,5 +77,25 @@ export async function seedConsole(ctx: Root, p: { admin: UserRow; fan: UserRow; 
   const [hasMessage] = await ctx.db.select({ id: contactMessages.id }).from(contactMessages).limit(1);
   if (!hasMessage) {
     await ctx.contact.send({ name: 'Sam Visitor', email: 'sam.visitor@example.com', message: 'Hi! Do creators on Stagepass ship merch outside the EU? I would love one of the tour T-shirts.' }, { userId: null, ip: null });
+  }
+}
+
+/**
+ * Age and terms on a demo site (modules/legal): version 1 of the Terms of Service and the Privacy
+ * Policy are the seeded footer pages, published by the operator (audited as theirs), and every demo
+ * account has confirmed its age and accepted them — the demo is never stopped by the terms gate.
+ * Runs once: publishing is skipped when a version exists; an account that accepted is left alone.
+ */
+export async function seedLegal(ctx: Root, p: { admin: UserRow; accounts: UserRow[] }) {
+  const actor: AuditActor = { actorId: p.admin.id, ip: null, userAgent: 'demo seed' };
+  const current = await ctx.legal.current();
+  const pages = await ctx.db.select({ slug: sitePages.slug, title: sitePages.title, status: sitePages.status }).from(sitePages).where(inArray(sitePages.title, ['Terms of service', 'Privacy policy']));
+  for (const [kind, title] of [['terms', 'Terms of service'], ['privacy', 'Privacy policy']] as const) {
+    const page = pages.find((x) => x.title === title && x.status === 'published');
+    if (current[kind] === 0 && page) await ctx.legal.publish({ kind, slug: page.slug }, actor);
+  }
+  for (const user of p.accounts) {
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id)).limit(1);
+    if (row && (await ctx.legal.pending(row)).kinds.length) await ctx.legal.recordSignUp(ctx.db, row.id, null);
   }
 }

@@ -10,7 +10,7 @@ import { comments } from '../modules/comments/comments.tables';
 import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker, type DemoMediaOptions } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
-import { seedConsole } from './demo-console';
+import { seedConsole, seedLegal } from './demo-console';
 import { seedLive } from './demo-live';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -175,6 +175,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       await seedLive(ctx, { fan: account.fan.user, luna: account.luna.user, sandbox, maker, lunaColors: colors('luna') });
       if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
+    if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
@@ -254,6 +255,8 @@ async function ensureAccount(ctx: Root, a: DemoAccount): Promise<{ user: UserRow
   const user = await ctx.auth.createAccount(
     {
       username, email: a.email, firstName: a.firstName, lastName: a.lastName, password: DEMO_PASSWORD, gender: isPerformer ? 'female' : 'male', country: 'US',
+      // The demo accounts confirmed their age and accept the current terms (the seed publishes them first: seedLegal).
+      ageConfirmed: true, acceptTerms: true,
       ...(isPerformer ? { orientation: 'straight' as const, dateOfBirth: '1995-04-12' } : {}),
     },
     { isPerformer, verifyEmail: false },
