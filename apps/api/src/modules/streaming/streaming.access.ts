@@ -1,4 +1,4 @@
-import { STREAM_CREDENTIAL_SECONDS, fromMinor, type StreamCredential, type StreamJoin } from '@stagepass/shared';
+import { STREAM_CREDENTIAL_SECONDS, fromMinor, type HlsAccess, type StreamCredential, type StreamJoin } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
@@ -8,7 +8,11 @@ import type { StreamRow } from './streaming.tables';
 import { decide, streamFacts, type Entitlement } from './streaming.policy';
 import { issueCredential } from './streaming.credentials';
 import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
-import type { StreamHls } from './streaming.hls';
+
+/** Who is sent to HLS and their signed playlist (streaming.hls.ts, `StreamHls.accessFor`). */
+export interface HlsDoor {
+  accessFor(viewer: UserRow, row: StreamRow, role: 'publisher' | 'subscriber', now: Date): Promise<HlsAccess | null>;
+}
 
 export const BANNED_MESSAGE = "You can't watch this creator's streams right now";
 
@@ -19,7 +23,7 @@ export const BANNED_MESSAGE = "You can't watch this creator's streams right now"
  * ban, a block or an exhausted balance takes effect at the next renewal.
  */
 export class StreamAccess {
-  constructor(private deps: { db: Db; clock: Clock; secret: string; streams: StreamsService; hls?: Pick<StreamHls, 'accessFor'> }) {}
+  constructor(private deps: { db: Db; clock: Clock; secret: string; streams: StreamsService; hls?: HlsDoor }) {}
 
   /** The entitlement refusal as the HTTP error it is (404, 401, or 403 for a ban). */
   static refusal(e: Extract<Entitlement, { entitled: false }>): HttpError {
