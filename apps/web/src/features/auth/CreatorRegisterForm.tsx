@@ -10,6 +10,7 @@ import { uploadTo } from '@/lib/api';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
+import SignUpConsent from './SignUpConsent';
 import css from './auth.module.css';
 
 interface Values extends SignUpValues {
@@ -42,7 +43,7 @@ export default function CreatorRegisterForm() {
       routes.auth.registerPerformer,
       undefined,
       { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
-      { fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth }), onProgress: setProgress },
+      { fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth, ageConfirmed: String(v.ageConfirmed === true), acceptTerms: String(v.acceptTerms === true) }), onProgress: setProgress },
     ),
   );
 
@@ -108,6 +109,7 @@ export default function CreatorRegisterForm() {
             </Upload>
           </FieldCol>
         </Row>
+        <SignUpConsent />
         {progress !== null && <Progress percent={progress} status="active" aria-label="Upload progress" className={css.progress} />}
         <Button type="primary" htmlType="submit" block size="large" loading={progress !== null} disabled={false}>
           Create creator account

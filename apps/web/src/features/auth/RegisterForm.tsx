@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Row } from 'antd';
 import { registerUserSchema, type RegisterUserInput } from '@stagepass/shared';
@@ -9,6 +9,7 @@ import { CountrySelect, GenderSelect, NameFields, NewPasswordFields, UsernameEma
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
 import SocialButtons from './SocialButtons';
+import SignUpConsent, { consentOf } from './SignUpConsent';
 import css from './auth.module.css';
 
 const S = registerUserSchema.shape;
@@ -18,7 +19,10 @@ export default function RegisterForm() {
   const [form] = Form.useForm<SignUpValues>();
   const [submitting, setSubmitting] = useState(false);
   // The form's rules make the required fields present (compact() only drops empty ones); the API re-validates.
-  const { done, error, submit } = useSignUp(form, (fields) => call(routes.auth.registerUser, { body: fields as RegisterUserInput }));
+  const { done, error, submit } = useSignUp(form, (fields, v) => call(routes.auth.registerUser, { body: { ...fields, ageConfirmed: v.ageConfirmed === true, acceptTerms: v.acceptTerms === true } as RegisterUserInput }));
+
+  // Stable, so the Google button is set up once.
+  const consent = useCallback(() => consentOf(form), [form]);
 
   if (done) return <RegisterDone {...done} />;
 
@@ -46,11 +50,12 @@ export default function RegisterForm() {
           <GenderSelect schema={S} markOptional placeholder="Prefer not to say" />
           <CountrySelect schema={S} markOptional placeholder="Choose a country" unavailablePlaceholder="Countries unavailable" />
         </Row>
+        <SignUpConsent />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting} className={css.submit}>
           Create account
         </Button>
       </Form>
-      <SocialButtons role="user" />
+      <SocialButtons role="user" consent={consent} />
       <p className={`muted ${css.footer}`}>
         Already have an account? <Link href="/auth/login">Log in</Link> · Are you a creator? <Link href="/auth/register/creator">Sign up as a creator</Link>
       </p>

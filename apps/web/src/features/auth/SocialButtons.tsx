@@ -25,7 +25,10 @@ declare global {
   }
 }
 
-function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) => void }) {
+/** The sign-up confirmations of the form above the buttons (sign-up pages), checked first; null: not ticked (the form shows why). */
+type Consent = () => Promise<{ ageConfirmed: boolean; acceptTerms: boolean } | null>;
+
+function GoogleButton({ role, onToken, consent }: { role: Role; onToken: (token: string) => void; consent?: Consent }) {
   const { googleClientId } = useSettings();
   const { message } = App.useApp();
   const ref = useRef<HTMLDivElement>(null);
@@ -40,7 +43,9 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
         client_id: googleClientId,
         callback: async ({ credential }) => {
           try {
-            const token = tokenOrHandOff(await call(routes.auth.googleLogin, { body: { credential, role } }, { credentialsCheck: true }));
+            const given = consent ? await consent() : {};
+            if (!given) return;
+            const token = tokenOrHandOff(await call(routes.auth.googleLogin, { body: { credential, role, ...given } }, { credentialsCheck: true }));
             if (token) onToken(token);
           } catch (e) {
             message.error(errorText(e, MESSAGES.loginFailed));
@@ -56,7 +61,7 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
     s.async = true;
     s.onload = init;
     document.head.appendChild(s);
-  }, [googleClientId, role, onToken, message]);
+  }, [googleClientId, role, onToken, message, consent]);
 
   return (
     <>
@@ -70,8 +75,12 @@ function GoogleButton({ role, onToken }: { role: Role; onToken: (token: string) 
   );
 }
 
-/** Google / X (Twitter) buttons — only those the operator enabled in settings. */
-export default function SocialButtons({ role = 'user' }: { role?: Role }) {
+/**
+ * Google / X (Twitter) buttons — only those the operator enabled in settings. On a sign-up page
+ * `consent` gives the form's confirmations (age, terms), sent along: a sign-in that creates an
+ * account needs them (from the login page, a new account is refused with a pointer to sign up).
+ */
+export default function SocialButtons({ role = 'user', consent }: { role?: Role; consent?: Consent }) {
   const { googleLoginEnabled, twitterLoginEnabled } = useSettings();
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
@@ -85,10 +94,12 @@ export default function SocialButtons({ role = 'user' }: { role?: Role }) {
   };
 
   const twitter = async () => {
+    const given = consent ? await consent() : {};
+    if (!given) return;
     setTwitterBusy(true);
     try {
       Cookies.set(SOCIAL_ROLE_COOKIE, role, { path: '/', expires: SOCIAL_FLOW_COOKIE_DAYS, sameSite: 'lax' });
-      const r = await call(routes.auth.twitterLogin, { body: { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role } });
+      const r = await call(routes.auth.twitterLogin, { body: { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role, ...given } });
       window.location.assign(r.url);
     } catch (e) {
       message.error(errorText(e));
@@ -100,7 +111,7 @@ export default function SocialButtons({ role = 'user' }: { role?: Role }) {
     <>
       <div className="social-divider">or</div>
       <Flex vertical gap={10}>
-        {googleLoginEnabled && <GoogleButton role={role} onToken={onToken} />}
+        {googleLoginEnabled && <GoogleButton role={role} onToken={onToken} consent={consent} />}
         {twitterLoginEnabled && (
           <Button block size="large" icon={<XOutlined />} loading={twitterBusy} onClick={twitter}>
             Continue with X (Twitter)

@@ -17,6 +17,9 @@ export interface SignUpValues {
   confirmPassword: string;
   gender?: string;
   country?: string;
+  /** The sign-up confirmations (SignUpConsent): both required. */
+  ageConfirmed?: boolean;
+  acceptTerms?: boolean;
 }
 
 /** What a sign-up form sends of {@link SignUpValues}: normalised, pre-hashed when the site asks, empty ones dropped. */
