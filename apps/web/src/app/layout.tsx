@@ -7,6 +7,8 @@ import ApiDownBanner from '@/components/ApiDownBanner';
 import MaintenanceView from '@/components/views/MaintenanceView';
 import GeoBlockedView from '@/components/views/GeoBlockedView';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
+import TermsRequiredView from '@/features/legal/TermsRequiredView';
+import TermsGate from '@/features/legal/TermsGate';
 import { getBlockCheck, getCurrentUser, getFooterPages, getPublicSettings } from '@/lib/server/api';
 import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
 import { themeBootScript } from '@/lib/theme';
@@ -31,6 +33,9 @@ export const viewport: Viewport = {
   ],
 };
 
+/** Paths a signed-in account with new terms to accept still reaches: the documents' pages and logging out. */
+const TERMS_OPEN = /^\/(page\/|auth\/logout(\/|$))/;
+
 /** Paths that stay reachable during maintenance (so an administrator can log in). */
 const MAINTENANCE_OPEN = /^\/auth\/(login|logout)(\/|$)/;
 
@@ -47,6 +52,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   let content: ReactNode = children;
   if (settings.maintenanceMode && !user?.isAdmin && !MAINTENANCE_OPEN.test(pathname)) content = <MaintenanceView />;
   else if (block.blocked && !user?.isAdmin) content = <GeoBlockedView country={block.country} />;
+  // A new version of the terms to accept (the API answered 403 terms_required): nothing else until then.
+  else if (me.status === 'terms' && !TERMS_OPEN.test(pathname)) content = <TermsRequiredView />;
   const overridden = content !== children;
 
   return (
@@ -59,6 +66,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Providers apiBase={publicApiUrl()} settings={settings} footerPages={footerPages} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved}>
             <ApiDownBanner />
             {content}
+            <TermsGate />
             {overridden && <ClientExtrasLoader />}
           </Providers>
         </AntdRegistry>

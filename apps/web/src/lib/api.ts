@@ -9,7 +9,7 @@
  * - uploads are multipart through XMLHttpRequest and report progress as a percentage.
  */
 import Cookies from 'js-cookie';
-import { MESSAGES, type ApiError } from '@stagepass/shared';
+import { MESSAGES, TERMS_REQUIRED_CODE, type ApiError } from '@stagepass/shared';
 import { routePath, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { tokenCookieOptions } from './token-cookie';
 import { TOKEN_COOKIE } from './config';
@@ -52,6 +52,16 @@ function onUnauthorized() {
   if (typeof window === 'undefined') return;
   if (unauthorizedHandler) unauthorizedHandler();
   else if (window.location.pathname !== '/auth/login') window.location.assign('/auth/login');
+}
+
+/**
+ * What runs when any call answers 403 `terms_required` (modules/legal: the account has a new version
+ * of the terms to accept): the terms gate (features/legal/TermsGate) registers one handler that
+ * opens "We've updated our terms". The call still rejects as usual.
+ */
+let termsRequiredHandler: (() => void) | null = null;
+export function setTermsRequiredHandler(fn: (() => void) | null) {
+  termsRequiredHandler = fn;
 }
 
 /** What a failed call rejects with: the API error body (or a synthetic one when the network failed). */
@@ -140,6 +150,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   }
   if (!res.ok) {
     const bodyObj = (json && typeof json === 'object' ? json : { message: text || res.statusText }) as ApiFailure;
+    if (res.status === 403 && bodyObj.code === TERMS_REQUIRED_CODE) termsRequiredHandler?.();
     throw { statusCode: res.status, ...bodyObj } as ApiFailure;
   }
   return (json && typeof json === 'object' && 'data' in json ? (json as { data: T }).data : (json as T));

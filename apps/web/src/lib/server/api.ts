@@ -4,13 +4,13 @@
  */
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
+import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, TERMS_REQUIRED_CODE, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
 import { routePath, routes, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { internalApiUrl, TOKEN_COOKIE } from '../config';
 
 export type ServerResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; body?: { message?: string } };
+  | { ok: false; status: number; body?: { message?: string; code?: string } };
 
 /** GET against the API; status 0 = unreachable. Never throws. */
 export async function serverGet<T>(path: string, init: { token?: string; headers?: Record<string, string> } = {}): Promise<ServerResult<T>> {
@@ -18,7 +18,7 @@ export async function serverGet<T>(path: string, init: { token?: string; headers
   if (init.token) h.Authorization = `Bearer ${init.token}`;
   try {
     const res = await fetch(`${internalApiUrl()}${path}`, { headers: h, cache: 'no-store', signal: AbortSignal.timeout(8000) });
-    const json = (await res.json().catch(() => undefined)) as { data?: T; message?: string } | undefined;
+    const json = (await res.json().catch(() => undefined)) as { data?: T; message?: string; code?: string } | undefined;
     if (!res.ok) return { ok: false, status: res.status, body: json };
     return { ok: true, status: res.status, data: (json && 'data' in json ? json.data : json) as T };
   } catch {
@@ -83,6 +83,8 @@ export const getToken = cache(async (): Promise<string | undefined> => {
 export type UserResult =
   | { status: 'ok'; user: CurrentUser }
   | { status: 'anonymous'; user: null }
+  /** a valid session whose account must accept a new version of the terms first (403 terms_required) */
+  | { status: 'terms'; user: null }
   /** a token was sent and refused (401): it must be removed */
   | { status: 'invalid'; user: null }
   /** the API could not answer: do not log the user out, show an error state */
@@ -93,6 +95,7 @@ export const getCurrentUser = cache(async (): Promise<UserResult> => {
   if (!token) return { status: 'anonymous', user: null };
   const r = await serverGetRoute(routes.users.me, undefined, { token });
   if (r.ok) return { status: 'ok', user: r.data };
+  if (r.status === 403 && r.body?.code === TERMS_REQUIRED_CODE) return { status: 'terms', user: null };
   if (r.status === 401 || r.status === 403) return { status: 'invalid', user: null };
   return { status: 'error', user: null };
 });

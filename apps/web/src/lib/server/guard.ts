@@ -7,7 +7,8 @@
  * - skipPostLoginRedirect: read by the login form — after login stay instead of going to
  *   postLoginPath(user).
  * When the API cannot be reached the guard does not log anyone out: it returns status 'error'
- * and the page shows its error state.
+ * and the page shows its error state. An account with new terms to accept (403 terms_required)
+ * is not logged out either: the root layout shows the terms screen.
  */
 import { redirect } from 'next/navigation';
 import type { CurrentUser } from '@stagepass/shared';
@@ -29,6 +30,9 @@ export async function guardPage(flags: PageFlags = {}): Promise<GuardResult> {
     if (needsUser) redirect('/auth/logout');
     return { status: 'anonymous', user: null };
   }
+  // New terms to accept: the root layout shows "We've updated our terms" instead of the page; a
+  // public page is the visitor's, a signed-in one its error state (never shown).
+  if (me.status === 'terms') return { status: needsUser ? 'error' : 'anonymous', user: null };
   if (!needsUser) return me.status === 'ok' ? me : { status: me.status, user: null };
   if (me.status === 'anonymous') redirect('/auth/login');
   if (me.status === 'error') return { status: 'error', user: null };

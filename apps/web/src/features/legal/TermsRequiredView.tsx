@@ -1,0 +1,15 @@
+'use client';
+/** The full screen the root layout shows a signed-in account with new terms to accept (403 terms_required on its first render). */
+import { FileProtectOutlined } from '@ant-design/icons';
+import StatusView from '@/components/views/StatusView';
+import TermsPrompt from './TermsPrompt';
+
+export const TERMS_TITLE = "We've updated our terms";
+
+export default function TermsRequiredView() {
+  return (
+    <StatusView icon={<FileProtectOutlined />} title={TERMS_TITLE}>
+      <TermsPrompt />
+    </StatusView>
+  );
+}
