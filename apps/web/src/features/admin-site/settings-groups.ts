@@ -52,6 +52,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     fields: [
       { key: 'maintenanceMode', label: 'Maintenance mode', kind: 'switch', extra: 'Everyone but administrators sees the maintenance page.' },
       { key: 'blockedCountries', label: 'Blocked countries', kind: 'countries', extra: 'Visitors from these countries see “Not available in your region”.' },
+      { key: 'minimumAge', label: 'Minimum age', kind: 'integer', extra: 'Every sign-up confirms being at least this old. Raised: accounts confirm again with the next terms they accept.' },
       { key: 'requireEmailVerification', label: 'Require e-mail verification', kind: 'switch' },
       { key: 'requireCreatorVerification', label: 'Require creator verification', kind: 'switch', extra: 'Creators sell, are paid and request payouts only once their identity documents are approved.' },
       { key: 'fanToFanMessages', label: 'Fans may message fans', kind: 'switch' },

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
-  NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined,
+  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -49,6 +49,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { href: '/admin/settings', label: 'Settings', icon: SettingOutlined },
       { href: '/admin/pages', label: 'Pages', icon: FileTextOutlined },
+      { href: '/admin/legal', label: 'Terms versions', icon: FileProtectOutlined },
       { href: '/admin/promos', label: 'Promos', icon: NotificationOutlined },
       { href: '/admin/contact', label: 'Contact', icon: ContactsOutlined },
       { href: '/admin/audit', label: 'Audit log', icon: AuditOutlined },
