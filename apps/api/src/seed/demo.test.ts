@@ -207,6 +207,15 @@ describe('demo seed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/admin/contact', headers: admin })).json().data.data).toEqual([expect.objectContaining({ name: 'Sam Visitor' })]);
   });
 
+  it('publishes version 1 of the terms and privacy policy, accepted by every demo account (no one is stopped by the terms gate)', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/legal/documents' })).json().data;
+    expect(docs.documents.map((d: { kind: string; version: number; slug: string }) => [d.kind, d.version, d.slug])).toEqual([['terms', 1, 'terms-of-service'], ['privacy', 1, 'privacy-policy']]);
+    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } });
+    const fan = { authorization: `Bearer ${login.json().data.token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/users/me', headers: fan })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/legal/documents', headers: fan })).json().data.pending).toEqual({ kinds: [], age: false });
+  });
+
   it('gives Luna private shows and a past ticketed stream with chat and a tip, on her earnings page and in her notifications', async () => {
     const login = async (email: string) =>
       ({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } })).json().data.token}` });
