@@ -324,13 +324,21 @@ export class JanusMedia implements LiveMedia {
         iface: opts.host,
         streams: streams.map((s) => ({ type: s.type, mindex: s.mindex, mid: s.mid, ...(s.codec ? { codec: s.codec } : {}), ...(s.disabled ? { disabled: true } : {}) })),
       });
-    const data = await this.retryOnMissingRoom(edge, () =>
-      add().catch(async (err) => {
-        if (codeOf(err) !== ID_EXISTS) throw err;
-        await this.removeRemotePublisher(edge);
-        return add();
-      }),
-    ).catch((err) => {
+    // Janus removes a remote publisher in the background (its thread ends first): the id may
+    // still be taken for a moment after the removal.
+    const replace = async (err: unknown) => {
+      if (codeOf(err) !== ID_EXISTS) throw err;
+      await this.removeRemotePublisher(edge);
+      for (let i = 0; ; i++) {
+        try {
+          return await add();
+        } catch (e) {
+          if (codeOf(e) !== ID_EXISTS || i >= 40) throw e;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    };
+    const data = await this.retryOnMissingRoom(edge, () => add().catch(replace)).catch((err) => {
       throw refusal(err, 'Janus refused the remote publisher');
     });
     const ip = typeof data.ip === 'string' && !['0.0.0.0', '::', ''].includes(data.ip) ? data.ip : opts.host;
