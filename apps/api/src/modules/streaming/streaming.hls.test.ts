@@ -22,6 +22,8 @@ import { connectedPc } from '../../../test/live-peers';
 import { hlsKey } from '../../platform/live/hls-packager';
 import { mediaTools } from '../media/media.processing';
 import { issueCredential } from './streaming.credentials';
+import { streamViewers } from './streaming.tables';
+import { eq } from 'drizzle-orm';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
@@ -192,6 +194,26 @@ describe.skipIf(janusMissing)('HLS for large audiences (real Janus, real ffmpeg)
     const view = (await inject('GET', `/streaming/live/${streamId}`, creator)).json().data;
     expect(view.audience).toEqual({ webrtc: 0, hls: 1 });
     expect(view.viewerCount).toBe(1);
+  });
+
+  it('without the HLS default, a viewer goes to HLS only when every Janus server is at its WebRTC limit', async () => {
+    await t.ctx.settings.set('liveHlsDefault', false);
+    try {
+      const late = await createFan(t);
+      await follow(t, late.user.id, creator.user.id);
+      expect((await join(late)).hls).toBeNull();
+      // One WebRTC viewer open on the only server, which carries one.
+      await t.ctx.settings.set('liveWebrtcViewersPerServer', 1);
+      const watching = await createFan(t);
+      await t.ctx.db.insert(streamViewers).values({ streamId, userId: watching.user.id, joinedAt: new Date(), lastSeenAt: new Date(), path: 'webrtc', mediaServer: t.ctx.liveMedia!.servers()[0]! });
+      const j = await join(late);
+      expect(j.hls?.playlistUrl).toMatch(/\/index\.m3u8\?t=/);
+      expect(j.credential.role).toBe('subscriber');
+      await t.ctx.db.delete(streamViewers).where(eq(streamViewers.userId, watching.user.id));
+    } finally {
+      await t.ctx.settings.set('liveWebrtcViewersPerServer', 200);
+      await t.ctx.settings.set('liveHlsDefault', true);
+    }
   });
 
   it('the owner and a private show stay on WebRTC (hls null)', async () => {
