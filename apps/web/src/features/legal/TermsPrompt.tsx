@@ -3,7 +3,7 @@
  * "We've updated our terms" (modules/legal): the documents the signed-in account must accept
  * (GET /legal/documents → `pending`), each a link to its page (new tab), the age confirmation when
  * the account never gave it, Accept (POST /legal/accept for each) and Log out. After accepting, the
- * page reloads: every call answers again. Used as a full screen (TermsRequiredView) and in the
+ * page reloads (every call answers again), or a sign-in page goes on to /home. Used as a full screen (TermsRequiredView) and in the
  * dialog the terms gate opens (TermsGate).
  */
 import { useId, useState } from 'react';
@@ -36,7 +36,9 @@ export default function TermsPrompt() {
     setFailure(null);
     try {
       for (const d of pending) await call(routes.legal.accept, { body: { kind: d.kind, version: d.version, ...(needAge ? { ageConfirmed: true } : {}) } });
-      window.location.reload();
+      // Signed in from a sign-in page (its /users/me met the gate): on to the site; elsewhere the same page again.
+      if (window.location.pathname.startsWith('/auth/')) window.location.assign('/home');
+      else window.location.reload();
     } catch (e) {
       setFailure(errorText(e));
       setBusy(false);
