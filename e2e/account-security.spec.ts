@@ -7,7 +7,7 @@ async function newFan(prefix: string) {
   const username = uniqueName(prefix);
   const email = `${username}@example.test`;
   const password = 'e2e-secret-42';
-  await api('POST', '/auth/users/register', { firstName: 'Sam', lastName: 'Secure', username, email, password });
+  await api('POST', '/auth/users/register', { firstName: 'Sam', lastName: 'Secure', username, email, password, ageConfirmed: true, acceptTerms: true });
   return { username, email, password };
 }
 

@@ -10,7 +10,7 @@ import { newFan, signIn } from './support/session';
 /** A creator who just registered with their two identity pictures: waiting for verification. */
 async function pendingCreator(): Promise<{ id: string; name: string; username: string }> {
   const username = uniqueName('kyc');
-  const p = { firstName: 'Vera', lastName: `Pending ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'creator-pass-42', gender: 'female', dateOfBirth: '1993-03-03' };
+  const p = { firstName: 'Vera', lastName: `Pending ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'creator-pass-42', gender: 'female', dateOfBirth: '1993-03-03', ageConfirmed: 'true', acceptTerms: 'true' };
   const form = new FormData();
   for (const [k, v] of Object.entries(p)) form.append(k, v);
   const picture = async (background: string) => new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer())], { type: 'image/png' });

@@ -14,7 +14,7 @@ async function newCreator(first: string) {
   const username = uniqueName(first.toLowerCase());
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#999' } }).png().toBuffer();
   const form = new FormData();
-  const fields = { firstName: first, lastName: 'Linkwell', username, email: `${username}@example.test`, password: 'creator-pass-9', gender: 'female', dateOfBirth: '1994-06-01' };
+  const fields = { firstName: first, lastName: 'Linkwell', username, email: `${username}@example.test`, password: 'creator-pass-9', gender: 'female', dateOfBirth: '1994-06-01', ageConfirmed: 'true', acceptTerms: 'true' };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('idVerification', new Blob([png], { type: 'image/png' }), 'id.png');
   form.set('documentVerification', new Blob([png], { type: 'image/png' }), 'doc.png');
@@ -26,7 +26,7 @@ async function newCreator(first: string) {
 
 async function newFan(first: string) {
   const username = uniqueName(first.toLowerCase());
-  await api('POST', '/auth/users/register', { firstName: first, lastName: 'Fan', username, email: `${username}@example.test`, password: 'fan-pass-123' });
+  await api('POST', '/auth/users/register', { firstName: first, lastName: 'Fan', username, email: `${username}@example.test`, password: 'fan-pass-123', ageConfirmed: true, acceptTerms: true });
   return { username, token: await login(username, 'fan-pass-123'), password: 'fan-pass-123' };
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { cookieToken } from './pages/auth';
+import { RegisterPage, cookieToken } from './pages/auth';
 import { api, uniqueName } from './support/api';
 
 test('a creator registers with identity documents and lands on their account page', async ({ page }, info) => {
@@ -29,6 +29,7 @@ test('a creator registers with identity documents and lands on their account pag
   await page.getByLabel('Date of birth').fill('1994-06-01');
   await page.locator('.ant-form-item').filter({ hasText: 'ID document' }).locator('input[type=file]').setInputFiles(idDoc);
   await page.locator('.ant-form-item').filter({ hasText: 'Selfie with your ID' }).locator('input[type=file]').setInputFiles(selfie);
+  await new RegisterPage(page).consent();
   await page.getByRole('button', { name: 'Create creator account' }).click();
 
   // Complete account (e-mail + username) → the creator's own page.

@@ -60,7 +60,7 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   // ── A fan finds the creator, follows, and reacts ─────────────────────────────────────────
   // A fan of its own, so the test does not depend on what other runs did with the demo fan.
   const fanName = uniqueName('fiona');
-  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username: fanName, email: `${fanName}@example.test`, password: 'fan-pass-123' });
+  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username: fanName, email: `${fanName}@example.test`, password: 'fan-pass-123', ageConfirmed: true, acceptTerms: true });
   const fanCtx = await browser.newContext();
   const fan = await fanCtx.newPage();
   await logIn(fan, fanName, 'fan-pass-123');

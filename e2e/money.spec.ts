@@ -32,7 +32,7 @@ test('a fan adds a card, tops up, takes a free trial, tips and unlocks a post; t
   const pendingBefore = await api<{ data: Array<{ _id: string }> }>('GET', '/admin/payout-requests?status=pending', undefined, adminToken);
   for (const r of pendingBefore.data) await api('PUT', `/admin/payout-requests/${r._id}/status`, { status: 'rejected', adminNote: 'Left over from an earlier run' }, adminToken);
   const fanName = uniqueName('molly');
-  await api('POST', '/auth/users/register', { firstName: 'Molly', lastName: 'Money', username: fanName, email: `${fanName}@example.test`, password: 'fan-pass-123' });
+  await api('POST', '/auth/users/register', { firstName: 'Molly', lastName: 'Money', username: fanName, email: `${fanName}@example.test`, password: 'fan-pass-123', ageConfirmed: true, acceptTerms: true });
   const fanToken = await login(fanName, 'fan-pass-123');
   const statsBefore = await api<{ net: number; available: number }>('GET', '/performer/earning/stats', undefined, creatorToken);
 

@@ -55,7 +55,13 @@ export class RegisterPage {
     await this.page.getByLabel('E-mail').fill(p.email);
     await this.page.getByLabel('Password', { exact: true }).fill(p.password);
     await this.page.getByLabel('Confirm password').fill(p.password);
+    await this.consent();
     await this.page.getByRole('button', { name: /create.*account|sign up|register/i }).click();
+  }
+  /** Ticks the two sign-up confirmations (the operator's minimum age, the terms and privacy policy). */
+  async consent() {
+    await this.page.getByRole('checkbox', { name: /^I am \d+ or older$/ }).check();
+    await this.page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Policy/ }).check();
   }
 }
 

@@ -5,7 +5,7 @@ import { api, login, uniqueName } from './api';
 /** A fresh fan of this test run (never a demo account), and their API token. */
 export async function newFan(prefix = 'fan'): Promise<{ username: string; token: string }> {
   const username = uniqueName(prefix);
-  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username, email: `${username}@example.test`, password: 'fan-pass-123' });
+  await api('POST', '/auth/users/register', { firstName: 'Fiona', lastName: 'Fan', username, email: `${username}@example.test`, password: 'fan-pass-123', ageConfirmed: true, acceptTerms: true });
   return { username, token: await login(username, 'fan-pass-123') };
 }
 
