@@ -261,11 +261,15 @@ describe.skipIf(janusMissing)('HLS for large audiences (real Janus, real ffmpeg)
     const run = t.ctx.streaming.hls!.local(streamId)!;
     expect(run).not.toBeNull();
     const listed = run.listed().map((s) => s.name);
+    const url = (await join(fan)).hls.playlistUrl;
+    expect((await fetchPlaylist(url)).statusCode).toBe(200);
     expect(listed.length).toBeGreaterThan(0);
     expect((await inject('POST', `/streaming/live/${streamId}/end`, creator)).statusCode).toBe(200);
     await until('the packager stopped', () => t.ctx.streaming.hls!.local(streamId) === null, 10_000);
     expect(run.stopped).toBe(true);
     expect(await t.ctx.storage.stat(hlsKey(streamId, 'index.m3u8'))).toBeNull();
     for (const name of listed) expect(await t.ctx.storage.stat(hlsKey(streamId, name))).toBeNull();
+    // A link issued before the end: the stream is gone.
+    expect((await inject('GET', local(url), null)).statusCode).toBe(404);
   }, 20_000);
 });

@@ -52,6 +52,7 @@ interface LocalRun {
   forward: LiveRtpForward | null;
   forwardTriedAt: number;
   forwarding: boolean;
+  stopping: boolean;
 }
 
 /**
@@ -136,7 +137,7 @@ export class StreamHls {
       await this.markFailed(row.id, err);
       return;
     }
-    const local: LocalRun = { run, forward: null, forwardTriedAt: 0, forwarding: false };
+    const local: LocalRun = { run, forward: null, forwardTriedAt: 0, forwarding: false, stopping: false };
     this.runs.set(row.id, local);
     this.watch();
     run.ready.then(
@@ -213,7 +214,7 @@ export class StreamHls {
       for (const id of ids) {
         const row = rows.get(id);
         const local = this.runs.get(id);
-        if (!local) continue;
+        if (!local || local.stopping) continue;
         if (!row || row.status !== 'live' || row.hlsNode !== this.nodeId) {
           await this.stopLocal(id);
           continue;
@@ -231,11 +232,14 @@ export class StreamHls {
   /** Stops this node's packager of the stream (its forward, ffmpeg, its stored files). */
   async stopLocal(streamId: string): Promise<void> {
     const local = this.runs.get(streamId);
-    if (!local) return;
-    this.runs.delete(streamId);
+    if (!local || local.stopping) return;
+    local.stopping = true;
     await local.forward?.stop().catch(() => {});
     await local.run.stop();
+    // Listed until its files are gone.
+    if (this.runs.get(streamId) === local) this.runs.delete(streamId);
     for (const k of this.files.keys()) if (k.startsWith(`${streamId}/`)) this.files.delete(k);
+    for (const k of this.allowed.keys()) if (k.startsWith(`${streamId}/`)) this.allowed.delete(k);
     await this.deps.db.update(streams).set({ hlsStatus: 'off', hlsNode: null }).where(and(eq(streams.id, streamId), eq(streams.hlsNode, this.nodeId), sql`${streams.status} <> 'live'`));
     this.deps.log.info({ streamId }, 'hls: packager stopped, its files deleted');
   }
@@ -298,6 +302,10 @@ export class StreamHls {
       const local = this.runs.get(streamId);
       const text = local ? local.run.playlist() : ((await this.stored(streamId, 'index.m3u8', 500))?.toString('utf8') ?? null);
       if (text) return text;
+      // Nothing yet: an ended stream is gone (404), a packager not running will not start here (503 now).
+      const [row] = await this.deps.db.select({ status: streams.status, hlsStatus: streams.hlsStatus }).from(streams).where(eq(streams.id, streamId));
+      if (!row || row.status !== 'live') throw notFound('Stream not found');
+      if (row.hlsStatus !== 'starting' && row.hlsStatus !== 'live') throw new HttpError(503, STARTING_MESSAGE);
       if (Date.now() > deadline) throw new HttpError(503, STARTING_MESSAGE);
       if (local) await Promise.race([local.run.ready.catch(() => {}), new Promise((r) => setTimeout(r, 250))]);
       else await new Promise((r) => setTimeout(r, 250));
