@@ -158,6 +158,11 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     return { params: { kind: 'feed', id: feed.id }, action: 'content.unhide', targetType: 'feed', targetId: feed.id };
   },
   'settings.adminUpdate': async () => ({ params: { key: 'siteName' }, body: { value: 'Audited site' }, action: 'setting.update', targetType: 'setting', targetId: 'siteName' }),
+  // A new version of the privacy policy (accounts made later by the factories accept it at sign-up; the operator is exempt from the gate).
+  'legal.adminPublish': async () => {
+    const page = await ok('POST', '/admin/posts', admin, { title: `Privacy ${uuidv7()}`, status: 'published' });
+    return { body: { kind: 'privacy', slug: page.slug }, action: 'legal.publish', targetType: 'legal_document', targetId: (d) => d._id };
+  },
   'site.adminPageCreate': async () => ({ body: { title: 'Terms' }, action: 'page.create', targetType: 'page', targetId: (d) => d._id }),
   'site.adminPageUpdate': async () => {
     const id = await newPage();
