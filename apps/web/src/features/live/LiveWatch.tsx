@@ -95,10 +95,13 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
     return () => clearTimeout(t);
   }, [credentialExpires, hlsExpires, ended, mutateJoin]);
 
+  // The player's renewal: join asked directly (SWR's revalidation would hand back the stale answer
+  // when join refuses), then kept as the page's join. A refusal (403/404) rejects.
   const renew = useCallback(async () => {
-    const fresh = await mutateJoin();
-    return fresh?.entitled && fresh.credential ? { credential: fresh.credential, hls: fresh.hls } : null;
-  }, [mutateJoin]);
+    const fresh = await call(routes.streaming.join, { params: { id } });
+    void mutateJoin(fresh, { revalidate: false });
+    return fresh.entitled && fresh.credential ? { credential: fresh.credential, hls: fresh.hls } : null;
+  }, [id, mutateJoin]);
   const rejoin = useCallback(() => void mutateJoin(), [mutateJoin]);
 
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && entitled;

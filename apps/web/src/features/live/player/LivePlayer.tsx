@@ -51,7 +51,7 @@ export interface LivePlayerProps {
   publishing: boolean;
   /** The creator's connection dropped after being on air (the stream's `droppedAt`): waiting for them to come back. */
   dropped?: boolean;
-  /** A fresh join (GET /streaming/join again); null when the viewer may no longer watch. */
+  /** A fresh join (GET /streaming/join again); null when the viewer may no longer watch (not entitled); rejects when join refuses (403/404) or fails. */
   renew: () => Promise<WatchAccess | null>;
   /** The path the player watches by now (the heartbeat tells the API). */
   onPath?: (path: StreamPath) => void;
@@ -118,7 +118,17 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
       setPhase((p) => (p === 'waiting' ? p : 'connecting'));
       let a = access.current;
       if (rejoin.current || expiresSoon(a)) {
-        const fresh = await renew().catch(() => null);
+        let fresh: WatchAccess | null;
+        try {
+          fresh = await renew();
+        } catch (e) {
+          if (cancelled) return;
+          const status = statusOf(e);
+          // Refused (banned, blocked, gone): no automatic retry. Anything else (network): try again.
+          if (status === 401 || status === 403 || status === 404) return refused();
+          later();
+          return;
+        }
         if (cancelled) return;
         if (!fresh) return refused();
         rejoin.current = false;
