@@ -112,7 +112,14 @@ export default function LiveStats({ stream, publishState, upload = null, onStop,
               Upload
             </span>
             <span className={css.statValue} aria-labelledby="studio-upload" data-testid="upload-bitrate">
-              {upload.figures ? bitrateText(upload.figures.kbps) : '…'}
+              {upload.figures ? (
+                <>
+                  {count(Math.round(upload.figures.kbps))}
+                  <span className={css.statUnit}> kbit/s</span>
+                </>
+              ) : (
+                '…'
+              )}
             </span>
             <span className={css.statSub} data-testid="upload-loss">
               {upload.figures?.lossPercent != null ? lossText(upload.figures.lossPercent) : 'Loss: measuring…'}
