@@ -59,8 +59,9 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const name = performer.name || performer.username || 'The creator';
   const mutateJoin = join.mutate;
   const isOwner = me?._id === stream.performerId;
-  /** How the player watches now (HLS viewers are counted by their heartbeat's path). */
-  const [path, setPath] = useState<StreamPath>('webrtc');
+  /** How the player watches now (HLS viewers are counted by their heartbeat's path); until it says, what join answered. */
+  const [playerPath, setPath] = useState<StreamPath | null>(null);
+  const path: StreamPath = playerPath ?? (j?.hls ? 'hls' : 'webrtc');
 
   useSocketEvent('stream/updated', ({ stream: s }) => {
     if (s._id !== id) return;
