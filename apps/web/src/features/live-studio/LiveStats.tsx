@@ -90,7 +90,7 @@ export default function LiveStats({ stream, publishState, upload = null, onStop,
           </span>
           {stream.audience && (
             <span className={css.statSub} data-testid="audience-paths">
-              {count(stream.audience.webrtc)} WebRTC · {count(stream.audience.hls)} HLS
+              <span className={css.nowrap}>{count(stream.audience.webrtc)} WebRTC</span> · <span className={css.nowrap}>{count(stream.audience.hls)} HLS</span>
             </span>
           )}
         </div>

@@ -6,8 +6,10 @@
  * report), else the growth of `packetsLost` against the packets sent meanwhile.
  *
  * The rule of the warning: the upload is poor while it sends under 300 kbit/s or loses over 5 % of
- * its packets. The warning shows after 3 poor samples in a row (6 s) and goes after 3 good ones in
- * a row — a single slow sample (the encoder's ramp-up, a hiccup) neither raises nor clears it.
+ * its packets — except a low bitrate the browser says is not limited (`qualityLimitationReason`
+ * 'none', Chromium: a still scene simply needs few bits). The warning shows after 3 poor samples in
+ * a row (6 s) and goes after 3 good ones in a row — a single slow sample (the encoder's ramp-up, a
+ * hiccup) neither raises nor clears it.
  */
 
 /** How often the studio samples the publisher's statistics. */
@@ -29,12 +31,15 @@ export interface UploadSample {
   packetsLost: number | null;
   /** The worst `fractionLost` (0–1) of Janus's latest receiver reports; null before the first one. */
   fractionLost: number | null;
+  /** Why the video encoder holds back ('bandwidth', 'cpu', 'other', 'none'); null where the browser does not say. */
+  limitedBy: string | null;
 }
 
 export interface UploadFigures {
   kbps: number;
   /** null until Janus reports losses. */
   lossPercent: number | null;
+  limitedBy: string | null;
 }
 
 /** What `getStats()` entries look like here (RTCOutboundRtpStreamStats, RTCRemoteInboundRtpStreamStats). */
@@ -44,6 +49,8 @@ export interface StatEntry {
   packetsSent?: number;
   packetsLost?: number;
   fractionLost?: number;
+  kind?: string;
+  qualityLimitationReason?: string;
 }
 
 /** Sums a stats report's outbound streams and Janus's reports about them; null without an outbound stream (not sending yet). */
@@ -53,17 +60,20 @@ export function uploadSample(entries: Iterable<StatEntry>, at: number): UploadSa
   let packetsSent = 0;
   let packetsLost: number | null = null;
   let fractionLost: number | null = null;
+  let limitedBy: string | null = null;
   for (const s of entries) {
     if (s.type === 'outbound-rtp') {
       sending = true;
       bytesSent += s.bytesSent ?? 0;
       packetsSent += s.packetsSent ?? 0;
+      // Several video layers: any limited one counts.
+      if (s.qualityLimitationReason && (limitedBy === null || limitedBy === 'none')) limitedBy = s.qualityLimitationReason;
     } else if (s.type === 'remote-inbound-rtp') {
       if (typeof s.packetsLost === 'number') packetsLost = (packetsLost ?? 0) + Math.max(0, s.packetsLost);
       if (typeof s.fractionLost === 'number') fractionLost = Math.max(fractionLost ?? 0, s.fractionLost);
     }
   }
-  return sending ? { at, bytesSent, packetsSent, packetsLost, fractionLost } : null;
+  return sending ? { at, bytesSent, packetsSent, packetsLost, fractionLost, limitedBy } : null;
 }
 
 /** Bitrate (kbit/s) and loss (%) between two samples; null when they cannot be compared. */
@@ -79,12 +89,12 @@ export function uploadFigures(prev: UploadSample, next: UploadSample): UploadFig
     const sent = Math.max(0, next.packetsSent - prev.packetsSent);
     lossPercent = lost + sent > 0 ? (lost / (lost + sent)) * 100 : 0;
   }
-  return { kbps, lossPercent };
+  return { kbps, lossPercent, limitedBy: next.limitedBy };
 }
 
-/** One sample's verdict: under 300 kbit/s or over 5 % lost. */
-export function isPoorUpload(f: UploadFigures): boolean {
-  return f.kbps < POOR_KBPS || (f.lossPercent ?? 0) > POOR_LOSS_PERCENT;
+/** One sample's verdict: under 300 kbit/s (unless the encoder says nothing holds it back) or over 5 % lost. */
+export function isPoorUpload(f: Pick<UploadFigures, 'kbps' | 'lossPercent'> & { limitedBy?: string | null }): boolean {
+  return (f.kbps < POOR_KBPS && f.limitedBy !== 'none') || (f.lossPercent ?? 0) > POOR_LOSS_PERCENT;
 }
 
 /** Whether the warning shows, and how many samples in a row have disagreed with that so far. */

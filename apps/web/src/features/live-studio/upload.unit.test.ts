@@ -5,27 +5,27 @@ describe('uploadSample', () => {
   it('sums the outbound streams (audio + video) and takes Janus\'s worst reported loss', () => {
     const s = uploadSample(
       [
-        { type: 'outbound-rtp', bytesSent: 100_000, packetsSent: 120 },
-        { type: 'outbound-rtp', bytesSent: 20_000, packetsSent: 100 },
+        { type: 'outbound-rtp', kind: 'video', bytesSent: 100_000, packetsSent: 120, qualityLimitationReason: 'bandwidth' },
+        { type: 'outbound-rtp', kind: 'audio', bytesSent: 20_000, packetsSent: 100 },
         { type: 'remote-inbound-rtp', packetsLost: 3, fractionLost: 0.01 },
         { type: 'remote-inbound-rtp', packetsLost: 1, fractionLost: 0.04 },
         { type: 'candidate-pair', bytesSent: 999_999 },
       ],
       1000,
     );
-    expect(s).toEqual({ at: 1000, bytesSent: 120_000, packetsSent: 220, packetsLost: 4, fractionLost: 0.04 });
+    expect(s).toEqual({ at: 1000, bytesSent: 120_000, packetsSent: 220, packetsLost: 4, fractionLost: 0.04, limitedBy: 'bandwidth' });
   });
   it('is null while nothing is sent yet; the loss is unknown before Janus\'s first report', () => {
     expect(uploadSample([{ type: 'transport' }], 0)).toBeNull();
-    expect(uploadSample([{ type: 'outbound-rtp', bytesSent: 1, packetsSent: 1 }], 0)).toMatchObject({ packetsLost: null, fractionLost: null });
+    expect(uploadSample([{ type: 'outbound-rtp', bytesSent: 1, packetsSent: 1 }], 0)).toMatchObject({ packetsLost: null, fractionLost: null, limitedBy: null });
   });
 });
 
 describe('uploadFigures', () => {
-  const at = (t: number, bytesSent: number, packetsSent: number, packetsLost: number | null = null, fractionLost: number | null = null) => ({ at: t, bytesSent, packetsSent, packetsLost, fractionLost });
+  const at = (t: number, bytesSent: number, packetsSent: number, packetsLost: number | null = null, fractionLost: number | null = null) => ({ at: t, bytesSent, packetsSent, packetsLost, fractionLost, limitedBy: null });
   it('reads kbit/s from the bytes sent over the interval', () => {
     // 250,000 bytes in 2 s = 2,000,000 bits / 2 s = 1,000 kbit/s.
-    expect(uploadFigures(at(0, 0, 0), at(2000, 250_000, 200))).toEqual({ kbps: 1000, lossPercent: null });
+    expect(uploadFigures(at(0, 0, 0), at(2000, 250_000, 200))).toEqual({ kbps: 1000, lossPercent: null, limitedBy: null });
   });
   it('takes Janus\'s fractionLost, else the lost packets against those sent meanwhile', () => {
     expect(uploadFigures(at(0, 0, 0, 0), at(2000, 1, 100, 10, 0.08))?.lossPercent).toBeCloseTo(8);
@@ -43,6 +43,12 @@ describe('the poor-upload rule', () => {
     expect(isPoorUpload({ kbps: 300, lossPercent: 5 })).toBe(false);
     expect(isPoorUpload({ kbps: 2500, lossPercent: 5.1 })).toBe(true);
     expect(isPoorUpload({ kbps: 800, lossPercent: null })).toBe(false);
+  });
+  it('a low bitrate the encoder is not held back on (a still scene) is not poor; held back by bandwidth, or not said, it is', () => {
+    expect(isPoorUpload({ kbps: 180, lossPercent: 0, limitedBy: 'none' })).toBe(false);
+    expect(isPoorUpload({ kbps: 180, lossPercent: 0, limitedBy: 'bandwidth' })).toBe(true);
+    expect(isPoorUpload({ kbps: 180, lossPercent: 0, limitedBy: null })).toBe(true);
+    expect(isPoorUpload({ kbps: 180, lossPercent: 9, limitedBy: 'none' })).toBe(true);
   });
   it('warns after 3 poor samples in a row (6 s), and clears after 3 good ones in a row', () => {
     const run = (samples: boolean[], from: UploadVerdict = GOOD_UPLOAD) => samples.reduce(nextVerdict, from);
