@@ -47,3 +47,9 @@ export async function stopLive(studio: Page) {
   await studio.getByRole('button', { name: 'End stream' }).click();
   await expect(studio.getByRole('button', { name: 'Start live stream' })).toBeVisible({ timeout: 30_000 });
 }
+
+/** The live player watches over `path` (its video's data-path: 'webrtc' or 'hls') and the video plays. */
+export async function expectPlayingOver(page: Page, path: 'webrtc' | 'hls') {
+  await expect(page.getByTestId('live-video')).toHaveAttribute('data-path', path, { timeout: 60_000 });
+  await expectPlaying(page);
+}
