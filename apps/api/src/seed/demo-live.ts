@@ -31,7 +31,7 @@ const STREAM_MINUTES = 70;
  * Luna sells it for the ticket price: the fan, who held a ticket, watches it free.
  */
 export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sandbox: boolean; maker: () => Promise<DemoMediaMaker>; lunaColors: [string, string] }) {
-  const { fan, luna } = p;
+  const { luna } = p;
   const [hasSettings] = await ctx.db.select({ id: streamSettings.performerId }).from(streamSettings).where(eq(streamSettings.performerId, luna.id));
   if (!hasSettings) await ctx.streaming.settings.update(luna.id, { privateRate: 2.99, groupPrice: 4.99, publicAccess: 'followers' });
   if (!p.sandbox) return;
