@@ -32,6 +32,8 @@ export interface RelayDeps {
   edges: StreamEdges;
   /** A private show's fan left: the show ends ('fan_left'). */
   onFanLeft: (streamId: string) => Promise<void>;
+  /** The creator published (again): the HLS packager of this node forwards the new camera at once (streaming.hls.ts). */
+  onPublished?: (streamId: string) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -76,6 +78,7 @@ export class JanusRelay {
     await this.deps.streams.setPublishing(s.id, true);
     // The stream's edge rooms lost the camera with the previous publish: fed again once it is up.
     this.deps.edges.reforward(s, s.room);
+    void this.deps.onPublished?.(s.id).catch((err: unknown) => this.deps.log.warn({ err, streamId: s.id }, 'live: forwarding the new camera to HLS failed (the packager retries)'));
     return { peerId: peer.peerId, jsep: peer.answer };
   }
 

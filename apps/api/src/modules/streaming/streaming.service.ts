@@ -95,6 +95,7 @@ export class StreamingService {
     this.relay = new JanusRelay({
       db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, edges: this.edges,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
+      onPublished: async (streamId) => this.hls?.republished(streamId),
     });
     this.settings = new StreamSettingsService({ db, sellers: deps.sellers, checkPrice: (field, price) => this.streams.checkPrice(field, price) });
     this.privateShows = new PrivateShowsService({ db, clock, realtime, users: deps.users, messages: deps.messages, sellers: deps.sellers, settings: this.settings, streams: this.streams });
