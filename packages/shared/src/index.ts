@@ -40,6 +40,7 @@ export * from './products';
 export * from './orders';
 export * from './site';
 export * from './legal';
+export * from './legal-rules';
 export * from './verification';
 export * from './moderation';
 export * from './streaming';
