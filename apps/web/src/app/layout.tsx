@@ -7,7 +7,7 @@ import ApiDownBanner from '@/components/ApiDownBanner';
 import MaintenanceView from '@/components/views/MaintenanceView';
 import GeoBlockedView from '@/components/views/GeoBlockedView';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
-import TermsRequiredView from '@/features/legal/TermsRequiredView';
+import TermsRequiredLoader from '@/features/legal/TermsRequiredLoader';
 import TermsGate from '@/features/legal/TermsGate';
 import { getBlockCheck, getCurrentUser, getFooterPages, getPublicSettings } from '@/lib/server/api';
 import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
@@ -53,7 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   if (settings.maintenanceMode && !user?.isAdmin && !MAINTENANCE_OPEN.test(pathname)) content = <MaintenanceView />;
   else if (block.blocked && !user?.isAdmin) content = <GeoBlockedView country={block.country} />;
   // A new version of the terms to accept (the API answered 403 terms_required): nothing else until then.
-  else if (me.status === 'terms' && !TERMS_OPEN.test(pathname)) content = <TermsRequiredView />;
+  else if (me.status === 'terms' && !TERMS_OPEN.test(pathname)) content = <TermsRequiredLoader />;
   const overridden = content !== children;
 
   return (

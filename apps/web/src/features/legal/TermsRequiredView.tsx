@@ -3,8 +3,7 @@
 import { FileProtectOutlined } from '@ant-design/icons';
 import StatusView from '@/components/views/StatusView';
 import TermsPrompt from './TermsPrompt';
-
-export const TERMS_TITLE = "We've updated our terms";
+import { TERMS_TITLE } from './TermsDialog';
 
 export default function TermsRequiredView() {
   return (
