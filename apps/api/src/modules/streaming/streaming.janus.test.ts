@@ -96,6 +96,27 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     expect((await inject('POST', `/streaming/janus/${streamId}/publish`, await createCreator(t), { token: creatorToken, jsep: offer })).statusCode).toBe(404);
   });
 
+  it('a camera that connects but never sends is not on air: viewers are not let in (issue 27 §1)', async () => {
+    const token = (await join(creator)).credential.token;
+    const silent = await createPublisher(async (offer) => {
+      const res = await inject('POST', `/streaming/janus/${streamId}/publish`, creator, { token, jsep: offer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.jsep;
+    });
+    peers.push(silent);
+    await silent.connected(); // ICE and DTLS up, not one frame sent
+    // Janus would report the first packets within a second; two pass and the camera is still off.
+    await sleep(2_000);
+    expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data).toMatchObject({ publishing: false });
+    expect((await watch(fan, (await join(fan)).credential.token)).statusCode).toBe(409);
+    // The first frames put it on air.
+    silent.startCamera(30);
+    await until('the camera on air', async () => (await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.publishing === true);
+    const peerId = t.ctx.streaming.peers.idsOf(streamId, creator.user.id, 'publisher')[0]!;
+    expect((await inject('POST', `/streaming/janus/${streamId}/leave`, creator, { peerId })).statusCode).toBe(200);
+    await silent.close();
+  });
+
   it("a made-up SDP with a valid credential is the caller's mistake: 400 with a clear message, for the camera's offer and a viewer's answer", async () => {
     const token = (await join(creator)).credential.token;
     for (const sdp of ['not an SDP at all', 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n']) {
@@ -140,7 +161,8 @@ describe.skipIf(janusMissing)('live streams through a real Janus', () => {
     peers.push(publisher);
     publisher.startCamera(30);
     await publisher.connected();
-    expect((await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.publishing).toBe(true);
+    // On air once Janus reports the camera's first packets.
+    await until('the camera on air', async () => (await inject('GET', `/streaming/live/${streamId}`, fan)).json().data.publishing === true);
 
     const token = (await join(fan)).credential.token;
     let peerId = '';

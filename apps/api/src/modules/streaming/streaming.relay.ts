@@ -75,7 +75,8 @@ export class JanusRelay {
     const record = s.record ? replaySegmentName(s.id, this.deps.clock.now()) : undefined;
     const peer = await this.call(() => this.media().publish(s.room, { userId: owner.id, display: owner.username ?? owner.id, offer: body.jsep, record }));
     this.deps.peers.add(peer.peerId, { userId: owner.id, streamId: s.id, role: 'publisher', server: s.room.server });
-    await this.deps.streams.setPublishing(s.id, true);
+    // On air when Janus reports the camera's first packets (StreamingService's media listener), not now:
+    // a publisher that connects and never sends is never shown as live video.
     // The stream's edge rooms lost the camera with the previous publish: fed again once it is up.
     this.deps.edges.reforward(s, s.room);
     void this.deps.onPublished?.(s.id).catch((err: unknown) => this.deps.log.warn({ err, streamId: s.id }, 'live: forwarding the new camera to HLS failed (the packager retries)'));

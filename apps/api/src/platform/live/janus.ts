@@ -560,13 +560,15 @@ export class JanusMedia implements LiveMedia {
   }
 
   /**
-   * Janus tells a publisher's handle when one kind of its media stops arriving (no packets for
-   * `no_media_timer`, 1 s) and when it arrives again: the listeners hear, on each change, whether
+   * Janus tells a publisher's handle when one kind of its media first arrives, when it stops
+   * arriving (no packets for `no_media_timer`, 1 s) and when it arrives again: the listeners hear, on each change, whether
    * the camera's video arrives (or, for a publisher Janus never reported video of, any media).
    */
   private watchPublisherMedia(handle: VideoRoomHandle, peerId: string, roomId: number, userId: string, event: string) {
     const kinds = new Map<string, boolean>();
-    let receiving = true;
+    // Nothing arrives until Janus says so: its first `receiving: true` (the camera's first packets,
+    // after ICE and DTLS) puts the camera on air — a camera that connects and never sends is never on air.
+    let receiving = false;
     handle.on(event, (e: { type?: string; mid?: string; receiving?: boolean }) => {
       if (typeof e.receiving !== 'boolean' || !this.peers.has(peerId)) return;
       kinds.set(e.type ?? 'media', e.receiving);
