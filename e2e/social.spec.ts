@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import http from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { setSetting } from './support/api';
+import { RegisterPage } from './pages/auth';
 import { E2E } from '../playwright.config';
 
 /**
@@ -41,7 +42,16 @@ test('a social-login account without a username lands on /user/account', async (
         } } };`,
       }),
     );
+    // From the login page a new Google account is not made: it needs the sign-up's age and terms confirmations.
     await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Google stand-in sign-in' }).click();
+    await expect(page.getByText(/To create an account, confirm your age and accept the Terms of Service/)).toBeVisible();
+    // On the sign-up page the button checks the two boxes first, then sends them with the Google sign-in.
+    await page.goto('/auth/register');
+    await page.getByRole('button', { name: 'Google stand-in sign-in' }).click();
+    await expect(page.getByText(/^Confirm that you are \d+ or older$/)).toBeVisible();
+    expect(page.url()).toContain('/auth/register');
+    await new RegisterPage(page).consent();
     await page.getByRole('button', { name: 'Google stand-in sign-in' }).click();
     await page.waitForURL('**/user/account');
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
