@@ -20,6 +20,13 @@
  * Then the creator vanishes (bench/lib/live-vanish.mts, issue 27 §1): the API as its own process
  * on the same Janus, a camera process SIGKILLed, BENCH_LIVE_VANISH_VIEWERS (default 20) sockets of
  * a subscriber timing "connection dropped" and "ended" (about a minute: the default grace).
+ *
+ * Last, audiences larger than one server (bench/lib/live-scale.mts, issue 27 §3): two Janus, the
+ * API on PostgreSQL, BENCH_LIVE_SCALE_WEBRTC (default 200) WebRTC viewers spread over both servers
+ * and BENCH_LIVE_SCALE_HLS (default 1,000) simulated HLS players, all through the API, for
+ * BENCH_LIVE_SCALE_SECONDS (default 30); delivery, glass-to-glass latency, CPU and RSS.
+ *
+ * BENCH_LIVE_PARTS (default "viewers,vanish,scale") runs some of the three parts only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +37,7 @@ import type { Jsep } from '../apps/api/src/platform/live/provider';
 import { createPublisher } from '../apps/api/test/live-peers';
 import { forkViewers, type ViewerProcess } from './lib/live-viewers.mts';
 import { measureVanish } from './lib/live-vanish.mts';
+import { measureScale } from './lib/live-scale.mts';
 import { fmt, mb, report, rssOf, type BenchRow } from './lib/report.mts';
 
 const VIEWERS = Math.min(Number(process.env.BENCH_LIVE_VIEWERS ?? 50), 500);
@@ -40,6 +48,7 @@ const PACKETS = Math.min(Number(process.env.BENCH_LIVE_PACKETS ?? 4), 20);
 const PROCS = Math.max(1, Math.min(Number(process.env.BENCH_LIVE_PROCS ?? Math.ceil(VIEWERS / 50)), 16));
 /** Sockets of a subscribed fan in the room when the creator vanishes. */
 const VANISH_VIEWERS = Math.min(Number(process.env.BENCH_LIVE_VANISH_VIEWERS ?? 20), 500);
+const PARTS = new Set((process.env.BENCH_LIVE_PARTS ?? 'viewers,vanish,scale').split(',').map((p) => p.trim()));
 const log = (m: string) => console.log(`[live] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,6 +72,10 @@ async function main() {
   if (!janusPath()) {
     log('Janus is not installed (node scripts/ensure-janus.mjs): skipped');
     report('live', [{ suite: 'live', figure: `1 publisher → ${VIEWERS} viewers through Janus`, value: 'skipped: Janus not installed', target: 'all delivered', met: null }]);
+    return;
+  }
+  if (!PARTS.has('viewers') && !PARTS.has('vanish')) {
+    report('live', PARTS.has('scale') ? await measureScale(log) : []);
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-janus-'));
@@ -157,7 +170,7 @@ async function main() {
     // The creator vanishing, through the API (its own process) on the same Janus, once the viewers are gone.
     await Promise.allSettled(procs.map((p) => p.close()));
     await publisher.close().catch(() => {});
-    rows.push(...(await measureVanish(janus, VANISH_VIEWERS, log)));
+    if (PARTS.has('vanish')) rows.push(...(await measureVanish(janus, VANISH_VIEWERS, log)));
     report('live', rows);
   } finally {
     await Promise.allSettled(procs.map((p) => p.close()));
@@ -166,6 +179,8 @@ async function main() {
     await janus.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Two Janus of its own, the API on PostgreSQL: after the single-server parts have let go of theirs.
+  if (PARTS.has('scale')) report('live', await measureScale(log));
 }
 
 await main();
