@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TERMS_REQUIRED_CODE } from '@stagepass/shared';
 import { auditLog } from '../../platform/audit.tables';
-import { createAdmin, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
 import { users } from '../users/users.tables';
 import { legalAcceptances } from './legal.tables';
 
@@ -155,15 +155,22 @@ describe('publishing, the gate, accepting', () => {
   });
 
   it('a new terms version stops the fan again until accepted; operators are exempt; sign-out stays open', async () => {
+    const half = await createAdminWithout2fa(t); // accepted version 1 at sign-up
     expect((await publish('terms', 'terms-of-service')).json().data).toMatchObject({ version: 2, current: true });
     const list = (await req('GET', '/admin/legal/documents', admin.auth)).json().data;
     expect(list.filter((d: { kind: string }) => d.kind === 'terms').map((d: { version: number; current: boolean; acceptances: number }) => [d.version, d.current, d.acceptances]))
-      .toEqual([[2, true, 0], [1, false, 2]]);
+      .toEqual([[2, true, 0], [1, false, 3]]); // version 1: two earlier sign-ups and `half`
 
     const me = await req('GET', '/users/me', fan.auth);
     expect(me.statusCode).toBe(403);
     expect(me.json().code).toBe(TERMS_REQUIRED_CODE);
     expect((await req('GET', '/users/me', admin.auth)).statusCode).toBe(200);
+    // Exempt is "acts as operator" (admin WITH 2FA): an admin role without it is stopped like anyone.
+    expect((await req('GET', '/users/me', half.auth)).json().code).toBe(TERMS_REQUIRED_CODE);
+    // Only the current version can be accepted.
+    const stale = await req('POST', '/legal/accept', fan.auth, { kind: 'terms', version: 1 });
+    expect(stale.statusCode).toBe(400);
+    expect(fields(stale)).toEqual(['version']);
     expect((await req('POST', '/legal/accept', fan.auth, { kind: 'terms', version: 2 })).statusCode).toBe(200);
     expect((await req('GET', '/users/me', fan.auth)).statusCode).toBe(200);
 
