@@ -19,15 +19,11 @@ import { follow } from '../../../test/factories';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import type { Jsep } from '../../platform/live/provider';
 import { streamEdges, streamViewers, streams } from './streaming.tables';
+import { eventually } from '../../../test/sockets';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Polls `ok` until it holds (the shared `eventually`, with this file's longer default wait). */
+const until = (what: string, ok: () => boolean | Promise<boolean>, ms = 20_000) => eventually(what, ok, ms);
 
 /** Whether a room exists on a Janus instance (asked directly, with its API secret). */
 async function roomExists(j: JanusInstance, roomId: number): Promise<boolean> {

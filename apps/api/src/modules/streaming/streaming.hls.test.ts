@@ -24,15 +24,10 @@ import { mediaTools } from '../media/media.processing';
 import { issueCredential } from './streaming.credentials';
 import { streamViewers } from './streaming.tables';
 import { eq } from 'drizzle-orm';
+import { eventually } from '../../../test/sockets';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** Polls `ok` until it holds (the shared `eventually`, with this file's longer default wait). */
+const until = (what: string, ok: () => boolean | Promise<boolean>, ms = 30_000) => eventually(what, ok, ms);
 
 /** A werift creator whose camera and microphone are ffmpeg's test pattern and tone (real VP8 and Opus, in real time). */
 async function realPublisher(publish: (offer: { type: 'offer'; sdp: string }) => Promise<{ type: 'offer' | 'answer'; sdp: string }>) {

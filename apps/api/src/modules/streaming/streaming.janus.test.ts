@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeJanusPorts, janusPath, startJanus, type JanusInstance } from '../../../../../scripts/lib/janus.mjs';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { spawnPublisher } from '../../../test/publisher-process';
-import { connectClient, got, joinRoom, listen, type Client } from '../../../test/sockets';
+import { connectClient, got, joinRoom, listen, type Client, eventually } from '../../../test/sockets';
 import { follow } from '../../../test/factories';
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import type { Jsep } from '../../platform/live/provider';
@@ -22,13 +22,8 @@ import { eq } from 'drizzle-orm';
 import { streamBans, streams } from './streaming.tables';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Polls `ok` until it holds (the shared `eventually`, with this file's longer default wait). */
+const until = (what: string, ok: () => boolean | Promise<boolean>, ms = 20_000) => eventually(what, ok, ms);
 
 const janusMissing = !janusPath();
 if (janusMissing) console.warn('streaming.janus.test.ts skipped: the janus binary is not installed (node scripts/ensure-janus.mjs)');

@@ -12,17 +12,13 @@ import { freeJanusPorts, janusEnv, janusPath, startJanusInstances, type JanusIns
 import { createPublisher, createViewer, type Publisher, type Viewer } from '../../../test/live-peers';
 import { createLiveMedia, janusServers, type JanusCluster } from './janus-cluster';
 import { LiveMediaError, type LivePeerClosed, type LiveRoom } from './provider';
+import { eventually } from '../../../test/sockets';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(what: string, ok: () => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Polls `ok` until it holds (the shared `eventually`, with this file's longer default wait). */
+const until = (what: string, ok: () => boolean | Promise<boolean>, ms = 15_000) => eventually(what, ok, ms);
 
 /** Retries `op` while the camera is not up yet ('not_publishing'), as the web app does. */
 async function whenPublishing<T>(op: () => Promise<T>): Promise<T> {
