@@ -34,6 +34,7 @@ test('a fan confirms age and terms at sign-up; after the operator publishes new 
     await expect(page.getByText('Confirm that you are 18 or older')).toBeVisible();
     await expect(page.getByText('Accept the Terms of Service and the Privacy Policy', { exact: true })).toBeVisible();
     expect(page.url()).toContain('/auth/register');
+    await page.screenshot({ path: test.info().outputPath('register-errors.png'), fullPage: true });
     await register.consent();
     await expect(age).toBeChecked();
     await expect(terms).toBeChecked();
@@ -59,6 +60,7 @@ test('a fan confirms age and terms at sign-up; after the operator publishes new 
     await expect(admin.getByText(`Terms of Service: version ${termsVersion + 1} published`)).toBeVisible();
     const currentTerms = admin.getByRole('row').filter({ hasText: 'Current' }).filter({ hasText: /^Terms of Service/ });
     await expect(currentTerms.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${termsVersion + 1}\\s*Current$`));
+    await admin.screenshot({ path: test.info().outputPath('admin-legal.png'), fullPage: true });
     await adminCtx.close();
 
     // The fan is asked to accept before going on: the screen, its link, the keyboard.
@@ -66,6 +68,12 @@ test('a fan confirms age and terms at sign-up; after the operator publishes new 
     await expect(page.getByRole('heading', { name: "We've updated our terms" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Terms of Service', exact: true })).toHaveAttribute('href', '/page/terms-of-service');
     await expect(page.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('terms-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: test.info().outputPath('terms-390-dark.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'light' });
     const accept = page.getByRole('button', { name: 'Accept and continue' });
     await accept.focus();
     await page.keyboard.press('Enter');
