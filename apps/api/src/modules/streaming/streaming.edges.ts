@@ -51,9 +51,10 @@ export class StreamEdges {
       const [e] = await this.deps.db.select().from(streamEdges).where(and(eq(streamEdges.streamId, row.id), eq(streamEdges.server, open.mediaServer)));
       if (e) return this.fed(origin, edgeRoom(e));
     }
-    if (up(origin.server) && (await this.deps.placement.leastLoaded([origin.server])) === origin.server) return origin;
+    const seat = { streamId: row.id, userId: viewerId };
+    if (up(origin.server) && (await this.deps.placement.leastLoaded([origin.server], seat)) === origin.server) return origin;
     const others = media.servers().filter((s) => s !== origin.server && up(s));
-    const server = others.length && media.forwardToEdge ? await this.deps.placement.leastLoaded(others) : null;
+    const server = others.length && media.forwardToEdge ? await this.deps.placement.leastLoaded(others, seat) : null;
     if (!server) throw new HttpError(503, STREAM_FULL);
     return this.fed(origin, await this.ensure(row, server));
   }

@@ -12,6 +12,7 @@ import { LIVE_UNAVAILABLE, type StreamsService } from './streams.service';
 import { replaySegmentName } from './streaming.replays';
 import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
+import type { StreamPlacement } from './streaming.placement';
 import type { StreamEdges } from './streaming.edges';
 
 export const NOT_PUBLISHING = "The creator's camera is not on yet";
@@ -30,6 +31,8 @@ export interface RelayDeps {
   peers: LivePeers;
   /** Where viewers go: the origin room, or an edge room on another server (streaming.edges.ts). */
   edges: StreamEdges;
+  /** Seats held from a viewer's placement until their presence counts (streaming.placement.ts). */
+  placement: Pick<StreamPlacement, 'release'>;
   /** A private show's fan left: the show ends ('fan_left'). */
   onFanLeft: (streamId: string) => Promise<void>;
   /** The creator published (again): the HLS packager of this node forwards the new camera at once (streaming.hls.ts). */
@@ -96,8 +99,15 @@ export class JanusRelay {
     // The origin room while its server has room, else an edge room on another server; every
     // server full → 503. A viewer already counted in (another tab, a reconnect) goes back where
     // they watch.
-    const room = await this.call(() => this.deps.edges.roomFor(s, s.room, viewer.id));
-    const peer = await this.call(() => this.media().subscribe(room, { userId: viewer.id }));
+    // A failed placement or subscription frees the seat the placement took.
+    const placed = this.call(async () => {
+      const room = await this.deps.edges.roomFor(s, s.room, viewer.id);
+      return { room, peer: await this.media().subscribe(room, { userId: viewer.id }) };
+    });
+    const { room, peer } = await placed.catch((err: unknown) => {
+      this.deps.placement.release(id, viewer.id);
+      throw err;
+    });
     this.deps.peers.add(peer.peerId, { userId: viewer.id, streamId: s.id, role: 'subscriber', server: room.server });
     return { peerId: peer.peerId, jsep: peer.offer };
   }
@@ -111,6 +121,8 @@ export class JanusRelay {
     const row = await this.deps.streams.row(id);
     // Counted on the peer's Janus server: StreamPlacement's load.
     if (row && row.status === 'live' && row.performerId !== viewer.id) await this.deps.presence.touch(id, viewer.id, this.deps.clock.now(), { path: 'webrtc', mediaServer: peer.server ?? null });
+    // Counted now: the seat the placement held since `watch` is free.
+    this.deps.placement.release(id, viewer.id);
   }
 
   /** POST /streaming/janus/{id}/leave: hangs up the caller's own peer and ends their presence. */

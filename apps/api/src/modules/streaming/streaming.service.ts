@@ -93,7 +93,7 @@ export class StreamingService {
       : null;
     this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams, hls: this.hls ?? undefined });
     this.relay = new JanusRelay({
-      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, edges: this.edges,
+      db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, edges: this.edges, placement: this.placement,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
       onPublished: async (streamId) => this.hls?.republished(streamId),
     });
