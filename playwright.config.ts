@@ -10,8 +10,8 @@ import path from 'node:path';
  * Tests that change site-wide settings (maintenance mode, blocked countries, e-mail
  * verification…) are tagged @site-settings and run afterwards in their own project, one at a time.
  */
-// E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9) and the data
-// directory, so two checkouts or sessions on one machine can run the browser tests side by side.
+// E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9), the data
+// directory and the web build's directory (.next-e2e-<base>), so two checkouts or sessions on one machine can run the browser tests side by side.
 const base = Number(process.env.E2E_PORT_BASE || 0);
 const apiPort = base ? base : 8090;
 const webPort = base ? base + 1 : 3090;
@@ -69,6 +69,9 @@ export default defineConfig({
       PUBLIC_API_URL: E2E.api,
       PUBLIC_WEB_URL: E2E.web,
       DATA_DIR: E2E.dataDir,
+      // A moved run also builds the web app into its own directory: sessions (or helpers) running
+      // browser tests side by side in one checkout must not rebuild the build another one serves.
+      ...(base && !process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: `.next-e2e-${base}` } : {}),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
