@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { screeningRoutes } from './modules/media/screening.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
@@ -152,6 +153,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reactionsRoutes({ reactions: r.reactions }));
   await app.register(commentsRoutes({ comments: r.comments }));
   await app.register(reportsRoutes({ reports: r.reports, queue: r.reportQueue, moderation: r.moderation }));
+  await app.register(screeningRoutes({ screening: r.screening }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
   await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));

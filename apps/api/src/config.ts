@@ -58,6 +58,10 @@ const envSchema = z.object({
   /** ffmpeg/ffprobe binaries; default: the ones shipped by @ffmpeg-installer / @ffprobe-installer. */
   FFMPEG_PATH: unsetIfEmpty(z.string()),
   FFPROBE_PATH: unsetIfEmpty(z.string()),
+  /** An external classifier for upload screening (platform/content-scanner.ts): POST the picture, answer {verdict, score}. Unset → none is asked. */
+  CONTENT_SCANNER_URL: unsetIfEmpty(z.string().url()),
+  /** Seconds the classifier may take per picture; then the upload goes on unscanned (logged). */
+  CONTENT_SCANNER_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(15),
   /** Users per batch of a notification fan-out job (a new post to a creator's subscribers and followers). */
   FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Stripe API base URL (default: Stripe's own); tests point it at a local stand-in, e.g. http://127.0.0.1:12111. */

@@ -16,6 +16,11 @@ import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
 import { defineMediaJobs } from './modules/media/media.jobs';
+import { ScreeningAdmin } from './modules/media/screening.admin';
+import { UploadScreening } from './modules/media/screening.service';
+import { httpContentScanner } from './platform/content-scanner';
+import { registerScreeningReports } from './modules/reports/reports.handlers';
+import { registerFeedScreeningHandlers } from './modules/feeds/feeds.handlers';
 import { AuthService } from './modules/auth/auth.service';
 import { SocialService } from './modules/auth/social.service';
 import { TwoFactorService } from './modules/auth/two-factor.service';
@@ -256,10 +261,12 @@ export function buildServices(p: Platform) {
   // The console's Reports and Content sections (modules/reports): content through the registry; suspension through the Users section.
   const moderation = new ModerationService({ contentKinds, db, events, users });
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
+  // Upload screening's console (modules/media README "Upload screening"); owners' names through the Reports section's cards.
+  const screening = new ScreeningAdmin({ db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
   };
@@ -282,6 +289,8 @@ export async function buildRoot(opts: RootOptions) {
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerFollowHandlers({ events: platform.events });
+  registerScreeningReports({ events: platform.events });
+  registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
@@ -294,7 +303,9 @@ export async function buildRoot(opts: RootOptions) {
   registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
   const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
-  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime });
+  const scanner = config.CONTENT_SCANNER_URL ? httpContentScanner(config.CONTENT_SCANNER_URL, config.CONTENT_SCANNER_TIMEOUT_S, log) : null;
+  const uploadScreening = new UploadScreening({ db: platform.db, events: platform.events, log, tools: mediaTools(config), scanner });
+  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime, screening: uploadScreening });
   const massMessageJobs = services.massMessages.defineJobs();
   // Replays (modules/streaming README "Replays"): a recorded stream's end → a draft video through the media pipeline.
   const replays = defineReplayJobs({

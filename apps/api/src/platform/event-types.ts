@@ -69,6 +69,10 @@ export type DomainEventMap = {
   'content.hidden': { kind: string; itemId: string; ownerId: string; actorId: string; reason: string; title: string };
   /** An operator warned a user (`message`: the operator's text, shown to them), about a reported item when given. */
   'user.warned': { userId: string; actorId: string; message: string; target: string | null; targetId: string | null };
+  /** Upload screening stopped a file (media/README.md "Upload screening"): the posts carrying it are stopped, a report opened. `reporterId`: the operator in whose name the report is filed (who added the matching entry), null → an operator is picked. */
+  'media.quarantined': { fileId: string; ownerId: string | null; fileKind: string; quarantineId: string; entryLabel: string; distance: number | null; reporterId: string | null };
+  /** An operator released a quarantined file (a false positive): what it stopped goes on. */
+  'media.released': { fileId: string; ownerId: string | null; fileKind: string; actorId: string };
 
   /** A message came in through the contact form: the operator is mailed (site.handlers.ts). */
   'contact.received': { messageId: string };

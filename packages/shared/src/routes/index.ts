@@ -32,6 +32,7 @@ import { photos } from './photos';
 import { reactions } from './reactions';
 import { reference } from './reference';
 import { reports } from './reports';
+import { screening } from './screening';
 import { search } from './search';
 import { settings } from './settings';
 import { site } from './site';
@@ -72,6 +73,7 @@ export const routes = {
   reactions,
   reference,
   reports,
+  screening,
   search,
   settings,
   site,

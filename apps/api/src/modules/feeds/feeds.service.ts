@@ -5,6 +5,7 @@ import {
   MESSAGES, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
+  SCREENING_BLOCKED_MESSAGE,
 } from '@stagepass/shared';
 import type { ReceivedFile } from '../../platform/uploads';
 import { badRequest, conflict, fieldError, notFound, type FieldError } from '../../platform/errors';
@@ -302,7 +303,7 @@ export class FeedsService {
       if (!f) details.push({ field: `fileIds.${i}`, message: 'Unknown file: upload it first' });
       // Any private media file of the creator's (a feed upload or a vault item from messages); teasers and thumbnails are public previews, not content.
       else if (!f.mediaType || f.visibility !== 'private') details.push({ field: `fileIds.${i}`, message: 'Not a feed photo, video or audio file' });
-      else if (f.status === 'failed') details.push({ field: `fileIds.${i}`, message: 'This file could not be processed; upload it again' });
+      else if (f.status === 'failed') details.push({ field: `fileIds.${i}`, message: f.error === SCREENING_BLOCKED_MESSAGE ? SCREENING_BLOCKED_MESSAGE : 'This file could not be processed; upload it again' });
       else kinds.add(MEDIA_KIND_OF[f.mediaType]);
     });
     const checkOne = (id: string | null, field: string, kind: string, label: string) => {
@@ -310,7 +311,7 @@ export class FeedsService {
       const f = own.get(id);
       if (!f) details.push({ field, message: 'Unknown file: upload it first' });
       else if (f.kind !== kind) details.push({ field, message: `Not a ${label}` });
-      else if (f.status === 'failed') details.push({ field, message: 'This file could not be processed; upload it again' });
+      else if (f.status === 'failed') details.push({ field, message: f.error === SCREENING_BLOCKED_MESSAGE ? SCREENING_BLOCKED_MESSAGE : 'This file could not be processed; upload it again' });
     };
     checkOne(a.teaserId, 'teaserId', FEED_FILE_KINDS.teaser, 'teaser upload');
     checkOne(a.thumbnailId, 'thumbnailId', FEED_FILE_KINDS.thumbnail, 'thumbnail upload');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MediaStatusEvent } from '@stagepass/shared';
+import { SCREENING_BLOCKED_MESSAGE, type MediaStatusEvent } from '@stagepass/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobInfo, Queue } from '../../platform/queue';
@@ -13,6 +13,7 @@ import type { Storage } from '../../platform/storage';
 import type { Realtime } from '../../platform/realtime';
 import { files, type FileRow, type MediaType } from './media.tables';
 import { MediaError, mediaTools, processMedia, type MediaTools } from './media.processing';
+import type { UploadScreening } from './screening.service';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
 export interface MediaProcessData {
@@ -51,6 +52,8 @@ interface Deps {
   queue: Queue;
   /** Tells the uploader (`user:<ownerId>`) each status change: id, status and error only, never a URL. */
   realtime: Pick<Realtime, 'toUser'>;
+  /** Upload screening (README.md "Upload screening"), before anything is rendered; absent → not screened. */
+  screening?: UploadScreening;
 }
 
 /**
@@ -101,6 +104,16 @@ export class MediaJobs {
     job.signal.addEventListener('abort', onShutdown, { once: true });
     try {
       const src = storage.localPath(file.storageKey) ?? (await this.download(file, workDir));
+      // Screening first: a blocked upload is quarantined (failed, original kept for the operator) and nothing is rendered.
+      let screeningHashes = (file.meta?.screeningHashes as string[] | undefined) ?? [];
+      if (this.deps.screening && !file.meta?.screeningCleared) {
+        const screened = await this.deps.screening.screen(file, src, workDir, controller.signal);
+        if (screened.blocked) {
+          this.notify(file.ownerId, { fileId, status: 'failed', error: SCREENING_BLOCKED_MESSAGE });
+          return;
+        }
+        screeningHashes = screened.hashes;
+      }
       const result = await processMedia(file.mediaType!, src, {
         tools: this.tools,
         workDir,
@@ -133,7 +146,7 @@ export class MediaJobs {
           duration: result.duration ?? null,
           preview,
           variants,
-          meta: { ...file.meta, thumbnails: result.thumbnails, originalKey: undefined },
+          meta: { ...file.meta, thumbnails: result.thumbnails, originalKey: undefined, ...(screeningHashes.length ? { screeningHashes } : {}) },
         })
         .where(and(eq(files.id, file.id), eq(files.status, 'processing')))
         .returning({ id: files.id, ownerId: files.ownerId });

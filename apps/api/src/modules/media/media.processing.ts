@@ -113,6 +113,8 @@ const DEMUXERS: Record<string, string> = {
   'audio/x-wav': 'wav', 'audio/vnd.wave': 'wav', 'audio/ogg': 'ogg', 'audio/opus': 'ogg', 'audio/webm': 'matroska', 'audio/flac': 'flac',
   'audio/x-flac': 'flac',
 };
+/** The demuxer ffmpeg is told for a sniffed type (undefined: let it probe, e.g. for our own outputs). */
+export const demuxerFor = (mime: string): string | undefined => DEMUXERS[mime];
 const inputArgs = (src: string, mime: string) => [
   '-protocol_whitelist', 'file',
   ...(DEMUXERS[mime] ? ['-f', DEMUXERS[mime]] : []),
