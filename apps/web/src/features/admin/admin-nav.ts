@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  SafetyOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
   FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined,
 } from '@ant-design/icons';
@@ -32,6 +33,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/verification', label: 'Verification', icon: SafetyCertificateOutlined },
       { href: '/admin/reports', label: 'Reports', icon: FlagOutlined },
       { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
+      { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },
     ],
   },
   {
