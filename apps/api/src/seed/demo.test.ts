@@ -8,6 +8,7 @@ import { expectLedgerBalanced } from '../../test/money';
 import { generate } from 'otplib';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
 import { DEMO_STREAM_TITLE } from './demo-live';
+import { DEMO_BLOCKLIST_LABEL } from './demo-screening';
 import { users } from '../modules/users/users.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { files } from '../modules/media/media.tables';
@@ -205,6 +206,9 @@ describe('demo seed', () => {
     const admin = { authorization: `Bearer ${session.json().data.token}` };
     expect((await t.app.inject({ method: 'GET', url: '/admin/reports', headers: admin })).json().data.total).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/admin/contact', headers: admin })).json().data.data).toEqual([expect.objectContaining({ name: 'Sam Visitor' })]);
+    // Upload screening: one blocklist entry, and none of the demo's own pictures and videos matched it.
+    expect((await t.app.inject({ method: 'GET', url: '/admin/screening/blocklist', headers: admin })).json().data.data).toEqual([expect.objectContaining({ label: DEMO_BLOCKLIST_LABEL, source: 'import' })]);
+    expect((await t.app.inject({ method: 'GET', url: '/admin/screening/quarantine', headers: admin })).json().data.total).toBe(0);
   });
 
   it('publishes version 1 of the terms and privacy policy, accepted by every demo account (no one is stopped by the terms gate)', async () => {

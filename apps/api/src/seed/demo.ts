@@ -11,6 +11,7 @@ import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker, type DemoMediaOptions } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
 import { seedConsole, seedLegal } from './demo-console';
+import { seedScreening } from './demo-screening';
 import { seedLive } from './demo-live';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -176,6 +177,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
+    if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }

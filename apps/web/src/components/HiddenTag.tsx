@@ -1,5 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { EyeInvisibleOutlined } from '@ant-design/icons';
+import { SCREENING_BLOCKED_MESSAGE } from '@stagepass/shared';
 
 /**
  * 'Hidden by the operator' on an item its owner (or an admin) sees while nobody else can: the API
@@ -8,6 +9,14 @@ import { EyeInvisibleOutlined } from '@ant-design/icons';
  */
 export default function HiddenTag({ item, compact = false }: { item: { hidden?: boolean; hiddenReason?: string | null }; compact?: boolean }) {
   if (!item.hidden) return null;
+  // Upload screening stopped it (the owner is told that much, never the match).
+  if (item.hiddenReason === SCREENING_BLOCKED_MESSAGE) {
+    return (
+      <Tag color="error" icon={<EyeInvisibleOutlined aria-hidden />}>
+        {compact ? 'Blocked by screening' : SCREENING_BLOCKED_MESSAGE}
+      </Tag>
+    );
+  }
   const tag = (
     <Tag color="error" icon={<EyeInvisibleOutlined aria-hidden />}>
       {compact ? (

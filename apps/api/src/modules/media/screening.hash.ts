@@ -22,6 +22,12 @@ export const FRAME_EVERY_SECONDS = 2;
 /** …at most this many (the first 2 minutes of a long video are screened). */
 export const MAX_FRAMES = 60;
 
+/**
+ * Below this, no low frequency carries structure: the unnormalised DCT of a cosine pattern of
+ * amplitude A grey levels over the 32×32 pixels is about 256·A, so this is a ripple of 2 grey
+ * levels — the picture is plain (a photo's strongest low frequencies are in the thousands).
+ */
+const FLAT_LIMIT = 2 * 256;
 const HEX_RE = /^[0-9a-f]{16}$/;
 export const isHash = (s: string): boolean => HEX_RE.test(s);
 
@@ -30,8 +36,8 @@ const COS: Float64Array[] = Array.from({ length: LOW }, (_, u) =>
   Float64Array.from({ length: HASH_SIZE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * HASH_SIZE))),
 );
 
-/** The hash of 32×32 greyscale pixels (row by row, one byte each). */
-export function hashPixels(px: Uint8Array): string {
+/** The hash of 32×32 greyscale pixels (row by row, one byte each); null for a plain picture. */
+export function hashPixels(px: Uint8Array): string | null {
   if (px.length !== HASH_SIZE * HASH_SIZE) throw new Error(`hashPixels: expected ${HASH_SIZE * HASH_SIZE} pixels`);
   // Rows first (only the LOW frequencies are needed), then columns.
   const rows = new Float64Array(HASH_SIZE * LOW);
@@ -54,14 +60,17 @@ export function hashPixels(px: Uint8Array): string {
   }
   // The DC term (average brightness) says nothing about the picture's structure.
   const ac = coeffs.slice(1);
+  // A plain picture (one colour, a faint gradient) has no structure to hash: its bits would be noise,
+  // and every plain picture would match every other. Such pictures are not screened.
+  if (Math.max(...ac.map(Math.abs)) < FLAT_LIMIT) return null;
   const median = [...ac].sort((a, b) => a - b)[Math.floor(ac.length / 2)]!;
   let bits = 0n;
   for (let i = 0; i < 64; i++) bits = (bits << 1n) | (coeffs[i]! > median ? 1n : 0n);
   return bits.toString(16).padStart(16, '0');
 }
 
-/** The hash of an image file or buffer (EXIF orientation applied, transparency flattened on white). */
-export async function imageHash(input: string | Buffer): Promise<string> {
+/** The hash of an image file or buffer (EXIF orientation applied, transparency flattened on white); null when it is plain. */
+export async function imageHash(input: string | Buffer): Promise<string | null> {
   const { data } = await sharp(input, { failOn: 'error' })
     .rotate()
     .flatten({ background: '#ffffff' })
@@ -109,7 +118,7 @@ export async function videoFrameHashes(tools: MediaTools, src: string, workDir: 
     const out: string[] = [];
     for (const n of names) {
       const h = await imageHash(path.join(dir, n));
-      if (!out.includes(h)) out.push(h);
+      if (h && !out.includes(h)) out.push(h);
     }
     return out;
   } finally {

@@ -100,7 +100,7 @@ describe('an upload matching the blocklist', () => {
   let feedId: string;
   it('a re-encoded, resized copy is quarantined: no URL for anyone but admins, the post is refused or stopped, a report is opened', async () => {
     const original = await patternPng(101);
-    const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${await imageHash(original)},Known abuse picture\n` });
+    const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${(await imageHash(original))!},Known abuse picture\n` });
     expect(imp.statusCode, imp.body).toBe(200);
     const copy = await sharp(original).resize(400).jpeg({ quality: 40 }).toBuffer();
     const f = await upload(creator, copy, 'image/jpeg', 'holiday.jpg');
@@ -161,7 +161,7 @@ describe('an upload matching the blocklist', () => {
 
   it('confirm: stays blocked and its own hash joins the blocklist; a WebP/PNG/2× copy of it is stopped too', async () => {
     const original = await patternPng(202);
-    const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${await imageHash(original)},Second\n` });
+    const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${(await imageHash(original))!},Second\n` });
     expect(imp.statusCode).toBe(200);
     const f = await upload(other, await sharp(original).webp({ quality: 50 }).toBuffer(), 'image/webp', 'a.webp');
     await t.ctx.queue.drain();

@@ -4,6 +4,12 @@ import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MATCH_THRESHOLD, distance, hashPixels, imageHash, videoFrameHashes } from './screening.hash';
+
+const hashOf = async (input: string | Buffer): Promise<string> => {
+  const h = await imageHash(input);
+  expect(h).toMatch(/^[0-9a-f]{16}$/);
+  return h!;
+};
 import { mediaTools, runTool } from './media.processing';
 import { patternPng } from './screening.pictures';
 import { toHex, toSigned } from './screening.service';
@@ -21,7 +27,7 @@ describe('perceptual hash', () => {
     let worstSame = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const png = await patternPng(seed);
-      const h = await imageHash(png);
+      const h = await hashOf(png);
       hashes.push(h);
       const copies = [
         await sharp(png).jpeg({ quality: 40 }).toBuffer(),
@@ -30,13 +36,21 @@ describe('perceptual hash', () => {
         await sharp(png).webp({ quality: 50 }).toBuffer(),
         await sharp(png).png({ palette: true, colours: 64 }).toBuffer(),
       ];
-      for (const c of copies) worstSame = Math.max(worstSame, distance(h, await imageHash(c)));
+      for (const c of copies) worstSame = Math.max(worstSame, distance(h, await hashOf(c)));
     }
     expect(worstSame).toBeLessThanOrEqual(4);
     let closestOther = 64;
     for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) closestOther = Math.min(closestOther, distance(hashes[i]!, hashes[j]!));
     expect(closestOther).toBeGreaterThan(2 * MATCH_THRESHOLD - 1);
   }, 60_000);
+
+  it('a plain picture (one colour, re-encoded or not) has no hash: it is not screened, and cannot match every other plain picture', async () => {
+    for (const background of ['#e91e63', '#000000', '#ffffff']) {
+      const flat = await sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg({ quality: 60 }).toBuffer();
+      expect(await imageHash(flat)).toBeNull();
+    }
+    expect(hashPixels(new Uint8Array(1024).fill(128))).toBeNull();
+  });
 
   it('distance counts differing bits; the hash is 16 hex digits; signed bigint storage round-trips', () => {
     expect(distance('0000000000000000', 'ffffffffffffffff')).toBe(64);
@@ -55,7 +69,7 @@ describe('perceptual hash', () => {
       await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-loop', '1', '-framerate', '12', '-t', '3', '-i', still, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
       const frames = await videoFrameHashes(tools, clip, dir);
       expect(frames.length).toBeGreaterThanOrEqual(1);
-      const h = await imageHash(still);
+      const h = await hashOf(still);
       expect(Math.min(...frames.map((f) => distance(f, h)))).toBeLessThanOrEqual(MATCH_THRESHOLD);
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useLatch } from '@/lib/use-latch';
 import { Button, Carousel, Image, Spin } from 'antd';
 import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
+import { FEED_PREVIEW_FALLBACK, SCREENING_BLOCKED_MESSAGE, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
 import { money, plural } from '@/lib/format';
@@ -23,7 +23,7 @@ export function FilePending({ file }: { file: MediaFileView }) {
       {failed ? (
         <>
           <ExclamationCircleOutlined className={css.failedIcon} />
-          <span>Processing failed{file.error ? `: ${file.error}` : ''}</span>
+          <span>{file.error === SCREENING_BLOCKED_MESSAGE ? SCREENING_BLOCKED_MESSAGE : `Processing failed${file.error ? `: ${file.error}` : ''}`}</span>
         </>
       ) : (
         <>

@@ -5,7 +5,7 @@ import {
   AudioOutlined, CheckCircleFilled, CloseOutlined, ExclamationCircleFilled, FileImageOutlined, LoadingOutlined, PictureOutlined, VideoCameraAddOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { FeedUploadSlot } from '@stagepass/shared';
+import { SCREENING_BLOCKED_MESSAGE, type FeedUploadSlot } from '@stagepass/shared';
 import type { UploadItem } from '../useUploads';
 import css from './composer.module.css';
 
@@ -37,7 +37,7 @@ function StatusText({ item }: { item: UploadItem }) {
     case 'failed':
       return (
         <span className="bad" title={item.error}>
-          <ExclamationCircleFilled /> Processing failed
+          <ExclamationCircleFilled /> {item.error === SCREENING_BLOCKED_MESSAGE ? SCREENING_BLOCKED_MESSAGE : 'Processing failed'}
         </span>
       );
     default:
