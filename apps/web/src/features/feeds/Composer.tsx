@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { BarChartOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, FEED_TEXT_MAX, createFeedSchema, type CreateFeedInput, type Feed, type FeedVisibility, type Poll } from '@stagepass/shared';
+import { DEFAULT_AVATAR, FEED_TEXT_MAX, SCREENING_BLOCKED_MESSAGE, createFeedSchema, type CreateFeedInput, type Feed, type FeedVisibility, type Poll } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { zodRules } from '@/lib/form-rules';
@@ -70,6 +70,11 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
       scheduleAt = d.toISOString();
     }
     setScheduleErr(null);
+    // An upload stopped by screening stops the post (the API refuses it too): it is never published without a word.
+    if ([...media, teaser, thumbnail].some((i) => i?.phase === 'failed' && i.error === SCREENING_BLOCKED_MESSAGE)) {
+      setFormError(`${SCREENING_BLOCKED_MESSAGE}: remove it to publish the post.`);
+      return;
+    }
     const ready = media.filter((i) => i.file && i.phase !== 'failed' && i.phase !== 'error');
     const text = (values.text || '').trim();
     if (!text && !ready.length && !p && !existingPoll) {
