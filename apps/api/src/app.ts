@@ -59,6 +59,8 @@ import { stripeRoutes } from './modules/payments/stripe.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
 import { registerTermsGate } from './modules/legal/legal.gate';
+import { registerAgeGate } from './modules/legal/age.gate';
+import { ageRoutes } from './modules/legal/age.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -132,6 +134,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   registerAuth(app, root.db, root.sessions);
   // After the session lookup: an account with new terms to accept goes no further (modules/legal).
   registerTermsGate(app, root.legal);
+  // Then the age check: whether adult content is withheld from the caller (modules/legal "Age assurance").
+  registerAgeGate(app, root.age, root.geo);
 
   // Every route from here on must come from the route map (packages/shared/src/routes), with its guard.
   assertMappedRoutes(app);
@@ -175,6 +179,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(legalRoutes({ legal: r.legal }));
+  await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
   await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };

@@ -35,6 +35,14 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   GEOIP_DB_PATH: z.string().optional(),
+  /**
+   * Age assurance's provider (modules/legal README "Age assurance"): `manual` (built in: ID photo +
+   * selfie reviewed in the console) or `webhook` (an outside service at AGE_VERIFIER_URL, sharing
+   * AGE_VERIFIER_SECRET to sign both ways).
+   */
+  AGE_VERIFIER: z.enum(['manual', 'webhook']).default('manual'),
+  AGE_VERIFIER_URL: z.string().url().optional(),
+  AGE_VERIFIER_SECRET: z.string().min(16).optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   /** Per signed-in user, per 15 minutes: attempts that check the current password (password or e-mail change). */
   RATE_LIMIT_PASSWORD_MAX: z.coerce.number().int().min(1).default(5),
@@ -113,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if ((overrides.PASSWORD_HASH_COST ?? e.PASSWORD_HASH_COST) === 'test' && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  PASSWORD_HASH_COST: "test" (weak password hashes, for the test suites) is refused in production');
+  }
+  if ((overrides.AGE_VERIFIER ?? e.AGE_VERIFIER) === 'webhook' && !((overrides.AGE_VERIFIER_URL ?? e.AGE_VERIFIER_URL) && (overrides.AGE_VERIFIER_SECRET ?? e.AGE_VERIFIER_SECRET))) {
+    throw new Error('Invalid configuration:\n  AGE_VERIFIER=webhook needs AGE_VERIFIER_URL and AGE_VERIFIER_SECRET (16+ characters)');
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
   let secret = overrides.APP_SECRET ?? e.APP_SECRET;

@@ -26,6 +26,10 @@ import { SocialService } from './modules/auth/social.service';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { registerAuthHandlers } from './modules/auth/auth.handlers';
 import { LegalService } from './modules/legal/legal.service';
+import { AgeService } from './modules/legal/age.service';
+import { AgeReview } from './modules/legal/age.review';
+import { periodicSweep } from './platform/periodic';
+import { manualAgeVerifier, webhookAgeVerifier } from './modules/legal/age.verifier';
 import { UsersService } from './modules/users/users.service';
 import { UserAccounts } from './modules/users/user-accounts';
 import { AdminUsersService } from './modules/users/admin-users.service';
@@ -181,6 +185,12 @@ export function buildServices(p: Platform) {
   const ledgerSearch = new LedgerSearch({ db, users });
   // Creator verification (KYC): the queue, and THE selling rule other modules are given as `sellers`.
   const verification = new VerificationService({ clock, db, events, media, settings, users });
+  // Age assurance by country (modules/legal README "Age assurance"): the provider from AGE_VERIFIER.
+  const ageVerifier = config.AGE_VERIFIER === 'webhook' && config.AGE_VERIFIER_URL && config.AGE_VERIFIER_SECRET
+    ? webhookAgeVerifier({ url: config.AGE_VERIFIER_URL, secret: config.AGE_VERIFIER_SECRET, timeoutMs: config.PROVIDER_TIMEOUT_MS })
+    : manualAgeVerifier;
+  const age = new AgeService({ accounts, clock, db, events, media, settings, verifier: ageVerifier, urls: { web: config.PUBLIC_WEB_URL, api: config.PUBLIC_API_URL } });
+  const ageReview = new AgeReview({ age, db, media });
   const sellers = verification;
   const performers = new PerformersService({ db, users, media, auth, storage, verification });
   const pricing = new PricingService({ db, settings });
@@ -265,7 +275,7 @@ export function buildServices(p: Platform) {
   const screening = new ScreeningAdmin({ db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch,
@@ -313,6 +323,8 @@ export async function buildRoot(opts: RootOptions) {
     recordingsDir: config.JANUS_RECORDINGS_DIR ?? null, tools: mediaTools(config), ppRec: config.JANUS_PP_REC_PATH, log,
   });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
+  // Age verification pictures kept ageDocumentRetentionDays after the decision are deleted when due (hourly).
+  const ageFilesSweep = periodicSweep({ name: 'age verification files sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.age.purgeFiles()) });
   return {
     ...platform,
     ...services,
@@ -325,6 +337,7 @@ export async function buildRoot(opts: RootOptions) {
       feedJobs.start();
       videoJobs.start();
       massMessageJobs.start();
+      ageFilesSweep.start();
       services.streaming.start();
     },
     async stop() {
@@ -334,6 +347,7 @@ export async function buildRoot(opts: RootOptions) {
       await feedJobs.stop();
       await videoJobs.stop();
       await massMessageJobs.stop();
+      await ageFilesSweep.stop();
       await services.streaming.stop();
       await queue.stop();
       platform.realtime.closeSockets();

@@ -39,6 +39,8 @@ export const SETTINGS = {
   menus: def({ schema: z.array(menuItem).max(50), default: [] as MenuItem[], public: true, description: 'Header and footer menu links' }),
   gaCode: def({ schema: z.string().trim().max(40).regex(/^$|^(G|UA)-[A-Z0-9-]+$/, 'Not a Google Analytics id'), default: '', public: true, description: 'Google Analytics measurement id' }),
   minimumAge: def({ schema: z.number().int().min(13).max(25), default: 18, public: true, description: 'The age every account confirms at sign-up (raising it asks accounts to confirm again with the next terms they accept)' }),
+  ageVerificationPlaces: def({ schema: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'A country code (GB) or a region code (US-UT)')).max(300), default: [] as string[], public: false, description: 'Countries (GB) and regions (US-UT) where fans verify their age before seeing adult content (modules/legal, age assurance)' }),
+  ageDocumentRetentionDays: def({ schema: z.number().int().min(0).max(365), default: 0, public: false, description: 'Days the ID photo and selfie of an age verification are kept after the decision (0: deleted right away)' }),
   requireEmailVerification: def({ schema: z.boolean(), default: false, public: true, description: 'Users must verify their e-mail before logging in' }),
   maintenanceMode: def({ schema: z.boolean(), default: false, public: true, description: 'Show the maintenance view to everyone but admins' }),
   clientPasswordHashing: def({ schema: z.boolean(), default: false, public: true, description: 'The web client hashes passwords (SHA-256) before sending them' }),

@@ -32,4 +32,5 @@ export * from '../platform/audit.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/streaming/streaming.tables';
 export * from '../modules/legal/legal.tables';
+export * from '../modules/legal/age.tables';
 export * from '../modules/media/screening.tables';

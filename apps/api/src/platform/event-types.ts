@@ -63,6 +63,8 @@ export type DomainEventMap = {
   /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
   'notifications.email-due': { notificationIds: string[] };
 
+  /** A fan's age verification was decided (modules/legal "Age assurance"), by an operator or the webhook provider (`reason`: shown to them). */
+  'age.verification': { userId: string; status: 'approved' | 'rejected'; reason: string | null };
   /** An operator approved or rejected a creator's identity documents (`reason`: the note or rejection reason shown to them). */
   'performer.verification': { performerId: string; status: 'approved' | 'rejected'; reason: string | null };
   /** An operator (`actorId`) hid an item (`kind`: feed, video, gallery, product): its owner is told why. */

@@ -6,6 +6,7 @@
  */
 import { addresses } from './addresses';
 import { admin } from './admin';
+import { age } from './age';
 import { auth } from './auth';
 import { backup } from './backup';
 import { blocks } from './blocks';
@@ -47,6 +48,7 @@ export * from './define';
 export const routes = {
   addresses,
   admin,
+  age,
   auth,
   backup,
   blocks,

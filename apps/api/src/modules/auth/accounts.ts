@@ -115,6 +115,6 @@ export function decoyUser(input: RegisterInput, isPerformer: boolean): UserRow {
   const now = new Date();
   return {
     ...accountFields(input, isPerformer), id: crypto.randomUUID(), passwordHash: null, status: 'active', verifiedEmail: false,
-    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, previousLoginAt: null, twoFactorEnabled: false, legalAccepted: {}, createdAt: now, updatedAt: now,
+    avatar: null, cover: null, googleId: null, twitterId: null, lastLoginAt: null, previousLoginAt: null, twoFactorEnabled: false, legalAccepted: {}, ageStatus: 'none', adultContent: false, createdAt: now, updatedAt: now,
   };
 }

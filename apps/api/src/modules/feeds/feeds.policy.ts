@@ -47,9 +47,9 @@ export interface FeedAccess {
 export function feedModerationSql(viewer: UserRow | null): SQL {
   return moderationSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewer);
 }
-/** The same for a viewer id that may be a prepared statement's placeholder (the timeline). */
-export function feedModerationForSql(viewerId: string | SQLWrapper): SQL {
-  return notWithheldForSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewerId);
+/** The same for a viewer id that may be a prepared statement's placeholder (the timeline), with the age rule's state as one too (`ageRestricted`). */
+export function feedModerationForSql(viewerId: string | SQLWrapper, ageRestricted?: SQLWrapper): SQL {
+  return notWithheldForSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewerId, ageRestricted);
 }
 
 /**

@@ -9,17 +9,18 @@ import { accessFactColumns, accessFactsFrom, decideAccess, factRowsFromColumns, 
 import { notBlockedWith } from '../blocks/blocks.policy';
 import { feedColumns, type FeedViewerFlags, type KnownViewerFacts, type PerformerCard } from './feeds.views';
 import type { Db } from '../../db/client';
+import { ageRestrictedNow } from '../../platform/age-context';
 
 /**
  * The timeline's authors and its row condition (`p.pid` is the author) for a viewer id and a time.
  * Authors: the creators the viewer follows or is subscribed to, and the viewer themself (a
  * creator's own posts are part of their home; for a fan it is one empty index probe).
  */
-function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper) {
+function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper, ageRestricted: SQLWrapper) {
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
       UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
-  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)} AND ${feedModerationForSql(viewerId)}`;
+  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)} AND ${feedModerationForSql(viewerId, ageRestricted)}`;
   return { authors, visible };
 }
 
@@ -49,7 +50,8 @@ function cappedCount(authors: SQLWrapper, visible: SQLWrapper, cap: SQLWrapper |
 export function timelineQuery(db: Db) {
   const viewer = sql.placeholder('viewer');
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const { authors, visible } = timelineParts(viewer, now);
+  // The age rule (platform/age-context.ts) as a parameter: the statement is prepared once for every request.
+  const { authors, visible } = timelineParts(viewer, now, sql.placeholder('ageRestricted'));
   const top = db.select(feedColumns).from(feeds).where(visible).orderBy(desc(feeds.publishAt), desc(feeds.id)).limit(sql.placeholder('depth')).as('t');
   const total = cappedCount(authors, visible, sql`${sql.placeholder('countCap')}::int`);
   return db
@@ -88,7 +90,7 @@ export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number;
   const now = new Date();
   const countCap = q.offset + q.limit + countAhead;
   const rows = await timelineStatement(db).execute({
-    viewer: viewer.id, now: now.toISOString(), depth: q.offset + q.limit, offset: q.offset, limit: q.limit, countCap,
+    viewer: viewer.id, now: now.toISOString(), ageRestricted: ageRestrictedNow(), depth: q.offset + q.limit, offset: q.offset, limit: q.limit, countCap,
   });
   // The total rides on every row; a page past the end has none, so count on its own then.
   const total = rows.length ? Number(rows[0]!.total) : q.offset === 0 ? 0 : await timelineCount(db, viewer, now, countCap);
@@ -109,7 +111,7 @@ export async function timelinePage(db: Db, viewer: UserRow, q: { offset: number;
 }
 
 async function timelineCount(db: Db, viewer: UserRow, now: Date, cap: number): Promise<number> {
-  const { authors, visible } = timelineParts(viewer.id, sql`${now.toISOString()}::timestamptz`);
+  const { authors, visible } = timelineParts(viewer.id, sql`${now.toISOString()}::timestamptz`, sql`${ageRestrictedNow()}`);
   const counted = await db.execute<{ n: number }>(sql`SELECT ${cappedCount(authors, visible, cap)} AS n`);
   return Number(counted.rows[0]?.n ?? 0);
 }

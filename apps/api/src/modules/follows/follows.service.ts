@@ -6,6 +6,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { performerProfiles } from '../performers/performers.tables';
 import { followerCounts, follows } from './follows.tables';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
+import { adultProfileShownSql } from '../users/moderation.policy';
 import { isAdmin } from '../../platform/auth';
 import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
@@ -153,7 +154,7 @@ export class FollowsService {
       .from(users)
       .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
       .leftJoin(followerCounts, eq(followerCounts.performerId, users.id))
-      .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined));
+      .where(and(inArray(users.id, ids), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined, adultProfileShownSql(users.adultContent)));
     return this.toListItems(rows, viewer?.id);
   }
 
@@ -170,7 +171,7 @@ export class FollowsService {
 
   /** The creators `viewerId` follows, most recently followed first; none with a block either way with the viewer. */
   async following(viewerId: string, q: FollowListQuery): Promise<{ data: FollowItem[]; total: number }> {
-    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true), notBlockedWith(follows.followingId, viewerId))!;
+    const where = and(eq(follows.followerId, viewerId), eq(users.status, 'active'), eq(users.isPerformer, true), notBlockedWith(follows.followingId, viewerId), adultProfileShownSql(users.adultContent))!;
     const { rows, total } = await this.followPage('followingId', where, q);
     return {
       data: rows.map((r) => ({

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { isAdmin } from '../../platform/auth';
 import { notBlockedWith } from '../blocks/blocks.policy';
+import { adultProfileShownSql } from '../users/moderation.policy';
 import { users } from '../users/users.tables';
 import type { FollowsService } from './follows.service';
 
@@ -24,13 +25,13 @@ export function performerKind({ follows }: PerformerKindDeps): ContentKindProvid
       const [u] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined))
+        .where(and(eq(users.id, id), eq(users.isPerformer, true), eq(users.status, 'active'), viewer && !isAdmin(viewer) ? notBlockedWith(users.id, viewer.id) : undefined, adultProfileShownSql(users.adultContent)))
         .limit(1);
       return u ? { id: u.id, ownerId: u.id, canView: true } : null;
     },
     /** Bookmarks: active creators without a block either way (as `views` keeps them). */
     listedSql: (viewer, id) =>
-      sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.isPerformer} and ${users.status} = 'active' and ${isAdmin(viewer) ? sql`true` : notBlockedWith(users.id, viewer.id)})`,
+      sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.isPerformer} and ${users.status} = 'active' and ${isAdmin(viewer) ? sql`true` : notBlockedWith(users.id, viewer.id)} and ${adultProfileShownSql(users.adultContent) ?? sql`true`})`,
     /** Creator cards (bookmark lists): creators with a block either way with the viewer are left out. */
     async views(viewer, ids) {
       return follows.cardsByIds(ids, viewer);

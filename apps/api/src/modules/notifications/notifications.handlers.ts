@@ -148,6 +148,15 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.performerId, type: 'verification', text, link: '/creator/account' }]);
   });
 
+  // Age assurance (legal README "Age assurance"): the fan hears of the decision, in the app.
+  events.on('age.verification', 'notifications.age-verification', async (e, tx) => {
+    const p = e.payload;
+    const text = p.status === 'approved'
+      ? 'Your age was verified: adult content is now shown to you'
+      : `Your age verification was not accepted: ${quote(p.reason ?? 'no reason given')}. You can try again.`;
+    await make(tx, e.id, [{ userId: p.userId, type: 'verification', text, link: '/age-verification' }]);
+  });
+
   // Moderation (reports README "Moderation"): the owner of a hidden item, and a warned user, hear
   // the operator's words, in the app and by e-mail ('moderation', on by default).
   const STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', product: '/creator/products' };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type RegisterPerformerInput, type UpdatePerformerInput } from '@stagepass/shared';
-import { notFound } from '../../platform/errors';
+import { AGE_MESSAGES, DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type RegisterPerformerInput, type UpdatePerformerInput } from '@stagepass/shared';
+import { HttpError, notFound } from '../../platform/errors';
+import { adultProfileWithheld } from '../users/moderation.policy';
 import { isAdmin } from '../../platform/auth';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import type { UserRow } from '../users/users.tables';
@@ -72,6 +73,8 @@ export class PerformersService {
     if (!(viewer && (viewer.id === user.id || isAdmin(viewer)))) {
       if (viewer && (await isBlockedBetween(this.deps.db, viewer.id, user.id))) throw notFound('Creator not found');
       if (await hidesFromCountry(this.deps.db, user.id, visit.country)) throw notFound('Creator not found');
+      // Age assurance (legal README): an adult profile is absent for a caller the age rule restricts.
+      if (adultProfileWithheld(user)) throw new HttpError(404, AGE_MESSAGES.verifyToSee, undefined, AGE_MESSAGES.restrictedCode);
     }
     const p = await this.profileRow(user.id);
     return this.deps.users.toPublicUser(user, { bio: p.bio, welcomeVideo: p.welcomeVideoKey ? this.deps.media.publicUrl(p.welcomeVideoKey) : null, verified: p.verificationStatus === 'approved' });

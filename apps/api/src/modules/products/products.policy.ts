@@ -4,7 +4,7 @@ import { isAdmin } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
 import { products, type ProductRow } from './products.tables';
-import { isSuspended, moderationSql, notWithheldSql } from '../users/moderation.policy';
+import { moderationSql, notWithheldSql, ownerWithheld } from '../users/moderation.policy';
 
 /**
  * THE products access rule (README.md beside this file). A product is public shop stock, so once a
@@ -26,7 +26,7 @@ export async function canSeeProduct(db: DbOrTx, viewer: UserRow | null, p: Produ
   if (viewer && (viewer.id === p.performerId || isAdmin(viewer))) return true;
   if (p.status !== 'active' || p.hiddenAt) return false;
   if (viewer && (await isBlockedBetween(db, viewer.id, p.performerId))) return false;
-  return !(await isSuspended(db, p.performerId));
+  return !(await ownerWithheld(db, p.performerId));
 }
 
 /**

@@ -8,6 +8,7 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { creatorCardColumns, followedAmong, followerCountOf, type FollowsService } from '../follows/follows.service';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
+import { adultProfileShownSql } from '../users/moderation.policy';
 import { isAdmin } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { ContentKind } from '@stagepass/shared';
@@ -66,6 +67,7 @@ export class SearchService {
     for (const term of prefixTerms(f.q)) conds.push(or(matches(PERFORMER_NAME_TSV, term), matches(PERFORMER_BIO_TSV, term)));
     if (f.isFreeSubscription !== undefined) conds.push(freeSubscriptionSql(f.isFreeSubscription));
     if (f.viewer && !isAdmin(f.viewer)) conds.push(notBlockedWith(users.id, f.viewer.id));
+    conds.push(adultProfileShownSql(users.adultContent));
     return and(...conds)!;
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ageRestrictedNow } from '../../platform/age-context';
 import { isAdmin } from '../../platform/auth';
 import { users, type UserRow } from './users.tables';
 
@@ -31,18 +32,56 @@ export async function isSuspended(db: DbOrTx, userId: string): Promise<boolean> 
   return Boolean(u);
 }
 
-/** Items shown to the public: not hidden by an operator, owner not suspended. */
-export function notWithheldSql(t: ModeratedColumns): SQL {
-  return sql`(${t.hiddenAt} is null and not ${ownerSuspendedSql(t.ownerId)})`;
+/**
+ * Age assurance (legal/README.md "Age assurance"): true when the account in `ownerColumn` marked its
+ * profile adult — and so every item it owns is adult content.
+ */
+export function ownerAdultSql(ownerColumn: AnyColumn | SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from "users" "age_owner" where "age_owner"."id" = ${ownerColumn} and "age_owner"."adult_content")`;
+}
+
+/**
+ * Whether adult content is withheld: the request's age state (platform/age-context.ts) by default,
+ * or an explicit value — a boolean, or a placeholder of a prepared statement (the timeline), whose
+ * SQL must not depend on the request that first built it.
+ */
+export type AgeRestriction = boolean | SQLWrapper | undefined;
+
+/** Items shown to the public: not hidden by an operator, owner not suspended, and (for a viewer the age rule restricts) owner not adult. */
+export function notWithheldSql(t: ModeratedColumns, restricted: AgeRestriction = undefined): SQL {
+  const moderated = sql`(${t.hiddenAt} is null and not ${ownerSuspendedSql(t.ownerId)})`;
+  if (restricted === undefined ? !ageRestrictedNow() : restricted === false) return moderated;
+  if (restricted === undefined || restricted === true) return sql`(${moderated} and not ${ownerAdultSql(t.ownerId)})`;
+  return sql`(${moderated} and not (cast(${restricted} as boolean) and ${ownerAdultSql(t.ownerId)}))`;
 }
 
 /**
  * Items `viewerId` may see (not withheld, or their own). `viewerId` may be a placeholder of a
  * prepared statement; null → anonymous (the public rule). No admin bypass: see `moderationSql`.
  */
-export function notWithheldForSql(t: ModeratedColumns, viewerId: string | SQLWrapper | null | undefined): SQL {
-  if (viewerId == null) return notWithheldSql(t);
-  return sql`(${t.ownerId} = ${viewerId} or ${notWithheldSql(t)})`;
+export function notWithheldForSql(t: ModeratedColumns, viewerId: string | SQLWrapper | null | undefined, restricted: AgeRestriction = undefined): SQL {
+  if (viewerId == null) return notWithheldSql(t, restricted);
+  return sql`(${t.ownerId} = ${viewerId} or ${notWithheldSql(t, restricted)})`;
+}
+
+/**
+ * Creator lists and profiles (search, follows, the profile page): the condition on the `users` row
+ * of a creator that keeps adult profiles out for a viewer the age rule restricts; undefined when
+ * nothing is withheld. THE age rule for profiles, beside the one for items above.
+ */
+export function adultProfileShownSql(adultColumn: AnyColumn): SQL | undefined {
+  return ageRestrictedNow() ? sql`${adultColumn} = false` : undefined;
+}
+
+/** One creator's profile is withheld from the caller by the age rule (a single read, in code). */
+export function adultProfileWithheld(owner: Pick<UserRow, 'adultContent'>): boolean {
+  return owner.adultContent && ageRestrictedNow();
+}
+
+/** One owner's items are withheld from the public (suspended, or adult for a restricted caller): a single item's check in code (products). */
+export async function ownerWithheld(db: DbOrTx, userId: string): Promise<boolean> {
+  const [u] = await db.select({ status: users.status, adult: users.adultContent }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(u && (u.status === 'suspended' || (u.adult && ageRestrictedNow())));
 }
 
 /** The rule for a viewer: admins see everything, owners their own, everyone else what is not withheld. */

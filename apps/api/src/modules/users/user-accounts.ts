@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionCache } from '../../platform/auth';
-import type { LegalAccepted } from '@stagepass/shared';
+import type { AgeStatus, LegalAccepted } from '@stagepass/shared';
 import type { AccountWriter } from '../auth/accounts';
 import type { LegalAcceptedWriter } from '../legal/legal.service';
+import type { AgeAccountWriter } from '../legal/age.service';
 import { users, type UserRow } from './users.tables';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -22,7 +23,7 @@ export interface UserAccountsDeps {
  * auth knows it only as the AccountWriter it declares (auth/accounts.ts).
  * Every method runs on the caller's transaction when given one, keeping auth's steps atomic.
  */
-export class UserAccounts implements AccountWriter, LegalAcceptedWriter {
+export class UserAccounts implements AccountWriter, LegalAcceptedWriter, AgeAccountWriter {
   constructor(private deps: UserAccountsDeps) {}
 
   /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
@@ -70,6 +71,18 @@ export class UserAccounts implements AccountWriter, LegalAcceptedWriter {
       .returning();
     await this.deps.sessions.evictUser(userId, tx);
     return row!;
+  }
+
+  /** Age assurance (modules/legal): the account's verification status, in the decision's transaction; the session cache sees it on the next request. */
+  async setAgeStatus(tx: DbOrTx, userId: string, status: AgeStatus): Promise<void> {
+    await tx.update(users).set({ ageStatus: status }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
+  }
+
+  /** Age assurance (modules/legal): a creator marks their profile, and so all its content, adult. */
+  async setAdultContent(tx: DbOrTx, userId: string, adult: boolean): Promise<void> {
+    await tx.update(users).set({ adultContent: adult }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
   }
 
   /** The legal module's record of what the account accepted, merged in (modules/legal); the session cache sees it on the next request. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LegalAccepted } from '@stagepass/shared';
+import type { AgeStatus, LegalAccepted } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 
 /**
@@ -45,6 +45,14 @@ export const users = pgTable(
      * it to the terms gate without another query; written by the users module for the legal module.
      */
     legalAccepted: jsonb('legal_accepted').$type<LegalAccepted>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * Age assurance (modules/legal, README "Age assurance"): the account's age verification status
+     * (none | pending | approved | rejected; age_verifications is the record) and, for a creator,
+     * whether their profile — and so all its content — is adult. Here so the session lookup carries
+     * them to the per-request age check, and content queries test the owner's row they already read.
+     */
+    ageStatus: text('age_status').$type<AgeStatus>().notNull().default('none'),
+    adultContent: boolean('adult_content').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
