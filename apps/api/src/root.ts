@@ -192,7 +192,7 @@ export function buildServices(p: Platform) {
   const age = new AgeService({ accounts, clock, db, events, media, settings, verifier: ageVerifier, urls: { web: config.PUBLIC_WEB_URL, api: config.PUBLIC_API_URL } });
   const ageReview = new AgeReview({ age, db, media });
   const sellers = verification;
-  const performers = new PerformersService({ db, users, media, auth, storage, verification });
+  const performers = new PerformersService({ clock, db, users, media, auth, storage, verification });
   const pricing = new PricingService({ db, settings });
   // Content
   const feeds = new FeedsService({ db, events, media, sellers, settings, users });

@@ -1,7 +1,8 @@
 import { routes } from '@stagepass/shared/routes';
 import { auditActor } from '../../platform/audit';
 import { currentUser } from '../../platform/auth';
-import { badRequest } from '../../platform/errors';
+import { AGE_MESSAGES } from '@stagepass/shared';
+import { badRequest, unprocessable } from '../../platform/errors';
 import { handle, type ZodApp } from '../../platform/routes';
 import { receiveMultipart } from '../../platform/uploads';
 import type { GeoService } from '../geo/geo.service';
@@ -25,6 +26,7 @@ export const ageRoutes = (deps: AgeRoutesDeps) => async (app: ZodApp) => {
   handle(app, r.state, async (req) => ({ data: await age.state(ageViewerOf(req, geo)) }));
 
   handle(app, r.submitManual, async (req, reply) => {
+    if (age.provider !== 'manual') throw unprocessable(AGE_MESSAGES.wrongProvider);
     const upload = await receiveMultipart(req, { files: { idPhoto: 'image', selfie: 'image' }, maxFiles: 2 });
     try {
       const idPhoto = upload.files.find((f) => f.field === 'idPhoto');

@@ -193,3 +193,19 @@ describe('the manual provider', () => {
     await setting('ageDocumentRetentionDays', 0);
   });
 });
+
+describe("creators' minimum age on the injected clock's calendar date", () => {
+  it('the 18th birthday tomorrow is still too young (400 on dateOfBirth); on the day it is accepted', async () => {
+    const real = t.ctx.clock.now;
+    try {
+      t.ctx.clock.now = () => new Date('2026-06-15T23:30:00Z');
+      const young = await req('PUT', '/performers/me', plain.auth, { dateOfBirth: '2008-06-16' });
+      expect(young.statusCode).toBe(400);
+      expect(young.json().details).toEqual([{ field: 'dateOfBirth', message: 'Creators must be at least 18 years old' }]);
+      t.ctx.clock.now = () => new Date('2026-06-16T00:00:01Z');
+      expect((await req('PUT', '/performers/me', plain.auth, { dateOfBirth: '2008-06-16' })).statusCode).toBe(200);
+    } finally {
+      t.ctx.clock.now = real;
+    }
+  });
+});

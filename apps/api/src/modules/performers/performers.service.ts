@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { AGE_MESSAGES, DOCUMENT_KINDS, type DocumentKind, type PerformerProfile, type RegisterPerformerInput, type UpdatePerformerInput } from '@stagepass/shared';
-import { HttpError, notFound } from '../../platform/errors';
+import { AGE_MESSAGES, DOCUMENT_KINDS, birthDateProblem, type DocumentKind, type PerformerProfile, type RegisterPerformerInput, type UpdatePerformerInput } from '@stagepass/shared';
+import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { adultProfileWithheld } from '../users/moderation.policy';
 import { isAdmin } from '../../platform/auth';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
@@ -15,6 +15,7 @@ import type { ReceivedFile } from '../../platform/uploads';
 import type { Storage } from '../../platform/storage';
 import type { DbOrTx } from '../../db/client';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 
 export { DOCUMENT_KINDS, type DocumentKind };
 
@@ -27,6 +28,8 @@ export interface PerformersDeps {
   /** Deletes the stored bytes of a registration's documents when its transaction fails. */
   storage: Pick<Storage, 'delete'>;
   verification: VerificationService;
+  /** Today, for the creator's minimum age (birthDateProblem on the injected clock's calendar date). */
+  clock: Clock;
 }
 
 /** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
@@ -87,6 +90,7 @@ export class PerformersService {
    * that changes through PUT /auth/users/me/password only.
    */
   async update(user: UserRow, input: UpdatePerformerInput, sessionId: string | null): Promise<{ row: UserRow; pendingEmail: string | null }> {
+    this.assertOldEnough(input.dateOfBirth);
     const { bio, orientation, dateOfBirth, city, state, address, zipcode, languages, password: _password, ...userFields } = input;
     const pendingEmail = await this.deps.users.checkEdit(user, userFields, sessionId);
     const row = await this.deps.db.transaction(async (tx) => {
@@ -108,6 +112,7 @@ export class PerformersService {
    * and nothing is stored. When the transaction fails, the documents' stored bytes are deleted too.
    */
   async registerCreator(input: RegisterPerformerInput, documents: ReceivedFile[], ip: string | null = null): Promise<UserRow> {
+    this.assertOldEnough(input.dateOfBirth);
     const { auth } = this.deps;
     if ((await auth.registrationConflict(input)) === 'email-taken') return auth.decoyRegistration(input, true);
     const keys: string[] = [];
@@ -121,6 +126,15 @@ export class PerformersService {
       await Promise.all(keys.map((k) => this.deps.storage.delete(k)));
       throw err;
     }
+  }
+
+  /**
+   * The creator's minimum age on the injected clock's date (the schema checked it on the server's
+   * own date already): real calendar dates — the 18th birthday tomorrow is still too young.
+   */
+  private assertOldEnough(dateOfBirth: string | undefined): void {
+    const problem = dateOfBirth ? birthDateProblem(dateOfBirth, this.deps.clock.now()) : null;
+    if (problem) throw fieldError('dateOfBirth', problem);
   }
 
   /**
