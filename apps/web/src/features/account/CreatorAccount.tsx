@@ -16,6 +16,7 @@ import PasswordForm from './PasswordForm';
 import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
+import AdultProfileSwitch from '@/features/age/AdultProfileSwitch';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from './SubscriptionPricingForm';
@@ -184,9 +185,14 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             key: 'profile',
             label: 'Profile',
             children: (
-              <SectionCard title="Profile" description="What fans see on your page.">
-                <ProfileForm profile={profile} onSaved={saved} />
-              </SectionCard>
+              <>
+                <SectionCard title="Profile" description="What fans see on your page.">
+                  <ProfileForm profile={profile} onSaved={saved} />
+                </SectionCard>
+                <SectionCard title="Adult content" description="Where the law asks adult sites to check ages, fans verify their age before they see an adult profile.">
+                  <AdultProfileSwitch />
+                </SectionCard>
+              </>
             ),
           },
           {

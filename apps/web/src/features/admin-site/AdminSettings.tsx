@@ -64,9 +64,10 @@ function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
         </Form.Item>
       );
     case 'countries':
+    case 'places':
       return (
         <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra}>
-          <CountryPicker id={id} label={f.label} />
+          <CountryPicker id={id} label={f.label} places={f.kind === 'places'} />
         </Form.Item>
       );
     case 'menus':

@@ -88,19 +88,22 @@ export function ImageUrlInput({ id, label, kind, dark, value, onChange }: { id?:
   );
 }
 
-/** Blocked countries: many ISO codes, picked by name (reference data GET /countries/list). */
-export function CountryPicker({ id, label, value, onChange }: { id?: string; label: string; value?: string[]; onChange?: (v: string[]) => void }) {
+/**
+ * Blocked countries: many ISO codes, picked by name (reference data GET /countries/list).
+ * `places`: region codes (US-UT) may be typed in too (age verification places).
+ */
+export function CountryPicker({ id, label, value, onChange, places = false }: { id?: string; label: string; value?: string[]; onChange?: (v: string[]) => void; places?: boolean }) {
   const { options, isLoading } = useCountryOptions();
   return (
     <Select
       id={id}
       aria-label={label}
-      mode="multiple"
+      mode={places ? 'tags' : 'multiple'}
       allowClear
       loading={isLoading}
-      placeholder="No country blocked"
+      placeholder={places ? 'No place listed' : 'No country blocked'}
       value={value ?? []}
-      onChange={onChange}
+      onChange={places ? (v: string[]) => onChange?.(v.map((c) => c.trim().toUpperCase())) : onChange}
       options={options.map((o) => ({ value: o.value, label: `${o.label} (${o.value})` }))}
       showSearch={{ optionFilterProp: 'label' }}
       className={css.full}

@@ -6,7 +6,7 @@ import { SETTING_KEYS, type SettingKey, type SiteImageKind } from '@stagepass/sh
  * packages/shared/src/settings.ts without a place here still shows, in the "Other" tab, edited by
  * the type of its default.
  */
-export type SettingInputKind = 'text' | 'email' | 'switch' | 'integer' | 'percent' | 'money' | 'gateway' | 'secret' | 'image' | 'countries' | 'menus';
+export type SettingInputKind = 'text' | 'email' | 'switch' | 'integer' | 'percent' | 'money' | 'gateway' | 'secret' | 'image' | 'countries' | 'places' | 'menus';
 
 export interface SettingFieldDef {
   key: SettingKey;
@@ -53,6 +53,8 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'maintenanceMode', label: 'Maintenance mode', kind: 'switch', extra: 'Everyone but administrators sees the maintenance page.' },
       { key: 'blockedCountries', label: 'Blocked countries', kind: 'countries', extra: 'Visitors from these countries see “Not available in your region”.' },
       { key: 'minimumAge', label: 'Minimum age', kind: 'integer', extra: 'Every sign-up confirms being at least this old. Raised: accounts confirm again with the next terms they accept.' },
+      { key: 'ageVerificationPlaces', label: 'Age verification places', kind: 'places', extra: 'Countries (GB) or US states (US-UT, US-LA) where fans verify their age before seeing adult creators. A state lists its whole country: addresses tell only the country.' },
+      { key: 'ageDocumentRetentionDays', label: 'Keep age verification pictures (days)', kind: 'integer', extra: '0: the ID photo and selfie are deleted as soon as the age is decided.' },
       { key: 'requireEmailVerification', label: 'Require e-mail verification', kind: 'switch' },
       { key: 'requireCreatorVerification', label: 'Require creator verification', kind: 'switch', extra: 'Creators sell, are paid and request payouts only once their identity documents are approved.' },
       { key: 'fanToFanMessages', label: 'Fans may message fans', kind: 'switch' },

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import {
   SafetyOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
-  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined,
+  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -31,6 +31,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { href: '/admin/users', label: 'Users', icon: TeamOutlined },
       { href: '/admin/verification', label: 'Verification', icon: SafetyCertificateOutlined },
+      { href: '/admin/age-verifications', label: 'Age checks', icon: IdcardOutlined },
       { href: '/admin/reports', label: 'Reports', icon: FlagOutlined },
       { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
       { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },

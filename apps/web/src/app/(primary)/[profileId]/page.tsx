@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { AGE_MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import CreatorProfile from '@/features/profile/CreatorProfile';
+import AgeGate from '@/features/age/AgeGate';
 
 type Props = { params: Promise<{ profileId: string }> };
 
@@ -29,6 +31,8 @@ export default async function ProfilePage({ params }: Props) {
   const { profileId } = await params;
   const [r, g] = await Promise.all([load(profileId), guardPage({})]);
   if (!r.ok) {
+    // Age assurance (modules/legal): an adult creator, withheld until the visitor's age is verified.
+    if (r.status === 404 && r.body?.code === AGE_MESSAGES.restrictedCode) return <AgeGate />;
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
