@@ -47,6 +47,7 @@ test('a blocklisted picture is quarantined at upload even after re-encoding; the
   await creator.screenshot({ path: info.outputPath('creator-blocked-1280.png'), fullPage: true });
   await creator.setViewportSize({ width: 390, height: 844 });
   await creator.emulateMedia({ colorScheme: 'dark' });
+  await creator.waitForTimeout(600);
   await creator.screenshot({ path: info.outputPath('creator-blocked-390-dark.png'), fullPage: true });
   await creatorCtx.close();
 
@@ -61,6 +62,8 @@ test('a blocklisted picture is quarantined at upload even after re-encoding; the
   await admin.screenshot({ path: info.outputPath('admin-screening-1280.png'), fullPage: true });
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.emulateMedia({ colorScheme: 'dark' });
+  // Let the theme's colour transition finish before the picture.
+  await admin.waitForTimeout(600);
   await admin.screenshot({ path: info.outputPath('admin-screening-390-dark.png'), fullPage: true });
   await admin.setViewportSize({ width: 1280, height: 720 });
   await admin.emulateMedia({ colorScheme: 'light' });
@@ -75,7 +78,7 @@ test('a blocklisted picture is quarantined at upload even after re-encoding; the
   await held.getByRole('button', { name: 'Confirm and block' }).click();
   await expect(admin.getByText('Confirmed: blocked, and its hashes are on the blocklist')).toBeVisible();
   await expect(held).toHaveCount(0);
-  await admin.getByRole('radio', { name: 'Confirmed' }).check({ force: true });
+  await admin.locator('.ant-segmented-item').filter({ hasText: 'Confirmed' }).click();
   await expect(admin.getByRole('row').filter({ hasText: `@${me.username}` }).filter({ hasText: label })).toBeVisible();
   await adminCtx.close();
 });

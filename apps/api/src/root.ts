@@ -272,7 +272,7 @@ export function buildServices(p: Platform) {
   const moderation = new ModerationService({ contentKinds, db, events, users });
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   // Upload screening's console (modules/media README "Upload screening"); owners' names through the Reports section's cards.
-  const screening = new ScreeningAdmin({ db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
+  const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,

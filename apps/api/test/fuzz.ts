@@ -48,6 +48,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /performers/subscription-settings': { monthlyPrice: 9.95 },
   'POST /payout-requests': { amount: 60 },
   'POST /stripe/accounts': { returnUrl: 'https://example.com/back', refreshUrl: 'https://example.com/again' },
+  'POST /admin/screening/blocklist/import': { text: '0123456789abcdef,fuzz entry' },
 };
 const BASE_PARAMS: Record<string, string> = { code: 'FR', country: 'FR', state: 'IDF' };
 

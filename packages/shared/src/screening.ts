@@ -52,6 +52,9 @@ export const blockFilesSchema = z.object({
 });
 export type BlockFilesInput = z.infer<typeof blockFilesSchema>;
 
+/** POST /admin/screening/blocklist/content/{kind}/{id}: a removed item's media, by the item. */
+export const blockContentSchema = z.object({ label: z.string().trim().max(BLOCKLIST_LABEL_MAX).default('') });
+
 export const quarantineQuerySchema = listQuerySchema.pick({ offset: true, limit: true }).extend({
   status: z.enum(QUARANTINE_STATUSES).default('quarantined'),
 });

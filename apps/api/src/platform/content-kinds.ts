@@ -133,6 +133,8 @@ export interface ContentKindProvider {
   setHidden?(tx: Tx, id: string, hidden: { by: string; reason: string } | null): Promise<HiddenChange | null>;
   summaries?(db: DbOrTx, ids: string[]): Promise<ContentSummaryBase[]>;
   adminList?(q: AdminContentQuery): Promise<{ data: ContentSummaryBase[]; total: number }>;
+  /** The media files an item carries (any state; null when the item does not exist): upload screening's "add its media to the blocklist" (media README). */
+  mediaFileIds?(db: DbOrTx, id: string): Promise<string[] | null>;
 }
 
 export class ContentKinds {

@@ -2,9 +2,10 @@ import '../zod-config';
 import { z } from 'zod';
 import { envelope, idParams, listEnvelope } from '../api';
 import {
-  blockFilesSchema, blocklistEntrySchema, blocklistQuerySchema, confirmQuarantineSchema, importBlocklistResultSchema, importBlocklistSchema,
+  blockContentSchema, blockFilesSchema, blocklistEntrySchema, blocklistQuerySchema, confirmQuarantineSchema, importBlocklistResultSchema, importBlocklistSchema,
   quarantineQuerySchema, quarantinedUploadSchema, releaseQuarantineSchema,
 } from '../screening';
+import { hideableParamsSchema } from '../moderation';
 import { defineRoutes } from './define';
 
 /** Issue 28 §4 Upload screening (modules/media): the operator's hash blocklist and the quarantine. */
@@ -30,6 +31,13 @@ export const screening = defineRoutes('screening', {
     access: 'admin',
     description: 'Adds the perceptual hashes of uploaded files (a removed item’s media) to the blocklist. A file without hashes (not a picture or video, or never processed) → 400 on `fileIds.N`. Audited (`screening.block-files`).',
     schema: { body: blockFilesSchema, response: { 200: envelope(importBlocklistResultSchema) } },
+  },
+  blockContent: {
+    method: 'POST',
+    path: '/admin/screening/blocklist/content/:kind/:id',
+    access: 'admin',
+    description: 'One click from the Content section: the screened media of a post (or another item of a kind that lists its media) join the blocklist (source `removed`). 404 unknown item; 422 a kind that cannot list its media; 400 when none of its files has a hash. Audited (`screening.block-files`).',
+    schema: { params: hideableParamsSchema, body: blockContentSchema, response: { 200: envelope(importBlocklistResultSchema) } },
   },
   removeEntry: {
     method: 'DELETE',

@@ -42,6 +42,11 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
       link: (id) => `/post/${id}`,
     }),
 
+    async mediaFileIds(tx, id) {
+      const [f] = await tx.select({ fileIds: feeds.fileIds, teaser: feeds.teaserFileId, thumbnail: feeds.thumbnailFileId }).from(feeds).where(eq(feeds.id, id)).limit(1);
+      return f ? [...f.fileIds, f.teaser, f.thumbnail].filter((x): x is string => Boolean(x)) : null;
+    },
+
     async load(tx, viewer, id) {
       const [f] = await tx
         .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt })

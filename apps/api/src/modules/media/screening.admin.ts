@@ -4,7 +4,8 @@ import {
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import type { ContentKinds } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
 import { files } from './media.tables';
 import type { MediaService } from './media.service';
@@ -21,6 +22,8 @@ export interface ScreeningAdminDeps {
   db: Db;
   events: Events;
   media: Pick<MediaService, 'enqueue' | 'signedUrl'>;
+  /** The content-kind registry: an item's media files (one click from the Content section). */
+  contentKinds: Pick<ContentKinds, 'get'>;
   /** Usernames of accounts by id (the console shows whose upload it is). */
   usernames(ids: string[]): Promise<Map<string, string | null>>;
 }
@@ -81,6 +84,21 @@ export class ScreeningAdmin {
       else for (const hash of f.hashes) entries.push({ hash, label: input.label, kind: f.type === 'video' ? 'video-frame' : 'image', source: 'removed', fileId: id });
     });
     if (details.length) throw badRequest('Some files cannot be blocked', details);
+    return this.add(actor, entries, 'screening.block-files');
+  }
+
+  /** An item's media (a hidden post's) onto the blocklist: the files that were screened; the others (audio, plain pictures) are skipped. */
+  async blockContent(actor: AuditActor, kind: string, id: string, label: string) {
+    const provider = this.deps.contentKinds.get(kind);
+    if (!provider?.mediaFileIds) throw unprocessable('This kind of item cannot list its media yet');
+    const ids = await provider.mediaFileIds(this.deps.db, id);
+    if (!ids) throw notFound('No such item');
+    const known = await fileHashes(this.deps.db, ids);
+    const entries: NewEntry[] = ids.flatMap((fileId) => {
+      const f = known.get(fileId);
+      return (f?.hashes ?? []).map((hash) => ({ hash, label, kind: f?.type === 'video' ? ('video-frame' as const) : ('image' as const), source: 'removed' as const, fileId }));
+    });
+    if (entries.length === 0) throw badRequest('This item has no screened picture or video', [{ field: 'id', message: 'No picture or video of this item has a hash' }]);
     return this.add(actor, entries, 'screening.block-files');
   }
 

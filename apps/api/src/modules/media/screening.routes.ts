@@ -10,6 +10,7 @@ export const screeningRoutes = (deps: { screening: ScreeningAdmin }) => async (a
   handle(app, r.blocklist, async (req) => ({ data: await s.blocklist(req.query) }));
   handle(app, r.importBlocklist, async (req) => ({ data: await s.import(auditActor(req), req.body) }));
   handle(app, r.blockFiles, async (req) => ({ data: await s.blockFiles(auditActor(req), req.body) }));
+  handle(app, r.blockContent, async (req) => ({ data: await s.blockContent(auditActor(req), req.params.kind, req.params.id, req.body.label) }));
   handle(app, r.removeEntry, async (req) => {
     await s.remove(auditActor(req), req.params.entryId);
     return { data: { success: true as const } };

@@ -51,6 +51,7 @@ describe('operator routes × roles', () => {
     ['GET', '/admin/screening/blocklist', undefined],
     ['POST', '/admin/screening/blocklist/import', { text: '0123456789abcdef,x' }],
     ['POST', '/admin/screening/blocklist/files', { fileIds: [someId] }],
+    ['POST', `/admin/screening/blocklist/content/feed/${someId}`, {}],
     ['DELETE', `/admin/screening/blocklist/${someId}`, undefined],
     ['GET', '/admin/screening/quarantine', undefined],
     ['POST', `/admin/screening/quarantine/${someId}/release`, {}],
@@ -188,6 +189,33 @@ describe('an upload matching the blocklist', () => {
     const copy = await upload(other, await sharp(pic).jpeg({ quality: 40 }).toBuffer(), 'image/jpeg', 'again.jpg');
     await t.ctx.queue.drain();
     expect((await t.ctx.db.select().from(files).where(eq(files.id, copy._id)))[0]!.status).toBe('failed');
+  });
+});
+
+describe('"add its media to the blocklist" from the Content section', () => {
+  it("a post's screened pictures join the list in one click; unknown post 404, a kind without media listing 422, a post without pictures 400", async () => {
+    const pic = await patternPng(606);
+    const f = await upload(other, pic, 'image/png', 'removed-post.png');
+    await t.ctx.queue.drain();
+    const created = await post(other, [f._id]);
+    expect(created.statusCode, created.body).toBe(200);
+    const feedId = created.json().data._id;
+    expect((await req('POST', `/admin/content/feed/${feedId}/hide`, admin.auth, { reason: 'Not allowed here' })).statusCode).toBe(200);
+    const res = await req('POST', `/admin/screening/blocklist/content/feed/${feedId}`, admin.auth, { label: 'Removed post 606' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ added: 1, duplicates: 0 });
+    expect((await req('GET', '/admin/screening/blocklist?q=Removed%20post%20606', admin.auth)).json().data.data[0]).toMatchObject({ source: 'removed', fileId: f._id });
+    const copy = await upload(other, await sharp(pic).resize(400).jpeg({ quality: 40 }).toBuffer(), 'image/jpeg', 'again.jpg');
+    await t.ctx.queue.drain();
+    expect((await t.ctx.db.select().from(files).where(eq(files.id, copy._id)))[0]!.error).toBe(SCREENING_BLOCKED_MESSAGE);
+
+    expect((await req('POST', '/admin/screening/blocklist/content/feed/0190a0a0-0000-7000-8000-000000000001', admin.auth, {})).statusCode).toBe(404);
+    expect((await req('POST', `/admin/screening/blocklist/content/product/${feedId}`, admin.auth, {})).statusCode).toBe(422);
+    const textOnly = await req('POST', '/performer/feeds', other.auth, { text: 'Words only', visibility: 'free' });
+    const none = await req('POST', `/admin/screening/blocklist/content/feed/${textOnly.json().data._id}`, admin.auth, {});
+    expect(none.statusCode).toBe(400);
+    expect(fields(none)).toEqual(['id']);
+    expect((await req('POST', `/admin/screening/blocklist/content/video/${feedId}`, admin.auth, { label: 'x'.repeat(201) })).statusCode).toBe(400);
   });
 });
 

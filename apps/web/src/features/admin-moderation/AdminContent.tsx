@@ -2,11 +2,12 @@
 /**
  * /admin/content (operators): every post, video, gallery and product (GET /admin/content), a tab
  * per kind; Creator, Status and Hidden filters and a search in the URL. Hide (with the reason the
- * owner is told) and Unhide on each row (POST /admin/content/{kind}/{id}/hide | unhide, audited).
+ * owner is told) and Unhide on each row (POST /admin/content/{kind}/{id}/hide | unhide, audited); on a hidden post,
+ * "Block media" puts its pictures and videos on the screening blocklist (POST /admin/screening/blocklist/content/{kind}/{id}).
  */
 import { useState, type HTMLAttributes } from 'react';
 import useSWR from 'swr';
-import { App, Button, Card, Input, Modal, Select, Tabs, Typography } from 'antd';
+import { App, Button, Card, Input, Modal, Select, Space, Tabs, Typography } from 'antd';
 import { ADMIN_CONTENT_STATUSES, FEED_STATUSES, HIDEABLE_KINDS, MESSAGES, type ContentSummary, type HideableKind } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, routeKey } from '@/lib/api';
@@ -95,6 +96,19 @@ export default function AdminContent() {
     }
   };
 
+  /** Upload screening: a removed post's pictures and videos onto the blocklist, so copies are stopped at upload. */
+  const blockMedia = async (item: ContentSummary) => {
+    setBusy(item._id);
+    try {
+      const r = await call(routes.screening.blockContent, { params: { kind, id: item._id }, body: { label: `Removed post: ${item.title}`.slice(0, 200) } });
+      message.success(r.added ? `Its media are on the blocklist (${r.added} hash${r.added === 1 ? '' : 'es'})` : 'Its media were on the blocklist already');
+    } catch (e) {
+      message.error(errorText(e, MESSAGES.updateFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <div className="page">
       <h1 className="page-title">Content</h1>
@@ -145,12 +159,19 @@ export default function AdminContent() {
             {
               key: 'actions',
               title: <span className="sr-only">Actions</span>,
-              width: 110,
+              width: 140,
               render: (_, i) =>
                 i.hidden ? (
-                  <Button loading={busy === i._id} onClick={() => void unhide(i)} aria-label={`Unhide ${i.title || 'this item'}`}>
-                    Unhide
-                  </Button>
+                  <Space orientation="vertical" size={6}>
+                    <Button block loading={busy === i._id} onClick={() => void unhide(i)} aria-label={`Unhide ${i.title || 'this item'}`}>
+                      Unhide
+                    </Button>
+                    {kind === 'feed' && (
+                      <Button block loading={busy === i._id} onClick={() => void blockMedia(i)} aria-label={`Add the media of ${i.title || 'this item'} to the blocklist`}>
+                        Block media
+                      </Button>
+                    )}
+                  </Space>
                 ) : (
                   <Button danger onClick={() => setHiding(i)} aria-label={`Hide ${i.title || 'this item'}`}>
                     Hide

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Image, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
-import { BLOCKLIST_KINDS, type BlocklistEntry, type QuarantinedUpload } from '@stagepass/shared';
+import type { BlocklistEntry, QuarantinedUpload } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { fullDate } from '@/lib/format';
@@ -50,13 +50,14 @@ function Quarantine() {
     }
   };
   return (
-    <Card title="Quarantined uploads" className={css.card} extra={<Segmented<QStatus> aria-label="Show" value={status} onChange={(v) => { setStatus(v); setOffset(0); }} options={[{ value: 'quarantined', label: 'Held' }, { value: 'released', label: 'Released' }, { value: 'confirmed', label: 'Confirmed' }]} />}>
+    <Card title="Quarantined uploads" className={css.card}>
+      <Segmented<QStatus> aria-label="Show" className={css.tools} value={status} onChange={(v) => { setStatus(v); setOffset(0); }} options={[{ value: 'quarantined', label: 'Held' }, { value: 'released', label: 'Released' }, { value: 'confirmed', label: 'Confirmed' }]} />
       {list.error && <Alert type="error" showIcon role="alert" title={errorText(list.error, "The quarantine didn't load")} />}
       <Table<QuarantinedUpload>
         rowKey="_id"
         loading={list.isLoading}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 760 }}
         pagination={{ current: offset / PAGE + 1, pageSize: PAGE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: (p) => setOffset((p - 1) * PAGE) }}
         locale={{ emptyText: status === 'quarantined' ? 'Nothing is held: no upload matched the blocklist.' : 'None yet.' }}
         columns={[
@@ -69,11 +70,11 @@ function Quarantine() {
             key: 'decide',
             render: (_: unknown, q) =>
               q.status === 'quarantined' ? (
-                <Space wrap>
+                <Space orientation="vertical" size={8}>
                   <Popconfirm title="Release this upload?" description="It was a false positive: it is processed and shown." okText="Release" onConfirm={() => decide(q, 'release')}>
-                    <Button loading={busy === q._id}>Release</Button>
+                    <Button block loading={busy === q._id}>Release</Button>
                   </Popconfirm>
-                  <Button type="primary" danger loading={busy === q._id} onClick={() => void decide(q, 'confirm')}>
+                  <Button block type="primary" danger loading={busy === q._id} onClick={() => void decide(q, 'confirm')}>
                     Confirm and block
                   </Button>
                 </Space>
@@ -91,7 +92,7 @@ function Blocklist() {
   const { message } = App.useApp();
   const [q, setQ] = useState('');
   const [offset, setOffset] = useState(0);
-  const [kind, setKind] = useState<(typeof BLOCKLIST_KINDS)[number]>('image');
+  const [kind, setKind] = useState<BlocklistEntry['kind']>('image');
   const [importing, setImporting] = useState(false);
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const list = useRoute(routes.screening.blocklist, { query: { offset, limit: PAGE, ...(q ? { q } : {}) } });
@@ -130,7 +131,7 @@ function Blocklist() {
       </p>
       <Space wrap className={css.tools}>
         <Form.Item label="Hashes of" className={css.inline}>
-          <Select<(typeof BLOCKLIST_KINDS)[number]> aria-label="Hashes of" value={kind} onChange={setKind} className={css.kind} options={[{ value: 'image', label: 'Images' }, { value: 'video-frame', label: 'Video frames' }]} />
+          <Select<BlocklistEntry['kind']> aria-label="Hashes of" value={kind} onChange={setKind} className={css.kind} options={[{ value: 'image', label: 'Images' }, { value: 'video-frame', label: 'Video frames' }]} />
         </Form.Item>
         <Upload accept=".txt,.csv,text/plain,text/csv" showUploadList={false} beforeUpload={(f) => importFile(f)}>
           <Button type="primary" loading={importing}>Import a list</Button>
@@ -145,7 +146,7 @@ function Blocklist() {
         rowKey="_id"
         loading={list.isLoading}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 760 }}
         pagination={{ current: offset / PAGE + 1, pageSize: PAGE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: (p) => setOffset((p - 1) * PAGE) }}
         locale={{ emptyText: q ? 'No entry has that label.' : 'The blocklist is empty: import a list, or confirm a quarantined upload.' }}
         columns={[
