@@ -220,6 +220,14 @@ describe('demo seed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/legal/documents', headers: fan })).json().data.pending).toEqual({ kinds: [], age: false });
   });
 
+  it('lists the UK for age verification, marks Iris adult, and leaves Gwen (UK) pending in the age verification queue', async () => {
+    expect(await t.ctx.settings.get('ageVerificationPlaces')).toEqual(['GB']);
+    expect((await byEmail('iris@example.com')).adultContent).toBe(true);
+    const queue = await t.ctx.ageReview.queue({ offset: 0, limit: 10, sort: 'asc', sortBy: 'submittedAt' });
+    expect(queue.data.map((r) => [r.username, r.status, Boolean(r.idPhoto && r.selfie)])).toEqual([['gwen', 'pending', true]]);
+    expect((await byEmail('gwen@example.com')).ageStatus).toBe('pending');
+  });
+
   it('gives Luna private shows and a past ticketed stream with chat and a tip, on her earnings page and in her notifications', async () => {
     const login = async (email: string) =>
       ({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: DEMO_PASSWORD } })).json().data.token}` });

@@ -11,6 +11,7 @@ import { conversationMembers } from '../modules/messages/messages.tables';
 import { demoMediaMaker, type DemoMediaMaker, type DemoMediaOptions } from './demo-media';
 import { seedCatalogue } from './demo-catalogue';
 import { seedConsole, seedLegal } from './demo-console';
+import { seedAge } from './demo-age';
 import { seedScreening } from './demo-screening';
 import { seedLive } from './demo-live';
 
@@ -178,6 +179,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     }
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
     if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
+    if (account.admin) await seedAge(ctx, { iris: account.iris?.user ?? null, password: DEMO_PASSWORD, maker });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }

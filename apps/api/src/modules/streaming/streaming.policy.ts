@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-
 import type { StreamNeed } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
+import { ageRestrictedNow } from '../../platform/age-context';
 import { users, type UserRow } from '../users/users.tables';
 import { follows } from '../follows/follows.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
@@ -75,7 +76,9 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
   if (list.length === 0) return facts;
   const ids = [...new Set(list.map((s) => s.id))];
   const performerIds = [...new Set(list.map((s) => s.performerId))];
-  const queries: SQLWrapper[] = [db.select(fact('sus', users.id)).from(users).where(and(inArray(users.id, performerIds), eq(users.status, 'suspended')))];
+  // Withheld like suspended: an adult creator for a viewer the age rule restricts (legal README "Age assurance").
+  const withheld = ageRestrictedNow() ? or(eq(users.status, 'suspended'), eq(users.adultContent, true))! : eq(users.status, 'suspended');
+  const queries: SQLWrapper[] = [db.select(fact('sus', users.id)).from(users).where(and(inArray(users.id, performerIds), withheld))];
   if (viewer) {
     const others = performerIds.filter((id) => id !== viewer.id);
     queries.push(
