@@ -1,4 +1,6 @@
+import fsp from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { files } from './media.tables';
 import { screeningQuarantine } from './screening.tables';
 import { imageHash } from './screening.hash';
 import { patternPng } from './screening.pictures';
+import { mediaTools, runTool } from './media.processing';
 
 /**
  * Upload screening (issue 28 §4) through the API: the operator's routes × roles, the import format,
@@ -217,6 +220,29 @@ describe('"add its media to the blocklist" from the Content section', () => {
     expect(fields(none)).toEqual(['id']);
     expect((await req('POST', `/admin/screening/blocklist/content/video/${feedId}`, admin.auth, { label: 'x'.repeat(201) })).statusCode).toBe(400);
   });
+});
+
+describe('videos', () => {
+  it('a clip whose key frames show a blocklisted picture is quarantined like a picture (its frames hashed by ffmpeg)', async () => {
+    const still = path.join(t.config.DATA_DIR, 'screen-still.png');
+    await sharp(await patternPng(707, 640, 360)).toFile(still);
+    const clip = path.join(t.config.DATA_DIR, 'screen-clip.mp4');
+    const tools = mediaTools(process.env);
+    await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-loop', '1', '-framerate', '12', '-t', '3', '-i', still, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${(await imageHash(still))!},Known still\n` });
+    expect(imp.statusCode).toBe(200);
+    const mp = multipart({}, [{ field: 'file', filename: 'clip.mp4', content: await fsp.readFile(clip), type: 'video/mp4' }]);
+    const up = await t.app.inject({ method: 'POST', url: '/performer/feeds/video/upload', headers: { ...creator.auth, ...mp.headers }, payload: mp.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    await t.ctx.queue.drain();
+    const [row] = await t.ctx.db.select().from(files).where(eq(files.id, up.json().data._id));
+    expect(row).toMatchObject({ status: 'failed', error: SCREENING_BLOCKED_MESSAGE, variants: {} });
+    const [q] = await t.ctx.db.select().from(screeningQuarantine).where(eq(screeningQuarantine.fileId, row!.id));
+    expect(q).toMatchObject({ status: 'quarantined', entryLabel: 'Known still' });
+    // Videos are listed without a picture (only images that are held show their original).
+    const item = (await req('GET', '/admin/screening/quarantine?limit=100', admin.auth)).json().data.data.find((x: { fileId: string }) => x.fileId === row!.id);
+    expect(item).toMatchObject({ mediaType: 'video', url: null });
+  }, 60_000);
 });
 
 describe('uploads that do not match', () => {
