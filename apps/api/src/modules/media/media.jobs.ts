@@ -58,7 +58,8 @@ interface Deps {
 
 /**
  * The processing job of the media pipeline: uploaded → processing → ready | failed. Each attempt
- * reads the original from storage, renders every output in a temp directory (removed after),
+ * reads the original from storage, screens it (README.md "Upload screening": a blocklisted upload
+ * is quarantined — failed, nothing rendered — and the attempt ends there), renders every output in a temp directory (removed after),
  * stores them next to the original, records the results and deletes the original. A failed
  * attempt is retried (MEDIA_RETRY_LIMIT, with backoff); the last failure marks the file failed
  * with its reason. Attempts that die without a word (timeout, crashed worker) reach `onDead`.
