@@ -1,8 +1,15 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import sharp from 'sharp';
 import { routePath, routes, type RouteEntry } from '@stagepass/shared/routes';
 import { auditLog } from '../src/platform/audit.tables';
+import { imageHash } from '../src/modules/media/screening.hash';
+import { patternPng } from '../src/modules/media/screening.pictures';
+import { screeningQuarantine } from '../src/modules/media/screening.tables';
 import { SITE, wallet } from '../src/modules/ledger/ledger.service';
 import { payoutRequests } from '../src/modules/payouts/payouts.tables';
 import { subscriptions } from '../src/modules/subscriptions/subscriptions.tables';
@@ -42,7 +49,7 @@ interface Prepared {
   action: string;
   targetType: string;
   /** The record's id, or how to read it from the answer's `data` (a record the call creates). */
-  targetId: string | ((data: { _id: string }) => string);
+  targetId: string | null | ((data: { _id: string }) => string);
 }
 type Case = () => Promise<Prepared>;
 
@@ -116,6 +123,31 @@ async function liveScene() {
 
 // ── Every admin / performerOrAdmin write of the route map ────────────────────────────────────────
 
+let patternSeed = 40_000;
+const uniqueHash = () => uuidv7().replace(/-/g, '').slice(-16);
+/** A creator's picture that went through screening (its hash kept on the file). */
+async function screenedFile(owner?: Made): Promise<string> {
+  const creator = owner ?? (await createCreator(t));
+  const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await pngUpload(await patternPng(patternSeed++)));
+  await t.ctx.queue.drain();
+  return f.id;
+}
+/** An upload held by screening: the hash of a fresh pattern on the list, then a creator uploads it. */
+async function quarantined(): Promise<{ id: string; fileId: string }> {
+  const pic = await patternPng(patternSeed++);
+  await ok('POST', '/admin/screening/blocklist/import', admin, { text: `${(await imageHash(pic))!},Audit walk\n` });
+  const creator = await createCreator(t);
+  const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await pngUpload(pic));
+  await t.ctx.queue.drain();
+  const [q] = await t.ctx.db.select().from(screeningQuarantine).where(eq(screeningQuarantine.fileId, f.id));
+  return { id: q!.id, fileId: f.id };
+}
+async function pngUpload(content: Buffer) {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'audit-screen-'));
+  const tmpPath = path.join(dir, 'p.png');
+  await fsp.writeFile(tmpPath, content);
+  return { field: 'file', tmpPath, mime: 'image/png', ext: 'png', size: content.length, originalName: 'p.png' };
+}
 /** Keyed `<module>.<route>` as in packages/shared/src/routes. */
 const OPERATOR_ROUTES: Record<string, Case> = {
   'coupons.adminCreate': async () => ({ body: { code: `NEW${uuidv7().slice(-8).toUpperCase()}`, percentage: 15 }, action: 'coupon.create', targetType: 'coupon', targetId: (d) => d._id }),
@@ -162,6 +194,27 @@ const OPERATOR_ROUTES: Record<string, Case> = {
   'legal.adminPublish': async () => {
     const page = await ok('POST', '/admin/posts', admin, { title: `Privacy ${uuidv7()}`, status: 'published' });
     return { body: { kind: 'privacy', slug: page.slug }, action: 'legal.publish', targetType: 'legal_document', targetId: (d) => d._id };
+  },
+  // Upload screening (media README "Upload screening"): the list has no record of its own to name; a file or an item where there is one.
+  'screening.importBlocklist': async () => ({ body: { text: `${uniqueHash()},Audited import\n` }, action: 'screening.import', targetType: 'screening-blocklist', targetId: null }),
+  'screening.blockFiles': async () => ({ body: { fileIds: [await screenedFile()] }, action: 'screening.block-files', targetType: 'screening-blocklist', targetId: null }),
+  'screening.blockContent': async () => {
+    const creator = await createCreator(t);
+    const feed = await createFeed(t, creator.user.id, { fileIds: [await screenedFile(creator)] });
+    return { params: { kind: 'feed', id: feed.id }, body: {}, action: 'screening.block-files', targetType: 'feed', targetId: feed.id };
+  },
+  'screening.removeEntry': async () => {
+    await ok('POST', '/admin/screening/blocklist/import', admin, { text: `${uniqueHash()},To delete\n` });
+    const entryId = (await ok('GET', '/admin/screening/blocklist?q=To%20delete&limit=1', admin)).data[0]._id;
+    return { params: { entryId }, action: 'screening.remove', targetType: 'screening-blocklist', targetId: entryId };
+  },
+  'screening.release': async () => {
+    const q = await quarantined();
+    return { params: { id: q.id }, body: { note: 'false positive' }, action: 'screening.release', targetType: 'file', targetId: q.fileId };
+  },
+  'screening.confirm': async () => {
+    const q = await quarantined();
+    return { params: { id: q.id }, body: {}, action: 'screening.confirm', targetType: 'file', targetId: q.fileId };
   },
   'site.adminPageCreate': async () => ({ body: { title: 'Terms' }, action: 'page.create', targetType: 'page', targetId: (d) => d._id }),
   'site.adminPageUpdate': async () => {

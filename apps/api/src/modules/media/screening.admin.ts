@@ -99,10 +99,10 @@ export class ScreeningAdmin {
       return (f?.hashes ?? []).map((hash) => ({ hash, label, kind: f?.type === 'video' ? ('video-frame' as const) : ('image' as const), source: 'removed' as const, fileId }));
     });
     if (entries.length === 0) throw badRequest('This item has no screened picture or video', [{ field: 'id', message: 'No picture or video of this item has a hash' }]);
-    return this.add(actor, entries, 'screening.block-files');
+    return this.add(actor, entries, 'screening.block-files', undefined, { type: kind, id });
   }
 
-  private async add(actor: AuditActor, entries: NewEntry[], action: string, tx?: Tx) {
+  private async add(actor: AuditActor, entries: NewEntry[], action: string, tx?: Tx, target: { type: string; id: string | null } = { type: 'screening-blocklist', id: null }) {
     const run = async (t: Tx) => {
       const [current] = await t.select({ n: count() }).from(screeningBlocklist);
       if (Number(current?.n ?? 0) + entries.length > BLOCKLIST_MAX_ENTRIES) throw badRequest(`The blocklist holds at most ${BLOCKLIST_MAX_ENTRIES} hashes`, [{ field: 'text', message: 'Too many hashes' }]);
@@ -117,7 +117,7 @@ export class ScreeningAdmin {
         added += rows.length;
       }
       const result = { added, duplicates: entries.length - added };
-      await recordAudit(t, actor, { action, targetType: 'screening-blocklist', targetId: null, after: { ...result, fileIds: [...new Set(entries.map((e) => e.fileId).filter(Boolean))] } });
+      await recordAudit(t, actor, { action, targetType: target.type, targetId: target.id, after: { ...result, fileIds: [...new Set(entries.map((e) => e.fileId).filter(Boolean))] } });
       return result;
     };
     return tx ? run(tx) : this.deps.db.transaction(run);
@@ -164,7 +164,7 @@ export class ScreeningAdmin {
       const entries: NewEntry[] = (known?.hashes ?? []).map((hash) => ({
         hash, label: label || q.entryLabel || 'Confirmed upload', kind: known?.type === 'video' ? 'video-frame' : 'image', source: 'removed', fileId: q.fileId,
       }));
-      const added = entries.length ? await this.add(actor, entries, 'screening.block-files', tx) : { added: 0, duplicates: 0 };
+      const added = entries.length ? await this.add(actor, entries, 'screening.block-files', tx, { type: 'file', id: q.fileId }) : { added: 0, duplicates: 0 };
       const [done] = await tx.update(screeningQuarantine).set({ status: 'confirmed', decidedBy: actor.actorId, decidedAt: new Date() }).where(eq(screeningQuarantine.id, id)).returning();
       await recordAudit(tx, actor, { action: 'screening.confirm', targetType: 'file', targetId: q.fileId, before: { status: 'quarantined' }, after: { status: 'confirmed', ...added } });
       return done!;
