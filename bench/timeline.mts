@@ -149,7 +149,7 @@ async function main() {
     const tlValues = (viewer: string, now: string) =>
       tl.params.map((p) => {
         const name = (p as { name?: string }).name;
-        const v = name === undefined ? p : ({ viewer, now, depth: 10, offset: 0, limit: 10, countCap: 1010 } as Record<string, unknown>)[name];
+        const v = name === undefined ? p : ({ viewer, now, ageRestricted: false, depth: 10, offset: 0, limit: 10, countCap: 1010 } as Record<string, unknown>)[name];
         if (v === undefined) throw new Error(`timeline statement: no value for ${String(name)}`);
         return v;
       });
