@@ -21,6 +21,8 @@ test('a blocklisted picture is quarantined at upload even after re-encoding; the
   await logInAs(admin, ADMIN.login, ADMIN.password);
   await admin.goto('/admin/screening');
   await expect(admin.getByRole('heading', { name: 'Screening', level: 1 })).toBeVisible();
+  // The demo's entry is there from the seed.
+  await expect(admin.getByRole('row').filter({ hasText: 'Demo: a known pattern (never shown on the site)' })).toBeVisible();
   await admin.locator('input[type="file"]').setInputFiles(picture.list);
   await expect(admin.getByText('1 added')).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Search labels' }).fill(label);
