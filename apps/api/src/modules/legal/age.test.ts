@@ -7,6 +7,7 @@ import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTes
 import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';
 import { ageVerifications } from './age.tables';
+import { agoraOn, goLive } from '../../../test/streams';
 
 /**
  * Age assurance by country (issue 28 §1, README "Age assurance"): routes × roles, withholding in
@@ -136,6 +137,15 @@ describe('the place rule and withholding', () => {
     expect((await state(US_IP)).required).toBe(true);
     const fr = await fanIn('FR');
     expect((await state({ ...fr.auth, ...GB_IP })).restricted).toBe(true);
+  });
+  it("an adult creator's live stream is withheld like a suspended creator's: 404 and left out of the live list", async () => {
+    await agoraOn(t);
+    const live = await goLive(t, adult, { title: 'Adult live' });
+    const ids = async (h: H) => ((await req('GET', '/streaming/user/search', h)).json().data.data as Array<{ _id: string }>).map((s) => s._id);
+    expect(await ids({})).toContain(live._id);
+    expect(await ids(GB_IP)).not.toContain(live._id);
+    expect((await req('GET', `/streaming/live/${live._id}`, GB_IP)).statusCode).toBe(404);
+    expect((await req('GET', `/streaming/live/${live._id}`, (await fanIn('FR')).auth)).statusCode).toBe(200);
   });
   it('creators and operators are exempt; a creator always sees their own adult content', async () => {
     expect((await req('GET', `/user/feeds/${adultFeed}`, { ...adult.auth, ...GB_IP })).statusCode).toBe(200);

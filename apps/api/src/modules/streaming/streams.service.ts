@@ -22,6 +22,7 @@ import type { UsersService } from '../users/users.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SellerGate } from '../performers/performers.policy';
 import { notBlockedWith } from '../blocks/blocks.policy';
+import { adultProfileShownSql } from '../users/moderation.policy';
 import { originRoom, streams, type StreamRow } from './streaming.tables';
 import { streamViews } from './streaming.views';
 import { billableClock, billableClockStopped } from './streaming.clock';
@@ -339,6 +340,9 @@ export class StreamsService {
     if (q.type === 'private') return { data: [], total: 0 };
     const conds: SQL[] = [eq(streams.status, 'live'), inArray(streams.type, q.type ? [q.type] : ['public', 'group']), eq(users.status, 'active')];
     if (viewer && !isAdmin(viewer)) conds.push(notBlockedWith(streams.performerId, viewer.id));
+    // Age assurance (legal README): adult creators are left out for a viewer the age rule restricts.
+    const adultShown = adultProfileShownSql(users.adultContent);
+    if (adultShown) conds.push(adultShown);
     if (q.performerId) conds.push(eq(streams.performerId, q.performerId));
     if (q.q) {
       const pat = containsPattern(q.q);
