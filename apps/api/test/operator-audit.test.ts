@@ -7,6 +7,7 @@ import { uuidv7 } from 'uuidv7';
 import sharp from 'sharp';
 import { routePath, routes, type RouteEntry } from '@stagepass/shared/routes';
 import { auditLog } from '../src/platform/audit.tables';
+import { ageVerifications } from '../src/modules/legal/age.tables';
 import { imageHash } from '../src/modules/media/screening.hash';
 import { patternPng } from '../src/modules/media/screening.pictures';
 import { screeningQuarantine } from '../src/modules/media/screening.tables';
@@ -149,6 +150,13 @@ async function pngUpload(content: Buffer) {
   return { field: 'file', tmpPath, mime: 'image/png', ext: 'png', size: content.length, originalName: 'p.png' };
 }
 /** Keyed `<module>.<route>` as in packages/shared/src/routes. */
+/** A fan's pending age verification (modules/legal "Age assurance"), as the manual provider leaves it. */
+async function pendingAgeCheck(): Promise<{ fan: string; request: string }> {
+  const fan = await createFan(t);
+  const [row] = await t.ctx.db.insert(ageVerifications).values({ userId: fan.user.id, provider: 'manual', status: 'pending', submittedAt: new Date() }).returning();
+  return { fan: fan.user.id, request: row!.id };
+}
+
 const OPERATOR_ROUTES: Record<string, Case> = {
   'coupons.adminCreate': async () => ({ body: { code: `NEW${uuidv7().slice(-8).toUpperCase()}`, percentage: 15 }, action: 'coupon.create', targetType: 'coupon', targetId: (d) => d._id }),
   'coupons.adminUpdate': async () => {
@@ -167,6 +175,14 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const creator = await createCreator(t);
     const [row] = await t.ctx.db.insert(payoutRequests).values({ performerId: creator.user.id, amount: 5000 }).returning();
     return { params: { id: row!.id }, body: { status: 'approved', adminNote: 'OK' }, action: 'payout.approve', targetType: 'payout', targetId: row!.id };
+  },
+  'age.adminApprove': async () => {
+    const id = await pendingAgeCheck();
+    return { params: { id: id.request }, action: 'age.approve', targetType: 'user', targetId: id.fan };
+  },
+  'age.adminReject': async () => {
+    const id = await pendingAgeCheck();
+    return { params: { id: id.request }, body: { reason: 'Unreadable' }, action: 'age.reject', targetType: 'user', targetId: id.fan };
   },
   'performers.approveVerification': async () => {
     const c = await pendingCreator();
