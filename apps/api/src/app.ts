@@ -61,6 +61,7 @@ import { legalRoutes } from './modules/legal/legal.routes';
 import { registerTermsGate } from './modules/legal/legal.gate';
 import { registerAgeGate } from './modules/legal/age.gate';
 import { ageRoutes } from './modules/legal/age.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -180,6 +181,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(legalRoutes({ legal: r.legal }));
   await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
+  await app.register(privacyRoutes({ privacy: r.privacy }));
   await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };

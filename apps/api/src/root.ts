@@ -27,6 +27,7 @@ import { TwoFactorService } from './modules/auth/two-factor.service';
 import { registerAuthHandlers } from './modules/auth/auth.handlers';
 import { LegalService } from './modules/legal/legal.service';
 import { AgeService } from './modules/legal/age.service';
+import { PrivacyService } from './modules/privacy/privacy.service';
 import { AgeReview } from './modules/legal/age.review';
 import { periodicSweep } from './platform/periodic';
 import { manualAgeVerifier, webhookAgeVerifier } from './modules/legal/age.verifier';
@@ -272,13 +273,15 @@ export function buildServices(p: Platform) {
   const moderation = new ModerationService({ contentKinds, db, events, users });
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
   // Upload screening's console (modules/media README "Upload screening"); owners' names through the Reports section's cards.
+  // Personal data (modules/privacy): exports by a job into private storage, account deletion.
+  const privacy = new PrivacyService({ db, clock, config, storage, queue, mailer, log, realtime, contentKinds, accounts, auth, twoFactor, ledger, notifications, subscriptions });
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
-    ledgerSearch,
+    ledgerSearch, privacy,
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -290,6 +293,7 @@ export async function buildRoot(opts: RootOptions) {
   const { queue, storage, mailer, database, log, config } = platform;
   platform.events.defineJobs();
   services.auth.defineJobs();
+  services.privacy.defineJobs();
   // Event handlers, registered by the module that owns their effect (README "Domain events").
   registerAuthHandlers({ auth: services.auth, events: platform.events });
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
@@ -324,6 +328,8 @@ export async function buildRoot(opts: RootOptions) {
   });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
   // Age verification pictures kept ageDocumentRetentionDays after the decision are deleted when due (hourly).
+  // Expired data exports lose their file (hourly).
+  const privacyExportSweep = periodicSweep({ name: 'privacy export sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.privacy.purgeExpired()) });
   const ageFilesSweep = periodicSweep({ name: 'age verification files sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.age.purgeFiles()) });
   return {
     ...platform,
@@ -338,6 +344,7 @@ export async function buildRoot(opts: RootOptions) {
       videoJobs.start();
       massMessageJobs.start();
       ageFilesSweep.start();
+      privacyExportSweep.start();
       services.streaming.start();
     },
     async stop() {
@@ -348,6 +355,7 @@ export async function buildRoot(opts: RootOptions) {
       await videoJobs.stop();
       await massMessageJobs.stop();
       await ageFilesSweep.stop();
+      await privacyExportSweep.stop();
       await services.streaming.stop();
       await queue.stop();
       platform.realtime.closeSockets();

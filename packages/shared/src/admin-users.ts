@@ -11,7 +11,7 @@ import { verificationStatusSchema } from './verification';
  */
 
 /** An account's status: `suspended` by an operator (cannot log in, sessions and sockets ended, content hidden). */
-export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export const USER_STATUSES = ['active', 'inactive', 'suspended', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 /** The list's role filter: fans (`user`), creators (`performer`), operators (`admin`). */
 export const ADMIN_USER_ROLES = ['user', 'performer', 'admin'] as const;

@@ -41,6 +41,7 @@ export * from './orders';
 export * from './site';
 export * from './legal';
 export * from './legal-rules';
+export * from './privacy';
 export * from './age';
 export * from './screening';
 export * from './verification';

@@ -28,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   /** A creator the reader follows or subscribes to went live. */
   'stream',
+  /** The reader's personal data export is ready (modules/privacy). */
+  'privacy',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

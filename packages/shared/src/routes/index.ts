@@ -27,6 +27,7 @@ import { notifications } from './notifications';
 import { orders } from './orders';
 import { payments } from './payments';
 import { payouts } from './payouts';
+import { privacy } from './privacy';
 import { performers } from './performers';
 import { products } from './products';
 import { photos } from './photos';
@@ -69,6 +70,7 @@ export const routes = {
   orders,
   payments,
   payouts,
+  privacy,
   performers,
   products,
   photos,

@@ -115,6 +115,13 @@ export class TwoFactorService {
     });
   }
 
+  /** For a sensitive step of the account (modules/privacy: deleting it): a current code or recovery code when 2FA is on (400 on the field otherwise); nothing when it is off. */
+  async assertProof(user: UserRow, proof: TwoFactorProof): Promise<void> {
+    const row = await this.row(user.id);
+    if (!user.twoFactorEnabled || !row?.confirmedAt) return;
+    await this.checkProof(row, proof, ACCOUNT);
+  }
+
   /** New recovery codes after a current code; the old ones stop working. */
   async regenerateRecoveryCodes(user: UserRow, code: string): Promise<RecoveryCodes> {
     const row = await this.row(user.id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, notInArray, or, sql } from 'drizzle-orm';
 import { toMinor, type AdminSubscriptionSearch, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
@@ -260,6 +260,26 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     if (sub.gateway && provider !== sub.gateway) throw badRequest(`This subscription is paid through ${sub.gateway}`);
     if (sub.status === 'cancelled' || sub.status === 'expired') return (await this.list.views([sub]))[0];
     return (await this.list.views([await this.switchOff(sub, audit)]))[0];
+  }
+
+  /**
+   * Account deletion (modules/privacy): every subscription the user pays or is paid for stops
+   * renewing with the subscriber's own rule (Stripe: cancelled at period end), a page at a time.
+   * Answers how many were switched off.
+   */
+  async cancelAllFor(userId: string): Promise<number> {
+    const seen = new Set<string>();
+    for (;;) {
+      const rows = await this.deps.db.select().from(subscriptions)
+        .where(and(or(eq(subscriptions.userId, userId), eq(subscriptions.performerId, userId)), notInArray(subscriptions.status, ['cancelled', 'expired'])))
+        .orderBy(subscriptions.id).limit(100);
+      const fresh = rows.filter((r) => !seen.has(r.id));
+      if (!fresh.length) return seen.size;
+      for (const r of fresh) {
+        seen.add(r.id);
+        await this.switchOff(r);
+      }
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionCache } from '../../platform/auth';
-import type { AgeStatus, LegalAccepted } from '@stagepass/shared';
+import { DELETED_USER_NAME, type AgeStatus, type LegalAccepted } from '@stagepass/shared';
 import type { AccountWriter } from '../auth/accounts';
 import type { LegalAcceptedWriter } from '../legal/legal.service';
 import type { AgeAccountWriter } from '../legal/age.service';
@@ -25,6 +25,23 @@ export interface UserAccountsDeps {
  */
 export class UserAccounts implements AccountWriter, LegalAcceptedWriter, AgeAccountWriter {
   constructor(private deps: UserAccountsDeps) {}
+
+  /**
+   * Account deletion (modules/privacy): the row stays as a tombstone so financial records keep their
+   * keys, but everything that names the person goes — status 'deleted', name "Deleted user",
+   * username `deleted-<id>`, no e-mail (it can register again), no password, social links, avatar,
+   * cover or 2FA flag. Answers the storage keys of the avatar and cover renditions to delete.
+   */
+  async anonymise(tx: DbOrTx, userId: string): Promise<string[]> {
+    const [before] = await tx.select({ avatar: users.avatar, cover: users.cover }).from(users).where(eq(users.id, userId));
+    await tx.update(users).set({
+      status: 'deleted', name: DELETED_USER_NAME, firstName: null, lastName: null, gender: null, country: null,
+      username: `deleted-${userId.replace(/-/g, '').slice(-12)}`, email: null, verifiedEmail: false, passwordHash: null,
+      googleId: null, twitterId: null, avatar: null, cover: null, twoFactorEnabled: false,
+    }).where(eq(users.id, userId));
+    await this.deps.sessions.evictUser(userId, tx);
+    return [...Object.values(before?.avatar ?? {}), ...Object.values(before?.cover ?? {})];
+  }
 
   /** Inserts an account; a unique-index violation (username, e-mail, social id) reaches the caller. */
   async create(tx: DbOrTx, values: NewUserRow): Promise<UserRow> {

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   verification: 'Identity verification decisions',
   moderation: 'Moderation: hidden content and warnings from the team',
   stream: 'Creators you follow going live',
+  privacy: 'Your data exports',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
