@@ -9,7 +9,7 @@
 
 const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup'];
 const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site'];
-const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks'];
+const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns'];
 const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy'];
 
 const API = '^apps/api/src/';

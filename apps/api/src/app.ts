@@ -35,6 +35,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { takedownsRoutes } from './modules/takedowns/takedowns.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { galleriesRoutes } from './modules/galleries/galleries.routes';
@@ -158,6 +159,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reactionsRoutes({ reactions: r.reactions }));
   await app.register(commentsRoutes({ comments: r.comments }));
   await app.register(reportsRoutes({ reports: r.reports, queue: r.reportQueue, moderation: r.moderation }));
+  await app.register(takedownsRoutes({ takedowns: r.takedowns, actions: r.takedownActions }));
   await app.register(screeningRoutes({ screening: r.screening }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));

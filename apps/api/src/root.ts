@@ -86,6 +86,9 @@ import { commentKind } from './modules/comments/comments.kind';
 import { ReportsService } from './modules/reports/reports.service';
 import { ModerationService } from './modules/reports/moderation.service';
 import { ReportQueueService } from './modules/reports/report-queue.service';
+import { TakedownsService } from './modules/takedowns/takedowns.service';
+import { TakedownActionsService } from './modules/takedowns/takedown-actions.service';
+import { defineTakedownJobs, registerTakedownHandlers } from './modules/takedowns/takedowns.handlers';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { CouponsService } from './modules/coupons/coupons.service';
@@ -272,6 +275,9 @@ export function buildServices(p: Platform) {
   // The console's Reports and Content sections (modules/reports): content through the registry; suspension through the Users section.
   const moderation = new ModerationService({ contentKinds, db, events, users });
   const reportQueue = new ReportQueueService({ db, events, moderation, reports, comments, accounts: adminUsers });
+  // Takedowns (modules/takedowns): items hidden through moderation's hiding, strikes suspend through the Users section.
+  const takedowns = new TakedownsService({ clock, contentKinds, db, events, moderation, settings });
+  const takedownActions = new TakedownActionsService({ clock, contentKinds, db, events, moderation, settings, notices: takedowns, accounts: adminUsers });
   // Upload screening's console (modules/media README "Upload screening"); owners' names through the Reports section's cards.
   // Personal data (modules/privacy): exports by a job into private storage, account deletion.
   const privacy = new PrivacyService({ db, clock, config, storage, queue, mailer, log, realtime, contentKinds, accounts, auth, twoFactor, ledger, notifications, subscriptions });
@@ -279,7 +285,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -307,6 +313,7 @@ export async function buildRoot(opts: RootOptions) {
   registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
+  registerTakedownHandlers({ config, db: platform.db, events: platform.events, mailer, settings: services.settings, users: services.users });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
   // A new post's audience, read a batch at a time through the services that own it.
   const audience = {
@@ -316,6 +323,7 @@ export async function buildRoot(opts: RootOptions) {
   registerGoLiveFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   registerNewPostFanOut({ db: platform.db, contentKinds: services.contentKinds, events: platform.events, queue, realtime: platform.realtime, notifications: services.notifications, audience, batchSize: config.FANOUT_BATCH_SIZE, log });
   const feedJobs = defineFeedJobs({ db: platform.db, events: platform.events, log, queue, config });
+  const takedownJobs = defineTakedownJobs({ actions: services.takedownActions, log, queue, config });
   const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
   const scanner = config.CONTENT_SCANNER_URL ? httpContentScanner(config.CONTENT_SCANNER_URL, config.CONTENT_SCANNER_TIMEOUT_S, log) : null;
   const uploadScreening = new UploadScreening({ db: platform.db, events: platform.events, log, tools: mediaTools(config), scanner });
@@ -341,6 +349,7 @@ export async function buildRoot(opts: RootOptions) {
       platform.events.startSweeping();
       subscriptionJobs.start();
       feedJobs.start();
+      takedownJobs.start();
       videoJobs.start();
       massMessageJobs.start();
       ageFilesSweep.start();
@@ -352,6 +361,7 @@ export async function buildRoot(opts: RootOptions) {
       await platform.events.stopSweeping();
       await subscriptionJobs.stop();
       await feedJobs.stop();
+      await takedownJobs.stop();
       await videoJobs.stop();
       await massMessageJobs.stop();
       await ageFilesSweep.stop();

@@ -42,6 +42,7 @@ export * from './site';
 export * from './legal';
 export * from './legal-rules';
 export * from './privacy';
+export * from './takedowns';
 export * from './age';
 export * from './screening';
 export * from './verification';

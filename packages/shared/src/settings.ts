@@ -41,6 +41,8 @@ export const SETTINGS = {
   minimumAge: def({ schema: z.number().int().min(13).max(25), default: 18, public: true, description: 'The age every account confirms at sign-up (raising it asks accounts to confirm again with the next terms they accept)' }),
   ageVerificationPlaces: def({ schema: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'A country code (GB) or a region code (US-UT)')).max(300), default: [] as string[], public: false, description: 'Countries (GB) and regions (US-UT) where fans verify their age before seeing adult content (modules/legal, age assurance)' }),
   ageDocumentRetentionDays: def({ schema: z.number().int().min(0).max(365), default: 0, public: false, description: 'Days the ID photo and selfie of an age verification are kept after the decision (0: deleted right away)' }),
+  takedownStrikeLimit: def({ schema: z.number().int().min(1).max(100), default: 3, public: false, description: 'Takedown strikes (items hidden by a takedown notice, not restored) at which a creator\'s account is suspended (modules/takedowns)' }),
+  takedownWaitDays: def({ schema: z.number().int().min(0).max(60), default: 10, public: false, description: 'Days after a counter-notice before the items come back, unless the claimant answers (modules/takedowns)' }),
   requireEmailVerification: def({ schema: z.boolean(), default: false, public: true, description: 'Users must verify their e-mail before logging in' }),
   maintenanceMode: def({ schema: z.boolean(), default: false, public: true, description: 'Show the maintenance view to everyone but admins' }),
   clientPasswordHashing: def({ schema: z.boolean(), default: false, public: true, description: 'The web client hashes passwords (SHA-256) before sending them' }),

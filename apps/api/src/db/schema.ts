@@ -33,5 +33,6 @@ export * from '../modules/site/site.tables';
 export * from '../modules/streaming/streaming.tables';
 export * from '../modules/legal/legal.tables';
 export * from '../modules/legal/age.tables';
+export * from '../modules/takedowns/takedowns.tables';
 export * from '../modules/privacy/privacy.tables';
 export * from '../modules/media/screening.tables';

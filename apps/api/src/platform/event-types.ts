@@ -76,6 +76,10 @@ export type DomainEventMap = {
   /** An operator released a quarantined file (a false positive): what it stopped goes on. */
   'media.released': { fileId: string; ownerId: string | null; fileKind: string; actorId: string };
 
+  /** A takedown notice's items were hidden (modules/takedowns): each owner is told, with the notice, and may file a counter-notice. */
+  'takedown.hidden': { noticeId: string; number: number; ownerId: string; claimant: string; work: string };
+  /** A takedown notice's e-mail to be sent (modules/takedowns, takedowns.handlers.ts): to the claimant, or to `ownerId` when given. */
+  'takedown.mail': { noticeId: string; mail: 'received' | 'rejected' | 'info' | 'countered' | 'restored' | 'upheld'; message: string | null; ownerId: string | null };
   /** A message came in through the contact form: the operator is mailed (site.handlers.ts). */
   'contact.received': { messageId: string };
   /** An operator answered a contact message: the answer is mailed to its sender. */

@@ -28,6 +28,7 @@ import { orders } from './orders';
 import { payments } from './payments';
 import { payouts } from './payouts';
 import { privacy } from './privacy';
+import { takedowns } from './takedowns';
 import { performers } from './performers';
 import { products } from './products';
 import { photos } from './photos';
@@ -71,6 +72,7 @@ export const routes = {
   payments,
   payouts,
   privacy,
+  takedowns,
   performers,
   products,
   photos,

@@ -166,6 +166,12 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     const what = `Your ${NOUN[p.kind] ?? p.kind}${p.title ? ` “${quote(p.title)}”` : ''}`;
     await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', objectKind: p.kind as NewNotification['objectKind'], objectId: p.itemId, text: `${what} was hidden by the team: ${quote(p.reason)}`, link: STUDIO[p.kind] ?? null }]);
   });
+  // Takedowns (takedowns README): the owner of items a notice hid reads the notice and may counter it.
+  events.on('takedown.hidden', 'notifications.takedown-hidden', async (e, tx) => {
+    const p = e.payload;
+    const text = `Takedown notice #${p.number} from ${quote(p.claimant)} hid your content. The work they claim: ${quote(p.work.slice(0, 300))}. You may file a counter-notice.`;
+    await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', text, link: '/creator/takedowns' }]);
+  });
   events.on('user.warned', 'notifications.warned', async (e, tx) => {
     const p = e.payload;
     await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: `A warning from the team: ${p.message}`, link: null }]);

@@ -66,6 +66,18 @@ export class ModerationService {
     return true;
   }
 
+  /**
+   * Shows a hidden item again inside `tx` (takedowns: a counter-notice's wait ended), audited there
+   * as `content.unhide`. False (nothing written) when it was not hidden.
+   */
+  async unhideIn(tx: Tx, actor: AuditActor, kind: string, id: string, note: string): Promise<boolean> {
+    if (!isHideableKind(kind)) throw unprocessable('This kind of content cannot be hidden');
+    const change = await this.setHidden(tx, kind, id, null);
+    if (!change.before.hiddenAt) return false;
+    await recordAudit(tx, actor, { action: 'content.unhide', targetType: kind, targetId: id, before: change.before, after: { hiddenAt: null, note } });
+    return true;
+  }
+
   /** Any target as the console shows it (report previews), in one query per kind; unknown ones left out. */
   async summaries(db: DbOrTx, targets: Array<{ target: ReportTarget; targetId: string }>): Promise<Map<string, ContentSummary>> {
     const byKind = new Map<string, string[]>();
