@@ -32,12 +32,16 @@ test('a fan in the UK cannot see an adult creator until an operator approves the
   await page.goto('/iris');
   await expect(page.getByRole('heading', { name: "Verify your age to see this creator's content" })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Iris Vale/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send for review' })).toBeVisible();
   await shots(page, 'age-gate');
   // Her posts are not reachable by search either.
   const found = await api<{ data: Array<{ username: string }> }>('GET', '/performers/search?q=iris', undefined, (await page.context().cookies()).find((c) => c.name === 'token')!.value);
   expect(found.data.map((p) => p.username)).not.toContain('iris');
 
+  // The way to verify: the form on /age-verification.
+  await page.getByRole('button', { name: 'Verify your age' }).click();
+  await page.waitForURL('**/age-verification');
+  await expect(page.getByRole('button', { name: 'Send for review' })).toBeVisible();
+  await shots(page, 'age-form');
   // Sending nothing names both pictures; then the ID photo and the selfie, with a progress bar.
   await page.getByRole('button', { name: 'Send for review' }).click();
   await expect(page.getByText('Attach a photo of your ID')).toBeVisible();

@@ -7,8 +7,7 @@
  * withheld creator page (AgeGate).
  */
 import { useState } from 'react';
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { Alert, Button, Progress, Upload, type UploadFile } from 'antd';
 import { CameraOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { AgeVerificationState } from '@stagepass/shared';
@@ -101,6 +100,7 @@ function ProviderButton() {
 
 export default function AgeVerify() {
   const pathname = usePathname();
+  const router = useRouter();
   const { data, error, isLoading, mutate } = useRoute(routes.age.state);
   if (isLoading && !data) return <FormSkeleton rows={3} />;
   if (error || !data) return <ErrorState title="Your age verification didn't load" onRetry={() => void mutate()} />;
@@ -110,9 +110,9 @@ export default function AgeVerify() {
       <div className={css.panel}>
         <p>Sign in or create an account to verify your age.</p>
         <div>
-          <Link href={`/auth/login?next=${encodeURIComponent(pathname || '/')}`}>
-            <Button type="primary">Sign in</Button>
-          </Link>
+          <Button type="primary" onClick={() => router.push(`/auth/login?next=${encodeURIComponent(pathname || '/')}`)}>
+            Sign in
+          </Button>
         </div>
       </div>
     );
