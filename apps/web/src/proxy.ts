@@ -5,7 +5,7 @@ import { buildCsp, stripeActive } from '@/lib/csp';
 import { internalApiUrl, publicApiUrl } from '@/lib/config';
 
 /** Public settings as the CSP needs them, re-read at most every 30 s (Stripe / Google switched on or off by the operator). */
-type CspSettings = { stripe: boolean; google: boolean; recaptcha: boolean };
+type CspSettings = { stripe: boolean; google: boolean; recaptcha: boolean; analytics: boolean };
 let cached: { at: number; value: CspSettings } | null = null;
 const TTL_MS = 30_000;
 
@@ -16,10 +16,10 @@ async function cspSettings(): Promise<CspSettings> {
     if (!res.ok) throw new Error(String(res.status));
     const json = (await res.json()) as { data?: Partial<PublicSettings> } & Partial<PublicSettings>;
     const s = (json.data ?? json) as PublicSettings;
-    cached = { at: Date.now(), value: { stripe: stripeActive(s), google: Boolean(s.googleLoginEnabled && s.googleClientId), recaptcha: Boolean(s.recaptchaEnabled && s.recaptchaSiteKey) } };
+    cached = { at: Date.now(), value: { stripe: stripeActive(s), google: Boolean(s.googleLoginEnabled && s.googleClientId), recaptcha: Boolean(s.recaptchaEnabled && s.recaptchaSiteKey), analytics: Boolean(s.gaCode) } };
   } catch {
     // The API is unreachable: the strictest policy (the page shows its own "API down" state); retry soon.
-    cached = { at: Date.now() - TTL_MS + 5_000, value: { stripe: false, google: false, recaptcha: false } };
+    cached = { at: Date.now() - TTL_MS + 5_000, value: { stripe: false, google: false, recaptcha: false, analytics: false } };
   }
   return cached.value;
 }
@@ -32,8 +32,8 @@ async function cspSettings(): Promise<CspSettings> {
 export async function proxy(req: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
   const https = req.nextUrl.protocol === 'https:' || req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-  const { stripe, google, recaptcha } = await cspSettings();
-  const csp = buildCsp({ nonce, apiUrl: publicApiUrl(), mediaOrigins: process.env.MEDIA_ORIGINS, stripe, google, recaptcha, https, dev: process.env.NODE_ENV === 'development' });
+  const { stripe, google, recaptcha, analytics } = await cspSettings();
+  const csp = buildCsp({ nonce, apiUrl: publicApiUrl(), mediaOrigins: process.env.MEDIA_ORIGINS, stripe, google, recaptcha, analytics, https, dev: process.env.NODE_ENV === 'development' });
 
   const headers = new Headers(req.headers);
   headers.set('x-pathname', req.nextUrl.pathname);

@@ -22,6 +22,15 @@ describe('Content-Security-Policy', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('allows Google Analytics origins only when gaCode is set', () => {
+    expect(buildCsp(base)).not.toContain('googletagmanager');
+    const csp = buildCsp({ ...base, analytics: true });
+    expect(directive(csp, 'script-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(csp, 'connect-src')).toContain('https://www.google-analytics.com');
+    expect(directive(csp, 'img-src')).toContain('https://www.google-analytics.com');
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'none'");
+  });
+
   it('allows Stripe only when the Stripe gateway is active, Google only when sign-in is on', () => {
     const csp = buildCsp({ ...base, stripe: true, google: true, https: true, apiUrl: 'https://api.example.com' });
     expect(directive(csp, 'script-src')).toContain('https://js.stripe.com');

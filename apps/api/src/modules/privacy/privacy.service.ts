@@ -102,17 +102,19 @@ export class PrivacyService {
     const size = await buildExport({ db: this.deps.db, storage: this.deps.storage }, row.userId, key);
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + PRIVACY_EXPORT_DAYS * 86_400_000);
+    const [owner] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, row.userId));
+    const page = owner?.isPerformer ? '/creator/account#your-data' : '/user/account#your-data';
     const email = await this.deps.db.transaction(async (tx) => {
       const [done] = await tx.update(privacyExports).set({ status: 'ready', fileKey: key, size, readyAt: now, expiresAt }).where(and(eq(privacyExports.id, row.id), eq(privacyExports.status, 'pending'))).returning();
       if (!done) return null;
       await this.deps.notifications.create(tx, [{
-        userId: row.userId, type: 'privacy', text: `Your data export is ready to download until ${expiresAt.toUTCString()}.`, link: '/account/settings#your-data', noEmail: true,
+        userId: row.userId, type: 'privacy', text: `Your data export is ready to download until ${expiresAt.toUTCString()}.`, link: page, noEmail: true,
       }]);
       const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
       return u?.email ? u : null;
     });
     if (!email) return;
-    const url = `${this.deps.config.PUBLIC_WEB_URL}/account/settings#your-data`;
+    const url = `${this.deps.config.PUBLIC_WEB_URL}${page}`;
     const mail = mailLayout('Your data export is ready', `Hi ${email.name || 'there'}, the copy of your data you asked for is ready. Download it from your account page within ${PRIVACY_EXPORT_DAYS} days.`, { label: 'Open your account', url });
     await this.deps.mailer.send({ to: email.email!, subject: 'Your data export is ready', ...mail });
   }

@@ -139,7 +139,7 @@ describe('export', () => {
     expect(notes).toHaveLength(1);
     const mails = await mailsTo(fan.user.email!);
     const mail = mails.find((m) => m.subject === 'Your data export is ready')!;
-    expect(mail.text).toContain('/account/settings#your-data');
+    expect(mail.text).toContain('/user/account#your-data');
     expect(mail.text).not.toContain('/privacy/exports/');
 
     // Another user: 404 for the link, and the owner's token does not open another export.

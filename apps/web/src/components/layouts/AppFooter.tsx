@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Flex, Layout, Typography } from 'antd';
 import { useAppSelector } from '@/store';
 import { useSite } from '@/lib/site-context';
+import CookieConsent, { COOKIE_SETTINGS_EVENT } from '@/components/CookieConsent';
 import Logo from '@/components/brand/Logo';
 import css from './layouts.module.css';
 
@@ -12,7 +13,7 @@ import css from './layouts.module.css';
  */
 export default function AppFooter() {
   const { siteName, menus } = useAppSelector((s) => s.ui);
-  const { footerPages } = useSite();
+  const { footerPages, settings } = useSite();
   const footerMenus = menus.filter((m) => m.section === 'footer');
   return (
     <Layout.Footer className={css.footer}>
@@ -45,10 +46,16 @@ export default function AppFooter() {
               <Link href="/contact" prefetch={false} className="footer-link">
                 Contact
               </Link>
+              {settings.gaCode ? (
+                <button type="button" className="footer-link" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', font: 'inherit', fontSize: 13 }} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
+                  Cookie settings
+                </button>
+              ) : null}
             </Flex>
           </nav>
       </Flex>
       </div>
+      <CookieConsent />
     </Layout.Footer>
   );
 }

@@ -7,7 +7,7 @@ import { DEFAULT_AVATAR, addressLabels, updatePerformerSchema, type PerformerPro
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { zodRules } from '@/lib/form-rules';
-import { useAppDispatch, useAppSelector } from '@/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { updatePerformer } from '@/store/user';
 import { patchAuthUser } from '@/store/auth';
 import { ErrorState, FormSkeleton } from '@/components/states';
@@ -16,6 +16,7 @@ import PasswordForm from './PasswordForm';
 import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
+import YourData from '@/features/privacy/YourData';
 import AdultProfileSwitch from '@/features/age/AdultProfileSwitch';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -115,11 +116,13 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
   const dispatch = useAppDispatch();
   const { data, error, isLoading, mutate } = useRoute(routes.performers.me, {}, { fallbackData: initialProfile ?? undefined, revalidateOnMount: !initialProfile });
   const profile = data;
+  const me = useCurrentUser();
   // `?tab=subscription` (links from the money screens) opens that tab.
   const [tab, setTab] = useState('profile');
   // /creator/account#two-factor opens the Security tab (the payout screens link there).
   useEffect(() => {
     if (window.location.hash === '#two-factor') setTab('password');
+    if (window.location.hash === '#your-data') setTab('your-data');
   }, []);
   useEffect(() => {
     const want = new URLSearchParams(window.location.search).get('tab');
@@ -264,6 +267,15 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Notifications" description="What you hear about — tips, subscribers, comments, payouts — in the app and by e-mail.">
                 <NotificationPreferences user={{ isPerformer: true }} />
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'your-data',
+            label: 'Your data',
+            children: (
+              <SectionCard id="your-data" title="Your data" description="Download a copy of your data, or delete your account.">
+                <YourData user={{ isPerformer: true, twoFactorEnabled: Boolean(me?.twoFactorEnabled) }} />
               </SectionCard>
             ),
           },

@@ -11,6 +11,7 @@ import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import SectionCard from '@/components/SectionCard';
+import YourData from '@/features/privacy/YourData';
 import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import css from './account.module.css';
@@ -83,6 +84,9 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       </SectionCard>
       <SectionCard id="notifications" title="Notifications" description="What you hear about, in the app and by e-mail.">
         <NotificationPreferences user={user} />
+      </SectionCard>
+      <SectionCard id="your-data" title="Your data" description="Download a copy of your data, or delete your account.">
+        <YourData user={user} />
       </SectionCard>
     </div>
   );

@@ -2,7 +2,7 @@
 /**
  * The operator's actions on one account, each behind a confirm dialog with a reason (kept in the
  * audit log): Suspend / Reactivate, Force password reset, Commission (creators), Make admin /
- * Remove admin. Nothing here acts on the operator's own account (the API refuses it too).
+ * Remove admin, Export data and Delete account (issue 28 §5, on the user's request). Nothing here acts on the operator's own account (the API refuses it too).
  */
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal } from 'antd';
@@ -13,7 +13,7 @@ import { zodRules } from '@/lib/form-rules';
 import { useCurrentUser } from '@/store';
 import css from './admin-users.module.css';
 
-type Kind = 'suspend' | 'reactivate' | 'reset' | 'commission' | 'grant' | 'revoke';
+type Kind = 'suspend' | 'reactivate' | 'reset' | 'commission' | 'grant' | 'revoke' | 'export' | 'delete';
 interface Values { reason: string; percentage?: number | null; siteDefault?: boolean }
 
 const TEXT: Record<Kind, { button: string; title: (name: string) => string; ok: string; done: string; danger?: boolean; lead: string }> = {
@@ -22,6 +22,8 @@ const TEXT: Record<Kind, { button: string; title: (name: string) => string; ok: 
   reset: { button: 'Force password reset', title: (n) => `Force a password reset for ${n}?`, ok: 'Force reset', done: 'Password reset forced; the link was e-mailed', danger: true, lead: 'The current password stops working, every session ends, and a reset link (valid 1 hour) is e-mailed to them.' },
   commission: { button: 'Change commission', title: (n) => `Commission for ${n}`, ok: 'Save commission', done: 'Commission saved', lead: 'The site’s share of this creator’s sales from now on. Past sales keep their rate.' },
   grant: { button: 'Make admin', title: (n) => `Make ${n} an administrator?`, ok: 'Make admin', done: 'Administrator role granted', lead: 'They get the whole operator console (after setting up two-factor authentication).' },
+  export: { button: 'Export data', title: (n) => `Prepare a data export for ${n}?`, ok: 'Prepare export', done: 'Export requested: they get it on their account page and by e-mail', lead: 'On their request: a ZIP of everything we hold about them is prepared and announced to them. Only they can download it.' },
+  delete: { button: 'Delete account', title: (n) => `Delete ${n}'s account?`, ok: 'Delete account', done: 'Account deleted', danger: true, lead: 'On their request, and it cannot be undone: they are signed out, their profile is anonymised and their content taken down; payment, order and earnings records are kept. A creator with earnings must be paid out first.' },
   revoke: { button: 'Remove admin', title: (n) => `Remove the administrator role from ${n}?`, ok: 'Remove admin', done: 'Administrator role removed', danger: true, lead: 'They lose access to the operator console at once. The last active administrator cannot be removed.' },
 };
 
@@ -60,6 +62,8 @@ export default function UserActions({ user: u, onChanged }: { user: AdminUserDet
       if (open === 'suspend') next = await call(routes.users.adminSuspend, { params, body: { reason } });
       else if (open === 'reactivate') next = await call(routes.users.adminReactivate, { params, body: { reason } });
       else if (open === 'reset') next = await call(routes.users.adminForcePasswordReset, { params, body: { reason } });
+      else if (open === 'export') await call(routes.privacy.adminExport, { params, body: { reason } });
+      else if (open === 'delete') await call(routes.privacy.adminDelete, { params, body: { reason } });
       else if (open === 'grant' || open === 'revoke') next = await call(routes.users.adminSetRole, { params, body: { admin: open === 'grant', reason } });
       else await call(routes.subscriptions.adminCommission, { params, body: { percentage: v.siteDefault ? null : (v.percentage ?? null), reason } });
       message.success(TEXT[open].done);
@@ -93,6 +97,8 @@ export default function UserActions({ user: u, onChanged }: { user: AdminUserDet
       {u.status !== 'suspended' && row('reset', 'Password', u.email ? `A reset link goes to ${u.email}.` : 'No e-mail address: a reset link cannot be sent.')}
       {u.isPerformer && row('commission', 'Commission', commission)}
       {u.isAdmin ? row('revoke', 'Administrator', 'Has the operator console.') : row('grant', 'Administrator', 'No operator console access.')}
+      {u.status !== 'deleted' && row('export', 'Personal data', 'Prepare a copy of their data, on their request.')}
+      {u.status !== 'deleted' && !u.isAdmin && row('delete', 'Delete account', 'On their request: anonymise the account and take its content down.')}
       <Modal
         open={Boolean(open)}
         title={open ? TEXT[open].title(name) : ''}
