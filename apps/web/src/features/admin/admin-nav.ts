@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   SafetyOutlined,
+  CopyrightOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
   FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/reports', label: 'Reports', icon: FlagOutlined },
       { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
       { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },
+      { href: '/admin/takedowns', label: 'Takedowns', icon: CopyrightOutlined },
     ],
   },
   {
