@@ -59,6 +59,8 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'requireCreatorVerification', label: 'Require creator verification', kind: 'switch', extra: 'Creators sell, are paid and request payouts only once their identity documents are approved.' },
       { key: 'fanToFanMessages', label: 'Fans may message fans', kind: 'switch' },
       { key: 'clientPasswordHashing', label: 'Hash passwords in the browser', kind: 'switch' },
+      { key: 'takedownStrikeLimit', label: 'Takedown strikes before suspension', kind: 'integer', extra: 'A creator whose content this many takedown notices hid (not restored by a counter-notice) is suspended. 1–100.' },
+      { key: 'takedownWaitDays', label: 'Counter-notice wait (days)', kind: 'integer', extra: 'Content a counter-notice answers comes back after this many days unless the claimant tells you they filed an action. 0–60.' },
     ],
   },
   {
