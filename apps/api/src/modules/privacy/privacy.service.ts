@@ -6,7 +6,7 @@ import {
   type DeleteAccountInput, type PrivacyDownload, type PrivacyExport,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { ContentKinds } from '../../platform/content-kinds';
