@@ -196,7 +196,7 @@ describe('demo seed', () => {
 
   it('gives the operator console something to show: footer pages, a running promo, an open report, a contact message', async () => {
     const footer = (await t.app.inject({ method: 'GET', url: '/posts/search?footer=true' })).json().data.data as Array<{ title: string }>;
-    expect(footer.map((p) => p.title)).toEqual(['Terms of service', 'Privacy policy', 'FAQ']);
+    expect(footer.map((p) => p.title)).toEqual(['Terms of service', 'Privacy policy', 'FAQ', 'Copyright and takedown policy']);
     const promos = (await t.app.inject({ method: 'GET', url: '/site-promo/search?position=sidebar' })).json().data.data as Array<{ imageUrl: string | null }>;
     expect(promos).toEqual([expect.objectContaining({ imageUrl: expect.stringMatching(/^http/) })]);
     const step = Math.floor(Date.now() / 30_000);
@@ -209,6 +209,9 @@ describe('demo seed', () => {
     // Upload screening: one blocklist entry, and none of the demo's own pictures and videos matched it.
     expect((await t.app.inject({ method: 'GET', url: '/admin/screening/blocklist', headers: admin })).json().data.data).toEqual([expect.objectContaining({ label: DEMO_BLOCKLIST_LABEL, source: 'import' })]);
     expect((await t.app.inject({ method: 'GET', url: '/admin/screening/quarantine', headers: admin })).json().data.total).toBe(0);
+    // Takedowns: one open notice in the queue, naming one of Luna's posts (shown with its preview).
+    const takedowns = (await t.app.inject({ method: 'GET', url: '/admin/takedowns', headers: admin })).json().data;
+    expect(takedowns.data).toEqual([expect.objectContaining({ status: 'open', name: 'Northlight Photo Agency', items: [expect.objectContaining({ kind: 'feed', preview: expect.objectContaining({ owner: expect.objectContaining({ username: 'luna' }) }) })] })]);
   });
 
   it('publishes version 1 of the terms and privacy policy, accepted by every demo account (no one is stopped by the terms gate)', async () => {
