@@ -12,7 +12,7 @@ import { fullDate } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
-import { ItemCell } from '@/features/admin-moderation/moderation-ui';
+import TakedownItem from './TakedownItem';
 import TakedownDrawer from './TakedownDrawer';
 import { TAKEDOWN_STATUS_LABEL, TakedownStatusTag } from './takedown-ui';
 import css from './takedowns.module.css';
@@ -67,7 +67,7 @@ export default function AdminTakedowns() {
               render: (_, n) => (
                 <Space direction="vertical" size={6}>
                   {n.items.slice(0, 2).map((i) => (
-                    <ItemCell key={`${i.kind}:${i.id}`} item={i.preview} kind={i.kind} fallbackId={i.id} />
+                    <TakedownItem key={`${i.kind}:${i.id}`} item={i.preview} kind={i.kind} id={i.id} />
                   ))}
                   {n.items.length > 2 && <span className={css.muted}>and {n.items.length - 2} more</span>}
                 </Space>

@@ -15,7 +15,7 @@ import { call, errorText, routeKey } from '@/lib/api';
 import { fullDate } from '@/lib/format';
 import { zodRules } from '@/lib/form-rules';
 import { EmptyState, ErrorState } from '@/components/states';
-import { ItemCell } from '@/features/admin-moderation/moderation-ui';
+import TakedownItem from './TakedownItem';
 import { COUNTER_STATUS_LABEL } from './takedown-ui';
 import css from './takedowns.module.css';
 
@@ -93,7 +93,7 @@ export default function MyTakedowns() {
                 <ul className={css.items}>
                   {n.items.map((i) => (
                     <li key={`${i.kind}:${i.id}`}>
-                      <ItemCell item={i.preview} kind={i.kind} fallbackId={i.id} />
+                      <TakedownItem item={i.preview} kind={i.kind} id={i.id} />
                     </li>
                   ))}
                 </ul>

@@ -12,7 +12,7 @@ import { routes } from '@stagepass/shared/routes';
 import { call, errorText, routeKey } from '@/lib/api';
 import { fullDate } from '@/lib/format';
 import { ErrorState } from '@/components/states';
-import { ItemCell, OwnerCell } from '@/features/admin-moderation/moderation-ui';
+import TakedownItem from './TakedownItem';
 import { COUNTER_STATUS_LABEL, TakedownStatusTag } from './takedown-ui';
 import css from './takedowns.module.css';
 
@@ -101,8 +101,7 @@ export default function TakedownDrawer({ notice, onClose, onDone }: { notice: Ta
             <ul className={css.items} aria-label="Named content">
               {n.items.map((i) => (
                 <li key={`${i.kind}:${i.id}`}>
-                  <ItemCell item={i.preview} kind={i.kind} fallbackId={i.id} />
-                  {i.preview?.owner && <div className={css.muted}>Owner: <OwnerCell owner={i.preview.owner} /></div>}
+                  <TakedownItem item={i.preview} kind={i.kind} id={i.id} showOwner />
                   <div className={css.muted}>{i.url}</div>
                 </li>
               ))}
