@@ -11,9 +11,3 @@ export const hiddenFlagsShape = {
   hiddenReason: z.string().nullable().optional(),
 };
 
-/**
- * What the uploader and everyone else is told about an upload blocked by screening (never which
- * blocklist entry, nor how close) — also the reason of a post hidden for it. Here, not in
- * screening.ts, so the feed screens that compare with it do not load the console's schemas.
- */
-export const SCREENING_BLOCKED_MESSAGE = 'This upload was blocked by screening';

@@ -45,6 +45,7 @@ export * from './privacy';
 export * from './takedowns';
 export * from './age';
 export * from './screening';
+export * from './hidden-reasons';
 export * from './verification';
 export * from './moderation';
 export * from './streaming';

@@ -7,7 +7,6 @@ import { idSchema, listQuerySchema } from './api';
  * operator's blocklist of perceptual hashes and the uploads quarantined because they matched.
  */
 
-export { SCREENING_BLOCKED_MESSAGE } from './hidden';
 /** At most this many characters per import (one request; about 35,000 lines). */
 export const BLOCKLIST_IMPORT_MAX_CHARS = 1_000_000;
 export const BLOCKLIST_LABEL_MAX = 200;

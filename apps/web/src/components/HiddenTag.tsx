@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { EyeInvisibleOutlined } from '@ant-design/icons';
-import { SCREENING_BLOCKED_MESSAGE } from '@stagepass/shared';
+import { SCREENING_BLOCKED_MESSAGE } from '@stagepass/shared/hidden-reasons';
 
 /**
  * 'Hidden by the operator' on an item its owner (or an admin) sees while nobody else can: the API
