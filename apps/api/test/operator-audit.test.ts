@@ -157,6 +157,20 @@ async function pendingAgeCheck(): Promise<{ fan: string; request: string }> {
   return { fan: fan.user.id, request: row!.id };
 }
 
+/** A takedown notice (public form) naming a fresh post; `countered`: hidden, then the owner's counter-notice waits. */
+async function takedownNotice(o: { countered?: boolean } = {}): Promise<string> {
+  const creator = await createCreator(t);
+  const feed = await createFeed(t, creator.user.id, { text: 'a sunset post', publishAt: new Date(Date.now() - 1000) });
+  const n = await ok('POST', '/takedowns', admin, {
+    name: 'Rights Holder', email: `claimant.${uuidv7()}@example.com`, work: 'My photograph', urls: [`/post/${feed.id}`], goodFaith: true, accurate: true, signature: 'Rights Holder',
+  });
+  if (o.countered) {
+    await ok('POST', `/admin/takedowns/${n._id}/hide`, admin);
+    await ok('POST', `/takedowns/${n._id}/counter`, creator, { statement: 'This is my own photograph.', consent: true, signature: 'Creator' });
+  }
+  return n._id as string;
+}
+
 const OPERATOR_ROUTES: Record<string, Case> = {
   'coupons.adminCreate': async () => ({ body: { code: `NEW${uuidv7().slice(-8).toUpperCase()}`, percentage: 15 }, action: 'coupon.create', targetType: 'coupon', targetId: (d) => d._id }),
   'coupons.adminUpdate': async () => {
@@ -231,6 +245,32 @@ const OPERATOR_ROUTES: Record<string, Case> = {
   'screening.confirm': async () => {
     const q = await quarantined();
     return { params: { id: q.id }, body: {}, action: 'screening.confirm', targetType: 'file', targetId: q.fileId };
+  },
+  // Personal data (modules/privacy): an export asked for on the user's behalf, an account deleted on request.
+  'privacy.adminExport': async () => {
+    const fan = await createFan(t);
+    return { params: { id: fan.user.id }, body: { reason: 'The user asked by e-mail' }, action: 'privacy.export', targetType: 'user', targetId: fan.user.id };
+  },
+  'privacy.adminDelete': async () => {
+    const fan = await createFan(t);
+    return { params: { id: fan.user.id }, body: { reason: 'The user asked by e-mail' }, action: 'privacy.delete', targetType: 'user', targetId: fan.user.id };
+  },
+  // Takedowns (modules/takedowns): a notice naming a fresh post, decided by the operator.
+  'takedowns.takedownHide': async () => {
+    const id = await takedownNotice();
+    return { params: { id }, action: 'takedown.hide', targetType: 'takedown', targetId: id };
+  },
+  'takedowns.takedownReject': async () => {
+    const id = await takedownNotice();
+    return { params: { id }, body: { reason: 'Not a work of the claimant' }, action: 'takedown.reject', targetType: 'takedown', targetId: id };
+  },
+  'takedowns.takedownRequestInfo': async () => {
+    const id = await takedownNotice();
+    return { params: { id }, body: { message: 'Which photograph is yours?' }, action: 'takedown.request_info', targetType: 'takedown', targetId: id };
+  },
+  'takedowns.takedownClaimantAnswered': async () => {
+    const id = await takedownNotice({ countered: true });
+    return { params: { id }, body: { reason: 'Case 24-cv-1 filed' }, action: 'takedown.claimant_answered', targetType: 'takedown', targetId: id };
   },
   'site.adminPageCreate': async () => ({ body: { title: 'Terms' }, action: 'page.create', targetType: 'page', targetId: (d) => d._id }),
   'site.adminPageUpdate': async () => {
