@@ -39,8 +39,9 @@ export default function TakedownForm() {
     } catch (e) {
       // 'urls.1' → the second address's field.
       const errs = Object.entries(fieldErrors(e)).map(([f, msg]) => ({ name: f.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [msg] }));
+      // Field errors show on their fields; the alert is for what no field names.
       if (errs.length) form.setFields(errs);
-      setFailure(errorText(e));
+      else setFailure(errorText(e));
     } finally {
       setBusy(false);
     }
