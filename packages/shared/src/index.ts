@@ -25,6 +25,7 @@ export * from './earnings';
 export * from './payouts';
 export * from './admin-money';
 export * from './audit-log';
+export * from './access-reason';
 export * from './admin-dashboard';
 export * from './links';
 export * from './notifications';

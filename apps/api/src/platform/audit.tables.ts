@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { idColumn } from '../db/columns';
 import { users } from '../modules/users/users.tables';
@@ -7,6 +8,8 @@ import { users } from '../modules/users/users.tables';
  * transaction as the change it records (a failed action leaves none). Append-only: a trigger
  * (migration 0017) raises on UPDATE and DELETE, so not even the application can rewrite history.
  * `before`/`after` are JSON snapshots without secrets ('[secret]' stands in for them).
+ * Operators' READS of private data are rows too (`recordRead`, migration 0042): `reason` is what the
+ * operator typed, `subject_ids` the users whose private data was opened (their data export lists them).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -23,6 +26,10 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<unknown>(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Why the operator did it: required for reads of private data (the console asks), else null. */
+    reason: text('reason'),
+    /** The users whose private data the entry concerns (a read's subjects); empty for other entries. */
+    subjectIds: uuid('subject_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -31,6 +38,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
+    // "Which operator reads concern this user" (the subject filter, the user's data export).
+    index('audit_log_subjects_idx').using('gin', t.subjectIds),
   ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;

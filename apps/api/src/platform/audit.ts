@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import { ACCESS_REASON_HEADER, ACCESS_REASON_MESSAGES, REASON_REQUIRED_CODE, decodeAccessReason } from '@stagepass/shared';
+import type { DbOrTx, Tx } from '../db/client';
 import { auditLog } from './audit.tables';
-import { unauthorized } from './errors';
+import { HttpError, unauthorized } from './errors';
 
 /**
  * The operators' audit log (apps/api/README.md, "Audit log"): who did what to which record, when,
@@ -14,6 +15,10 @@ import { unauthorized } from './errors';
  * - `before`/`after` are JSON snapshots of what changed. NEVER secrets: write '[secret]' instead
  *   (password hashes, TOTP secrets, API keys, tokens).
  * - The table is append-only in the database too: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * - An operator's READ of another user's private data (a conversation, locked media, an ID
+ *   document, an order's address, someone's subscriptions) is an entry too: `recordRead` with the
+ *   reason the operator gave (`accessReason(request)`, the `x-access-reason` header) and the users
+ *   whose data it was (`subjectIds`; their data export lists these entries).
  */
 export interface AuditActor { actorId: string; ip: string | null; userAgent: string | null }
 
@@ -27,6 +32,10 @@ export interface AuditEntry {
   /** JSON snapshots; never secrets ('[secret]' instead). */
   before?: unknown;
   after?: unknown;
+  /** Why the operator did it (required for reads of private data; null otherwise). */
+  reason?: string | null;
+  /** The users whose private data the entry concerns (a read's subjects). */
+  subjectIds?: string[];
 }
 
 /** What a user agent is cut to (a header can be long; the log keeps enough to recognise it). */
@@ -51,7 +60,11 @@ function snapshot(v: unknown): unknown {
 
 /** Writes one audit entry in `tx`, the transaction of the change it records. */
 export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertEntry(tx, actor, entry);
+}
+
+async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
     actorId: actor.actorId,
     action: entry.action,
     targetType: entry.targetType,
@@ -60,5 +73,36 @@ export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry):
     after: snapshot(entry.after),
     ip: actor.ip,
     userAgent: actor.userAgent,
+    reason: entry.reason ?? null,
+    subjectIds: [...new Set(entry.subjectIds ?? [])],
   });
 }
+
+/**
+ * One audit entry for an operator's READ of private data: `action` names what was opened
+ * ('messages.read', 'media.read', 'kyc.read', 'order.read', 'subscriptions.read', 'release.read'),
+ * `subjectIds` whose data it was, `reason` what the operator gave (`accessReason(request)`).
+ * A read changes nothing, so `db` may be the plain connection; the row is written before the data
+ * is answered (no read goes unrecorded because the write failed).
+ */
+export async function recordRead(
+  db: DbOrTx,
+  actor: AuditActor,
+  entry: { action: string; targetType: string; targetId: string | null; subjectIds: string[]; reason: string },
+): Promise<void> {
+  await insertEntry(db, actor, entry);
+}
+
+/**
+ * The reason an operator gave for opening someone's private data: the `x-access-reason` header,
+ * percent-decoded and trimmed (3–500 characters, no control characters). Missing or invalid →
+ * 400 `reason_required` (the console then asks "Why are you opening this?" and repeats the call).
+ */
+export function accessReason(request: FastifyRequest): string {
+  const reason = decodeAccessReason(request.headers[ACCESS_REASON_HEADER]);
+  if (reason === null) throw reasonRequired();
+  return reason;
+}
+
+/** The 400 of an operator read without a valid reason. */
+export const reasonRequired = () => new HttpError(400, ACCESS_REASON_MESSAGES.required, undefined, REASON_REQUIRED_CODE);
