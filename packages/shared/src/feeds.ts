@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { coPerformersInputSchema } from './releases';
 import { mediaFileSchema } from './media';
 
 /**
@@ -62,6 +63,8 @@ export const createFeedSchema = z.object({
   price: price.nullable().optional(),
   /** A future time to publish at; absent/null = now. */
   scheduleAt: isoFuture.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type CreateFeedInput = z.infer<typeof createFeedSchema>;
 
@@ -75,6 +78,8 @@ export const updateFeedSchema = z.object({
   visibility: z.enum(FEED_VISIBILITIES).optional(),
   price: price.nullable().optional(),
   scheduleAt: isoFuture.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type UpdateFeedInput = z.infer<typeof updateFeedSchema>;
 

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { coPerformersInputSchema } from './releases';
 import { ASSET_ACCESS, ASSET_STATUSES } from './catalogue';
 import { mediaFileSchema } from './media';
 
@@ -48,6 +49,8 @@ export const createGallerySchema = z.object({
   access: z.enum(ASSET_ACCESS).default('free'),
   price: price.nullable().optional(),
   scheduleAt: isoFuture.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type CreateGalleryInput = z.input<typeof createGallerySchema>;
 
@@ -60,6 +63,8 @@ export const updateGallerySchema = z.object({
   access: z.enum(ASSET_ACCESS).optional(),
   price: price.nullable().optional(),
   scheduleAt: isoFuture.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type UpdateGalleryInput = z.input<typeof updateGallerySchema>;
 

@@ -44,6 +44,7 @@ export * from './legal';
 export * from './legal-rules';
 export * from './privacy';
 export * from './takedowns';
+export * from './releases';
 export * from './age';
 export * from './screening';
 export * from './hidden-reasons';

@@ -30,6 +30,8 @@ export const NOTIFICATION_TYPES = [
   'stream',
   /** The reader's personal data export is ready (modules/privacy). */
   'privacy',
+  /** Co-performers (modules/releases): a tag request, a tag answered, a release approved or rejected, content hidden because consent ended. */
+  'coperformer',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

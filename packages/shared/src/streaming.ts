@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from './api';
+import { coPerformersInputSchema } from './releases';
 import { moneyAmountSchema } from './payments';
 import { publicUserSchema } from './users';
 
@@ -64,6 +65,8 @@ export const goLiveSchema = z
     record: z.boolean().default(false),
     /** group: ticket holders watch the replay without paying again once it is sold as a video. */
     replayFreeForTicketHolders: z.boolean().default(true),
+    /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+    coPerformers: coPerformersInputSchema.optional(),
   })
   .refine((b) => b.type !== 'group' || b.price !== undefined, { path: ['price'], message: 'Enter the ticket price' });
 export type GoLiveInput = z.input<typeof goLiveSchema>;

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { hiddenFlagsShape } from './hidden';
 import { idSchema, listQuerySchema, sortBySchema } from './api';
+import { coPerformersInputSchema } from './releases';
 import { ASSET_ACCESS, ASSET_STATUSES, VIDEO_FILE_TYPES, type VideoFileType } from './catalogue';
 import { feedPerformerSchema } from './feeds';
 import { mediaFileSchema } from './media';
@@ -62,6 +63,8 @@ export const createVideoSchema = z.object({
   teaserFileId: idSchema.nullable().optional(),
   thumbnailFileId: idSchema.nullable().optional(),
   scheduleAt: isoTime.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type CreateVideoInput = z.infer<typeof createVideoSchema>;
 
@@ -77,6 +80,8 @@ export const editVideoSchema = z.object({
   access: z.enum(ASSET_ACCESS).optional(),
   price: price.nullable().optional(),
   scheduleAt: isoTime.nullable().optional(),
+  /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
+  coPerformers: coPerformersInputSchema.optional(),
 });
 export type EditVideoInput = z.infer<typeof editVideoSchema>;
 

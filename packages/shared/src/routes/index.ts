@@ -34,6 +34,7 @@ import { products } from './products';
 import { photos } from './photos';
 import { reactions } from './reactions';
 import { reference } from './reference';
+import { releases } from './releases';
 import { reports } from './reports';
 import { screening } from './screening';
 import { search } from './search';
@@ -78,6 +79,7 @@ export const routes = {
   photos,
   reactions,
   reference,
+  releases,
   reports,
   screening,
   search,

@@ -20,10 +20,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   moderation: 'Moderation: hidden content and warnings from the team',
   stream: 'Creators you follow going live',
   privacy: 'Your data exports',
+  coperformer: 'Co-performer tags and releases',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */
-const CREATOR_ONLY: readonly NotificationType[] = ['new_subscriber', 'subscription_renewed', 'subscription_cancelled', 'tip', 'purchase', 'comment', 'follow', 'payout', 'verification'];
+const CREATOR_ONLY: readonly NotificationType[] = ['new_subscriber', 'subscription_renewed', 'subscription_cancelled', 'tip', 'purchase', 'comment', 'follow', 'payout', 'verification', 'coperformer'];
 
 /** The types worth showing in a user's preferences. */
 export function typesFor(user: Pick<CurrentUser, 'isPerformer'>, all: readonly NotificationType[]): NotificationType[] {
