@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   SafetyOutlined,
+  SolutionOutlined,
   CopyrightOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
   FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
@@ -37,6 +38,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
       { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },
       { href: '/admin/takedowns', label: 'Takedowns', icon: CopyrightOutlined },
+      { href: '/admin/releases', label: 'Releases', icon: SolutionOutlined },
     ],
   },
   {

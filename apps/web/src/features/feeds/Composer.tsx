@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { BarChartOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FolderOpenOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, FEED_TEXT_MAX, SCREENING_BLOCKED_MESSAGE, createFeedSchema, type CreateFeedInput, type Feed, type FeedVisibility, type Poll } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -14,6 +14,8 @@ import { AttachedFiles, UploadTools } from './composer/Uploads';
 import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
+import CoPerformersField, { PublishBlockedAlert, isPublishBlocked } from '@/components/coperformers/CoPerformersField';
+import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 
 interface FormValues {
   text: string;
@@ -42,6 +44,12 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
   const [scheduleErr, setScheduleErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [peopleOpen, setPeopleOpen] = useState(false);
+  const people = useCoPerformers('feed', feed?._id, { active: peopleOpen || Boolean(feed) });
+  const [blocked, setBlocked] = useState<string | null>(null);
+
+  // Shown once opened, and always while someone is named.
+  const showPeople = peopleOpen || people.people.length > 0;
 
   const validatePoll = (): PollDraft | null | false => {
     if (!poll) return null;
@@ -52,6 +60,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
 
   const submit = async () => {
     setFormError(null);
+    setBlocked(null);
     let values: FormValues;
     try {
       values = await form.validateFields();
@@ -103,6 +112,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         visibility: values.visibility,
         price: values.visibility === 'ppv' ? Number(values.price) : null,
         scheduleAt: feed && !scheduleOn && feed.status === 'scheduled' ? null : scheduleAt,
+        ...(people.input() ? { coPerformers: people.input() } : {}),
       };
       const saved = feed ? await call(routes.feeds.update, { params: { id: feed._id }, body }) : await call(routes.feeds.create, { body });
       message.success(feed ? 'Post updated' : scheduleAt ? 'Post scheduled' : 'Post published');
@@ -112,9 +122,17 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         setPoll(null);
         setScheduleOn(false);
         setSchedule('');
-      }
+        people.reset();
+        setPeopleOpen(false);
+      } else people.saved();
       onDone(saved);
     } catch (e) {
+      // Someone named is not cleared: nothing was saved (a post always publishes or schedules).
+      if (isPublishBlocked(e)) {
+        setBlocked(errorText(e));
+        people.refresh();
+        return;
+      }
       const details = (e as { details?: Array<{ field: string; message: string }> }).details;
       const first = details?.[0];
       setFormError(first ? `${first.field}: ${first.message}` : errorText(e));
@@ -158,7 +176,11 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
           <Button icon={<FolderOpenOutlined />} onClick={() => setVaultOpen(true)}>
             From vault
           </Button>
+          <Button icon={<UsergroupAddOutlined />} aria-expanded={showPeople} onClick={() => setPeopleOpen((o) => !o)} disabled={people.people.length > 0}>
+            People in this content
+          </Button>
         </UploadTools>
+        {showPeople && <CoPerformersField people={people} disabled={busy} />}
         <LazyVaultPicker open={vaultOpen} onClose={() => setVaultOpen(false)} onPick={fromVault} multiple />
 
         <PostOptions
@@ -171,6 +193,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         />
 
         {formError && <Alert type="error" showIcon title={formError} className={css.gap12} role="alert" />}
+        <PublishBlockedAlert message={blocked} people={people} />
         <Flex gap={8} justify="flex-end" align="center">
           {uploading && <Typography.Text type="secondary">Waiting for uploads…</Typography.Text>}
           {onCancel && <Button onClick={onCancel}>Cancel</Button>}

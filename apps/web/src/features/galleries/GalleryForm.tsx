@@ -11,6 +11,8 @@ import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import MoneyInput from '@/components/form/MoneyInput';
+import CoPerformersField, { PublishBlockedAlert, isPublishBlocked } from '@/components/coperformers/CoPerformersField';
+import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import css from './galleries.module.css';
 
 interface Values {
@@ -62,6 +64,8 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
   const [atError, setAtError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const people = useCoPerformers('gallery', gallery?._id);
+  const [blocked, setBlocked] = useState<string | null>(null);
   const priceRules = useMemo(
     () => [
       ...zodRules(createGallerySchema.shape.price, { label: 'Price', required: access === 'sale', requiredMessage: 'Set a price for a gallery for sale' }),
@@ -72,6 +76,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
 
   const submit = async (v: Values) => {
     setFormError(null);
+    setBlocked(null);
     let scheduleAt: string | null | undefined;
     if (scheduleOn) {
       const d = fromLocalInput(at);
@@ -90,13 +95,21 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       access: v.access,
       price: v.access === 'sale' ? Number(v.price) : null,
       ...(scheduleAt !== undefined ? { scheduleAt } : {}),
+      ...(people.input() ? { coPerformers: people.input() } : {}),
     };
     setBusy(true);
     try {
       const saved = gallery ? await call(routes.galleries.update, { params: { id: gallery._id }, body }) : await call(routes.galleries.create, { body });
       message.success(gallery ? 'Gallery saved' : 'Gallery created');
+      people.saved();
       onSaved(saved);
     } catch (e) {
+      // Someone named is not cleared: the API refused to publish (a draft would have saved).
+      if (isPublishBlocked(e)) {
+        setBlocked(errorText(e));
+        people.refresh();
+        return;
+      }
       const fields = fieldErrors(e);
       const known = Object.entries(fields).filter(([f]) => ['title', 'description', 'tags', 'status', 'access', 'price'].includes(f.split('.')[0]!));
       if (known.length) form.setFields(known.map(([f, msg]) => ({ name: f.split('.')[0] as keyof Values, errors: [msg] })));
@@ -160,7 +173,9 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
           )}
         </Space>
       </Form.Item>
+      <CoPerformersField people={people} disabled={busy} />
       {formError && <Alert type="error" showIcon title={formError} role="alert" className={css.formError} />}
+      <PublishBlockedAlert message={blocked} people={people} draftHint />
       <Flex gap={8} justify="flex-end">
         <Button onClick={onClose}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={busy}>

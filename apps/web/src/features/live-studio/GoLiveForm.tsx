@@ -10,11 +10,17 @@ import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { VideoCameraAddOutlined } from '@ant-design/icons';
 import { STREAM_DESCRIPTION_MAX, STREAM_TITLE_MAX, type GoLiveInput } from '@stagepass/shared';
 import MoneyInput from '@/components/form/MoneyInput';
+import CoPerformersField, { PublishBlockedAlert } from '@/components/coperformers/CoPerformersField';
+import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import { useSettings } from '@/lib/site-context';
 import { goLiveBody, type GoLiveValues } from './studio';
 import css from './live-studio.module.css';
 
-export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady }: { initialValues: GoLiveValues; onSubmit: (body: GoLiveInput) => Promise<void>; busy: boolean; cameraReady: boolean }) {
+/**
+ * `blocked`: the API's refusal to start because someone named is not cleared (422), shown beside
+ * the button; `onSubmit` gets the people's list refresher to read their statuses again then.
+ */
+export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady, blocked }: { initialValues: GoLiveValues; onSubmit: (body: GoLiveInput, refreshPeople: () => void) => Promise<void>; busy: boolean; cameraReady: boolean; blocked?: string | null }) {
   const [form] = Form.useForm<GoLiveValues>();
   const type = Form.useWatch('type', form) ?? initialValues.type;
   const record = Form.useWatch('record', form) ?? initialValues.record;
@@ -22,17 +28,19 @@ export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady 
   // Replays are recorded by the built-in server (Janus), not by Agora.
   const canRecord = settings.liveRecordingEnabled && !settings.agoraEnable;
   const [checking, setChecking] = useState(false);
+  const people = useCoPerformers('stream');
 
   const submit = async (values: GoLiveValues) => {
     setChecking(true);
     try {
       const { checkGoLive } = await import('./validate');
-      const r = checkGoLive(goLiveBody(values));
+      const input = people.input();
+      const r = checkGoLive({ ...goLiveBody(values), ...(input ? { coPerformers: input } : {}) });
       if (!r.ok) {
         form.setFields([{ name: (r.field || 'title') as keyof GoLiveValues, errors: [r.message] }]);
         return;
       }
-      await onSubmit(r.body);
+      await onSubmit(r.body, people.refresh);
     } finally {
       setChecking(false);
     }
@@ -82,6 +90,8 @@ export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady 
           <Checkbox>Ticket holders watch the replay free</Checkbox>
         </Form.Item>
       )}
+      <CoPerformersField people={people} disabled={busy} />
+      <PublishBlockedAlert message={blocked ?? null} people={people} />
       <div className={css.actions}>
         {!cameraReady && <span className={`${css.muted} ${css.small}`}>Turn on your camera to go live.</span>}
         <Button type="primary" htmlType="submit" icon={<VideoCameraAddOutlined />} loading={busy || checking} disabled={!cameraReady}>

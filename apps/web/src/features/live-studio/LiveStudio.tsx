@@ -97,14 +97,22 @@ export default function LiveStudio() {
     [message],
   );
 
-  const start = async (body: GoLiveInput) => {
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const start = async (body: GoLiveInput, refreshPeople: () => void) => {
     setStarting(true);
+    setBlocked(null);
     try {
       const s = await call(routes.streaming.goLive, { body });
       setStreamState(s);
       await publishInto(s._id);
       void message.success('You are live');
     } catch (e) {
+      // Someone named is not cleared: the stream did not start (shown beside the button).
+      if (isApiFailure(e) && e.statusCode === 422) {
+        setBlocked(errorText(e));
+        refreshPeople();
+        return;
+      }
       fail(e);
     } finally {
       setStarting(false);
@@ -269,7 +277,7 @@ export default function LiveStudio() {
           {!stream && (
             <Card className={css.card}>
               <h2 className={css.cardTitle}>Stream details</h2>
-              {loading ? <FormSkeleton rows={5} /> : <GoLiveForm initialValues={initialGoLiveValues(settings.data)} onSubmit={start} busy={starting} cameraReady={Boolean(media.media)} />}
+              {loading ? <FormSkeleton rows={5} /> : <GoLiveForm initialValues={initialGoLiveValues(settings.data)} onSubmit={start} busy={starting} cameraReady={Boolean(media.media)} blocked={blocked} />}
             </Card>
           )}
         </div>

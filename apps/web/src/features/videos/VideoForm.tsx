@@ -11,6 +11,8 @@ import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
+import CoPerformersField, { PublishBlockedAlert, isPublishBlocked } from '@/components/coperformers/CoPerformersField';
+import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
 import { useVideoFiles } from './useVideoFiles';
@@ -67,6 +69,8 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
   const [scheduleErr, setScheduleErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const people = useCoPerformers('video', video?._id);
+  const [blocked, setBlocked] = useState<string | null>(null);
   const limits = ppvPriceLimits(useSettings());
   const priceRules = useMemo(
     () => [
@@ -80,6 +84,12 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
 
   /** The API's answer on the form: field errors on their fields and files, the message above the buttons. */
   const showError = (e: unknown) => {
+    // Someone named is not cleared: the API refused to publish (a draft would have saved).
+    if (isPublishBlocked(e)) {
+      setBlocked(errorText(e));
+      people.refresh();
+      return;
+    }
     const byField = fieldErrors(e);
     const onForm: Array<{ name: keyof FormValues; errors: string[] }> = [];
     const onSlots: Partial<Record<VideoUploadSlot, string>> = {};
@@ -112,6 +122,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
 
   const submit = async () => {
     setFormError(null);
+    setBlocked(null);
     setScheduleErr(null);
     let values: FormValues;
     try {
@@ -139,6 +150,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
       status: values.status,
       access: values.access,
       price: values.access === 'sale' ? Number(values.price) : null,
+      ...(people.input() ? { coPerformers: people.input() } : {}),
     };
     setBusy(true);
     try {
@@ -167,6 +179,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
         files.reset(saved);
         message.success('Changes saved');
       }
+      people.saved();
       onDone(saved);
     } catch (e) {
       showError(e);
@@ -279,6 +292,8 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
         </Card>
       </div>
 
+      <CoPerformersField people={people} disabled={busy} />
+
       <LazyVaultPicker
         key={lastVaultSlot}
         open={vaultSlot !== null}
@@ -294,6 +309,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
       />
 
       {formError && <Alert type="error" showIcon title={formError} role="alert" className={css.alert} />}
+      <PublishBlockedAlert message={blocked} people={people} draftHint />
       <div className={css.footer}>
         {files.uploading && <Typography.Text type="secondary">Waiting for uploads…</Typography.Text>}
         <Button onClick={onCancel}>Cancel</Button>
