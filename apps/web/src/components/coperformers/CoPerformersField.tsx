@@ -5,30 +5,23 @@
  * /performers/user/search, verified creators only, not yourself) and/or releases on record (the
  * creator's own, GET /releases; rejected ones cannot be named); each entry shows its status. The
  * state lives in `useCoPerformers` (the editor sends `people.input()` as `coPerformers`).
- * `PublishBlockedAlert` is the refusal (422) shown beside the publish button.
+ * Editors load it through `LazyCoPerformersField` (antd's Select stays out of their first load);
+ * the refusal (422) beside the publish button is `PublishBlockedAlert`.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
-import { Alert, Avatar, Button, Select, Spin, Tag, Typography } from 'antd';
+import { Avatar, Button, Select, Spin, Tag, Typography } from 'antd';
 import { CloseOutlined, FileProtectOutlined, UserOutlined } from '@ant-design/icons';
 import type { PerformerListItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { call, type ApiFailure } from '@/lib/api';
+import { call } from '@/lib/api';
 import { useCurrentUser } from '@/store';
-import { isCleared, releaseName, type CoPerformersState, type Person, type PersonStatus } from './useCoPerformers';
+import { PERSON_STATUS, isCleared, releaseName, type CoPerformersState, type Person, type PersonStatus } from './useCoPerformers';
 import css from './coperformers.module.css';
 
-const STATUS: Record<PersonStatus, { label: string; color: string }> = {
-  new: { label: 'Not asked yet', color: 'default' },
-  pending: { label: 'Pending', color: 'gold' },
-  accepted: { label: 'Accepted', color: 'success' },
-  declined: { label: 'Declined', color: 'error' },
-  approved: { label: 'Approved', color: 'success' },
-  rejected: { label: 'Rejected', color: 'error' },
-};
 
 export function PersonStatusTag({ status, kind }: { status: PersonStatus; kind: Person['kind'] }) {
-  const s = STATUS[status];
+  const s = PERSON_STATUS[status];
   const label = kind === 'release' && status === 'pending' ? 'Pending review' : s.label;
   return <Tag color={s.color} className={css.tag}>{label}</Tag>;
 }
@@ -154,30 +147,5 @@ export default function CoPerformersField({ people, disabled }: { people: CoPerf
         </Typography.Text>
       )}
     </section>
-  );
-}
-
-/** A refused publish (422: someone named is not cleared), shown beside the publish button. */
-export function isPublishBlocked(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as ApiFailure).statusCode === 422;
-}
-
-export function PublishBlockedAlert({ message, people, draftHint }: { message: string | null; people: CoPerformersState; draftHint?: boolean }) {
-  if (!message) return null;
-  const waiting = people.people.filter((p) => !isCleared(p.status));
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      role="alert"
-      className={css.blocked}
-      title={message}
-      description={
-        <>
-          {waiting.length > 0 && <>Not cleared yet: {waiting.map((p) => `${p.name} (${STATUS[p.status].label.toLowerCase()})`).join(', ')}. </>}
-          {draftHint ? 'Save it as a draft meanwhile, or remove them.' : 'Nothing was published: try again once they are cleared, or remove them.'}
-        </>
-      }
-    />
   );
 }

@@ -31,6 +31,16 @@ export interface Person {
   status: PersonStatus;
 }
 
+/** How each status reads, and its tag colour. */
+export const PERSON_STATUS: Record<PersonStatus, { label: string; color: string }> = {
+  new: { label: 'Not asked yet', color: 'default' },
+  pending: { label: 'Pending', color: 'gold' },
+  accepted: { label: 'Accepted', color: 'success' },
+  declined: { label: 'Declined', color: 'error' },
+  approved: { label: 'Approved', color: 'success' },
+  rejected: { label: 'Rejected', color: 'error' },
+};
+
 /** Whether a status lets the item be published. */
 export const isCleared = (s: PersonStatus) => s === 'accepted' || s === 'approved';
 

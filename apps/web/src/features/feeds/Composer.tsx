@@ -14,7 +14,8 @@ import { AttachedFiles, UploadTools } from './composer/Uploads';
 import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
-import CoPerformersField, { PublishBlockedAlert, isPublishBlocked } from '@/components/coperformers/CoPerformersField';
+import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
+import PublishBlockedAlert, { isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 
 interface FormValues {

@@ -11,7 +11,8 @@ import { amountRangeRule, zodRules } from '@/lib/form-rules';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import MoneyInput from '@/components/form/MoneyInput';
-import CoPerformersField, { PublishBlockedAlert, isPublishBlocked } from '@/components/coperformers/CoPerformersField';
+import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
+import PublishBlockedAlert, { isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import css from './galleries.module.css';
 

@@ -19,6 +19,8 @@ import { ReleaseStatusTag, dayText } from './release-ui';
 import css from './releases.module.css';
 
 const FILE_LABEL: Record<ReleaseFile, string> = { idFront: 'ID front', idBack: 'ID back', consent: 'Signed consent' };
+/** The same inside a sentence. */
+const FILE_NOUN: Record<ReleaseFile, string> = { idFront: 'ID front', idBack: 'ID back', consent: 'signed consent' };
 
 function RecordFile({ id, file, present, who }: { id: string; file: ReleaseFile; present: boolean; who: string }) {
   const [link, setLink] = useState<ReleaseLink | null>(null);
@@ -44,13 +46,13 @@ function RecordFile({ id, file, present, who }: { id: string; file: ReleaseFile;
       ) : link ? (
         link.mimeType === 'application/pdf' ? (
           <a href={apiUrl(link.url)} target="_blank" rel="noreferrer">
-            <FilePdfOutlined aria-hidden /> Open {label.toLowerCase()} of {who} (PDF)
+            <FilePdfOutlined aria-hidden /> Open {FILE_NOUN[file]} of {who} (PDF)
           </a>
         ) : (
           <Image src={apiUrl(link.url)} alt={`${label} of ${who}`} preview={{ mask: 'Zoom' }} />
         )
       ) : (
-        <Button icon={<EyeOutlined />} loading={busy} onClick={() => void open()} aria-label={`Show ${label.toLowerCase()}`}>
+        <Button icon={<EyeOutlined />} loading={busy} onClick={() => void open()} aria-label={`Show ${FILE_NOUN[file]}`}>
           Show
         </Button>
       )}

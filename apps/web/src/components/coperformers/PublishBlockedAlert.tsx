@@ -1,0 +1,31 @@
+'use client';
+/** The refusal to publish (422: someone named is not cleared), shown beside an editor's publish button. */
+import { Alert } from 'antd';
+import type { ApiFailure } from '@/lib/api';
+import { PERSON_STATUS, isCleared, type CoPerformersState } from './useCoPerformers';
+import css from './coperformers.module.css';
+
+/** A refused publish (422: someone named is not cleared), shown beside the publish button. */
+export function isPublishBlocked(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as ApiFailure).statusCode === 422;
+}
+
+export default function PublishBlockedAlert({ message, people, draftHint }: { message: string | null; people: CoPerformersState; draftHint?: boolean }) {
+  if (!message) return null;
+  const waiting = people.people.filter((p) => !isCleared(p.status));
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      className={css.blocked}
+      title={message}
+      description={
+        <>
+          {waiting.length > 0 && <>Not cleared yet: {waiting.map((p) => `${p.name} (${PERSON_STATUS[p.status].label.toLowerCase()})`).join(', ')}. </>}
+          {draftHint ? 'Save it as a draft meanwhile, or remove them.' : 'Nothing was published: try again once they are cleared, or remove them.'}
+        </>
+      }
+    />
+  );
+}
