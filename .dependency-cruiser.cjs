@@ -7,7 +7,7 @@
 // The composition root (app.ts, root.ts, server.ts, worker.ts), seed/ and tests may import anything.
 // Adding a module: put its name in the right list below.
 
-const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup'];
+const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup', 'releases'];
 const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site'];
 const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns'];
 const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy'];

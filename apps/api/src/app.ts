@@ -36,6 +36,7 @@ import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { takedownsRoutes } from './modules/takedowns/takedowns.routes';
+import { releasesRoutes } from './modules/releases/releases.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { galleriesRoutes } from './modules/galleries/galleries.routes';
@@ -161,6 +162,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(reportsRoutes({ reports: r.reports, queue: r.reportQueue, moderation: r.moderation }));
   await app.register(takedownsRoutes({ takedowns: r.takedowns, actions: r.takedownActions }));
   await app.register(screeningRoutes({ screening: r.screening }));
+  await app.register(releasesRoutes({ releases: r.releases, coPerformers: r.coPerformers, clock: r.clock, db: r.db, appSecret: config.APP_SECRET }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
   await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));

@@ -24,6 +24,12 @@ const envSchema = z.object({
   PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
   CORS_ORIGINS: z.string().optional(),
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * The key that encrypts co-performer consent records at rest (modules/releases README): 32 bytes,
+   * base64. Outside production, when unset, one is generated into DATA_DIR/.records-key (0600) and
+   * reused; in production, unset → the records feature is off (its routes answer 503).
+   */
+  RECORDS_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Stagepass <no-reply@stagepass.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -103,6 +109,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export interface Config extends Omit<Env, 'APP_SECRET'> {
   APP_SECRET: string;
+  /** RECORDS_KEY decoded (32 bytes), the generated development key, or null (production without one: records off). */
+  recordsKey: Buffer | null;
   corsOrigins: string[];
   filesDir: string;
   outboxDir: string;
@@ -131,12 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (e.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
     secret = devSecret(dataDir);
   }
+  const recordsKey = recordsKeyOf(overrides.RECORDS_KEY ?? e.RECORDS_KEY, e.NODE_ENV, dataDir);
   const corsOrigins = (e.CORS_ORIGINS ?? e.PUBLIC_WEB_URL).split(',').map((s) => s.trim()).filter(Boolean);
   return {
     ...e,
     ...overrides,
     DATA_DIR: dataDir,
     APP_SECRET: secret,
+    recordsKey,
     corsOrigins,
     filesDir: path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
@@ -154,6 +164,38 @@ function devSecret(dataDir: string): string {
     fs.writeFileSync(file, s, { mode: 0o600 });
     return s;
   }
+}
+
+/**
+ * The consent records' key (modules/releases README "Encryption"): RECORDS_KEY (base64 of exactly
+ * 32 bytes, else a configuration error); unset outside production → generated once into
+ * DATA_DIR/.records-key (mode 0600) and reused; unset in production → null (the feature refuses to
+ * run: its routes answer 503 saying RECORDS_KEY is needed).
+ */
+function recordsKeyOf(value: string | undefined, nodeEnv: string, dataDir: string): Buffer | null {
+  if (value) {
+    const key = Buffer.from(value, 'base64');
+    if (key.length !== 32) throw new Error('Invalid configuration:\n  RECORDS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
+    return key;
+  }
+  if (nodeEnv === 'production') return null;
+  const file = path.join(dataDir, '.records-key');
+  let existing: string | null = null;
+  try {
+    existing = fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    /* not there yet */
+  }
+  if (existing !== null) {
+    const key = Buffer.from(existing, 'base64');
+    // Never replaced: records encrypted with it would be lost.
+    if (key.length !== 32) throw new Error(`Invalid configuration:\n  ${file}: not a 32-byte base64 key (restore it from a backup)`);
+    return key;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 /** For entry points (server, worker, CLIs): the config, or a readable message and exit code 1. */

@@ -38,6 +38,8 @@ import { PerformersService } from './modules/performers/performers.service';
 import { PerformerProfiles } from './modules/performers/performer-profiles';
 import { PricingService } from './modules/performers/pricing.service';
 import { VerificationService } from './modules/performers/verification.service';
+import { CoPerformersService } from './modules/releases/coperformers.service';
+import { ReleasesService } from './modules/releases/releases.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { Idempotency } from './modules/ledger/idempotency';
 import { LedgerSearch } from './modules/ledger/ledger.search';
@@ -197,16 +199,19 @@ export function buildServices(p: Platform) {
   const ageReview = new AgeReview({ age, db, media });
   const sellers = verification;
   const performers = new PerformersService({ clock, db, users, media, auth, storage, verification });
+  // Co-performer consent records (modules/releases): the publish gate the content modules below call, and the records.
+  const coPerformers = new CoPerformersService({ clock, contentKinds, db, events, users });
+  const releases = new ReleasesService({ clock, config, coPerformers, db, events, storage });
   const pricing = new PricingService({ db, settings });
   // Content
-  const feeds = new FeedsService({ db, events, media, sellers, settings, users });
+  const feeds = new FeedsService({ coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(feedKind({ db, feeds, media }));
   const products = new ProductsService({ db, media, sellers, users });
   contentKinds.register(productKind({ db, products, media }));
-  const galleries = new GalleriesService({ db, media, sellers, settings, users });
+  const galleries = new GalleriesService({ coPerformers, db, media, sellers, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
   contentKinds.register(galleryKind({ db, galleries, media }));
-  const videos = new VideosService({ db, events, media, sellers, settings, users });
+  const videos = new VideosService({ coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(videoKind({ db, videos, media }));
   const messageChecks = new MessageMediaChecks({ media, sellers, settings });
   const messagingSettings = new MessagingSettingsService({ db });
@@ -228,7 +233,7 @@ export function buildServices(p: Platform) {
   const privateBilling = new PrivateShowCharger({ db, events, ledger });
   // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
   const streaming = new StreamingService({
-    db, clock, commits, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
+    db, clock, commits, coPerformers, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
     config: { APP_SECRET: config.APP_SECRET, NODE_ENV: config.NODE_ENV }, log,
     // HLS for large audiences (modules/streaming README): the media pipeline's ffmpeg packages forwarded streams into the site's storage.
     hls: { packager: p.liveMedia ? new HlsPackager({ ffmpeg: mediaTools(config).ffmpeg, storage, log }) : null, storage, publicUrl: config.PUBLIC_API_URL },
@@ -284,7 +289,7 @@ export function buildServices(p: Platform) {
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,

@@ -36,3 +36,4 @@ export * from '../modules/legal/age.tables';
 export * from '../modules/takedowns/takedowns.tables';
 export * from '../modules/privacy/privacy.tables';
 export * from '../modules/media/screening.tables';
+export * from '../modules/releases/releases.tables';

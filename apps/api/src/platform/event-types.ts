@@ -67,6 +67,12 @@ export type DomainEventMap = {
   'age.verification': { userId: string; status: 'approved' | 'rejected'; reason: string | null };
   /** An operator approved or rejected a creator's identity documents (`reason`: the note or rejection reason shown to them). */
   'performer.verification': { performerId: string; status: 'approved' | 'rejected'; reason: string | null };
+  /** A creator (`ownerId`) tagged a verified creator (`performerId`) on an item (modules/releases): the tagged creator is asked to accept. */
+  'coperformer.tagged': { entryId: string; ownerId: string; performerId: string; kind: string; itemId: string };
+  /** A tagged creator accepted or declined (`hidden`: a public item naming them was hidden): the item's owner is told. */
+  'coperformer.answered': { entryId: string; ownerId: string; performerId: string; kind: string; itemId: string; status: 'accepted' | 'declined'; hidden: boolean };
+  /** An operator approved or rejected a co-performer release (`hidden`: public items naming it that were hidden): its owner is told. */
+  'release.decided': { releaseId: string; ownerId: string; status: 'approved' | 'rejected'; reason: string | null; hidden: number };
   /** An operator (`actorId`) hid an item (`kind`: feed, video, gallery, product): its owner is told why. */
   'content.hidden': { kind: string; itemId: string; ownerId: string; actorId: string; reason: string; title: string };
   /** An operator warned a user (`message`: the operator's text, shown to them), about a reported item when given. */

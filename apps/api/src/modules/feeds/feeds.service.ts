@@ -24,6 +24,7 @@ import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
+import type { CoPerformerGate } from '../releases/coperformers.service';
 import type { Events } from '../../platform/events';
 
 const MEDIA_KIND_OF = { image: 'photo', video: 'video', audio: 'audio' } as const;
@@ -40,6 +41,8 @@ export interface FeedsDeps {
   users: UsersService;
   /** THE selling rule (performers.policy.ts): a pay-per-view feed needs a verified creator. */
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
+  coPerformers: CoPerformerGate;
 }
 
 /**
@@ -91,6 +94,8 @@ export class FeedsService {
             status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(),
           })
           .returning(feedColumns);
+        // A post is public once saved (now or at its time): everyone it names must be cleared.
+        await this.deps.coPerformers.apply(tx, owner, 'feed', row!.id, input.coPerformers, { publishing: true });
         // A scheduled feed records feed.published when its time comes (publishDue).
         if (!publishAt) await this.deps.events.record(tx, 'feed.published', { feedId: row!.id, performerId: owner.id, scheduled: false });
         return row!;
@@ -131,6 +136,7 @@ export class FeedsService {
       return await this.db.transaction(async (tx) => {
         const [row] = await tx.update(feeds).set(patch).where(and(eq(feeds.id, current.id), eq(feeds.performerId, owner.id))).returning(feedColumns);
         if (!row) throw notFound('Feed not found');
+        await this.deps.coPerformers.apply(tx, owner, 'feed', row.id, input.coPerformers, { publishing: true });
         if (publishNow) await this.deps.events.record(tx, 'feed.published', { feedId: row.id, performerId: owner.id, scheduled: false });
         return row;
       });
@@ -145,6 +151,7 @@ export class FeedsService {
     const current = await this.ownFeed(owner, id);
     await this.db.transaction(async (tx) => {
       await tx.delete(feeds).where(eq(feeds.id, current.id));
+      await this.deps.coPerformers.forget(tx, 'feed', current.id);
       if (current.pollId) await tx.delete(polls).where(eq(polls.id, current.pollId));
     });
   }

@@ -11,6 +11,7 @@ import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
+import type { CoPerformerGate } from '../releases/coperformers.service';
 import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
@@ -29,6 +30,8 @@ export interface GalleriesDeps {
   users: UsersService;
   /** THE selling rule (performers.policy.ts): an active item with a price needs a verified creator. */
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
+  coPerformers: CoPerformerGate;
 }
 
 /** Tags as stored: lower case, each once, in the order given. */
@@ -56,11 +59,14 @@ export class GalleriesService {
     const price = await this.checkPrice(input.access, input.price ?? null);
     if (price !== null && input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const publishAt = this.scheduleTime(input.scheduleAt) ?? new Date();
-    const [row] = await this.db
-      .insert(galleries)
-      .values({ performerId: owner.id, title: input.title, description: input.description, tags: normTags(input.tags), status: input.status, access: input.access, price, publishAt })
-      .returning(galleryColumns);
-    return row!;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(galleries)
+        .values({ performerId: owner.id, title: input.title, description: input.description, tags: normTags(input.tags), status: input.status, access: input.access, price, publishAt })
+        .returning(galleryColumns);
+      await this.deps.coPerformers.apply(tx, owner, 'gallery', row!.id, input.coPerformers, { publishing: row!.status === 'active' });
+      return row!;
+    });
   }
 
   async update(owner: UserRow, id: string, input: UpdateGallery): Promise<Galleryish> {
@@ -80,9 +86,12 @@ export class GalleriesService {
       if (at) patch.publishAt = at;
       else if (current.publishAt.getTime() > Date.now()) patch.publishAt = new Date();
     }
-    const [row] = await this.db.update(galleries).set(patch).where(and(eq(galleries.id, current.id), eq(galleries.performerId, owner.id))).returning(galleryColumns);
-    if (!row) throw notFound('Gallery not found');
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.update(galleries).set(patch).where(and(eq(galleries.id, current.id), eq(galleries.performerId, owner.id))).returning(galleryColumns);
+      if (!row) throw notFound('Gallery not found');
+      await this.deps.coPerformers.apply(tx, owner, 'gallery', row.id, input.coPerformers, { publishing: row.status === 'active' });
+      return row;
+    });
   }
 
   /**
@@ -99,6 +108,7 @@ export class GalleriesService {
       const [sold] = await tx.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.itemType, 'gallery'), eq(purchases.itemId, g.id))).limit(1);
       if (sold) throw conflict('Fans bought this gallery: make it inactive instead (buyers keep access to what they paid for)');
       await tx.delete(galleries).where(eq(galleries.id, g.id));
+      await this.deps.coPerformers.forget(tx, 'gallery', g.id);
     });
   }
 

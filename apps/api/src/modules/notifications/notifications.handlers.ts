@@ -177,6 +177,32 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: `A warning from the team: ${p.message}`, link: null }]);
   });
 
+  // Co-performers (releases README): the tagged creator is asked; the item's owner hears the answer
+  // and the operator's decision on a release (and whether a public item was hidden because of it).
+  const ITEM_NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', stream: 'live stream' };
+  const ITEM_STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', stream: '/creator/live' };
+  events.on('coperformer.tagged', 'notifications.coperformer-tagged', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.ownerId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'coperformer', actorId: p.ownerId, text: `${n.get(p.ownerId)} tagged you in a ${ITEM_NOUN[p.kind] ?? p.kind}: accept or decline the tag`, link: '/creator/tags' }]);
+  });
+  events.on('coperformer.answered', 'notifications.coperformer-answered', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.performerId]);
+    const noun = ITEM_NOUN[p.kind] ?? p.kind;
+    const text = p.status === 'accepted'
+      ? `${n.get(p.performerId)} accepted your tag on your ${noun}`
+      : `${n.get(p.performerId)} declined your tag on your ${noun}${p.hidden ? `: the ${noun} is hidden until you remove them from it` : ''}`;
+    await make(tx, e.id, [{ userId: p.ownerId, type: 'coperformer', actorId: p.performerId, text, link: ITEM_STUDIO[p.kind] ?? null }]);
+  });
+  events.on('release.decided', 'notifications.release-decided', async (e, tx) => {
+    const p = e.payload;
+    const text = p.status === 'approved'
+      ? 'A co-performer release you uploaded was approved: content naming them can be published'
+      : `A co-performer release you uploaded was rejected: ${quote(p.reason ?? 'no reason given')}${p.hidden ? `. ${p.hidden} published item(s) naming it are hidden until you remove it from them` : ''}`;
+    await make(tx, e.id, [{ userId: p.ownerId, type: 'coperformer', text, link: '/creator/releases' }]);
+  });
+
   // Replays (streaming README "Replays"): the creator hears whether their recording became a video.
   events.on('stream.replay', 'notifications.replay', async (e, tx) => {
     const p = e.payload;

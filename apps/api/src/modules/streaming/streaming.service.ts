@@ -22,6 +22,7 @@ import type { MessagesService } from '../messages/messages.service';
 import { streams } from './streaming.tables';
 import { entitlement } from './streaming.policy';
 import { StreamsService } from './streams.service';
+import type { CoPerformerGate } from '../releases/coperformers.service';
 import { StreamAccess } from './streaming.access';
 import { StreamPresence } from './streaming.presence';
 import { LivePeers } from './streaming.peers';
@@ -49,6 +50,8 @@ export interface StreamingDeps {
   settings: Pick<SettingsService, 'get'>;
   users: Pick<UsersService, 'card'>;
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
+  coPerformers: CoPerformerGate;
   messages: Pick<MessagesService, 'pairConversationId'>;
   media: LiveMedia | null;
   /** The wallet's per-minute charger of private shows (null: private shows are not billed — and not offered). */
@@ -85,7 +88,7 @@ export class StreamingService {
     this.placement = new StreamPlacement({ db, media, settings: deps.settings });
     this.edges = new StreamEdges({ db, media, placement: this.placement, presence: this.presence, log });
     this.streams = new StreamsService({
-      db, clock, commits: deps.commits, events: deps.events, realtime, settings: deps.settings, users: deps.users, sellers: deps.sellers,
+      db, clock, commits: deps.commits, events: deps.events, realtime, settings: deps.settings, users: deps.users, sellers: deps.sellers, coPerformers: deps.coPerformers,
       media, placement: this.placement, edges: this.edges, presence: this.presence, peers: this.peers, log,
     });
     this.hls = deps.hls

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES, GO_LIVE_NOTIFY_THROTTLE_MINUTES, isUuid, ppvPriceLimits, streamRoom, toMinor,
-  type LiveProviderName, type Stream, type StreamEndReason, type StreamType, type StreamAccess,
+  type CoPerformersInput, type LiveProviderName, type Stream, type StreamEndReason, type StreamType, type StreamAccess,
 } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -21,6 +21,7 @@ import { users, type UserRow } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SellerGate } from '../performers/performers.policy';
+import type { CoPerformerGate } from '../releases/coperformers.service';
 import { notBlockedWith } from '../blocks/blocks.policy';
 import { adultProfileShownSql } from '../users/moderation.policy';
 import { originRoom, streams, type StreamRow } from './streaming.tables';
@@ -43,6 +44,8 @@ export interface StreamsDeps {
   settings: Pick<SettingsService, 'get'>;
   users: Pick<UsersService, 'card'>;
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
+  coPerformers: CoPerformerGate;
   /** The Janus SFU (null when JANUS_URL is not set). */
   media: LiveMedia | null;
   /** Which Janus server a new stream's origin room goes to (the least loaded). */
@@ -142,7 +145,7 @@ export class StreamsService {
   // ---------------------------------------------------------------- going live
 
   /** POST /streaming/live. */
-  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null; record?: boolean; replayFreeForTicketHolders?: boolean }): Promise<Stream> {
+  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null; record?: boolean; replayFreeForTicketHolders?: boolean; coPerformers?: CoPerformersInput }): Promise<Stream> {
     const provider = await this.provider();
     const record = input.record === true;
     if (record) {
@@ -159,7 +162,7 @@ export class StreamsService {
       type: input.type, access: input.type === 'public' ? input.access : 'followers', title: input.title, description: input.description, price,
       tipGoal: input.tipGoal != null ? toMinor(input.tipGoal) : null,
       record, replayFreeForTicketHolders: input.replayFreeForTicketHolders ?? true,
-    });
+    }, (tx, row) => this.deps.coPerformers.apply(tx, owner, 'stream', row.id, input.coPerformers, { publishing: true }));
     return this.view(owner, row);
   }
 

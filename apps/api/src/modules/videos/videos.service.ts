@@ -15,6 +15,7 @@ import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
+import type { CoPerformerGate } from '../releases/coperformers.service';
 import { purchases } from '../purchases/purchases.tables';
 import { videos } from './videos.tables';
 import { publicListableSql, videoModerationSql } from './videos.policy';
@@ -30,6 +31,8 @@ export interface VideosDeps {
   users: UsersService;
   /** THE selling rule (performers.policy.ts): an active item with a price needs a verified creator. */
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
+  coPerformers: CoPerformerGate;
 }
 
 type FileIds = { fileId: string | null; teaserFileId: string | null; thumbnailFileId: string | null };
@@ -72,6 +75,7 @@ export class VideosService {
         .insert(videos)
         .values({ performerId: owner.id, title: input.title, description: input.description ?? '', tags: uniqueTags(input.tags ?? []), status: input.status, access: input.access, price, ...files, publishAt })
         .returning(videoColumns);
+      await this.deps.coPerformers.apply(tx, owner, 'video', row!.id, input.coPerformers, { publishing: row!.status === 'active' });
       await inTx?.(tx, row!.id);
       // Live at once (active, not scheduled): `video.published` now; a scheduled one when its time comes.
       if (await recordPublished(tx, this.deps.events, { ids: [row!.id], scheduled: false })) return (await this.ownRow(tx, row!.id))!;
@@ -101,7 +105,7 @@ export class VideosService {
       // Going live now (a draft made active): it is new to fans, so it is dated now.
       patch.publishAt = new Date();
     }
-    return this.saveOwn(owner, current.id, patch);
+    return this.saveOwn(owner, current.id, patch, (tx) => this.deps.coPerformers.apply(tx, owner, 'video', current.id, input.coPerformers, { publishing: status === 'active' }));
   }
 
   /** PUT …/update/{id}: the files (a new id replaces one, null detaches it). */
@@ -142,6 +146,7 @@ export class VideosService {
       const [sold] = await tx.select({ n: count() }).from(purchases).where(and(eq(purchases.itemType, 'video'), eq(purchases.itemId, current.id)));
       if (Number(sold?.n ?? 0) > 0) throw conflict('Somebody bought this video, so it cannot be deleted (buyers keep what they paid for): set it inactive to withdraw it from everyone else');
       await tx.delete(videos).where(eq(videos.id, current.id));
+      await this.deps.coPerformers.forget(tx, 'video', current.id);
     });
   }
 
@@ -250,10 +255,11 @@ export class VideosService {
   }
 
   /** Writes a patch to an own video and records `video.published` if this made it live. */
-  private saveOwn(owner: UserRow, id: string, patch: Partial<typeof videos.$inferInsert>): Promise<Videoish> {
+  private saveOwn(owner: UserRow, id: string, patch: Partial<typeof videos.$inferInsert>, inTx?: (tx: Tx) => Promise<void>): Promise<Videoish> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.update(videos).set(patch).where(and(eq(videos.id, id), eq(videos.performerId, owner.id))).returning(videoColumns);
       if (!row) throw notFound('Video not found');
+      await inTx?.(tx);
       if (await recordPublished(tx, this.deps.events, { ids: [row.id], scheduled: false })) return (await this.ownRow(tx, row.id))!;
       return row;
     });
