@@ -1,7 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
-  BellOutlined, CompassOutlined, FileProtectOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
+  AuditOutlined, BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
   InboxOutlined, PictureOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraAddOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
@@ -40,7 +40,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
           { href: '/creator/mass-messages', label: 'Mass messages', icon: <NotificationOutlined /> },
           { href: '/creator/lists', label: 'Fan lists', icon: <UnorderedListOutlined /> },
           { href: '/creator/vault', label: 'Vault', icon: <FolderOpenOutlined /> },
-          { href: '/creator/releases', label: 'Releases', icon: <FileProtectOutlined /> },
+          { href: '/creator/releases', label: 'Releases', icon: <AuditOutlined /> },
         ]
       : []),
     { href: '/following', label: 'Following', icon: <UserAddOutlined /> },
