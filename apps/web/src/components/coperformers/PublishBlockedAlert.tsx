@@ -10,6 +10,13 @@ export function isPublishBlocked(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as ApiFailure).statusCode === 422;
 }
 
+/** The API's 400 on the people named (`coPerformers.creators.N` / `coPerformers.releases.N`: not a verified creator, a rejected release…), else null. */
+export function coPerformerFieldError(e: unknown): string | null {
+  const details = (e as ApiFailure | undefined)?.details;
+  const d = Array.isArray(details) ? details.find((x) => typeof x?.field === 'string' && x.field.startsWith('coPerformers')) : undefined;
+  return d ? `People in this content: ${d.message}` : null;
+}
+
 export default function PublishBlockedAlert({ message, people, draftHint }: { message: string | null; people: CoPerformersState; draftHint?: boolean }) {
   if (!message) return null;
   const waiting = people.people.filter((p) => !isCleared(p.status));

@@ -15,7 +15,7 @@ import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 
 interface FormValues {
@@ -132,6 +132,11 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
       if (isPublishBlocked(e)) {
         setBlocked(errorText(e));
         people.refresh();
+        return;
+      }
+      const onPeople = coPerformerFieldError(e);
+      if (onPeople) {
+        setFormError(onPeople);
         return;
       }
       const details = (e as { details?: Array<{ field: string; message: string }> }).details;

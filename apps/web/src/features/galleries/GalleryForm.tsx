@@ -12,7 +12,7 @@ import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import MoneyInput from '@/components/form/MoneyInput';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import css from './galleries.module.css';
 
@@ -109,6 +109,11 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       if (isPublishBlocked(e)) {
         setBlocked(errorText(e));
         people.refresh();
+        return;
+      }
+      const onPeople = coPerformerFieldError(e);
+      if (onPeople) {
+        setFormError(onPeople);
         return;
       }
       const fields = fieldErrors(e);

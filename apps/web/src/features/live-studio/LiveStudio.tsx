@@ -18,6 +18,7 @@ import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { useSocketEvent } from '@/lib/socket';
 import { FormSkeleton } from '@/components/states';
+import { coPerformerFieldError } from '@/components/coperformers/PublishBlockedAlert';
 import { useLiveMedia } from '@/features/live/media/useLiveMedia';
 import DevicePanel from './DevicePanel';
 import GoalEditor from './GoalEditor';
@@ -108,8 +109,9 @@ export default function LiveStudio() {
       void message.success('You are live');
     } catch (e) {
       // Someone named is not cleared: the stream did not start (shown beside the button).
-      if (isApiFailure(e) && e.statusCode === 422) {
-        setBlocked(errorText(e));
+      const onPeople = coPerformerFieldError(e);
+      if ((isApiFailure(e) && e.statusCode === 422) || onPeople) {
+        setBlocked(onPeople ?? errorText(e));
         refreshPeople();
         return;
       }

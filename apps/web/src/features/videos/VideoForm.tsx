@@ -12,7 +12,7 @@ import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
@@ -89,6 +89,11 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
     if (isPublishBlocked(e)) {
       setBlocked(errorText(e));
       people.refresh();
+      return;
+    }
+    const onPeople = coPerformerFieldError(e);
+    if (onPeople) {
+      setFormError(onPeople);
       return;
     }
     const byField = fieldErrors(e);
