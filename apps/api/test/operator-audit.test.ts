@@ -47,6 +47,8 @@ interface Prepared {
   body?: object;
   /** A multipart body instead of JSON. */
   upload?: { fields: Record<string, string>; files: Array<{ field: string; filename: string; content: Buffer; type?: string }> };
+  /** Extra request headers (an operator read's `x-access-reason`). */
+  headers?: Record<string, string>;
   action: string;
   targetType: string;
   /** The record's id, or how to read it from the answer's `data` (a record the call creates). */
@@ -157,6 +159,19 @@ async function pendingAgeCheck(): Promise<{ fan: string; request: string }> {
   return { fan: fan.user.id, request: row!.id };
 }
 
+/** A pending co-performer release of a fresh creator (modules/releases), uploaded through its route. */
+async function pendingRelease(): Promise<string> {
+  const creator = await createCreator(t);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const mp = multipart({ legalName: 'Jane Example', dateOfBirth: '1990-01-01', signedAt: '2026-01-01' }, [
+    { field: 'idFront', filename: 'id.png', content: png, type: 'image/png' },
+    { field: 'consent', filename: 'consent.pdf', content: pdf, type: 'application/pdf' },
+  ]);
+  const res = await t.app.inject({ method: 'POST', url: '/releases', headers: { ...creator.auth, ...mp.headers }, payload: mp.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id;
+}
+
 /** A takedown notice (public form) naming a fresh post; `countered`: hidden, then the owner's counter-notice waits. */
 async function takedownNotice(o: { countered?: boolean } = {}): Promise<string> {
   const creator = await createCreator(t);
@@ -254,6 +269,20 @@ const OPERATOR_ROUTES: Record<string, Case> = {
   'privacy.adminDelete': async () => {
     const fan = await createFan(t);
     return { params: { id: fan.user.id }, body: { reason: 'The user asked by e-mail' }, action: 'privacy.delete', targetType: 'user', targetId: fan.user.id };
+  },
+  // Co-performer releases (modules/releases): a creator's pending record, decided by the operator;
+  // the custodian's export (an operator read of every record, with its reason).
+  'releases.releaseApprove': async () => {
+    const id = await pendingRelease();
+    return { params: { id }, action: 'release.approve', targetType: 'release', targetId: id };
+  },
+  'releases.releaseReject': async () => {
+    const id = await pendingRelease();
+    return { params: { id }, body: { reason: 'The ID picture is unreadable' }, action: 'release.reject', targetType: 'release', targetId: id };
+  },
+  'releases.releaseExport': async () => {
+    await pendingRelease();
+    return { body: {}, headers: { 'x-access-reason': 'Custodian of records copy' }, action: 'release.export', targetType: 'release', targetId: null };
   },
   // Takedowns (modules/takedowns): a notice naming a fresh post, decided by the operator.
   'takedowns.takedownHide': async () => {
@@ -439,7 +468,7 @@ async function walk(key: string, prepare: Case) {
   const url = routePath(def, p.params) + qs;
   const mp = p.upload ? multipart(p.upload.fields, p.upload.files) : null;
   const res = await t.app.inject({
-    method: def.method, url, headers: { ...admin.auth, ...(mp?.headers ?? {}) },
+    method: def.method, url, headers: { ...admin.auth, ...(mp?.headers ?? {}), ...(p.headers ?? {}) },
     ...(mp ? { payload: mp.payload } : p.body ? { payload: p.body } : {}),
   });
   expect(res.statusCode, `${def.method} ${url}: ${res.body}`).toBeLessThan(300);
