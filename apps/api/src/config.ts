@@ -109,7 +109,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export interface Config extends Omit<Env, 'APP_SECRET'> {
   APP_SECRET: string;
-  /** RECORDS_KEY decoded (32 bytes), the generated development key, or null (production without one: records off). */
+  /** RECORDS_KEY decoded (32 bytes), or null when unset (see `recordsKeyFor`). */
   recordsKey: Buffer | null;
   corsOrigins: string[];
   filesDir: string;
@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (e.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
     secret = devSecret(dataDir);
   }
-  const recordsKey = recordsKeyOf(overrides.RECORDS_KEY ?? e.RECORDS_KEY, e.NODE_ENV, dataDir);
+  const recordsKey = decodeRecordsKey(overrides.RECORDS_KEY ?? e.RECORDS_KEY);
   const corsOrigins = (e.CORS_ORIGINS ?? e.PUBLIC_WEB_URL).split(',').map((s) => s.trim()).filter(Boolean);
   return {
     ...e,
@@ -166,20 +166,25 @@ function devSecret(dataDir: string): string {
   }
 }
 
+/** RECORDS_KEY: base64 of exactly 32 bytes, else a configuration error; unset → null. */
+function decodeRecordsKey(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('Invalid configuration:\n  RECORDS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
 /**
- * The consent records' key (modules/releases README "Encryption"): RECORDS_KEY (base64 of exactly
- * 32 bytes, else a configuration error); unset outside production → generated once into
- * DATA_DIR/.records-key (mode 0600) and reused; unset in production → null (the feature refuses to
- * run: its routes answer 503 saying RECORDS_KEY is needed).
+ * The consent records' key (modules/releases README "Encryption"), asked for when the records are
+ * first used (so CLIs that load the config never create it): RECORDS_KEY when set; unset outside
+ * production → generated once into DATA_DIR/.records-key (mode 0600) and reused, never replaced (a
+ * broken file is an error: records sealed with it would be lost); unset in production → null (the
+ * feature refuses to run).
  */
-function recordsKeyOf(value: string | undefined, nodeEnv: string, dataDir: string): Buffer | null {
-  if (value) {
-    const key = Buffer.from(value, 'base64');
-    if (key.length !== 32) throw new Error('Invalid configuration:\n  RECORDS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
-    return key;
-  }
-  if (nodeEnv === 'production') return null;
-  const file = path.join(dataDir, '.records-key');
+export function recordsKeyFor(config: Pick<Config, 'recordsKey' | 'NODE_ENV' | 'DATA_DIR'>): Buffer | null {
+  if (config.recordsKey) return config.recordsKey;
+  if (config.NODE_ENV === 'production') return null;
+  const file = path.join(config.DATA_DIR, '.records-key');
   let existing: string | null = null;
   try {
     existing = fs.readFileSync(file, 'utf8').trim();
@@ -188,13 +193,18 @@ function recordsKeyOf(value: string | undefined, nodeEnv: string, dataDir: strin
   }
   if (existing !== null) {
     const key = Buffer.from(existing, 'base64');
-    // Never replaced: records encrypted with it would be lost.
-    if (key.length !== 32) throw new Error(`Invalid configuration:\n  ${file}: not a 32-byte base64 key (restore it from a backup)`);
+    if (key.length !== 32) throw new Error(`${file}: not a 32-byte base64 key (restore it from a backup)`);
     return key;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const key = crypto.randomBytes(32);
-  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  try {
+    fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return recordsKeyFor(config);
+    throw err;
+  }
   return key;
 }
 

@@ -11,6 +11,7 @@ import { lockDataDir, openDatabase, runMigrations, type Database } from '../db/c
  *   db.tar          the PGlite data directory (PGlite's dumpDataDir), restored as DATA_DIR/db
  *   files/…         DATA_DIR/files (uploads and their renditions)
  *   .app-secret     the generated secret of a site without APP_SECRET (signed links, encrypted 2FA secrets)
+ *   .records-key    the generated key of a site without RECORDS_KEY (co-performer records, modules/releases)
  * Consistent while the site runs: inside one database transaction (every other query and
  * transaction waits) a CHECKPOINT is taken, the files are snapshotted as hard links (cheap; a
  * file deleted or replaced afterwards keeps its snapshot) and the database is dumped. Uploads
@@ -138,6 +139,7 @@ export async function createBackup(database: Database, dataDir: string): Promise
     });
     await fs.writeFile(path.join(staging, 'db.tar'), Buffer.from(await dump.arrayBuffer()));
     await fs.copyFile(path.join(dataDir, '.app-secret'), path.join(staging, '.app-secret')).catch(() => {});
+    await fs.copyFile(path.join(dataDir, '.records-key'), path.join(staging, '.records-key')).catch(() => {});
     const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files: paths.length, paths };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const tar = spawn('tar', ['-czf', '-', '--hard-dereference', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -175,7 +177,7 @@ export async function restoreBackup(archive: string, dataDir: string, opts: { fo
   const existed = await fs.stat(target).then(() => true, () => false);
   const existing = (await fs.readdir(target).catch(() => [] as string[])).filter((n) => n !== 'db.lock');
   // A fresh DATA_DIR may already hold the generated secret (loading the config makes it): the backup's replaces it.
-  if (existing.some((n) => n !== '.app-secret') && !opts.force) throw new RestoreRefusedError(`${dataDir} is not empty: restore into a fresh DATA_DIR, or pass --force to replace what is there`);
+  if (existing.some((n) => n !== '.app-secret' && n !== '.records-key') && !opts.force) throw new RestoreRefusedError(`${dataDir} is not empty: restore into a fresh DATA_DIR, or pass --force to replace what is there`);
   let release: () => void;
   try {
     release = lockDataDir(target);
@@ -239,6 +241,7 @@ async function stageRestore(archive: string, label: string, staging: string): Pr
   if (missing.length) throw new RestoreRefusedError(`${label} lacks ${missing.length} of the files its manifest lists (files/${missing.slice(0, 3).join(', files/')}${missing.length > 3 ? ', …' : ''})`);
   if (typeof manifest.files === 'number' && manifest.files !== present.size) throw new RestoreRefusedError(`${label}'s manifest counts ${manifest.files} files, the archive holds ${present.size}`);
   await fs.rename(path.join(unpacked, '.app-secret'), path.join(next, '.app-secret')).catch(() => {});
+  await fs.rename(path.join(unpacked, '.records-key'), path.join(next, '.records-key')).catch(() => {});
 
   await verifyDatabase(next);
   // The staged DATA_DIR is ours from the moment it is swapped in (the lock of a running site's kind).

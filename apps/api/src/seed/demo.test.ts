@@ -9,6 +9,7 @@ import { generate } from 'otplib';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
 import { DEMO_STREAM_TITLE } from './demo-live';
 import { DEMO_BLOCKLIST_LABEL } from './demo-screening';
+import { RELEASE_DEMO_POST } from './demo-releases';
 import { users } from '../modules/users/users.tables';
 import { feeds } from '../modules/feeds/feeds.tables';
 import { files } from '../modules/media/media.tables';
@@ -212,6 +213,16 @@ describe('demo seed', () => {
     // Takedowns: one open notice in the queue, naming one of Luna's posts (shown with its preview).
     const takedowns = (await t.app.inject({ method: 'GET', url: '/admin/takedowns', headers: admin })).json().data;
     expect(takedowns.data).toEqual([expect.objectContaining({ status: 'open', name: 'Northlight Photo Agency', items: [expect.objectContaining({ kind: 'feed', preview: expect.objectContaining({ owner: expect.objectContaining({ username: 'luna' }) }) })] })]);
+  });
+
+  it("gives Luna an approved co-performer release named on her soundcheck post, and one pending in the console's queue", async () => {
+    const luna = await byEmail('creator@example.com');
+    const { data } = await t.ctx.releases.list(luna, { offset: 0, limit: 10, sort: 'desc' });
+    expect(data.map((r) => [r.stageName, r.status, r.usedOn, r.files.idFront && r.files.consent]).sort()).toEqual([['Maya Lind', 'approved', 1, true], ['Theo B', 'pending', 0, true]]);
+    const queue = await t.ctx.releases.queue({ offset: 0, limit: 10, sort: 'desc', status: 'pending' });
+    expect(queue.data.map((r) => r.owner.username)).toEqual(['luna']);
+    const [post] = await t.ctx.db.select().from(feeds).where(eq(feeds.text, RELEASE_DEMO_POST));
+    expect((await t.ctx.coPerformers.itemGet(luna, 'feed', post!.id)).cleared).toBe(true);
   });
 
   it('publishes version 1 of the terms and privacy policy, accepted by every demo account (no one is stopped by the terms gate)', async () => {

@@ -15,6 +15,7 @@ import { seedAge } from './demo-age';
 import { seedPrivacy } from './demo-privacy';
 import { seedScreening } from './demo-screening';
 import { seedTakedowns } from './demo-takedowns';
+import { seedReleases } from './demo-releases';
 import { seedLive } from './demo-live';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -182,6 +183,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
     if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
     if (account.admin && account.luna) await seedTakedowns(ctx, { admin: account.admin.user, luna: account.luna.user });
+    if (account.admin && account.luna) await seedReleases(ctx, { admin: account.admin.user, luna: account.luna.user });
     if (account.admin) await seedAge(ctx, { iris: account.iris?.user ?? null, password: DEMO_PASSWORD, maker });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
   } finally {

@@ -61,3 +61,29 @@ describe('release date rules', () => {
     expect(releaseDateErrors({ dateOfBirth: 'nope', signedAt: '2026-13-01' }, today).map((e) => e.field)).toEqual(['dateOfBirth', 'signedAt']);
   });
 });
+
+describe('the records key (config)', () => {
+  it('RECORDS_KEY must be 32 bytes; unset: generated once into DATA_DIR (0600) and reused outside production, none in production', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { loadConfig, recordsKeyFor } = await import('../../config');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'records-key-'));
+    try {
+      expect(() => loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(32), RECORDS_KEY: crypto.randomBytes(16).toString('base64') })).toThrow(/RECORDS_KEY/);
+      const given = crypto.randomBytes(32);
+      expect(recordsKeyFor(loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(32), RECORDS_KEY: given.toString('base64') }))!.equals(given)).toBe(true);
+      const dev = loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(32) });
+      expect(fs.existsSync(path.join(dir, '.records-key'))).toBe(false); // loading the config creates nothing
+      const first = recordsKeyFor(dev)!;
+      expect(first).toHaveLength(32);
+      expect(fs.statSync(path.join(dir, '.records-key')).mode & 0o777).toBe(0o600);
+      expect(recordsKeyFor(dev)!.equals(first)).toBe(true);
+      expect(recordsKeyFor({ ...dev, NODE_ENV: 'production' })).toBeNull();
+      fs.writeFileSync(path.join(dir, '.records-key'), 'broken');
+      expect(() => recordsKeyFor(dev)).toThrow(/restore it from a backup/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,7 +4,7 @@ import {
   RELEASE_CONSENT_TYPES, RELEASE_FILE_MAX_BYTES, RELEASE_FILES, RELEASE_ID_TYPES, RELEASE_MESSAGES, releaseDateErrors,
   type AdminRelease, type Release, type ReleaseFieldsInput, type ReleaseFile, type ReleaseLink, type ReleaseQuery, type ReleaseQueueItem, type ReleaseStatus,
 } from '@stagepass/shared';
-import type { Config } from '../../config';
+import { recordsKeyFor, type Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { uuidv7 } from '../../db/columns';
 import { containsPattern } from '../../db/like';
@@ -23,7 +23,7 @@ import { contentCoperformers, coperformerReleases, type ReleaseFiles, type Relea
 
 export interface ReleasesDeps {
   clock: Clock;
-  config: Pick<Config, 'APP_SECRET' | 'PUBLIC_API_URL' | 'recordsKey'>;
+  config: Pick<Config, 'APP_SECRET' | 'PUBLIC_API_URL' | 'recordsKey' | 'NODE_ENV' | 'DATA_DIR'>;
   coPerformers: Pick<CoPerformersService, 'hideNaming' | 'itemsOfRelease'>;
   db: Db;
   events: Events;
@@ -42,12 +42,22 @@ const ownerCard = (u: Pick<UserRow, 'name' | 'username'> | undefined, id: string
  * named on which item and the publish gate: coperformers.service.ts. Rules: README.md.
  */
 export class ReleasesService {
+  private sealer: RecordsCipher | null = null;
+
   constructor(private deps: ReleasesDeps) {}
+
+  /** Whether records can be kept (a key: RECORDS_KEY, or the generated one outside production). */
+  enabled(): boolean {
+    return recordsKeyFor(this.deps.config) !== null;
+  }
 
   /** The cipher, or 503 when the key is missing (production without RECORDS_KEY). */
   cipher(): RecordsCipher {
-    if (!this.deps.config.recordsKey) throw new HttpError(503, RECORDS_OFF);
-    return new RecordsCipher(this.deps.config.recordsKey);
+    if (this.sealer) return this.sealer;
+    const key = recordsKeyFor(this.deps.config);
+    if (!key) throw new HttpError(503, RECORDS_OFF);
+    this.sealer = new RecordsCipher(key);
+    return this.sealer;
   }
 
   // ---------------------------------------------------------------- the creator's records

@@ -12,6 +12,7 @@ import { feeds } from '../feeds/feeds.tables';
 import { galleries } from '../galleries/galleries.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { videos } from '../videos/videos.tables';
+import { exportAreas } from '../privacy/privacy.export';
 import { coperformerReleases } from './releases.tables';
 
 /** Issue 28 §2 co-performer consent records (README.md): records, the publish gate, tags, the operators' audited views and the export. */
@@ -150,6 +151,17 @@ describe('a creator adds a release', () => {
     expect((await inject('GET', `/admin/releases/${id}`, other, undefined, reason())).statusCode).toBe(403);
     expect((await inject('GET', `/releases/${id}`, null)).statusCode).toBe(401);
     expect((await inject('GET', '/releases/download?t=abcdefghijkl.xyz', null)).statusCode).toBe(403);
+  });
+
+  it("the creator's own data export lists their releases' metadata, not the co-performer's identity", async () => {
+    const creator = await createCreator(t);
+    const id = await release(creator);
+    const area = exportAreas(t.ctx.db, creator.user.id).find((a) => a.file === 'releases.json')!;
+    const rows = await area.page(null);
+    expect(rows).toEqual([expect.objectContaining({ id, status: 'pending', stageName: 'Jade Moon', signedAt: '2026-01-10' })]);
+    expect([...(rows[0]!.files as string[])].sort()).toEqual(['consent', 'idBack', 'idFront']);
+    expect(JSON.stringify(rows)).not.toContain(FIELDS.legalName);
+    expect(JSON.stringify(rows)).not.toContain(FIELDS.dateOfBirth);
   });
 
   it('deletion: a pending unused one goes (files too); approved → 409; named on an item → 409', async () => {
