@@ -12,6 +12,8 @@ import { feeds } from '../feeds/feeds.tables';
 import { galleries } from '../galleries/galleries.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { videos } from '../videos/videos.tables';
+import { streams } from '../streaming/streaming.tables';
+import { agoraOn, goLive } from '../../../test/streams';
 import { exportAreas } from '../privacy/privacy.export';
 import { coperformerReleases } from './releases.tables';
 
@@ -223,6 +225,20 @@ describe('the publish gate', () => {
     const late = await inject('PUT', `/releases/items/video/${video.id}`, creator, { releases: [id, second] });
     expect(late.statusCode).toBe(422);
     expect((await inject('GET', `/releases/items/video/${video.id}`, creator)).json().data.entries).toHaveLength(1);
+  });
+
+  it('going live naming an unreleased co-performer → 422 and no stream; approved → live', async () => {
+    await agoraOn(t);
+    const creator = await createCreator(t);
+    const id = await release(creator);
+    const body = { type: 'public', title: 'Duet night', coPerformers: { releases: [id] } };
+    const refused = await inject('POST', '/streaming/live', creator, body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(RELEASE_MESSAGES.publishBlocked);
+    expect(await t.ctx.db.select().from(streams).where(eq(streams.performerId, creator.user.id))).toEqual([]);
+    await approve(id);
+    const live = await goLive(t, creator, body);
+    expect((await inject('GET', `/releases/items/stream/${live._id}`, creator)).json().data).toMatchObject({ cleared: true, entries: [{ releaseId: id }] });
   });
 
   it("the list's rules: own releases only, no rejected one, no one else's item", async () => {
