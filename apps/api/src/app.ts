@@ -115,7 +115,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-XSRF-TOKEN', 'Idempotency-Key', 'x-client-ip'],
+    // x-access-reason: why an operator opens someone's private data (issue 28 §6, access-reason.ts).
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-XSRF-TOKEN', 'Idempotency-Key', 'x-client-ip', 'x-access-reason'],
     exposedHeaders: ['Content-Disposition'],
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}) });

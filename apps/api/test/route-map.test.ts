@@ -13,8 +13,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath, routePath, routes, type RouteDef } from '@stagepass/shared/routes';
 import { assertMappedRoutes, handle, mappedRoutes } from '../src/platform/routes';
-import { TWO_FACTOR_MESSAGES } from '@stagepass/shared';
-import { createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
+import { ACCESS_REASON_HEADER, REASON_REQUIRED_CODE, TWO_FACTOR_MESSAGES } from '@stagepass/shared';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from './harness';
 
 const entries: RouteDef[] = Object.values(routes).flatMap((m) => Object.values(m) as RouteDef[]);
 const ID = '0190a0b0-0000-7000-8000-000000000000';
@@ -120,6 +120,45 @@ describe('every guard holds (probe of each entry)', () => {
       const payload = def.method === 'GET' || def.method === 'DELETE' ? undefined : body;
       const [asFan, asBare] = await Promise.all([fan, bareOperator].map((who) => t.app.inject({ method: def.method, url: fill(def), headers: who.auth, payload })));
       expect(asBare!.statusCode, `${def.method} ${def.path}: ${asBare!.body.slice(0, 160)}`).toBe(asFan!.statusCode);
+    }
+  });
+});
+
+/**
+ * Issue 28 §6: the routes through which an operator opens another user's private data are marked
+ * `operatorRead` in the map (a new one must be added here, deliberately), each carries the reason
+ * check, and a malformed reason is refused (400 reason_required) before anything is read. The
+ * reads themselves (no reason → 400 and no row, a reason → one row): operator-reads.test.ts.
+ */
+describe("operators' reads of private data need a reason", () => {
+  const OPERATOR_READS = [
+    'GET /admin/age-verifications',
+    'GET /admin/reports/:target/:targetId',
+    'GET /admin/subscriptions',
+    'GET /admin/verifications',
+    'GET /orders/:id',
+    'GET /performers/documents/:fileId',
+  ];
+  const marked = entries.filter((e) => e.operatorRead);
+
+  it('the marked entries are exactly the known ones', () => {
+    expect(marked.map((e) => `${e.method} ${e.path}`).filter((k) => !OPERATOR_READS.includes(k)), 'marked but not listed here').toEqual([]);
+    expect(OPERATOR_READS.filter((k) => !marked.some((e) => `${e.method} ${e.path}` === k)), 'listed here but not marked').toEqual([]);
+  });
+
+  // The ids are unknown: a 400 reason_required can only come from the route's reason check (handle()).
+  it('an operator with a malformed reason → 400 reason_required on each; a fan sending one gets what a fan gets', async () => {
+    const operator = await createAdmin(t);
+    for (const def of marked) {
+      for (const bad of ['', 'ab', 'x'.repeat(501), 'line%0Abreak']) {
+        const res = await t.app.inject({ method: def.method, url: fill(def), headers: { ...operator.auth, [ACCESS_REASON_HEADER]: bad } });
+        expect(res.statusCode, `${def.path} ${JSON.stringify(bad)}`).toBe(400);
+        expect(res.json().code, def.path).toBe(REASON_REQUIRED_CODE);
+      }
+      const [plain, withReason] = await Promise.all(
+        [{}, { [ACCESS_REASON_HEADER]: 'Curious' }].map((h) => t.app.inject({ method: def.method, url: fill(def), headers: { ...fan.auth, ...h } })),
+      );
+      expect(withReason!.statusCode, def.path).toBe(plain!.statusCode);
     }
   });
 });

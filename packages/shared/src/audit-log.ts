@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { idOrUsernameSchema, listQuerySchema, sortBySchema } from './api';
+import { idOrUsernameSchema, idSchema, listQuerySchema, sortBySchema } from './api';
 import { dateQuerySchema, moneyUserSchema } from './payments';
 
 /**
@@ -31,6 +31,12 @@ export const auditEntrySchema = z.object({
   after: z.unknown().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** Why the operator did it: the reason they gave for opening private data (access-reason.ts); null otherwise. */
+  reason: z.string().nullable(),
+  /** The users whose private data the entry concerns (a read's subjects), by name; empty for most actions. */
+  subjects: z.array(z.object({ _id: z.string(), name: z.string(), link: z.string().nullable() })),
+  /** An operator's READ of private data (`recordRead`: messages.read, kyc.read, order.read…), not a change. */
+  read: z.boolean(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -43,7 +49,8 @@ const auditNameSchema = z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9._-]+
  * GET /admin/audit-log: newest first by default. `actor` is the operator's id or username;
  * `action` matches exactly, or every action of a domain when it ends with `.` (`user.`);
  * `fromDate`/`toDate` as in the money lists (a date-only `toDate` covers that whole UTC day);
- * `q` matches the action, the target id or the operator's username, name or e-mail.
+ * `q` matches the action, the target id or the operator's username, name or e-mail; `subject`
+ * keeps the entries concerning that user's private data (the operators' reads of it).
  */
 export const auditLogQuerySchema = listQuerySchema.extend({
   sortBy: sortBySchema(AUDIT_SORTS, 'createdAt'),
@@ -51,6 +58,8 @@ export const auditLogQuerySchema = listQuerySchema.extend({
   action: auditNameSchema.optional(),
   targetType: auditNameSchema.optional(),
   targetId: z.string().trim().min(1).max(200).optional(),
+  /** Entries concerning this user's private data (their id): the operators' reads of it. */
+  subject: idSchema.optional(),
   fromDate: dateQuerySchema,
   toDate: dateQuerySchema,
 });

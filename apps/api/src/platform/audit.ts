@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { and, asc, gt, sql } from 'drizzle-orm';
 import { ACCESS_REASON_HEADER, ACCESS_REASON_MESSAGES, REASON_REQUIRED_CODE, decodeAccessReason } from '@stagepass/shared';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog } from './audit.tables';
+import { isAdmin } from './auth';
 import { HttpError, unauthorized } from './errors';
 
 /**
@@ -106,3 +108,78 @@ export function accessReason(request: FastifyRequest): string {
 
 /** The 400 of an operator read without a valid reason. */
 export const reasonRequired = () => new HttpError(400, ACCESS_REASON_MESSAGES.required, undefined, REASON_REQUIRED_CODE);
+
+/**
+ * An operator's call on a route marked `operatorRead` (route map): who they are and the reason they
+ * gave (null: none, or not a valid one). Services that find the data is someone else's call
+ * `recordOperatorRead` with it; a caller reading their own data needs none of this.
+ */
+export interface OperatorRead { actor: AuditActor; reason: string | null }
+
+/** Whether the route `request` came through is marked `operatorRead` in the route map. */
+const markedOperatorRead = (request: FastifyRequest): boolean => request.routeOptions.config.routeDef?.operatorRead === true;
+
+/**
+ * The operator's read context of `request`: null when the caller is not an operator (role admin
+ * with 2FA, `isAdmin`). Only for routes marked `operatorRead: true` in the route map (a programming
+ * error otherwise: the map must say which routes open private data).
+ */
+export function operatorRead(request: FastifyRequest): OperatorRead | null {
+  if (!markedOperatorRead(request)) throw new Error(`Route ${request.routeOptions.url ?? request.url} opens private data for operators: mark it operatorRead in the route map`);
+  if (!isAdmin(request.user)) return null;
+  return { actor: auditActor(request), reason: decodeAccessReason(request.headers[ACCESS_REASON_HEADER]) };
+}
+
+/**
+ * Records an operator's read of other users' private data (one audit row with the reason and the
+ * subjects), BEFORE the data is answered. No valid reason → 400 `reason_required` and nothing is
+ * written or answered.
+ */
+export async function recordOperatorRead(
+  db: DbOrTx,
+  op: OperatorRead,
+  entry: { action: string; targetType: string; targetId: string | null; subjectIds: string[] },
+): Promise<void> {
+  if (op.reason === null) throw reasonRequired();
+  await recordRead(db, op.actor, { ...entry, reason: op.reason });
+}
+
+/**
+ * The route-level part of the rule (`handle()` adds it to routes marked `operatorRead`): an
+ * operator's header, when sent, must be a valid reason (400 `reason_required` otherwise, before
+ * anything is read). Whether one is needed at all is the service's call: only when what it opens is
+ * someone else's (`recordOperatorRead`).
+ */
+export async function operatorReadGate(request: FastifyRequest): Promise<void> {
+  if (!isAdmin(request.user) || request.headers[ACCESS_REASON_HEADER] === undefined) return;
+  if (decodeAccessReason(request.headers[ACCESS_REASON_HEADER]) === null) throw reasonRequired();
+}
+
+/** One operator read of a user's private data as their data export shows it: when and what, not who nor why. */
+export type OperatorAccessRow = { id: string; at: Date; action: string; opened: string; by: 'an operator' };
+
+/** What each read action opened, in the user's words. */
+const OPENED: Record<string, string> = {
+  'messages.read': 'a private message of yours',
+  'media.read': 'your locked or private media',
+  'kyc.read': 'your identity documents',
+  'order.read': 'an order of yours with its delivery address',
+  'subscriptions.read': 'your subscriptions',
+  'release.read': 'a file of yours held by screening',
+};
+
+/**
+ * The operators' reads of `userId`'s private data (entries whose subjects include them), oldest
+ * first, a page of `limit` after the id `after` (index audit_log_subjects_idx). For the user's data
+ * export: the operator is "an operator" and the reason is left out (it may name an investigation);
+ * apps/api/src/modules/privacy/README.md.
+ */
+export async function operatorAccessPage(db: DbOrTx, userId: string, after: string | null, limit: number): Promise<OperatorAccessRow[]> {
+  const rows = await db
+    .select({ id: auditLog.id, at: auditLog.createdAt, action: auditLog.action, targetType: auditLog.targetType })
+    .from(auditLog)
+    .where(and(sql`${auditLog.subjectIds} @> array[${userId}]::uuid[]`, after ? gt(auditLog.id, after) : undefined))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, at: r.at, action: r.action, opened: OPENED[r.action] ?? `your ${r.targetType}`, by: 'an operator' as const }));
+}

@@ -10,7 +10,9 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAccess, RouteDef } from '@stagepass/shared/routes';
+import { ACCESS_REASON_HEADER } from '@stagepass/shared';
 import { adminOnly, authenticated, performerOnly, performerOrAdmin, type Guard } from './auth';
+import { operatorReadGate } from './audit';
 
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -44,14 +46,23 @@ declare module 'fastify' {
   }
 }
 
-/** Registers `handler` for the map entry `def`, behind the guard of its `access`. */
+/** What the OpenAPI description of a route marked `operatorRead` adds. */
+const OPERATOR_READ_NOTE = ` Operators opening another user's private data here send why in the \`${ACCESS_REASON_HEADER}\` header (percent-encoded, 3–500 characters; missing → 400 \`reason_required\`); the read is audited with it.`;
+
+/**
+ * Registers `handler` for the map entry `def`, behind the guard of its `access`; a route marked
+ * `operatorRead` also gets the operators' reason check (`operatorReadGate`, platform/audit.ts).
+ */
 export function handle<D extends RouteDef>(app: ZodApp, def: D, handler: RouteHandler<D>, opts: HandleOptions = {}) {
   const guard = GUARD_OF[def.access];
-  const extra = opts.preHandler ? (Array.isArray(opts.preHandler) ? opts.preHandler : [opts.preHandler]) : [];
+  const extra = [
+    ...(def.operatorRead ? [operatorReadGate] : []),
+    ...(opts.preHandler ? (Array.isArray(opts.preHandler) ? opts.preHandler : [opts.preHandler]) : []),
+  ];
   app.route<RouteGenericInterface, unknown, D['schema']>({
     method: def.method,
     url: def.path,
-    schema: Object.assign({}, def.schema, { tags: [...def.tags], description: def.description }),
+    schema: Object.assign({}, def.schema, { tags: [...def.tags], description: def.operatorRead ? def.description + OPERATOR_READ_NOTE : def.description }),
     preHandler: guard ? [guard, ...extra] : extra,
     config: { ...opts.config, routeDef: def },
     bodyLimit: opts.bodyLimit,

@@ -57,7 +57,8 @@ export const age = defineRoutes('age', {
     method: 'GET',
     path: '/admin/age-verifications',
     access: 'admin',
-    description: 'The age verification requests, oldest pending first by default, with the ID photo and selfie as 5-minute signed URLs (null once deleted).',
+    description: 'The age verification requests, oldest pending first by default, with the ID photo and selfie as 5-minute signed URLs (null once deleted): handing them out is an audited read (`kyc.read`, subjects: the fans whose pictures the page carries).',
+    operatorRead: true,
     schema: { querystring: ageQueueQuerySchema, response: { 200: listEnvelope(ageReviewItemSchema) } },
   },
   adminApprove: {

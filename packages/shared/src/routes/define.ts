@@ -45,6 +45,17 @@ export interface RouteEntry {
    * `{code: 'terms_required'}` (or, when public, answers as to a visitor): modules/legal.
    */
   termsGate?: false;
+  /**
+   * `true`: through this route an operator (role admin) may open ANOTHER user's private data — a
+   * conversation, locked media, an ID document, an order's address, someone's subscriptions
+   * (issue 28 §6, access-reason.ts). An operator's call then carries why, in the `x-access-reason`
+   * header: without a valid one it is answered 400 `{code: 'reason_required'}` (an `admin`-only
+   * route before anything is read; another route as soon as the service finds the data is not the
+   * operator's own), and the read writes one audit row (`recordOperatorRead`, apps/api
+   * platform/audit.ts) with the reason and the users whose data it was. Callers reading their own
+   * data never need a reason. Lists showing only metadata are not marked; opening content is.
+   */
+  operatorRead?: true;
 }
 
 /** An entry as the map holds it: its module's name is its OpenAPI tag. */

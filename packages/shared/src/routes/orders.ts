@@ -22,14 +22,15 @@ export const orders = defineRoutes('orders', {
     method: 'GET',
     path: '/orders/search',
     access: 'performerOrAdmin',
-    description: "A creator's orders of their products; an admin sees every order (performerId filters). Filters: deliveryStatus, productType, buyerId, q on the product name.",
+    description: "A creator's orders of their products; an admin sees every order (performerId filters) without delivery addresses (opening one order shows it: GET /orders/{id}). Filters: deliveryStatus, productType, buyerId, q on the product name.",
     schema: { querystring: sellerOrderSearchQuerySchema, response: { 200: list } },
   },
   get: {
     method: 'GET',
     path: '/orders/:id',
     access: 'user',
-    description: 'One order, for its buyer, its seller or an admin (anyone else → 404).',
+    description: "One order, for its buyer, its seller or an admin (anyone else → 404). An operator opening someone else's order (its delivery address) is an audited read (`order.read`, subject: the buyer).",
+    operatorRead: true,
     schema: { params: uuidParamSchema, response: { 200: one } },
   },
   update: {

@@ -64,7 +64,8 @@ export const performers = {
       method: 'GET',
       path: '/performers/documents/:fileId',
       access: 'user',
-      description: 'A short-lived signed URL to a private document; owner or admin only (404 otherwise).',
+      description: 'A short-lived signed URL to a private document; owner or admin only (404 otherwise). An operator opening a creator\'s document is audited (`kyc.read`).',
+      operatorRead: true,
       schema: { params: idParams('fileId'), response: { 200: z.object({ data: z.object({ url: z.string(), expiresIn: z.number() }) }) } },
     },
     profile: {
@@ -81,7 +82,8 @@ export const performers = {
       path: '/admin/verifications',
       access: 'admin',
       description:
-        'The creator verification queue: creators by verification status (status filter; all when absent), oldest submission first (sort asc, sortBy submittedAt|reviewedAt), q over name, username and e-mail. Each row carries the newest ID document and selfie as signed URLs valid 5 minutes (operators only).',
+        'The creator verification queue: creators by verification status (status filter; all when absent), oldest submission first (sort asc, sortBy submittedAt|reviewedAt), q over name, username and e-mail. Each row carries the newest ID document and selfie as signed URLs valid 5 minutes (operators only): handing them out is an audited read (`kyc.read`, subjects: the creators whose pictures the page carries).',
+      operatorRead: true,
       schema: { querystring: verificationQuerySchema, response: { 200: listEnvelope(verificationItemSchema) } },
     },
     approveVerification: {

@@ -30,7 +30,8 @@ export const reports = {
       method: 'GET',
       path: '/admin/reports/:target/:targetId',
       access: 'admin',
-      description: 'Operator: one reported target — its group (every status) and each report on it, with the reporter and their description. 404 when nothing was reported about it.',
+      description: 'Operator: one reported target — its group (every status) and each report on it, with the reporter and their description. 404 when nothing was reported about it. A reported private message is an audited read (`messages.read`, subjects: its sender and its reporters).',
+      operatorRead: true,
       schema: { params: reportTargetParamsSchema, response: { 200: envelope(reportTargetDetailSchema) } },
     },
     adminAct: {

@@ -60,7 +60,8 @@ export const subscriptions = {
       path: '/admin/subscriptions',
       access: 'admin',
       description:
-        "Operator: every subscription, newest first (sortBy createdAt|updatedAt|expiresAt). Filters: status, type (free = started as a trial, monthly = paid from the start), userId (the fan), performerId (the creator), fromDate/toDate on when it was created (a date-only toDate includes that whole UTC day; fromDate > toDate → 400).",
+        "Operator: every subscription, newest first (sortBy createdAt|updatedAt|expiresAt). Filters: status, type (free = started as a trial, monthly = paid from the start), userId (the fan), performerId (the creator), fromDate/toDate on when it was created (a date-only toDate includes that whole UTC day; fromDate > toDate → 400). Whom people subscribe to is private: each page is an audited read (`subscriptions.read`, subjects: the fans on it).",
+      operatorRead: true,
       schema: { querystring: adminSubscriptionSearchSchema, response: { 200: listEnvelope(subscriptionSchema) } },
     },
     adminCancel: {

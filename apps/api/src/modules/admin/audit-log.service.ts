@@ -44,6 +44,8 @@ export class AuditLogService {
     if (q.action) conds.push(q.action.endsWith('.') ? sql`${auditLog.action} like ${containsPattern(q.action).slice(1)}` : eq(auditLog.action, q.action));
     if (q.targetType) conds.push(eq(auditLog.targetType, q.targetType));
     if (q.targetId) conds.push(eq(auditLog.targetId, q.targetId));
+    // The operators' reads of one user's private data (GIN index audit_log_subjects_idx).
+    if (q.subject) conds.push(sql`${auditLog.subjectIds} @> array[${q.subject}]::uuid[]`);
     conds.push(...dateRange(auditLog.createdAt, q.fromDate, q.toDate));
     if (q.q) {
       const p = containsPattern(q.q);
@@ -86,10 +88,19 @@ export class AuditLogService {
     return out;
   }
 
-  private view(r: AuditLogRow, actor: UserRow | null, target: Target | null): AuditEntry {
+  /** The subjects of a page's entries by name (one query): "Name (@username)", linked to their console page. */
+  private async subjects(rows: AuditLogRow[]): Promise<Map<string, Target>> {
+    const ids = [...new Set(rows.flatMap((r) => r.subjectIds))];
+    const found = ids.length ? await this.deps.db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(inArray(users.id, ids)) : [];
+    return new Map(found.map((u) => [u.id, { name: u.username ? `${u.name || u.username} (@${u.username})` : u.name || u.id, link: auditTargetLink('user', u.id) }]));
+  }
+
+  private view(r: AuditLogRow, actor: UserRow | null, target: Target | null, subjects: Map<string, Target>): AuditEntry {
     return {
       _id: r.id, actorId: r.actorId, actor: actor ? this.deps.users.card(actor) : null, action: r.action, targetType: r.targetType, targetId: r.targetId, target,
-      before: r.before ?? null, after: r.after ?? null, ip: r.ip, userAgent: r.userAgent, createdAt: r.createdAt.toISOString(),
+      before: r.before ?? null, after: r.after ?? null, ip: r.ip, userAgent: r.userAgent,
+      reason: r.reason, subjects: r.subjectIds.map((id) => ({ _id: id, ...(subjects.get(id) ?? { name: id, link: null }) })), read: r.action.endsWith('.read'),
+      createdAt: r.createdAt.toISOString(),
     };
   }
 
@@ -102,8 +113,8 @@ export class AuditLogService {
         .orderBy(dir(auditLog.createdAt), dir(auditLog.id)).limit(q.limit).offset(q.offset),
       this.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
     ]);
-    const targets = await this.targets(rows.map((r) => r.entry));
-    return { data: rows.map((r) => this.view(r.entry, r.actor, r.entry.targetId ? (targets.get(`${r.entry.targetType}:${r.entry.targetId}`) ?? null) : null)), total: counted?.n ?? 0 };
+    const [targets, subjects] = await Promise.all([this.targets(rows.map((r) => r.entry)), this.subjects(rows.map((r) => r.entry))]);
+    return { data: rows.map((r) => this.view(r.entry, r.actor, r.entry.targetId ? (targets.get(`${r.entry.targetType}:${r.entry.targetId}`) ?? null) : null, subjects)), total: counted?.n ?? 0 };
   }
 
   /** GET /admin/audit-log/facets: the names in use, alphabetically. */

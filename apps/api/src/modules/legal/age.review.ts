@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AgeQueueQuery, AgeReviewItem, RejectAgeInput } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { MediaService } from '../media/media.service';
 import { users } from '../users/users.tables';
@@ -40,7 +40,12 @@ export class AgeReview {
       .$dynamic();
   }
 
-  async queue(q: AgeQueueQuery): Promise<{ data: AgeReviewItem[]; total: number }> {
+  /**
+   * The queue, with the ID photo and selfie as signed links: handing those out opens the fans' ID
+   * pictures, so with `read` (an operator's call) it is one audited read (`kyc.read`, subjects: the
+   * fans whose pictures the page carries) before anything is answered.
+   */
+  async queue(q: AgeQueueQuery, read?: OperatorRead | null): Promise<{ data: AgeReviewItem[]; total: number }> {
     const conds: SQL[] = [];
     if (q.status) conds.push(eq(ageVerifications.status, q.status));
     if (q.q) {
@@ -54,6 +59,8 @@ export class AgeReview {
       this.select().where(where).orderBy(order, dir(ageVerifications.id)).offset(q.offset).limit(q.limit),
       this.deps.db.select({ n: count() }).from(ageVerifications).innerJoin(fan, eq(fan.id, ageVerifications.userId)).where(where),
     ]);
+    const subjects = [...new Set(rows.filter((r) => !r.row.filesDeletedAt && (r.row.idPhotoFileId || r.row.selfieFileId)).map((r) => r.row.userId))];
+    if (read && subjects.length) await recordOperatorRead(this.deps.db, read, { action: 'kyc.read', targetType: 'user', targetId: subjects.length === 1 ? subjects[0]! : null, subjectIds: subjects });
     return { data: await this.items(rows), total: Number(total?.n ?? 0) };
   }
 

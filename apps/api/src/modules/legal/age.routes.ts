@@ -1,5 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { currentUser } from '../../platform/auth';
 import { AGE_MESSAGES } from '@stagepass/shared';
 import { badRequest, unprocessable } from '../../platform/errors';
@@ -54,7 +54,7 @@ export const ageRoutes = (deps: AgeRoutesDeps) => async (app: ZodApp) => {
     });
   });
 
-  handle(app, r.adminQueue, async (req) => ({ data: await review.queue(req.query) }));
+  handle(app, r.adminQueue, async (req) => ({ data: await review.queue(req.query, operatorRead(req)) }));
   handle(app, r.adminApprove, async (req) => ({ data: await review.approve(req.params.id, auditActor(req)) }));
   handle(app, r.adminReject, async (req) => ({ data: await review.reject(req.params.id, auditActor(req), req.body) }));
 };

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AGE_MESSAGES, ageReviewItemSchema, ageVerificationStateSchema } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, AGE_MESSAGES, ageReviewItemSchema, ageVerificationStateSchema } from '@stagepass/shared';
 import { auditLog } from '../../platform/audit.tables';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
 import { notifications } from '../notifications/notifications.tables';
@@ -157,7 +157,8 @@ describe('the place rule and withholding', () => {
 
 describe('the manual provider', () => {
   const queueItem = async (id: string) => {
-    const res = await req('GET', '/admin/age-verifications?status=pending&limit=100', admin.auth);
+    // The queue hands out ID pictures: the operator says why (issue 28 §6).
+    const res = await req('GET', '/admin/age-verifications?status=pending&limit=100', { ...admin.auth, [ACCESS_REASON_HEADER]: 'Reviewing the queue' });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().data.data as Array<{ _id: string; userId: string }>).find((x) => x.userId === id);
   };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Order } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, type Order } from '@stagepass/shared';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import { createAddress, createProduct } from '../../../test/shop';
@@ -76,7 +76,7 @@ describe("an operator's refund (PUT /orders/{id}/update)", () => {
     expect(res.statusCode).toBe(422);
     expect(await entriesFor(o._id)).toEqual([]);
     expect(await walletOf(fan)).toBe(before);
-    expect((await req('GET', `/orders/${o._id}`, admin)).json().data.deliveryStatus).toBe('processing');
+    expect((await t.app.inject({ method: 'GET', url: `/orders/${o._id}`, headers: { ...admin.auth, [ACCESS_REASON_HEADER]: 'Checking the refund' } })).json().data.deliveryStatus).toBe('processing');
   });
 
   it("an operator's status change is audited; the seller's own is not; a refused move (409) leaves no entry", async () => {

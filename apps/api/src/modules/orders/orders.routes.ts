@@ -1,5 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { currentUser, isAdmin } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { OrdersService } from './orders.service';
@@ -18,7 +18,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: ZodApp) => {
 
   handle(app, r.search, async (req) => ({ data: await svc.searchSeller(currentUser(req), req.query) }));
 
-  handle(app, r.get, async (req) => ({ data: await svc.view(await svc.get(currentUser(req), req.params.id)) }));
+  handle(app, r.get, async (req) => ({ data: await svc.view(await svc.get(currentUser(req), req.params.id, operatorRead(req))) }));
 
   handle(app, r.update, async (req) => {
     const user = currentUser(req);

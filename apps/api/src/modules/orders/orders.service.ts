@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { containsPattern } from '../../db/like';
 import { dateRange } from '../../platform/date-range';
 import { isAdmin } from '../../platform/auth';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { ContentKinds } from '../../platform/content-kinds';
 import { conflict, fieldError, notFound, sqlState } from '../../platform/errors';
@@ -105,20 +105,32 @@ export class OrdersService {
     return this.page([eq(orders.buyerId, buyer.id), ...this.filters(q)], q);
   }
 
-  /** GET /orders/search: a creator's orders of their products; an admin's: all, or one creator's. */
-  searchSeller(actor: UserRow, q: SellerOrderSearchQuery) {
+  /**
+   * GET /orders/search: a creator's orders of their products; an admin's: all, or one creator's.
+   * The operator's list is metadata: no delivery addresses (opening one order shows its address,
+   * an audited read — `get`).
+   */
+  async searchSeller(actor: UserRow, q: SellerOrderSearchQuery) {
     const conds = this.filters(q);
-    const performerId = isAdmin(actor) ? q.performerId : actor.id;
+    const admin = isAdmin(actor);
+    const performerId = admin ? q.performerId : actor.id;
     if (performerId) conds.push(eq(orders.performerId, performerId));
     if (q.buyerId) conds.push(eq(orders.buyerId, q.buyerId));
     conds.push(...dateRange(orders.createdAt, q.fromDate, q.toDate));
-    return this.page(conds, q);
+    const page = await this.page(conds, q);
+    return admin ? { ...page, data: page.data.map((o) => (o.buyerId === actor.id || o.performerId === actor.id ? o : { ...o, deliveryAddress: null })) } : page;
   }
 
-  /** One order for its buyer, its seller or an admin; 404 for anyone else. */
-  async get(actor: UserRow, id: string): Promise<OrderRow> {
+  /**
+   * One order for its buyer, its seller or an operator (`read`: the route's operator context);
+   * 404 for anyone else. An operator opening someone else's order (its delivery address) is an
+   * audited read (`order.read`, subject: the buyer) with their reason (none → 400, nothing answered).
+   */
+  async get(actor: UserRow, id: string, read?: OperatorRead | null): Promise<OrderRow> {
     const row = isUuid(id) ? (await this.db.select().from(orders).where(eq(orders.id, id)))[0] : undefined;
-    if (!row || !(isAdmin(actor) || row.buyerId === actor.id || row.performerId === actor.id)) throw notFound('Order not found');
+    const party = Boolean(row && (row.buyerId === actor.id || row.performerId === actor.id));
+    if (!row || !(party || read)) throw notFound('Order not found');
+    if (!party && read) await recordOperatorRead(this.db, read, { action: 'order.read', targetType: 'order', targetId: row.id, subjectIds: [row.buyerId] });
     return row;
   }
 

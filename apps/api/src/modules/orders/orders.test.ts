@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { cartCheckoutResultSchema, orderSchema, toMinor, walletChargeResultSchema } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, cartCheckoutResultSchema, orderSchema, toMinor, walletChargeResultSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
@@ -32,6 +32,8 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** An operator opening someone's private data says why (issue 28 §6). */
+const REASON = { [ACCESS_REASON_HEADER]: 'Reviewing the case' };
 const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 /** Wallet money without a card round trip: a balanced top-up movement (gateway → wallet). */
@@ -410,14 +412,14 @@ describe('ownership table: every orders route × seller, another creator, buyer,
         const res =
           route === 'searchOwn' ? await req('GET', '/orders/users/search', who)
             : route === 'search' ? await req('GET', '/orders/search', who)
-              : route === 'get' ? await req('GET', `/orders/${order._id}`, who)
+              : route === 'get' ? await req('GET', `/orders/${order._id}`, who, undefined, label === 'admin' ? REASON : {})
                 : route === 'update' ? await req('PUT', `/orders/${target}/update`, who, { deliveryStatus: 'shipping', trackingCode: `by-${label}` })
                   : await req('PUT', `/orders/${order._id}/update/delivery-address`, who, { deliveryAddressId: label === 'buyer' ? addr._id : label === 'otherFan' ? otherAddr._id : addr._id });
         expect(res.statusCode, `${route} as ${label}`).toBe(status);
         if (status === 200 && (route === 'searchOwn' || route === 'search')) expect((await ids(res)).includes(order._id), `${route} as ${label} lists it`).toBe(Boolean(sees[route]?.[label]));
       }
     }
-    const [o1, o2] = await Promise.all([order._id, order2._id].map(async (id) => (await req('GET', `/orders/${id}`, admin)).json().data));
+    const [o1, o2] = await Promise.all([order._id, order2._id].map(async (id) => (await req('GET', `/orders/${id}`, admin, undefined, REASON)).json().data));
     expect(o1).toMatchObject({ deliveryStatus: 'shipping', trackingCode: 'by-seller' });
     expect(o2).toMatchObject({ deliveryStatus: 'shipping', trackingCode: 'by-admin' });
     // An admin filters by creator; a creator's performerId filter is ignored (always their own).

@@ -11,7 +11,7 @@ import type { UsersService } from '../users/users.service';
 import type { PerformersService } from './performers.service';
 import type { GeoService } from '../geo/geo.service';
 import type { VerificationService } from './verification.service';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 
 /** What the performers routes are given by the composition root (by closure). */
 export interface PerformersRoutesDeps {
@@ -92,7 +92,7 @@ export const performersRoutes = (deps: PerformersRoutesDeps) => async (app: ZodA
   });
   handle(app, r.document, async (req) => {
     const viewer = currentUser(req);
-    const f = await performers.documentFor(req.params.fileId, viewer, isAdmin(viewer));
+    const f = await performers.documentFor(req.params.fileId, viewer, operatorRead(req));
     return { data: { url: media.signedUrl(f.storageKey, 300), expiresIn: 300 } };
   });
 
@@ -102,7 +102,7 @@ export const performersRoutes = (deps: PerformersRoutesDeps) => async (app: ZodA
   });
 
   // ── Operators: the verification (KYC) queue (README "Verification")
-  handle(app, r.verifications, async (req) => ({ data: await deps.verification.queue(req.query) }));
+  handle(app, r.verifications, async (req) => ({ data: await deps.verification.queue(req.query, operatorRead(req)) }));
   handle(app, r.approveVerification, async (req) => ({ data: await deps.verification.approve(req.params.id, auditActor(req), req.body ?? {}) }));
   handle(app, r.rejectVerification, async (req) => ({ data: await deps.verification.reject(req.params.id, auditActor(req), req.body) }));
 };

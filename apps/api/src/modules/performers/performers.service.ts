@@ -3,6 +3,7 @@ import { AGE_MESSAGES, DOCUMENT_KINDS, birthDateProblem, type DocumentKind, type
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { adultProfileWithheld } from '../users/moderation.policy';
 import { isAdmin } from '../../platform/auth';
+import { recordOperatorRead, type OperatorRead } from '../../platform/audit';
 import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import type { UserRow } from '../users/users.tables';
 import { files, type FileRow } from '../media/media.tables';
@@ -151,9 +152,11 @@ export class PerformersService {
   }
 
   /** A private document: its owner or an operator only (others get 404, not a hint it exists). */
-  async documentFor(fileId: string, viewer: UserRow, viewerIsAdmin: boolean): Promise<FileRow> {
+  async documentFor(fileId: string, viewer: UserRow, read: OperatorRead | null): Promise<FileRow> {
     const f = await this.deps.media.byId(fileId);
-    if (!f || !(DOCUMENT_KINDS as readonly string[]).includes(f.kind) || (f.ownerId !== viewer.id && !viewerIsAdmin)) throw notFound('Document not found');
+    if (!f || !(DOCUMENT_KINDS as readonly string[]).includes(f.kind) || (f.ownerId !== viewer.id && !read)) throw notFound('Document not found');
+    // An operator opening a creator's document: audited with their reason (none → 400, nothing answered).
+    if (f.ownerId !== viewer.id && read) await recordOperatorRead(this.deps.db, read, { action: 'kyc.read', targetType: 'file', targetId: f.id, subjectIds: f.ownerId ? [f.ownerId] : [] });
     return f;
   }
 

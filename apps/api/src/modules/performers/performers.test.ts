@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BIRTH_DATE_MESSAGES, MESSAGES, PASSWORD_NOT_HERE_MESSAGE, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, BIRTH_DATE_MESSAGES, MESSAGES, PASSWORD_NOT_HERE_MESSAGE, performerProfileSchema, publicUserSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, TEST_PASSWORD, type Made, type TestApp } from '../../../test/harness';
 import { storedFiles as harnessStoredFiles } from '../../../test/harness';
 import { users } from '../users/users.tables';
@@ -416,7 +416,7 @@ describe('private documents', () => {
     }
     expect((await get(`/performers/documents/${docId}`)).statusCode).toBe(401);
     const admin = await createAdmin(t);
-    const res = await get(`/performers/documents/${docId}`, admin.auth);
+    const res = await get(`/performers/documents/${docId}`, { ...admin.auth, [ACCESS_REASON_HEADER]: 'Reviewing the case' });
     expect(res.statusCode).toBe(200);
     expect((await get(localPath(res.json().data.url))).rawPayload.equals(pdf)).toBe(true);
     // A non-document file (an avatar) is not served through this route, even to its owner.

@@ -7,7 +7,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { Clock } from '../../platform/clock';
 import { files, type FileRow } from '../media/media.tables';
@@ -98,8 +98,12 @@ export class VerificationService implements SellerGate {
       .where(and(eq(performerProfiles.userId, userId), eq(performerProfiles.verificationStatus, 'rejected')));
   }
 
-  /** The operator's queue: one page of creators with their newest ID picture and selfie (signed, 5 minutes). */
-  async queue(q: VerificationQuery): Promise<{ data: VerificationItem[]; total: number }> {
+  /**
+   * The operator's queue: one page of creators with their newest ID picture and selfie (signed, 5
+   * minutes). Handing those out opens the creators' ID documents: one audited read (`kyc.read`,
+   * the operator's reason, the creators whose pictures the page carries) when `read` is given.
+   */
+  async queue(q: VerificationQuery, read?: OperatorRead | null): Promise<{ data: VerificationItem[]; total: number }> {
     const conds: SQL[] = [eq(users.isPerformer, true)];
     if (q.status) conds.push(eq(performerProfiles.verificationStatus, q.status));
     if (q.q) {
@@ -114,6 +118,8 @@ export class VerificationService implements SellerGate {
       this.deps.db.select({ n: count() }).from(performerProfiles).innerJoin(users, eq(users.id, performerProfiles.userId)).where(where),
     ]);
     const docs = await this.pictures(rows.map((r) => r.user.id));
+    const subjects = [...new Set([...docs.values()].flatMap((f) => (f.ownerId ? [f.ownerId] : [])))];
+    if (read && subjects.length) await recordOperatorRead(this.deps.db, read, { action: 'kyc.read', targetType: 'performer', targetId: subjects.length === 1 ? subjects[0]! : null, subjectIds: subjects });
     return { data: rows.map((r) => this.item(r, docs)), total: Number(total?.n ?? 0) };
   }
 

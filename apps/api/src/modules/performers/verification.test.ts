@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { performerProfileSchema, publicUserSchema, verificationItemSchema } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, performerProfileSchema, publicUserSchema, verificationItemSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.tables';
 import { notifications } from '../notifications/notifications.tables';
@@ -35,7 +35,8 @@ async function pendingCreator(): Promise<Made> {
   return c;
 }
 const queue = async (query = 'status=pending&limit=100') => {
-  const res = await inject('GET', `/admin/verifications?${query}`, admin);
+  // The queue hands out ID pictures: the operator says why (issue 28 §6).
+  const res = await t.app.inject({ method: 'GET', url: `/admin/verifications?${query}`, headers: { ...admin.auth, [ACCESS_REASON_HEADER]: 'Reviewing the queue' } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { data: unknown[]; total: number };
 };

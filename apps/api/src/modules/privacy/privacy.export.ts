@@ -1,11 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
-import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ZipFile } from 'yazl';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../platform/storage.types';
 import { auditLog } from '../../platform/audit.tables';
+import { operatorAccessPage } from '../../platform/audit';
 import { users } from '../users/users.tables';
 import { conversationMembers, messages } from '../messages/messages.tables';
 import { notifications } from '../notifications/notifications.tables';
@@ -15,6 +16,7 @@ import { purchases } from '../purchases/purchases.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { files } from '../media/media.tables';
 import { legalAcceptances } from '../legal/legal.tables';
+import { coperformerReleases } from '../releases/releases.tables';
 
 /** Rows read per query: an export never loads one area in one go. */
 export const EXPORT_PAGE = 200;
@@ -75,11 +77,24 @@ export function exportAreas(db: Db, userId: string): Area[] {
     },
     { file: 'legal-acceptances.json', page: paged(legalAcceptances, legalAcceptances.id, eq(legalAcceptances.userId, userId)) },
     {
+      // A creator's co-performer releases (modules/releases): the metadata only — the co-performer's
+      // legal name, date of birth and ID are the co-performer's data, kept encrypted for the operator.
+      file: 'releases.json',
+      page: async (last) =>
+        db.select({ id: coperformerReleases.id, status: coperformerReleases.status, stageName: coperformerReleases.stageName, signedAt: coperformerReleases.signedAt, rejectionReason: coperformerReleases.rejectionReason, files: sql<string[]>`array(select jsonb_object_keys(${coperformerReleases.files}))`, createdAt: coperformerReleases.createdAt, reviewedAt: coperformerReleases.reviewedAt })
+          .from(coperformerReleases).where(and(eq(coperformerReleases.ownerId, userId), after(coperformerReleases.id, last))).orderBy(asc(coperformerReleases.id)).limit(EXPORT_PAGE),
+    },
+    {
       // Where an operator read or changed the user's data (the audit log about this account).
       file: 'operator-actions.json',
       page: async (last) =>
         db.select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
           .from(auditLog).where(and(eq(auditLog.targetId, userId), after(auditLog.id, last))).orderBy(asc(auditLog.id)).limit(EXPORT_PAGE),
+    },
+    {
+      // Each time an operator opened the user's private data (issue 28 §6): when and what, as "an operator".
+      file: 'operator-access.json',
+      page: async (last) => operatorAccessPage(db, userId, last, EXPORT_PAGE),
     },
     { file: 'uploads.json', page: paged(files, files.id, eq(files.ownerId, userId)) },
   ];

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReportActionInput, ReportGroup, ReportQueueQuery, ReportReason, ReportStatus, ReportTarget, ReportTargetDetail } from '@stagepass/shared';
 import { HttpError, notFound, unprocessable } from '../../platform/errors';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../users/users.tables';
@@ -50,11 +50,20 @@ export class ReportQueueService {
     return { data: await this.groups(this.deps.db, rows.map((r) => ({ ...r, status: q.status })), q.status), total: Number(counted.rows[0]?.n ?? 0) };
   }
 
-  /** GET /admin/reports/{target}/{targetId}: the group over every status, and each report (newest first, up to 100). */
-  async detail(target: ReportTarget, targetId: string, db: DbOrTx = this.deps.db): Promise<ReportTargetDetail> {
+  /**
+   * GET /admin/reports/{target}/{targetId}: the group over every status, and each report (newest
+   * first, up to 100). A reported MESSAGE is private: showing it to an operator (`read`) is an
+   * audited read (`messages.read`, subjects: its sender and the members who reported it) with
+   * their reason, written before it is answered.
+   */
+  async detail(target: ReportTarget, targetId: string, read?: OperatorRead | null, db: DbOrTx = this.deps.db): Promise<ReportTargetDetail> {
     const group = await this.group(db, target, targetId);
     const rows = await db.select().from(reports).where(and(eq(reports.target, target), eq(reports.targetId, targetId))).orderBy(desc(reports.createdAt), desc(reports.id)).limit(100);
     const reporterIds = [...new Set(rows.map((r) => r.reporterId))];
+    if (target === 'message' && read && rows.length) {
+      const subjectIds = [...new Set([group.preview?.ownerId, ...reporterIds].filter((id): id is string => Boolean(id) && id !== read.actor.actorId))];
+      if (subjectIds.length) await recordOperatorRead(db, read, { action: 'messages.read', targetType: 'message', targetId, subjectIds });
+    }
     const people = reporterIds.length ? await db.select().from(users).where(inArray(users.id, reporterIds)) : [];
     const byId = new Map(people.map((u) => [u.id, u]));
     return { group, reports: rows.map((r) => this.deps.reports.toReport(r, byId.get(r.reporterId) ?? null)) };

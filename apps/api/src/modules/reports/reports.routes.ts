@@ -1,6 +1,6 @@
 import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { ReportsService } from './reports.service';
@@ -25,7 +25,7 @@ export const reportsRoutes = (deps: ReportsRoutesDeps) => async (app: ZodApp) =>
 
   // Operator console (access 'admin': admins with two-factor authentication).
   handle(app, r.adminList, async (req) => ({ data: await deps.queue.list(req.query) }));
-  handle(app, r.adminTarget, async (req) => ({ data: await deps.queue.detail(req.params.target, req.params.targetId) }));
+  handle(app, r.adminTarget, async (req) => ({ data: await deps.queue.detail(req.params.target, req.params.targetId, operatorRead(req)) }));
   handle(app, r.adminAct, async (req) => ({ data: await deps.queue.act(auditActor(req), req.params.target, req.params.targetId, req.body) }));
   handle(app, r.adminContent, async (req) => ({ data: await deps.moderation.list(req.query) }));
   handle(app, r.adminHide, async (req) => ({ data: await deps.moderation.hide(auditActor(req), req.params.kind, req.params.id, req.body.reason) }));

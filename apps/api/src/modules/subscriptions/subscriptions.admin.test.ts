@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { subscriptionSchema, type Subscription } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, subscriptionSchema, type Subscription } from '@stagepass/shared';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { addCard, expectLedgerBalanced } from '../../../test/money';
 import { auditLog } from '../../platform/audit.tables';
@@ -20,8 +20,9 @@ let pastDueId: string;
 let expiredId: string;
 
 type Method = 'GET' | 'POST';
+/** An operator's call carries why (whom people subscribe to is private: issue 28 §6). */
 const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), [ACCESS_REASON_HEADER]: 'Reviewing the case' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const list = async (q: string) => {
   const res = await req('GET', `/admin/subscriptions?limit=100&${q}`, admin);
   expect(res.statusCode, res.body).toBe(200);

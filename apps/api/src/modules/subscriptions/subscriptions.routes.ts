@@ -1,7 +1,7 @@
 import { routes } from '@stagepass/shared/routes';
 import { currentUser, isAdmin } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { handle, type ZodApp } from '../../platform/routes';
 import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
 import type { Idempotency } from '../ledger/idempotency';
@@ -35,7 +35,7 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
     return { data: await svc.cancel(user, req.params.provider, req.params.id, isAdmin(user), isAdmin(user) ? auditActor(req) : undefined) };
   });
 
-  handle(app, r.adminSearch, async (req) => ({ data: await svc.adminSearch(req.query) }));
+  handle(app, r.adminSearch, async (req) => ({ data: await svc.adminSearch(req.query, operatorRead(req)) }));
 
   handle(app, r.adminCancel, async (req) => ({ data: await svc.adminCancel(auditActor(req), req.params.id) }));
 

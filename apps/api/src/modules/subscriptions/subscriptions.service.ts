@@ -5,7 +5,7 @@ import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } 
 import { grantsAccess, grantsAccessSql } from './subscriptions.policy';
 import { isBlockedBetween, notBlockedWith } from '../blocks/blocks.policy';
 import { isAdmin } from '../../platform/auth';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../users/users.tables';
 import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
@@ -317,9 +317,18 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     });
   }
 
-  /** GET /admin/subscriptions (subscriptions.views.ts). */
-  adminSearch(q: AdminSubscriptionSearch): Promise<{ data: Subscription[]; total: number }> {
-    return this.list.adminSearch(q);
+  /**
+   * GET /admin/subscriptions (subscriptions.views.ts): whom anyone subscribes to is their private
+   * data, so the operator's page is one audited read (`subscriptions.read`, subjects: the fans on
+   * the page) with their reason, written before the page is answered.
+   */
+  async adminSearch(q: AdminSubscriptionSearch, read: OperatorRead | null): Promise<{ data: Subscription[]; total: number }> {
+    const page = await this.list.adminSearch(q);
+    const subjects = [...new Set(page.data.map((s) => s.userId))];
+    if (read && subjects.length) {
+      await recordOperatorRead(this.deps.db, read, { action: 'subscriptions.read', targetType: 'user', targetId: q.userId ?? (subjects.length === 1 ? subjects[0]! : null), subjectIds: subjects });
+    }
+    return page;
   }
 
   // ── Renewals (subscriptions.renewals.ts) and gateway sync (subscriptions.gateway-sync.ts) ──
