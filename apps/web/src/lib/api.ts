@@ -6,10 +6,13 @@
  * - the `data` field of the response is read;
  * - a non-2xx answer rejects with the response body;
  * - a 401 removes the token, sends the browser to /auth/login and rejects with 'Forbidden in the action!';
- * - uploads are multipart through XMLHttpRequest and report progress as a percentage.
+ * - uploads are multipart through XMLHttpRequest and report progress as a percentage;
+ * - a 400 `reason_required` (an operator opening someone's private data, issue 28 §6) asks why
+ *   through the registered reason handler (the console's AccessReasonDialog) and repeats the call
+ *   with the `x-access-reason` header; the reason is remembered for REASON_MEMORY_MS.
  */
 import Cookies from 'js-cookie';
-import { MESSAGES, TERMS_REQUIRED_CODE, type ApiError } from '@stagepass/shared';
+import { ACCESS_REASON_HEADER, MESSAGES, REASON_REQUIRED_CODE, TERMS_REQUIRED_CODE, encodeAccessReason, type ApiError } from '@stagepass/shared';
 import { routePath, type RouteArgs, type RouteData, type RouteDef } from '@stagepass/shared/routes';
 import { tokenCookieOptions } from './token-cookie';
 import { TOKEN_COOKIE } from './config';
@@ -62,6 +65,36 @@ function onUnauthorized() {
 let termsRequiredHandler: (() => void) | null = null;
 export function setTermsRequiredHandler(fn: (() => void) | null) {
   termsRequiredHandler = fn;
+}
+
+/**
+ * Operators' reads of private data (issue 28 §6): when a call answers 400 `reason_required`, the
+ * registered handler (the console's AccessReasonDialog) asks "Why are you opening this?" and
+ * resolves to the reason (null: the operator cancelled; the call then rejects with the 400). The
+ * call is repeated once with the reason in `x-access-reason`. A reason given is remembered for
+ * REASON_MEMORY_MS in this page (not stored anywhere), so an operator reviewing one case is not
+ * asked again on every click; calls failing together share one question.
+ */
+export const REASON_MEMORY_MS = 5 * 60_000;
+let accessReasonHandler: (() => Promise<string | null>) | null = null;
+export function setAccessReasonHandler(fn: (() => Promise<string | null>) | null) {
+  accessReasonHandler = fn;
+}
+let remembered: { reason: string; until: number } | null = null;
+let asking: Promise<string | null> | null = null;
+/** Forgets the remembered reason (the dialog's "new case", tests). */
+export function forgetAccessReason() {
+  remembered = null;
+}
+async function accessReason(): Promise<string | null> {
+  if (remembered && remembered.until > Date.now()) return remembered.reason;
+  if (!accessReasonHandler) return null;
+  asking ??= accessReasonHandler().finally(() => {
+    asking = null;
+  });
+  const reason = await asking;
+  if (reason) remembered = { reason, until: Date.now() + REASON_MEMORY_MS };
+  return reason;
 }
 
 /** What a failed call rejects with: the API error body (or a synthetic one when the network failed). */
@@ -122,6 +155,25 @@ function authHeaders(): Record<string, string> {
 }
 
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, opts);
+  } catch (e) {
+    const failure = e as ApiFailure;
+    if (failure?.statusCode !== 400 || failure.code !== REASON_REQUIRED_CODE || opts.headers?.[ACCESS_REASON_HEADER]) throw e;
+    const given = remembered?.reason;
+    const reason = await accessReason();
+    if (!reason) throw e;
+    try {
+      return await send<T>(path, { ...opts, headers: { ...opts.headers, [ACCESS_REASON_HEADER]: encodeAccessReason(reason) } });
+    } catch (again) {
+      // A remembered reason the server refused: forget it, so the next call asks.
+      if (given && (again as ApiFailure)?.code === REASON_REQUIRED_CODE) remembered = null;
+      throw again;
+    }
+  }
+}
+
+async function send<T>(path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

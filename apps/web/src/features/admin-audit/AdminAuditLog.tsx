@@ -4,6 +4,8 @@
  * state in the URL: operator (username or id), action (one, or every action of a domain), target
  * type, target id, dates, text. A row expands (wide screens) or opens "Show changes" (cards) to
  * show the record before and after, field by field. Read only: nothing here changes the log.
+ * An operator's READ of private data (issue 28 §6) is marked "Read" and shows the reason given and
+ * whose data it was; "Whose data" filters the log to the reads of one user's data.
  */
 import type { HTMLAttributes } from 'react';
 import Link from 'next/link';
@@ -21,7 +23,8 @@ import { MoneyUserCell } from '@/components/money/money-ui';
 import AuditDiff from './AuditDiff';
 import css from './admin-audit.module.css';
 
-const FILTERS = ['actor', 'action', 'targetType', 'targetId', 'fromDate', 'toDate', 'q'] as const;
+const FILTERS = ['actor', 'action', 'targetType', 'targetId', 'subject', 'fromDate', 'toDate', 'q'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME = /^[A-Za-z0-9._-]{1,60}$/;
 const defined = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
 
@@ -50,6 +53,7 @@ export default function AdminAuditLog() {
     action: f.action && NAME.test(f.action) ? f.action : undefined,
     targetType: f.targetType && NAME.test(f.targetType) ? f.targetType : undefined,
     targetId: f.targetId?.trim() || undefined,
+    subject: f.subject && UUID.test(f.subject.trim()) ? f.subject.trim() : undefined,
     fromDate: f.fromDate || undefined,
     toDate: f.toDate || undefined,
     q: f.q?.trim() || undefined,
@@ -88,6 +92,10 @@ export default function AdminAuditLog() {
             <label htmlFor="audit-target-id">Target id</label>
             <Input id="audit-target-id" placeholder="Record id or key" allowClear defaultValue={f.targetId} key={`tid-${f.targetId ?? ''}`} onBlur={(e) => t.set({ targetId: e.target.value.trim() || null })} onPressEnter={(e) => t.set({ targetId: e.currentTarget.value.trim() || null })} className={css.input} />
           </div>
+          <div className={css.filter}>
+            <label htmlFor="audit-subject">Whose data (user id)</label>
+            <Input id="audit-subject" placeholder="The user's id" allowClear defaultValue={f.subject} key={`subject-${f.subject ?? ''}`} onBlur={(e) => t.set({ subject: e.target.value.trim() || null })} onPressEnter={(e) => t.set({ subject: e.currentTarget.value.trim() || null })} className={css.input} />
+          </div>
           <DateFilters query={t.query} set={t.set} />
           <div className={css.filter}>
             <label htmlFor="audit-q">Search</label>
@@ -116,7 +124,25 @@ export default function AdminAuditLog() {
           columns={[
             { key: 'createdAt', title: 'When', dataIndex: 'createdAt', width: 180, render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
             { key: 'actor', title: 'Operator', width: 200, render: (_, e) => <MoneyUserCell user={e.actor} /> },
-            { key: 'what', title: 'Action', dataIndex: 'action', width: 220, render: (v: string) => <Tag title={v}>{actionLabel(v)}</Tag> },
+            {
+              key: 'what',
+              title: 'Action',
+              dataIndex: 'action',
+              width: 220,
+              render: (v: string, e) => (
+                <span className={css.stack}>
+                  <span>
+                    {e.read && (
+                      <Tag color="blue" title="An operator opened private data">
+                        Read
+                      </Tag>
+                    )}
+                    <Tag title={v}>{actionLabel(v)}</Tag>
+                  </span>
+                  {e.reason && <span className={css.reason}>Reason: {e.reason}</span>}
+                </span>
+              ),
+            },
             {
               key: 'target',
               title: 'Target',
@@ -135,6 +161,17 @@ export default function AdminAuditLog() {
                     {e.targetType}
                     {e.target && e.targetId && e.target.name !== e.targetId && <span className={`${css.mono} muted`} title={e.targetId}> · {e.targetId.slice(-8)}</span>}
                   </span>
+                  {e.subjects.length > 0 && (
+                    <span className={css.small}>
+                      Whose data:{' '}
+                      {e.subjects.map((u, i) => (
+                        <span key={u._id}>
+                          {i > 0 && ', '}
+                          {u.link ? <Link href={u.link}>{u.name}</Link> : u.name}
+                        </span>
+                      ))}
+                    </span>
+                  )}
                 </span>
               ),
             },
