@@ -39,7 +39,7 @@ export const releasesRoutes = (deps: ReleasesRoutesDeps) => async (app: ZodApp) 
     } finally {
       await upload.cleanup();
     }
-  }, { config: { rateLimit: { max: 30, timeWindow: '1 hour' } } });
+  }, { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } });
   handle(app, r.get, async (req) => ({ data: await releases.get(currentUser(req), req.params.id) }));
   handle(app, r.remove, async (req) => {
     await releases.remove(currentUser(req), req.params.id);
