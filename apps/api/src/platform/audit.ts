@@ -165,7 +165,8 @@ const OPENED: Record<string, string> = {
   'kyc.read': 'your identity documents',
   'order.read': 'an order of yours with its delivery address',
   'subscriptions.read': 'your subscriptions',
-  'release.read': 'a file of yours held by screening',
+  'release.read': 'a co-performer release you uploaded (modules/releases)',
+  'release.export': 'your co-performer releases, in the custodian of records export',
 };
 
 /**

@@ -55,14 +55,14 @@ const OPERATOR_READ_NOTE = ` Operators opening another user's private data here 
  */
 export function handle<D extends RouteDef>(app: ZodApp, def: D, handler: RouteHandler<D>, opts: HandleOptions = {}) {
   const guard = GUARD_OF[def.access];
-  const extra = [
-    ...(def.operatorRead ? [operatorReadGate] : []),
-    ...(opts.preHandler ? (Array.isArray(opts.preHandler) ? opts.preHandler : [opts.preHandler]) : []),
-  ];
+  const extra = opts.preHandler ? (Array.isArray(opts.preHandler) ? opts.preHandler : [opts.preHandler]) : [];
   app.route<RouteGenericInterface, unknown, D['schema']>({
     method: def.method,
     url: def.path,
     schema: Object.assign({}, def.schema, { tags: [...def.tags], description: def.operatorRead ? def.description + OPERATOR_READ_NOTE : def.description }),
+    // The reason check runs before validation: an operator's malformed reason is refused whatever the
+    // input (a params enum such as a release's file name, a body), before anything is parsed or read.
+    ...(def.operatorRead ? { preValidation: [operatorReadGate] } : {}),
     preHandler: guard ? [guard, ...extra] : extra,
     config: { ...opts.config, routeDef: def },
     bodyLimit: opts.bodyLimit,
