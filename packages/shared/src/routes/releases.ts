@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { envelope, listEnvelope, okSchema, uuidParamSchema } from '../api';
 import {
