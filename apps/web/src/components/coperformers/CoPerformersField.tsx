@@ -2,7 +2,8 @@
 /**
  * "People in this content" (issue 28 §2), ONE field for the post composer, the video form, the
  * gallery form and the live studio: pick verified creators (search by name or username: GET
- * /performers/user/search, verified creators only, not yourself) and/or releases on record (the
+ * /performers/user/search, verified creators only, not yourself; videos and galleries only — a
+ * post or a stream is public once saved, before a tag can be accepted) and/or releases on record (the
  * creator's own, GET /releases; rejected ones cannot be named); each entry shows its status. The
  * state lives in `useCoPerformers` (the editor sends `people.input()` as `coPerformers`).
  * Editors load it through `LazyCoPerformersField` (antd's Select stays out of their first load);
@@ -86,6 +87,9 @@ export default function CoPerformersField({ people, disabled }: { people: CoPerf
     .map((r) => ({ value: r._id, label: `${releaseName(r)}${r.stageName ? ` (${r.legalName})` : ''} · ${r.status === 'approved' ? 'approved' : 'pending review'}` }));
   const waiting = people.people.filter((p) => !isCleared(p.status));
   const fieldId = `coperformers-${people.kind}`;
+  // A tag is pending until the creator answers, and a post or a stream is public once saved: the API
+  // refuses it (modules/releases README), so creators are tagged on videos and galleries (drafts first).
+  const canTag = people.kind === 'video' || people.kind === 'gallery' || people.people.some((p) => p.kind === 'creator');
 
   return (
     <section className={css.field} aria-labelledby={`${fieldId}-title`}>
@@ -115,10 +119,16 @@ export default function CoPerformersField({ people, disabled }: { people: CoPerf
         <Typography.Text type="secondary" className={css.none}>Nobody else is named.</Typography.Text>
       )}
       <div className={css.pickers}>
-        <div className={css.pick}>
-          <label htmlFor={`${fieldId}-creator`} className={css.label}>Tag a verified creator</label>
-          <CreatorSearch id={`${fieldId}-creator`} exclude={exclude} onPick={people.add} />
-        </div>
+        {canTag ? (
+          <div className={css.pick}>
+            <label htmlFor={`${fieldId}-creator`} className={css.label}>Tag a verified creator</label>
+            <CreatorSearch id={`${fieldId}-creator`} exclude={exclude} onPick={people.add} />
+          </div>
+        ) : (
+          <Typography.Text type="secondary" className={css.note}>
+            A tagged creator accepts after the tag is saved, and a {people.kind === 'feed' ? 'post is public' : 'stream is live'} as soon as it is saved: name people here by release. Tag creators on a video or gallery saved as a draft.
+          </Typography.Text>
+        )}
         <div className={css.pick}>
           <label htmlFor={`${fieldId}-release`} className={css.label}>Name a release on record</label>
           <Select
