@@ -1,6 +1,6 @@
 import { MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { currentUser, isAdmin } from '../../platform/auth';
+import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest } from '../../platform/errors';
 import { receiveMultipart, type UploadKind } from '../../platform/uploads';
