@@ -113,6 +113,7 @@ test('a post with an unreleased co-performer cannot be published until the relea
   await page.getByRole('button', { name: 'Send for review' }).click();
   await expect(page.getByText('Upload the front of the ID')).toBeVisible();
   await expect(page.getByText('Upload the signed consent')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('release-form-errors-1280.png'), fullPage: true });
   await page.locator('.ant-form-item').filter({ hasText: 'ID front' }).locator('input[type=file]').setInputFiles(f.front);
   await page.locator('.ant-form-item').filter({ hasText: 'ID back' }).locator('input[type=file]').setInputFiles(f.back);
   await page.locator('.ant-form-item').filter({ hasText: 'Signed consent' }).locator('input[type=file]').setInputFiles(f.consent);

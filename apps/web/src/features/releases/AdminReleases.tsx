@@ -53,7 +53,7 @@ export default function AdminReleases() {
             Releases creators upload for the people in their content who are not verified creators. Check the ID and the signed consent, then approve or reject. Opening a record is logged with your reason.
           </p>
         </div>
-        <Button icon={<ExportOutlined />} onClick={() => setExporting(true)}>
+        <Button icon={<ExportOutlined />} onClick={() => setExporting(true)} className={css.exportButton}>
           Export records
         </Button>
       </div>

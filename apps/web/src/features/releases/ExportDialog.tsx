@@ -39,6 +39,8 @@ export default function ExportDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       onCancel={onClose}
       title="Export records"
+      // Under the console's reason dialog (z-index 1000, mounted first), which asks before the export.
+      zIndex={999}
       destroyOnHidden
       footer={
         <div className={css.buttons}>

@@ -104,6 +104,8 @@ export default function ReleaseDrawer({ item, onClose, onDone }: { item: Release
       onClose={onClose}
       title={item ? `Release: ${item.stageName || `co-performer of ${item.owner.name}`}` : ''}
       size="large"
+      // Under the console's reason dialog (a Modal, z-index 1000, mounted before this drawer): it asks before each audited read.
+      zIndex={999}
       destroyOnHidden
       afterOpenChange={(o) => {
         if (!o) {
