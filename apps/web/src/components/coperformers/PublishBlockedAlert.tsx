@@ -29,7 +29,7 @@ export default function PublishBlockedAlert({ message, people, draftHint }: { me
       title={message}
       description={
         <>
-          {waiting.length > 0 && <>Not cleared yet: {waiting.map((p) => `${p.name} (${PERSON_STATUS[p.status].label.toLowerCase()})`).join(', ')}. </>}
+          {waiting.length > 0 && <>Not cleared yet: {waiting.map((p) => `${p.name} (${p.kind === 'release' && p.status === 'pending' ? 'pending review' : PERSON_STATUS[p.status].label.toLowerCase()})`).join(', ')}. </>}
           {draftHint ? 'Save it as a draft meanwhile, or remove them.' : 'Nothing was published: try again once they are cleared, or remove them.'}
         </>
       }

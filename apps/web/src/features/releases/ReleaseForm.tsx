@@ -34,6 +34,8 @@ const norm = (e: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArray(e)
 
 const fileRules = (file: ReleaseFile, required: boolean) => [
   {
+    // `required` marks the label (the form shows "(optional)" on the others); the validator says what is missing.
+    required,
     validator: async (_: unknown, list?: UploadFile[]) => {
       const f = list?.[0]?.originFileObj;
       if (!f) {
