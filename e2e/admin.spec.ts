@@ -5,7 +5,7 @@ import { ADMIN, expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api, mailTo, operatorToken, setSetting, uniqueName } from './support/api';
 import { makePhoto } from './support/media';
-import { newFan, signIn } from './support/session';
+import { giveAccessReason, newFan, signIn } from './support/session';
 
 /** A creator who just registered with their two identity pictures: waiting for verification. */
 async function pendingCreator(): Promise<{ id: string; name: string; username: string }> {
@@ -72,6 +72,8 @@ test('@site-settings the operator signs in with TOTP, verifies a creator, hides 
   try {
     // Verification: the pending creator is approved.
     await admin.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Verification' }).click();
+    // The queue carries ID pictures: the console asks why first (issue 28 §6).
+    await giveAccessReason(admin);
     await admin.getByRole('button', { name: `Review ${pending.name}` }).click();
     const review = admin.getByRole('dialog', { name: `Review ${pending.name}` });
     await expect(review.getByRole('img', { name: `ID document of ${pending.name}` })).toBeVisible();

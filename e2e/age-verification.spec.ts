@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api, login, uniqueName } from './support/api';
+import { giveAccessReason } from './support/session';
 
 /**
  * Age assurance by country (modules/legal README "Age assurance"): the demo site lists the UK
@@ -58,6 +59,7 @@ test('a fan in the UK cannot see an adult creator until an operator approves the
   const admin = await adminCtx.newPage();
   await logInAs(admin, ADMIN.login, ADMIN.password);
   await admin.goto('/admin/age-verifications');
+  await giveAccessReason(admin); // the queue carries ID pictures (issue 28 §6)
   await expect(admin.getByRole('heading', { name: 'Age verification' })).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Review Ava Gate' })).toBeVisible();
   await admin.screenshot({ path: test.info().outputPath('age-queue-1280.png') });

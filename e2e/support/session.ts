@@ -33,3 +33,14 @@ export async function settle(page: Page) {
   await page.locator('.ant-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
+
+/**
+ * Answers the console's "Why are you opening this?" (an operator opening someone's private data,
+ * issue 28 §6): the reason is remembered for a few minutes in the tab, so once per page is enough.
+ */
+export async function giveAccessReason(page: Page, reason = 'Reviewing this case (browser test)') {
+  const ask = page.getByRole('dialog', { name: 'Why are you opening this?' });
+  await ask.getByLabel('Reason').fill(reason);
+  await ask.getByRole('button', { name: 'Open' }).click();
+  await ask.waitFor({ state: 'hidden' });
+}
