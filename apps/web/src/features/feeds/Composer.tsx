@@ -15,7 +15,7 @@ import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 
 interface FormValues {
@@ -128,17 +128,8 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
       } else people.saved();
       onDone(saved);
     } catch (e) {
-      // Someone named is not cleared: nothing was saved (a post always publishes or schedules).
-      if (isPublishBlocked(e)) {
-        setBlocked(errorText(e));
-        people.refresh();
-        return;
-      }
-      const onPeople = coPerformerFieldError(e);
-      if (onPeople) {
-        setFormError(onPeople);
-        return;
-      }
+      // Someone named is not cleared (422), or the people field refused (400).
+      if (handlePeopleRefusal(e, people, { blocked: setBlocked, form: setFormError })) return;
       const details = (e as { details?: Array<{ field: string; message: string }> }).details;
       const first = details?.[0];
       setFormError(first ? `${first.field}: ${first.message}` : errorText(e));

@@ -12,7 +12,7 @@ import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import MoneyInput from '@/components/form/MoneyInput';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import css from './galleries.module.css';
 
@@ -105,17 +105,8 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       people.saved();
       onSaved(saved);
     } catch (e) {
-      // Someone named is not cleared: the API refused to publish (a draft would have saved).
-      if (isPublishBlocked(e)) {
-        setBlocked(errorText(e));
-        people.refresh();
-        return;
-      }
-      const onPeople = coPerformerFieldError(e);
-      if (onPeople) {
-        setFormError(onPeople);
-        return;
-      }
+      // Someone named is not cleared (422), or the people field refused (400).
+      if (handlePeopleRefusal(e, people, { blocked: setBlocked, form: setFormError })) return;
       const fields = fieldErrors(e);
       const known = Object.entries(fields).filter(([f]) => ['title', 'description', 'tags', 'status', 'access', 'price'].includes(f.split('.')[0]!));
       if (known.length) form.setFields(known.map(([f, msg]) => ({ name: f.split('.')[0] as keyof Values, errors: [msg] })));

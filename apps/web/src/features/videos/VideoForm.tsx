@@ -12,7 +12,7 @@ import { fullDate, money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
-import PublishBlockedAlert, { coPerformerFieldError, isPublishBlocked } from '@/components/coperformers/PublishBlockedAlert';
+import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
@@ -85,17 +85,8 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
 
   /** The API's answer on the form: field errors on their fields and files, the message above the buttons. */
   const showError = (e: unknown) => {
-    // Someone named is not cleared: the API refused to publish (a draft would have saved).
-    if (isPublishBlocked(e)) {
-      setBlocked(errorText(e));
-      people.refresh();
-      return;
-    }
-    const onPeople = coPerformerFieldError(e);
-    if (onPeople) {
-      setFormError(onPeople);
-      return;
-    }
+    // Someone named is not cleared (422), or the people field refused (400).
+    if (handlePeopleRefusal(e, people, { blocked: setBlocked, form: setFormError })) return;
     const byField = fieldErrors(e);
     const onForm: Array<{ name: keyof FormValues; errors: string[] }> = [];
     const onSlots: Partial<Record<VideoUploadSlot, string>> = {};
