@@ -7,6 +7,7 @@
  * (route-map.test.ts) adds the role to every operation.
  */
 import sharp from 'sharp';
+import { ACCESS_REASON_HEADER } from '@stagepass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from './harness';
@@ -58,7 +59,8 @@ const attacks: Record<string, () => Promise<Req>> = {
     const mp = multipart({ kind: 'idVerification' }, [{ field: 'file', filename: 'id.png', content: png, type: 'image/png' }]);
     const up = await t.app.inject({ method: 'POST', url: '/performers/documents/upload', headers: { ...creator.auth, ...mp.headers }, payload: mp.payload });
     expect(up.statusCode, up.body).toBe(200);
-    return { method: 'GET', url: `/performers/documents/${up.json().data._id}` };
+    // An operator's read of private data carries its reason (issue 28 §6): the refusal tested here is the 2FA one.
+    return { method: 'GET', url: `/performers/documents/${up.json().data._id}`, headers: { [ACCESS_REASON_HEADER]: 'Reviewing a creator' } };
   },
   'the ZIP of a sale gallery': async () => {
     const g = await createGallery(t, creator.user.id, { access: 'sale', price: 5 });
@@ -68,7 +70,7 @@ const attacks: Record<string, () => Promise<Req>> = {
   },
   'a draft video (private media URL)': async () => ({ method: 'GET', url: `/performer-assets/videos/${(await createVideo(t, creator.user.id, { status: 'draft', access: 'sale', price: 5 })).id}` }),
   'a scheduled post': async () => ({ method: 'GET', url: `/user/feeds/${(await createFeed(t, creator.user.id, { publishAt: new Date(Date.now() + 86_400_000) })).id}` }),
-  "a buyer's order (with the address)": async () => ({ method: 'GET', url: `/orders/${await anOrder()}` }),
+  "a buyer's order (with the address)": async () => ({ method: 'GET', url: `/orders/${await anOrder()}`, headers: { [ACCESS_REASON_HEADER]: 'Checking a delivery complaint' } }),
   "cancelling a fan's subscription": async () => {
     const s = await subscribe(t, (await createFan(t)).user.id, creator.user.id);
     return { method: 'POST', url: `/payment/sandbox/cancel-subscription/${s.id}` };
