@@ -3,9 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { ADMIN, expect, test } from './fixtures/users';
+import { ADMIN, expect, registerVerifiedCreator, test, type Account } from './fixtures/users';
 import { logInAs } from './pages/auth';
-import { api, approveCreator, login, uniqueName } from './support/api';
+import { api, uniqueName } from './support/api';
+import { giveAccessReason } from './support/session';
 
 /**
  * Co-performer consent records (issue 28 §2): a post with an unreleased co-performer cannot be
@@ -17,29 +18,9 @@ import { api, approveCreator, login, uniqueName } from './support/api';
  */
 
 /** A second verified creator (the fixture's registration, through the API). */
-async function verifiedCreator(): Promise<{ id: string; username: string; name: string; password: string; token: string }> {
+async function verifiedCreator(): Promise<Account> {
   const username = uniqueName('cotag');
-  const p = { firstName: 'Tess', lastName: `Tagged ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'cotag-pass-42' };
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...p, gender: 'female', dateOfBirth: '1992-03-04', ageConfirmed: 'true', acceptTerms: 'true' })) form.append(k, v);
-  const picture = async (background: string) => new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer())], { type: 'image/png' });
-  form.append('documentVerification', await picture('#ddd'), 'id.png');
-  form.append('idVerification', await picture('#c96'), 'selfie.png');
-  const res = await fetch(`${E2E.api}/auth/performers/register`, { method: 'POST', body: form });
-  const json = (await res.json()) as { data: { user: { _id: string } }; message?: string };
-  expect(res.status, `creator registration: ${json.message ?? ''}`).toBe(201);
-  await approveCreator(json.data.user._id);
-  return { id: json.data.user._id, username, name: `${p.firstName} ${p.lastName}`, password: p.password, token: await login(username, p.password) };
-}
-
-/** The console asks why before an audited read (issue 28 §6, AccessReasonDialog; remembered 5 minutes): answer it when it does. */
-async function giveReasonIfAsked(page: Page, reason: string) {
-  const dialog = page.getByRole('dialog', { name: 'Why are you opening this?' });
-  if (await dialog.waitFor({ state: 'visible', timeout: 4_000 }).then(() => true, () => false)) {
-    await dialog.getByLabel('Reason').fill(reason);
-    await dialog.getByRole('button', { name: 'Open' }).click();
-    await expect(dialog).toBeHidden();
-  }
+  return registerVerifiedCreator({ firstName: 'Tess', lastName: `Tagged ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'cotag-pass-42' }, '1992-03-04');
 }
 
 /** Clicks an option of the open antd Select (its visible list, not the screen reader's copy). */
@@ -148,14 +129,14 @@ test('a post with an unreleased co-performer cannot be published until the relea
   await expect(admin.getByRole('heading', { name: 'Co-performer releases', level: 1 })).toBeVisible();
   await expect(admin.getByText(legal)).toHaveCount(0); // the queue holds no personal fields
   await admin.getByRole('button', { name: `Review ${stage}` }).click();
-  await giveReasonIfAsked(admin, `Reviewing the release of ${stage}`);
+  await giveAccessReason(admin, `Reviewing the release of ${stage}`, { ifAsked: true });
   const drawer = admin.getByRole('dialog', { name: `Release: ${stage}` });
   await expect(drawer.getByText(legal)).toBeVisible();
   await drawer.getByRole('button', { name: 'Show ID front' }).click();
-  await giveReasonIfAsked(admin, `Checking the ID of ${stage}`);
+  await giveAccessReason(admin, `Checking the ID of ${stage}`, { ifAsked: true });
   await expect(drawer.getByRole('img', { name: `ID front of ${legal}` })).toBeVisible();
   await drawer.getByRole('button', { name: 'Show signed consent' }).click();
-  await giveReasonIfAsked(admin, `Checking the consent of ${stage}`);
+  await giveAccessReason(admin, `Checking the consent of ${stage}`, { ifAsked: true });
   await expect(drawer.getByRole('link', { name: /Open signed consent of .* \(PDF\)/ })).toBeVisible();
   await admin.screenshot({ path: test.info().outputPath('admin-release-drawer-1280.png') });
   await drawer.getByRole('button', { name: 'Approve' }).click();
@@ -166,7 +147,7 @@ test('a post with an unreleased co-performer cannot be published until the relea
   await admin.getByRole('button', { name: 'Export records' }).click();
   const exp = admin.getByRole('dialog', { name: 'Export records' });
   await exp.getByRole('button', { name: 'Prepare export' }).click();
-  await giveReasonIfAsked(admin, 'Custodian of records: monthly copy');
+  await giveAccessReason(admin, 'Custodian of records: monthly copy', { ifAsked: true });
   await expect(exp.getByRole('link', { name: 'Download the ZIP' })).toBeVisible();
   await adminCtx.close();
 

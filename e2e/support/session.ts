@@ -36,10 +36,12 @@ export async function settle(page: Page) {
 
 /**
  * Answers the console's "Why are you opening this?" (an operator opening someone's private data,
- * issue 28 §6): the reason is remembered for a few minutes in the tab, so once per page is enough.
+ * issue 28 §6). The reason is remembered for a few minutes in the page, so a later read may not ask:
+ * with `ifAsked`, a dialog that has not shown within a few seconds is taken as not asked.
  */
-export async function giveAccessReason(page: Page, reason = 'Reviewing this case (browser test)') {
+export async function giveAccessReason(page: Page, reason = 'Reviewing this case (browser test)', opts: { ifAsked?: boolean } = {}) {
   const ask = page.getByRole('dialog', { name: 'Why are you opening this?' });
+  if (opts.ifAsked && !(await ask.waitFor({ state: 'visible', timeout: 4_000 }).then(() => true, () => false))) return;
   await ask.getByLabel('Reason').fill(reason);
   await ask.getByRole('button', { name: 'Open' }).click();
   await ask.waitFor({ state: 'hidden' });
