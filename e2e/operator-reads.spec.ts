@@ -32,6 +32,10 @@ async function dialogShots(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: test.info().outputPath(`${name}-390-light.png`) });
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The theme follows the system: wait for the switch and its colour transitions (not the endless
+  // animations, such as a spinner) to finish.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   await page.screenshot({ path: test.info().outputPath(`${name}-390-dark.png`) });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 720 });
