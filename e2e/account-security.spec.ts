@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
+import type { Browser } from '@playwright/test';
 import { LoginPage, cookieToken } from './pages/auth';
 import { api, linkIn, mailTo, uniqueName } from './support/api';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { logInAs } from './pages/auth';
 import { makePhoto, makeVideo } from './support/media';

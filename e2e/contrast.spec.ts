@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { demoCreator, newFan, settle, signIn, useTheme } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
 import path from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
+import type { Locator, Page } from '@playwright/test';
 import { logInAs } from './pages/auth';
 import { api, login } from './support/api';
 import { demoCreator, newFan, settle, signIn, useTheme } from './support/session';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
+import type { Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { LoginPage } from './pages/auth';
 import { api } from './support/api';

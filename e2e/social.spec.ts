@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/ready';
 import http from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { setSetting } from './support/api';

@@ -1,5 +1,5 @@
 'use client';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SWRConfig } from 'swr';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
@@ -104,6 +104,12 @@ export default function Providers({ apiBase, settings, footerPages, apiReachable
   }
   const site = useMemo(() => ({ settings, apiReachable, apiBase, footerPages: footerPages ?? [] }), [settings, apiReachable, apiBase, footerPages]);
   const swr = useMemo(() => swrConfig(), []);
+  // `<html data-hydrated>` once the page has hydrated (this effect runs after every child's): until
+  // then a click or a keystroke reaches no handler. The e2e suite waits for it after each page load
+  // (e2e/fixtures/ready.ts); nothing in the app reads it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <ReduxProvider store={storeRef.current}>
       <SiteContext.Provider value={site}>
