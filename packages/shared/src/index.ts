@@ -50,4 +50,5 @@ export * from './screening';
 export * from './hidden-reasons';
 export * from './verification';
 export * from './moderation';
+export * from './operator-reads';
 export * from './streaming';

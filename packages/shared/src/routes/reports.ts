@@ -4,6 +4,7 @@ import {
   adminContentQuerySchema, contentSummarySchema, hideableParamsSchema, hideContentBodySchema, reportActionBodySchema, reportGroupSchema,
   reportQueueQuerySchema, reportTargetDetailSchema, reportTargetParamsSchema,
 } from '../moderation';
+import { adminContentItemQuerySchema, adminContentItemSchema } from '../operator-reads';
 import { defineRoutes } from './define';
 
 /** Spec §7 Reports: users report content; the operator reviews (the operator's entries are tagged admin). */
@@ -23,7 +24,7 @@ export const reports = {
       path: '/admin/reports',
       access: 'admin',
       description:
-        'Operator: the reports queue, grouped by target (kind + id) with a preview of the item, its owner, the reasons and their counts, the first reporters, first/last report times. status (default open): targets with reports in that state; filters target, reason; sortBy lastReportedAt|firstReportedAt|count.',
+        'Operator: the reports queue, grouped by target (kind + id) with a preview of the item, its owner, the reasons and their counts, the first reporters, first/last report times. A reported private message is previewed as "Private message" without its text (its detail shows it, audited). status (default open): targets with reports in that state; filters target, reason; sortBy lastReportedAt|firstReportedAt|count.',
       schema: { querystring: reportQueueQuerySchema, response: { 200: listEnvelope(reportGroupSchema) } },
     },
     adminTarget: {
@@ -49,6 +50,15 @@ export const reports = {
       description:
         'Operator: every feed, video, gallery or product (kind, default feed), hidden ones and drafts included; filters performerId, status (the kind\'s own), hidden (true/false), q (text).',
       schema: { querystring: adminContentQuerySchema, response: { 200: listEnvelope(contentSummarySchema) } },
+    },
+    adminOpen: {
+      method: 'GET',
+      path: '/admin/content/:kind/:id',
+      access: 'admin',
+      description:
+        "Operator: open one feed, video, gallery or product as its public page shows it, WITH its media (issue 28 §6: elsewhere an operator sees every item but gets media URLs only for what any viewer would): the item's view, a gallery's photos (offset, limit: a page, every status), a digital product's download link. An audited read (`media.read`, subject: the item's creator; their data export lists it). Unknown kind or malformed id → 400; no such item → 404.",
+      operatorRead: true,
+      schema: { params: hideableParamsSchema, querystring: adminContentItemQuerySchema, response: { 200: envelope(adminContentItemSchema) } },
     },
     adminHide: {
       method: 'POST',
