@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+// @ts-expect-error — a plain CommonJS script without type declarations
+import { chromiumPath } from './scripts/lib/chromium-path.cjs';
 
 /**
  * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
@@ -22,7 +24,8 @@ export const E2E = {
   // Playwright runs from the repository root (npm test / npx playwright test).
   dataDir: path.resolve(process.cwd(), base ? `.data-e2e-${base}` : '.data-e2e'),
 };
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// CHROMIUM_PATH, else Debian's chromium-headless-shell, else its chromium (scripts/ensure-chromium.mjs).
+const chromium = chromiumPath() ?? '/usr/bin/chromium';
 // The site under test runs on its own embedded database (a fresh DATA_DIR), never on a PostgreSQL
 // or Redis the shell points at (CI sets both for the API suite): Playwright hands its whole
 // environment to the web server, so they are removed here.
