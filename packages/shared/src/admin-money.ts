@@ -12,12 +12,21 @@ import { subscriptionStatusSchema, subscriptionTypeSchema } from './subscription
  * apps/api/src/modules/subscriptions/README.md ("Operator").
  */
 
-/** What a ledger movement is (ledger_transactions.type). */
-export const LEDGER_TRANSACTION_TYPES = ['wallet_topup', 'tip', 'purchase', 'subscription', 'payout', 'refund'] as const;
+/**
+ * What a ledger movement is (ledger_transactions.type). Issue 29: `card_refund` (a refund to the
+ * card) and `card_refund_failed` (its reversal when the gateway fails it); `dispute` (what a
+ * dispute holds back), `dispute_fee` (the gateway's fee, or its return), `dispute_won` (the hold
+ * given back), `dispute_lost` (a top-up's spent part written off) — ledger README.
+ */
+export const LEDGER_TRANSACTION_TYPES = ['wallet_topup', 'tip', 'purchase', 'subscription', 'payout', 'refund', 'card_refund', 'card_refund_failed', 'dispute', 'dispute_fee', 'dispute_won', 'dispute_lost'] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES, { error: `One of: ${LEDGER_TRANSACTION_TYPES.join(', ')}` });
 export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;
-/** The ledger's accounts: a user's wallet and earnings, the site's commission, gateway (money in) and payouts (money out). */
-export const LEDGER_ACCOUNT_KIND_VALUES = ['wallet', 'earnings', 'commission', 'gateway', 'payouts'] as const;
+/**
+ * The ledger's accounts: a user's wallet and earnings, the site's commission, gateway (money in)
+ * and payouts (money out); `disputes` (what open disputes put at stake) and `losses` (dispute fees
+ * and what lost disputes cost the site).
+ */
+export const LEDGER_ACCOUNT_KIND_VALUES = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses'] as const;
 
 /** One line of a movement: the change of one account's balance (signed decimal). */
 export const ledgerEntrySchema = z.object({

@@ -9,9 +9,29 @@ import { PURCHASABLE_KINDS } from './content-kinds';
 export const EARNING_TYPE_VALUES = ['subscription', 'tip', ...PURCHASABLE_KINDS] as const;
 export const earningTypeSchema = z.enum(EARNING_TYPE_VALUES);
 export type EarningType = z.infer<typeof earningTypeSchema>;
+/**
+ * What an earnings line is: a `sale`, a `refund` of one (a wallet sale's refund or a refund to the
+ * card), a `dispute` (the fan's bank took the payment back: the sale's share held back, the
+ * reason in the description) or `dispute_won` (a won dispute gave it back). All but sales are
+ * signed against the sale (a refund's and a dispute's figures are negative).
+ */
+export const EARNING_KINDS = ['sale', 'refund', 'dispute', 'dispute_won'] as const;
+export type EarningKind = (typeof EARNING_KINDS)[number];
+/**
+ * An earnings row's kind, from its `source`: `refund:<sale source>` (a wallet sale refunded) and
+ * `card_refund:<refund id>` → refund; `dispute:<dispute id>` → dispute; `dispute_won:<dispute id>`
+ * → dispute_won; anything else (`wallet_charge:<id>`, `payment:<id>`) is a sale.
+ */
+export function earningKindOf(source: string): EarningKind {
+  if (source.startsWith('dispute_won:')) return 'dispute_won';
+  if (source.startsWith('dispute:')) return 'dispute';
+  if (source.startsWith('refund:') || source.startsWith('card_refund:')) return 'refund';
+  return 'sale';
+}
 export const earningSchema = z.object({
   _id: z.string(),
   type: earningTypeSchema,
+  kind: z.enum(EARNING_KINDS),
   gross: z.number(),
   commission: z.number(),
   net: z.number(),

@@ -23,6 +23,7 @@ export * from './subscriptions';
 export * from './coupons';
 export * from './earnings';
 export * from './payouts';
+export * from './disputes';
 export * from './admin-money';
 export * from './audit-log';
 export * from './access-reason';

@@ -70,6 +70,7 @@ export const SETTINGS = {
   fanToFanMessages: def({ schema: z.boolean(), default: false, public: true, description: 'Fans may message other fans (creators always message their fans)' }),
   requireCreatorVerification: def({ schema: z.boolean(), default: true, public: true, description: 'Creators must have their identity documents approved before they sell, are paid or request payouts' }),
   minimumPayoutAmount: def({ schema: price, default: 50, public: true, description: 'Smallest payout request' }),
+  disputeLocksContent: def({ schema: z.boolean(), default: false, public: false, description: 'While a card payment is disputed, the subscription it paid for is suspended (off: what it bought stays usable)' }),
   commissionPercentage: def({ schema: z.number().min(0).max(100), default: 20, public: false, description: 'Site commission on sales (%)' }),
   blockedCountries: def({ schema: z.array(countryCode).max(300), default: [] as string[], public: false, description: 'ISO codes of countries the whole site is blocked in' }),
   googleLoginEnabled: def({ schema: z.boolean(), default: false, public: true, description: 'Allow sign-in with Google' }),

@@ -34,6 +34,8 @@ export const subscriptionSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** Grants access now. */
   isActive: z.boolean(),
+  /** Access is held while a dispute of the payment that bought it is open (the operator's `disputeLocksContent`). */
+  suspended: z.boolean().optional(),
   /** Will renew at expiresAt. */
   renewing: z.boolean(),
   /** The fan may subscribe to the creator again: no block either way between them (issue 26 §4.2). */

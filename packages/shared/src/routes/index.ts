@@ -13,6 +13,7 @@ import { blocks } from './blocks';
 import { cart } from './cart';
 import { comments } from './comments';
 import { coupons } from './coupons';
+import { disputes, refunds } from './disputes';
 import { earnings } from './earnings';
 import { feeds } from './feeds';
 import { follows } from './follows';
@@ -58,6 +59,7 @@ export const routes = {
   cart,
   comments,
   coupons,
+  disputes,
   earnings,
   feeds,
   follows,
@@ -79,6 +81,7 @@ export const routes = {
   photos,
   reactions,
   reference,
+  refunds,
   releases,
   reports,
   screening,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
-import { fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
+import { earningKindOf, fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
 import type { DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
@@ -147,7 +147,7 @@ export class EarningsService {
 
   view(r: EarningRow, u: UserRow | null): Earning {
     return {
-      _id: r.id, type: r.type, gross: fromMinor(r.gross), commission: fromMinor(r.commission), net: fromMinor(r.net),
+      _id: r.id, type: r.type, kind: earningKindOf(r.source), gross: fromMinor(r.gross), commission: fromMinor(r.commission), net: fromMinor(r.net),
       commissionPercentage: r.commissionBps / 100, user: u ? this.deps.users.card(u) : null, description: r.description, createdAt: r.createdAt.toISOString(),
     };
   }

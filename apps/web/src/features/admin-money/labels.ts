@@ -8,11 +8,17 @@ export const TX_TYPE: Record<LedgerTransactionType, { label: string; color: stri
   subscription: { label: 'Subscription', color: 'purple' },
   payout: { label: 'Payout', color: 'gold' },
   refund: { label: 'Refund', color: 'red' },
+  card_refund: { label: 'Refund to card', color: 'red' },
+  card_refund_failed: { label: 'Card refund failed', color: 'orange' },
+  dispute: { label: 'Dispute', color: 'volcano' },
+  dispute_fee: { label: 'Dispute fee', color: 'volcano' },
+  dispute_won: { label: 'Dispute won', color: 'cyan' },
+  dispute_lost: { label: 'Dispute lost', color: 'volcano' },
 };
 export const ITEM_TYPE: Record<EarningType, string> = {
   subscription: 'Subscription', tip: 'Tip', feed: 'Pay-per-view post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Live stream',
 };
-export const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Fan wallet', earnings: 'Creator earnings', commission: 'Site commission', gateway: 'Card payments (in)', payouts: 'Payouts (out)' };
+export const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Fan wallet', earnings: 'Creator earnings', commission: 'Site commission', gateway: 'Card payments (in)', payouts: 'Payouts (out)', disputes: 'Open disputes (at stake)', losses: 'Dispute losses and fees' };
 export const txTypeOptions = LEDGER_TRANSACTION_TYPES.map((v) => ({ value: v, label: TX_TYPE[v].label }));
 export const itemTypeOptions = EARNING_TYPE_VALUES.map((v) => ({ value: v, label: ITEM_TYPE[v] }));
 

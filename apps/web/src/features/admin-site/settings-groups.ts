@@ -78,6 +78,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'maximumMessagePrice', label: 'Maximum message price', kind: 'money' },
       { key: 'minimumPayoutAmount', label: 'Minimum payout', kind: 'money' },
       { key: 'commissionPercentage', label: 'Site commission (%)', kind: 'percent' },
+      { key: 'disputeLocksContent', label: 'Lock content while a payment is disputed', kind: 'switch', extra: 'On: a fan’s subscription paid by a disputed card payment is suspended until the dispute closes (lost: it ends). Off: what was bought stays usable.' },
       { key: 'freeSubscriptionEnabled', label: 'Free subscriptions', kind: 'switch' },
       { key: 'freeSubscriptionDuration', label: 'Free subscription length (days)', kind: 'integer' },
       { key: 'paymentGateway', label: 'Payment gateway', kind: 'gateway' },
