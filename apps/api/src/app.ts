@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import crypto from 'node:crypto';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildRoot, type Root } from './root';
@@ -15,7 +15,7 @@ import { registerErrorHandler } from './platform/errors';
 import { fastifyLogging } from './platform/logger';
 import { registerInputGuard } from './platform/input-guard';
 import { registerAuth } from './platform/auth';
-import { assertMappedRoutes } from './platform/routes';
+import { assertMappedRoutes, openApiTransform } from './platform/routes';
 import { registerUploadRefusals } from './platform/upload-refusal';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
@@ -128,7 +128,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
       info: { title: 'Stagepass API', version: '0.1.0', description: 'Conventions: see apps/api/README.md. Money is a decimal in the site currency.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

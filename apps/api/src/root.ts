@@ -207,10 +207,15 @@ export function buildServices(p: Platform) {
   const feeds = new FeedsService({ coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(feedKind({ db, feeds, media }));
   const products = new ProductsService({ db, media, sellers, users });
-  contentKinds.register(productKind({ db, products, media }));
+  // Digital products' downloads: the buyers' rights are the orders module's (commerce, built below; called only at request time).
+  const productDownloads = new ProductDownloads({
+    config, clock, db, media, storage, products,
+    rights: { activeProductOrder: (userId, productId) => orders.activeProductOrder(userId, productId), countOrderDownload: (orderId) => orders.countOrderDownload(orderId) },
+  });
+  contentKinds.register(productKind({ db, products, media, downloads: productDownloads }));
   const galleries = new GalleriesService({ coPerformers, db, media, sellers, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
-  contentKinds.register(galleryKind({ db, galleries, media }));
+  contentKinds.register(galleryKind({ db, galleries, media, photos }));
   const videos = new VideosService({ coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(videoKind({ db, videos, media }));
   const messageChecks = new MessageMediaChecks({ media, sellers, settings });
@@ -261,11 +266,10 @@ export function buildServices(p: Platform) {
   const coupons = new CouponsService({ clock, db, users });
   const purchases = new PurchasesService({ db });
   const addresses = new AddressesService({ db });
-  // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module.
+  // Orders are placed by the wallet (in its charge's transaction); their download rights serve the products module (productDownloads above).
   const orders = new OrdersService({ addresses, clock, contentKinds, db, events, ledger, media, users });
   // The fan's cart (kept on the server): products seen through the content-kind registry.
   const cart = new CartService({ contentKinds, db });
-  const productDownloads = new ProductDownloads({ config, clock, db, media, storage, products, rights: orders });
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
   const earnings = new EarningsService({ db, ledger, users });

@@ -82,7 +82,8 @@ async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Pr
 
 /**
  * One audit entry for an operator's READ of private data: `action` names what was opened
- * ('messages.read', 'media.read', 'kyc.read', 'order.read', 'subscriptions.read', 'release.read'),
+ * ('messages.read', 'conversation.read', 'conversations.read', 'media.read', 'kyc.read', 'order.read',
+ * 'subscriptions.read', 'release.read'),
  * `subjectIds` whose data it was, `reason` what the operator gave (`accessReason(request)`).
  * A read changes nothing, so `db` may be the plain connection; the row is written before the data
  * is answered (no read goes unrecorded because the write failed).
@@ -161,6 +162,8 @@ export type OperatorAccessRow = { id: string; at: Date; action: string; opened: 
 /** What each read action opened, in the user's words. */
 const OPENED: Record<string, string> = {
   'messages.read': 'a private message of yours',
+  'conversation.read': 'a private conversation of yours, with its messages',
+  'conversations.read': 'who you have private conversations with, how many messages and when (not what was said)',
   'media.read': 'your locked or private media',
   'kyc.read': 'your identity documents',
   'order.read': 'an order of yours with its delivery address',

@@ -39,6 +39,33 @@ export const hasAdminRole = (u: Pick<UserRow, 'roles'> | null | undefined) => Bo
  */
 export const isAdmin = (u: Pick<UserRow, 'roles' | 'twoFactorEnabled'> | null | undefined) => Boolean(u && hasAdminRole(u) && u.twoFactorEnabled);
 
+/** Viewer objects marked by `asAuditedOperator` (a mark on the object: a copy of it is a plain viewer again). */
+const auditedOperators = new WeakSet<object>();
+
+/**
+ * An operator's viewer for ONE audited read of locked media (issue 28 §6; apps/api/README.md
+ * "Audit log"): a marked copy of `viewer`, which the content policies let open paid media the
+ * operator is not otherwise entitled to (`isAuditedOperator`). Only the audited operator routes
+ * (`GET /admin/content/{kind}/{id}`, `GET /admin/conversations/{id}/messages`) make one, right
+ * after writing the read's audit row with the operator's reason; everywhere else an operator is
+ * a viewer like any other for media (they still SEE every item: drafts, hidden ones). Throws for
+ * a caller who is not an operator (`isAdmin`): a programming error.
+ */
+export function asAuditedOperator<U extends Pick<UserRow, 'roles' | 'twoFactorEnabled'>>(viewer: U): U {
+  if (!isAdmin(viewer)) throw new Error('Only an operator (admin with two-factor authentication) can read as an audited operator');
+  const marked = { ...viewer };
+  auditedOperators.add(marked);
+  return marked;
+}
+
+/**
+ * Whether `viewer` is an operator's viewer made by `asAuditedOperator` for an audited read: the
+ * one clause of every content policy that opens locked media to an operator (videos, galleries and
+ * their photos, feeds, products' downloads, paid messages).
+ */
+export const isAuditedOperator = (viewer: Pick<UserRow, 'roles' | 'twoFactorEnabled'> | null | undefined): boolean =>
+  Boolean(viewer && auditedOperators.has(viewer) && isAdmin(viewer));
+
 /**
  * The session lookup: one indexed query joining the user, built once per database and prepared
  * (named, so PostgreSQL parses and plans it once per connection).

@@ -24,6 +24,9 @@ import type { UserRow } from '../modules/users/users.tables';
  * - `views(viewer, ids)`: the items in the shape its own module answers for one item (locked
  *   ones without media URLs), in the order of `ids`, hidden ones left out — used by bookmark
  *   lists and search results.
+ * - `attachments(viewer, id, page)`: what the item's public page loads beside its view, for a viewer
+ *   who may open it (a gallery's photos, a page at a time; a digital product's download link) —
+ *   the console's audited read (GET /admin/content/{kind}/{id}) answers them with the view.
  * - `listedSql(viewer, id)`: a WHERE condition, true when the item whose id is the SQL expression
  *   `id` (e.g. `reactions.object_id`) is one `views` would keep for `viewer` — it exists (not
  *   deleted), is not withheld by moderation, not blocked, published — so a list of references to
@@ -56,7 +59,9 @@ import type { UserRow } from '../modules/users/users.tables';
  *   transaction (nothing written when it is in that state already: `before` tells) — kinds in the
  *   shared HIDEABLE_KINDS, whose tables carry hidden_at; the item's own
  *   policy then withholds it from everyone but its owner and admins (users/moderation.policy.ts).
- * - `summaries(db, ids)`: the items as the console shows them, whatever their state (report previews).
+ * - `summaries(db, ids, opts)`: the items as the console shows them, whatever their state (report
+ *   previews, audit log targets). Private text (a message's) is left out ("Private message")
+ *   unless `opts.opened`: the caller recorded the operator's audited read of those items first.
  * - `adminList(q)`: the console's list of the kind (hidden ones and drafts included), with filters.
  */
 export type Counter = 'like' | 'bookmark' | 'comment';
@@ -72,6 +77,14 @@ export interface ContentItem {
 /** An item in its module's shape for a viewer: any JSON object with its `_id`. */
 export interface ContentView {
   _id: string;
+}
+
+/** What an item's page loads beside its view (`attachments`): each present only for the kinds that have it. */
+export interface ContentAttachments {
+  /** A gallery's photos (a page, in their order), as GET /performer-assets/photos?galleryId= answers them. */
+  photos?: { data: ContentView[]; total: number };
+  /** A digital product's download link (null: a physical product, or no file yet). */
+  download?: { url: string; expiresAt: string } | null;
 }
 
 /** What a purchase of one item costs and who sells it. */
@@ -120,6 +133,8 @@ export interface ContentKindProvider {
   kind: ContentKind;
   load(db: DbOrTx, viewer: UserRow | null, id: string): Promise<ContentItem | null>;
   views?(viewer: UserRow | null, ids: string[]): Promise<ContentView[]>;
+  /** What the item's page loads beside its view, for `viewer` (see above). */
+  attachments?(viewer: UserRow, id: string, page: { offset: number; limit: number }): Promise<ContentAttachments>;
   /** Which referenced ids `viewer` may see listed, as SQL on the referencing column (see above). */
   listedSql?(viewer: UserRow, id: AnyColumn | SQLWrapper): SQL;
   sale?(tx: Tx, buyer: UserRow, id: string, opts: SaleOptions): Promise<SaleTerms>;
@@ -131,7 +146,7 @@ export interface ContentKindProvider {
   search?(viewer: UserRow | null, tsquery: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }>;
   creatorTotals?(creatorId: string): Promise<{ items: number; likes: number }>;
   setHidden?(tx: Tx, id: string, hidden: { by: string; reason: string } | null): Promise<HiddenChange | null>;
-  summaries?(db: DbOrTx, ids: string[]): Promise<ContentSummaryBase[]>;
+  summaries?(db: DbOrTx, ids: string[], opts?: { opened?: boolean }): Promise<ContentSummaryBase[]>;
   adminList?(q: AdminContentQuery): Promise<{ data: ContentSummaryBase[]; total: number }>;
   /** The media files an item carries (any state; null when the item does not exist): upload screening's "add its media to the blocklist" (media README). */
   mediaFileIds?(db: DbOrTx, id: string): Promise<string[] | null>;

@@ -8,7 +8,7 @@ import type {
   FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault,
   RouteGenericInterface, RouteHandlerMethod, RouteShorthandOptions,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAccess, RouteDef } from '@stagepass/shared/routes';
 import { ACCESS_REASON_HEADER } from '@stagepass/shared';
 import { adminOnly, authenticated, performerOnly, performerOrAdmin, type Guard } from './auth';
@@ -69,6 +69,33 @@ export function handle<D extends RouteDef>(app: ZodApp, def: D, handler: RouteHa
     handler,
   });
 }
+
+type JsonObjectSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * The OpenAPI document's transform (app.ts): the zod schemas as JSON schema, and on every route
+ * marked `operatorRead` the `x-access-reason` header as a REQUIRED header parameter (issue 28 §6).
+ * It is documented, not validated: an owner reading their own data sends none, and an operator's
+ * missing reason is the service's 400 `reason_required` (platform/audit.ts).
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (arg) => {
+  const out = jsonSchemaTransform(arg);
+  const def = (arg.route as { config?: { routeDef?: RouteDef } } | undefined)?.config?.routeDef;
+  if (!def?.operatorRead) return out;
+  const headers = ((out.schema as { headers?: JsonObjectSchema }).headers ?? { type: 'object', properties: {} }) as JsonObjectSchema;
+  const reasonHeader = {
+    type: 'string',
+    minLength: 3,
+    description: "Why the operator opens this person's private data: the reason, percent-encoded UTF-8 (3–500 characters once decoded). Required of operators reading another user's data (missing or invalid → 400 `reason_required`); the read is audited with it.",
+  };
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      headers: { ...headers, type: 'object', properties: { ...headers.properties, [ACCESS_REASON_HEADER]: reasonHeader }, required: [...new Set([...(headers.required ?? []), ACCESS_REASON_HEADER])] },
+    },
+  };
+};
 
 /** A registered route and its map entry, as the agreement test reads them. */
 export interface MappedRoute {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isAdmin } from '../../platform/auth';
+import { isAdmin, isAuditedOperator } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
@@ -24,7 +24,10 @@ import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
  *     - a block between the creator and the viewer, either way (blocks.policy.ts, THE block rule:
  *       `notBlockedWith` in list queries, a `blk` fact row otherwise) — except for admins.
  * - canView (media URLs may be handed out):
- *     - the owner and admins: always;
+ *     - the owner: always;
+ *     - an operator on the audited path only (`isAuditedOperator`: GET /admin/content/feed/{id},
+ *       which writes the read to the audit log with their reason first — issue 28 §6). An operator
+ *       anywhere else sees every feed (above) but opens only what any viewer would;
  *     - `free`: everyone, anonymous included;
  *     - `subscribers`: viewers with a current subscription (status `active`, or `cancelled` but
  *       still paid up, and `expiresAt > now`);
@@ -153,16 +156,16 @@ export function accessFactsFrom(rows: Array<{ kind: string; id: string }>): Acce
 export function decideAccess(viewer: UserRow | null, list: FeedForPolicy[], facts: AccessFacts, now: Date = new Date()): Map<string, FeedAccess> {
   const out = new Map<string, FeedAccess>();
   const admin = isAdmin(viewer);
+  const audited = isAuditedOperator(viewer);
   for (const f of list) {
     const isOwner = Boolean(viewer && f.performerId === viewer.id);
-    const privileged = isOwner || admin;
     const isSubscribed = facts.subscribedTo.has(f.performerId);
     const isBought = facts.bought.has(f.id);
     const published = f.publishAt.getTime() <= now.getTime();
-    const visible = privileged || (published && !facts.blocked.has(f.performerId));
+    const visible = isOwner || admin || (published && !facts.blocked.has(f.performerId));
     const canView =
       visible &&
-      (privileged || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed) || (f.visibility === 'ppv' && isBought));
+      (isOwner || audited || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed) || (f.visibility === 'ppv' && isBought));
     out.set(f.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;

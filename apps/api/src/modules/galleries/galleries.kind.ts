@@ -11,12 +11,14 @@ import type { MediaService } from '../media/media.service';
 import { filePictures } from '../media/media.pictures';
 import { galleryColumns, type Galleryish } from './galleries.views';
 import type { GalleriesService } from './galleries.service';
+import type { PhotosService } from './photos.service';
 
 /** What the gallery kind is built with (root.ts registers it right after GalleriesService). */
 export interface GalleryKindDeps {
   db: Db;
   galleries: GalleriesService;
   media: MediaService;
+  photos: Pick<PhotosService, 'forGallery'>;
 }
 
 const policyColumns = { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt };
@@ -27,7 +29,7 @@ const policyColumns = { id: galleries.id, performerId: galleries.performerId, st
  * own like/bookmark/comment counters; `sale` galleries are bought with POST
  * /wallet/charges/gallery/{id}, which unlocks every photo (the purchase is what the policy reads).
  */
-export function galleryKind({ db, galleries: svc, media }: GalleryKindDeps): ContentKindProvider {
+export function galleryKind({ db, galleries: svc, media, photos: photoReads }: GalleryKindDeps): ContentKindProvider {
   return {
     kind: 'gallery',
 
@@ -63,6 +65,11 @@ export function galleryKind({ db, galleries: svc, media }: GalleryKindDeps): Con
       const byId = new Map(rows.map((r) => [r.id, r]));
       const visible = valid.map((id) => byId.get(id)).filter((r): r is Galleryish => Boolean(r && access.get(r.id)?.visible));
       return svc.toViews(viewer, visible);
+    },
+
+    /** Its photos in their order, as GET /performer-assets/photos?galleryId= answers them (the same access rule: locked → 403). */
+    async attachments(viewer, id, page) {
+      return { photos: await photoReads.forGallery(viewer, { galleryId: id, offset: page.offset, limit: page.limit, sortBy: 'position', sort: 'asc' }) };
     },
 
     /** Bookmarks: the galleries `views` keeps, in SQL (deleted, withheld, blocked, unlisted and not bought left out). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isAdmin } from '../../platform/auth';
+import { isAdmin, isAuditedOperator } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
@@ -23,7 +23,10 @@ import { moderationSql } from '../users/moderation.policy';
  *       they paid for whatever the creator changes later;
  *     - a block between the creator and the viewer, either way (blocks.policy.ts), buyers too.
  * - canView (photo URLs may be handed out):
- *     - the owner and admins: always;
+ *     - the owner: always;
+ *     - an operator on the audited path only (`isAuditedOperator`: GET /admin/content/gallery/{id},
+ *       which writes the read to the audit log with their reason first — issue 28 §6). An operator
+ *       anywhere else sees every gallery (above) but opens only what any viewer would;
  *     - `free`: everyone, anonymous included;
  *     - `subscribers`: viewers with a current subscription (subscriptions.policy.ts);
  *     - `sale`: buyers (a `purchases` row, item type 'gallery') — a subscription does NOT unlock it;
@@ -122,14 +125,14 @@ export function factsFrom(rows: FactRow[]): GalleryFacts {
 export function decideAccess(viewer: UserRow | null, list: GalleryForPolicy[], facts: GalleryFacts, now: Date = new Date()): Map<string, GalleryAccess> {
   const out = new Map<string, GalleryAccess>();
   const admin = isAdmin(viewer);
+  const audited = isAuditedOperator(viewer);
   for (const g of list) {
     const isOwner = Boolean(viewer && g.performerId === viewer.id);
-    const privileged = isOwner || admin;
     const isSubscribed = !isOwner && facts.subscribedTo.has(g.performerId);
     const isBought = !isOwner && facts.bought.has(g.id);
-    const visible = privileged || (!facts.blocked.has(g.performerId) && (isListed(g, now) || isBought));
+    const visible = isOwner || admin || (!facts.blocked.has(g.performerId) && (isListed(g, now) || isBought));
     const canView =
-      visible && (privileged || isBought || g.access === 'free' || (g.access === 'subscribers' && isSubscribed));
+      visible && (isOwner || audited || isBought || g.access === 'free' || (g.access === 'subscribers' && isSubscribed));
     out.set(g.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;

@@ -8,22 +8,32 @@ import { isAdmin } from '../../platform/auth';
 import type { MessagesService } from './messages.service';
 import { canOpen } from './messages.views';
 
+/** What the console shows of a message whose audited read was not recorded (its text is private). */
+export const PRIVATE_MESSAGE = 'Private message';
+
 /**
  * The `message` content kind (platform/content-kinds.ts): a message exists only for the members
  * of its conversation (and admins); its paid media is for sale to the member who received it
  * (POST /wallet/charges/message/{id}: balance, idempotency, ledger, earnings type `message`),
- * unless its sender is suspended. Report previews show the operator its text.
+ * unless its sender is suspended. A message is private: the console's summaries (the reports
+ * queue, the audit log's targets) name it "Private message" without its text, unless the caller
+ * recorded the operator's audited read first (`opened`: the reported message's detail).
  */
 export function messageKind({ messages }: { messages: MessagesService }): ContentKindProvider {
   const visibleTo = (viewerId: string, c: { userLowId: string; userHighId: string }) => c.userLowId === viewerId || c.userHighId === viewerId;
   return {
     kind: 'message',
 
-    async summaries(db, ids) {
+    async summaries(db, ids, opts) {
       if (ids.length === 0) return [];
       const rows = await db.select().from(messagesTable).where(inArray(messagesTable.id, ids));
+      const titleOf = (m: (typeof rows)[number]) => {
+        if (m.deletedAt) return 'Message deleted';
+        if (!opts?.opened) return PRIVATE_MESSAGE;
+        return m.text.slice(0, 80) || `${m.fileIds.length} file(s)`;
+      };
       return rows.map((m) => ({
-        kind: 'message' as const, _id: m.id, title: m.deletedAt ? 'Message deleted' : m.text.slice(0, 80) || `${m.fileIds.length} file(s)`, excerpt: m.text.slice(0, 400),
+        kind: 'message' as const, _id: m.id, title: titleOf(m), excerpt: opts?.opened ? m.text.slice(0, 400) : '',
         thumbnail: null, status: m.deletedAt ? 'deleted' : 'sent', ownerId: m.senderId, hidden: false, hiddenAt: null, hiddenReason: null, link: null, createdAt: m.createdAt.toISOString(),
       }));
     },

@@ -1,5 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { currentUser, isAdmin } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { perUser } from '../../platform/rate-key';
@@ -55,6 +55,10 @@ export const messagesRoutes = (deps: MessagesRoutesDeps) => async (app: ZodApp) 
   handle(app, r.totalUnread, async (req) => ({ data: { total: await svc.totalUnread(currentUser(req).id) } }));
   handle(app, r.readAll, async (req) => ({ data: await svc.readAll(currentUser(req), req.params.id) }));
   handle(app, r.fileStatus, async (req) => ({ data: await svc.fileStatus(currentUser(req), req.params.id, req.params.fileId) }));
+
+  // Operator console (access 'admin'): audited reads of private conversations (issue 28 §6).
+  handle(app, r.adminConversations, async (req) => ({ data: await svc.operatorConversations(operatorRead(req)!, req.params.id, req.query) }));
+  handle(app, r.adminMessages, async (req) => ({ data: await svc.operatorMessages(operatorRead(req)!, currentUser(req), req.params.id, req.query) }));
 
   handle(app, r.uploadFile, (req) => upload(req, { file: 'media' }, 'private'));
   handle(app, r.uploadPhoto, (req) => upload(req, { 'message-photo': 'image' }, 'private'));

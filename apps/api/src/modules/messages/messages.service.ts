@@ -8,7 +8,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { CommitHooks } from '../../platform/commit-hooks';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, type AuditActor, type OperatorRead } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import type { Realtime } from '../../platform/realtime';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -24,6 +24,7 @@ import { decideWrite, writeFacts } from './messages.policy';
 import { fileIdOfUrl, type MessageMediaChecks } from './messages.media';
 import { conversationView, messageView, messageViews } from './messages.views';
 import { containsPattern } from '../../db/like';
+import { OperatorConversationReads } from './messages.operator';
 
 /** What MessagesService is built with (by the composition root, root.ts). */
 export interface MessagesDeps {
@@ -42,7 +43,11 @@ const otherMember = alias(conversationMembers, 'other_member');
 
 /** Private conversations and messages. Rules: README.md beside this file. */
 export class MessagesService {
-  constructor(private deps: MessagesDeps) {}
+  private readonly operatorReads: OperatorConversationReads;
+
+  constructor(private deps: MessagesDeps) {
+    this.operatorReads = new OperatorConversationReads(deps);
+  }
 
   private get db(): Db {
     return this.deps.db;
@@ -337,6 +342,18 @@ export class MessagesService {
 
   fileView(file: FileRow): ReturnType<MediaService['fileView']> {
     return this.deps.media.fileView(file, 'full');
+  }
+
+  // ------------------------------------------------------------------------ operators' audited reads
+
+  /** GET /admin/users/{id}/conversations (messages.operator.ts): who with, how many, when — audited. */
+  operatorConversations(read: OperatorRead, userId: string, q: { offset: number; limit: number }) {
+    return this.operatorReads.conversationsOf(read, userId, q);
+  }
+
+  /** GET /admin/conversations/{id}/messages (messages.operator.ts): the messages in full, paid media open — audited. */
+  operatorMessages(read: OperatorRead, viewer: UserRow, conversationId: string, q: { offset: number; limit: number }) {
+    return this.operatorReads.messagesOf(read, viewer, conversationId, q);
   }
 
   // ------------------------------------------------------------------------ who may write

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { fromMinor, type Conversation, type Message } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
-import { isAdmin } from '../../platform/auth';
+import { isAuditedOperator } from '../../platform/auth';
 import type { MediaService } from '../media/media.service';
 import type { FileRow } from '../media/media.tables';
 import type { UsersService } from '../users/users.service';
@@ -10,12 +10,15 @@ import { purchases } from '../purchases/purchases.tables';
 import { messages, type ConversationMemberRow, type ConversationRow, type MessageRow } from './messages.tables';
 
 /**
- * THE message access rule: who may open a message's media. The sender, admins, and — for a paid
- * message — the receiver once they bought it; free media opens for both members. Everyone else
- * never gets here (membership is checked first). A locked message's files carry no URL.
+ * THE message access rule: who may open a message's media. The sender, and — for a paid message —
+ * the receiver once they bought it; free media opens for both members. An operator opens paid
+ * media only on the audited path (`isAuditedOperator`: GET /admin/conversations/{id}/messages,
+ * which writes the read to the audit log with their reason first; issue 28 §6) — an operator who
+ * is a member of the conversation pays for paid messages like anyone. Everyone else never gets
+ * here (membership is checked first). A locked message's files carry no URL.
  */
 export function canOpen(viewer: Pick<UserRow, 'id' | 'roles' | 'twoFactorEnabled'>, m: Pick<MessageRow, 'senderId' | 'price'>, bought: boolean): boolean {
-  return m.senderId === viewer.id || isAdmin(viewer) || !m.price || bought;
+  return m.senderId === viewer.id || isAuditedOperator(viewer) || !m.price || bought;
 }
 
 /** Messages the viewer bought among `ids` (one query). */

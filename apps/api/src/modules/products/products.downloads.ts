@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import { HttpError, forbidden, notFound } from '../../platform/errors';
-import { isAdmin } from '../../platform/auth';
+import { isAdmin, isAuditedOperator } from '../../platform/auth';
 import { users, type UserRow } from '../users/users.tables';
 import type { MediaService } from '../media/media.service';
 import { canSeeProduct } from './products.policy';
@@ -63,11 +63,16 @@ export class ProductDownloads {
     return crypto.createHmac('sha256', this.deps.config.APP_SECRET).update(`${PURPOSE}\n${productId.toLowerCase()}\n${userId.toLowerCase()}\n${exp}`).digest('base64url');
   }
 
-  /** GET …/products/{id}/download-link: for the owner, admins and buyers with an order that was not refunded. */
+  /**
+   * GET …/products/{id}/download-link: for the owner and buyers with an order that was not
+   * refunded — and an operator only on the audited path (`isAuditedOperator`: GET
+   * /admin/content/product/{id}, which writes the read to the audit log with their reason first;
+   * issue 28 §6). An operator anywhere else is refused as any other viewer who did not buy it.
+   */
   async link(user: UserRow, productId: string): Promise<ProductDownloadLink> {
     const product = await this.digitalProduct(productId);
     if (!product) throw notFound('Product not found');
-    const privileged = product.performerId === user.id || isAdmin(user);
+    const privileged = product.performerId === user.id || isAuditedOperator(user);
     if (!privileged && !(await this.deps.rights.activeProductOrder(user.id, product.id))) {
       // Buyers keep their download when the product is withdrawn later; everyone else sees the shop's rule.
       if (!(await canSeeProduct(this.deps.db, user, product))) throw notFound('Product not found');
@@ -103,6 +108,8 @@ export class ProductDownloads {
       const order = await this.deps.rights.activeProductOrder(userId, product.id);
       if (order) orderId = order.id;
       else {
+        // A link of an operator who bought nothing was made on the audited path (`link` above, the
+        // read already in the audit log): it opens while they are still an operator.
         const [u] = await this.deps.db.select({ roles: users.roles, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
         if (!isAdmin(u)) throw forbidden('This download is no longer available');
       }

@@ -8,12 +8,15 @@ import { moderatedKind } from '../../platform/moderated-kind';
 import type { MediaService } from '../media/media.service';
 import { filePictures } from '../media/media.pictures';
 import type { ProductsService } from './products.service';
+import type { ProductDownloads } from './products.downloads';
 
 /** What the product kind is built with (root.ts registers it right after ProductsService). */
 export interface ProductKindDeps {
   db: Db;
   products: ProductsService;
   media: MediaService;
+  /** The digital file's download links (its rule: products.downloads.ts). */
+  downloads: Pick<ProductDownloads, 'link'>;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ProductKindDeps {
  * refund), digital ones once (a `purchases` row). The module keeps its own like/bookmark/comment
  * counters.
  */
-export function productKind({ db, products: svc, media }: ProductKindDeps): ContentKindProvider {
+export function productKind({ db, products: svc, media, downloads }: ProductKindDeps): ContentKindProvider {
   return {
     kind: 'product',
 
@@ -53,6 +56,13 @@ export function productKind({ db, products: svc, media }: ProductKindDeps): Cont
       const rows = await svc.rowsByIds(ids.filter((id) => isUuid(id)), visibleSql(viewer));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return svc.toViews(viewer, ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r)));
+    },
+
+    /** A digital product's download link for a viewer the download rule lets have it (products.downloads.ts); null for a physical one or one without a file. */
+    async attachments(viewer, id) {
+      const [p] = await db.select({ type: products.type, fileId: products.digitalFileId }).from(products).where(eq(products.id, id)).limit(1);
+      if (!p || p.type !== 'digital' || !p.fileId) return { download: null };
+      return { download: await downloads.link(viewer, id) };
     },
 
     /** Bookmarks: the products `views` keeps, in SQL (deleted, withheld, blocked, inactive ones left out). */

@@ -10,7 +10,9 @@ import { moderationSql, notWithheldSql, ownerWithheld } from '../users/moderatio
  * THE products access rule (README.md beside this file). A product is public shop stock, so once a
  * viewer may see it they may open it (like, bookmark, comment on it): there is no "locked" product.
  * What a buyer gets beyond the view — the digital file — is decided by the download rule
- * (products.downloads.ts), never by this one.
+ * (products.downloads.ts), never by this one: the owner and buyers, and an operator only on the
+ * audited path (`isAuditedOperator`, GET /admin/content/product/{id}; issue 28 §6) — an operator
+ * sees every product here, but downloads only what they bought anywhere else.
  *
  * - the owner and admins: every product, every status;
  * - everyone else (anonymous included): `active` products only, and none of a creator with a block

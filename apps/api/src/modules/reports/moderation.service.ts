@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import {
-  DEFAULT_AVATAR, isHideableKind, type AdminContentQuery, type ContentSummary, type HideableKind, type ModerationOwner, type ReportTarget,
+  DEFAULT_AVATAR, isHideableKind, type AdminContentItem, type AdminContentQuery, type ContentSummary, type HideableKind, type ModerationOwner, type ReportTarget,
 } from '@stagepass/shared';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
-import { recordAudit, type AuditActor } from '../../platform/audit';
+import { recordAudit, recordOperatorRead, type AuditActor, type OperatorRead } from '../../platform/audit';
+import { asAuditedOperator } from '../../platform/auth';
 import type { ContentKinds, ContentSummaryBase } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -32,6 +33,31 @@ export class ModerationService {
     if (!provider?.adminList) return { data: [], total: 0 };
     const page = await provider.adminList(q);
     return { data: await this.withOwners(this.deps.db, page.data), total: page.total };
+  }
+
+  /**
+   * GET /admin/content/{kind}/{id} (issue 28 §6): the item as its public page answers it WITH its
+   * media, and what that page loads beside it (a gallery's photos, a digital product's download
+   * link). Everywhere else an operator gets media URLs only for what any viewer would; here the
+   * read is recorded first (`media.read`, subject: the item's creator — none when it is the
+   * operator's own — with the reason `read` carries; none → 400 `reason_required`, nothing read),
+   * then the kind's own views are asked with `asAuditedOperator(viewer)`, the one viewer every
+   * content policy opens locked media to. 404 when there is no such item.
+   */
+  async open(read: OperatorRead, viewer: UserRow, kind: HideableKind, id: string, page: { offset: number; limit: number }): Promise<AdminContentItem> {
+    const provider = this.deps.contentKinds.get(kind);
+    if (!provider?.views) throw unprocessable('This kind of content cannot be opened here');
+    const summary = (await this.summaries(this.deps.db, [{ target: kind, targetId: id }])).get(`${kind}:${id}`);
+    if (!summary) throw notFound('Not found');
+    const subjectIds = summary.ownerId && summary.ownerId !== read.actor.actorId ? [summary.ownerId] : [];
+    if (subjectIds.length) await recordOperatorRead(this.deps.db, read, { action: 'media.read', targetType: kind, targetId: id, subjectIds });
+    const audited = asAuditedOperator(viewer);
+    const [item] = await provider.views(audited, [id]);
+    if (!item) throw notFound('Not found');
+    const extra = (await provider.attachments?.(audited, id, page)) ?? {};
+    if (kind === 'gallery') return { kind, summary, item, photos: extra.photos ?? { data: [], total: 0 } } as AdminContentItem;
+    if (kind === 'product') return { kind, summary, item, download: extra.download ?? null } as AdminContentItem;
+    return { kind, summary, item } as AdminContentItem;
   }
 
   /** POST /admin/content/{kind}/{id}/hide: 404 unknown, 409 already hidden. */
@@ -78,15 +104,18 @@ export class ModerationService {
     return true;
   }
 
-  /** Any target as the console shows it (report previews), in one query per kind; unknown ones left out. */
-  async summaries(db: DbOrTx, targets: Array<{ target: ReportTarget; targetId: string }>): Promise<Map<string, ContentSummary>> {
+  /**
+   * Any target as the console shows it (report previews), in one query per kind; unknown ones left
+   * out. Private text (a message's) only with `opened` (the caller recorded the audited read).
+   */
+  async summaries(db: DbOrTx, targets: Array<{ target: ReportTarget; targetId: string }>, opts: { opened?: boolean } = {}): Promise<Map<string, ContentSummary>> {
     const byKind = new Map<string, string[]>();
     for (const t of targets) byKind.set(t.target, [...(byKind.get(t.target) ?? []), t.targetId]);
     const found: ContentSummaryBase[] = [];
     await Promise.all(
       [...byKind].map(async ([kind, ids]) => {
         if (kind === 'user' || kind === 'performer') found.push(...(await this.accounts(db, kind, ids)));
-        else found.push(...((await this.deps.contentKinds.get(kind)?.summaries?.(db, ids)) ?? []));
+        else found.push(...((await this.deps.contentKinds.get(kind)?.summaries?.(db, ids, opts)) ?? []));
       }),
     );
     const shaped = await this.withOwners(db, found);

@@ -52,9 +52,10 @@ export class ReportQueueService {
 
   /**
    * GET /admin/reports/{target}/{targetId}: the group over every status, and each report (newest
-   * first, up to 100). A reported MESSAGE is private: showing it to an operator (`read`) is an
-   * audited read (`messages.read`, subjects: its sender and the members who reported it) with
-   * their reason, written before it is answered.
+   * first, up to 100). A reported MESSAGE is private: the queue (`list`) names it "Private
+   * message" without its text; showing its text here to an operator (`read`) is an audited read
+   * (`messages.read`, subjects: its sender and the members who reported it) with their reason,
+   * written before it is answered.
    */
   async detail(target: ReportTarget, targetId: string, read?: OperatorRead | null, db: DbOrTx = this.deps.db): Promise<ReportTargetDetail> {
     const group = await this.group(db, target, targetId);
@@ -63,6 +64,9 @@ export class ReportQueueService {
     if (target === 'message' && read && rows.length) {
       const subjectIds = [...new Set([group.preview?.ownerId, ...reporterIds].filter((id): id is string => Boolean(id) && id !== read.actor.actorId))];
       if (subjectIds.length) await recordOperatorRead(db, read, { action: 'messages.read', targetType: 'message', targetId, subjectIds });
+      // Recorded (or the operator's own message, reported by them alone): its text may be shown.
+      const opened = (await this.deps.moderation.summaries(db, [{ target, targetId }], { opened: true })).get(key(target, targetId));
+      if (opened) group.preview = opened;
     }
     const people = reporterIds.length ? await db.select().from(users).where(inArray(users.id, reporterIds)) : [];
     const byId = new Map(people.map((u) => [u.id, u]));

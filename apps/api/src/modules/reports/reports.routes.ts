@@ -28,6 +28,7 @@ export const reportsRoutes = (deps: ReportsRoutesDeps) => async (app: ZodApp) =>
   handle(app, r.adminTarget, async (req) => ({ data: await deps.queue.detail(req.params.target, req.params.targetId, operatorRead(req)) }));
   handle(app, r.adminAct, async (req) => ({ data: await deps.queue.act(auditActor(req), req.params.target, req.params.targetId, req.body) }));
   handle(app, r.adminContent, async (req) => ({ data: await deps.moderation.list(req.query) }));
+  handle(app, r.adminOpen, async (req) => ({ data: await deps.moderation.open(operatorRead(req)!, currentUser(req), req.params.kind, req.params.id, req.query) }));
   handle(app, r.adminHide, async (req) => ({ data: await deps.moderation.hide(auditActor(req), req.params.kind, req.params.id, req.body.reason) }));
   handle(app, r.adminUnhide, async (req) => ({ data: await deps.moderation.unhide(auditActor(req), req.params.kind, req.params.id) }));
 };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isAdmin } from '../../platform/auth';
+import { isAdmin, isAuditedOperator } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
@@ -26,7 +26,10 @@ import { moderationSql } from '../users/moderation.policy';
  *     - a buyer also keeps seeing a video they bought that was later set `inactive` (blocks still
  *       hide it). Drafts never had buyers: a published video cannot go back to draft.
  * - `canView` (the main video file's URL may be handed out): visible, and
- *     - the owner and admins; or
+ *     - the owner; or
+ *     - an operator on the audited path only (`isAuditedOperator`: GET /admin/content/video/{id},
+ *       which writes the read to the audit log with their reason first — issue 28 §6). An operator
+ *       anywhere else sees every video (above) but opens only what any viewer would; or
  *     - the viewer bought it (a `purchases` row of item type `video` — whatever its access is now);
  *     - `free`: everyone, anonymous included;
  *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts);
@@ -145,16 +148,16 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
 export function decideVideoAccess(viewer: UserRow | null, list: VideoForPolicy[], facts: VideoFacts, now: Date = new Date()): Map<string, VideoAccess> {
   const out = new Map<string, VideoAccess>();
   const admin = isAdmin(viewer);
+  const audited = isAuditedOperator(viewer);
   for (const v of list) {
     const isOwner = Boolean(viewer && v.performerId === viewer.id);
-    const privileged = isOwner || admin;
     const isSubscribed = facts.subscribedTo.has(v.performerId);
     const isBought = facts.bought.has(v.id);
     const live = v.status === 'active' && v.publishAt.getTime() <= now.getTime();
     const keptByBuyer = isBought && v.status === 'inactive';
-    const visible = privileged || (!facts.blocked.has(v.performerId) && (live || keptByBuyer));
+    const visible = isOwner || admin || (!facts.blocked.has(v.performerId) && (live || keptByBuyer));
     const ticketReplay = v.access === 'sale' && facts.ticketReplays.has(v.id);
-    const canView = visible && (privileged || isBought || ticketReplay || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
+    const canView = visible && (isOwner || audited || isBought || ticketReplay || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
     out.set(v.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;
