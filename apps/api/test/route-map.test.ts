@@ -133,11 +133,14 @@ describe('every guard holds (probe of each entry)', () => {
 describe("operators' reads of private data need a reason", () => {
   const OPERATOR_READS = [
     'GET /admin/age-verifications',
+    'GET /admin/content/:kind/:id',
+    'GET /admin/conversations/:id/messages',
     'GET /admin/releases/:id',
     'GET /admin/releases/:id/files/:file',
     'POST /admin/releases/export',
     'GET /admin/reports/:target/:targetId',
     'GET /admin/subscriptions',
+    'GET /admin/users/:id/conversations',
     'GET /admin/verifications',
     'GET /orders/:id',
     'GET /performers/documents/:fileId',
@@ -147,6 +150,17 @@ describe("operators' reads of private data need a reason", () => {
   it('the marked entries are exactly the known ones', () => {
     expect(marked.map((e) => `${e.method} ${e.path}`).filter((k) => !OPERATOR_READS.includes(k)), 'marked but not listed here').toEqual([]);
     expect(OPERATOR_READS.filter((k) => !marked.some((e) => `${e.method} ${e.path}` === k)), 'listed here but not marked').toEqual([]);
+  });
+
+  it('the OpenAPI document lists the reason header as a required header parameter on each, and on no other route', async () => {
+    type Param = { in: string; name: string; required?: boolean };
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
+    for (const e of entries.filter((x) => !x.schema.hide)) {
+      const params = doc.paths[openApiPath(e.path)]![e.method.toLowerCase()]!.parameters ?? [];
+      const reason = params.find((p) => p.in === 'header' && p.name === ACCESS_REASON_HEADER);
+      if (e.operatorRead) expect(reason, `${e.method} ${e.path}`).toMatchObject({ required: true });
+      else expect(reason, `${e.method} ${e.path}`).toBeUndefined();
+    }
   });
 
   // The ids are unknown: a 400 reason_required can only come from the route's reason check (handle()).
