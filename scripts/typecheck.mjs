@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run typecheck`: tsc over every TypeScript program — the API (with the benchmarks, which
+// import it: one program instead of checking the API's files twice), the web app and the shared
+// package — two at a time (tsc is single-threaded; CI and most laptops have two cores or more).
+// Each one's output is printed whole when it ends, with its time; any error fails the run.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+// Longest first, so the two lanes end together.
+const programs = ['apps/api', 'apps/web', 'packages/shared'];
+const lanes = Number(process.env.TYPECHECK_JOBS || 2);
+
+function check(project) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, '-p', project, '--noEmit'], { cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      process.stdout.write(`${code === 0 ? '✔' : '✖'} tsc -p ${project} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n${out}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const queue = [...programs];
+const results = await Promise.all(
+  Array.from({ length: lanes }, async () => {
+    let ok = true;
+    for (let p = queue.shift(); p; p = queue.shift()) ok = (await check(p)) && ok;
+    return ok;
+  }),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
