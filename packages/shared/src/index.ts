@@ -23,6 +23,8 @@ export * from './subscriptions';
 export * from './coupons';
 export * from './earnings';
 export * from './payouts';
+export * from './taxes';
+export * from './statements';
 export * from './disputes';
 export * from './admin-money';
 export * from './audit-log';
