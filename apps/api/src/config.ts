@@ -30,6 +30,16 @@ const envSchema = z.object({
    * reused; in production, unset → the records feature is off (its routes answer 503).
    */
   RECORDS_KEY: z.string().optional(),
+  /**
+   * The key that encrypts tax ids and bank details at rest (apps/api/README.md "Encryption at
+   * rest"): 32 bytes, base64. Outside production, when unset, one is generated into
+   * DATA_DIR/.data-encryption-key (0600) and reused; in production, unset → tax details and bank
+   * details answer 503 (never stored in plain). DATA_ENCRYPTION_KEY_PREVIOUS: older keys (base64,
+   * comma-separated) that still open values sealed before a rotation; the API re-seals those under
+   * the current key when it starts.
+   */
+  DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string()),
+  DATA_ENCRYPTION_KEY_PREVIOUS: unsetIfEmpty(z.string()),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Stagepass <no-reply@stagepass.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +121,10 @@ export interface Config extends Omit<Env, 'APP_SECRET'> {
   APP_SECRET: string;
   /** RECORDS_KEY decoded (32 bytes), or null when unset (see `recordsKeyFor`). */
   recordsKey: Buffer | null;
+  /** DATA_ENCRYPTION_KEY decoded (32 bytes), or null when unset (see `dataKeysFor`). */
+  dataKey: Buffer | null;
+  /** DATA_ENCRYPTION_KEY_PREVIOUS decoded: keys that only open. */
+  dataKeysPrevious: Buffer[];
   corsOrigins: string[];
   filesDir: string;
   outboxDir: string;
@@ -139,7 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (e.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
     secret = devSecret(dataDir);
   }
-  const recordsKey = decodeRecordsKey(overrides.RECORDS_KEY ?? e.RECORDS_KEY);
+  const recordsKey = decodeKey('RECORDS_KEY', overrides.RECORDS_KEY ?? e.RECORDS_KEY);
+  const dataKey = decodeKey('DATA_ENCRYPTION_KEY', overrides.DATA_ENCRYPTION_KEY ?? e.DATA_ENCRYPTION_KEY);
+  const previous = overrides.DATA_ENCRYPTION_KEY_PREVIOUS ?? e.DATA_ENCRYPTION_KEY_PREVIOUS;
+  const dataKeysPrevious = (previous ?? '').split(',').map((v) => v.trim()).filter(Boolean).map((v) => decodeKey('DATA_ENCRYPTION_KEY_PREVIOUS', v)!);
   const corsOrigins = (e.CORS_ORIGINS ?? e.PUBLIC_WEB_URL).split(',').map((s) => s.trim()).filter(Boolean);
   return {
     ...e,
@@ -147,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     DATA_DIR: dataDir,
     APP_SECRET: secret,
     recordsKey,
+    dataKey,
+    dataKeysPrevious,
     corsOrigins,
     filesDir: path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
@@ -166,46 +185,67 @@ function devSecret(dataDir: string): string {
   }
 }
 
-/** RECORDS_KEY: base64 of exactly 32 bytes, else a configuration error; unset → null. */
-function decodeRecordsKey(value: string | undefined): Buffer | null {
+/** A key variable: base64 of exactly 32 bytes, else a configuration error; unset → null. */
+function decodeKey(name: string, value: string | undefined): Buffer | null {
   if (!value) return null;
   const key = Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new Error('Invalid configuration:\n  RECORDS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
+  if (key.length !== 32) throw new Error(`Invalid configuration:\n  ${name}: must be 32 random bytes in base64 (openssl rand -base64 32)`);
+  return key;
+}
+
+/**
+ * A key generated once into `DATA_DIR/<file>` (mode 0600) and reused, never replaced: a broken
+ * file is an error (values sealed with it would be lost). Two processes starting together: the
+ * first file written wins and both use it.
+ */
+function generatedKey(dataDir: string, file: string): Buffer {
+  const p = path.join(dataDir, file);
+  let existing: string | null = null;
+  try {
+    existing = fs.readFileSync(p, 'utf8').trim();
+  } catch {
+    /* not there yet */
+  }
+  if (existing !== null) {
+    const key = Buffer.from(existing, 'base64');
+    if (key.length !== 32) throw new Error(`${p}: not a 32-byte base64 key (restore it from a backup)`);
+    return key;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32);
+  try {
+    fs.writeFileSync(p, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return generatedKey(dataDir, file);
+    throw err;
+  }
   return key;
 }
 
 /**
  * The consent records' key (modules/releases README "Encryption"), asked for when the records are
  * first used (so CLIs that load the config never create it): RECORDS_KEY when set; unset outside
- * production → generated once into DATA_DIR/.records-key (mode 0600) and reused, never replaced (a
- * broken file is an error: records sealed with it would be lost); unset in production → null (the
- * feature refuses to run).
+ * production → generated once into DATA_DIR/.records-key and reused; unset in production → null
+ * (the feature refuses to run).
  */
 export function recordsKeyFor(config: Pick<Config, 'recordsKey' | 'NODE_ENV' | 'DATA_DIR'>): Buffer | null {
   if (config.recordsKey) return config.recordsKey;
   if (config.NODE_ENV === 'production') return null;
-  const file = path.join(config.DATA_DIR, '.records-key');
-  let existing: string | null = null;
-  try {
-    existing = fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    /* not there yet */
-  }
-  if (existing !== null) {
-    const key = Buffer.from(existing, 'base64');
-    if (key.length !== 32) throw new Error(`${file}: not a 32-byte base64 key (restore it from a backup)`);
-    return key;
-  }
-  fs.mkdirSync(config.DATA_DIR, { recursive: true });
-  const key = crypto.randomBytes(32);
-  try {
-    fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    // Another process made it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return recordsKeyFor(config);
-    throw err;
-  }
-  return key;
+  return generatedKey(config.DATA_DIR, '.records-key');
+}
+
+/**
+ * The keyring of tax ids and bank details (apps/api/README.md "Encryption at rest"), asked for when
+ * first used: the current key — DATA_ENCRYPTION_KEY, or outside production one generated once into
+ * DATA_DIR/.data-encryption-key — and the previous keys that still open older values. Unset in
+ * production → null: those features answer 503 rather than store anything in plain.
+ */
+export function dataKeysFor(config: Pick<Config, 'dataKey' | 'dataKeysPrevious' | 'NODE_ENV' | 'DATA_DIR'>): { current: Buffer; previous: Buffer[] } | null {
+  const previous = config.dataKeysPrevious ?? [];
+  if (config.dataKey) return { current: config.dataKey, previous };
+  if (config.NODE_ENV === 'production') return null;
+  return { current: generatedKey(config.DATA_DIR, '.data-encryption-key'), previous };
 }
 
 /** For entry points (server, worker, CLIs): the config, or a readable message and exit code 1. */

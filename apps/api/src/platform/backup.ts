@@ -12,6 +12,7 @@ import { lockDataDir, openDatabase, runMigrations, type Database } from '../db/c
  *   files/…         DATA_DIR/files (uploads and their renditions)
  *   .app-secret     the generated secret of a site without APP_SECRET (signed links, encrypted 2FA secrets)
  *   .records-key    the generated key of a site without RECORDS_KEY (co-performer records, modules/releases)
+ *   .data-encryption-key  the generated key of a site without DATA_ENCRYPTION_KEY (tax ids, bank details)
  * Consistent while the site runs: inside one database transaction (every other query and
  * transaction waits) a CHECKPOINT is taken, the files are snapshotted as hard links (cheap; a
  * file deleted or replaced afterwards keeps its snapshot) and the database is dumped. Uploads
@@ -28,6 +29,9 @@ export const PG_GUIDANCE = `This site runs on PostgreSQL (DATABASE_URL): back th
   Restore:   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" stagepass.dump
   Files:     DATA_DIR/files (tar it), or your S3 bucket's own versioning/replication when S3_BUCKET is set.
 See README.md, "Backup and restore".`;
+
+/** The files a site generates into DATA_DIR when their variable is unset (secret and keys): a DATA_DIR holding only these counts as empty. */
+const GENERATED_KEYS = ['.app-secret', '.records-key', '.data-encryption-key'];
 
 export class BackupUnsupportedError extends Error {}
 export class RestoreRefusedError extends Error {}
@@ -140,6 +144,7 @@ export async function createBackup(database: Database, dataDir: string): Promise
     await fs.writeFile(path.join(staging, 'db.tar'), Buffer.from(await dump.arrayBuffer()));
     await fs.copyFile(path.join(dataDir, '.app-secret'), path.join(staging, '.app-secret')).catch(() => {});
     await fs.copyFile(path.join(dataDir, '.records-key'), path.join(staging, '.records-key')).catch(() => {});
+    await fs.copyFile(path.join(dataDir, '.data-encryption-key'), path.join(staging, '.data-encryption-key')).catch(() => {});
     const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files: paths.length, paths };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const tar = spawn('tar', ['-czf', '-', '--hard-dereference', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -177,7 +182,7 @@ export async function restoreBackup(archive: string, dataDir: string, opts: { fo
   const existed = await fs.stat(target).then(() => true, () => false);
   const existing = (await fs.readdir(target).catch(() => [] as string[])).filter((n) => n !== 'db.lock');
   // A fresh DATA_DIR may already hold the generated secret (loading the config makes it): the backup's replaces it.
-  if (existing.some((n) => n !== '.app-secret' && n !== '.records-key') && !opts.force) throw new RestoreRefusedError(`${dataDir} is not empty: restore into a fresh DATA_DIR, or pass --force to replace what is there`);
+  if (existing.some((n) => !GENERATED_KEYS.includes(n)) && !opts.force) throw new RestoreRefusedError(`${dataDir} is not empty: restore into a fresh DATA_DIR, or pass --force to replace what is there`);
   let release: () => void;
   try {
     release = lockDataDir(target);
@@ -242,6 +247,7 @@ async function stageRestore(archive: string, label: string, staging: string): Pr
   if (typeof manifest.files === 'number' && manifest.files !== present.size) throw new RestoreRefusedError(`${label}'s manifest counts ${manifest.files} files, the archive holds ${present.size}`);
   await fs.rename(path.join(unpacked, '.app-secret'), path.join(next, '.app-secret')).catch(() => {});
   await fs.rename(path.join(unpacked, '.records-key'), path.join(next, '.records-key')).catch(() => {});
+  await fs.rename(path.join(unpacked, '.data-encryption-key'), path.join(next, '.data-encryption-key')).catch(() => {});
 
   await verifyDatabase(next);
   // The staged DATA_DIR is ours from the moment it is swapped in (the lock of a running site's kind).
