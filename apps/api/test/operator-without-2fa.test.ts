@@ -62,13 +62,27 @@ const attacks: Record<string, () => Promise<Req>> = {
     // An operator's read of private data carries its reason (issue 28 §6): the refusal tested here is the 2FA one.
     return { method: 'GET', url: `/performers/documents/${up.json().data._id}`, headers: { [ACCESS_REASON_HEADER]: 'Reviewing a creator' } };
   },
-  'the ZIP of a sale gallery': async () => {
+  // Locked media opens to an operator only in the console, audited with a reason (issue 28 §6).
+  "a sale gallery's photos (the console's audited read)": async () => {
     const g = await createGallery(t, creator.user.id, { access: 'sale', price: 5 });
     const webp = await sharp(png).webp().toBuffer();
     await addPhoto(t, g, { file: await createPhotoFile(t, creator.user.id, { withBytes: webp }) });
-    return { method: 'GET', url: `/performer-assets/galleries/${g.id}/download` };
+    return { method: 'GET', url: `/admin/content/gallery/${g.id}`, headers: { [ACCESS_REASON_HEADER]: 'Checking a copyright claim' } };
   },
-  'a draft video (private media URL)': async () => ({ method: 'GET', url: `/performer-assets/videos/${(await createVideo(t, creator.user.id, { status: 'draft', access: 'sale', price: 5 })).id}` }),
+  "a sale video's media URL (the console's audited read)": async () => ({
+    method: 'GET',
+    url: `/admin/content/video/${(await createVideo(t, creator.user.id, { access: 'sale', price: 5 })).id}`,
+    headers: { [ACCESS_REASON_HEADER]: 'Checking a copyright claim' },
+    granted: (res) => res.statusCode === 200 && Boolean(res.json().data.item.video?.url),
+  }),
+  "someone's private conversation (the console's audited read)": async () => {
+    const [someone, follower] = await Promise.all([createCreator(t), createFan(t)]);
+    await follow(t, follower.user.id, someone.user.id);
+    const conv = await t.app.inject({ method: 'POST', url: '/conversations', headers: someone.auth, payload: { source: 'user', sourceId: follower.user.id } });
+    expect(conv.statusCode, conv.body).toBe(200);
+    return { method: 'GET', url: `/admin/conversations/${conv.json().data._id}/messages`, headers: { [ACCESS_REASON_HEADER]: 'Harassment report' } };
+  },
+  'a draft video': async () => ({ method: 'GET', url: `/performer-assets/videos/${(await createVideo(t, creator.user.id, { status: 'draft', access: 'sale', price: 5 })).id}` }),
   'a scheduled post': async () => ({ method: 'GET', url: `/user/feeds/${(await createFeed(t, creator.user.id, { publishAt: new Date(Date.now() + 86_400_000) })).id}` }),
   "a buyer's order (with the address)": async () => ({ method: 'GET', url: `/orders/${await anOrder()}`, headers: { [ACCESS_REASON_HEADER]: 'Checking a delivery complaint' } }),
   "cancelling a fan's subscription": async () => {

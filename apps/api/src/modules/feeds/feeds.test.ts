@@ -47,10 +47,12 @@ function valuesOf(value: unknown, key: string, out: unknown[] = []): unknown[] {
 describe('access rule (one policy for every read)', () => {
   type Role = 'owner' | 'admin' | 'subscribed fan' | 'fan' | 'buyer' | 'anonymous';
   type Kind = 'free' | 'subscribers' | 'ppv' | 'scheduled';
-  // What each role gets for each kind of feed: 'open' (media URLs), 'locked' (no URLs), 404.
+  // What each role gets for each kind of feed: 'open' (media URLs), 'locked' (no URLs), 404. An
+  // operator sees every feed but opens locked media only on the audited path (GET
+  // /admin/content/feed/{id}, with a reason: admin/operator-media.test.ts) — issue 28 §6.
   const TABLE: Record<Role, Record<Kind, 'open' | 'locked' | 404>> = {
     owner: { free: 'open', subscribers: 'open', ppv: 'open', scheduled: 'open' },
-    admin: { free: 'open', subscribers: 'open', ppv: 'open', scheduled: 'open' },
+    admin: { free: 'open', subscribers: 'locked', ppv: 'locked', scheduled: 'locked' },
     'subscribed fan': { free: 'open', subscribers: 'open', ppv: 'locked', scheduled: 404 },
     fan: { free: 'open', subscribers: 'locked', ppv: 'locked', scheduled: 404 },
     buyer: { free: 'open', subscribers: 'locked', ppv: 'open', scheduled: 404 },

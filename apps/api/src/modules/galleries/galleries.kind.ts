@@ -40,8 +40,9 @@ export function galleryKind({ db, galleries: svc, media, photos: photoReads }: G
       title: sql<string>`${galleries.title}`,
       excerpt: sql<string>`left(${galleries.description}, 400)`,
       status: sql<string>`${galleries.status}`,
-      // The cover photo's file, else the first photo's.
-      pictureFileId: sql<string | null>`(select ${photos.fileId} from ${photos} where ${photos.galleryId} = ${galleries.id} order by ${photos.isCover} desc, ${photos.position}, ${photos.id} limit 1)`,
+      // The cover photo's file, else the first photo's. The gallery's id is named with its table: a
+      // one-table select renders its columns unqualified, and a bare "id" here would be the photo's.
+      pictureFileId: sql<string | null>`(select ${photos.fileId} from ${photos} where ${photos.galleryId} = "galleries"."id" order by ${photos.isCover} desc, ${photos.position}, ${photos.id} limit 1)`,
       statusIs: (status) => (status === 'draft' || status === 'active' || status === 'inactive' ? eq(galleries.status, status) : undefined),
       pictures: (ids) => filePictures(media, ids),
       link: (id) => `/gallery/${id}`,

@@ -63,9 +63,11 @@ describe('access table (one policy for every answer)', () => {
   type Role = 'owner' | 'admin' | 'subscriber' | 'buyer' | 'stranger' | 'anonymous' | 'blocked';
   type Kind = 'free' | 'subscribers' | 'sale' | 'draft' | 'scheduled';
   // What each viewer gets for each gallery: 'open' (photo URLs), 'locked' (blurred cover and count only), 404.
+  // An operator sees every gallery but opens locked ones only on the audited path (GET
+  // /admin/content/gallery/{id} with a reason: admin/operator-media.test.ts) — issue 28 §6.
   const TABLE: Record<Role, Record<Kind, 'open' | 'locked' | 404>> = {
     owner: { free: 'open', subscribers: 'open', sale: 'open', draft: 'open', scheduled: 'open' },
-    admin: { free: 'open', subscribers: 'open', sale: 'open', draft: 'open', scheduled: 'open' },
+    admin: { free: 'open', subscribers: 'locked', sale: 'locked', draft: 'locked', scheduled: 'locked' },
     subscriber: { free: 'open', subscribers: 'open', sale: 'locked', draft: 404, scheduled: 404 },
     buyer: { free: 'open', subscribers: 'locked', sale: 'open', draft: 404, scheduled: 404 },
     stranger: { free: 'open', subscribers: 'locked', sale: 'locked', draft: 404, scheduled: 404 },
