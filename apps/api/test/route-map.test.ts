@@ -135,6 +135,7 @@ describe("operators' reads of private data need a reason", () => {
     'GET /admin/age-verifications',
     'GET /admin/content/:kind/:id',
     'GET /admin/conversations/:id/messages',
+    'GET /admin/disputes/:id',
     'GET /admin/releases/:id',
     'GET /admin/releases/:id/files/:file',
     'POST /admin/releases/export',

@@ -9,7 +9,7 @@ import { addDays, addMonths } from '../src/modules/subscriptions/periods';
  * A local stand-in for Stripe's API servers, for tests: the real `stripe` SDK talks to it over
  * HTTP (point it here with STRIPE_API_BASE). It keeps, in memory, what the provider uses —
  * customers, PaymentMethods, PaymentIntents, products, coupons, subscriptions with their invoices,
- * Connect accounts, account links and transfers — answers in Stripe's JSON shapes, reads Stripe's
+ * Connect accounts, account links and transfers, disputes and refunds — answers in Stripe's JSON shapes, reads Stripe's
  * form-encoded bodies (bracket notation) and honours Idempotency-Key (same key → same answer).
  *
  * Test PaymentMethods (attach one to get a customer's own pm_… copy, as with Stripe's test tokens):
@@ -19,7 +19,8 @@ import { addDays, addMonths } from '../src/modules/subscriptions/periods';
  *
  * Events: what Stripe would send is queued in `pending` (and logged in `events`); tests deliver
  * them — signed with the webhook secret through the real SDK's generateTestHeaderString — in any
- * order, twice, or forged. Helpers move subscriptions on: next period paid, renewal failed, deleted.
+ * order, twice, or forged. Helpers move subscriptions on: next period paid, renewal failed, deleted;
+ * a cardholder's bank disputes a payment and decides it; a refund fails.
  */
 
 // Stripe's objects as loose JSON: the stand-in reads and writes their nested fields freely, as Stripe does.
@@ -97,6 +98,8 @@ export class StripeStandin {
   readonly invoices = new Map<string, Json>();
   readonly accounts = new Map<string, Json>();
   readonly transfers = new Map<string, Json>();
+  readonly disputes = new Map<string, Json>();
+  readonly refunds = new Map<string, Json>();
   private outcomes = new Map<string, Outcome>();
   private idempotent = new Map<string, { route: string; status: number; body: Json }>();
   private server: http.Server | null = null;
@@ -196,6 +199,10 @@ export class StripeStandin {
       case 'GET accounts/:id': return clone(this.get(this.accounts, 'account', id));
       case 'POST account_links': return this.createAccountLink(p);
       case 'POST transfers': return this.createTransfer(p);
+      case 'GET disputes/:id': return clone(this.get(this.disputes, 'dispute', id));
+      case 'POST disputes/:id': return this.updateDispute(id, p);
+      case 'POST refunds': return this.createRefund(p);
+      case 'GET refunds/:id': return clone(this.get(this.refunds, 'refund', id));
       default: throw missing('route', `${method} ${path}`);
     }
   }
@@ -444,6 +451,92 @@ export class StripeStandin {
     const tr = { id: rid('tr'), object: 'transfer', amount: int(p.amount, 'amount'), currency: p.currency, destination: a.id, metadata: p.metadata ?? {}, created: this.ts(), livemode: false, reversed: false };
     this.transfers.set(tr.id, tr);
     return clone(tr);
+  }
+
+  // ── Disputes and refunds ───────────────────────────────────────────────────────────────────
+  /** The charge object of a PaymentIntent (its latest charge), as charge.refunded carries it. */
+  private chargeOf(pi: Json): Json {
+    const refunds = [...this.refunds.values()].filter((r) => r.payment_intent === pi.id);
+    const refunded = refunds.filter((r) => r.status === 'succeeded' || r.status === 'pending').reduce((s, r) => s + r.amount, 0);
+    return {
+      id: pi.latest_charge, object: 'charge', amount: pi.amount, amount_refunded: refunded, currency: pi.currency, payment_intent: pi.id, paid: true, status: 'succeeded',
+      refunded: refunded >= pi.amount, disputed: [...this.disputes.values()].some((d) => d.payment_intent === pi.id), refunds: list(clone(refunds), `/v1/charges/${pi.latest_charge}/refunds`),
+    };
+  }
+
+  private updateDispute(id: string, p: Json): Json {
+    const d = this.get(this.disputes, 'dispute', id);
+    if (!['needs_response', 'warning_needs_response'].includes(d.status)) throw invalid(`This dispute is ${d.status} and can no longer be updated.`);
+    if (p.evidence) d.evidence = { ...d.evidence, ...p.evidence };
+    if (p.metadata) d.metadata = { ...d.metadata, ...p.metadata };
+    const previous: Json = {};
+    if (bool(p.submit)) {
+      previous.status = d.status;
+      d.status = d.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review';
+      d.evidence_details = { ...d.evidence_details, has_evidence: true, submission_count: d.evidence_details.submission_count + 1, due_by: null };
+    }
+    this.emit('charge.dispute.updated', d, Object.keys(previous).length ? previous : { evidence: {} });
+    return clone(d);
+  }
+
+  /** refunds.create on a PaymentIntent: at most what is not refunded yet, never while it is disputed; succeeds at once. */
+  private createRefund(p: Json): Json {
+    const pi = this.get(this.paymentIntents, 'payment_intent', p.payment_intent ?? '');
+    if (pi.status !== 'succeeded') throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent');
+    if ([...this.disputes.values()].some((d) => d.payment_intent === pi.id && d.status !== 'won' && d.status !== 'warning_closed')) throw invalid(`Charge ${pi.latest_charge} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
+    const left = pi.amount - this.chargeOf(pi).amount_refunded;
+    const amount = p.amount !== undefined ? int(p.amount, 'amount') : left;
+    if (amount <= 0 || amount > left) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+    const r = { id: rid('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, charge: pi.latest_charge, status: 'succeeded', reason: p.reason ?? null, metadata: p.metadata ?? {}, created: this.ts(), failure_reason: null };
+    this.refunds.set(r.id, r);
+    this.emit('refund.created', r);
+    this.emit('charge.refunded', this.chargeOf(pi));
+    return clone(r);
+  }
+
+  /** The bank failed a refund after it succeeded: refund.updated (status failed) and refund.failed (queued). */
+  failRefund(refundId: string): StripeEventJson {
+    const r = this.get(this.refunds, 'refund', refundId);
+    const previous = { status: r.status };
+    r.status = 'failed';
+    r.failure_reason = 'expired_or_canceled_card';
+    this.emit('refund.failed', r);
+    return this.emit('refund.updated', r, previous);
+  }
+
+  /**
+   * The cardholder's bank disputes a PaymentIntent's charge (default: in full, fraud): Stripe takes
+   * the amount and its $15 fee at once (charge.dispute.created with the withdrawal, then
+   * charge.dispute.funds_withdrawn, both queued). Returns the dispute.
+   */
+  openDispute(piId: string, o: { amount?: number; reason?: string; fee?: number; inquiry?: boolean } = {}): Json {
+    const pi = this.get(this.paymentIntents, 'payment_intent', piId);
+    const amount = o.amount ?? pi.amount;
+    const fee = o.fee ?? 1500;
+    const d: Json = {
+      id: rid('dp'), object: 'dispute', amount, currency: pi.currency, charge: pi.latest_charge, payment_intent: pi.id, created: this.ts(), livemode: false,
+      reason: o.reason ?? 'fraudulent', status: o.inquiry ? 'warning_needs_response' : 'needs_response', is_charge_refundable: false, metadata: {},
+      evidence: {}, evidence_details: { due_by: this.ts() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      balance_transactions: o.inquiry ? [] : [{ id: rid('txn'), object: 'balance_transaction', amount: -amount, fee, net: -amount - fee, type: 'adjustment', reporting_category: 'dispute', currency: pi.currency }],
+    };
+    this.disputes.set(d.id, d);
+    this.emit('charge.dispute.created', d);
+    if (!o.inquiry) this.emit('charge.dispute.funds_withdrawn', d);
+    return clone(d);
+  }
+
+  /** The bank decides: won → the amount back (the fee kept unless `feeReturned`), funds_reinstated + closed; lost → closed. Queued. */
+  closeDispute(id: string, outcome: 'won' | 'lost', o: { feeReturned?: number } = {}): Json {
+    const d = this.get(this.disputes, 'dispute', id);
+    const previous = { status: d.status };
+    d.status = outcome;
+    d.evidence_details = { ...d.evidence_details, due_by: null };
+    if (outcome === 'won' && d.balance_transactions.length) {
+      d.balance_transactions.push({ id: rid('txn'), object: 'balance_transaction', amount: d.amount, fee: -(o.feeReturned ?? 0), net: d.amount + (o.feeReturned ?? 0), type: 'adjustment', reporting_category: 'dispute_reversal', currency: d.currency });
+      this.emit('charge.dispute.funds_reinstated', d);
+    }
+    this.emit('charge.dispute.closed', d, previous);
+    return clone(d);
   }
 
   // ── Events and delivery ────────────────────────────────────────────────────────────────────

@@ -35,6 +35,8 @@ export const MESSAGES = {
   paymentsUnavailable: 'Payments are not available on this site right now',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
+  /** A fan with a disputed card payment (issue 29 §1): no spending until the dispute closes. */
+  spendingPaused: 'Spending is paused on your account while one of your card payments is disputed with your bank. It resumes once the dispute is closed.',
   amountOutOfRange: (what: string, min: number, max: number) => `The ${what} must be between ${formatMoney(min)} and ${formatMoney(max)}`,
 } as const;
 

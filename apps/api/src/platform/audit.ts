@@ -170,6 +170,7 @@ const OPENED: Record<string, string> = {
   'subscriptions.read': 'your subscriptions',
   'release.read': 'a co-performer release you uploaded (modules/releases)',
   'release.export': 'your co-performer releases, in the custodian of records export',
+  'dispute.read': 'a card payment of yours that your bank disputed, with your sign-ins and purchases kept as evidence',
 };
 
 /**

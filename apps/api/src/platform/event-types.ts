@@ -95,6 +95,20 @@ export type DomainEventMap = {
   'payout.approved': { payoutId: string; performerId: string; amount: number };
   'payout.paid': { payoutId: string; performerId: string; amount: number };
   'payout.rejected': { payoutId: string; performerId: string; amount: number };
+
+  /**
+   * A card payment's dispute opened (issue 29 §1; its money held back in the same transaction).
+   * `subscriptionId`: the subscription the payment paid a period of; `locksContent`: the operator's
+   * disputeLocksContent then (the subscription is suspended until it closes).
+   */
+  'payment.disputed': { disputeId: string; paymentId: string; userId: string; performerId: string | null; subscriptionId: string | null; locksContent: boolean };
+  /** It closed: won (the money came back), lost (the fan's bank kept it) or null (an inquiry closed, nothing taken). */
+  'payment.dispute-closed': { disputeId: string; paymentId: string; userId: string; performerId: string | null; subscriptionId: string | null; locksContent: boolean; outcome: 'won' | 'lost' | null };
+  /**
+   * A refund to the card went through (issue 29 §2). `full`: nothing is left of the payment now;
+   * `latest`: it paid its subscription's latest period (refunded in full, the subscription ends).
+   */
+  'payment.refunded': { refundId: string; paymentId: string; userId: string; performerId: string | null; subscriptionId: string | null; amount: number; full: boolean; latest: boolean };
 };
 
 export type EventType = keyof DomainEventMap;

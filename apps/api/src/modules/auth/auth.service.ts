@@ -15,7 +15,7 @@ import { passwords, type Passwords } from './passwords';
 import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type CreatorProfileWriter, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
-import { DAY, issueSession, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
+import { DAY, issueSession, recentSessions, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
 import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, mailTokenOwner, takeMailToken } from './mail-tokens';
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
 import { findOrCreateSocialUser, type SocialIdentity } from './social-accounts';
@@ -211,6 +211,11 @@ export class AuthService {
     if (!user.passwordHash || !(await this.passwords.check(user.passwordHash, currentPassword))) {
       throw badRequest('Your current password is not correct', [{ field: 'currentPassword', message: 'Your current password is not correct' }]);
     }
+  }
+
+  /** A user's latest sign-ins, newest first (sessions.ts `recentSessions`; ended: revoked or expired at `now`). */
+  recentSessions(userId: string, limit: number, now: Date) {
+    return recentSessions(this.deps.db, userId, limit, now);
   }
 
   /** Whether a session was issued "remembered" (365 days) rather than for one day. */

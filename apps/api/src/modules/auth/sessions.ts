@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_DAYS } from '@stagepass/shared';
 import { hashToken, newToken } from '../../platform/auth';
 import type { DbOrTx } from '../../db/client';
@@ -27,6 +27,20 @@ export async function revokeSession(db: DbOrTx, sessionId: string) {
 
 export async function revokeAllSessions(db: DbOrTx, userId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * A user's latest sign-ins (sessions), newest first: when each started, was last used and whether
+ * it has ended (revoked or expired at `now`). For a disputed payment's evidence (payments README).
+ */
+export async function recentSessions(db: DbOrTx, userId: string, limit: number, now: Date): Promise<Array<{ startedAt: Date; lastSeenAt: Date | null; ended: boolean }>> {
+  const rows = await db
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ startedAt: r.createdAt, lastSeenAt: r.lastSeenAt, ended: r.revokedAt !== null || r.expiresAt.getTime() <= now.getTime() }));
 }
 
 /** When a session was created and until when it lasts (null: unknown session). */

@@ -12,9 +12,19 @@ import {
   USER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, ledgerTransactions,
   type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType,
 } from './ledger.tables';
+import { negate, reverseCardSale, saleLeft, type CardSaleReversal, type CardSaleReversed, type Negation } from './ledger.reversals';
 
 export interface AccountRef { kind: LedgerAccountKind; ownerId: string | null }
-export interface Posting { account: AccountRef; amount: number }
+export interface Posting {
+  account: AccountRef;
+  amount: number;
+  /**
+   * A creator's earnings may go below zero through this posting (a dispute, a refund to the card:
+   * money that already left the site); recovered from later sales, and no payout pays a balance
+   * that does not cover it. Earnings accounts only — a wallet never goes below zero.
+   */
+  overdraft?: boolean;
+}
 export interface PostInput {
   type: LedgerTxType;
   reference: string;
@@ -32,6 +42,10 @@ export const SITE = {
   commission: { kind: 'commission', ownerId: null } as AccountRef,
   gateway: { kind: 'gateway', ownerId: null } as AccountRef,
   payouts: { kind: 'payouts', ownerId: null } as AccountRef,
+  /** What open disputes put at stake (a top-up's spent part): back when won, to `losses` when lost. */
+  disputes: { kind: 'disputes', ownerId: null } as AccountRef,
+  /** The site's dispute costs: the gateways' fees and lost disputes' spent parts. */
+  losses: { kind: 'losses', ownerId: null } as AccountRef,
 };
 
 /** A refund whose net the creator's earnings no longer hold (paid out): 422, nothing moves. */
@@ -98,6 +112,7 @@ export class LedgerService {
     if (postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error('ledger: amounts must be integers of minor units');
     if (postings.reduce((s, p) => s + p.amount, 0) !== 0) throw new Error(`ledger: unbalanced transaction ${input.reference}`);
     if (postings.length < 2) throw new Error('ledger: a movement needs two accounts');
+    if (postings.some((p) => p.overdraft && p.account.kind !== 'earnings')) throw new Error('ledger: only an earnings account may be overdrawn');
     const ids = await this.accountIds(tx, postings.map((p) => p.account));
     const withIds = postings.map((p) => ({ ...p, accountId: ids.get(`${p.account.kind}:${p.account.ownerId ?? ''}`)! }));
     // Lock user accounts in one order (by id) so that concurrent movements cannot deadlock.
@@ -106,7 +121,7 @@ export class LedgerService {
       const updated = await tx
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${p.amount}` })
-        .where(and(eq(ledgerAccounts.id, p.accountId), sql`${ledgerAccounts.balance} + ${p.amount} >= 0`))
+        .where(and(eq(ledgerAccounts.id, p.accountId), p.overdraft ? undefined : sql`${ledgerAccounts.balance} + ${p.amount} >= 0`))
         .returning({ id: ledgerAccounts.id });
       if (updated.length === 0) throw insufficientBalance();
     }
@@ -144,6 +159,32 @@ export class LedgerService {
     } catch (err) {
       this.deps.log.warn({ err }, 'balance push failed');
     }
+  }
+
+  /**
+   * Locks one user account's row for the rest of `tx` (created on first use) and answers its
+   * balance: a decision on it (how much of a wallet a dispute or a refund may take) and the
+   * posting that follows then see the same money.
+   */
+  async lockedBalance(tx: Tx, ref: AccountRef): Promise<number> {
+    const ids = await this.accountIds(tx, [ref]);
+    const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, ids.get(`${ref.kind}:${ref.ownerId ?? ''}`)!)).for('update');
+    return row!.balance;
+  }
+
+  /** Takes back `amount` of a card sale's split (refund to the card, dispute): ledger.reversals.ts. */
+  reverseCardSale(tx: Tx, r: CardSaleReversal): Promise<CardSaleReversed> {
+    return reverseCardSale(this, tx, r);
+  }
+
+  /** What is left of a card sale's gross after refunds and disputes (0: no sale): ledger.reversals.ts. */
+  saleLeft(tx: Tx, saleSource: string): Promise<number> {
+    return saleLeft(tx, saleSource);
+  }
+
+  /** Posts the exact opposite of a movement (and of its earnings row): ledger.reversals.ts. */
+  negate(tx: Tx, n: Negation): Promise<LedgerTransactionRow> {
+    return negate(this, tx, n);
   }
 
   /** Balance of one user account (minor units), 0 when it was never used. */
@@ -237,7 +278,7 @@ export class LedgerService {
     const [earning] = await tx
       .insert(earnings)
       .values({
-        performerId: sale.performerId, userId: sale.userId, type: sale.type, source: `refund:${refund.source}`,
+        performerId: sale.performerId, userId: sale.userId, type: sale.type, source: `refund:${refund.source}`, reversesId: sale.id,
         gross: -sale.gross, commission: -sale.commission, net: -sale.net, commissionBps: sale.commissionBps,
         description: refund.description, ledgerTransactionId: ledgerTx.id,
       })

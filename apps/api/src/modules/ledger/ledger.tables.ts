@@ -15,7 +15,7 @@ import { users } from '../users/users.tables';
  * through `gateway` (which therefore goes negative); money leaving to creators leaves through
  * `payouts`.
  */
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'commission', 'gateway', 'payouts'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 /** Accounts owned by one user; the others are the site's own (owner_id null). */
 export const USER_ACCOUNT_KINDS: readonly LedgerAccountKind[] = ['wallet', 'earnings'];
@@ -33,12 +33,13 @@ export const ledgerAccounts = pgTable(
   (t) => [
     uniqueIndex('ledger_accounts_owner_kind_uq').on(t.ownerId, t.kind),
     uniqueIndex('ledger_accounts_site_kind_uq').on(t.kind).where(sql`${t.ownerId} is null`),
-    check('ledger_accounts_non_negative', sql`${t.kind} not in ('wallet', 'earnings') or ${t.balance} >= 0`),
+    // Wallets never go below zero; a creator's earnings may (a dispute or a card refund of a sale already paid out), recovered from later sales.
+    check('ledger_accounts_wallet_non_negative', sql`${t.kind} <> 'wallet' or ${t.balance} >= 0`),
   ],
 );
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 
-export const LEDGER_TX_TYPES = ['wallet_topup', 'tip', 'purchase', 'subscription', 'payout', 'refund'] as const;
+export const LEDGER_TX_TYPES = ['wallet_topup', 'tip', 'purchase', 'subscription', 'payout', 'refund', 'card_refund', 'card_refund_failed', 'dispute', 'dispute_fee', 'dispute_won', 'dispute_lost'] as const;
 export type LedgerTxType = (typeof LEDGER_TX_TYPES)[number];
 
 export const ledgerTransactions = pgTable(

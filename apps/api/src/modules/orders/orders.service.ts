@@ -100,6 +100,20 @@ export class OrdersService {
     return row!;
   }
 
+  /**
+   * A buyer's physical orders since `since`, newest first, with their delivery — a disputed card
+   * payment's evidence (payments README "Disputes"). Index orders_buyer_idx.
+   */
+  async deliveriesOf(buyerId: string, since: Date, limit: number) {
+    const rows = await this.db
+      .select({ id: orders.id, productName: orders.productName, status: orders.deliveryStatus, trackingCode: orders.trackingCode, createdAt: orders.createdAt, updatedAt: orders.updatedAt })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyerId), eq(orders.productType, 'physical'), sql`${orders.createdAt} >= ${since.toISOString()}::timestamptz`))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+    return rows.map((r) => ({ orderId: r.id, productName: r.productName, status: r.status, trackingCode: r.trackingCode, orderedAt: r.createdAt, updatedAt: r.updatedAt }));
+  }
+
   /** GET /orders/users/search: the caller's own orders (index orders_buyer_idx). */
   searchOwn(buyer: UserRow, q: OrderSearchQuery) {
     return this.page([eq(orders.buyerId, buyer.id), ...this.filters(q)], q);

@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -8,6 +8,7 @@ import { SandboxGateway } from '../../platform/payments/sandbox';
 import { users, type UserRow } from '../users/users.tables';
 import { SITE, wallet } from '../ledger/ledger.service';
 import { gatewayCustomers, paymentCards, paymentTransactions, performerPayoutAccounts, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
+import { disputes } from './disputes.tables';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -68,6 +69,22 @@ export class PaymentsService {
     const gw = await this.gateway();
     if (gw.name !== name) throw new HttpError(503, MESSAGES.paymentsUnavailable);
     return gw;
+  }
+
+  /**
+   * The spending pause (payments README "Disputes"): a fan with a card payment under dispute (open:
+   * `closed_at` null) may not top up, subscribe or spend the wallet until it closes → 403. One
+   * indexed lookup (disputes_open_user_idx).
+   */
+  async assertMaySpend(userId: string): Promise<void> {
+    const [open] = await this.deps.db.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.userId, userId), isNull(disputes.closedAt))).limit(1);
+    if (open) throw new HttpError(403, MESSAGES.spendingPaused);
+  }
+
+  /** Whether a dispute is still open (the subscriptions module's suspension handler asks, in its transaction). */
+  async isDisputeOpen(disputeId: string, db: DbOrTx = this.deps.db): Promise<boolean> {
+    const [row] = await db.select({ closedAt: disputes.closedAt }).from(disputes).where(eq(disputes.id, disputeId));
+    return !!row && row.closedAt === null;
   }
 
   async customerId(user: UserRow, gw: PaymentGateway): Promise<string> {
@@ -150,6 +167,7 @@ export class PaymentsService {
    */
   async topUp(user: UserRow, input: WalletTopUpInput, gatewayKey: string | undefined): Promise<TopUpResult> {
     if (user.isPerformer) throw new HttpError(403, 'Wallets are for fans; creators are paid through earnings');
+    await this.assertMaySpend(user.id);
     await this.checkRange('top-up amount', 'amount', input.amount, 'minimumWalletPrice', 'maximumWalletPrice');
     const gw = await this.gateway();
     const card = await this.cardToCharge(user, gw, input.cardId);
@@ -191,7 +209,13 @@ export class PaymentsService {
    */
   async settle(paymentId: string, gatewayRef: string, txIn?: Tx, onSubscriptionPaid?: (tx: Tx, p: PaymentTransactionRow) => Promise<void>): Promise<boolean> {
     const run = async (tx: Tx) => {
-      const [p] = await tx.update(paymentTransactions).set({ status: 'succeeded', gatewayRef }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning();
+      // The charge disputes and refunds will name: the gateway's reference, except a Stripe
+      // subscription period's (its invoice; invoice.paid sets the PaymentIntent: stripe.webhooks.ts).
+      const [p] = await tx
+        .update(paymentTransactions)
+        .set({ status: 'succeeded', gatewayRef, chargeRef: sql`case when ${paymentTransactions.type} = 'subscription' and ${paymentTransactions.gateway} = 'stripe' then ${paymentTransactions.chargeRef} else ${gatewayRef} end` })
+        .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending')))
+        .returning();
       if (!p) return false;
       let ledgerTxId: string | null;
       if (p.type === 'wallet_topup') {

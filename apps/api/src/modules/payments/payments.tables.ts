@@ -60,6 +60,12 @@ export const paymentTransactions = pgTable(
     gateway: text('gateway').$type<GatewayName>().notNull(),
     /** PaymentIntent / Invoice id at the gateway. */
     gatewayRef: text('gateway_ref'),
+    /**
+     * The charge disputes and refunds name: the PaymentIntent (Stripe) or the sandbox's charge id.
+     * A top-up's and a sandbox payment's is its gatewayRef; a Stripe subscription period's (whose
+     * gatewayRef is its invoice) is set from the invoice's payment by invoice.paid.
+     */
+    chargeRef: text('charge_ref'),
     cardId: uuid('card_id').references(() => paymentCards.id, { onDelete: 'set null' }),
     /** What the user was charged, and what the list price was before a coupon (minor units). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -75,6 +81,9 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_user_idx').on(t.userId, t.createdAt),
     index('payment_transactions_performer_idx').on(t.performerId, t.createdAt),
     uniqueIndex('payment_transactions_gateway_ref_uq').on(t.gateway, t.gatewayRef),
+    index('payment_transactions_charge_ref_idx').on(t.gateway, t.chargeRef),
+    // The operator's list of every card payment (GET /admin/payments), newest first.
+    index('payment_transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // At most one payment of a subscription in flight: concurrent subscribes/renewals cannot both charge.
     uniqueIndex('payment_transactions_one_pending_per_subscription_uq').on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
   ],

@@ -3,7 +3,7 @@ import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import { badRequest } from '../../platform/errors';
 import { verifyStripeEvent } from '../../platform/payments/stripe';
-import { processStripeEvent, type StripeSubscriptionSync } from './stripe.webhooks';
+import { processStripeEvent, type StripeSubscriptionSync, type StripeWebhookDeps } from './stripe.webhooks';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { SettingsService } from '../settings/settings.service';
@@ -19,6 +19,8 @@ export interface StripeRoutesDeps {
   settings: SettingsService;
   /** The subscriptions module's side of Stripe's subscription events (SubscriptionsService). */
   subscriptions: StripeSubscriptionSync;
+  /** Disputes (DisputesService): charge.dispute.* events. */
+  disputes: StripeWebhookDeps['disputes'];
 }
 
 /**

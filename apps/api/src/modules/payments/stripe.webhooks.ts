@@ -2,10 +2,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
-import type { GatewayEvent } from '../../platform/payments/gateway';
+import type { GatewayDispute, GatewayEvent } from '../../platform/payments/gateway';
+import { stripeDispute } from '../../platform/payments/stripe';
+import { processGatewayEvent } from './gateway-events';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
-import { paymentTransactions, performerPayoutAccounts, webhookEvents, type PaymentTransactionRow } from './payments.tables';
+import { paymentTransactions, performerPayoutAccounts, webhookEvents, type GatewayName, type PaymentTransactionRow } from './payments.tables';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -19,6 +21,8 @@ export interface StripeWebhookDeps {
   clock: Clock;
   payments: PaymentsService;
   subscriptions: StripeSubscriptionSync;
+  /** Disputes (DisputesService: the same handling as the sandbox's simulated disputes). */
+  disputes: { apply(tx: Tx, gateway: GatewayName, d: GatewayDispute): Promise<unknown> };
 }
 
 /**
@@ -69,19 +73,11 @@ const objectOf = <T>(event: GatewayEvent) => event.data.object as T;
 
 /** Processes one verified event. `duplicate`: its id was processed before (nothing done now). */
 export async function processStripeEvent(ctx: StripeWebhookDeps, event: GatewayEvent): Promise<{ duplicate: boolean }> {
-  const fresh = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({ id: event.id, gateway: 'stripe', type: event.type, payload: event })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (inserted.length === 0) return false;
+  return processGatewayEvent(ctx.db, 'stripe', event, async (tx) => {
     const handler = HANDLERS[event.type];
     if (handler) await handler({ deps: ctx, tx, event });
     else ctx.log.debug({ eventId: event.id, type: event.type }, 'stripe event type not handled');
-    return true;
   });
-  return { duplicate: !fresh };
 }
 
 const ignore = (h: HandlerContext, why: string, extra: Record<string, unknown> = {}) => h.deps.log.info({ eventId: h.event.id, type: h.event.type, ...extra }, `stripe event ignored: ${why}`);
@@ -135,6 +131,13 @@ function invoiceSubscription(inv: Stripe.Invoice): { stripeSubId: string | null;
   const stripeSubId = idOf(details?.subscription) ?? idOf(legacy) ?? fromLines;
   const ourId = details?.metadata?.subscriptionId ?? inv.lines?.data?.map((l) => l.metadata?.subscriptionId).find(Boolean) ?? null;
   return { stripeSubId, ourId };
+}
+
+/** The PaymentIntent that paid an invoice (its default payment). */
+function invoicePaymentIntent(inv: Stripe.Invoice): string | null {
+  const payments = (inv as unknown as { payments?: { data?: Array<{ is_default?: boolean; payment?: { payment_intent?: unknown } }> } }).payments?.data ?? [];
+  const p = payments.find((x) => x.is_default) ?? payments[0];
+  return idOf(p?.payment?.payment_intent);
 }
 
 /** The service period an invoice pays for: the latest end among its lines (the invoice's own period_end is the previous period's). */
@@ -207,6 +210,9 @@ const invoicePaid: Handler = async (h) => {
   const end = periodEnd.getTime();
   const extends_ = end > sub.expiresAt.getTime() && (isRunning(sub) || end > h.deps.clock.now().getTime());
   await h.deps.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
+  // The PaymentIntent that paid it: disputes and refunds name it (payments.tables chargeRef).
+  const pi = invoicePaymentIntent(inv);
+  if (pi) await h.tx.update(paymentTransactions).set({ chargeRef: pi }).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, inv.id), isNull(paymentTransactions.chargeRef)));
 };
 
 /** A renewal failed: past_due (no access) while Stripe retries — unless that period is paid already. */
@@ -257,7 +263,17 @@ const accountUpdated: Handler = async (h) => {
   if (rows.length === 0) ignore(h, 'unknown account', { account: acct.id });
 };
 
+/** Any dispute event (created, updated, closed, funds withdrawn or reinstated): each carries the whole dispute, applied as it is now. */
+const disputeEvent: Handler = async (h) => {
+  await h.deps.disputes.apply(h.tx, 'stripe', stripeDispute(objectOf<Stripe.Dispute>(h.event)));
+};
+
 export const HANDLERS: Record<string, Handler> = {
+  'charge.dispute.created': disputeEvent,
+  'charge.dispute.updated': disputeEvent,
+  'charge.dispute.closed': disputeEvent,
+  'charge.dispute.funds_withdrawn': disputeEvent,
+  'charge.dispute.funds_reinstated': disputeEvent,
   'payment_intent.succeeded': paymentIntentSucceeded,
   'payment_intent.payment_failed': paymentIntentFailed,
   'invoice.paid': invoicePaid,

@@ -1,15 +1,17 @@
 import { and, eq, inArray, isNotNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { Mailer } from '../../platform/mailer';
 import { users } from '../users/users.tables';
 import type { PaymentsService } from '../payments/payments.service';
-import { subscriptions } from './subscriptions.tables';
+import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import { switchRenewalOff } from './subscriptions.service';
 
 /** What the subscription event handlers are built with (root.ts). */
 export interface SubscriptionHandlersDeps {
+  clock: Clock;
   config: Pick<Config, 'PUBLIC_WEB_URL'>;
   db: Db;
   events: Events;
@@ -19,7 +21,7 @@ export interface SubscriptionHandlersDeps {
    * each other. Until root.ts passes it, a block ends our renewals only (a Stripe subscription is
    * marked cancelled here but Stripe is not told).
    */
-  payments: Pick<PaymentsService, 'gatewayFor'>;
+  payments: Pick<PaymentsService, 'gatewayFor' | 'isDisputeOpen'>;
 }
 
 /** The subscriptions between two users, in either direction (fan a → creator b, fan b → creator a). */
@@ -32,8 +34,9 @@ const betweenSql = (a: string, b: string): SQL =>
  * that follow do not repeat it) and the end after a failure or at the gateway
  * (`subscription.expired` with a reason; a cancelled subscription simply running out has none).
  */
-export function registerSubscriptionHandlers({ config, db, events, mailer, payments }: SubscriptionHandlersDeps): void {
+export function registerSubscriptionHandlers({ clock, config, db, events, mailer, payments }: SubscriptionHandlersDeps): void {
   registerBlockEndsRenewal({ db, events, payments });
+  registerPaymentReversals({ clock, db, events, payments });
   const people = async (fanId: string, performerId: string) => {
     const [fan] = await db.select().from(users).where(eq(users.id, fanId));
     const [performer] = await db.select().from(users).where(eq(users.id, performerId));
@@ -80,5 +83,66 @@ function registerBlockEndsRenewal({ events, db, payments }: Pick<SubscriptionHan
     if (atStripe.length === 0) return;
     const gw = await payments.gatewayFor('stripe');
     for (const { ref } of atStripe) await gw.subscriptions!.cancelAtPeriodEnd(ref!);
+  });
+}
+
+/**
+ * Ends a subscription now (its paid period was taken back): expired from this moment, no renewal,
+ * any dispute suspension cleared; `subscription.expired` (the fan's mail) with the reason. Locked row, in `tx`.
+ */
+async function endNow(tx: Tx, events: Events, sub: SubscriptionRow, now: Date, reason: string): Promise<void> {
+  if (sub.status === 'expired' && sub.suspendedByDispute === null) return;
+  await tx
+    .update(subscriptions)
+    .set({ status: 'expired', expiresAt: sub.expiresAt.getTime() < now.getTime() ? sub.expiresAt : now, nextAttemptAt: null, suspendedByDispute: null, cancelledAt: sub.cancelledAt ?? now })
+    .where(eq(subscriptions.id, sub.id));
+  if (sub.status !== 'expired') await events.record(tx, 'subscription.expired', { subscriptionId: sub.id, userId: sub.userId, performerId: sub.performerId, reason });
+}
+
+/**
+ * What a card payment taken back does to the subscription it paid for (payments README "Disputes",
+ * "Refunds to the card"), each exactly once in the handler's transaction:
+ * - `payment.disputed` with `locksContent` (the operator's disputeLocksContent when it opened): the
+ *   subscription is suspended (`suspended_by_dispute`: no access, subscriptions.policy.ts);
+ * - `payment.dispute-closed`: won (or an inquiry closed) → the suspension is lifted; lost with
+ *   `locksContent` → the subscription ends now (what it paid for went back to the fan);
+ * - `payment.refunded` in full of the subscription's latest period → it ends now; a partial refund
+ *   or an older period's refund leaves it as it is.
+ * A Stripe subscription ended that way is also cancelled at Stripe at once (a side effect: at least
+ * once, `cancelNow` is idempotent), so Stripe does not renew it.
+ */
+function registerPaymentReversals({ clock, db, events, payments }: Pick<SubscriptionHandlersDeps, 'clock' | 'db' | 'events' | 'payments'>): void {
+  const locked = async (tx: Tx, id: string) => (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update'))[0] ?? null;
+  events.on('payment.disputed', 'subscriptions.dispute-suspends', async ({ payload: e }, tx) => {
+    if (!e.locksContent || !e.subscriptionId) return;
+    // The row first, then whether the dispute is still open: a close handled before this one
+    // (handlers run in any order) must not leave the subscription suspended for good.
+    const sub = await locked(tx, e.subscriptionId);
+    if (!sub || sub.suspendedByDispute !== null || !(await payments.isDisputeOpen(e.disputeId, tx))) return;
+    await tx.update(subscriptions).set({ suspendedByDispute: e.disputeId }).where(eq(subscriptions.id, sub.id));
+  });
+  events.on('payment.dispute-closed', 'subscriptions.dispute-closed', async ({ payload: e }, tx) => {
+    if (!e.subscriptionId) return;
+    const sub = await locked(tx, e.subscriptionId);
+    if (!sub || sub.suspendedByDispute !== e.disputeId) return;
+    if (e.outcome === 'lost') await endNow(tx, events, sub, clock.now(), 'the card payment for it was reversed by your bank (a dispute)');
+    else await tx.update(subscriptions).set({ suspendedByDispute: null }).where(eq(subscriptions.id, sub.id));
+  });
+  events.on('payment.refunded', 'subscriptions.refund-ends', async ({ payload: e }, tx) => {
+    if (!e.full || !e.latest || !e.subscriptionId) return;
+    const sub = await locked(tx, e.subscriptionId);
+    if (sub) await endNow(tx, events, sub, clock.now(), 'its payment was refunded to your card');
+  });
+  const cancelAtGateway = async (subscriptionId: string) => {
+    const [sub] = await db.select({ gateway: subscriptions.gateway, ref: subscriptions.gatewayRef }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    if (sub?.gateway !== 'stripe' || !sub.ref) return;
+    const gw = await payments.gatewayFor('stripe');
+    await gw.subscriptions!.cancelNow(sub.ref);
+  };
+  events.onSideEffect('payment.dispute-closed', 'subscriptions.dispute-lost-ends-gateway', async ({ payload: e }) => {
+    if (e.outcome === 'lost' && e.locksContent && e.subscriptionId) await cancelAtGateway(e.subscriptionId);
+  });
+  events.onSideEffect('payment.refunded', 'subscriptions.refund-ends-gateway', async ({ payload: e }) => {
+    if (e.full && e.latest && e.subscriptionId) await cancelAtGateway(e.subscriptionId);
   });
 }

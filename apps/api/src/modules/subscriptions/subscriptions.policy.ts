@@ -1,10 +1,11 @@
-import { and, gt, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, gt, inArray, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 
 /**
  * THE rule "a subscription grants access" (one home, two forms of the same rule): status `active`,
- * or `cancelled` but still paid up, and `expiresAt` after now. `past_due` and `expired` grant
- * nothing. Used by feeds (who may see subscriber posts, the timeline), the Stripe webhooks and
+ * or `cancelled` but still paid up, and `expiresAt` after now, and not suspended by an open dispute
+ * of the payment that paid for it (`suspended_by_dispute`, set only when the operator's
+ * disputeLocksContent is on: payments README "Disputes"). `past_due` and `expired` grant nothing. Used by feeds (who may see subscriber posts, the timeline), the Stripe webhooks and
  * the subscriptions service. This file imports only its table and drizzle (a leaf, like a
  * `*.tables.ts`), so lower layers may use it without importing the subscriptions service.
  */
@@ -12,11 +13,11 @@ export const GRANTING_STATUSES = ['active', 'cancelled'] as const satisfies Read
 
 /** The SQL form, over the `subscriptions` table. `now` may be a placeholder (prepared statements). */
 export const grantsAccessSql = (now: Date | SQLWrapper): SQL =>
-  and(inArray(subscriptions.status, [...GRANTING_STATUSES]), gt(subscriptions.expiresAt, now))!;
+  and(inArray(subscriptions.status, [...GRANTING_STATUSES]), gt(subscriptions.expiresAt, now), isNull(subscriptions.suspendedByDispute))!;
 
 /** The JS form, for a row already loaded. */
-export function grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return (GRANTING_STATUSES as readonly string[]).includes(r.status) && r.expiresAt.getTime() > now.getTime();
+export function grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt' | 'suspendedByDispute'>, now: Date): boolean {
+  return (GRANTING_STATUSES as readonly string[]).includes(r.status) && r.expiresAt.getTime() > now.getTime() && r.suspendedByDispute === null;
 }
 
 /** Within a paid period by status (a new period extends it rather than starting over): the JS form without the date. */

@@ -94,7 +94,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
 
   // ── Views ──────────────────────────────────────────────────────────────────────────────────
   /** subscriptions.policy.ts's rule, at this service's clock. */
-  grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt'>): boolean {
+  grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt' | 'suspendedByDispute'>): boolean {
     return grantsAccess(r, this.now);
   }
 
@@ -127,6 +127,12 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     return Number(r?.n ?? 0);
   }
 
+  /** One subscription in brief (a disputed payment's page: what the period paid for). */
+  async brief(id: string): Promise<{ id: string; status: string; startsAt: Date; expiresAt: Date; suspended: boolean } | null> {
+    const row = await this.byId(id);
+    return row ? { id: row.id, status: row.status, startsAt: row.startsAt, expiresAt: row.expiresAt, suspended: row.suspendedByDispute !== null } : null;
+  }
+
   private async byId(id: string, tx: Tx | Db = this.deps.db): Promise<SubscriptionRow | null> {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
     return row ?? null;
@@ -140,11 +146,15 @@ export class SubscriptionsService implements StripeSubscriptionSync {
    */
   async subscribe(user: UserRow, input: SubscribeInput): Promise<Subscription> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot subscribe to other creators');
+    // A fan whose card payment is disputed pays for nothing new until it closes (payments README "Disputes").
+    await this.deps.payments.assertMaySpend(user.id);
     const performer = await this.deps.users.findByIdOrUsername(input.performerId);
     if (!performer || !performer.isPerformer) throw fieldError('performerId', 'Creator not found');
     if (performer.id === user.id) throw unprocessable('You cannot subscribe to yourself');
     if (!isAdmin(user) && (await isBlockedBetween(this.deps.db, user.id, performer.id))) throw notFound('Creator not found');
     const [existing] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, performer.id)));
+    // Suspended by a dispute: it comes back (or ends) when the dispute closes, never paid twice meanwhile.
+    if (existing?.suspendedByDispute) throw conflict('This subscription is on hold while a dispute of its payment is open');
     if (existing && this.grantsAccess(existing) && existing.status !== 'cancelled') return (await this.list.views([existing]))[0];
     await this.deps.sellers.assertPayable(performer.id);
     if (existing && this.grantsAccess(existing)) return this.resume(user, existing);

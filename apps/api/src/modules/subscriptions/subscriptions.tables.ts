@@ -31,6 +31,11 @@ export const subscriptions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     /** Failed renewal attempts in the current grace period, and when to try next. */
+    /**
+     * Set while a dispute of the card payment that paid for it is open and the operator locks content
+     * (disputeLocksContent): no access meanwhile (subscriptions.policy.ts). The dispute's id.
+     */
+    suspendedByDispute: uuid('suspended_by_dispute'),
     renewalAttempts: integer('renewal_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),

@@ -34,7 +34,7 @@ export class SubscriptionViews {
       return {
         _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
         status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-        cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), renewing: r.status === 'active' || r.status === 'past_due',
+        cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), suspended: r.suspendedByDispute !== null, renewing: r.status === 'active' || r.status === 'past_due',
         canResubscribe: !blocks.has(`${r.userId}:${r.performerId}`) && !blocks.has(`${r.performerId}:${r.userId}`),
         blockedByYou: viewerId === r.userId ? blocks.has(`${r.userId}:${r.performerId}`) : viewerId === r.performerId ? blocks.has(`${r.performerId}:${r.userId}`) : false,
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

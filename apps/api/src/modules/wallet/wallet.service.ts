@@ -80,6 +80,8 @@ export class WalletService {
 
   async charge(user: UserRow, kind: WalletChargeKind, id: string, body: WalletChargeBody, key: string | undefined, fp: string): Promise<Replayable<WalletChargeResult>> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
+    // A fan whose card payment is disputed spends nothing until it closes (payments README "Disputes").
+    await this.deps.payments.assertMaySpend(user.id);
     // Validation that needs no transaction comes first.
     if (kind === 'tip') {
       if (body.price === undefined) throw fieldError('price', 'Enter the tip amount');
@@ -113,6 +115,7 @@ export class WalletService {
    */
   async checkout(user: UserRow, body: CartCheckoutBody, key: string | undefined, fp: string): Promise<Replayable<CartCheckoutResult>> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
+    await this.deps.payments.assertMaySpend(user.id);
     if (!this.deps.contentKinds.get('product')?.sale) throw unprocessable('Buying a product is not available yet');
     const address = await this.deliveryAddress(user, body.deliveryAddressId);
     return this.guarded(() =>

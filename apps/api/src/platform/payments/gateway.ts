@@ -62,6 +62,57 @@ export interface GatewaySubscriptionResult {
   failureMessage?: string;
 }
 
+/**
+ * A dispute (chargeback) as the gateway reports it, in its words — Stripe's statuses and reasons;
+ * the sandbox uses the same. Minor units. Every event about a dispute carries the whole of it.
+ */
+export interface GatewayDispute {
+  /** Stripe dp_…, sandbox sbx_dp_…. */
+  ref: string;
+  /** The charge it is about: Stripe's PaymentIntent id (its charge id when it has none), the sandbox's charge id. */
+  chargeRef: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: string;
+  dueBy: Date | null;
+  /** Taken from the site's balance for it (the disputed amount and the gateway's fee); null while nothing was (an inquiry). */
+  withdrawn: { amount: number; fee: number } | null;
+  /** Given back (won): the amount and the part of the fee returned. */
+  reinstated: { amount: number; feeReturned: number } | null;
+}
+/** Evidence sent for a dispute (Stripe's evidence fields, snake_case), `submit` to answer now. */
+export interface DisputeEvidenceRequest {
+  ref: string;
+  evidence: Record<string, string>;
+  submit: boolean;
+  /** The dispute as we hold it (the sandbox keeps no state of its own: it answers from this). */
+  current: GatewayDispute;
+}
+
+/** A refund to the card. `metadata.refundId`: ours, so the gateway's events find our record. */
+export interface RefundRequest {
+  chargeRef: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** The same key → the same refund at the gateway (a retry never refunds twice). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+export interface GatewayRefund {
+  /** Stripe re_…, sandbox sbx_re_…. */
+  ref: string;
+  chargeRef: string | null;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failureMessage: string | null;
+  metadata: Record<string, string>;
+}
+
+/** The gateway answered no (a refund or evidence it refuses): shown to the operator, nothing happened there. */
+export class GatewayRefusal extends Error {}
+
 /** A verified webhook event, reduced to what the handlers read. */
 export interface GatewayEvent {
   id: string;
@@ -87,6 +138,14 @@ export interface PaymentGateway {
     cancelAtPeriodEnd(gatewayRef: string): Promise<void>;
     /** Switches renewal back on before the period ends. */
     resume(gatewayRef: string): Promise<void>;
+    /** Ends it now (a refunded or disputed period); already ended is fine. */
+    cancelNow(gatewayRef: string): Promise<void>;
+  };
+  /** Refunds (part of) a charge to the card. A refusal → GatewayRefusal. */
+  refund(req: RefundRequest): Promise<GatewayRefund>;
+  /** Answering disputes (Stripe: disputes.update with evidence). A refusal → GatewayRefusal. */
+  disputes: {
+    submitEvidence(req: DisputeEvidenceRequest): Promise<GatewayDispute>;
   };
   /** Creator payouts (Stripe Connect). Absent: payouts are marked paid by hand. */
   connect?: {

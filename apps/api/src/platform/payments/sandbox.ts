@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { SANDBOX_TEST_CARDS, addSandboxCardSchema, type SandboxCardNumber } from '@stagepass/shared';
-import { CardError, type ChargeRequest, type ChargeResult, type PaymentGateway, type SavedCard } from './gateway';
+import {
+  CardError, type ChargeRequest, type ChargeResult, type DisputeEvidenceRequest, type GatewayDispute, type GatewayRefund, type PaymentGateway, type RefundRequest, type SavedCard,
+} from './gateway';
 
 /**
  * The sandbox gateway: for local use, the demo and tests when no Stripe keys are configured. It
@@ -16,9 +18,47 @@ const OUTCOME_MESSAGES: Record<string, string> = {
   attach_ok_charge_fails: 'Your card was declined.',
 };
 
+/** The sandbox's dispute fee (minor units), like Stripe's $15; not given back when a dispute is won (as at Stripe in the US). */
+export const SANDBOX_DISPUTE_FEE = 1500;
+/** Days the sandbox gives to answer a dispute. */
+export const SANDBOX_DISPUTE_DAYS = 7;
+
+/** One event of a simulated dispute, shaped like the ones Stripe's webhooks bring (payments README "Disputes"). */
+export interface SandboxDisputeEvent { id: string; type: string; created: number; dispute: GatewayDispute }
+
+/**
+ * A simulated dispute's events, in Stripe's order: a new one (`existing` null) opens with its money
+ * taken at once (`charge.dispute.created`, `charge.dispute.funds_withdrawn`); an `outcome` then
+ * decides it (won: `charge.dispute.funds_reinstated` — the amount back, the fee kept — and
+ * `charge.dispute.closed`; lost: `charge.dispute.closed`). Pure: the sandbox keeps no dispute state,
+ * the API's own record is its memory. Ids are random (`sbx_dp_…`, `sbx_evt_…`).
+ */
+export function sandboxDisputeEvents(p: { existing: GatewayDispute | null; chargeRef: string; amount: number; currency: string; reason: string; outcome?: 'won' | 'lost'; now: Date }): SandboxDisputeEvent[] {
+  const created = Math.floor(p.now.getTime() / 1000);
+  const ev = (type: string, dispute: GatewayDispute): SandboxDisputeEvent => ({ id: `sbx_evt_${crypto.randomUUID()}`, type, created, dispute: { ...dispute } });
+  const out: SandboxDisputeEvent[] = [];
+  let d = p.existing;
+  if (!d) {
+    d = {
+      ref: `sbx_dp_${crypto.randomUUID()}`, chargeRef: p.chargeRef, amount: p.amount, currency: p.currency, reason: p.reason, status: 'needs_response',
+      dueBy: new Date(p.now.getTime() + SANDBOX_DISPUTE_DAYS * 86_400_000), withdrawn: { amount: p.amount, fee: SANDBOX_DISPUTE_FEE }, reinstated: null,
+    };
+    out.push(ev('charge.dispute.created', d), ev('charge.dispute.funds_withdrawn', d));
+  }
+  if (p.outcome === 'won') {
+    d = { ...d, status: 'won', dueBy: null, reinstated: { amount: d.amount, feeReturned: 0 } };
+    out.push(ev('charge.dispute.funds_reinstated', d), ev('charge.dispute.closed', d));
+  } else if (p.outcome === 'lost') {
+    d = { ...d, status: 'lost', dueBy: null };
+    out.push(ev('charge.dispute.closed', d));
+  }
+  return out;
+}
+
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   private charges = new Map<string, ChargeResult>();
+  private refunds = new Map<string, GatewayRefund>();
 
   async createCustomer(user: { id: string }): Promise<string> {
     return `sbx_cus_${user.id}`;
@@ -56,4 +96,24 @@ export class SandboxGateway implements PaymentGateway {
     if (this.charges.size > 10_000) this.charges.delete(this.charges.keys().next().value!);
     return result;
   }
+
+  /** Refunds always go through, at once; the same key answers the same refund. */
+  async refund(req: RefundRequest): Promise<GatewayRefund> {
+    const seen = this.refunds.get(req.idempotencyKey);
+    if (seen) return seen;
+    const r: GatewayRefund = { ref: `sbx_re_${crypto.randomUUID()}`, chargeRef: req.chargeRef, amount: req.amount, status: 'succeeded', failureMessage: null, metadata: { ...req.metadata } };
+    this.refunds.set(req.idempotencyKey, r);
+    if (this.refunds.size > 10_000) this.refunds.delete(this.refunds.keys().next().value!);
+    return r;
+  }
+
+  /** Evidence is recorded by the API (its dispute row); submitted, the dispute goes under review. */
+  readonly disputes = {
+    submitEvidence: async (req: DisputeEvidenceRequest): Promise<GatewayDispute> => {
+      const d = req.current;
+      if (!req.submit) return { ...d };
+      const status = d.status === 'warning_needs_response' ? 'warning_under_review' : d.status === 'needs_response' ? 'under_review' : d.status;
+      return { ...d, status, dueBy: null };
+    },
+  };
 }

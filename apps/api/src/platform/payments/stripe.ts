@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { addStripeCardSchema } from '@stagepass/shared';
 import {
-  CardError, type ChargeRequest, type ChargeResult, type GatewayEvent, type GatewaySubscriptionRequest,
-  type GatewaySubscriptionResult, type PaymentGateway, type SavedCard, type StripeFactory,
+  CardError, GatewayRefusal, type ChargeRequest, type ChargeResult, type DisputeEvidenceRequest, type GatewayDispute, type GatewayEvent, type GatewayRefund,
+  type GatewaySubscriptionRequest, type GatewaySubscriptionResult, type PaymentGateway, type RefundRequest, type SavedCard, type StripeFactory,
 } from './gateway';
 
 /**
@@ -157,6 +157,41 @@ export class StripeGateway implements PaymentGateway {
     resume: async (gatewayRef: string): Promise<void> => {
       await this.stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: false });
     },
+    cancelNow: async (gatewayRef: string): Promise<void> => {
+      try {
+        await this.stripe.subscriptions.cancel(gatewayRef);
+      } catch (err) {
+        // Already canceled (or gone) at Stripe: it has ended, which is what was asked.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
+    },
+  };
+
+  /** refunds.create on the PaymentIntent (our refund id in metadata; the idempotency key per refund). */
+  async refund(req: RefundRequest): Promise<GatewayRefund> {
+    try {
+      const r = await this.stripe.refunds.create(
+        { payment_intent: req.chargeRef, amount: req.amount, reason: 'requested_by_customer', metadata: { ...req.metadata, reason: req.reason.slice(0, 500) } },
+        { idempotencyKey: req.idempotencyKey },
+      );
+      return stripeRefund(r);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) throw new GatewayRefusal(err.message);
+      throw err;
+    }
+  }
+
+  readonly disputes = {
+    /** disputes.update with the evidence (Stripe's field names); `submit` answers the dispute now. */
+    submitEvidence: async (req: DisputeEvidenceRequest): Promise<GatewayDispute> => {
+      try {
+        return stripeDispute(await this.stripe.disputes.update(req.ref, { evidence: req.evidence, submit: req.submit }));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new GatewayRefusal(err.message);
+        throw err;
+      }
+    },
   };
 
   readonly connect = {
@@ -236,6 +271,40 @@ export function subscriptionPeriodEnd(sub: Stripe.Subscription): Date {
   const ends = sub.items.data.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
   const end = ends.length ? Math.max(...ends) : sub.trial_end ?? Math.floor(Date.now() / 1000);
   return new Date(end * 1000);
+}
+
+const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+
+/**
+ * A Stripe Dispute in the gateway's words: the charge is its PaymentIntent (the charge id when it has
+ * none); what was withdrawn and reinstated is read from its balance transactions (a negative one:
+ * the amount and fee taken; a positive one: the amount back and, as a negative fee, the fee returned).
+ */
+export function stripeDispute(d: Stripe.Dispute): GatewayDispute {
+  const bts = (d.balance_transactions ?? []).filter((b) => b && typeof b === 'object');
+  const out = bts.filter((b) => b.amount < 0);
+  const back = bts.filter((b) => b.amount > 0);
+  return {
+    ref: d.id,
+    chargeRef: idOf(d.payment_intent) ?? idOf(d.charge) ?? '',
+    amount: d.amount,
+    currency: d.currency,
+    reason: d.reason,
+    status: d.status,
+    dueBy: d.evidence_details?.due_by ? new Date(d.evidence_details.due_by * 1000) : null,
+    withdrawn: out.length ? { amount: -out.reduce((s, b) => s + b.amount, 0), fee: out.reduce((s, b) => s + (b.fee ?? 0), 0) } : null,
+    reinstated: back.length ? { amount: back.reduce((s, b) => s + b.amount, 0), feeReturned: Math.max(0, -back.reduce((s, b) => s + (b.fee ?? 0), 0)) } : null,
+  };
+}
+
+/** A Stripe Refund in the gateway's words. */
+export function stripeRefund(r: Stripe.Refund): GatewayRefund {
+  const status = r.status === 'succeeded' || r.status === 'failed' || r.status === 'canceled' ? r.status : 'pending';
+  return {
+    ref: r.id, chargeRef: idOf(r.payment_intent) ?? idOf(r.charge), amount: r.amount, status,
+    failureMessage: status === 'failed' || status === 'canceled' ? `The refund ${status === 'failed' ? 'failed' : 'was canceled'}${r.failure_reason ? ` (${r.failure_reason})` : ''}` : null,
+    metadata: { ...(r.metadata ?? {}) },
+  };
 }
 
 /** The factory the composition root hands to the payments service (which never imports the SDK). */

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import type { EarningType } from '@stagepass/shared';
+import type { Tx } from '../../db/client';
+import { unprocessable } from '../../platform/errors';
+import { earnings, type EarningRow } from '../earnings/earnings.tables';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType } from './ledger.tables';
+
+/**
+ * Taking money back (issue 29: refunds to the card, disputes) — LedgerService's `reverseCardSale`
+ * and `negate` (ledger README "Refunds to the card and disputes"). Like `recordSale`, each writes
+ * the creator's earnings row with its movement in the caller's transaction (the documented
+ * exception of ledger README and db/own-tables.unit.test.ts).
+ */
+
+/** What these need of LedgerService (its `post`; structural, so this file does not import the service). */
+interface Poster {
+  post(
+    tx: Tx,
+    input: {
+      type: LedgerTxType; reference: string; description?: string; userId?: string | null; itemType?: EarningType | null;
+      postings: Array<{ account: { kind: LedgerAccountKind; ownerId: string | null }; amount: number; overdraft?: boolean }>;
+    },
+  ): Promise<LedgerTransactionRow>;
+}
+
+export interface CardSaleReversal {
+  /** The sale's earnings source (`payment:<id>`). */
+  saleSource: string;
+  /** Gross to take back, minor units (≤ what is left of the sale). */
+  amount: number;
+  /** Where the money goes: the gateway (a refund or a dispute: it leaves through the card network). */
+  to: { kind: LedgerAccountKind; ownerId: string | null };
+  reference: string;
+  type: LedgerTxType;
+  description: string;
+  /** The negative earnings row's source (`card_refund:<id>`, `dispute:<id>`). */
+  earningSource: string;
+}
+export interface CardSaleReversed {
+  ledgerTx: LedgerTransactionRow;
+  earning: EarningRow;
+  /** The creator's and the site's shares taken back (minor units, ≥ 0). */
+  net: number;
+  commission: number;
+}
+
+/** What is left of a sale's gross (its source) after what reversed it (refunds, disputes; a won dispute's reinstatement adds back). 0: no sale. */
+export async function saleLeft(tx: Tx, saleSource: string): Promise<number> {
+  const [sale] = await tx.select({ id: earnings.id, gross: earnings.gross }).from(earnings).where(eq(earnings.source, saleSource));
+  if (!sale || sale.gross <= 0) return 0;
+  const [prior] = await tx.select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)` }).from(earnings).where(eq(earnings.reversesId, sale.id));
+  return sale.gross + Number(prior!.gross);
+}
+
+/** round(a × b / c), half up, exactly (BigInt: amounts × amounts exceed 2^53). */
+const mulDivRound = (a: number, b: number, c: number) => Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
+
+/**
+ * Takes back `amount` of a card sale's gross: the creator's net and the site's commission in the
+ * sale's proportion, to `to` (the gateway). Several partial reversals of one sale add up to the
+ * sale exactly: each takes the cumulative share of everything reversed so far (earnings rows with
+ * `reverses_id` = the sale, a dispute given back counting as not reversed) minus what was taken
+ * before. The creator's earnings may go below zero (overdraft). A negative earnings row (source
+ * `earningSource`, reverses_id the sale, the sale's type and rate) mirrors it. One call, in the
+ * caller's transaction; the caller's unique `reference` makes it once at most.
+ */
+export async function reverseCardSale(ledger: Poster, tx: Tx, r: CardSaleReversal): Promise<CardSaleReversed> {
+  const [sale] = await tx.select().from(earnings).where(eq(earnings.source, r.saleSource));
+  if (!sale || sale.gross <= 0) throw unprocessable('This payment moved no money to a creator, so there is nothing to take back');
+  const [prior] = await tx
+    .select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)`, net: sql<string>`coalesce(sum(${earnings.net}), 0)` })
+    .from(earnings)
+    .where(eq(earnings.reversesId, sale.id));
+  const reversedGross = -Number(prior!.gross);
+  const reversedNet = -Number(prior!.net);
+  if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > sale.gross - reversedGross) throw unprocessable('That is more than is left of this payment');
+  const net = mulDivRound(sale.net, reversedGross + r.amount, sale.gross) - reversedNet;
+  const commission = r.amount - net;
+  const ledgerTx = await ledger.post(tx, {
+    type: r.type, reference: r.reference, description: r.description, userId: sale.userId, itemType: sale.type,
+    postings: [
+      { account: r.to, amount: r.amount },
+      { account: { kind: 'earnings', ownerId: sale.performerId }, amount: -net, overdraft: true },
+      { account: { kind: 'commission', ownerId: null }, amount: -commission },
+    ],
+  });
+  const [earning] = await tx
+    .insert(earnings)
+    .values({
+      performerId: sale.performerId, userId: sale.userId, type: sale.type, source: r.earningSource, reversesId: sale.id,
+      gross: -r.amount, commission: -commission, net: -net, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
+    })
+    .returning();
+  return { ledgerTx, earning: earning!, net, commission };
+}
+
+export interface Negation {
+  /** The movement to undo. */
+  ledgerTransactionId: string;
+  reference: string;
+  type: LedgerTxType;
+  description: string;
+  /** The opposite earnings row's source, when the movement had one (`dispute_won:<id>`). */
+  earningSource?: string;
+}
+
+/**
+ * Posts the exact opposite of one movement (a won dispute's hold given back, a failed card refund
+ * undone): every entry negated, the creator's earnings allowed below zero, a wallet not; and, when
+ * the movement had an earnings row, its opposite (same sale, `earningSource`). The caller's unique
+ * `reference` makes it once at most.
+ */
+export async function negate(ledger: Poster, tx: Tx, n: Negation): Promise<LedgerTransactionRow> {
+  const [orig] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, n.ledgerTransactionId));
+  if (!orig) throw new Error(`ledger: no movement ${n.ledgerTransactionId} to negate`);
+  const entries = await tx
+    .select({ kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerEntries.transactionId, orig.id));
+  const ledgerTx = await ledger.post(tx, {
+    type: n.type, reference: n.reference, description: n.description, userId: orig.userId, itemType: orig.itemType,
+    postings: entries.map((e) => ({ account: { kind: e.kind, ownerId: e.ownerId }, amount: -e.amount, ...(e.kind === 'earnings' ? { overdraft: true } : {}) })),
+  });
+  const [row] = await tx.select().from(earnings).where(eq(earnings.ledgerTransactionId, orig.id));
+  if (row) {
+    if (!n.earningSource) throw new Error(`ledger: movement ${orig.id} has an earnings row: give the opposite row's source`);
+    await tx.insert(earnings).values({
+      performerId: row.performerId, userId: row.userId, type: row.type, source: n.earningSource, reversesId: row.reversesId ?? row.id,
+      gross: -row.gross, commission: -row.commission, net: -row.net, commissionBps: row.commissionBps, description: n.description, ledgerTransactionId: ledgerTx.id,
+    });
+  }
+  return ledgerTx;
+}
