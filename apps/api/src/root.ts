@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { walletChargeSearchSchema } from '@stagepass/shared';
-import type { Config } from './config';
+import { dataKeysFor, type Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { systemClock, type Clock } from './platform/clock';
 import { Mailer } from './platform/mailer';
@@ -13,6 +12,8 @@ import { ContentKinds } from './platform/content-kinds';
 import { Realtime } from './platform/realtime';
 import { SessionCache } from './platform/auth';
 import { CacheBus } from './platform/cache-bus';
+import { DataKeyring } from './platform/encryption';
+import { TAX_MESSAGES } from '@stagepass/shared';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
@@ -94,8 +95,6 @@ import { TakedownActionsService } from './modules/takedowns/takedown-actions.ser
 import { defineTakedownJobs, registerTakedownHandlers } from './modules/takedowns/takedowns.handlers';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
-import { DisputesService } from './modules/payments/disputes.service';
-import { DisputesAdmin } from './modules/payments/disputes.admin';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { DashboardService } from './modules/admin/dashboard.service';
@@ -113,6 +112,7 @@ import { MoneySummary } from './modules/earnings/money-summary';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
+import { TaxDetailsService } from './modules/taxes/taxes.service';
 import { SitePagesService } from './modules/site/site.pages';
 import { SitePromosService } from './modules/site/site.promos';
 import { ContactService } from './modules/site/site.contact';
@@ -164,6 +164,8 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     cacheBus: new CacheBus({ redisUrl: config.REDIS_URL, log }),
     // The built-in live video SFU (platform/live/README.md): null without JANUS_URL (Agora or no live video).
     liveMedia: createLiveMedia(config, log),
+    // Tax ids and bank details are sealed with DATA_ENCRYPTION_KEY (platform/encryption.ts); 503 without a key in production.
+    dataKeys: new DataKeyring(() => dataKeysFor(config), TAX_MESSAGES.turnedOff),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
@@ -275,24 +277,14 @@ export function buildServices(p: Platform) {
   const cart = new CartService({ contentKinds, db });
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
-  // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
-  // operator's side reads the fan's records through the services that own them.
-  const disputes = new DisputesService({ clock, db, events, ledger, log, settings });
-  const disputesAdmin = new DisputesAdmin({
-    clock, db, disputes, ledger, payments, users,
-    records: {
-      sessions: (userId, limit) => auth.recentSessions(userId, limit, clock.now()),
-      spending: (userId, since, limit) => wallet.search(userId, walletChargeSearchSchema.parse({ limit, fromDate: since.toISOString() })),
-      deliveries: (userId, since, limit) => orders.deliveriesOf(userId, since, limit),
-      subscription: (id) => subscriptions.brief(id),
-    },
-  });
   const earnings = new EarningsService({ db, ledger, users });
   // The console's home and audit log: read only, over other modules' tables.
   const dashboard = new DashboardService({ clock, db });
   const auditLog = new AuditLogService({ db, users, contentKinds });
-  const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, sellers, settings, users });
-  const payoutSettings = new PayoutSettingsService({ db, payments });
+  // Creators' tax details (modules/taxes): sealed; payouts need them.
+  const taxDetails = new TaxDetailsService({ clock, db, keyring: p.dataKeys, users });
+  const payouts = new PayoutsService({ clock, db, earnings, events, ledger, payments, sellers, settings, taxDetails, users });
+  const payoutSettings = new PayoutSettingsService({ db, keyring: p.dataKeys, log, payments });
   // The console's Users section (core) reads an account's money through the commerce services.
   const moneySummary = new MoneySummary({ db, earnings, ledger, pricing, purchases, settings, subscriptions });
   const adminUsers = new AdminUsersService({ auth, db, events, money: moneySummary, realtime, sessions, users });
@@ -309,7 +301,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -327,7 +319,7 @@ export async function buildRoot(opts: RootOptions) {
   // Event handlers, registered by the module that owns their effect (README "Domain events").
   registerAuthHandlers({ auth: services.auth, events: platform.events });
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
-  registerSubscriptionHandlers({ clock: platform.clock, config, db: platform.db, events: platform.events, mailer, payments: services.payments });
+  registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
   registerStreamingHandlers({ events: platform.events, streaming: services.streaming });
   registerGalleryHandlers({ events: platform.events });
@@ -363,12 +355,24 @@ export async function buildRoot(opts: RootOptions) {
   // Expired data exports lose their file (hourly).
   const privacyExportSweep = periodicSweep({ name: 'privacy export sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.privacy.purgeExpired()) });
   const ageFilesSweep = periodicSweep({ name: 'age verification files sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.age.purgeFiles()) });
+  const sealingSweep = async () => {
+    try {
+      const payout = await services.payoutSettings.sealingSweep();
+      const tax = await services.taxDetails.resealSweep();
+      if (payout.sealed || payout.resealed || tax) log.info({ plainSealed: payout.sealed, resealed: payout.resealed + tax }, 'sealed payout and tax details under the current DATA_ENCRYPTION_KEY');
+    } catch (err) {
+      log.error({ err }, 'sealing payout and tax details failed (they stay as they were; the next start tries again)');
+    }
+  };
   return {
     ...platform,
     ...services,
     replays,
+    sealingSweep,
     async start() {
       await queue.start();
+      // Payout details saved in plain before encryption get sealed; after a key rotation, older values are sealed anew (README "Encryption at rest").
+      await sealingSweep();
       mediaJobs.startSweeping();
       platform.events.startSweeping();
       subscriptionJobs.start();

@@ -15,7 +15,7 @@ import { users, type UserRow } from '../src/modules/users/users.tables';
 import { sessions } from '../src/modules/auth/auth.tables';
 import { hashToken } from '../src/platform/auth';
 import { performerProfiles } from '../src/modules/performers/performers.tables';
-import type { VerificationStatus } from '@stagepass/shared';
+import { taxDetailsInputSchema, type TaxDetailsInput, type VerificationStatus } from '@stagepass/shared';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -178,6 +178,17 @@ async function make(t: TestApp, isPerformer: boolean, o: Partial<{ username: str
   const { token } = await t.ctx.auth.issueSession(user.id, false);
   const [fresh] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
   return { user: fresh!, token, password: TEST_PASSWORD, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A complete W-9 (a US individual): what a creator gives before their first payout (modules/taxes). */
+export const SAMPLE_W9: TaxDetailsInput = {
+  form: 'w9', entityType: 'individual', legalName: 'Test Creator', businessName: '', classification: 'individual', tinType: 'ssn', tin: '123-45-6789',
+  addressLine1: '1 Main Street', addressLine2: '', city: 'Springfield', region: 'IL', postalCode: '62701', certify: true, signature: 'Test Creator',
+};
+/** Gives `made` tax details through the real service (payout requests need them); a W-9 unless `input` says otherwise. */
+export async function giveTaxDetails(t: TestApp, made: Made, input: TaxDetailsInput = SAMPLE_W9): Promise<Made> {
+  await t.ctx.taxDetails.put(made.user, taxDetailsInputSchema.parse(input));
+  return made;
 }
 
 /** Builds a multipart body (for app.inject) from fields and files. */

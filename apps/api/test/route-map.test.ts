@@ -134,8 +134,8 @@ describe("operators' reads of private data need a reason", () => {
   const OPERATOR_READS = [
     'GET /admin/age-verifications',
     'GET /admin/content/:kind/:id',
+    'GET /admin/performers/:id/tax-details',
     'GET /admin/conversations/:id/messages',
-    'GET /admin/disputes/:id',
     'GET /admin/releases/:id',
     'GET /admin/releases/:id/files/:file',
     'POST /admin/releases/export',

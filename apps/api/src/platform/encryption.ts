@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { HttpError } from './errors';
 
 /**
  * Encryption at rest of sensitive fields (apps/api/README.md "Encryption at rest"): AES-256-GCM
@@ -114,4 +115,35 @@ function decrypt(key: Buffer, rest: Buffer, aad: string): Buffer {
   d.setAAD(Buffer.from(aad, 'utf8'));
   d.setAuthTag(tag);
   return Buffer.concat([d.update(rest.subarray(IV_BYTES + TAG_BYTES)), d.final()]);
+}
+
+/**
+ * The site's keyring for tax ids and bank details (DATA_ENCRYPTION_KEY, config `dataKeysFor`),
+ * built once by the platform. The key is looked up on first use (so CLIs that build the app never
+ * create it). `cipher()` answers 503 with `offMessage` when production runs without a key: those
+ * features refuse to run rather than store anything in plain.
+ */
+export class DataKeyring {
+  private built: FieldCipher | null = null;
+
+  constructor(
+    private readonly keys: () => { current: Buffer; previous: Buffer[] } | null,
+    private readonly offMessage: string,
+  ) {}
+
+  /** The cipher, or null without a key. */
+  cipherOrNull(): FieldCipher | null {
+    if (this.built) return this.built;
+    const k = this.keys();
+    if (!k) return null;
+    this.built = new FieldCipher(k.current, k.previous);
+    return this.built;
+  }
+
+  /** The cipher, or 503 without a key. */
+  cipher(): FieldCipher {
+    const c = this.cipherOrNull();
+    if (!c) throw new HttpError(503, this.offMessage);
+    return c;
+  }
 }

@@ -30,6 +30,7 @@ import { payments } from './payments';
 import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { takedowns } from './takedowns';
+import { taxes } from './taxes';
 import { performers } from './performers';
 import { products } from './products';
 import { photos } from './photos';
@@ -76,6 +77,7 @@ export const routes = {
   payouts,
   privacy,
   takedowns,
+  taxes,
   performers,
   products,
   photos,

@@ -24,6 +24,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
+import type { TaxDetailsService } from '../taxes/taxes.service';
 import { containsPattern } from '../../db/like';
 
 const OPEN = ['pending', 'approved'] as const;
@@ -46,6 +47,8 @@ export interface PayoutsDeps {
   settings: SettingsService;
   /** THE selling rule (performers.policy.ts): only a creator who may sell requests a payout (422). */
   sellers: Pick<SellerGate, 'assertCanSell'>;
+  /** Tax details before a payout (modules/taxes): none → 422 naming what is missing. */
+  taxDetails: Pick<TaxDetailsService, 'assertReadyForPayout'>;
   users: UsersService;
 }
 
@@ -86,7 +89,7 @@ export class PayoutsService {
     if (amount > available) throw fieldError('amount', available >= min ? `You can request at most ${fmt(available)}` : `Your available balance (${fmt(available)}) is below the minimum payout (${fmt(min)})`);
   }
 
-  /** POST /payout-requests: ≥ minimumPayoutAmount, ≤ available, one pending request at a time. */
+  /** POST /payout-requests: ≥ minimumPayoutAmount, ≤ available, one pending request at a time, tax details given. */
   async create(user: UserRow, input: CreatePayoutInput): Promise<PayoutRequest> {
     const amount = toMinor(input.amount);
     const min = await this.minimum();
@@ -100,6 +103,7 @@ export class PayoutsService {
         if (open) throw onePending();
         const f = await this.deps.earnings.balanceFigures(tx, user.id);
         await this.checkAmount(amount, f.available, min);
+        await this.deps.taxDetails.assertReadyForPayout(tx, user.id);
         const [r] = await tx.insert(payoutRequests).values({ performerId: user.id, amount, requestNote: input.requestNote }).returning();
         await this.deps.events.record(tx, 'payout.requested', { payoutId: r.id, performerId: r.performerId, amount: r.amount });
         return r;

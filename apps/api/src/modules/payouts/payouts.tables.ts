@@ -37,3 +37,19 @@ export const payoutRequests = pgTable(
   ],
 );
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
+
+/**
+ * A creator's bank details and payout tax id, sealed (platform/encryption.ts, DATA_ENCRYPTION_KEY;
+ * associated data `payout:<userId>:banking` / `payout:<userId>:taxId`). They used to be plain JSON
+ * in `performer_payout_accounts` (payments module); the API moves any left there into these columns
+ * when it starts (README "Creator payout settings").
+ */
+export const creatorPayoutSecrets = pgTable('creator_payout_secrets', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** The banking form (names, bank, account number, routing, SWIFT, country, address) as sealed JSON. */
+  bankingSealed: text('banking_sealed'),
+  /** The payout method's tax id (write-only), sealed. */
+  taxIdSealed: text('tax_id_sealed'),
+  ...timestamps(),
+});
+export type CreatorPayoutSecretsRow = typeof creatorPayoutSecrets.$inferSelect;

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { payoutCalculationSchema, payoutRequestSchema, toMinor } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, enable2fa, giveTaxDetails, type Made, type TestApp } from '../../../test/harness';
 import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
 import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.tables';
 import { performerPayoutAccounts } from '../payments/payments.tables';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users } from '../users/users.tables';
-import { payoutRequests } from './payouts.tables';
+import { creatorPayoutSecrets, payoutRequests } from './payouts.tables';
 
 let t: TestApp;
 let admin: Made;
@@ -42,6 +42,8 @@ async function earn(creator: Made, gross: number) {
     t.ctx.ledger.recordSale(tx, { performerId: creator.user.id, userId: fan.user.id, type: 'tip', source: `wallet_charge:${uuidv7()}`, gross: toMinor(gross), description: 'tip', from: wallet(fan.user.id), ledgerType: 'tip' }),
   );
 }
+/** A creator who may request payouts: two-factor authentication on and tax details given (modules/taxes). */
+const payingCreator = async () => giveTaxDetails(t, await enable2fa(t, await createCreator(t)));
 const calc = async (who: Made) => {
   const res = await inject('POST', '/payout-requests/calculate', who);
   expect(res.statusCode, res.body).toBe(200);
@@ -70,8 +72,8 @@ describe('payout requests', () => {
   let other: Made;
   let id: string;
   beforeAll(async () => {
-    creator = await enable2fa(t, await createCreator(t));
-    other = await enable2fa(t, await createCreator(t));
+    creator = await payingCreator();
+    other = await payingCreator();
     await earn(creator, 100); // net 80.00
     await earn(creator, 12.34); // net 9.87
   });
@@ -110,7 +112,7 @@ describe('payout requests', () => {
   });
 
   it('concurrent requests of one creator → one pending (the rest 409)', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+    const c = await payingCreator();
     await earn(c, 500);
     const res = await Promise.all(Array.from({ length: 5 }, () => inject('POST', '/payout-requests', c, { amount: 60 })));
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -156,7 +158,7 @@ describe('payout requests', () => {
     expect((await review(id, { status: 'paid', method: 'manual' }, creator)).statusCode).toBe(403);
     expect((await review(id, { status: 'approved' }, fan)).statusCode).toBe(403);
     // A creator who is also an operator.
-    const boss = await enable2fa(t, await createCreator(t));
+    const boss = await payingCreator();
     await t.ctx.db.update(users).set({ roles: ['user', 'admin'] }).where(eq(users.id, boss.user.id));
     await earn(boss, 100);
     const own = await request(boss, 50);
@@ -198,7 +200,7 @@ describe('payout requests', () => {
   });
 
   it('concurrent pay requests (5 at once) → one 200, the rest 409, one deduction', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+    const c = await payingCreator();
     await earn(c, 200); // net 160
     const p = await request(c, 100);
     expect((await review(p._id, { status: 'approved' })).statusCode).toBe(200);
@@ -217,7 +219,7 @@ describe('payout requests', () => {
   });
 
   it('reject → nothing moves, the amount is available again, the creator is told', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+    const c = await payingCreator();
     await earn(c, 100);
     const p = await request(c, 80);
     const before = { bal: await earningsBalance(c), txs: await payoutTxCount() };
@@ -241,7 +243,7 @@ describe('payout requests', () => {
 
 describe('paying through Stripe Connect', () => {
   it('sandbox (no Connect) → 422; no onboarded account → 422; transfer with key payout:<id>; a failed transfer leaves it approved with nothing moved', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+    const c = await payingCreator();
     await earn(c, 100); // net 80
     const p = await request(c, 70);
     expect((await review(p._id, { status: 'approved', method: 'stripe' })).statusCode).toBe(200);
@@ -286,26 +288,48 @@ describe('paying through Stripe Connect', () => {
 describe('creator payout settings', () => {
   const bank = { firstName: 'Ada', lastName: 'Lovelace', bankName: 'First Bank', bankAccount: 'DE89370400440532013000', routingNumber: '021000021', swiftCode: 'COBADEFF', country: 'DE', address: '1 Main St' };
 
-  it('banking: saved, read back masked (last 4); sending the mask back keeps the stored number; fans 403', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+  it('banking: saved sealed, read back masked (•••• last 4); sending the mask back keeps the stored number; fans 403', async () => {
+    const c = await payingCreator();
     expect((await inject('GET', '/performers/banking-settings', c)).json().data).toBeNull();
     const put = await inject('PUT', '/performers/banking-settings', c, bank);
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toEqual({ ...bank, bankAccount: '****3000' });
+    expect(put.json().data).toEqual({ ...bank, bankAccount: '•••• 3000' });
     const get = await inject('GET', '/performers/banking-settings', c);
-    expect(get.json().data).toEqual({ ...bank, bankAccount: '****3000' });
+    expect(get.json().data).toEqual({ ...bank, bankAccount: '•••• 3000' });
     expect(get.body).not.toContain('0532013000');
-    expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, bankAccount: '****3000', bankName: 'Other Bank' })).statusCode).toBe(200);
+    expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, bankAccount: '•••• 3000', bankName: 'Other Bank' })).statusCode).toBe(200);
+    // At rest: nothing in plain — the old JSON column stays empty, the sealed value names no number, bank or person.
     const [row] = await t.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, c.user.id));
-    expect(row.banking).toMatchObject({ bankAccount: bank.bankAccount, bankName: 'Other Bank' });
-    expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, bankAccount: '****9999' })).statusCode).toBe(400);
+    expect(row?.banking ?? {}).toEqual({});
+    const [secrets] = await t.ctx.db.select().from(creatorPayoutSecrets).where(eq(creatorPayoutSecrets.userId, c.user.id));
+    const raw = JSON.stringify(secrets);
+    for (const plain of [bank.bankAccount, '3000', 'Other Bank', 'Lovelace', bank.routingNumber]) expect(raw).not.toContain(plain);
+    expect(t.ctx.dataKeys.cipher().openJson(secrets!.bankingSealed!, `payout:${c.user.id}:banking`)).toMatchObject({ bankAccount: bank.bankAccount, bankName: 'Other Bank' });
+    expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, bankAccount: '•••• 9999' })).statusCode).toBe(400);
+    expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, bankAccount: '****3000' })).statusCode).toBe(400);
     expect((await inject('PUT', '/performers/banking-settings', c, { ...bank, firstName: '' })).statusCode).toBe(400);
     expect((await inject('GET', '/performers/banking-settings', fan)).statusCode).toBe(403);
     expect((await inject('PUT', '/performers/banking-settings', fan, bank)).statusCode).toBe(403);
   });
 
+  it('details saved in plain before encryption are sealed when the API starts, and removed from the plain columns', async () => {
+    const c = await payingCreator();
+    await t.ctx.payments.savePayoutDetails(c.user.id, { banking: { ...bank, bankAccount: 'GB29NWBK60161331926819' } });
+    await t.ctx.payments.savePayoutDetails(c.user.id, { gatewaySettings: { payoutMethod: 'bank', paypalEmail: '', taxId: 'OLD-TAX-77' } });
+    await t.ctx.sealingSweep();
+    const [row] = await t.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, c.user.id));
+    expect(row!.banking).toEqual({});
+    expect(row!.gatewaySettings).toEqual({ payoutMethod: 'bank', paypalEmail: '' });
+    const [secrets] = await t.ctx.db.select().from(creatorPayoutSecrets).where(eq(creatorPayoutSecrets.userId, c.user.id));
+    expect(JSON.stringify(secrets)).not.toMatch(/GB29|26819|OLD-TAX/);
+    expect((await inject('GET', '/performers/banking-settings', c)).json().data).toMatchObject({ bankAccount: '•••• 6819', bankName: bank.bankName });
+    expect((await inject('GET', '/performers/payment-gateway-settings', c)).json().data).toMatchObject({ payoutMethod: 'bank', taxIdSet: true });
+    // A second run finds nothing left to do.
+    expect(await t.ctx.payoutSettings.sealingSweep()).toEqual({ sealed: 0, resealed: 0 });
+  });
+
   it('gateway settings: taxId write-only (never echoed, kept when absent, removed with \'\'); paypal needs an e-mail', async () => {
-    const c = await enable2fa(t, await createCreator(t));
+    const c = await payingCreator();
     expect((await inject('GET', '/performers/payment-gateway-settings', c)).json().data).toEqual({ payoutMethod: null, paypalEmail: '', taxIdSet: false, stripeAccountId: null, stripePayoutsEnabled: false });
     const put = await inject('PUT', '/performers/payment-gateway-settings', c, { payoutMethod: 'paypal', paypalEmail: 'Ada@Example.com', taxId: 'TAX-SECRET-42' });
     expect(put.statusCode, put.body).toBe(200);
@@ -317,7 +341,10 @@ describe('creator payout settings', () => {
     expect(get.body).not.toContain('TAX-SECRET-42');
     expect(get.json().data.taxIdSet).toBe(true);
     const [row] = await t.ctx.db.select().from(performerPayoutAccounts).where(eq(performerPayoutAccounts.userId, c.user.id));
-    expect(row.gatewaySettings.taxId).toBe('TAX-SECRET-42');
+    expect(row!.gatewaySettings.taxId).toBeUndefined();
+    const [secrets] = await t.ctx.db.select().from(creatorPayoutSecrets).where(eq(creatorPayoutSecrets.userId, c.user.id));
+    expect(secrets!.taxIdSealed).not.toContain('TAX-SECRET');
+    expect(t.ctx.dataKeys.cipher().openText(secrets!.taxIdSealed!, `payout:${c.user.id}:taxId`)).toBe('TAX-SECRET-42');
     expect((await inject('PUT', '/performers/payment-gateway-settings', c, { payoutMethod: 'bank', taxId: '' })).json().data.taxIdSet).toBe(false);
     expect((await inject('PUT', '/performers/payment-gateway-settings', c, { payoutMethod: 'paypal' })).statusCode).toBe(400);
     expect((await inject('PUT', '/performers/payment-gateway-settings', c, { payoutMethod: 'cheque' })).statusCode).toBe(400);
