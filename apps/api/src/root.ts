@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { walletChargeSearchSchema } from '@stagepass/shared';
 import { dataKeysFor, type Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { systemClock, type Clock } from './platform/clock';
@@ -95,6 +96,8 @@ import { TakedownActionsService } from './modules/takedowns/takedown-actions.ser
 import { defineTakedownJobs, registerTakedownHandlers } from './modules/takedowns/takedowns.handlers';
 import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
+import { DisputesService } from './modules/payments/disputes.service';
+import { DisputesAdmin } from './modules/payments/disputes.admin';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { DashboardService } from './modules/admin/dashboard.service';
@@ -277,6 +280,18 @@ export function buildServices(p: Platform) {
   const cart = new CartService({ contentKinds, db });
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
+  // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
+  // operator's side reads the fan's records through the services that own them.
+  const disputes = new DisputesService({ clock, db, events, ledger, log, settings });
+  const disputesAdmin = new DisputesAdmin({
+    clock, db, disputes, ledger, payments, users,
+    records: {
+      sessions: (userId, limit) => auth.recentSessions(userId, limit, clock.now()),
+      spending: (userId, since, limit) => wallet.search(userId, walletChargeSearchSchema.parse({ limit, fromDate: since.toISOString() })),
+      deliveries: (userId, since, limit) => orders.deliveriesOf(userId, since, limit),
+      subscription: (id) => subscriptions.brief(id),
+    },
+  });
   const earnings = new EarningsService({ db, ledger, users });
   // The console's home and audit log: read only, over other modules' tables.
   const dashboard = new DashboardService({ clock, db });
@@ -301,7 +316,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -319,7 +334,7 @@ export async function buildRoot(opts: RootOptions) {
   // Event handlers, registered by the module that owns their effect (README "Domain events").
   registerAuthHandlers({ auth: services.auth, events: platform.events });
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
-  registerSubscriptionHandlers({ config, db: platform.db, events: platform.events, mailer, payments: services.payments });
+  registerSubscriptionHandlers({ clock: platform.clock, config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
   registerStreamingHandlers({ events: platform.events, streaming: services.streaming });
   registerGalleryHandlers({ events: platform.events });

@@ -136,6 +136,7 @@ describe("operators' reads of private data need a reason", () => {
     'GET /admin/content/:kind/:id',
     'GET /admin/performers/:id/tax-details',
     'GET /admin/conversations/:id/messages',
+    'GET /admin/disputes/:id',
     'GET /admin/releases/:id',
     'GET /admin/releases/:id/files/:file',
     'POST /admin/releases/export',

@@ -14,6 +14,7 @@ export * from '../modules/subscriptions/subscriptions.tables';
 export * from '../modules/purchases/purchases.tables';
 export * from '../modules/ledger/ledger.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/payments/disputes.tables';
 export * from '../modules/wallet/wallet.tables';
 export * from '../modules/earnings/earnings.tables';
 export * from '../modules/payouts/payouts.tables';

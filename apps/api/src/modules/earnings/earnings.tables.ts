@@ -18,8 +18,13 @@ export const earnings = pgTable(
     /** The paying fan. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type').$type<EarningType>().notNull(),
-    /** `wallet_charge:<id>` or `payment:<id>`. */
+    /**
+     * A sale: `wallet_charge:<id>` or `payment:<id>`. What reverses one (negative) or gives it back:
+     * `refund:<sale source>`, `card_refund:<refund id>`, `dispute:<dispute id>`, `dispute_won:<dispute id>`.
+     */
     source: text('source').notNull(),
+    /** The sale a refund, dispute or reinstatement row is about (null for a sale); its reversed share is summed by it. */
+    reversesId: uuid('reverses_id'),
     gross: bigint('gross', { mode: 'number' }).notNull(),
     commission: bigint('commission', { mode: 'number' }).notNull(),
     net: bigint('net', { mode: 'number' }).notNull(),
@@ -30,8 +35,11 @@ export const earnings = pgTable(
   },
   (t) => [
     uniqueIndex('earnings_source_uq').on(t.source),
+    index('earnings_reverses_idx').on(t.reversesId),
     index('earnings_performer_idx').on(t.performerId, t.createdAt),
     index('earnings_performer_type_idx').on(t.performerId, t.type, t.createdAt),
+    // A ledger movement's earnings row (creators' statements join movements to their gross and commission).
+    index('earnings_ledger_tx_idx').on(t.ledgerTransactionId),
     // A ledger movement's earnings row (creators' statements join movements to their gross and commission).
     index('earnings_ledger_tx_idx').on(t.ledgerTransactionId),
     // What a fan paid creators (the operator console's money summary).
