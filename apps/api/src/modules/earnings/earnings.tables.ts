@@ -40,8 +40,6 @@ export const earnings = pgTable(
     index('earnings_performer_type_idx').on(t.performerId, t.type, t.createdAt),
     // A ledger movement's earnings row (creators' statements join movements to their gross and commission).
     index('earnings_ledger_tx_idx').on(t.ledgerTransactionId),
-    // A ledger movement's earnings row (creators' statements join movements to their gross and commission).
-    index('earnings_ledger_tx_idx').on(t.ledgerTransactionId),
     // What a fan paid creators (the operator console's money summary).
     index('earnings_user_idx').on(t.userId),
     // Site-wide sales over a date range, by type (the operator dashboard: GET /admin/dashboard).
