@@ -2,8 +2,8 @@
 /** Pieces shared by the console's Reports and Content sections: labels, tags, an item's cell, its owner. */
 import Link from 'next/link';
 import { Avatar, Tag, Typography } from 'antd';
-import { FileTextOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type ContentSummary, type ModerationOwner, type ReportReason, type ReportStatus, type ReportTarget } from '@stagepass/shared';
+import { EyeOutlined, FileTextOutlined } from '@ant-design/icons';
+import { DEFAULT_AVATAR, isHideableKind, type ContentSummary, type ModerationOwner, type ReportReason, type ReportStatus, type ReportTarget } from '@stagepass/shared';
 import HiddenTag from '@/components/HiddenTag';
 import css from './admin-moderation.module.css';
 
@@ -21,7 +21,11 @@ export function ReportStatusTag({ status }: { status: ReportStatus }) {
   return <Tag color={status === 'open' ? 'warning' : status === 'actioned' ? 'success' : 'default'}>{REPORT_STATUS_LABEL[status]}</Tag>;
 }
 
-/** An item (or account) as the console shows it: picture, title, excerpt, kind and state. */
+/**
+ * An item (or account) as the console shows it: picture (a private file's blurred preview), title,
+ * excerpt, kind and state — and, for a post, video, gallery or product, "Open" to see it with its
+ * media in the console (/admin/content/{kind}/{id}: an audited read, the console asks why).
+ */
 export function ItemCell({ item, kind, fallbackId }: { item: ContentSummary | null; kind: ReportTarget; fallbackId?: string }) {
   if (!item) {
     return (
@@ -61,6 +65,11 @@ export function ItemCell({ item, kind, fallbackId }: { item: ContentSummary | nu
           {item.status && <Tag>{CONTENT_STATUS_LABEL[item.status] ?? item.status}</Tag>}
           <HiddenTag item={item} />
         </span>
+        {isHideableKind(kind) && (
+          <Link href={`/admin/content/${kind}/${item._id}`} className={css.open} aria-label={`Open ${title} with its media`}>
+            <EyeOutlined aria-hidden /> Open with media
+          </Link>
+        )}
       </span>
     </span>
   );

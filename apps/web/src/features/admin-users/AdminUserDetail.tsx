@@ -1,8 +1,9 @@
 'use client';
 /**
  * /admin/users/{id}: one account (GET /admin/users/{id}) — profile, how it signs in, its money
- * summary (a fan's wallet and spending, a creator's sales, payouts and subscribers) and the
- * operator's actions (UserActions).
+ * summary (a fan's wallet and spending, a creator's sales, payouts and subscribers), the
+ * operator's actions (UserActions) and, on request, their private conversations (UserConversations:
+ * an audited read, issue 28 §6).
  */
 import Link from 'next/link';
 import { Avatar, Card, Skeleton } from 'antd';
@@ -16,6 +17,7 @@ import { ErrorState } from '@/components/states';
 import { StatGrid, type StatItem } from '@/components/money/money-ui';
 import { KycTag, RoleTag, StatusTag } from './user-tags';
 import UserActions from './UserActions';
+import UserConversations from '@/features/admin-reads/UserConversations';
 import css from './admin-users.module.css';
 
 function moneyItems(m: Detail['money']): StatItem[] {
@@ -114,6 +116,7 @@ export default function AdminUserDetail({ id }: { id: string }) {
           <UserActions user={u} onChanged={(next) => void (next ? mutate(next, { revalidate: false }) : mutate())} />
         </Card>
       </div>
+      <UserConversations userId={u._id} name={u.name || u.username || 'This user'} />
     </div>
   );
 }
