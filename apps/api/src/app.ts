@@ -184,7 +184,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(ledgerRoutes({ clock: r.clock, search: r.ledgerSearch }));
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
-  await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings }));
+  await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings, statements: r.statements }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(taxesRoutes({ taxes: r.taxDetails }));
   await app.register(legalRoutes({ legal: r.legal }));

@@ -112,6 +112,8 @@ import { registerNewPostFanOut } from './modules/notifications/notifications.fan
 import { registerGoLiveFanOut } from './modules/notifications/notifications.live';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { MoneySummary } from './modules/earnings/money-summary';
+import { StatementsService } from './modules/earnings/statements.service';
+import { LedgerStatements } from './modules/ledger/ledger.statement';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
@@ -293,6 +295,8 @@ export function buildServices(p: Platform) {
     },
   });
   const earnings = new EarningsService({ db, ledger, users });
+  // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
+  const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
   const dashboard = new DashboardService({ clock, db });
   const auditLog = new AuditLogService({ db, users, contentKinds });
@@ -316,7 +320,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, coupons, purchases, wallet, subscriptions, earnings, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

@@ -134,6 +134,7 @@ describe("operators' reads of private data need a reason", () => {
   const OPERATOR_READS = [
     'GET /admin/age-verifications',
     'GET /admin/content/:kind/:id',
+    'GET /admin/performers/:id/statements/:period.:format',
     'GET /admin/performers/:id/tax-details',
     'GET /admin/conversations/:id/messages',
     'GET /admin/disputes/:id',
