@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import Link from 'next/link';
-import { Alert, Avatar, Button, Card, Pagination, Skeleton, Tag } from 'antd';
+import { Alert, Avatar, Button, Card, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { ADMIN_CONTENT_PHOTOS_PAGE, DEFAULT_AVATAR, HIDEABLE_KINDS, REASON_REQUIRED_CODE, type AdminContentItem as Item, type HideableKind } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -18,7 +18,9 @@ import { useRoute } from '@/lib/swr';
 import { EmptyState, ErrorState } from '@/components/states';
 import AccessTag from '@/components/AccessTag';
 import HiddenTag from '@/components/HiddenTag';
+import { RichText } from '@/features/feeds/RichText';
 import ConsoleMedia from './ConsoleMedia';
+import Pager from './Pager';
 import css from './admin-reads.module.css';
 
 const KIND_LABEL: Record<HideableKind, string> = { feed: 'Post', video: 'Video', gallery: 'Gallery', product: 'Product' };
@@ -32,7 +34,7 @@ function Body({ data, page, setPage }: { data: Item; page: number; setPage: (p: 
     const f = data.item;
     return (
       <>
-        {f.text ? <p className={css.text}>{f.text}</p> : <p className="muted">No text.</p>}
+        {f.text ? <RichText html={f.text} className={css.richText} /> : <p className="muted">No text.</p>}
         {f.files.length ? <ConsoleMedia files={f.files} label="the post" /> : !f.teaser && <EmptyState title="No media" description="This post is text only." />}
         {f.teaser && (
           <section className={css.block}>
@@ -98,9 +100,7 @@ function Body({ data, page, setPage }: { data: Item; page: number; setPage: (p: 
           ) : (
             <EmptyState title="No photos in this gallery" />
           )}
-          {photos.total > ADMIN_CONTENT_PHOTOS_PAGE && (
-            <Pagination className={css.pager} current={page} pageSize={ADMIN_CONTENT_PHOTOS_PAGE} total={photos.total} showSizeChanger={false} onChange={setPage} aria-label="Pages of photos" />
-          )}
+          <Pager page={page} pageSize={ADMIN_CONTENT_PHOTOS_PAGE} total={photos.total} onChange={setPage} label="Pages of photos" />
         </section>
       </>
     );
