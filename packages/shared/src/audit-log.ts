@@ -100,6 +100,9 @@ export function auditTargetLink(targetType: string, targetId: string): string | 
       return '/admin/contact';
     case 'subscription':
       return '/admin/subscriptions';
+    case 'conversation':
+      // Opening it again is another audited read (the console asks why).
+      return `/admin/conversations/${id}`;
     default:
       return null;
   }

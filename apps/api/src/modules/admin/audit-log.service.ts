@@ -73,6 +73,9 @@ export class AuditLogService {
           for (const u of found) out.set(key(type, u.id), { name: u.username ? `${u.name || u.username} (@${u.username})` : u.name || u.id, link: auditTargetLink(type, u.id) });
         } else if (type === 'setting') {
           for (const id of ids) out.set(key(type, id), { name: id, link: auditTargetLink(type, id) });
+        } else if (type === 'conversation') {
+          // A private conversation is named as such (never by its messages), linked to its console page.
+          for (const id of ids) out.set(key(type, id), { name: 'Private conversation', link: auditTargetLink(type, id) });
         } else {
           const kind = this.deps.contentKinds.get(type);
           const found = kind?.summaries ? await kind.summaries(this.deps.db, ids.filter(isUuid)) : [];

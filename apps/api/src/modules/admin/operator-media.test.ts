@@ -233,6 +233,9 @@ describe("a user's private conversations", () => {
     expect(rows[0]).toMatchObject({ targetType: 'conversation', reason: 'Harassment report #77' });
     expect(new Set(rows[0]!.subjectIds)).toEqual(new Set([fan.user.id, creator.user.id]));
     expect(await unread()).toBe(unreadBefore);
+    // The audit log names the target without its messages, linked to the console's (audited) page.
+    const log = await get(`/admin/audit-log?subject=${fan.user.id}&action=conversation.read`, admin.auth);
+    expect(log.json().data.data[0]).toMatchObject({ read: true, reason: 'Harassment report #77', target: { name: 'Private conversation', link: `/admin/conversations/${ids.conversation}` } });
 
     // The fan's own thread still shows the paid message locked: the operator's read unlocked nothing for anyone.
     expect(messageSchema.parse((await get(`/messages/conversations/${ids.conversation}`, fan.auth)).json().data.data[0])).toMatchObject({ isLocked: true });
