@@ -60,6 +60,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { disputesRoutes } from './modules/payments/disputes.routes';
+import { refundsRoutes } from './modules/payments/refunds.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
 import { registerTermsGate } from './modules/legal/legal.gate';
@@ -192,6 +193,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(privacyRoutes({ privacy: r.privacy }));
   await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(disputesRoutes({ disputes: r.disputesAdmin }));
-  await app.register(stripeRoutes({ clock: r.clock, db: r.db, disputes: r.disputes, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
+  await app.register(refundsRoutes({ idempotency: r.idempotency, payments: r.paymentsAdmin, refunds: r.refunds }));
+  await app.register(stripeRoutes({ clock: r.clock, db: r.db, disputes: r.disputes, refunds: r.refunds, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };
 }

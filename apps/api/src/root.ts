@@ -98,6 +98,8 @@ import { SearchService } from './modules/search/search.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { DisputesService } from './modules/payments/disputes.service';
 import { DisputesAdmin } from './modules/payments/disputes.admin';
+import { RefundsService } from './modules/payments/refunds.service';
+import { PaymentsAdmin } from './modules/payments/payments.admin';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { DashboardService } from './modules/admin/dashboard.service';
@@ -294,6 +296,9 @@ export function buildServices(p: Platform) {
       subscription: (id) => subscriptions.brief(id),
     },
   });
+  // Refunds to the card and the operator's view of card payments (modules/payments README "Refunds to the card").
+  const refunds = new RefundsService({ clock, db, events, ledger, log, payments });
+  const paymentsAdmin = new PaymentsAdmin({ db, disputes: disputesAdmin, ledger, payments, refunds, users });
   const earnings = new EarningsService({ db, ledger, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
@@ -320,7 +325,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

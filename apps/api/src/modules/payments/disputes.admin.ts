@@ -228,7 +228,8 @@ export class DisputesAdmin {
     const [current] = await this.deps.db.select().from(disputes).where(eq(disputes.paymentId, p.id)).orderBy(desc(disputes.createdAt)).limit(1);
     if (current && current.closedAt) throw conflict('This payment\'s dispute is already closed');
     if (current && !body.outcome) throw conflict('This payment is already disputed: decide it with an outcome (won or lost)');
-    const amount = body.amount !== undefined ? toMinor(body.amount) : p.amount;
+    // Default: what is left of the payment after refunds (a bank disputes what the cardholder was charged and kept).
+    const amount = body.amount !== undefined ? toMinor(body.amount) : p.amount - p.refundedAmount;
     if (!current && (amount <= 0 || amount > p.amount)) throw fieldError('amount', `At most ${fromMinor(p.amount).toFixed(2)}`);
     const events = sandboxDisputeEvents({
       existing: current ? this.asGateway(current, chargeRef) : null, chargeRef, amount, currency: 'usd', reason: body.reason, outcome: body.outcome, now: this.deps.clock.now(),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { DisputeEvidence, DisputeStatus } from '@stagepass/shared';
+import type { DisputeEvidence, DisputeStatus, RefundStatus } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
+import { ledgerTransactions } from '../ledger/ledger.tables';
 import { paymentTransactions, type GatewayName } from './payments.tables';
 
 /**
@@ -64,3 +65,41 @@ export const disputes = pgTable(
   ],
 );
 export type DisputeRow = typeof disputes.$inferSelect;
+
+/**
+ * A refund to the card (payments README "Refunds to the card"): asked by an operator (created_by,
+ * their Idempotency-Key) or made at the gateway (Stripe's dashboard: created_by null, found by its
+ * gateway_ref). The ledger moves when the row is written — before the gateway is asked, so two
+ * refunds of one payment at once queue on the payment row and never take more than is left — and
+ * moves back once if the gateway fails it (`failed`/`canceled`). One row per gateway refund
+ * (unique gateway + gateway_ref; our id travels in the gateway's metadata so its events find us
+ * even before our call has its answer). Times are the injected clock's.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: idColumn(),
+    paymentId: uuid('payment_id').notNull().references(() => paymentTransactions.id, { onDelete: 'restrict' }),
+    /** Minor units. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    reason: text('reason').notNull(),
+    gateway: text('gateway').$type<GatewayName>().notNull(),
+    /** Stripe re_…, sandbox sbx_re_…; null until the gateway answered. */
+    gatewayRef: text('gateway_ref'),
+    failureMessage: text('failure_message'),
+    /** The operator who asked; null for a refund made at the gateway. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The operator's Idempotency-Key: a retry finds this row and asks the gateway with the same key. */
+    idempotencyKey: text('idempotency_key'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_gateway_ref_uq').on(t.gateway, t.gatewayRef),
+    uniqueIndex('payment_refunds_key_uq').on(t.paymentId, t.createdBy, t.idempotencyKey),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+  ],
+);
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;

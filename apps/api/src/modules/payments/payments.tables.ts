@@ -75,6 +75,8 @@ export const paymentTransactions = pgTable(
     description: text('description').notNull().default(''),
     failureMessage: text('failure_message'),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** What refunds to the card took back so far (minor units; pending ones included). Equal to `amount` → status `refunded`. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [

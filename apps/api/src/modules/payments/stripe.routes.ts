@@ -21,6 +21,8 @@ export interface StripeRoutesDeps {
   subscriptions: StripeSubscriptionSync;
   /** Disputes (DisputesService): charge.dispute.* events. */
   disputes: StripeWebhookDeps['disputes'];
+  /** Refunds (RefundsService): refund.* and charge.refunded events. */
+  refunds: StripeWebhookDeps['refunds'];
 }
 
 /**

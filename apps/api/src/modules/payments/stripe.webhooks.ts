@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
-import type { GatewayDispute, GatewayEvent } from '../../platform/payments/gateway';
-import { stripeDispute } from '../../platform/payments/stripe';
+import type { GatewayDispute, GatewayEvent, GatewayRefund } from '../../platform/payments/gateway';
+import { stripeDispute, stripeRefund } from '../../platform/payments/stripe';
 import { processGatewayEvent } from './gateway-events';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
@@ -23,6 +23,8 @@ export interface StripeWebhookDeps {
   subscriptions: StripeSubscriptionSync;
   /** Disputes (DisputesService: the same handling as the sandbox's simulated disputes). */
   disputes: { apply(tx: Tx, gateway: GatewayName, d: GatewayDispute): Promise<unknown> };
+  /** Refunds to the card (RefundsService: the same handling as its own call's answer). */
+  refunds: { applyGatewayRefund(tx: Tx, gateway: GatewayName, r: GatewayRefund): Promise<unknown> };
 }
 
 /**
@@ -268,7 +270,23 @@ const disputeEvent: Handler = async (h) => {
   await h.deps.disputes.apply(h.tx, 'stripe', stripeDispute(objectOf<Stripe.Dispute>(h.event)));
 };
 
+/** refund.created / .updated / .failed: the refund as it is now (ours by the id in its metadata, or one made in Stripe's dashboard). */
+const refundEvent: Handler = async (h) => {
+  await h.deps.refunds.applyGatewayRefund(h.tx, 'stripe', stripeRefund(objectOf<Stripe.Refund>(h.event)));
+};
+/** charge.refunded: each refund the charge lists (when Stripe includes them), as above. */
+const chargeRefunded: Handler = async (h) => {
+  const charge = objectOf<Stripe.Charge>(h.event);
+  const list = (charge as unknown as { refunds?: { data?: Stripe.Refund[] } }).refunds?.data ?? [];
+  if (!list.length) return ignore(h, 'no refunds listed (refund.* events carry them)', { charge: charge.id });
+  for (const r of list) await h.deps.refunds.applyGatewayRefund(h.tx, 'stripe', stripeRefund(r));
+};
+
 export const HANDLERS: Record<string, Handler> = {
+  'refund.created': refundEvent,
+  'refund.updated': refundEvent,
+  'refund.failed': refundEvent,
+  'charge.refunded': chargeRefunded,
   'charge.dispute.created': disputeEvent,
   'charge.dispute.updated': disputeEvent,
   'charge.dispute.closed': disputeEvent,
