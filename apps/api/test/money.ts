@@ -10,7 +10,7 @@ export async function addCard(t: TestApp, who: Made, number = '4242424242424242'
 }
 
 /** Tops up `who`'s wallet by card through the API (adds a card first when asked). */
-export async function topUp(t: TestApp, who: Made, amount: number, o: { card?: boolean; key?: string } = {}): Promise<{ balance: number }> {
+export async function topUp(t: TestApp, who: Made, amount: number, o: { card?: boolean; key?: string } = {}): Promise<{ balance: number; transaction: { _id: string } }> {
   if (o.card) await addCard(t, who);
   const res = await t.app.inject({ method: 'POST', url: '/payment/wallet/top-up', headers: { ...who.auth, ...(o.key ? { 'idempotency-key': o.key } : {}) }, payload: { amount } });
   if (res.statusCode !== 200) throw new Error(`top-up: ${res.statusCode} ${res.body}`);

@@ -17,6 +17,7 @@ import { subscriptions } from '../src/modules/subscriptions/subscriptions.tables
 import { createFeed, follow } from './factories';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from './harness';
 import { createAddress, createProduct } from './shop';
+import { topUp } from './money';
 import { insertLiveStream } from './stream-rows';
 import { agoraOn, goLive } from './streams';
 
@@ -92,6 +93,11 @@ async function pendingCreator(): Promise<Made> {
     expect(res.statusCode, res.body).toBe(200);
   }
   return c;
+}
+/** A fan's wallet top-up by (sandbox) card: the card payment's id. */
+async function cardTopUp(): Promise<string> {
+  const fan = await createFan(t);
+  return (await topUp(t, fan, 20, { card: true })).transaction._id;
 }
 /** A fan's running subscription to a creator. */
 async function subscription(): Promise<string> {
@@ -334,6 +340,15 @@ const OPERATOR_ROUTES: Record<string, Case> = {
   'site.adminContactAnswer': async () => {
     const id = await contactMessage();
     return { params: { id }, body: { answer: 'Sign up at /auth/register/creator.' }, action: 'contact.answer', targetType: 'contact', targetId: id };
+  },
+  'disputes.sandboxDispute': async () => ({ body: { paymentId: await cardTopUp() }, action: 'dispute.simulate', targetType: 'dispute', targetId: (d) => d._id }),
+  'disputes.submitEvidence': async () => {
+    const id = (await ok('POST', '/admin/sandbox/disputes', admin, { paymentId: await cardTopUp() }))._id;
+    return { params: { id }, body: { uncategorizedText: 'The fan used what they bought' }, action: 'dispute.evidence', targetType: 'dispute', targetId: id };
+  },
+  'refunds.refund': async () => {
+    const id = await cardTopUp();
+    return { params: { id }, body: { amount: 1, reason: 'Charged twice' }, action: 'payment.refund', targetType: 'payment', targetId: id };
   },
   'subscriptions.adminCancel': async () => {
     const id = await subscription();

@@ -103,6 +103,8 @@ export class StripeStandin {
   private outcomes = new Map<string, Outcome>();
   private idempotent = new Map<string, { route: string; status: number; body: Json }>();
   private server: http.Server | null = null;
+  /** Runs after a request is handled and before its answer leaves (e.g. deliver its events first: a webhook that beats the API's own answer). */
+  beforeAnswer: ((route: string) => Promise<void>) | null = null;
 
   /** Where events go (set once the API exists); `now` is Stripe's clock (periods, event times). */
   constructor(public opts: { webhookSecret: string; deliver?: Deliver; now?: () => Date }) {}
@@ -172,6 +174,7 @@ export class StripeStandin {
       body = { error: err.error };
     }
     if (method === 'POST' && key) this.idempotent.set(key, { route, status, body });
+    if (this.beforeAnswer) await this.beforeAnswer(route);
     send(status, body);
   }
 
