@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { expectLedgerBalanced } from '../../test/money';
 import { generate } from 'otplib';
+import { adminDisputeSearchSchema } from '@stagepass/shared';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
 import { DEMO_STREAM_TITLE } from './demo-live';
 import { DEMO_BLOCKLIST_LABEL } from './demo-screening';
@@ -19,6 +20,7 @@ import { reactions } from '../modules/reactions/reactions.tables';
 import { comments } from '../modules/comments/comments.tables';
 import { walletCharges } from '../modules/wallet/wallet.tables';
 import { streamMessages, streams } from '../modules/streaming/streaming.tables';
+import { paymentRefunds } from '../modules/payments/disputes.tables';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
 async function snapshot(t: TestApp) {
@@ -279,6 +281,16 @@ describe('demo seed', () => {
     const vault = (await t.app.inject({ method: 'GET', url: '/vault?type=video&limit=50', headers: creator })).json().data.data as Array<{ file: { _id: string } }>;
     const own = (await t.app.inject({ method: 'GET', url: `/performer/performer-assets/videos/${stream.replayVideoId}/view`, headers: creator })).json().data;
     expect(vault.map((v) => v.file._id)).toContain(own.video._id);
+  });
+
+  it("shows an open dispute (Dana's subscription to Marco), a lost one (Rory's top-up) and a refund to the card, made through the sandbox", async () => {
+    const list = await t.ctx.disputesAdmin.list(adminDisputeSearchSchema.parse({ limit: 10 }));
+    const byFan = Object.fromEntries(list.data.map((d) => [d.fan?.username, d]));
+    expect(list.total).toBe(2);
+    expect(byFan.dana).toMatchObject({ status: 'needs_response', open: true, reason: 'subscription_canceled', performer: { username: 'marco' }, hold: { fromEarnings: expect.any(Number), commission: expect.any(Number) } });
+    expect(byFan.rory).toMatchObject({ status: 'lost', open: false, outcome: 'lost', hold: { fromWallet: 30, atStake: 10 } });
+    const refunds = await t.ctx.db.select().from(paymentRefunds);
+    expect(refunds.map((r) => [r.amount, r.status, r.reason])).toEqual([[500, 'succeeded', 'Charged twice by mistake']]);
   });
 
   it('changes nothing when run again', async () => {

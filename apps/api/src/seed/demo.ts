@@ -17,6 +17,7 @@ import { seedScreening } from './demo-screening';
 import { seedTakedowns } from './demo-takedowns';
 import { seedReleases } from './demo-releases';
 import { seedLive } from './demo-live';
+import { seedDisputes } from './demo-disputes';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -111,7 +112,7 @@ const MARCO_POSTS: PostSpec[] = [
  * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
  * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
  * on the spot), and the fan following one creator, subscribed to another, with a tip, likes, a comment
- * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts); live streaming (Luna's private show rate, a past ticketed stream with chat and a tip: demo-live.ts). Never in production. Idempotent: every step checks what exists, so a second
+ * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts); live streaming (Luna's private show rate, a past ticketed stream with chat and a tip: demo-live.ts); card disputes and a refund of two more fans' payments (demo-disputes.ts). Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
 /**
@@ -185,6 +186,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.admin && account.luna) await seedTakedowns(ctx, { admin: account.admin.user, luna: account.luna.user });
     if (account.admin && account.luna) await seedReleases(ctx, { admin: account.admin.user, luna: account.luna.user });
     if (account.admin) await seedAge(ctx, { iris: account.iris?.user ?? null, password: DEMO_PASSWORD, maker });
+    // The console's Disputes and Payments pages: an open dispute, a lost one and a refund (demo-disputes.ts).
+    if (account.admin && account.marco && account.iris) await seedDisputes(ctx, { admin: account.admin.user, marco: account.marco.user, iris: account.iris.user, password: DEMO_PASSWORD });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
