@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromMinor, isUuid, toMinor, type RefundBody } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
@@ -203,8 +203,16 @@ export class RefundsService {
   /** `payment.refunded`: full when nothing is left of the payment; latest when no later period of its subscription was paid. */
   private async recordRefunded(tx: Tx, r: PaymentRefundRow): Promise<void> {
     const [p] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, r.paymentId));
+    // Compared in SQL with the row's own time (a JS Date would drop PostgreSQL's microseconds and find the payment itself "later").
     const later = p!.subscriptionId
-      ? await tx.select({ id: paymentTransactions.id }).from(paymentTransactions).where(and(eq(paymentTransactions.subscriptionId, p!.subscriptionId), inArray(paymentTransactions.status, ['succeeded', 'refunded']), sql`${paymentTransactions.createdAt} > ${p!.createdAt.toISOString()}::timestamptz`)).limit(1)
+      ? await tx
+        .select({ id: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(and(
+          eq(paymentTransactions.subscriptionId, p!.subscriptionId), inArray(paymentTransactions.status, ['succeeded', 'refunded']), ne(paymentTransactions.id, p!.id),
+          sql`${paymentTransactions.createdAt} > (select pt.created_at from payment_transactions pt where pt.id = ${p!.id})`,
+        ))
+        .limit(1)
       : [];
     await this.deps.events.record(tx, 'payment.refunded', {
       refundId: r.id, paymentId: p!.id, userId: p!.userId, performerId: p!.performerId, subscriptionId: p!.subscriptionId, amount: r.amount,
