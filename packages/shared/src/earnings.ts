@@ -68,8 +68,14 @@ export const earningStatsSchema = z.object({
   paidOut: z.number(),
   /** Requested and not yet paid (pending or approved payout requests). */
   pending: z.number(),
-  /** net earned − paid out − pending. */
+  /** net earned − paid out − pending, never below 0 (what a payout request may take). */
   available: z.number(),
+  /**
+   * The creator's earnings balance now (the ledger account: net earned − paid out), signed: below
+   * zero when a dispute or a refund to the card took back a sale already paid out — recovered from
+   * the next earnings.
+   */
+  balance: z.number(),
   /** Net per day over the filter, for the chart. */
   series: z.array(z.object({ date: z.string(), net: z.number(), gross: z.number() })),
 });

@@ -141,6 +141,7 @@ export class EarningsService {
       paidOut: fromMinor(figures.paidOut),
       pending: fromMinor(figures.pending),
       available: fromMinor(figures.available),
+      balance: fromMinor(figures.balance),
       series: seriesRows.rows.map((r) => ({ date: String(r.date), net: fromMinor(Number(r.net)), gross: fromMinor(Number(r.gross)) })),
     };
   }

@@ -4,7 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import { earningSchema, earningStatsSchema, toMinor } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { createFeed } from '../../../test/factories';
-import { SITE, wallet } from '../ledger/ledger.service';
+import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { earnings } from './earnings.tables';
 import { CSV_BATCH } from './earnings.service';
@@ -79,7 +79,7 @@ describe('earnings of a creator', () => {
     const res = await inject('GET', '/performer/earning/stats', undefined, creator.auth);
     expect(res.statusCode, res.body).toBe(200);
     const s = earningStatsSchema.strict().parse(res.json().data);
-    expect(s).toMatchObject({ gross: 47.89, commission: 6.47, net: 41.42, paidOut: 0, pending: 0, available: 41.42 });
+    expect(s).toMatchObject({ gross: 47.89, commission: 6.47, net: 41.42, paidOut: 0, pending: 0, available: 41.42, balance: 41.42 });
     expect(s.series).toEqual([
       { date: '2025-01-01', net: 9.87, gross: 12.34 },
       { date: '2025-01-02', net: 0, gross: 0 },
@@ -196,6 +196,18 @@ describe('CSV export at size', () => {
       '/payout-requests/{id}/view', '/payout-requests/check/pending-review', '/admin/payout-requests', '/admin/payout-requests/{id}/status', '/performers/banking-settings', '/performers/payment-gateway-settings']) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
+  });
+
+  it('stats: the balance is signed — below zero once more was taken back than was left (a dispute after a payout); available stays 0', async () => {
+    const [c, fan] = await Promise.all([createCreator(t), createFan(t)]);
+    await fund(fan, 10);
+    await tip(fan, c, 10);
+    // What a dispute of an already paid-out sale does to the account (ledger README): the share taken back below zero.
+    await t.ctx.db.transaction((tx) =>
+      t.ctx.ledger.post(tx, { type: 'dispute', reference: `test-dispute:${uuidv7()}`, postings: [{ account: earningsAccount(c.user.id), amount: -2000, overdraft: true }, { account: SITE.gateway, amount: 2000 }] }),
+    );
+    const s = earningStatsSchema.strict().parse((await inject('GET', '/performer/earning/stats', undefined, c.auth)).json().data);
+    expect(s).toMatchObject({ available: 0, balance: -12 });
   });
 
   it('the ledger balances to zero', async () => {
