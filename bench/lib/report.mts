@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 export interface BenchRow {
-  /** The suite (timeline, embedded, web, realtime, messages, upload, live). */
+  /** The suite (timeline, embedded, web, realtime, messages, upload, live, statements). */
   suite: string;
   /** What was measured, e.g. "GET /user/feeds req/s at 50 connections". */
   figure: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvMoney, csvSafe } from './csv';
+import { stringify } from 'csv-stringify/sync';
+import { csvLine, csvMoney, csvSafe } from './csv';
 
 describe('csv helpers', () => {
   it('writes minor units as exact decimals with two places', () => {
@@ -15,5 +16,10 @@ describe('csv helpers', () => {
     expect(csvSafe('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvSafe('-5')).toBe("'-5");
     expect(csvSafe('Tip for Luna')).toBe('Tip for Luna');
+  });
+  it('writes a line exactly as csv-stringify does', () => {
+    const rows = [['a', 'b,c', 'say "hi"', 'two\nlines', '', 'cr\r', "'=x", 'Zoë — 李']];
+    for (const r of rows) expect(csvLine(r)).toBe(stringify([r]));
+    expect(csvLine(['x'])).toBe('x\n');
   });
 });

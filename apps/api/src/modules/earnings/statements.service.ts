@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { statementBounds, statementKindLabel, type StatementFormat } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import { recordOperatorRead, type OperatorRead } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { csvMoney, csvSafe } from '../../platform/csv';
+import { csvLine, csvMoney, csvSafe } from '../../platform/csv';
 import { fieldError, notFound } from '../../platform/errors';
 import type { LedgerStatements } from '../ledger/ledger.statement';
 import { CURRENCY } from '../payments/payments.service';
@@ -26,7 +25,6 @@ export interface StatementsDeps {
 /** The CSV's columns: summary rows first, then every movement with the running balance. */
 const CSV_COLUMNS = ['section', 'date', 'kind', 'type', 'reference', 'description', 'count', 'gross', 'commission', 'net', 'balance'] as const;
 type CsvRow = Record<(typeof CSV_COLUMNS)[number], string>;
-const EMPTY: CsvRow = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRow;
 
 export interface StatementFile { body: Readable; contentType: string; fileName: string }
 
@@ -88,40 +86,46 @@ export class StatementsService {
 
   /**
    * The CSV: a header, the summary (opening balance, a row per line, the totals, closing balance),
-   * then every movement oldest first with the balance after it — read in keyset batches only as
-   * the response wants more (csv-stringify), so memory stays flat for any number of movements.
-   * Money exact from minor units; cells that would start a formula get a leading `'`.
+   * then every movement oldest first with the balance after it — one text chunk per slice of the
+   * ledger's movements, each read only when the response wants more, so memory stays flat for any
+   * number of movements. Money exact from minor units; cells that would start a formula get a
+   * leading `'`; lines written by `csvLine` (RFC 4180, as csv-stringify writes them).
    */
   private csv(performerId: string, built: BuiltStatement): Readable {
     const { statement: s, minor: t, lines } = built;
-    const out = stringify({ header: true, columns: CSV_COLUMNS.map((c) => ({ key: c, header: c })) });
     const ledger = this.deps.ledger;
     const from = new Date(s.from);
     const to = new Date(s.to);
-    const source = Readable.from(
+    const row = (r: Partial<CsvRow>) => csvLine(CSV_COLUMNS.map((c) => r[c] ?? ''));
+    return Readable.from(
       (async function* () {
-        const sum = (kind: string, label: string, amount: number, extra: Partial<CsvRow> = {}): CsvRow => ({ ...EMPTY, section: 'summary', kind, description: label, net: csvMoney(amount), ...extra });
-        yield sum('opening', 'Opening balance', t.opening, { date: s.from, balance: csvMoney(t.opening) });
+        const sum = (kind: string, label: string, amount: number, extra: Partial<CsvRow> = {}) => row({ section: 'summary', kind, description: label, net: csvMoney(amount), ...extra });
+        let head = csvLine(CSV_COLUMNS);
+        head += sum('opening', 'Opening balance', t.opening, { date: s.from, balance: csvMoney(t.opening) });
         for (const l of lines) {
-          yield { ...EMPTY, section: 'summary', kind: l.kind, type: l.type ?? '', description: lineLabel(l), count: String(l.count), gross: csvMoney(l.gross), commission: csvMoney(l.commission), net: csvMoney(l.net) };
+          head += row({ section: 'summary', kind: l.kind, type: l.type ?? '', description: lineLabel(l), count: String(l.count), gross: csvMoney(l.gross), commission: csvMoney(l.commission), net: csvMoney(l.net) });
         }
-        yield sum('sales_total', 'Sales (total)', t.net, { gross: csvMoney(t.gross), commission: csvMoney(t.commission) });
-        yield sum('refunds_and_disputes_total', 'Refunds and disputes (total)', t.refundsAndDisputes);
-        yield sum('tax_withheld_total', 'Tax withheld (total)', -t.taxWithheld);
-        yield sum('payouts_total', `${statementKindLabel('payout')} paid (total)`, -t.payouts);
-        if (t.other) yield sum('other_total', 'Other movements (total)', t.other);
-        yield sum('closing', 'Closing balance', t.closing, { date: s.to, balance: csvMoney(t.closing) });
+        head += sum('sales_total', 'Sales (total)', t.net, { gross: csvMoney(t.gross), commission: csvMoney(t.commission) });
+        head += sum('refunds_and_disputes_total', 'Refunds and disputes (total)', t.refundsAndDisputes);
+        head += sum('tax_withheld_total', 'Tax withheld (total)', -t.taxWithheld);
+        head += sum('payouts_total', `${statementKindLabel('payout')} paid (total)`, -t.payouts);
+        if (t.other) head += sum('other_total', 'Other movements (total)', t.other);
+        head += sum('closing', 'Closing balance', t.closing, { date: s.to, balance: csvMoney(t.closing) });
+        yield head;
         let balance = t.opening;
-        for await (const m of ledger.movements(performerId, from, to)) {
-          balance += m.amount;
-          yield {
-            ...EMPTY, section: 'movement', date: m.at, kind: movementKind(m), type: m.itemType ?? '', reference: m.reference, description: csvSafe(m.description),
-            gross: m.gross === null ? '' : csvMoney(m.gross), commission: m.commission === null ? '' : csvMoney(m.commission), net: csvMoney(m.amount), balance: csvMoney(balance),
-          };
+        for await (const slice of ledger.movements(performerId, from, to)) {
+          let chunk = '';
+          for (const m of slice) {
+            balance += m.amount;
+            chunk += csvLine([
+              'movement', m.at, movementKind(m), m.itemType ?? '', m.reference, csvSafe(m.description), '',
+              m.gross === null ? '' : csvMoney(m.gross), m.commission === null ? '' : csvMoney(m.commission), csvMoney(m.amount), csvMoney(balance),
+            ]);
+          }
+          yield chunk;
         }
       })(),
+      { objectMode: false },
     );
-    source.on('error', (err) => out.destroy(err));
-    return source.pipe(out);
   }
 }

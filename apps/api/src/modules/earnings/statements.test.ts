@@ -7,6 +7,7 @@ import { expectLedgerBalanced } from '../../../test/money';
 import { pdfText } from '../../../test/pdf-text';
 import { auditLog } from '../../platform/audit.tables';
 import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
+import { LedgerStatements } from '../ledger/ledger.statement';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.tables';
 import { earnings } from './earnings.tables';
 
@@ -166,6 +167,24 @@ describe("a creator's statement equals the ledger", () => {
     expect(movements.map((r) => r.date)).toEqual([...movements.map((r) => r.date)].sort());
     expect(movements.find((r) => r.type === 'video')!.description).toBe("'=cmd|calc");
     expect(movements.map((r) => r.kind)).toEqual(expect.arrayContaining(['sale', 'refund', 'dispute', 'dispute_won', 'payout']));
+  });
+
+  it('movements are read in slices bounded by timestamps: every entry once, in order, ties kept together across a slice boundary', async () => {
+    const c = await createCreator(t);
+    const at = (i: number) => `${Y}-02-0${1 + Math.floor(i / 5)}T10:00:00Z`; // five movements share each timestamp
+    for (let i = 0; i < 17; i++) {
+      const r = (await t.ctx.db.transaction((tx) => t.ctx.ledger.recordSale(tx, { performerId: c.user.id, userId: fan.user.id, type: 'tip', source: `wallet_charge:${uuidv7()}`, gross: 100 + i, description: `t${i}`, from: wallet(fan.user.id), ledgerType: 'tip' })))!;
+      await moveTo(r.ledgerTx.id, at(i));
+    }
+    for (const batch of [1, 3, 4, 5, 100]) {
+      const seen: Array<{ id: string; at: string; description: string }> = [];
+      for await (const slice of new LedgerStatements({ db: t.ctx.db, batch }).movements(c.user.id, new Date(`${Y}-01-01T00:00:00Z`), new Date(`${year + 1}-01-01T00:00:00Z`))) seen.push(...slice);
+      expect(seen, `batch ${batch}`).toHaveLength(17);
+      expect(new Set(seen.map((m) => m.id)).size).toBe(17);
+      const keys = seen.map((m) => `${m.at} ${m.id}`);
+      expect(keys).toEqual([...keys].sort());
+      expect(seen.map((m) => m.description).sort()).toEqual(Array.from({ length: 17 }, (_, i) => `t${i}`).sort());
+    }
   });
 
   it('the PDF: a statement that says its period, its lines and its closing balance', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { earnings } from '../earnings/earnings.tables';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
@@ -45,15 +45,16 @@ export interface StatementMovement {
   commission: number | null;
 }
 
-type MovementRow = { id: string; at: string; amount: string; tx_type: string; reference: string; description: string; item_type: string | null; source_kind: string | null; gross: string | null; commission: string | null };
+type MovementRow = { id: string; at: string; amount: string; tx_type: string | null; reference: string | null; description: string | null; item_type: string | null; source_kind: string | null; gross: string | null; commission: string | null };
 
-/** Rows per query while streaming a statement's movements. */
-export const MOVEMENT_BATCH = 2000;
+/** About how many movements one query reads while a statement's CSV streams. */
+export const MOVEMENT_BATCH = 10_000;
 
 const AT = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export class LedgerStatements {
-  constructor(private deps: { db: DbOrTx }) {}
+  /** `batch`: about how many movements one query reads (tests use a few to cross slices). */
+  constructor(private deps: { db: DbOrTx; batch?: number }) {}
 
   /** The creator's earnings account id, or null when nothing ever moved it. */
   private async account(db: DbOrTx, performerId: string): Promise<string | null> {
@@ -100,35 +101,44 @@ export class LedgerStatements {
   }
 
   /**
-   * The period's movements oldest first, MOVEMENT_BATCH per query (keyset on created_at with
-   * microseconds, then id), each query only when the consumer wants more: memory stays flat.
+   * The period's movements oldest first, a slice (an array) of about MOVEMENT_BATCH at a time: one
+   * pass over the index first finds where each slice starts (every MOVEMENT_BATCH-th entry's
+   * timestamp), then each slice is read on its own bounded range [start, next start) — only when
+   * the consumer wants more, so memory stays flat and other queries run between slices (PGlite has
+   * one connection). Entries sharing a timestamp always fall in the same slice; within one, ties
+   * are ordered by id.
+   * The transaction and the earnings row are joined on the slice's range too (they carry their
+   * entry's created_at: one database transaction's now()), so each slice's joins touch that slice
+   * only (ledger_transactions_created_idx, earnings_performer_idx) — and as LEFT joins: an entry is
+   * always listed, with its exact amount, whatever its labels.
    */
-  async *movements(performerId: string, from: Date, to: Date): AsyncGenerator<StatementMovement> {
+  async *movements(performerId: string, from: Date, to: Date): AsyncGenerator<StatementMovement[]> {
     const db = this.deps.db;
     const acc = await this.account(db, performerId);
     if (!acc) return;
-    let after: { at: string; id: string } | null = null;
-    for (;;) {
-      const cursor: SQL = after ? sql`and (${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const inPeriod = sql`${ledgerEntries.accountId} = ${acc} and ${ledgerEntries.createdAt} >= ${from.toISOString()}::timestamptz and ${ledgerEntries.createdAt} < ${to.toISOString()}::timestamptz`;
+    const { rows: starts } = await db.execute<{ at: string }>(sql`
+      select at from (
+        select ${AT} as at, row_number() over (order by ${ledgerEntries.createdAt}) as rn from ${ledgerEntries} where ${inPeriod}
+      ) s where (rn - 1) % ${this.deps.batch ?? MOVEMENT_BATCH} = 0 order by rn`);
+    const bounds = [...starts.map((r) => r.at), to.toISOString()];
+    for (let i = 0; i + 1 < bounds.length; i++) {
+      if (bounds[i] === bounds[i + 1]) continue; // one timestamp spanning slices: read with the first
+      const [lo, hi] = [bounds[i]!, bounds[i + 1]!];
       const { rows }: { rows: MovementRow[] } = await db.execute<MovementRow>(sql`
         select ${ledgerEntries.id} as id, ${AT} as at, ${ledgerEntries.amount}::text as amount, ${ledgerTransactions.type} as tx_type,
                ${ledgerTransactions.reference} as reference, ${ledgerTransactions.description} as description,
                ${earnings.type} as item_type, split_part(${earnings.source}, ':', 1) as source_kind, ${earnings.gross}::text as gross, ${earnings.commission}::text as commission
         from ${ledgerEntries}
-        join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+        left join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.transactionId} and ${ledgerTransactions.createdAt} >= ${lo}::timestamptz and ${ledgerTransactions.createdAt} < ${hi}::timestamptz
         left join ${earnings} on ${earnings.ledgerTransactionId} = ${ledgerEntries.transactionId} and ${earnings.performerId} = ${performerId}
-        where ${ledgerEntries.accountId} = ${acc} and ${ledgerEntries.createdAt} >= ${from.toISOString()}::timestamptz and ${ledgerEntries.createdAt} < ${to.toISOString()}::timestamptz ${cursor}
-        order by ${ledgerEntries.createdAt}, ${ledgerEntries.id}
-        limit ${MOVEMENT_BATCH}`);
-      for (const r of rows) {
-        yield {
-          id: r.id, at: r.at, amount: Number(r.amount), txType: r.tx_type, reference: r.reference, description: r.description,
-          itemType: r.item_type, sourceKind: r.source_kind || null, gross: r.gross === null ? null : Number(r.gross), commission: r.commission === null ? null : Number(r.commission),
-        };
-      }
-      if (rows.length < MOVEMENT_BATCH) return;
-      const last: MovementRow = rows[rows.length - 1]!;
-      after = { at: last.at, id: last.id };
+          and ${earnings.createdAt} >= ${lo}::timestamptz and ${earnings.createdAt} < ${hi}::timestamptz
+        where ${inPeriod} and ${ledgerEntries.createdAt} >= ${lo}::timestamptz and ${ledgerEntries.createdAt} < ${hi}::timestamptz
+        order by ${ledgerEntries.createdAt}, ${ledgerEntries.id}`);
+      yield rows.map((r) => ({
+        id: r.id, at: r.at, amount: Number(r.amount), txType: r.tx_type ?? 'other', reference: r.reference ?? '', description: r.description ?? '',
+        itemType: r.item_type, sourceKind: r.source_kind || null, gross: r.gross === null ? null : Number(r.gross), commission: r.commission === null ? null : Number(r.commission),
+      }));
     }
   }
 }
