@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { ACCESS_REASON_HEADER, MESSAGES, REASON_REQUIRED_CODE, TWO_FACTOR_MESSAGES, disputeDetailSchema, disputeSchema, encodeAccessReason } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, giveTaxDetails, type Made, type TestApp } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { auditLog } from '../../platform/audit.tables';
 import { earningsAccount, wallet } from '../ledger/ledger.service';
@@ -46,16 +46,6 @@ async function dispute(paymentId: string, body: Record<string, unknown> = {}) {
   const r = await req('POST', '/admin/sandbox/disputes', admin, { paymentId, ...body });
   expect(r.statusCode, r.body).toBe(200);
   return disputeSchema.strict().parse(r.json().data);
-}
-/** Tax details (a W-8BEN), which a payout request needs (modules/taxes). */
-async function withTaxDetails(creator: Made): Promise<Made> {
-  const r = await req('PUT', '/performers/tax-details', creator, {
-    form: 'w8ben', entityType: 'individual', legalName: 'Test Creator', addressLine1: '1 rue de la Paix', city: 'Paris', certify: true, signature: 'Test Creator',
-    citizenshipCountry: 'FR', foreignTaxId: 'FR123456789', addressCountry: 'FR',
-  });
-  // 404 only on a build without the taxes module (issue 29 §4 lands beside this one).
-  expect([200, 201, 404], r.body).toContain(r.statusCode);
-  return creator;
 }
 async function tip(fan: Made, creator: Made, price: number) {
   return req('POST', `/wallet/charges/tip/${creator.user.id}`, fan, { price });
@@ -161,7 +151,7 @@ describe('a disputed wallet top-up', () => {
 
 describe('a disputed subscription period', () => {
   it("takes back the creator's share (earnings may go below zero) and the commission, shows a dispute line with the reason; no payout of a balance that does not cover it; won → back", async () => {
-    const creator = await withTaxDetails(await enable2fa(t, await creatorAt(100)));
+    const creator = await giveTaxDetails(t, await enable2fa(t, await creatorAt(100)));
     const { fan, payment } = await subscribed(creator);
     expect(await earningsOf(creator)).toBe(8000);
     // The creator is paid out everything before the dispute.
@@ -235,7 +225,7 @@ describe('a disputed subscription period', () => {
 describe('races', () => {
   it('a dispute racing a payout request: whichever comes first, no payout of a balance that does not cover it', async () => {
     for (let i = 0; i < 3; i++) {
-      const creator = await withTaxDetails(await enable2fa(t, await creatorAt(100)));
+      const creator = await giveTaxDetails(t, await enable2fa(t, await creatorAt(100)));
       const { payment } = await subscribed(creator);
       const [d, asked] = await Promise.all([
         req('POST', '/admin/sandbox/disputes', admin, { paymentId: payment.id }),
