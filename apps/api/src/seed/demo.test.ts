@@ -293,6 +293,19 @@ describe('demo seed', () => {
     expect(refunds.map((r) => [r.amount, r.status, r.reason])).toEqual([[500, 'succeeded', 'Charged twice by mistake']]);
   });
 
+  it("gives the demo creators tax details (sealed, answered masked) and Luna a statement of this year's sales", async () => {
+    for (const [username, form, masked] of [['luna', 'w9', '•••• 6789'], ['iris', 'w8ben', '•••• 0123'], ['marco', 'w9', '•••• 6789']] as const) {
+      const [u] = await t.ctx.db.select().from(users).where(eq(users.username, username));
+      const view = await t.ctx.taxDetails.get(u!.id);
+      expect(view, username).toMatchObject({ form });
+      expect(view!.form === 'w9' ? view!.tin : view!.foreignTaxId).toBe(masked);
+    }
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const { statement } = await t.ctx.statements.build(luna!.id, String(new Date().getUTCFullYear()));
+    expect(statement.sales.map((l) => l.type)).toEqual(expect.arrayContaining(['subscription', 'tip']));
+    expect(statement.closingBalance).toBeGreaterThan(0);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

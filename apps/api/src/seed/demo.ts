@@ -18,6 +18,7 @@ import { seedTakedowns } from './demo-takedowns';
 import { seedReleases } from './demo-releases';
 import { seedLive } from './demo-live';
 import { seedDisputes } from './demo-disputes';
+import { seedTaxDetails } from './demo-taxes';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -189,6 +190,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     // The console's Disputes and Payments pages: an open dispute, a lost one and a refund (demo-disputes.ts).
     if (account.admin && account.marco && account.iris) await seedDisputes(ctx, { admin: account.admin.user, marco: account.marco.user, iris: account.iris.user, password: DEMO_PASSWORD });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
+    // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
+    await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
