@@ -36,6 +36,20 @@ function TypeTag({ tx }: { tx: AdminTransaction }) {
   );
 }
 
+/** The movement's business record, linked to its console page when it has one (a card payment, a dispute). */
+function ReferenceCell({ reference }: { reference: string }) {
+  // `payment:<id>` (a top-up or a subscription period paid by card); `dispute…:<id>` (disputes.service's references).
+  const m = /^(payment|dispute[a-z_]*):([^:]+)$/.exec(reference);
+  const id = anId(m?.[2]);
+  const payment = m?.[1] === 'payment';
+  return (
+    <span className={css.stack}>
+      <span className={css.mono}>{reference}</span>
+      {id && <Link href={payment ? `/admin/payments/${id}` : `/admin/disputes/${id}`}>{payment ? 'Open the card payment' : 'Open the dispute'}</Link>}
+    </span>
+  );
+}
+
 function TransactionDrawer({ tx, onClose }: { tx: AdminTransaction | null; onClose: () => void }) {
   const owner = (id: string | null) => (id && id === tx?.userId ? tx.user?.name : id && id === tx?.performerId ? tx.performer?.name : null);
   return (
@@ -55,7 +69,7 @@ function TransactionDrawer({ tx, onClose }: { tx: AdminTransaction | null; onClo
               { key: 'user', label: 'User', children: tx.userId ? <MoneyUserCell user={tx.user} /> : '—' },
               { key: 'creator', label: 'Creator', children: tx.performerId ? <MoneyUserCell user={tx.performer} /> : '—' },
               { key: 'description', label: 'Description', children: tx.description || '—' },
-              { key: 'reference', label: 'Reference', children: <span className={css.mono}>{tx.reference}</span> },
+              { key: 'reference', label: 'Reference', children: <ReferenceCell reference={tx.reference} /> },
               { key: 'id', label: 'Id', children: <span className={css.mono}>{tx._id}</span> },
             ]}
           />
