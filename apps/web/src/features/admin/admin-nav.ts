@@ -3,7 +3,7 @@ import {
   SafetyOutlined,
   SolutionOutlined,
   CopyrightOutlined,
-  AuditOutlined, BankOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
+  AlertOutlined, AuditOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
   FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
 } from '@ant-design/icons';
 
@@ -47,6 +47,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/payouts', label: 'Payouts', icon: BankOutlined },
       { href: '/admin/orders', label: 'Orders', icon: ShoppingOutlined },
       { href: '/admin/transactions', label: 'Transactions', icon: TransactionOutlined },
+      { href: '/admin/payments', label: 'Card payments', icon: CreditCardOutlined },
+      { href: '/admin/disputes', label: 'Disputes', icon: AlertOutlined },
       { href: '/admin/subscriptions', label: 'Subscriptions', icon: CrownOutlined },
       { href: '/admin/coupons', label: 'Coupons', icon: TagsOutlined },
     ],
