@@ -36,7 +36,7 @@ export function StatGrid({ items, loading, label }: { items: StatItem[]; loading
               </Tooltip>
             )}
           </dt>
-          <dd>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? count(it.value) : money(it.value)}</dd>
+          <dd className={!loading && !it.plain && (it.value ?? 0) < 0 ? css.negativeFigure : undefined}>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? count(it.value) : money(it.value)}</dd>
           {it.hint && <span className={css.hint}>{it.hint}</span>}
         </div>
       ))}

@@ -3,20 +3,21 @@
  * /creator/earnings: totals (GET /performer/earning/stats), net earnings over time (stats.series),
  * the earnings table (GET /performer/earning/search) and the CSV export
  * (GET /performer/earning/export/csv) — all with the same filters (type, fromDate, toDate), kept in
- * the URL with the table state.
+ * the URL with the table state — and the statements by year or month (Statements).
  */
 import { useState } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
-import { DownloadOutlined, BankOutlined } from '@ant-design/icons';
-import { EARNING_TYPE_VALUES, earningExportSchema, type Earning } from '@stagepass/shared';
+import { Alert, App, Button, Card, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { AuditOutlined, DownloadOutlined, BankOutlined } from '@ant-design/icons';
+import { EARNING_TYPE_VALUES, earningExportSchema, type Earning, type EarningKind } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText, routeHref } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { fullDate, percent } from '@/lib/format';
+import { fullDate, money, percent } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { EmptyState, ErrorState } from '@/components/states';
 import EarningsChart from './EarningsChart';
+import Statements from './Statements';
 import { downloadFromApi } from '@/lib/download';
 import { Money, MoneyUserCell, StatGrid, moneyCss as css, shortDate } from '@/components/money/money-ui';
 import tcss from './earnings-table.module.css';
@@ -32,6 +33,15 @@ export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { 
   message: { label: 'Message', color: 'blue' },
   gallery: { label: 'Gallery', color: 'gold' },
   stream: { label: 'Live stream', color: 'volcano' },
+};
+/**
+ * What an earnings line is, when it is not a sale (shared `EARNING_KINDS`; issue 29): the tag beside
+ * the item and what it means. A refund's and a dispute's figures are negative.
+ */
+export const EARNING_KIND_LABEL: Record<Exclude<EarningKind, 'sale'>, { label: string; color: string; explain: string }> = {
+  refund: { label: 'Refund', color: 'red', explain: 'Refunded to the fan: your share is taken back.' },
+  dispute: { label: 'Dispute', color: 'volcano', explain: "The fan's bank took the payment back: your share is held. It comes back if the dispute is won." },
+  dispute_won: { label: 'Dispute won', color: 'green', explain: 'The dispute was decided for you: your share is given back.' },
 };
 const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 const typeOptions = EARNING_TYPE_VALUES.map((v) => ({ value: v, label: EARNING_TYPE_LABEL[v].label }));
@@ -68,6 +78,8 @@ export default function Earnings() {
   };
 
   const s = stats.data;
+  /** Below zero: a dispute or a card refund took back a sale already paid out (shared `earningStatsSchema.balance`). */
+  const owed = Boolean(s && s.balance < 0);
   return (
     <div className="container page">
       <div className={css.head}>
@@ -78,6 +90,9 @@ export default function Earnings() {
         <div className={css.actions}>
           <Link href="/creator/payouts">
             <Button icon={<BankOutlined />}>Payouts</Button>
+          </Link>
+          <Link href="/creator/tax-details">
+            <Button icon={<AuditOutlined />}>Tax details</Button>
           </Link>
           <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv} disabled={badRange}>
             Export CSV
@@ -129,6 +144,15 @@ export default function Earnings() {
       ) : (
         <>
           <h2 className={css.srOnly}>Totals</h2>
+          {owed && (
+            <Alert
+              className={css.block}
+              type="warning"
+              showIcon
+              title={`Your balance is ${money(s!.balance)}: recovered from your next earnings`}
+              description="A fan's bank took back a payment (a dispute), or a payment was refunded, after you had been paid for it. Your next earnings cover it first; payouts are possible again once your balance is above zero."
+            />
+          )}
           <StatGrid
             label="Earnings totals"
             loading={!s}
@@ -138,7 +162,9 @@ export default function Earnings() {
               { key: 'net', label: 'Net', value: s?.net, hint: hasFilters ? 'In this period' : 'All time', info: 'Gross minus commission: what you earned' },
               { key: 'paidOut', label: 'Paid out', value: s?.paidOut, hint: 'All time' },
               { key: 'pending', label: 'Pending', value: s?.pending, hint: 'Requested payouts', info: 'Payout requests waiting to be paid (pending or approved)' },
-              { key: 'available', label: 'Available', value: s?.available, hint: 'To withdraw now', info: 'Net earned − paid out − pending', highlight: true },
+              owed
+                ? { key: 'available', label: 'Balance', value: s?.balance, hint: 'Recovered from your next earnings', info: 'A dispute or a refund took back more than your balance held: nothing can be withdrawn until later earnings cover it', highlight: true }
+                : { key: 'available', label: 'Available', value: s?.available, hint: 'To withdraw now', info: 'Net earned − paid out − pending', highlight: true },
             ]}
           />
         </>
@@ -155,6 +181,8 @@ export default function Earnings() {
           )}
         </Card>
       )}
+
+      <Statements />
 
       <Card styles={{ body: { padding: 12 } }}>
         <h2 className={css.tableTitle}>Transactions</h2>
@@ -192,9 +220,19 @@ export default function Earnings() {
               dataIndex: 'type',
               render: (v: Earning['type'], e) => (
                 <span className={tcss.stack}>
-                  <Tag color={EARNING_TYPE_LABEL[v]?.color} className={tcss.tag}>
-                    {EARNING_TYPE_LABEL[v]?.label ?? v}
-                  </Tag>
+                  <span className={tcss.tags}>
+                    {e.kind !== 'sale' && EARNING_KIND_LABEL[e.kind] && (
+                      <Tooltip title={EARNING_KIND_LABEL[e.kind].explain}>
+                        <Tag color={EARNING_KIND_LABEL[e.kind].color} className={tcss.tag}>
+                          {EARNING_KIND_LABEL[e.kind].label}
+                          <span className={css.srOnly}>: {EARNING_KIND_LABEL[e.kind].explain}</span>
+                        </Tag>
+                      </Tooltip>
+                    )}
+                    <Tag color={EARNING_TYPE_LABEL[v]?.color} className={tcss.tag}>
+                      {EARNING_TYPE_LABEL[v]?.label ?? v}
+                    </Tag>
+                  </span>
                   {e.description && (
                     <Typography.Text ellipsis={{ tooltip: e.description }} className={tcss.desc}>
                       {e.description}
