@@ -155,19 +155,29 @@ function authHeaders(): Record<string, string> {
 }
 
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return withAccessReason((headers) => send<T>(path, { ...opts, headers: { ...opts.headers, ...headers } }), opts.headers);
+}
+
+/**
+ * Runs `attempt` (a call to the API); when it answers 400 `reason_required`, asks why (see
+ * `setAccessReasonHandler`) and runs it once more with the reason's header. Used by every call and
+ * by downloads (lib/download.ts). `given`: headers the caller already sends (a reason among them
+ * is not asked again).
+ */
+export async function withAccessReason<T>(attempt: (headers: Record<string, string>) => Promise<T>, given?: Record<string, string>): Promise<T> {
   try {
-    return await send<T>(path, opts);
+    return await attempt({});
   } catch (e) {
     const failure = e as ApiFailure;
-    if (failure?.statusCode !== 400 || failure.code !== REASON_REQUIRED_CODE || opts.headers?.[ACCESS_REASON_HEADER]) throw e;
-    const given = remembered?.reason;
+    if (failure?.statusCode !== 400 || failure.code !== REASON_REQUIRED_CODE || given?.[ACCESS_REASON_HEADER]) throw e;
+    const wasRemembered = remembered?.reason;
     const reason = await accessReason();
     if (!reason) throw e;
     try {
-      return await send<T>(path, { ...opts, headers: { ...opts.headers, [ACCESS_REASON_HEADER]: encodeAccessReason(reason) } });
+      return await attempt({ [ACCESS_REASON_HEADER]: encodeAccessReason(reason) });
     } catch (again) {
       // A remembered reason the server refused: forget it, so the next call asks.
-      if (given && (again as ApiFailure)?.code === REASON_REQUIRED_CODE) remembered = null;
+      if (wasRemembered && (again as ApiFailure)?.code === REASON_REQUIRED_CODE) remembered = null;
       throw again;
     }
   }

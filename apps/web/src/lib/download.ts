@@ -5,11 +5,12 @@
  * (`onProgress` gets the bytes received so far: a streamed ZIP or CSV has no length ahead) → a
  * temporary object URL clicked as a download. The file name comes from Content-Disposition, else
  * `fallbackName`. `href` is the entry's URL, e.g. `routeHref(routes.earnings.exportCsv, { query })`.
- * Used by the creator's earnings export, the operator's transactions export and a gallery's
- * "Download all". The browser holds the file in memory until it is saved.
+ * Used by the creator's earnings export and statements, the operator's transactions export and
+ * creators' statements, and a gallery's "Download all". The browser holds the file in memory until
+ * it is saved.
  */
 import { MESSAGES } from '@stagepass/shared';
-import { getToken, removeToken, type ApiFailure } from '@/lib/api';
+import { getToken, removeToken, withAccessReason, type ApiFailure } from '@/lib/api';
 import { fileNameFrom } from '@/lib/file-name';
 
 export { fileNameFrom };
@@ -37,12 +38,20 @@ async function readBody(res: Response, onProgress?: (bytes: number) => void): Pr
   return new Blob(chunks, { type });
 }
 
-/** Resolves to the saved file's name; rejects with an ApiFailure (statusCode 0: no answer). */
+/**
+ * Resolves to the saved file's name; rejects with an ApiFailure (statusCode 0: no answer). An
+ * operator's download of someone's private data (400 `reason_required`) asks why and is repeated
+ * with the reason, like any call (lib/api.ts `withAccessReason`).
+ */
 export async function downloadFromApi(href: string, fallbackName: string, opts: DownloadOptions = {}): Promise<string> {
+  return withAccessReason((headers) => downloadOnce(href, fallbackName, opts, headers));
+}
+
+async function downloadOnce(href: string, fallbackName: string, opts: DownloadOptions, extra: Record<string, string>): Promise<string> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(href, { headers: { Accept: `${opts.accept ?? 'text/csv'}, application/json`, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal: opts.signal });
+    res = await fetch(href, { headers: { Accept: `${opts.accept ?? 'text/csv'}, application/json`, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra }, signal: opts.signal });
   } catch {
     throw { statusCode: 0, message: '' } satisfies ApiFailure;
   }

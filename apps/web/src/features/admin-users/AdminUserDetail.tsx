@@ -17,6 +17,7 @@ import { ErrorState } from '@/components/states';
 import { StatGrid, type StatItem } from '@/components/money/money-ui';
 import { KycTag, RoleTag, StatusTag } from './user-tags';
 import UserActions from './UserActions';
+import CreatorTaxCard from './CreatorTaxCard';
 import UserConversations from '@/features/admin-reads/UserConversations';
 import css from './admin-users.module.css';
 
@@ -108,6 +109,7 @@ export default function AdminUserDetail({ id }: { id: string }) {
       <Card title={u.money.kind === 'fan' ? 'Money (fan)' : 'Money (creator)'} className={css.section}>
         <StatGrid items={moneyItems(u.money)} label="Money summary" />
       </Card>
+      {u.isPerformer && <CreatorTaxCard id={u._id} name={u.name || u.username || 'this creator'} since={u.createdAt} />}
       <div className={css.grid}>
         <Card title="Profile">
           <Facts u={u} />

@@ -5,7 +5,9 @@
  * editing a pending request (PUT /payout-requests/{id}), the list (GET /payout-requests/search,
  * status filter and table state in the URL) and a detail drawer (GET /payout-requests/{id}/view).
  * Requests and their edits need two-factor authentication (the API answers 403 without it): a
- * creator without it sees a call to turn it on instead of the form and the edit buttons.
+ * creator without it sees a call to turn it on instead of the form and the edit buttons. Requests
+ * need tax details too (the API answers 422 without them): until they are given, PayoutTaxCta
+ * links to the tax form instead of the request form.
  */
 import { useState } from 'react';
 import Link from 'next/link';
@@ -27,12 +29,15 @@ import EditPayoutModal from './EditPayoutModal';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { useCurrentUser } from '@/store';
 import PayoutTwoFactorCta from './PayoutTwoFactorCta';
+import PayoutTaxCta, { useTaxDetailsGiven } from './PayoutTaxCta';
 
 
 export default function Payouts() {
   const settings = useSettings();
   const user = useCurrentUser();
   const needsTwoFactor = Boolean(user && !user.twoFactorEnabled);
+  // Payouts need tax details (modules/taxes): until they are given the page links to the form instead of the request form.
+  const tax = useTaxDetailsGiven();
   const { mutate: globalMutate } = useSWRConfig();
   const t = useTableQuery({ sortBy: 'updatedAt' });
   const status = payoutStatusOptions.some((o) => o.value === t.query.filters.status) ? t.query.filters.status : undefined;
@@ -120,9 +125,11 @@ export default function Payouts() {
 
       {needsTwoFactor ? (
         <PayoutTwoFactorCta />
-      ) : c ? (
+      ) : tax.given === false || tax.error ? (
+        <PayoutTaxCta error={tax.error} onRetry={tax.retry} />
+      ) : c && tax.given ? (
         <PayoutRequestForm calc={c} pending={pendingReq} onDone={refresh} />
-      ) : !calc.error ? (
+      ) : !calc.error || tax.given === undefined ? (
         <Card className={css.block} aria-busy="true" aria-label="Loading">
           <Skeleton active paragraph={{ rows: 4 }} />
         </Card>
