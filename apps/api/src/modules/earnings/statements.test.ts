@@ -92,18 +92,30 @@ function parse(text: string, _o: { columns: true }): Array<Record<string, string
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-    else if (ch !== '\r') cell += ch;
+    else if (ch === ',') endCell();
+    else if (ch === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else if (ch !== '\r') cell += ch;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   const [head, ...body] = rows;
   return body.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ''])));
 }
@@ -197,7 +209,8 @@ describe("a creator's statement equals the ledger", () => {
     const text = pdfText(pdf);
     const want = await truth(`${Y}-01-01T00:00:00Z`, `${year + 1}-01-01T00:00:00Z`);
     expect(text).toEqual(expect.arrayContaining([`Earnings statement — ${Y}`, 'Opening balance', formatMoney(1.2e2), 'Closing balance', formatMoney(want.closing / 100), 'Sales — tip', 'Refunds — tip', 'Disputes — subscription', 'By month', `January ${Y}`, 'Tax withheld', '$0.00']));
-    expect(text.join(' ')).not.toMatch(/-\$0\.00|[\u0000-\u001f]/);
+    expect(text.join(' ')).not.toMatch(/-\$0\.00/);
+    expect(text.join(' ').split('').some((c) => c.charCodeAt(0) < 0x20)).toBe(false);
     expect(text.some((l) => l.startsWith('Creator: '))).toBe(true);
   });
 });
