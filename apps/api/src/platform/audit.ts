@@ -83,7 +83,7 @@ async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Pr
 /**
  * One audit entry for an operator's READ of private data: `action` names what was opened
  * ('messages.read', 'conversation.read', 'conversations.read', 'media.read', 'kyc.read', 'order.read',
- * 'subscriptions.read', 'release.read'),
+ * 'subscriptions.read', 'release.read', 'tax_details.read', 'statement.read'),
  * `subjectIds` whose data it was, `reason` what the operator gave (`accessReason(request)`).
  * A read changes nothing, so `db` may be the plain connection; the row is written before the data
  * is answered (no read goes unrecorded because the write failed).
@@ -170,6 +170,8 @@ const OPENED: Record<string, string> = {
   'subscriptions.read': 'your subscriptions',
   'release.read': 'a co-performer release you uploaded (modules/releases)',
   'release.export': 'your co-performer releases, in the custodian of records export',
+  'tax_details.read': 'your tax details (the tax id masked)',
+  'statement.read': 'an earnings statement of yours',
   'dispute.read': 'a card payment of yours that your bank disputed, with your sign-ins and purchases kept as evidence',
 };
 
