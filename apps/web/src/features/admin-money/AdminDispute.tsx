@@ -93,8 +93,8 @@ export default function AdminDispute({ id }: { id: string }) {
         <div className={css.meta}>
           <span className={css.muted}>Opened {fullDate(d.createdAt)}</span>
           {d.closedAt && <span className={css.muted}>Closed {fullDate(d.closedAt)}</span>}
-          <span className={css.muted}>
-            Deadline: <Deadline d={d} />
+          <span className={css.inline}>
+            <span className={css.muted}>Deadline:</span> <Deadline d={d} inline />
           </span>
         </div>
       </header>

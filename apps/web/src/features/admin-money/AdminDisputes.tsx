@@ -85,20 +85,21 @@ export default function AdminDisputes() {
           totalLabel={(n) => plural(n, 'dispute')}
           empty={<EmptyState title={f.userId ? 'No disputes of this fan' : EMPTY[f.view].title} description={f.userId ? 'Nothing matches these filters.' : EMPTY[f.view].description} />}
           cardsLabel="Disputes list"
-          scroll={{ x: 1040 }}
+          // Fits the console's ~960 px content box at 1280 px; narrower it scrolls, ≤ 600 px it becomes cards.
+          scroll={{ x: 945 }}
           size="middle"
           rowClassName={(d) => (d.open ? (deadlineState(d.dueBy, now) === 'overdue' ? css.rowOverdue : deadlineState(d.dueBy, now) === 'near' ? css.rowNear : '') : '')}
           onRow={(d) => ({ 'aria-label': `Dispute of ${d.fan?.name ?? 'a fan'} for ${money(d.amount)}` }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'createdAt', title: 'Opened', dataIndex: 'createdAt', width: 120, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{shortDate(v)}</span> },
-            { key: 'fan', title: 'Fan', width: 180, render: (_, d) => <FanLink user={d.fan} /> },
-            { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 100, render: (v: number) => <Money value={v} strong /> },
-            { key: 'reason', title: 'Reason', dataIndex: 'reason', width: 180, render: (v: string) => reasonText(v) },
-            { key: 'paidFor', title: 'What it paid for', width: 180, render: (_, d) => <PaidFor d={d} /> },
-            { key: 'dueBy', title: 'Deadline', width: 170, sorter: true, sortOrder: t.sortOrder('dueBy'), render: (_, d) => <Deadline d={d} now={now} /> },
-            { key: 'status', title: 'Status', dataIndex: 'status', width: 150, render: (_, d) => <DisputeStatusTag status={d.status} /> },
+            { key: 'createdAt', title: 'Opened', dataIndex: 'createdAt', width: 100, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => <span className={css.nowrap}>{shortDate(v)}</span> },
+            { key: 'fan', title: 'Fan', width: 160, render: (_, d) => <FanLink user={d.fan} /> },
+            { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', width: 85, render: (v: number) => <Money value={v} strong /> },
+            { key: 'reason', title: 'Reason', dataIndex: 'reason', width: 140, render: (v: string) => reasonText(v) },
+            { key: 'paidFor', title: 'What it paid for', width: 150, render: (_, d) => <PaidFor d={d} /> },
+            { key: 'dueBy', title: 'Deadline', width: 120, sorter: true, sortOrder: t.sortOrder('dueBy'), render: (_, d) => <Deadline d={d} now={now} compact /> },
+            { key: 'status', title: 'Status', dataIndex: 'status', width: 120, render: (_, d) => <DisputeStatusTag status={d.status} /> },
             {
-              key: 'actions', title: 'Actions', width: 90,
+              key: 'actions', title: 'Actions', width: 70,
               render: (_, d) => (
                 <Link href={`/admin/disputes/${d._id}`} aria-label={`Open the dispute of ${d.fan?.name ?? 'a fan'} for ${money(d.amount)}`} className={css.nowrap}>
                   Open <ArrowRightOutlined aria-hidden />

@@ -5,12 +5,12 @@
  * /admin/disputes/{id} answers them.
  */
 import Link from 'next/link';
-import { Card, Table, Tag } from 'antd';
-import type { DisputeDetail } from '@stagepass/shared';
+import { Card, Tag } from 'antd';
+import type { DisputeDetail, SubscriptionStatus } from '@stagepass/shared';
 import { fullDate, plural } from '@/lib/format';
 import { Money, MoneyUserCell } from '@/components/money/money-ui';
 import { EmptyState } from '@/components/states';
-import { DELIVERY, ITEM_TYPE, PAYMENT_TYPE, disputeMovementLabel } from './labels';
+import { DELIVERY, ITEM_TYPE, PAYMENT_TYPE, SUB_STATUS, disputeMovementLabel } from './labels';
 import { FanLink, PaymentStatusTag, reasonText } from './dispute-bits';
 import css from './disputes.module.css';
 
@@ -73,7 +73,7 @@ export function PaidForCard({ d }: { d: DisputeDetail }) {
               </dd>
               <dt>Subscription</dt>
               <dd>
-                {pf.subscription.status}
+                {SUB_STATUS[pf.subscription.status as SubscriptionStatus]?.label ?? pf.subscription.status}
                 {pf.subscription.suspended && (
                   <Tag color="orange" className={css.inlineTag}>
                     Suspended while disputed
@@ -157,20 +157,21 @@ export function HoldCard({ d }: { d: DisputeDetail }) {
       <h3 className={css.subTitle} id="dispute-movements">
         Ledger movements
       </h3>
-      <section aria-labelledby="dispute-movements">
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="reference"
-        dataSource={d.movements}
-        locale={{ emptyText: 'None yet' }}
-        columns={[
-          { key: 'what', title: 'Movement', render: (_, m) => disputeMovementLabel(m.reference, m.type) },
-          { key: 'date', title: 'Date', dataIndex: 'createdAt', render: (v: string) => <span className={css.nowrap}>{fullDate(v)}</span> },
-          { key: 'amount', title: 'Amount', dataIndex: 'amount', align: 'right', render: (v: number) => <Money value={v} /> },
-        ]}
-      />
-      </section>
+      {d.movements.length ? (
+        <ul className={css.movements} aria-labelledby="dispute-movements">
+          {d.movements.map((m) => (
+            <li key={m.reference}>
+              <span className={css.stack}>
+                <span>{disputeMovementLabel(m.reference, m.type)}</span>
+                <span className={css.small}>{fullDate(m.createdAt)}</span>
+              </span>
+              <Money value={m.amount} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={css.text}>None yet.</p>
+      )}
     </Card>
   );
 }

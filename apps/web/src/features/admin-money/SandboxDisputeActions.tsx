@@ -58,7 +58,7 @@ export default function SandboxDisputeActions({ paymentId, mode, onDone }: { pay
       <div className={css.actions}>
         {mode === 'open' ? (
           <>
-            <Select aria-label="Dispute reason" value={reason} onChange={setReason} options={reasonOptions} className={css.reasonSelect} />
+            <Select aria-label="Dispute reason" value={reason} onChange={setReason} options={reasonOptions} virtual={false} className={css.reasonSelect} />
             <Button onClick={() => send('open')} loading={busy === 'open'} disabled={Boolean(busy)}>
               Open a dispute (sandbox)
             </Button>

@@ -5,7 +5,7 @@ import { Tag } from 'antd';
 import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { disputeReasonLabel, type Dispute, type DisputeStatus, type PaymentTransactionStatus, type RefundStatus } from '@stagepass/shared';
 import { fullDate, timeLeft } from '@/lib/format';
-import { MoneyUserCell } from '@/components/money/money-ui';
+import { MoneyUserCell, shortDate } from '@/components/money/money-ui';
 import { DISPUTE_STATUS, PAYMENT_STATUS, PAYMENT_TYPE, REFUND_STATUS, deadlineState } from './labels';
 import css from './disputes.module.css';
 
@@ -45,14 +45,14 @@ export const reasonText = (reason: string) => {
 /**
  * The evidence deadline of a dispute: the date, and — while it is open — how far it is, marked
  * when it has passed (`Overdue`) or is within three days (`Due in …`). Closed or answered: why there
- * is none.
+ * is none. `compact`: the day only (the full date in its title), for the queue; `inline`: on one line.
  */
-export function Deadline({ d, now = Date.now() }: { d: Pick<Dispute, 'dueBy' | 'open' | 'evidenceSubmittedAt' | 'status'>; now?: number }) {
+export function Deadline({ d, now = Date.now(), compact, inline }: { d: Pick<Dispute, 'dueBy' | 'open' | 'evidenceSubmittedAt' | 'status'>; now?: number; compact?: boolean; inline?: boolean }) {
   if (!d.dueBy) return <span className={css.muted}>{!d.open ? 'Closed' : d.evidenceSubmittedAt || d.status === 'under_review' || d.status === 'warning_under_review' ? 'Answered' : 'None given'}</span>;
   const state = deadlineState(d.dueBy, now);
   return (
-    <span className={css.stack}>
-      <span className={css.nowrap}>{fullDate(d.dueBy)}</span>
+    <span className={inline ? css.inline : css.stack} title={compact ? fullDate(d.dueBy) : undefined}>
+      <span className={css.nowrap}>{compact ? shortDate(d.dueBy) : fullDate(d.dueBy)}</span>
       {state === 'overdue' ? (
         <span className={`${css.deadline} ${css.overdue}`}>
           <WarningOutlined aria-hidden /> Overdue

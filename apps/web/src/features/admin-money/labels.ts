@@ -83,13 +83,13 @@ export const DISPUTE_VIEW_KEYS = Object.keys(DISPUTE_VIEWS) as DisputeView[];
 /** A ledger movement of a dispute, by its reference's prefix (disputes.service `disputeRefs`). */
 export const DISPUTE_MOVEMENT: Record<string, string> = {
   dispute: 'Held back when it opened',
-  dispute_rest: 'Held back later (the rest)',
+  dispute_rest: 'Held back: the part beyond what the sale still held',
   dispute_fee: "The gateway's dispute fee",
   dispute_fee_returned: 'Dispute fee given back',
   dispute_won: 'Given back: the dispute was won',
   dispute_won_rest: 'Given back (the rest)',
-  dispute_lost: 'Kept by the bank: the dispute was lost',
-  dispute_lost_undone: 'Loss undone',
+  dispute_lost: 'Lost: the spent part written off',
+  dispute_lost_undone: 'Write-off undone (won after all)',
 };
 export const disputeMovementLabel = (reference: string, type: string) => DISPUTE_MOVEMENT[reference.split(':')[0] ?? ''] ?? (TX_TYPE as Record<string, { label: string }>)[type]?.label ?? type;
 
