@@ -197,7 +197,10 @@ export default function Earnings() {
             )}
           cardsLabel="Earnings list"
           // Fits the 858 px content box at 1280 px; narrower (860–1100 px windows) it scrolls, ≤ 600 px it becomes cards.
+          // Fixed layout: the Item column takes what the others leave, so a long description (a dispute's) is cut with an
+          // ellipsis instead of widening the table past its box.
           scroll={{ x: 780 }}
+          tableLayout="fixed"
           size="middle"
           columns={[
             {
@@ -248,7 +251,7 @@ export default function Earnings() {
               title: 'Commission',
               dataIndex: 'commission',
               align: 'right',
-              width: 108,
+              width: 120,
               render: (v: number, e) => (
                 <span className={tcss.stack}>
                   <Money value={v} />
