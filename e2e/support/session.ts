@@ -46,3 +46,24 @@ export async function giveAccessReason(page: Page, reason = 'Reviewing this case
   await ask.getByRole('button', { name: 'Open' }).click();
   await ask.waitFor({ state: 'hidden' });
 }
+
+/**
+ * Screenshots of the page as it is: 1280 px light, then 390 px dark (the narrow layout and the dark
+ * theme), full page; back to 1280 px light after. Files `<name>-1280-light.png`, `<name>-390-dark.png`
+ * in the test's output folder. `narrowReady` waits for what the narrow layout shows (e.g. a table's card list).
+ */
+export async function pageShots(page: Page, name: string, outputPath: (file: string) => string, opts: { narrowReady?: () => Promise<void> } = {}) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await settle(page);
+  await page.screenshot({ path: outputPath(`${name}-1280-light.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('html[data-theme="dark"]').waitFor();
+  await opts.narrowReady?.();
+  // The theme follows the system: wait for its colour transitions (not endless animations such as a spinner) to finish.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  await page.screenshot({ path: outputPath(`${name}-390-dark.png`), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
