@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api, login, operatorToken, uniqueName } from './support/api';
@@ -11,6 +13,19 @@ import { giveAccessReason, pageShots, signIn } from './support/session';
  * creator's earnings list the dispute; the operator refunds part of the top-up (a double click
  * refunds once) and a second refund beyond what is left is refused with the API's message.
  */
+/** No text below 4.5:1 (axe-core's color-contrast rule, as e2e/contrast.spec.ts), in light then in dark. */
+async function contrastInBothThemes(page: Page, what: string, within = '#main') {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+    const result = await new AxeBuilder({ page }).include(within).withRules(['color-contrast']).analyze();
+    const found = result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
+    expect(found, `contrast failures on ${what} (${theme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 test('the operator disputes a subscription payment in the sandbox, answers it and closes it; the creator sees the dispute; a top-up is refunded in part, once, and not beyond what is left', async ({ browser, creator }) => {
   test.setTimeout(240_000);
   const out = (f: string) => test.info().outputPath(f);
@@ -68,6 +83,7 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   await expect(row).toContainText('Subscription');
   await expect(row).toContainText('Not received');
   await expect(row).toContainText(/in \d+ days?/);
+  await contrastInBothThemes(admin, 'the disputes queue');
   await pageShots(admin, 'disputes-queue', out, {
     narrowReady: async () => {
       await admin.getByRole('list', { name: 'Disputes list' }).waitFor();
@@ -87,6 +103,7 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   await expect(movements.getByRole('listitem').filter({ hasText: "The gateway's dispute fee" })).toBeVisible();
   const form = admin.getByRole('form', { name: 'Submit evidence' });
   await expect(form.getByLabel('What was sold')).not.toHaveValue('');
+  await contrastInBothThemes(admin, "a dispute's page");
   await pageShots(admin, 'dispute-detail', out, { narrowReady: fitsWidth });
 
   // Evidence: nothing at all → the API's field error under "Other evidence"; then the answer.
@@ -132,6 +149,7 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   await admin.getByRole('button', { name: 'Refund' }).click();
   let dialog = admin.getByRole('dialog', { name: 'Refund this payment' });
   await expect(dialog).toContainText('At most $50.00 can be refunded now');
+  await contrastInBothThemes(admin, 'the refund dialog', '[role="dialog"]');
   await dialog.getByRole('radio', { name: 'Part of it' }).check();
   await dialog.getByLabel('Amount').fill('20');
   await dialog.getByLabel('Reason').fill('The fan asked for unused credit back');
@@ -154,6 +172,7 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   await expect(dialog.getByText('At most 30.00 is left of this payment')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(refunds.getByRole('listitem')).toHaveCount(1);
+  await contrastInBothThemes(admin, "a card payment's page");
   await pageShots(admin, 'payment-refunded', out, { narrowReady: fitsWidth });
 
   await Promise.all([adminCtx.close(), fanCtx.close(), creatorCtx.close()]);

@@ -176,7 +176,7 @@ export default function AdminPayment({ id }: { id: string }) {
           <h1>
             {PAYMENT_TYPE[p.type]} of {money(p.amount)}
           </h1>
-          <Button type="primary" danger icon={<RollbackOutlined />} disabled={p.refundable <= 0} onClick={() => setRefunding(true)}>
+          <Button type="primary" icon={<RollbackOutlined />} disabled={p.refundable <= 0} onClick={() => setRefunding(true)}>
             Refund
           </Button>
         </div>

@@ -64,7 +64,7 @@ function RefundForm({ payment, onClose, onDone }: { payment: AdminPayment; onClo
       open
       title="Refund this payment"
       okText="Refund"
-      okButtonProps={{ danger: true, htmlType: 'submit', form: 'refund-form', loading: busy }}
+      okButtonProps={{ htmlType: 'submit', form: 'refund-form', loading: busy }}
       cancelText="Cancel"
       onCancel={onClose}
       destroyOnHidden

@@ -68,7 +68,7 @@ export default function SandboxDisputeActions({ paymentId, mode, onDone }: { pay
             <Button onClick={() => send('won')} loading={busy === 'won'} disabled={Boolean(busy)}>
               Close as won (sandbox)
             </Button>
-            <Button danger onClick={() => send('lost')} loading={busy === 'lost'} disabled={Boolean(busy)}>
+            <Button onClick={() => send('lost')} loading={busy === 'lost'} disabled={Boolean(busy)}>
               Close as lost (sandbox)
             </Button>
           </>
