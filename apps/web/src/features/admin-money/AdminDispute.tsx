@@ -11,12 +11,11 @@
 import Link from 'next/link';
 import { Alert, Card, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { DISPUTE_NEEDS_RESPONSE, REASON_REQUIRED_CODE, type DisputeDetail } from '@stagepass/shared';
+import { DISPUTE_NEEDS_RESPONSE, type DisputeDetail } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { errorText, type ApiFailure } from '@/lib/api';
 import { fullDate, money, timeLeft } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
-import { ErrorState } from '@/components/states';
+import { AuditedReadFailure, READ_ONCE } from '@/components/AuditedRead';
 import { Deadline, DisputeStatusTag, reasonText } from './dispute-bits';
 import { ChargeCard, HoldCard, PaidForCard, RecordsCard } from './DisputeRecords';
 import EvidenceForm from './EvidenceForm';
@@ -25,7 +24,6 @@ import { deadlineState } from './labels';
 import css from './disputes.module.css';
 
 /** Each read is an audit entry: read once, never again on focus or reconnect. */
-const READ_ONCE = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false } as const;
 
 function DeadlineAlert({ d }: { d: DisputeDetail }) {
   if (!d.open || !d.dueBy || !(DISPUTE_NEEDS_RESPONSE as readonly string[]).includes(d.status)) return null;
@@ -50,18 +48,11 @@ export default function AdminDispute({ id }: { id: string }) {
       <ArrowLeftOutlined aria-hidden /> Disputes
     </Link>
   );
-  const failure = error as ApiFailure | undefined;
-  if (failure && !data) {
-    const noReason = failure.code === REASON_REQUIRED_CODE;
-    const notFound = failure.statusCode === 404 || (failure.statusCode === 400 && !noReason);
+  if (error && !data) {
     return (
       <div className="container page">
         {back}
-        <ErrorState
-          title={notFound ? 'No such dispute' : noReason ? 'Not opened' : "This dispute didn't load"}
-          message={notFound ? 'The link may be wrong.' : noReason ? "Opening it needs a reason: it shows the fan's records and is kept in the audit log." : errorText(error)}
-          onRetry={notFound ? undefined : () => void mutate()}
-        />
+        <AuditedReadFailure error={error} thing="dispute" notFoundMessage="The link may be wrong." reasonMessage="Opening it needs a reason: it shows the fan's records and is kept in the audit log." onRetry={() => void mutate()} />
       </div>
     );
   }

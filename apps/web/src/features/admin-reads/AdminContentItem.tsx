@@ -10,12 +10,12 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Avatar, Button, Card, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { ADMIN_CONTENT_PHOTOS_PAGE, DEFAULT_AVATAR, HIDEABLE_KINDS, REASON_REQUIRED_CODE, type AdminContentItem as Item, type HideableKind } from '@stagepass/shared';
+import { ADMIN_CONTENT_PHOTOS_PAGE, DEFAULT_AVATAR, HIDEABLE_KINDS, type AdminContentItem as Item, type HideableKind } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { errorText, type ApiFailure } from '@/lib/api';
 import { fullDate, money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
-import { EmptyState, ErrorState } from '@/components/states';
+import { AuditedReadFailure, READ_ONCE } from '@/components/AuditedRead';
+import { EmptyState } from '@/components/states';
 import AccessTag from '@/components/AccessTag';
 import HiddenTag from '@/components/HiddenTag';
 import { RichText } from '@/features/feeds/RichText';
@@ -26,7 +26,6 @@ import css from './admin-reads.module.css';
 const KIND_LABEL: Record<HideableKind, string> = { feed: 'Post', video: 'Video', gallery: 'Gallery', product: 'Product' };
 const STATUS_LABEL: Record<string, string> = { published: 'Published', scheduled: 'Scheduled', draft: 'Draft', active: 'Active', inactive: 'Inactive' };
 /** Each read is an audit entry: the answer is read once, never again on focus or reconnect. */
-const READ_ONCE = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false } as const;
 const isKind = (v: string): v is HideableKind => (HIDEABLE_KINDS as readonly string[]).includes(v);
 
 function Body({ data, page, setPage }: { data: Item; page: number; setPage: (p: number) => void }) {
@@ -153,18 +152,11 @@ export default function AdminContentItem({ kind, id }: { kind: string; id: strin
       <ArrowLeftOutlined aria-hidden /> Content
     </Link>
   );
-  const failure = error as ApiFailure | undefined;
-  if (!valid || (failure && !data)) {
-    const notFound = !valid || failure?.statusCode === 404 || (failure?.statusCode === 400 && failure.code !== REASON_REQUIRED_CODE);
-    const noReason = failure?.code === REASON_REQUIRED_CODE;
+  if (!valid || (error && !data)) {
     return (
       <div className="container page">
         {back}
-        <ErrorState
-          title={notFound ? 'No such item' : noReason ? 'Not opened' : "This item didn't load"}
-          message={notFound ? 'It may have been deleted, or the link is wrong.' : noReason ? 'Opening it needs a reason: it is kept in the audit log.' : errorText(error)}
-          onRetry={notFound ? undefined : () => void mutate()}
-        />
+        <AuditedReadFailure error={error} thing="item" notFoundMessage="It may have been deleted, or the link is wrong." invalid={!valid} onRetry={() => void mutate()} />
       </div>
     );
   }

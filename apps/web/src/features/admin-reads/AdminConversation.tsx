@@ -10,18 +10,18 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Avatar, Button, Card, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, REASON_REQUIRED_CODE, type ConversationParty, type Message } from '@stagepass/shared';
+import { DEFAULT_AVATAR, type ConversationParty, type Message } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { errorText, type ApiFailure } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { fullDate, money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
-import { EmptyState, ErrorState } from '@/components/states';
+import { AuditedReadFailure, READ_ONCE } from '@/components/AuditedRead';
+import { EmptyState } from '@/components/states';
 import ConsoleMedia from './ConsoleMedia';
 import css from './admin-reads.module.css';
 
 const PAGE = 25;
 /** Each read is an audit entry: a page is read once, never again on focus or reconnect. */
-const READ_ONCE = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false } as const;
 const nameOf = (p: ConversationParty | undefined) => (p ? p.name || p.username || 'Account' : 'A former member');
 
 function MessageItem({ m, members }: { m: Message; members: ConversationParty[] }) {
@@ -83,18 +83,11 @@ export default function AdminConversation({ id, from }: { id: string; from?: str
       <ArrowLeftOutlined aria-hidden /> {from ? 'Back to the user' : 'Users'}
     </Link>
   );
-  const failure = error as ApiFailure | undefined;
-  if (failure && !data) {
-    const notFound = failure.statusCode === 404 || (failure.statusCode === 400 && failure.code !== REASON_REQUIRED_CODE);
-    const noReason = failure.code === REASON_REQUIRED_CODE;
+  if (error && !data) {
     return (
       <div className="container page">
         {back}
-        <ErrorState
-          title={notFound ? 'No such conversation' : noReason ? 'Not opened' : "This conversation didn't load"}
-          message={notFound ? 'It may have been deleted with an account, or the link is wrong.' : noReason ? 'Opening it needs a reason: it is kept in the audit log.' : errorText(error)}
-          onRetry={notFound ? undefined : () => void mutate()}
-        />
+        <AuditedReadFailure error={error} thing="conversation" notFoundMessage="It may have been deleted with an account, or the link is wrong." onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -12,12 +12,12 @@ import { routes } from '@stagepass/shared/routes';
 import { errorText, type ApiFailure } from '@/lib/api';
 import { fullDate, plural } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
+import { READ_ONCE } from '@/components/AuditedRead';
 import { EmptyState, ErrorState } from '@/components/states';
 import Pager from './Pager';
 import css from './admin-reads.module.css';
 
 const PAGE = 20;
-const READ_ONCE = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false } as const;
 
 export default function UserConversationList({ userId, name }: { userId: string; name: string }) {
   const [page, setPage] = useState(1);
