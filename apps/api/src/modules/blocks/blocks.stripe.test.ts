@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
-import { StripeStandin } from '../../../test/stripe-standin';
+import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import type { StripeStandin } from '../../../test/stripe-standin';
+import { stripeTestApp } from '../../../test/stripe-app';
 import { domainEvents } from '../../platform/events.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 
@@ -9,20 +10,9 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 const WEBHOOK_SECRET = 'whsec_standin_blocks_0123456789';
 let t: TestApp;
 let stripe: StripeStandin;
-let admin: Made;
 
 beforeAll(async () => {
-  stripe = await new StripeStandin({ webhookSecret: WEBHOOK_SECRET, now: () => (t ? t.ctx.clock.now() : new Date()) }).start();
-  t = await createTestApp({}, { STRIPE_API_BASE: stripe.url });
-  stripe.opts.deliver = async (payload, headers) => {
-    const r = await t.app.inject({ method: 'POST', url: '/stripe/webhook', payload, headers });
-    return { statusCode: r.statusCode, body: r.json() };
-  };
-  admin = await createAdmin(t);
-  for (const [key, value] of [['paymentGateway', 'stripe'], ['stripeSecretKey', 'sk_test_standin'], ['stripeWebhookSecret', WEBHOOK_SECRET]]) {
-    const r = await t.app.inject({ method: 'PUT', url: `/admin/settings/${key}`, headers: admin.auth, payload: { value } });
-    expect(r.statusCode, r.body).toBe(200);
-  }
+  ({ t, stripe } = await stripeTestApp(WEBHOOK_SECRET));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import { domainEvents } from '../../platform/events.tables';
-import { StripeStandin, type StripeEventJson } from '../../../test/stripe-standin';
+import type { StripeEventJson, StripeStandin } from '../../../test/stripe-standin';
+import { stripeTestApp } from '../../../test/stripe-app';
 import { earningsAccount, wallet } from '../ledger/ledger.service';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 import { paymentRefunds } from './disputes.tables';
@@ -21,17 +22,7 @@ let stripe: StripeStandin;
 let admin: Made;
 
 beforeAll(async () => {
-  stripe = await new StripeStandin({ webhookSecret: WEBHOOK_SECRET, now: () => (t ? t.ctx.clock.now() : new Date()) }).start();
-  t = await createTestApp({}, { STRIPE_API_BASE: stripe.url });
-  stripe.opts.deliver = async (payload, headers) => {
-    const r = await t.app.inject({ method: 'POST', url: '/stripe/webhook', payload, headers });
-    return { statusCode: r.statusCode, body: r.json() };
-  };
-  admin = await createAdmin(t);
-  for (const [key, value] of [['paymentGateway', 'stripe'], ['stripeSecretKey', 'sk_test_standin'], ['stripeWebhookSecret', WEBHOOK_SECRET]] as const) {
-    const r = await req('PUT', `/admin/settings/${key}`, admin, { value });
-    expect(r.statusCode, r.body).toBe(200);
-  }
+  ({ t, stripe, admin } = await stripeTestApp(WEBHOOK_SECRET));
 });
 afterEach(async () => {
   stripe.beforeAnswer = null;

@@ -1,8 +1,9 @@
 // Over 300 lines: every Stripe flow (cards, top-ups, subscriptions, webhooks, Connect) end to end against one app and one Stripe stand-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
-import { StripeStandin, type StripeEventJson } from '../../../test/stripe-standin';
+import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import type { StripeEventJson, StripeStandin } from '../../../test/stripe-standin';
+import { stripeTestApp } from '../../../test/stripe-app';
 import { earnings } from '../earnings/earnings.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { paymentTransactions, performerPayoutAccounts, webhookEvents } from './payments.tables';
@@ -18,17 +19,8 @@ let admin: Made;
 let realNow: () => Date;
 
 beforeAll(async () => {
-  stripe = await new StripeStandin({ webhookSecret: WEBHOOK_SECRET, now: () => (t ? t.ctx.clock.now() : new Date()) }).start();
-  t = await createTestApp({}, { STRIPE_API_BASE: stripe.url });
+  ({ t, stripe, admin } = await stripeTestApp(WEBHOOK_SECRET));
   realNow = t.ctx.clock.now;
-  stripe.opts.deliver = async (payload, headers) => {
-    const r = await t.app.inject({ method: 'POST', url: '/stripe/webhook', payload, headers });
-    return { statusCode: r.statusCode, body: r.json() };
-  };
-  admin = await createAdmin(t);
-  await setSetting('paymentGateway', 'stripe');
-  await setSetting('stripeSecretKey', 'sk_test_standin');
-  await setSetting('stripeWebhookSecret', WEBHOOK_SECRET);
 });
 afterEach(async () => {
   t.ctx.clock.now = realNow;
