@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN, expect, registerVerifiedCreator, test, type Account } from './fixtures/users';
+import { ADMIN, expect, registerOwnCreator, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api, login, operatorToken, uniqueName } from './support/api';
 import { giveAccessReason, pageShots, signIn } from './support/session';
@@ -26,21 +26,10 @@ async function contrastInBothThemes(page: Page, what: string, within = '#main') 
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/**
- * A creator of this test alone at $9.95 a month: a dispute takes money back from their earnings
- * and adds a subscriber, which the worker's shared creator must not carry into later specs
- * (messages.spec counts its subscribers, money.spec its earnings).
- */
-async function disputedCreator(): Promise<Account> {
-  const username = uniqueName('dcreator');
-  const c = await registerVerifiedCreator({ firstName: 'Dora', lastName: `Disputed ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'dispute-pass-42' });
-  await api('PUT', '/performers/subscription-settings', { monthlyPrice: 9.95, freeSubscriptionEnabled: true, freeSubscriptionDays: 7 }, c.token);
-  return c;
-}
-
 test('the operator disputes a subscription payment in the sandbox, answers it and closes it; the creator sees the dispute; a top-up is refunded in part, once, and not beyond what is left', async ({ browser }) => {
   test.setTimeout(240_000);
-  const creator = await disputedCreator();
+  // Its own creator: the dispute takes back earnings and adds a subscriber (messages.spec counts them).
+  const creator = await registerOwnCreator('dcreator');
   const out = (f: string) => test.info().outputPath(f);
   // ── Set-up through the API: a fresh fan (its spending pauses), a card, a $50 top-up, a paid subscription ──
   const username = uniqueName('dispute');
