@@ -5,24 +5,22 @@
  * (GET /admin/performers/{id}/tax-details; the statement downloads), and the tax id stays masked.
  */
 import { useState } from 'react';
-import { App, Button, Card, Select, Space } from 'antd';
+import { Button, Card, Select, Space } from 'antd';
 import { EyeOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { StatementFormat, TaxDetailsView as View } from '@stagepass/shared';
+import type { TaxDetailsView as View } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, routeHref } from '@/lib/api';
-import { downloadFromApi } from '@/lib/download';
 import TaxDetailsView from '@/features/taxes/TaxDetailsView';
-import { useStatementPeriod } from '@/features/earnings/useStatementPeriod';
+import { useStatementDownload, useStatementPeriod } from '@/features/earnings/useStatementPeriod';
 import page from './admin-users.module.css';
 import css from './creator-tax.module.css';
 
 export default function CreatorTaxCard({ id, name, since }: { id: string; name: string; since?: string }) {
-  const { message } = App.useApp();
   const [tax, setTax] = useState<{ view: View | null } | null>(null);
   const [opening, setOpening] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const p = useStatementPeriod(since ? new Date(since).getUTCFullYear() : undefined);
-  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const { busy, download } = useStatementDownload(p.period, (period, format) => routeHref(routes.earnings.adminStatementFile, { params: { id, period, format } }));
 
   const open = async () => {
     setOpening(true);
@@ -33,18 +31,6 @@ export default function CreatorTaxCard({ id, name, since }: { id: string; name: 
       setFailure(errorText(e, "The tax details didn't load"));
     } finally {
       setOpening(false);
-    }
-  };
-
-  const download = async (format: StatementFormat) => {
-    setBusy(format);
-    try {
-      await downloadFromApi(routeHref(routes.earnings.adminStatementFile, { params: { id, period: p.period, format } }), `statement-${p.period}.${format}`, { accept: format === 'pdf' ? 'application/pdf' : 'text/csv' });
-      message.success('Statement downloaded');
-    } catch (e) {
-      message.error(errorText(e, 'The statement could not be downloaded'));
-    } finally {
-      setBusy(null);
     }
   };
 

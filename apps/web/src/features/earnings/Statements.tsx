@@ -4,39 +4,23 @@
  * statement's figures (GET /earnings/statements?period=) and download it as PDF or CSV
  * (GET /earnings/statements/{period}.{pdf|csv}).
  */
-import { useState } from 'react';
-import { App, Button, Card, Select, Space } from 'antd';
+import { Button, Card, Select, Space } from 'antd';
 import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { StatementFormat } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText, routeHref } from '@/lib/api';
-import { downloadFromApi } from '@/lib/download';
 import { money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
 import { ErrorState } from '@/components/states';
 import { StatGrid, moneyCss as css } from '@/components/money/money-ui';
-import { useStatementPeriod } from './useStatementPeriod';
+import { useStatementDownload, useStatementPeriod } from './useStatementPeriod';
 
 export default function Statements() {
-  const { message } = App.useApp();
   const user = useCurrentUser();
   const p = useStatementPeriod(user?.createdAt ? new Date(user.createdAt).getUTCFullYear() : undefined);
   const statement = useRoute(routes.earnings.statement, { query: { period: p.period } }, { keepPreviousData: true });
-  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const { busy, download } = useStatementDownload(p.period, (period, format) => routeHref(routes.earnings.statementFile, { params: { period, format } }));
   const s = statement.data;
-
-  const download = async (format: StatementFormat) => {
-    setBusy(format);
-    try {
-      await downloadFromApi(routeHref(routes.earnings.statementFile, { params: { period: p.period, format } }), `statement-${p.period}.${format}`, { accept: format === 'pdf' ? 'application/pdf' : 'text/csv' });
-      message.success('Statement downloaded');
-    } catch (e) {
-      message.error(errorText(e, 'The statement could not be downloaded, please try again'));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <Card className={css.block} styles={{ body: { padding: 16 } }} aria-labelledby="statements-title">

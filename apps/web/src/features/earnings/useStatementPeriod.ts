@@ -5,6 +5,10 @@
  * this year up to the current one (the API refuses a period that has not started).
  */
 import { useState } from 'react';
+import { App } from 'antd';
+import type { StatementFormat } from '@stagepass/shared';
+import { errorText } from '@/lib/api';
+import { downloadFromApi } from '@/lib/download';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const WHOLE_YEAR = 'year';
@@ -22,4 +26,25 @@ export function useStatementPeriod(firstYear?: number) {
   const period = chosenMonth === WHOLE_YEAR ? String(year) : `${year}-${chosenMonth}`;
   const title = chosenMonth === WHOLE_YEAR ? String(year) : `${MONTHS[Number(chosenMonth) - 1]} ${year}`;
   return { year, setYear, month: chosenMonth, setMonth, period, title, yearOptions, monthOptions };
+}
+
+/**
+ * Downloads the statement of `period` as PDF or CSV from `hrefOf(period, format)` (the creator's
+ * own route or the operator's audited copy), one at a time: `busy` is the format on its way.
+ */
+export function useStatementDownload(period: string, hrefOf: (period: string, format: StatementFormat) => string) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const download = async (format: StatementFormat) => {
+    setBusy(format);
+    try {
+      await downloadFromApi(hrefOf(period, format), `statement-${period}.${format}`, { accept: format === 'pdf' ? 'application/pdf' : 'text/csv' });
+      message.success('Statement downloaded');
+    } catch (e) {
+      message.error(errorText(e, 'The statement could not be downloaded, please try again'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, download };
 }
