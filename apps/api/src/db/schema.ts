@@ -39,3 +39,6 @@ export * from '../modules/takedowns/takedowns.tables';
 export * from '../modules/privacy/privacy.tables';
 export * from '../modules/media/screening.tables';
 export * from '../modules/releases/releases.tables';
+export * from '../modules/streaming/operator-watch.tables';
+export * from '../modules/taxes/tax-rules.tables';
+export * from '../modules/payments/reconciliation.tables';

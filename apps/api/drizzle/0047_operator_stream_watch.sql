@@ -1,0 +1,2 @@
+-- reserved: filled by its feature
+SELECT 1;

@@ -1,0 +1,2 @@
+// Tables of this feature (filled by its commits).
+export {};
