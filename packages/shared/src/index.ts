@@ -26,6 +26,7 @@ export * from './payouts';
 export * from './taxes';
 export * from './statements';
 export * from './disputes';
+export * from './reconciliation';
 export * from './admin-money';
 export * from './audit-log';
 export * from './access-reason';

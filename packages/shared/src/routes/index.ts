@@ -35,6 +35,7 @@ import { performers } from './performers';
 import { products } from './products';
 import { photos } from './photos';
 import { reactions } from './reactions';
+import { reconciliation } from './reconciliation';
 import { reference } from './reference';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -82,6 +83,7 @@ export const routes = {
   products,
   photos,
   reactions,
+  reconciliation,
   reference,
   refunds,
   releases,
