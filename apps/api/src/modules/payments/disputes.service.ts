@@ -10,6 +10,7 @@ import { ledgerTransactions } from '../ledger/ledger.tables';
 import type { SettingsService } from '../settings/settings.service';
 import { disputes, type DisputeRow } from './disputes.tables';
 import { processGatewayEvent } from './gateway-events';
+import { recordSandboxMovement } from './reconciliation.sandbox';
 import { paymentTransactions, type GatewayName, type PaymentTransactionRow } from './payments.tables';
 
 /** What DisputesService is built with (by the composition root, root.ts). */
@@ -122,6 +123,11 @@ export class DisputesService {
       .where(eq(disputes.id, row.id))
       .returning();
     const current = row!.status;
+    // The sandbox's books (README "Reconciliation"): what it took and gave back, in this event's transaction.
+    if (gateway === 'sandbox') {
+      if (d.withdrawn) await recordSandboxMovement(tx, { type: 'dispute', source: d.ref, amount: -d.withdrawn.amount, fee: d.withdrawn.fee, currency: d.currency, description: 'Dispute withdrawal' });
+      if (d.reinstated) await recordSandboxMovement(tx, { type: 'dispute_reversal', source: d.ref, amount: d.reinstated.amount, fee: -d.reinstated.feeReturned, currency: d.currency, description: 'Dispute reinstatement' });
+    }
 
     if (!row!.heldAt && current !== 'warning_closed' && (d.withdrawn || !current.startsWith('warning_'))) row = await this.hold(tx, row!, payment, d.withdrawn?.amount ?? d.amount, now);
     row = await this.fee(tx, row!, payment, d.withdrawn?.fee ?? 0, d.reinstated?.feeReturned ?? 0, now);

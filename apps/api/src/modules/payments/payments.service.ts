@@ -9,6 +9,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { SITE, wallet } from '../ledger/ledger.service';
 import { gatewayCustomers, paymentCards, paymentTransactions, performerPayoutAccounts, type GatewayName, type PaymentCardRow, type PaymentTransactionRow } from './payments.tables';
 import { disputes } from './disputes.tables';
+import { recordSandboxMovement } from './reconciliation.sandbox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -77,8 +78,17 @@ export class PaymentsService {
    * indexed lookup (disputes_open_user_idx).
    */
   async assertMaySpend(userId: string): Promise<void> {
-    const [open] = await this.deps.db.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.userId, userId), isNull(disputes.closedAt))).limit(1);
-    if (open) throw new HttpError(403, MESSAGES.spendingPaused);
+    if (await this.spendingPaused(userId)) throw new HttpError(403, MESSAGES.spendingPaused);
+  }
+
+  /**
+   * THE spending-pause fact (a dispute of the fan's is open), for the spends that are not requests:
+   * renewals of their subscriptions and the minutes of a private show (README "Disputes"). `db`:
+   * the caller's transaction when it has one (PGlite has one connection).
+   */
+  async spendingPaused(userId: string, db: DbOrTx = this.deps.db): Promise<boolean> {
+    const [open] = await db.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.userId, userId), isNull(disputes.closedAt))).limit(1);
+    return !!open;
   }
 
   /** Whether a dispute is still open (the subscriptions module's suspension handler asks, in its transaction). */
@@ -227,6 +237,8 @@ export class PaymentsService {
         await onSubscriptionPaid?.(tx, p);
       }
       await tx.update(paymentTransactions).set({ ledgerTransactionId: ledgerTxId }).where(eq(paymentTransactions.id, p.id));
+      // The sandbox's own books (README "Reconciliation"): the charge, in the transaction that books it.
+      if (p.gateway === 'sandbox' && p.amount > 0) await recordSandboxMovement(tx, { type: 'charge', source: p.chargeRef ?? gatewayRef, amount: p.amount, description: p.description });
       return true;
     };
     return txIn ? run(txIn) : this.deps.db.transaction(run);

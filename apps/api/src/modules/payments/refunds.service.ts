@@ -10,6 +10,7 @@ import { GatewayRefusal, type GatewayRefund } from '../../platform/payments/gate
 import { SITE, wallet, type LedgerService } from '../ledger/ledger.service';
 import { ledgerTransactions } from '../ledger/ledger.tables';
 import { disputes, paymentRefunds, type PaymentRefundRow } from './disputes.tables';
+import { recordSandboxMovement } from './reconciliation.sandbox';
 import { paymentTransactions, type GatewayName, type PaymentTransactionRow } from './payments.tables';
 import { CURRENCY, type PaymentsService } from './payments.service';
 
@@ -192,10 +193,14 @@ export class RefundsService {
     const now = this.now;
     if (!row.gatewayRef) [row] = await tx.update(paymentRefunds).set({ gatewayRef: r.ref, updatedAt: now }).where(and(eq(paymentRefunds.id, row.id), isNull(paymentRefunds.gatewayRef))).returning();
     if (r.status === 'failed' || r.status === 'canceled') {
-      await this.fail(tx, row!.id, r.failureMessage ?? `The refund ${r.status === 'failed' ? 'failed' : 'was canceled'}`);
+      const wasSucceeded = row!.status === 'succeeded';
+      const failed = await this.fail(tx, row!.id, r.failureMessage ?? `The refund ${r.status === 'failed' ? 'failed' : 'was canceled'}`);
+      // The sandbox's books (README "Reconciliation"): a refund that failed after it went through comes back.
+      if (failed && wasSucceeded && gateway === 'sandbox') await recordSandboxMovement(tx, { type: 'refund_failure', source: r.ref, amount: row!.amount, description: 'Refund failed' });
     } else if (r.status === 'succeeded') {
       const [ok] = await tx.update(paymentRefunds).set({ status: 'succeeded', updatedAt: now }).where(and(eq(paymentRefunds.id, row!.id), eq(paymentRefunds.status, 'pending'))).returning();
       if (ok) await this.recordRefunded(tx, ok);
+      if (ok && gateway === 'sandbox') await recordSandboxMovement(tx, { type: 'refund', source: r.ref, amount: -ok.amount, description: ok.reason });
     }
     return (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, row!.id)))[0]!;
   }
