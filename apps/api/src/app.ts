@@ -61,6 +61,7 @@ import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { disputesRoutes } from './modules/payments/disputes.routes';
 import { refundsRoutes } from './modules/payments/refunds.routes';
+import { reconciliationRoutes } from './modules/payments/reconciliation.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
 import { registerTermsGate } from './modules/legal/legal.gate';
@@ -194,6 +195,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(siteRoutes({ contact: r.contact, pages: r.sitePages, promos: r.sitePromos }));
   await app.register(disputesRoutes({ disputes: r.disputesAdmin }));
   await app.register(refundsRoutes({ idempotency: r.idempotency, payments: r.paymentsAdmin, refunds: r.refunds }));
+  await app.register(reconciliationRoutes({ reconciliation: r.reconciliation }));
   await app.register(stripeRoutes({ clock: r.clock, db: r.db, disputes: r.disputes, refunds: r.refunds, log: r.log, payments: r.payments, settings: r.settings, subscriptions: r.subscriptions }));
   return { app, root };
 }

@@ -100,6 +100,9 @@ import { DisputesService } from './modules/payments/disputes.service';
 import { DisputesAdmin } from './modules/payments/disputes.admin';
 import { RefundsService } from './modules/payments/refunds.service';
 import { PaymentsAdmin } from './modules/payments/payments.admin';
+import { ReconciliationService } from './modules/payments/reconciliation.service';
+import { defineReconciliationJobs } from './modules/payments/reconciliation.jobs';
+import { LedgerGateway } from './modules/ledger/ledger.gateway';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { DashboardService } from './modules/admin/dashboard.service';
@@ -299,6 +302,8 @@ export function buildServices(p: Platform) {
   // Refunds to the card and the operator's view of card payments (modules/payments README "Refunds to the card").
   const refunds = new RefundsService({ clock, db, events, ledger, log, payments });
   const paymentsAdmin = new PaymentsAdmin({ db, disputes: disputesAdmin, ledger, payments, refunds, users });
+  // Reconciliation (modules/payments README "Reconciliation"): the gateway's balance transactions against the ledger's gateway account.
+  const reconciliation = new ReconciliationService({ clock, db, ledger: new LedgerGateway({ db }), log, payments, users });
   const earnings = new EarningsService({ db, ledger, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
@@ -325,7 +330,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -375,6 +380,7 @@ export async function buildRoot(opts: RootOptions) {
     recordingsDir: config.JANUS_RECORDINGS_DIR ?? null, tools: mediaTools(config), ppRec: config.JANUS_PP_REC_PATH, log,
   });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
+  const reconciliationJobs = defineReconciliationJobs({ reconciliation: services.reconciliation, log, queue, config });
   // Age verification pictures kept ageDocumentRetentionDays after the decision are deleted when due (hourly).
   // Expired data exports lose their file (hourly).
   const privacyExportSweep = periodicSweep({ name: 'privacy export sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.privacy.purgeExpired()) });
@@ -400,6 +406,7 @@ export async function buildRoot(opts: RootOptions) {
       mediaJobs.startSweeping();
       platform.events.startSweeping();
       subscriptionJobs.start();
+      await reconciliationJobs.start();
       feedJobs.start();
       takedownJobs.start();
       videoJobs.start();

@@ -188,6 +188,17 @@ export class Queue {
     return id;
   }
 
+  /**
+   * A job sent by pg-boss' scheduler on `cron` (UTC), once per tick across all nodes (pg-boss keeps
+   * the schedule in the database; setting it again replaces it). Only where jobs are worked (the
+   * scheduler runs there); after `start()`.
+   */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    if (!this.defs.has(name)) throw new Error(`Queue: unknown job ${name}`);
+    if (!this.started) throw new Error('Queue: not started');
+    await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
   /** Wakes this process' idle workers so a new job starts now rather than at the next poll. */
   private wake(): void {
     for (const id of this.workerIds) this.boss.notifyWorker(id);

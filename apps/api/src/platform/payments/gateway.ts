@@ -110,6 +110,23 @@ export interface GatewayRefund {
   metadata: Record<string, string>;
 }
 
+/**
+ * One movement of the site's balance at the gateway (Stripe's balance transaction), reduced to what
+ * reconciliation compares (payments README "Reconciliation"). `ref` is the object our records name:
+ * a charge's PaymentIntent (its charge id when it has none), a refund's id, a dispute's id.
+ * `amount` is signed as the gateway sees it (money in +, out −), `fee` its cost (a returned fee −).
+ * Minor units. `kind` null: a movement reconciliation does not compare (payouts, transfers…).
+ */
+export interface GatewayBalanceTransaction {
+  id: string;
+  kind: 'charge' | 'refund' | 'refund_failure' | 'dispute' | 'dispute_reversal' | null;
+  ref: string | null;
+  amount: number;
+  fee: number;
+  currency: string;
+  created: Date;
+}
+
 /** The gateway answered no (a refund or evidence it refuses): shown to the operator, nothing happened there. */
 export class GatewayRefusal extends Error {}
 
@@ -147,6 +164,14 @@ export interface PaymentGateway {
   disputes: {
     submitEvidence(req: DisputeEvidenceRequest): Promise<GatewayDispute>;
   };
+  /**
+   * The gateway's balance transactions created in [from, to), every page (Stripe:
+   * balanceTransactions.list with auto-pagination). Absent: the gateway keeps no books of its own
+   * that we can ask (the sandbox's are a table of the payments module).
+   */
+  balanceTransactions?(range: { from: Date; to: Date }): AsyncIterable<GatewayBalanceTransaction>;
+  /** The id of the event the gateway sent about `objectId` (one of `types`, created in [from, to)), to name it in a mismatch's action; null when none is found. */
+  findEvent?(objectId: string, types: string[], range: { from: Date; to: Date }): Promise<string | null>;
   /** Creator payouts (Stripe Connect). Absent: payouts are marked paid by hand. */
   connect?: {
     createAccount(user: { id: string; email: string | null; country: string | null }): Promise<string>;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { addStripeCardSchema } from '@stagepass/shared';
 import {
-  CardError, GatewayRefusal, type ChargeRequest, type ChargeResult, type DisputeEvidenceRequest, type GatewayDispute, type GatewayEvent, type GatewayRefund,
+  CardError, GatewayRefusal, type ChargeRequest, type ChargeResult, type DisputeEvidenceRequest, type GatewayBalanceTransaction, type GatewayDispute, type GatewayEvent, type GatewayRefund,
   type GatewaySubscriptionRequest, type GatewaySubscriptionResult, type PaymentGateway, type RefundRequest, type SavedCard, type StripeFactory,
 } from './gateway';
 
@@ -222,6 +222,24 @@ export class StripeGateway implements PaymentGateway {
     },
   };
 
+  /** balanceTransactions.list for [from, to), every page (the SDK's auto-pagination), with each one's source to name our object. */
+  async *balanceTransactions(range: { from: Date; to: Date }): AsyncIterable<GatewayBalanceTransaction> {
+    const created = { gte: Math.floor(range.from.getTime() / 1000), lt: Math.floor(range.to.getTime() / 1000) };
+    for await (const bt of this.stripe.balanceTransactions.list({ created, limit: 100, expand: ['data.source'] })) yield stripeBalanceTransaction(bt);
+  }
+
+  /** The event about `objectId` among events.list of those types in the range (at most 1,000 looked at). */
+  async findEvent(objectId: string, types: string[], range: { from: Date; to: Date }): Promise<string | null> {
+    const created = { gte: Math.floor(range.from.getTime() / 1000), lt: Math.floor(range.to.getTime() / 1000) };
+    let seen = 0;
+    for await (const ev of this.stripe.events.list({ types, created, limit: 100 })) {
+      const o = ev.data.object as unknown as { id?: string; payment_intent?: unknown };
+      if (o.id === objectId || idOf(o.payment_intent) === objectId) return ev.id;
+      if (++seen >= 1000) break;
+    }
+    return null;
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent {
     return verifyStripeEvent(rawBody, signature, this.webhookSecret);
   }
@@ -295,6 +313,22 @@ export function stripeDispute(d: Stripe.Dispute): GatewayDispute {
     withdrawn: out.length ? { amount: -out.reduce((s, b) => s + b.amount, 0), fee: out.reduce((s, b) => s + (b.fee ?? 0), 0) } : null,
     reinstated: back.length ? { amount: back.reduce((s, b) => s + b.amount, 0), feeReturned: Math.max(0, -back.reduce((s, b) => s + (b.fee ?? 0), 0)) } : null,
   };
+}
+
+const KIND_BY_CATEGORY: Record<string, GatewayBalanceTransaction['kind']> = {
+  charge: 'charge', refund: 'refund', refund_failure: 'refund_failure', dispute: 'dispute', dispute_reversal: 'dispute_reversal',
+};
+
+/**
+ * A Stripe balance transaction in the gateway's words: its kind by `reporting_category`, the object
+ * it names — a charge's PaymentIntent (what our payments record; the charge id when it has none),
+ * a refund's or a dispute's id — from its (expanded) source.
+ */
+export function stripeBalanceTransaction(bt: Stripe.BalanceTransaction): GatewayBalanceTransaction {
+  const kind = KIND_BY_CATEGORY[bt.reporting_category] ?? null;
+  const source = bt.source as unknown;
+  const ref = kind === 'charge' && source && typeof source === 'object' ? idOf((source as { payment_intent?: unknown }).payment_intent) ?? idOf(source) : idOf(source);
+  return { id: bt.id, kind, ref, amount: bt.amount, fee: bt.fee, currency: bt.currency, created: new Date(bt.created * 1000) };
 }
 
 /** A Stripe Refund in the gateway's words. */
