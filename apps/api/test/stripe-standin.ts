@@ -9,7 +9,8 @@ import { addDays, addMonths } from '../src/modules/subscriptions/periods';
  * A local stand-in for Stripe's API servers, for tests: the real `stripe` SDK talks to it over
  * HTTP (point it here with STRIPE_API_BASE). It keeps, in memory, what the provider uses —
  * customers, PaymentMethods, PaymentIntents, products, coupons, subscriptions with their invoices,
- * Connect accounts, account links and transfers, disputes and refunds — answers in Stripe's JSON shapes, reads Stripe's
+ * Connect accounts, account links and transfers, disputes and refunds, and the balance transactions
+ * of its charges, refunds and disputes (listed with created ranges, pages and expand) — answers in Stripe's JSON shapes, reads Stripe's
  * form-encoded bodies (bracket notation) and honours Idempotency-Key (same key → same answer).
  *
  * Test PaymentMethods (attach one to get a customer's own pm_… copy, as with Stripe's test tokens):
@@ -100,6 +101,8 @@ export class StripeStandin {
   readonly transfers = new Map<string, Json>();
   readonly disputes = new Map<string, Json>();
   readonly refunds = new Map<string, Json>();
+  /** The account's balance transactions (charges, refunds, failed refunds, dispute withdrawals and reinstatements), in order. */
+  readonly balanceTransactions = new Map<string, Json>();
   private outcomes = new Map<string, Outcome>();
   private idempotent = new Map<string, { route: string; status: number; body: Json }>();
   private server: http.Server | null = null;
@@ -206,6 +209,9 @@ export class StripeStandin {
       case 'POST disputes/:id': return this.updateDispute(id, p);
       case 'POST refunds': return this.createRefund(p);
       case 'GET refunds/:id': return clone(this.get(this.refunds, 'refund', id));
+      case 'GET balance_transactions': return this.listBalanceTransactions(p);
+      case 'GET balance_transactions/:id': return clone(this.get(this.balanceTransactions, 'balance_transaction', id));
+      case 'GET events': return this.listEvents(p);
       default: throw missing('route', `${method} ${path}`);
     }
   }
@@ -298,6 +304,8 @@ export class StripeStandin {
     pi.next_action = null;
     pi.last_payment_error = null;
     pi.latest_charge = rid('ch');
+    // Stripe's US card pricing: 2.9% + 30¢ (a processing fee the site's ledger does not book per charge).
+    this.addBalanceTransaction({ type: 'charge', reporting_category: 'charge', amount: pi.amount, fee: Math.round(pi.amount * 0.029) + 30, currency: pi.currency, source: pi.latest_charge });
     this.emit('charge.succeeded', { id: pi.latest_charge, object: 'charge', amount: pi.amount, currency: pi.currency, payment_intent: pi.id, paid: true, status: 'succeeded' });
     this.emit('payment_intent.succeeded', pi);
   }
@@ -492,6 +500,7 @@ export class StripeStandin {
     if (amount <= 0 || amount > left) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
     const r = { id: rid('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, charge: pi.latest_charge, status: 'succeeded', reason: p.reason ?? null, metadata: p.metadata ?? {}, created: this.ts(), failure_reason: null };
     this.refunds.set(r.id, r);
+    this.addBalanceTransaction({ type: 'refund', reporting_category: 'refund', amount: -amount, fee: 0, currency: pi.currency, source: r.id });
     this.emit('refund.created', r);
     this.emit('charge.refunded', this.chargeOf(pi));
     return clone(r);
@@ -503,6 +512,7 @@ export class StripeStandin {
     const previous = { status: r.status };
     r.status = 'failed';
     r.failure_reason = 'expired_or_canceled_card';
+    this.addBalanceTransaction({ type: 'refund_failure', reporting_category: 'refund_failure', amount: r.amount, fee: 0, currency: r.currency, source: r.id });
     this.emit('refund.failed', r);
     return this.emit('refund.updated', r, previous);
   }
@@ -520,8 +530,9 @@ export class StripeStandin {
       id: rid('dp'), object: 'dispute', amount, currency: pi.currency, charge: pi.latest_charge, payment_intent: pi.id, created: this.ts(), livemode: false,
       reason: o.reason ?? 'fraudulent', status: o.inquiry ? 'warning_needs_response' : 'needs_response', is_charge_refundable: false, metadata: {},
       evidence: {}, evidence_details: { due_by: this.ts() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
-      balance_transactions: o.inquiry ? [] : [{ id: rid('txn'), object: 'balance_transaction', amount: -amount, fee, net: -amount - fee, type: 'adjustment', reporting_category: 'dispute', currency: pi.currency }],
+      balance_transactions: [],
     };
+    if (!o.inquiry) d.balance_transactions.push(this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute', amount: -amount, fee, currency: pi.currency, source: d.id }));
     this.disputes.set(d.id, d);
     this.emit('charge.dispute.created', d);
     if (!o.inquiry) this.emit('charge.dispute.funds_withdrawn', d);
@@ -535,11 +546,57 @@ export class StripeStandin {
     d.status = outcome;
     d.evidence_details = { ...d.evidence_details, due_by: null };
     if (outcome === 'won' && d.balance_transactions.length) {
-      d.balance_transactions.push({ id: rid('txn'), object: 'balance_transaction', amount: d.amount, fee: -(o.feeReturned ?? 0), net: d.amount + (o.feeReturned ?? 0), type: 'adjustment', reporting_category: 'dispute_reversal', currency: d.currency });
+      d.balance_transactions.push(this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute_reversal', amount: d.amount, fee: -(o.feeReturned ?? 0), currency: d.currency, source: d.id }));
       this.emit('charge.dispute.funds_reinstated', d);
     }
     this.emit('charge.dispute.closed', d, previous);
     return clone(d);
+  }
+
+  // ── Balance transactions ───────────────────────────────────────────────────────────────────
+  /** A movement of the account's balance (Stripe's balance transaction); `source` is the object's id (charge, refund, dispute). */
+  addBalanceTransaction(o: { type: string; reporting_category: string; amount: number; fee: number; currency: string; source: string; created?: number }): Json {
+    const created = o.created ?? this.ts();
+    const bt = {
+      id: rid('txn'), object: 'balance_transaction', amount: o.amount, fee: o.fee, net: o.amount - o.fee, currency: o.currency, type: o.type, reporting_category: o.reporting_category,
+      source: o.source, created, available_on: created + 2 * 86_400, status: 'pending', description: null, fee_details: o.fee ? [{ amount: o.fee, currency: o.currency, type: 'stripe_fee', description: 'Stripe processing fees' }] : [],
+    };
+    this.balanceTransactions.set(bt.id, bt);
+    return clone(bt);
+  }
+
+  /** The object a balance transaction's source names (for expand[]=data.source). */
+  private sourceObject(id: string): Json | string {
+    if (id.startsWith('ch_')) {
+      const pi = [...this.paymentIntents.values()].find((p) => p.latest_charge === id);
+      return pi ? this.chargeOf(pi) : id;
+    }
+    return clone(this.refunds.get(id) ?? this.disputes.get(id) ?? id);
+  }
+
+  /** A list page as Stripe answers it: newest first, created[gte|gt|lte|lt], limit, starting_after (has_more for the SDK's auto-pagination). */
+  private page(all: Json[], p: Json, url: string, shape: (o: Json) => Json = clone): Json {
+    const c = p.created ?? {};
+    const n = (v: unknown) => (v === undefined ? undefined : Number(v));
+    const [gte, gt, lte, lt] = [n(c.gte), n(c.gt), n(c.lte), n(c.lt)];
+    let rows = all
+      .filter((o) => (gte === undefined || o.created >= gte) && (gt === undefined || o.created > gt) && (lte === undefined || o.created <= lte) && (lt === undefined || o.created < lt))
+      .reverse();
+    if (p.starting_after) rows = rows.slice(rows.findIndex((o) => o.id === p.starting_after) + 1);
+    const limit = p.limit !== undefined ? int(p.limit, 'limit') : 10;
+    if (limit < 1 || limit > 100) throw invalid('Invalid integer: limit must be between 1 and 100', 'limit');
+    return { object: 'list', data: rows.slice(0, limit).map(shape), has_more: rows.length > limit, url };
+  }
+
+  private listBalanceTransactions(p: Json): Json {
+    const expand: string[] = Array.isArray(p.expand) ? p.expand : [];
+    return this.page([...this.balanceTransactions.values()], p, '/v1/balance_transactions', (bt) => ({ ...clone(bt), ...(expand.includes('data.source') ? { source: this.sourceObject(bt.source) } : {}) }));
+  }
+
+  /** events.list: `types[]` / `type` and a created range, newest first. */
+  private listEvents(p: Json): Json {
+    const types: string[] = Array.isArray(p.types) ? p.types : p.type ? [p.type] : [];
+    return this.page(this.events.filter((e) => types.length === 0 || types.includes(e.type)), p, '/v1/events');
   }
 
   // ── Events and delivery ────────────────────────────────────────────────────────────────────
