@@ -250,7 +250,8 @@ export function buildServices(p: Platform) {
   });
   // Private shows' per-minute charges: the wallet's MinuteCharger (platform/live/billing.ts) for the streaming module's
   // billing sweep — built here, from core services only, so the streaming service can be given it.
-  const privateBilling = new PrivateShowCharger({ db, events, ledger });
+  // The spending pause is the payments module's fact (built below, with the commerce services; asked at each minute).
+  const privateBilling = new PrivateShowCharger({ db, events, ledger, spendingPaused: (userId, tx) => payments.spendingPaused(userId, tx) });
   // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
   const streaming = new StreamingService({
     db, clock, commits, coPerformers, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,

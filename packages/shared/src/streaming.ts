@@ -22,7 +22,8 @@ export type StreamAccess = (typeof STREAM_ACCESS)[number];
 export const STREAM_STATUSES = ['live', 'ended'] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
 /** Why a stream ended. */
-export const STREAM_END_REASONS = ['creator', 'admin', 'balance', 'fan_left', 'publisher_lost', 'replaced'] as const;
+/** `spending_paused`: a private show's fan has a card payment under dispute (payments README "Disputes"): the next minute is not charged and the show ends. */
+export const STREAM_END_REASONS = ['creator', 'admin', 'balance', 'fan_left', 'publisher_lost', 'replaced', 'spending_paused'] as const;
 export type StreamEndReason = (typeof STREAM_END_REASONS)[number];
 export const LIVE_PROVIDERS = ['janus', 'agora'] as const;
 export type LiveProviderName = (typeof LIVE_PROVIDERS)[number];

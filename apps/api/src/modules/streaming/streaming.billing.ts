@@ -24,7 +24,9 @@ const MINUTE_MS = 60_000;
  * (its primary key) — so overlapping sweeps, on one node or many, cannot double-charge. A minute
  * the balance does not cover ends the show ('balance'); after a charge that leaves less than one
  * more minute, fan and creator are warned ('stream/balance-low'). A fan whose presence closed
- * (leave, missed heartbeats) ends the show ('fan_left'), which stops billing.
+ * (leave, missed heartbeats) ends the show ('fan_left'), which stops billing. A fan whose spending is
+ * paused (a card payment of theirs is disputed: payments README "Disputes") is not charged the next
+ * minute and the show ends ('spending_paused') at that tick.
  */
 export class PrivateShowBilling {
   constructor(private deps: { db: Db; charger: MinuteCharger | null; streams: Pick<StreamsService, 'endStream'>; realtime: Pick<Realtime, 'toUser'>; log: FastifyBaseLogger }) {}
@@ -76,8 +78,8 @@ export class PrivateShowBilling {
         streamId: s.id, minute, userId: s.fanId, performerId: s.performerId, amount: rate,
         description: `Private show: ${s.creatorName ?? 'creator'} with ${s.fanName ?? 'fan'} — minute ${minute + 1}`,
       });
-      if (r.status === 'insufficient') {
-        await this.deps.streams.endStream(s.id, 'balance', null);
+      if (r.status === 'insufficient' || r.status === 'paused') {
+        await this.deps.streams.endStream(s.id, r.status === 'paused' ? 'spending_paused' : 'balance', null);
         return;
       }
       if (r.status === 'charged' && r.balance < rate) {

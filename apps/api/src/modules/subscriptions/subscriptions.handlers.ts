@@ -21,7 +21,7 @@ export interface SubscriptionHandlersDeps {
    * each other. Until root.ts passes it, a block ends our renewals only (a Stripe subscription is
    * marked cancelled here but Stripe is not told).
    */
-  payments: Pick<PaymentsService, 'gatewayFor' | 'isDisputeOpen'>;
+  payments: Pick<PaymentsService, 'gatewayFor' | 'isDisputeOpen' | 'spendingPaused'>;
 }
 
 /** The subscriptions between two users, in either direction (fan a → creator b, fan b → creator a). */
@@ -120,6 +120,26 @@ function registerPaymentReversals({ clock, db, events, payments }: Pick<Subscrip
     const sub = await locked(tx, e.subscriptionId);
     if (!sub || sub.suspendedByDispute !== null || !(await payments.isDisputeOpen(e.disputeId, tx))) return;
     await tx.update(subscriptions).set({ suspendedByDispute: e.disputeId }).where(eq(subscriptions.id, sub.id));
+  });
+  // The spending pause (payments README "Disputes"; README "Renewals"): a fan with an open dispute renews
+  // nothing. Every subscription of theirs that still renews gets what a cancel does (switchRenewalOff):
+  // it lapses at the end of its paid period (a past_due one ends now); after the dispute closes the fan
+  // subscribes again (a cancelled one still in its period resumes without a charge). Skipped when the
+  // dispute closed before this handler ran (handlers run in any order). Stripe: below.
+  events.on('payment.disputed', 'subscriptions.dispute-pauses-renewals', async ({ payload: e }, tx) => {
+    if (!(await payments.spendingPaused(e.userId, tx))) return;
+    const renewing = await tx.select().from(subscriptions).where(and(eq(subscriptions.userId, e.userId), inArray(subscriptions.status, ['active', 'past_due']))).for('update');
+    for (const sub of renewing) await switchRenewalOff(tx, events, sub, clock.now());
+  });
+  events.onSideEffect('payment.disputed', 'subscriptions.dispute-pauses-gateway-renewals', async ({ payload: e }) => {
+    if (!(await payments.spendingPaused(e.userId))) return;
+    const atStripe = await db
+      .select({ ref: subscriptions.gatewayRef })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, e.userId), eq(subscriptions.gateway, 'stripe'), isNotNull(subscriptions.gatewayRef), ne(subscriptions.status, 'expired')));
+    if (atStripe.length === 0) return;
+    const gw = await payments.gatewayFor('stripe');
+    for (const { ref } of atStripe) await gw.subscriptions!.cancelAtPeriodEnd(ref!);
   });
   events.on('payment.dispute-closed', 'subscriptions.dispute-closed', async ({ payload: e }, tx) => {
     if (!e.subscriptionId) return;

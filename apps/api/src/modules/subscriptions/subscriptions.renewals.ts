@@ -13,6 +13,9 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 
+/** Why a renewal was not charged (the fan's expiry mail says it). */
+export const SPENDING_PAUSED_REASON = 'spending is paused on your account while one of your card payments is disputed with your bank, so it was not renewed';
+
 /** Charging one period (SubscriptionCharges). */
 export interface PeriodCharger {
   chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal'): Promise<Subscription>;
@@ -83,6 +86,15 @@ export class SubscriptionRenewals {
       .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, sub.status), or(isNull(subscriptions.nextAttemptAt), lte(subscriptions.nextAttemptAt, now))))
       .returning();
     if (!claimed) return null;
+    // The spending pause (payments README "Disputes"): no renewal charge while a dispute of the fan's is
+    // open — the period ran out, so the subscription lapses now (the fan subscribes again once it closes).
+    if (await this.deps.payments.spendingPaused(sub.userId)) {
+      await this.deps.db.transaction(async (tx) => {
+        await tx.update(subscriptions).set({ status: 'expired', nextAttemptAt: null }).where(eq(subscriptions.id, sub.id));
+        await this.recordExpired(tx, sub, SPENDING_PAUSED_REASON);
+      });
+      return 'expired';
+    }
     const [fan] = await this.deps.db.select().from(users).where(eq(users.id, sub.userId));
     const [performer] = await this.deps.db.select().from(users).where(eq(users.id, sub.performerId));
     let message = 'No payment card on file';

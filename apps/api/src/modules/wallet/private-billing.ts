@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@stagepass/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import type { Events } from '../../platform/events';
 import type { MinuteCharge, MinuteChargeResult, MinuteCharger } from '../../platform/live/billing';
@@ -12,6 +12,8 @@ export interface PrivateShowChargerDeps {
   db: Db;
   events: Events;
   ledger: LedgerService;
+  /** The payments module's spending pause (a dispute of the fan's is open), asked in the minute's transaction. */
+  spendingPaused: (userId: string, tx: Tx) => Promise<boolean>;
 }
 
 const isInsufficient = (err: unknown) => err instanceof HttpError && err.statusCode === 422 && err.message === MESSAGES.insufficientBalance;
@@ -23,7 +25,8 @@ const isInsufficient = (err: unknown) => err instanceof HttpError && err.statusC
  * wallet charge (type 'stream', item = the stream) through the same ledger path as every wallet
  * charge — its conditional debit refusing a balance that does not cover the minute — and the
  * minute's row (primary key (stream, minute): exactly once, whichever node gets there first).
- * 'insufficient' leaves nothing behind. No domain event per minute: the creator's statement lists
+ * 'insufficient' leaves nothing behind; so does 'paused' — a fan whose spending is paused (a dispute
+ * of theirs is open: payments README "Disputes") is not charged the minute. No domain event per minute: the creator's statement lists
  * the minutes, nobody is notified of each.
  */
 export class PrivateShowCharger implements MinuteCharger {
@@ -40,6 +43,7 @@ export class PrivateShowCharger implements MinuteCharger {
           .where(and(eq(privateShowMinutes.streamId, c.streamId), eq(privateShowMinutes.minute, c.minute)))
           .limit(1);
         if (!done) {
+          if (await this.deps.spendingPaused(c.userId, tx)) throw new SpendingPaused();
           const charge = await writeCharge(this.deps, tx, c.userId, {
             type: 'stream', performerId: c.performerId, itemId: c.streamId, amount: c.amount, originalAmount: c.amount, couponId: null, description: c.description, event: false,
           });
@@ -50,6 +54,7 @@ export class PrivateShowCharger implements MinuteCharger {
         return { status: done ? 'already' : 'charged', balance: await this.deps.ledger.balance(tx, wallet(c.userId)) } as const;
       });
     } catch (err) {
+      if (err instanceof SpendingPaused) return { status: 'paused', balance: await this.balance(c.userId) };
       if (err instanceof MinuteTaken) return { status: 'already', balance: await this.balance(c.userId) };
       if (isInsufficient(err)) return { status: 'insufficient', balance: await this.balance(c.userId) };
       throw err;
@@ -62,3 +67,4 @@ export class PrivateShowCharger implements MinuteCharger {
 }
 
 class MinuteTaken extends Error {}
+class SpendingPaused extends Error {}

@@ -21,7 +21,9 @@ export type MinuteChargeResult =
   /** Charged now, or already charged before (exactly once per (stream, minute)); the fan's balance after it (minor units). */
   | { status: 'charged' | 'already'; balance: number }
   /** The balance does not cover the minute: nothing written. */
-  | { status: 'insufficient'; balance: number };
+  | { status: 'insufficient'; balance: number }
+  /** The fan's spending is paused (a dispute of theirs is open): nothing written, the show ends. */
+  | { status: 'paused'; balance: number };
 
 export interface MinuteCharger {
   /** Charges one minute in ONE transaction: the minute's row, the ledger movement, the earnings row and the wallet charge — or nothing. */
