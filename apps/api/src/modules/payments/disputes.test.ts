@@ -206,13 +206,14 @@ describe('a disputed subscription period', () => {
       const db = await dispute(b.payment.id);
       expect(da.locksContent).toBe(true);
       await t.ctx.queue.drain();
-      for (const who of [a.fan, b.fan]) expect((await req('GET', '/subscriptions/user/search', who)).json().data.data[0]).toMatchObject({ status: 'active', isActive: false, suspended: true });
+      // Suspended; and, the fans' spending being paused, their renewal is off (they lapse at period end: README "Disputes").
+      for (const who of [a.fan, b.fan]) expect((await req('GET', '/subscriptions/user/search', who)).json().data.data[0]).toMatchObject({ status: 'cancelled', isActive: false, suspended: true });
       expect(await t.ctx.subscriptions.countGranting({ performerId: creator.user.id })).toBe(0);
 
       await dispute(a.payment.id, { outcome: 'won' });
       await dispute(b.payment.id, { outcome: 'lost' });
       await t.ctx.queue.drain();
-      expect((await req('GET', '/subscriptions/user/search', a.fan)).json().data.data[0]).toMatchObject({ status: 'active', isActive: true, suspended: false });
+      expect((await req('GET', '/subscriptions/user/search', a.fan)).json().data.data[0]).toMatchObject({ status: 'cancelled', isActive: true, suspended: false });
       expect((await req('GET', '/subscriptions/user/search', b.fan)).json().data.data[0]).toMatchObject({ status: 'expired', isActive: false, suspended: false });
       const detail = (await req('GET', `/admin/disputes/${db._id}`, admin, undefined, REASON)).json().data;
       expect(detail.paidFor).toMatchObject({ kind: 'subscription', subscription: { status: 'expired', suspended: false } });

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PRIVATE_REQUEST_TTL_SECONDS } from '@stagepass/shared';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
 import { follow, subscribe } from '../../../test/factories';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { agoraOn, goLive } from '../../../test/streams';
 import { insertLiveStream } from '../../../test/stream-rows';
 import { notifications } from '../notifications/notifications.tables';
+import { paymentTransactions } from '../payments/payments.tables';
 import { privateShowMinutes, walletCharges } from '../wallet/wallet.tables';
 import { streams } from './streaming.tables';
 
@@ -134,6 +135,28 @@ describe('private shows: per started minute, on the server clock', () => {
     expect(sent('stream/ended').map((c) => c[0]).sort()).toEqual([creator.user.id, fan.user.id].sort());
     await t.ctx.streaming.billing.billPrivateShows(at(t0, 300));
     expect(await minutesOf(streamId)).toEqual([0, 1]);
+    await expectLedgerBalanced(t);
+  });
+
+  it("a card payment of the fan's disputed mid-show: the next tick charges nothing and ends the show (spending_paused)", async () => {
+    const admin = await createAdmin(t);
+    const { creator, fan, streamId } = await privateShow(3, 30);
+    const pushes = vi.spyOn(t.ctx.realtime, 'toUser');
+    const t0 = new Date();
+    const step = async (seconds: number) => {
+      t.ctx.clock.now = () => at(t0, seconds);
+      await inject('PUT', '/streaming/set-duration', fan, { streamId });
+      await t.ctx.streaming.billing.billPrivateShows(at(t0, seconds));
+    };
+    await step(0);
+    expect(await minutesOf(streamId)).toEqual([0]);
+    const [topUpPayment] = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, fan.user.id));
+    const opened = await t.app.inject({ method: 'POST', url: '/admin/sandbox/disputes', headers: admin.auth, payload: { paymentId: topUpPayment!.id, amount: 5 } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await step(61);
+    expect(await minutesOf(streamId)).toEqual([0]);
+    expect(await streamRow(streamId)).toMatchObject({ status: 'ended', endReason: 'spending_paused' });
+    expect(pushes.mock.calls.filter((c) => c[1] === 'stream/ended').map((c) => c[0]).sort()).toEqual([creator.user.id, fan.user.id].sort());
     await expectLedgerBalanced(t);
   });
 
