@@ -36,6 +36,7 @@ const ENDED_TEXT: Partial<Record<StreamEndReason, string>> = {
   admin: 'An operator ended your stream.',
   balance: "The fan's balance ran out — the private show has ended.",
   fan_left: 'The fan left — the private show has ended.',
+  spending_paused: "The fan's spending is paused (a card payment of theirs is disputed) — the private show has ended.",
   publisher_lost: 'Your camera connection was lost and the stream ended.',
   replaced: 'This stream was replaced by a newer one.',
 };

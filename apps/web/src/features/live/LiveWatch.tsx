@@ -39,7 +39,9 @@ export function renewIn(expiresAt: string, now = Date.now()): number {
 }
 
 export function endedText(reason: StreamEndReason | null | undefined) {
-  return reason === 'balance' ? 'Your balance ran out — the show has ended' : 'The stream has ended';
+  if (reason === 'balance') return 'Your balance ran out — the show has ended';
+  if (reason === 'spending_paused') return 'The show has ended: spending is paused on your account while one of your card payments is disputed with your bank';
+  return 'The stream has ended';
 }
 
 export default function LiveWatch({ stream: initial, performer }: { stream: Stream; performer: Pick<PublicUser, '_id' | 'name' | 'username' | 'avatar'> }) {
