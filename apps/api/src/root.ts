@@ -101,6 +101,7 @@ import { DisputesAdmin } from './modules/payments/disputes.admin';
 import { RefundsService } from './modules/payments/refunds.service';
 import { PaymentsAdmin } from './modules/payments/payments.admin';
 import { ReconciliationService } from './modules/payments/reconciliation.service';
+import { PaymentsPersonalData } from './modules/payments/payments.personal-data';
 import { defineReconciliationJobs } from './modules/payments/reconciliation.jobs';
 import { LedgerGateway } from './modules/ledger/ledger.gateway';
 import { CouponsService } from './modules/coupons/coupons.service';
@@ -326,7 +327,16 @@ export function buildServices(p: Platform) {
   const takedownActions = new TakedownActionsService({ clock, contentKinds, db, events, moderation, settings, notices: takedowns, accounts: adminUsers });
   // Upload screening's console (modules/media README "Upload screening"); owners' names through the Reports section's cards.
   // Personal data (modules/privacy): exports by a job into private storage, account deletion.
-  const privacy = new PrivacyService({ db, clock, config, storage, queue, mailer, log, realtime, contentKinds, accounts, auth, twoFactor, ledger, notifications, subscriptions });
+  const paymentsPersonalData = new PaymentsPersonalData({ db });
+  const privacy = new PrivacyService({
+    db, clock, config, storage, queue, mailer, log, realtime, contentKinds, accounts, auth, twoFactor, ledger, notifications, subscriptions,
+    exportSources: {
+      disputesPage: (userId, last, limit) => paymentsPersonalData.disputesPage(userId, last, limit),
+      refundsPage: (userId, last, limit) => paymentsPersonalData.refundsPage(userId, last, limit),
+      taxDetails: async (userId) => taxDetails.get(userId),
+    },
+    payments: { spendingPaused: (userId) => payments.spendingPaused(userId), forgetEvidence: (tx, userId) => paymentsPersonalData.forgetEvidence(tx, userId) },
+  });
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,

@@ -37,6 +37,7 @@ export const PRIVACY_MESSAGES = {
   exportNotReady: 'This export is not ready',
   exportExpired: 'This export has expired: request a new one',
   settleBalance: 'Request a payout of your balance first',
+  disputeOpen: 'One of your card payments is disputed with your bank: the account can be deleted once the bank has decided it',
   confirmText: 'Type DELETE to confirm',
 } as const;
 

@@ -10,7 +10,6 @@ import { addPhoto, createGallery, createPhotoFile } from '../../../test/gallerie
 import { createProduct } from '../../../test/shop';
 import { createVideo } from '../../../test/videos';
 import { auditLog } from '../../platform/audit.tables';
-import { exportAreas } from '../privacy/privacy.export';
 import { conversationMembers } from '../messages/messages.tables';
 
 /**
@@ -269,7 +268,7 @@ describe('the reports queue and the data exports', () => {
   });
 
   it("the creator's and the fan's exports list the operator's reads: when and what, not who nor why", async () => {
-    const listed = async (userId: string) => exportAreas(t.ctx.db, userId).find((a) => a.file === 'operator-access.json')!.page(null);
+    const listed = async (userId: string) => t.ctx.privacy.exportAreas(userId).find((a) => a.file === 'operator-access.json')!.page(null);
     const mine = await listed(creator.user.id);
     expect(mine.filter((r) => r.action === 'media.read')).toHaveLength(4);
     expect(mine.find((r) => r.action === 'media.read')).toMatchObject({ opened: 'your locked or private media', by: 'an operator' });

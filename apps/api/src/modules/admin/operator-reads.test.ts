@@ -9,7 +9,6 @@ import { createAddress, createProduct } from '../../../test/shop';
 import { auditLog } from '../../platform/audit.tables';
 import { SITE, wallet } from '../ledger/ledger.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { exportAreas } from '../privacy/privacy.export';
 
 /**
  * Issue 28 §6: an operator opening another user's private data (an ID document, the KYC queue's
@@ -208,7 +207,7 @@ describe('the audit log and the export show the reads', () => {
     expect((await get('/admin/audit-log?subject=not-an-id', admin.auth)).statusCode).toBe(400);
 
     // The creator's export: when and what, by "an operator" — not who, not why.
-    const area = exportAreas(t.ctx.db, creator.user.id).find((a) => a.file === 'operator-access.json')!;
+    const area = t.ctx.privacy.exportAreas(creator.user.id).find((a) => a.file === 'operator-access.json')!;
     const listed = await area.page(null);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ action: 'kyc.read', opened: 'your identity documents', by: 'an operator' });

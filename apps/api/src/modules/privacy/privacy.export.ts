@@ -32,10 +32,22 @@ interface Area {
 const after = (col: PgColumn, last: string | null): SQL | undefined => (last ? gt(col, last) : undefined);
 
 /**
+ * What other modules answer for a user's export through their services (README "Export"): the
+ * payments module's disputes and refunds (a page at a time), the taxes module's tax details as they
+ * are answered to the user (the tax id masked).
+ */
+export interface ExportSources {
+  disputesPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
+  refundsPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
+  /** Null: none given. Throws when they cannot be opened (no DATA_ENCRYPTION_KEY). */
+  taxDetails(userId: string): Promise<Record<string, unknown> | null>;
+}
+
+/**
  * The areas of a user's export (README "Export"), each paged by id. Read-only; the user's own rows
  * only (messages they sent, their ledger accounts' lines, their orders as buyer and as seller…).
  */
-export function exportAreas(db: Db, userId: string): Area[] {
+export function exportAreas(db: Db, userId: string, sources: ExportSources): Area[] {
   const paged = <T extends PgTable>(table: T, id: PgColumn, where: SQL | undefined) => async (last: string | null) =>
     (await db.select().from(table as PgTable).where(and(where, after(id, last))).orderBy(asc(id)).limit(EXPORT_PAGE)) as Row[];
   return [
@@ -74,6 +86,22 @@ export function exportAreas(db: Db, userId: string): Area[] {
           .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
           .where(and(eq(ledgerAccounts.ownerId, userId), after(ledgerEntries.id, last)))
           .orderBy(asc(ledgerEntries.id)).limit(EXPORT_PAGE),
+    },
+    // Disputes of their card payments (as the fan, with the evidence sent about them; as the creator, what was held back) and refunds to the card.
+    { file: 'disputes.json', page: (last) => sources.disputesPage(userId, last, EXPORT_PAGE) },
+    { file: 'card-refunds.json', page: (last) => sources.refundsPage(userId, last, EXPORT_PAGE) },
+    {
+      // A creator's tax details as the site answers them to the creator: the tax id masked (taxes README).
+      file: 'tax-details.json',
+      page: async (last) => {
+        if (last) return [];
+        try {
+          const d = await sources.taxDetails(userId);
+          return d ? [{ id: 'tax-details', ...d }] : [];
+        } catch {
+          return [{ id: 'tax-details', unavailable: 'Your tax details are stored encrypted and could not be opened for this export; ask the site for them.' }];
+        }
+      },
     },
     { file: 'legal-acceptances.json', page: paged(legalAcceptances, legalAcceptances.id, eq(legalAcceptances.userId, userId)) },
     {
@@ -129,12 +157,12 @@ async function writeArea(area: Area, out: PassThrough): Promise<Row[]> {
  * the files of their uploads under uploads/ (read from storage one at a time as the ZIP reaches
  * them). Resolves with the ZIP's size.
  */
-export async function buildExport(deps: { db: Db; storage: Storage }, userId: string, key: string): Promise<number> {
+export async function buildExport(deps: { db: Db; storage: Storage; sources: ExportSources }, userId: string, key: string): Promise<number> {
   const zip = new ZipFile();
   const upload = deps.storage.put(key, zip.outputStream as unknown as Readable, 'application/zip');
   let uploads: Row[] = [];
   try {
-    for (const area of exportAreas(deps.db, userId)) {
+    for (const area of exportAreas(deps.db, userId, deps.sources)) {
       const out = new PassThrough();
       zip.addReadStream(out, area.file);
       const rows = await writeArea(area, out);

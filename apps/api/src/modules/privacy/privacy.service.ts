@@ -6,7 +6,7 @@ import {
   type DeleteAccountInput, type PrivacyDownload, type PrivacyExport,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { ContentKinds } from '../../platform/content-kinds';
@@ -23,7 +23,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { UserAccounts } from '../users/user-accounts';
 import { users, type UserRow } from '../users/users.tables';
-import { buildExport } from './privacy.export';
+import { buildExport, exportAreas, type ExportSources } from './privacy.export';
 import { privacyExports, type PrivacyExportRow } from './privacy.tables';
 
 export const PRIVACY_EXPORT_JOB = 'privacy.export';
@@ -49,6 +49,13 @@ export interface PrivacyDeps {
   ledger: Pick<LedgerService, 'balances'>;
   notifications: Pick<NotificationsService, 'create'>;
   subscriptions: Pick<SubscriptionsService, 'cancelAllFor'>;
+  /** Disputes, refunds and tax details for the export (their modules' services, README "Export"). */
+  exportSources: ExportSources;
+  /** The payments module: deletion waits for an open dispute, and clears closed disputes' evidence (README "Deletion"). */
+  payments: {
+    spendingPaused(userId: string): Promise<boolean>;
+    forgetEvidence(tx: Tx, userId: string): Promise<number>;
+  };
 }
 
 /** Issue 28 §5 Personal data: exports and account deletion (README). */
@@ -94,12 +101,17 @@ export class PrivacyService {
     return this.view(row);
   }
 
+  /** The areas of a user's export with this site's sources (tests read one area without building the ZIP). */
+  exportAreas(userId: string) {
+    return exportAreas(this.deps.db, userId, this.deps.exportSources);
+  }
+
   /** The job: the ZIP into private storage, the row ready, then the notification and the e-mail. */
   async runExport(exportId: string): Promise<void> {
     const [row] = await this.deps.db.select().from(privacyExports).where(eq(privacyExports.id, exportId));
     if (!row || row.status !== 'pending') return;
     const key = `private/privacy-exports/${row.userId}/${row.id}.zip`;
-    const size = await buildExport({ db: this.deps.db, storage: this.deps.storage }, row.userId, key);
+    const size = await buildExport({ db: this.deps.db, storage: this.deps.storage, sources: this.deps.exportSources }, row.userId, key);
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + PRIVACY_EXPORT_DAYS * 86_400_000);
     const [owner] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, row.userId));
@@ -195,6 +207,7 @@ export class PrivacyService {
     if (u.status === 'deleted') throw conflict('This account is already deleted');
     const earnings = (await this.deps.ledger.balances(this.deps.db, 'earnings', [userId])).get(userId) ?? 0;
     if (earnings > 0) throw unprocessable(M.settleBalance);
+    if (await this.deps.payments.spendingPaused(userId)) throw unprocessable(M.disputeOpen);
     await this.deps.subscriptions.cancelAllFor(userId);
     const content = u.isPerformer ? await this.visibleContent(userId) : [];
     const keys = await this.deps.db.transaction(async (tx) => {
@@ -203,6 +216,7 @@ export class PrivacyService {
       const again = (await this.deps.ledger.balances(tx, 'earnings', [userId])).get(userId) ?? 0;
       if (again > 0) throw unprocessable(M.settleBalance);
       for (const item of content) await this.deps.contentKinds.get(item.kind)!.setHidden!(tx, item.id, { by: actor?.actorId ?? userId, reason: 'Account deleted' });
+      await this.deps.payments.forgetEvidence(tx, userId);
       const k = await this.deps.accounts.anonymise(tx, userId);
       await this.deps.auth.revokeAllSessions(userId, tx);
       if (actor) {

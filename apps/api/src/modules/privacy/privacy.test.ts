@@ -4,9 +4,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { auditLog } from '../../platform/audit.tables';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, totpCode, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, giveTaxDetails, totpCode, type Made, type TestApp } from '../../../test/harness';
 import { follow } from '../../../test/factories';
-import { expectLedgerBalanced, topUp } from '../../../test/money';
+import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
+import { ACCESS_REASON_HEADER, encodeAccessReason } from '@stagepass/shared';
+import { disputes } from '../payments/disputes.tables';
+import { paymentTransactions } from '../payments/payments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';
 import { privacyExports } from './privacy.tables';
@@ -23,7 +26,7 @@ afterAll(async () => {
 });
 
 type H = Record<string, string>;
-const req = (method: 'GET' | 'POST', url: string, headers: H = {}, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const req = (method: 'GET' | 'POST' | 'PUT', url: string, headers: H = {}, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 /** Lets the export job run (or runs it, on a node without workers). */
 async function work(exportId: string) {
   if (t.ctx.queue.workers > 0) await t.ctx.queue.drain();
@@ -239,6 +242,64 @@ describe('deletion', () => {
       const id = feed.json().data._id;
       expect((await req('GET', `/feeds/performers/${id}`, (await createFan(t)).auth)).statusCode).toBe(404);
     }
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('money records in the export and at deletion (issue 29)', () => {
+  /** A creator (with tax details) and a fan subscribed by card who also topped up: the top-up partly refunded, the subscription period disputed with evidence staged. */
+  async function disputedFan() {
+    const creator = await giveTaxDetails(t, await createCreator(t));
+    expect((await req('PUT', '/performers/subscription-settings', creator.auth, { monthlyPrice: 10, freeSubscriptionEnabled: false })).statusCode).toBe(200);
+    const fan = await createFan(t);
+    await addCard(t, fan);
+    expect((await req('POST', '/payment/subscribe/performers', fan.auth, { performerId: creator.user.id, type: 'monthly' })).statusCode).toBe(200);
+    const [period] = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, fan.user.id));
+    await topUp(t, fan, 20);
+    const [, topUpPayment] = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, fan.user.id)).orderBy(paymentTransactions.createdAt);
+    expect((await req('POST', `/admin/payments/${topUpPayment!.id}/refunds`, admin.auth, { amount: 5, reason: 'Charged twice' })).statusCode).toBe(200);
+    const opened = await req('POST', '/admin/sandbox/disputes', admin.auth, { paymentId: period!.id, reason: 'fraudulent' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const disputeId = opened.json().data._id as string;
+    const staged = await req('POST', `/admin/disputes/${disputeId}/evidence`, admin.auth, { customerName: 'Fan Person', customerEmailAddress: 'fan@example.com', submit: false });
+    expect(staged.statusCode, staged.body).toBe(200);
+    return { creator, fan, period: period!, topUpPayment: topUpPayment!, disputeId };
+  }
+  const json = (zip: Map<string, Buffer>, name: string) => JSON.parse(zip.get(name)!.toString('utf8')) as Array<Record<string, unknown>>;
+
+  it("the fan's export holds their disputes (with the evidence sent about them) and refunds; the creator's their disputed sales (no fan named) and their tax details masked", async () => {
+    const { creator, fan, period, topUpPayment, disputeId } = await disputedFan();
+    const fanZip = await download(fan, await exportFor(fan));
+    expect(json(fanZip, 'disputes.json')).toEqual([expect.objectContaining({ id: disputeId, role: 'fan', paymentId: period.id, amount: 1000, status: 'needs_response', reason: 'fraudulent', evidence: { customerName: 'Fan Person', customerEmailAddress: 'fan@example.com' } })]);
+    expect(json(fanZip, 'card-refunds.json')).toEqual([expect.objectContaining({ role: 'fan', paymentId: topUpPayment.id, amount: 500, status: 'succeeded', reason: 'Charged twice', by: 'an operator' })]);
+    expect(json(fanZip, 'tax-details.json')).toEqual([]);
+
+    const creatorZip = await download(creator, await exportFor(creator));
+    const [sale] = json(creatorZip, 'disputes.json');
+    expect(sale).toMatchObject({ id: disputeId, role: 'creator', amount: 1000, heldFromEarnings: 800 });
+    expect(sale).not.toHaveProperty('evidence');
+    const text = creatorZip.get('disputes.json')!.toString('utf8') + creatorZip.get('card-refunds.json')!.toString('utf8');
+    expect(text).not.toContain(fan.user.id);
+    expect(text).not.toContain('Fan Person');
+    const [tax] = json(creatorZip, 'tax-details.json');
+    expect(tax).toMatchObject({ form: 'w9', legalName: 'Test Creator' });
+    expect(String(tax!.tin)).toMatch(/6789$/);
+    expect(creatorZip.get('tax-details.json')!.toString('utf8')).not.toContain('123-45-6789');
+  });
+
+  it('deletion waits while a dispute of the fan is open (422); once decided, the dispute stays as a financial record and the evidence about the fan is cleared', async () => {
+    const { fan, disputeId, period } = await disputedFan();
+    const refused = await req('POST', '/privacy/delete-account', fan.auth, { password: fan.password, confirm: 'DELETE' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('One of your card payments is disputed with your bank: the account can be deleted once the bank has decided it');
+    expect((await req('POST', '/admin/sandbox/disputes', admin.auth, { paymentId: period.id, outcome: 'lost' })).statusCode).toBe(200);
+    const ok = await req('POST', '/privacy/delete-account', fan.auth, { password: fan.password, confirm: 'DELETE' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [kept] = await t.ctx.db.select().from(disputes).where(eq(disputes.id, disputeId));
+    expect(kept).toMatchObject({ status: 'lost', amount: 1000, userId: fan.user.id, evidence: {} });
+    const detail = await req('GET', `/admin/disputes/${disputeId}`, { ...admin.auth, [ACCESS_REASON_HEADER]: encodeAccessReason('Accounting check') });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.fan).toMatchObject({ name: 'Deleted user' });
     await expectLedgerBalanced(t);
   });
 });

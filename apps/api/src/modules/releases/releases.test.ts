@@ -14,7 +14,6 @@ import { notifications } from '../notifications/notifications.tables';
 import { videos } from '../videos/videos.tables';
 import { streams } from '../streaming/streaming.tables';
 import { agoraOn, goLive } from '../../../test/streams';
-import { exportAreas } from '../privacy/privacy.export';
 import { coperformerReleases } from './releases.tables';
 
 /** Issue 28 §2 co-performer consent records (README.md): records, the publish gate, tags, the operators' audited views and the export. */
@@ -158,7 +157,7 @@ describe('a creator adds a release', () => {
   it("the creator's own data export lists their releases' metadata, not the co-performer's identity", async () => {
     const creator = await createCreator(t);
     const id = await release(creator);
-    const area = exportAreas(t.ctx.db, creator.user.id).find((a) => a.file === 'releases.json')!;
+    const area = t.ctx.privacy.exportAreas(creator.user.id).find((a) => a.file === 'releases.json')!;
     const rows = await area.page(null);
     expect(rows).toEqual([expect.objectContaining({ id, status: 'pending', stageName: 'Jade Moon', signedAt: '2026-01-10' })]);
     expect([...(rows[0]!.files as string[])].sort()).toEqual(['consent', 'idBack', 'idFront']);
