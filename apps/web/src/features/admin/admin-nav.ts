@@ -3,7 +3,7 @@ import {
   SafetyOutlined,
   SolutionOutlined,
   CopyrightOutlined,
-  AlertOutlined, AuditOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
+  AlertOutlined, AuditOutlined, ReconciliationOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
   FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
 } from '@ant-design/icons';
 
@@ -49,6 +49,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/transactions', label: 'Transactions', icon: TransactionOutlined },
       { href: '/admin/payments', label: 'Card payments', icon: CreditCardOutlined },
       { href: '/admin/disputes', label: 'Disputes', icon: AlertOutlined },
+      { href: '/admin/reconciliation', label: 'Reconciliation', icon: ReconciliationOutlined },
       { href: '/admin/subscriptions', label: 'Subscriptions', icon: CrownOutlined },
       { href: '/admin/coupons', label: 'Coupons', icon: TagsOutlined },
     ],
