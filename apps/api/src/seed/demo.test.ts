@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { expectLedgerBalanced } from '../../test/money';
 import { generate } from 'otplib';
-import { adminDisputeSearchSchema } from '@stagepass/shared';
+import { adminDisputeSearchSchema, reconciliationRunSearchSchema } from '@stagepass/shared';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
 import { DEMO_STREAM_TITLE } from './demo-live';
 import { DEMO_BLOCKLIST_LABEL } from './demo-screening';
@@ -291,6 +291,14 @@ describe('demo seed', () => {
     expect(byFan.rory).toMatchObject({ status: 'lost', open: false, outcome: 'lost', hold: { fromWallet: 30, atStake: 10 } });
     const refunds = await t.ctx.db.select().from(paymentRefunds);
     expect(refunds.map((r) => [r.amount, r.status, r.reason])).toEqual([[500, 'succeeded', 'Charged twice by mistake']]);
+  });
+
+  it("reconciles the demo's period on the sandbox with 0 mismatches (the console's Reconciliation page)", async () => {
+    const runs = await t.ctx.reconciliation.list(reconciliationRunSearchSchema.parse({ limit: 10 }));
+    expect(runs.total).toBe(1);
+    expect(runs.data[0]).toMatchObject({ gateway: 'sandbox', status: 'completed', trigger: 'operator', mismatches: 0, current: true, startedBy: { username: 'operator' } });
+    expect(runs.data[0]!.totals!.matched).toBeGreaterThanOrEqual(5);
+    expect(runs.data[0]!.totals!.gatewayItems).toBe(runs.data[0]!.totals!.matched);
   });
 
   it("gives the demo creators tax details (sealed, answered masked) and Luna a statement of this year's sales", async () => {

@@ -18,6 +18,7 @@ import { seedTakedowns } from './demo-takedowns';
 import { seedReleases } from './demo-releases';
 import { seedLive } from './demo-live';
 import { seedDisputes } from './demo-disputes';
+import { seedReconciliation } from './demo-reconciliation';
 import { seedTaxDetails } from './demo-taxes';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
@@ -113,7 +114,7 @@ const MARCO_POSTS: PostSpec[] = [
  * the sandbox gateway and the ledger, counters move): the fan (test card, $50 wallet), the
  * operator, three creators with avatars, covers, bios, prices and posts of every kind (media made
  * on the spot), and the fan following one creator, subscribed to another, with a tip, likes, a comment
- * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts); live streaming (Luna's private show rate, a past ticketed stream with chat and a tip: demo-live.ts); card disputes and a refund of two more fans' payments (demo-disputes.ts). Never in production. Idempotent: every step checks what exists, so a second
+ * and a bookmark; Luna has a welcome video; the catalogue (videos, galleries, shop, an order: demo-catalogue.ts); live streaming (Luna's private show rate, a past ticketed stream with chat and a tip: demo-live.ts); card disputes and a refund of two more fans' payments (demo-disputes.ts); a clean reconciliation run of the demo's period (demo-reconciliation.ts). Never in production. Idempotent: every step checks what exists, so a second
  * run changes nothing (and a run cut short is completed by the next one).
  */
 /**
@@ -192,6 +193,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
+    // Reconciliation (modules/payments README): a clean run of the demo's period, last — after every step that moved money.
+    if (account.admin) await seedReconciliation(ctx, { admin: account.admin.user });
   } finally {
     await (await (media as Promise<DemoMediaMaker> | null))?.cleanup();
   }
