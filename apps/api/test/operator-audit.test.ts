@@ -350,6 +350,10 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const id = await cardTopUp();
     return { params: { id }, body: { amount: 1, reason: 'Charged twice' }, action: 'payment.refund', targetType: 'payment', targetId: id };
   },
+  'reconciliation.start': async () => {
+    const day = t.ctx.clock.now().toISOString().slice(0, 10);
+    return { body: { fromDate: day, toDate: day }, action: 'reconciliation.run', targetType: 'reconciliation_run', targetId: (d) => d._id };
+  },
   'subscriptions.adminCancel': async () => {
     const id = await subscription();
     return { params: { id }, action: 'subscription.cancel', targetType: 'subscription', targetId: id };
