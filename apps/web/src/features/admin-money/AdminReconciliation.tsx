@@ -21,9 +21,13 @@ import mcss from './admin-money.module.css';
 export const periodText = (r: Pick<ReconciliationRun, 'fromDate' | 'toDate'>) => (r.fromDate === r.toDate ? r.fromDate : `${r.fromDate} – ${r.toDate}`);
 
 export function RunStatusTag({ run }: { run: ReconciliationRun }) {
-  if (run.status === 'running') return <Tag color="processing">Running</Tag>;
-  if (run.status === 'failed') return <Tag color="error">Failed</Tag>;
-  return run.mismatches === 0 ? <Tag color="success">All matched</Tag> : <Tag color="warning">{plural(run.mismatches, 'mismatch')}</Tag>;
+  const [color, label] =
+    run.status === 'running' ? ['blue', 'Running'] : run.status === 'failed' ? ['red', 'Failed'] : run.mismatches === 0 ? ['green', 'All matched'] : ['orange', plural(run.mismatches, 'mismatch')];
+  return (
+    <Tag color={color} variant="filled">
+      {label}
+    </Tag>
+  );
 }
 
 export default function AdminReconciliation() {

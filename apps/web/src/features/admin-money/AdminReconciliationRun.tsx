@@ -93,7 +93,7 @@ function Mismatches({ run }: { run: ReconciliationRun }) {
             key: 'kind', title: 'Mismatch', width: 170,
             render: (_, m) => (
               <span className={mcss.stack}>
-                <Tag color={KIND_COLOR[m.kind]}>{MISMATCH_LABELS[m.kind]}</Tag>
+                <Tag color={KIND_COLOR[m.kind]} variant="filled">{MISMATCH_LABELS[m.kind]}</Tag>
                 <span className={mcss.small}>{RECONCILIATION_ITEM_LABELS[m.itemKind]} · {fullDate(m.occurredAt)}</span>
               </span>
             ),
