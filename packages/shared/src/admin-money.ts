@@ -24,9 +24,9 @@ export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;
 /**
  * The ledger's accounts: a user's wallet and earnings, the site's commission, gateway (money in)
  * and payouts (money out); `disputes` (what open disputes put at stake) and `losses` (dispute fees
- * and what lost disputes cost the site).
+ * and what lost disputes cost the site); `taxes` (sales tax collected for the tax authorities).
  */
-export const LEDGER_ACCOUNT_KIND_VALUES = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses'] as const;
+export const LEDGER_ACCOUNT_KIND_VALUES = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses', 'taxes'] as const;
 
 /** One line of a movement: the change of one account's balance (signed decimal). */
 export const ledgerEntrySchema = z.object({

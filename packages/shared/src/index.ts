@@ -24,6 +24,7 @@ export * from './coupons';
 export * from './earnings';
 export * from './payouts';
 export * from './taxes';
+export * from './sales-tax';
 export * from './statements';
 export * from './disputes';
 export * from './reconciliation';

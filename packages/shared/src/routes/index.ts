@@ -30,7 +30,7 @@ import { payments } from './payments';
 import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { takedowns } from './takedowns';
-import { taxes } from './taxes';
+import { salesTax, taxes } from './taxes';
 import { performers } from './performers';
 import { products } from './products';
 import { photos } from './photos';
@@ -79,6 +79,7 @@ export const routes = {
   privacy,
   takedowns,
   taxes,
+  salesTax,
   performers,
   products,
   photos,
