@@ -58,6 +58,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { taxesRoutes } from './modules/taxes/taxes.routes';
+import { salesTaxRoutes } from './modules/taxes/sales-tax.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { disputesRoutes } from './modules/payments/disputes.routes';
 import { refundsRoutes } from './modules/payments/refunds.routes';
@@ -177,8 +178,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(streamingRoutes({ streaming: r.streaming }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
-  await app.register(walletRoutes({ wallet: r.wallet }));
-  await app.register(subscriptionsRoutes({ idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
+  await app.register(walletRoutes({ geo: r.geo, wallet: r.wallet }));
+  await app.register(subscriptionsRoutes({ geo: r.geo, idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, users: r.users }));
   await app.register(addressesRoutes({ addresses: r.addresses }));
   await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
   await app.register(ordersRoutes({ orders: r.orders }));
@@ -189,6 +190,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings, statements: r.statements }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(taxesRoutes({ taxes: r.taxDetails }));
+  await app.register(salesTaxRoutes({ salesTax: r.salesTax, geo: r.geo }));
   await app.register(legalRoutes({ legal: r.legal }));
   await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
   await app.register(privacyRoutes({ privacy: r.privacy }));

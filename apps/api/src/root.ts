@@ -120,6 +120,8 @@ import { EarningsService } from './modules/earnings/earnings.service';
 import { MoneySummary } from './modules/earnings/money-summary';
 import { StatementsService } from './modules/earnings/statements.service';
 import { LedgerStatements } from './modules/ledger/ledger.statement';
+import { LedgerTaxes } from './modules/ledger/ledger.taxes';
+import { SalesTaxService } from './modules/taxes/sales-tax.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
@@ -202,6 +204,8 @@ export function buildServices(p: Platform) {
   const social = new SocialService({ auth, config, db, settings, log });
   const ledger = new LedgerService({ settings, db, commits, realtime, log });
   const idempotency = new Idempotency({ db });
+  // Sales tax (modules/taxes README "Sales tax"): rules, the fan's place, each sale's tax; the report from the ledger's taxes account.
+  const salesTax = new SalesTaxService({ db, ledgerTaxes: new LedgerTaxes({ db }) });
   const users = new UsersService({ db, ledger, auth, media, sessions });
   // The operator's view of the ledger (GET /admin/transactions).
   const ledgerSearch = new LedgerSearch({ db, users });
@@ -252,7 +256,7 @@ export function buildServices(p: Platform) {
   // Private shows' per-minute charges: the wallet's MinuteCharger (platform/live/billing.ts) for the streaming module's
   // billing sweep — built here, from core services only, so the streaming service can be given it.
   // The spending pause is the payments module's fact (built below, with the commerce services; asked at each minute).
-  const privateBilling = new PrivateShowCharger({ db, events, ledger, spendingPaused: (userId, tx) => payments.spendingPaused(userId, tx) });
+  const privateBilling = new PrivateShowCharger({ db, events, ledger, taxes: salesTax, spendingPaused: (userId, tx) => payments.spendingPaused(userId, tx) });
   // Live streams (modules/streaming): Janus or Agora, THE entitlement rule, private shows billed by privateBilling.
   const streaming = new StreamingService({
     db, clock, commits, coPerformers, events, realtime, queue, settings, users, sellers, messages, media: p.liveMedia, charger: privateBilling,
@@ -279,7 +283,7 @@ export function buildServices(p: Platform) {
   const reports = new ReportsService({ contentKinds, db, users });
   const search = new SearchService({ contentKinds, db, follows });
   // Commerce
-  const payments = new PaymentsService({ config, db, ledger, settings, users, stripe: p.stripe });
+  const payments = new PaymentsService({ config, db, ledger, settings, taxes: salesTax, users, stripe: p.stripe });
   const coupons = new CouponsService({ clock, db, users });
   const purchases = new PurchasesService({ db });
   const addresses = new AddressesService({ db });
@@ -287,7 +291,7 @@ export function buildServices(p: Platform) {
   const orders = new OrdersService({ addresses, clock, contentKinds, db, events, ledger, media, users });
   // The fan's cart (kept on the server): products seen through the content-kind registry.
   const cart = new CartService({ contentKinds, db });
-  const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, users });
+  const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, taxes: salesTax, users });
   const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, users });
   // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
   // operator's side reads the fan's records through the services that own them.
@@ -341,7 +345,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

@@ -94,7 +94,7 @@ async function seedFanShopping(ctx: Root, fan: UserRow, luna: UserRow, sandbox: 
   // $40 more through the sandbox gateway, then the T-shirt from the wallet, like any fan.
   await ctx.payments.topUp(fan, { amount: 40 }, 'demo-seed-shop');
   const body = { quantity: 1, deliveryAddressId: address.id, note: 'Size M, please!' };
-  await ctx.wallet.charge(fan, 'product', shirt.id, body, 'demo-seed-order', JSON.stringify(body));
+  await ctx.wallet.charge(fan, 'product', shirt.id, body, 'demo-seed-order', JSON.stringify(body), { requestCountry: null });
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.buyerId, fan.id)).limit(1);
   if (order) await ctx.orders.update(luna, order.id, { deliveryStatus: 'shipping', trackingCode: '1Z 999 AA1 01 2345 6784' });
 }

@@ -43,7 +43,7 @@ export async function seedDisputes(ctx: Root, p: { admin: UserRow; marco: UserRo
   const rory = await fan(DEMO_DISPUTE_FANS.rory);
   await ctx.payments.topUp(rory, { amount: 40 }, 'demo-seed-dispute');
   const tip = { price: 10, message: 'Great tutorial!' };
-  await ctx.wallet.charge(rory, 'tip', p.iris.id, tip, 'demo-seed-dispute-tip', JSON.stringify(tip));
+  await ctx.wallet.charge(rory, 'tip', p.iris.id, tip, 'demo-seed-dispute-tip', JSON.stringify(tip), { requestCountry: null });
   const disputed = (await latestPayment(rory.id)).id;
   await ctx.disputesAdmin.simulate(actor, { paymentId: disputed, reason: 'fraudulent' });
   await ctx.disputesAdmin.simulate(actor, { paymentId: disputed, reason: 'fraudulent', outcome: 'lost' });

@@ -61,7 +61,7 @@ async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow }, s: t
 
   // The fan's ticket, from the wallet (POST /wallet/charges/stream/{id}).
   const [ticket] = await ctx.db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, fan.id), eq(purchases.itemType, 'stream'), eq(purchases.itemId, s.id))).limit(1);
-  if (!ticket) await ctx.wallet.charge(fan, 'stream', s.id, {}, 'demo-seed-stream-ticket', '{}');
+  if (!ticket) await ctx.wallet.charge(fan, 'stream', s.id, {}, 'demo-seed-stream-ticket', '{}', { requestCountry: null });
 
   // The chat, with a tip in the stream (POST /wallet/charges/tip/{creatorId} with the stream id).
   const [said] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(streamMessages).where(eq(streamMessages.streamId, s.id));
@@ -70,7 +70,7 @@ async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow }, s: t
     await chat(luna, 'Welcome to requests night! Drop your song wishes in the chat 🎸');
     await chat(fan, 'Hi Luna! Front row from my sofa 😄');
     const tip = { price: 10, message: 'Play Wonderwall!', streamId: s.id };
-    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-stream-tip', JSON.stringify(tip));
+    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-stream-tip', JSON.stringify(tip), { requestCountry: null });
     await chat(luna, 'Thank you Frankie! Wonderwall coming right up 🎶');
     await chat(fan, 'That was beautiful. See you next Friday!');
   }

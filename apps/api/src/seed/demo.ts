@@ -212,7 +212,7 @@ async function seedFan(ctx: Root, account: { user: UserRow; created: boolean }, 
     // A tip with a message from the wallet, so wallet history, transactions and Luna's earnings
     // show more than the subscription.
     const tip = { price: 10, message: 'Thank you for the acoustic session!' };
-    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-tip', JSON.stringify(tip));
+    await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-tip', JSON.stringify(tip), { requestCountry: null });
   }
   await ctx.follows.follow(fan, iris.id);
   // A paid monthly subscription to Luna, charged to the test card (subscribing again returns the

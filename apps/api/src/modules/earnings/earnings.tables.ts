@@ -28,6 +28,12 @@ export const earnings = pgTable(
     gross: bigint('gross', { mode: 'number' }).notNull(),
     commission: bigint('commission', { mode: 'number' }).notNull(),
     net: bigint('net', { mode: 'number' }).notNull(),
+    /**
+     * The sales tax the fan paid with the sale (on top of `gross`, to the site's `taxes` account —
+     * never the creator's nor the commission); a reversal's share of it negative. What the fan paid
+     * is gross + tax.
+     */
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
     commissionBps: integer('commission_bps').notNull(),
     description: text('description').notNull().default(''),
     ledgerTransactionId: uuid('ledger_transaction_id').notNull().references(() => ledgerTransactions.id),

@@ -18,6 +18,7 @@ interface Poster {
     tx: Tx,
     input: {
       type: LedgerTxType; reference: string; description?: string; userId?: string | null; itemType?: EarningType | null;
+      taxPlace?: { country: string; region: string } | null;
       postings: Array<{ account: { kind: LedgerAccountKind; ownerId: string | null }; amount: number; overdraft?: boolean }>;
     },
   ): Promise<LedgerTransactionRow>;
@@ -26,7 +27,7 @@ interface Poster {
 export interface CardSaleReversal {
   /** The sale's earnings source (`payment:<id>`). */
   saleSource: string;
-  /** Gross to take back, minor units (≤ what is left of the sale). */
+  /** What to take back of what the fan paid (the sale's gross + its sales tax), minor units (≤ what is left of the sale). */
   amount: number;
   /** Where the money goes: the gateway (a refund or a dispute: it leaves through the card network). */
   to: { kind: LedgerAccountKind; ownerId: string | null };
@@ -39,59 +40,72 @@ export interface CardSaleReversal {
 export interface CardSaleReversed {
   ledgerTx: LedgerTransactionRow;
   earning: EarningRow;
-  /** The creator's and the site's shares taken back (minor units, ≥ 0). */
+  /** The creator's and the site's shares and the sales tax taken back (minor units, ≥ 0). */
   net: number;
   commission: number;
+  tax: number;
 }
 
-/** What is left of a sale's gross (its source) after what reversed it (refunds, disputes; a won dispute's reinstatement adds back). 0: no sale. */
+/** What is left of what the fan paid for a sale (gross + sales tax; its source) after what reversed it (refunds, disputes; a won dispute's reinstatement adds back). 0: no sale. */
 export async function saleLeft(tx: Tx, saleSource: string): Promise<number> {
-  const [sale] = await tx.select({ id: earnings.id, gross: earnings.gross }).from(earnings).where(eq(earnings.source, saleSource));
-  if (!sale || sale.gross <= 0) return 0;
-  const [prior] = await tx.select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)` }).from(earnings).where(eq(earnings.reversesId, sale.id));
-  return sale.gross + Number(prior!.gross);
+  const [sale] = await tx.select({ id: earnings.id, gross: earnings.gross, tax: earnings.tax }).from(earnings).where(eq(earnings.source, saleSource));
+  if (!sale || sale.gross + sale.tax <= 0) return 0;
+  const [prior] = await tx.select({ paid: sql<string>`coalesce(sum(${earnings.gross} + ${earnings.tax}), 0)` }).from(earnings).where(eq(earnings.reversesId, sale.id));
+  return sale.gross + sale.tax + Number(prior!.paid);
+}
+
+/** Where a sale's movement was taxed (it is copied onto what reverses it). */
+async function taxPlaceOf(tx: Tx, ledgerTransactionId: string): Promise<{ country: string; region: string } | null> {
+  const [row] = await tx.select({ country: ledgerTransactions.taxCountry, region: ledgerTransactions.taxRegion }).from(ledgerTransactions).where(eq(ledgerTransactions.id, ledgerTransactionId));
+  return row?.country ? { country: row.country, region: row.region } : null;
 }
 
 /** round(a × b / c), half up, exactly (BigInt: amounts × amounts exceed 2^53). */
 const mulDivRound = (a: number, b: number, c: number) => Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
 
 /**
- * Takes back `amount` of a card sale's gross: the creator's net and the site's commission in the
+ * Takes back `amount` of what the fan paid for a card sale (gross + sales tax): the creator's net,
+ * the site's commission and the sales tax (from the `taxes` account, at the sale's place) in the
  * sale's proportion, to `to` (the gateway). Several partial reversals of one sale add up to the
  * sale exactly: each takes the cumulative share of everything reversed so far (earnings rows with
  * `reverses_id` = the sale, a dispute given back counting as not reversed) minus what was taken
- * before. The creator's earnings may go below zero (overdraft). A negative earnings row (source
+ * before — the tax and the net each rounded half up on the cumulative amount, the commission the rest. The creator's earnings may go below zero (overdraft). A negative earnings row (source
  * `earningSource`, reverses_id the sale, the sale's type and rate) mirrors it. One call, in the
  * caller's transaction; the caller's unique `reference` makes it once at most.
  */
 export async function reverseCardSale(ledger: Poster, tx: Tx, r: CardSaleReversal): Promise<CardSaleReversed> {
   const [sale] = await tx.select().from(earnings).where(eq(earnings.source, r.saleSource));
-  if (!sale || sale.gross <= 0) throw unprocessable('This payment moved no money to a creator, so there is nothing to take back');
+  const paid = sale ? sale.gross + sale.tax : 0;
+  if (!sale || paid <= 0) throw unprocessable('This payment moved no money to a creator, so there is nothing to take back');
   const [prior] = await tx
-    .select({ gross: sql<string>`coalesce(sum(${earnings.gross}), 0)`, net: sql<string>`coalesce(sum(${earnings.net}), 0)` })
+    .select({ paid: sql<string>`coalesce(sum(${earnings.gross} + ${earnings.tax}), 0)`, net: sql<string>`coalesce(sum(${earnings.net}), 0)`, tax: sql<string>`coalesce(sum(${earnings.tax}), 0)` })
     .from(earnings)
     .where(eq(earnings.reversesId, sale.id));
-  const reversedGross = -Number(prior!.gross);
+  const reversedPaid = -Number(prior!.paid);
   const reversedNet = -Number(prior!.net);
-  if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > sale.gross - reversedGross) throw unprocessable('That is more than is left of this payment');
-  const net = mulDivRound(sale.net, reversedGross + r.amount, sale.gross) - reversedNet;
-  const commission = r.amount - net;
+  const reversedTax = -Number(prior!.tax);
+  if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > paid - reversedPaid) throw unprocessable('That is more than is left of this payment');
+  const net = mulDivRound(sale.net, reversedPaid + r.amount, paid) - reversedNet;
+  const tax = mulDivRound(sale.tax, reversedPaid + r.amount, paid) - reversedTax;
+  const commission = r.amount - net - tax;
   const ledgerTx = await ledger.post(tx, {
     type: r.type, reference: r.reference, description: r.description, userId: sale.userId, itemType: sale.type,
+    taxPlace: tax !== 0 ? await taxPlaceOf(tx, sale.ledgerTransactionId) : null,
     postings: [
       { account: r.to, amount: r.amount },
       { account: { kind: 'earnings', ownerId: sale.performerId }, amount: -net, overdraft: true },
       { account: { kind: 'commission', ownerId: null }, amount: -commission },
+      { account: { kind: 'taxes', ownerId: null }, amount: -tax },
     ],
   });
   const [earning] = await tx
     .insert(earnings)
     .values({
       performerId: sale.performerId, userId: sale.userId, type: sale.type, source: r.earningSource, reversesId: sale.id,
-      gross: -r.amount, commission: -commission, net: -net, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
+      gross: -(r.amount - tax), commission: -commission, net: -net, tax: -tax, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
     })
     .returning();
-  return { ledgerTx, earning: earning!, net, commission };
+  return { ledgerTx, earning: earning!, net, commission, tax };
 }
 
 export interface Negation {
@@ -120,6 +134,7 @@ export async function negate(ledger: Poster, tx: Tx, n: Negation): Promise<Ledge
     .where(eq(ledgerEntries.transactionId, orig.id));
   const ledgerTx = await ledger.post(tx, {
     type: n.type, reference: n.reference, description: n.description, userId: orig.userId, itemType: orig.itemType,
+    taxPlace: orig.taxCountry ? { country: orig.taxCountry, region: orig.taxRegion } : null,
     postings: entries.map((e) => ({ account: { kind: e.kind, ownerId: e.ownerId }, amount: -e.amount, ...(e.kind === 'earnings' ? { overdraft: true } : {}) })),
   });
   const [row] = await tx.select().from(earnings).where(eq(earnings.ledgerTransactionId, orig.id));
@@ -127,7 +142,7 @@ export async function negate(ledger: Poster, tx: Tx, n: Negation): Promise<Ledge
     if (!n.earningSource) throw new Error(`ledger: movement ${orig.id} has an earnings row: give the opposite row's source`);
     await tx.insert(earnings).values({
       performerId: row.performerId, userId: row.userId, type: row.type, source: n.earningSource, reversesId: row.reversesId ?? row.id,
-      gross: -row.gross, commission: -row.commission, net: -row.net, commissionBps: row.commissionBps, description: n.description, ledgerTransactionId: ledgerTx.id,
+      gross: -row.gross, commission: -row.commission, net: -row.net, tax: -row.tax, commissionBps: row.commissionBps, description: n.description, ledgerTransactionId: ledgerTx.id,
     });
   }
   return ledgerTx;

@@ -34,7 +34,13 @@ export interface PostInput {
   userId?: string | null;
   /** What a sale (or the sale a refund reverses) was for. */
   itemType?: EarningType | null;
+  /** A movement of the `taxes` account: where the sale was taxed (the tax report groups by it). */
+  taxPlace?: TaxPlace | null;
 }
+/** A sale's tax place: ISO country and US state / Canadian province ('' = the whole country). */
+export interface TaxPlace { country: string; region: string }
+/** A sale's sales tax (taxes README "Sales tax"): the amount, on top of the sale's gross, and where. */
+export interface SaleTax extends TaxPlace { amount: number }
 
 export const wallet = (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId });
 export const earningsAccount = (performerId: string): AccountRef => ({ kind: 'earnings', ownerId: performerId });
@@ -46,6 +52,8 @@ export const SITE = {
   disputes: { kind: 'disputes', ownerId: null } as AccountRef,
   /** The site's dispute costs: the gateways' fees and lost disputes' spent parts. */
   losses: { kind: 'losses', ownerId: null } as AccountRef,
+  /** Sales tax collected for the tax authorities (never the creator's nor the commission); refunds and disputes give it back. */
+  taxes: { kind: 'taxes', ownerId: null } as AccountRef,
 };
 
 /** A refund whose net the creator's earnings no longer hold (paid out): 422, nothing moves. */
@@ -137,6 +145,7 @@ export class LedgerService {
         type: input.type, reference: input.reference, description: input.description ?? '',
         amount: postings.reduce((sum, p) => (p.amount > 0 ? sum + p.amount : sum), 0),
         userId: input.userId ?? owner('wallet'), performerId: owner('earnings'), itemType: input.itemType ?? null,
+        taxCountry: input.taxPlace?.country ?? null, taxRegion: input.taxPlace?.region ?? '',
       })
       .returning();
     await tx.insert(ledgerEntries).values(withIds.map((p) => ({ transactionId: row.id, accountId: p.accountId, amount: p.amount })));
@@ -214,15 +223,19 @@ export class LedgerService {
   }
 
   /**
-   * A sale: `gross` leaves the payer's side (`from`: their wallet, or the gateway for card
-   * payments), the creator's earnings get the net and the site the commission; the earnings row
-   * records the split. A sale of 0 (a 100% coupon) moves nothing and answers null. One call, inside the caller's transaction with the business record.
+   * A sale: `gross` (+ its sales `tax`, when taxed) leaves the payer's side (`from`: their wallet,
+   * or the gateway for card payments), the creator's earnings get the net and the site the
+   * commission — both on `gross` only — and the site's `taxes` account the tax; the earnings row
+   * records the split and the tax. A sale of 0 (a 100% coupon) moves nothing and answers null. One
+   * call, inside the caller's transaction with the business record.
    */
   async recordSale(
     tx: Tx,
-    sale: { performerId: string; userId: string | null; type: EarningType; source: string; gross: number; description: string; from: AccountRef; ledgerType: LedgerTxType },
+    sale: { performerId: string; userId: string | null; type: EarningType; source: string; gross: number; description: string; from: AccountRef; ledgerType: LedgerTxType; tax?: SaleTax | null },
   ): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow } | null> {
-    if (sale.gross === 0) return null;
+    const tax = sale.tax?.amount ?? 0;
+    if (!Number.isSafeInteger(tax) || tax < 0) throw new RangeError('tax must be a non-negative integer of minor units');
+    if (sale.gross === 0 && tax === 0) return null;
     const bps = await this.commissionBps(tx, sale.performerId);
     const { commission, net } = splitCommission(sale.gross, bps);
     const ledgerTx = await this.post(tx, {
@@ -231,17 +244,25 @@ export class LedgerService {
       description: sale.description,
       userId: sale.userId,
       itemType: sale.type,
+      taxPlace: tax > 0 ? { country: sale.tax!.country, region: sale.tax!.region } : null,
       postings: [
-        { account: sale.from, amount: -sale.gross },
+        { account: sale.from, amount: -(sale.gross + tax) },
         { account: earningsAccount(sale.performerId), amount: net },
         { account: SITE.commission, amount: commission },
+        { account: SITE.taxes, amount: tax },
       ],
     });
     const [earning] = await tx
       .insert(earnings)
-      .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
+      .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, tax, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
       .returning();
     return { ledgerTx, earning };
+  }
+
+  /** Where a movement was taxed (its `tax_country`/`tax_region`), for the movements that reverse it. */
+  async taxPlaceOf(tx: DbOrTx, ledgerTransactionId: string): Promise<TaxPlace | null> {
+    const [row] = await tx.select({ country: ledgerTransactions.taxCountry, region: ledgerTransactions.taxRegion }).from(ledgerTransactions).where(eq(ledgerTransactions.id, ledgerTransactionId));
+    return row?.country ? { country: row.country, region: row.region } : null;
   }
 
   /**
@@ -256,7 +277,7 @@ export class LedgerService {
    */
   async recordRefund(tx: Tx, refund: { source: string; description: string }): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow }> {
     const [sale] = await tx.select().from(earnings).where(eq(earnings.source, refund.source));
-    if (!sale || !sale.userId || sale.gross <= 0) throw unprocessable('This sale moved no money, so there is nothing to refund');
+    if (!sale || !sale.userId || sale.gross + sale.tax <= 0) throw unprocessable('This sale moved no money, so there is nothing to refund');
     let ledgerTx: LedgerTransactionRow;
     try {
       ledgerTx = await this.post(tx, {
@@ -264,10 +285,13 @@ export class LedgerService {
         reference: `refund:${refund.source}`,
         description: refund.description,
         itemType: sale.type,
+        taxPlace: sale.tax > 0 ? await this.taxPlaceOf(tx, sale.ledgerTransactionId) : null,
         postings: [
-          { account: wallet(sale.userId), amount: sale.gross },
+          // The fan gets back all they paid, the sales tax included (it leaves the taxes account).
+          { account: wallet(sale.userId), amount: sale.gross + sale.tax },
           { account: earningsAccount(sale.performerId), amount: -sale.net },
           { account: SITE.commission, amount: -sale.commission },
+          { account: SITE.taxes, amount: -sale.tax },
         ],
       });
     } catch (err) {
@@ -279,7 +303,7 @@ export class LedgerService {
       .insert(earnings)
       .values({
         performerId: sale.performerId, userId: sale.userId, type: sale.type, source: `refund:${refund.source}`, reversesId: sale.id,
-        gross: -sale.gross, commission: -sale.commission, net: -sale.net, commissionBps: sale.commissionBps,
+        gross: -sale.gross, commission: -sale.commission, net: -sale.net, tax: -sale.tax, commissionBps: sale.commissionBps,
         description: refund.description, ledgerTransactionId: ledgerTx.id,
       })
       .returning();

@@ -15,7 +15,7 @@ import { users } from '../users/users.tables';
  * through `gateway` (which therefore goes negative); money leaving to creators leaves through
  * `payouts`.
  */
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'commission', 'gateway', 'payouts', 'disputes', 'losses', 'taxes'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 /** Accounts owned by one user; the others are the site's own (owner_id null). */
 export const USER_ACCOUNT_KINDS: readonly LedgerAccountKind[] = ['wallet', 'earnings'];
@@ -61,6 +61,12 @@ export const ledgerTransactions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
     itemType: text('item_type').$type<EarningType>(),
+    /**
+     * Where a movement of the `taxes` account was taxed (the fan's place at the sale; a refund or
+     * dispute of the sale names the sale's place): the tax report groups by it. Null/'' otherwise.
+     */
+    taxCountry: text('tax_country'),
+    taxRegion: text('tax_region').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
+import type { SalesTaxService } from '../taxes/sales-tax.service';
 
 /** Site currency (ISO 4217, lower case as Stripe wants it). */
 export const CURRENCY = 'usd';
@@ -30,6 +31,8 @@ export interface PaymentsDeps {
   db: Db;
   ledger: LedgerService;
   settings: SettingsService;
+  /** A subscription period's sales tax: quoted when its payment is created, booked when it is paid (taxes README "Sales tax"). */
+  taxes: Pick<SalesTaxService, 'quote' | 'record' | 'ofSale'>;
   users: UsersService;
 }
 
@@ -232,7 +235,10 @@ export class PaymentsService {
         const t = await this.deps.ledger.post(tx, { type: 'wallet_topup', reference: `payment:${p.id}`, description: p.description, postings: [{ account: SITE.gateway, amount: -p.amount }, { account: wallet(p.userId), amount: p.amount }] });
         ledgerTxId = t.id;
       } else {
-        const sale = await this.deps.ledger.recordSale(tx, { performerId: p.performerId!, userId: p.userId, type: 'subscription', source: `payment:${p.id}`, gross: p.amount, description: p.description, from: SITE.gateway, ledgerType: 'subscription' });
+        // The card paid the period's price and its sales tax (quoted when the payment was created): the split is on the rest.
+        const t = await this.deps.taxes.ofSale(tx, `payment:${p.id}`);
+        const tax = t && t.tax <= p.amount ? { amount: t.tax, country: t.country, region: t.region } : null;
+        const sale = await this.deps.ledger.recordSale(tx, { performerId: p.performerId!, userId: p.userId, type: 'subscription', source: `payment:${p.id}`, gross: p.amount - (tax?.amount ?? 0), tax, description: p.description, from: SITE.gateway, ledgerType: 'subscription' });
         ledgerTxId = sale?.ledgerTx.id ?? null;
         await onSubscriptionPaid?.(tx, p);
       }
@@ -264,6 +270,20 @@ export class PaymentsService {
   /** The amount to charge after a coupon was redeemed for the (pending) payment. */
   async applyCoupon(tx: DbOrTx, paymentId: string, amount: number, couponId: string | null): Promise<PaymentTransactionRow> {
     const [row] = await tx.update(paymentTransactions).set({ amount, couponId }).where(eq(paymentTransactions.id, paymentId)).returning();
+    return row!;
+  }
+
+  /**
+   * A pending subscription payment's sales tax, in the transaction that created it: quoted on its
+   * amount (after any coupon) at the fan's place now, recorded (`sale_taxes`, `payment:<id>`) and
+   * the amount to charge set to the total (an exclusive tax on top; an inclusive one is inside).
+   * `settle` books it. A renewal has no request (`requestCountry` null, `background`).
+   */
+  async taxSubscriptionPayment(tx: Tx, p: PaymentTransactionRow, o: { requestCountry: string | null; background?: boolean }): Promise<PaymentTransactionRow> {
+    const q = await this.deps.taxes.quote(tx, { userId: p.userId, kind: 'subscription', price: p.amount, requestCountry: o.requestCountry, background: o.background });
+    if (q.tax === 0) return p;
+    await this.deps.taxes.record(tx, `payment:${p.id}`, p.userId, q);
+    const [row] = await tx.update(paymentTransactions).set({ amount: q.total }).where(eq(paymentTransactions.id, p.id)).returning();
     return row!;
   }
 

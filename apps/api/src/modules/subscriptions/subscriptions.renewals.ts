@@ -103,7 +103,11 @@ export class SubscriptionRenewals {
       const gw = await this.deps.payments.gatewayFor('sandbox');
       const card = await this.deps.payments.cardToCharge(fan, gw, undefined).catch(() => null);
       if (card) {
-        const payment = await this.deps.payments.createSubscriptionPayment(this.deps.db, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` }).catch((err) => {
+        // The period's sales tax at the fan's known place (no request: stated, else last seen), in the payment's transaction.
+        const payment = await this.deps.db.transaction(async (tx) => {
+          const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` });
+          return this.deps.payments.taxSubscriptionPayment(tx, p, { requestCountry: null, background: true });
+        }).catch((err) => {
           if (isUniqueViolation(err)) return null; // the fan's own subscribe is paying this period right now
           throw err;
         });

@@ -8,10 +8,13 @@ import type { Idempotency } from '../ledger/idempotency';
 import type { UsersService } from '../users/users.service';
 import type { SubscriptionsService } from './subscriptions.service';
 import type { PricingService } from '../performers/pricing.service';
+import type { GeoService } from '../geo/geo.service';
 
 /** What the subscriptions routes are given by the composition root (by closure). */
 export interface SubscriptionsRoutesDeps {
   pricing: PricingService;
+  /** The request's country: the fan's tax place when they stated none. */
+  geo: Pick<GeoService, 'countryOfRequest'>;
   idempotency: Idempotency;
   subscriptions: SubscriptionsService;
   users: UsersService;
@@ -24,8 +27,9 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
 
   handle(app, r.subscribe, async (req, reply) => {
     const user = currentUser(req);
+    const place = { requestCountry: await deps.geo.countryOfRequest(req) };
     const key = idempotencyKeyFrom(req.headers['idempotency-key']);
-    const res = await deps.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.subscribe(user, req.body) } }));
+    const res = await deps.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.subscribe(user, req.body, place) } }));
     return reply.status(res.statusCode as 200).send(res.body);
   });
 

@@ -144,7 +144,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
    * subscription (a cancelled one that is still paid up is resumed: renewal switched back on).
    * A block either way between the fan and the creator → 404 on every path (resume, trial, card).
    */
-  async subscribe(user: UserRow, input: SubscribeInput): Promise<Subscription> {
+  /** `place`: the paying request's GeoIP country, the fan's tax place when they stated none (taxes README "Sales tax"). */
+  async subscribe(user: UserRow, input: SubscribeInput, place: { requestCountry: string | null } = { requestCountry: null }): Promise<Subscription> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot subscribe to other creators');
     // A fan whose card payment is disputed pays for nothing new until it closes (payments README "Disputes").
     await this.deps.payments.assertMaySpend(user.id);
@@ -221,7 +222,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
           couponId = c.id;
           amount = c.apply(price);
         }
-        return this.deps.payments.applyCoupon(tx, p0.id, amount, couponId);
+        const p1 = await this.deps.payments.applyCoupon(tx, p0.id, amount, couponId);
+        return this.deps.payments.taxSubscriptionPayment(tx, p1, { requestCountry: place.requestCountry });
       }).catch((err) => {
         if (err instanceof AlreadySubscribed) return null;
         if (isUniqueViolation(err)) throw conflict('A payment for this subscription is already in progress');

@@ -6,6 +6,7 @@ import type { Events } from '../../platform/events';
 import type { MinuteCharge, MinuteChargeResult, MinuteCharger } from '../../platform/live/billing';
 import { wallet, type LedgerService } from '../ledger/ledger.service';
 import { writeCharge } from './wallet.charges';
+import type { SalesTaxService } from '../taxes/sales-tax.service';
 import { privateShowMinutes } from './wallet.tables';
 
 export interface PrivateShowChargerDeps {
@@ -14,6 +15,8 @@ export interface PrivateShowChargerDeps {
   ledger: LedgerService;
   /** The payments module's spending pause (a dispute of the fan's is open), asked in the minute's transaction. */
   spendingPaused: (userId: string, tx: Tx) => Promise<boolean>;
+  /** Each minute's sales tax at the fan's known place (no request: stated residence, else the last country seen). */
+  taxes: Pick<SalesTaxService, 'quote' | 'record' | 'ledgerTax'>;
 }
 
 const isInsufficient = (err: unknown) => err instanceof HttpError && err.statusCode === 422 && err.message === MESSAGES.insufficientBalance;
@@ -45,7 +48,7 @@ export class PrivateShowCharger implements MinuteCharger {
         if (!done) {
           if (await this.deps.spendingPaused(c.userId, tx)) throw new SpendingPaused();
           const charge = await writeCharge(this.deps, tx, c.userId, {
-            type: 'stream', performerId: c.performerId, itemId: c.streamId, amount: c.amount, originalAmount: c.amount, couponId: null, description: c.description, event: false,
+            type: 'stream', performerId: c.performerId, itemId: c.streamId, amount: c.amount, originalAmount: c.amount, couponId: null, description: c.description, event: false, background: true,
           });
           const [row] = await tx.insert(privateShowMinutes).values({ streamId: c.streamId, minute: c.minute, userId: c.userId, chargeId: charge.id }).onConflictDoNothing().returning();
           // Unreachable under the lock; if it ever happens, roll the charge back.

@@ -26,6 +26,7 @@ import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { AddressRow } from '../addresses/addresses.tables';
+import type { SalesTaxService, TaxRequest } from '../taxes/sales-tax.service';
 import { isAddressGone, type OrdersService } from '../orders/orders.service';
 import type { OrderRow } from '../orders/orders.tables';
 
@@ -43,6 +44,8 @@ export interface WalletDeps {
   purchases: PurchasesService;
   /** THE selling rule (performers.policy.ts): no tip or purchase pays a creator who may not sell (422). */
   sellers: Pick<SellerGate, 'assertPayable'>;
+  /** Each charge's sales tax (taxes README "Sales tax"). */
+  taxes: Pick<SalesTaxService, 'quote' | 'record' | 'ledgerTax'>;
   users: UsersService;
 }
 
@@ -56,6 +59,7 @@ interface Bought {
   address: AddressRow | null;
   note: string;
   checkoutId: string;
+  requestCountry: string | null;
 }
 
 /**
@@ -78,7 +82,7 @@ interface Bought {
 export class WalletService {
   constructor(private deps: WalletDeps) {}
 
-  async charge(user: UserRow, kind: WalletChargeKind, id: string, body: WalletChargeBody, key: string | undefined, fp: string): Promise<Replayable<WalletChargeResult>> {
+  async charge(user: UserRow, kind: WalletChargeKind, id: string, body: WalletChargeBody, key: string | undefined, fp: string, place: TaxRequest): Promise<Replayable<WalletChargeResult>> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
     // A fan whose card payment is disputed spends nothing until it closes (payments README "Disputes").
     await this.deps.payments.assertMaySpend(user.id);
@@ -95,10 +99,10 @@ export class WalletService {
     const address = kind === 'product' ? await this.deliveryAddress(user, body.deliveryAddressId) : null;
     return this.guarded(() =>
       this.deps.idempotency.single(user.id, key, fp, async (tx) => {
-        if (kind === 'tip') return { statusCode: 200, body: await this.tip(tx, user, performer, body) };
+        if (kind === 'tip') return { statusCode: 200, body: await this.tip(tx, user, performer, body, place) };
         const checkoutId = uuidv7();
         const line = { id, quantity: body.quantity ?? 1, field: 'quantity' };
-        const bought = await this.buy(tx, user, kind, line, { couponCode: body.couponCode, address, note: body.note ?? '', checkoutId });
+        const bought = await this.buy(tx, user, kind, line, { couponCode: body.couponCode, address, note: body.note ?? '', checkoutId, requestCountry: place.requestCountry });
         const { charge, order } = await this.pay(tx, user, bought);
         const [view] = await this.views([charge], tx);
         const orderView = order ? (await this.deps.orders.views([order], tx))[0] : undefined;
@@ -113,7 +117,7 @@ export class WalletService {
    * by seller: concurrent checkouts take the rows they share (stock, creators' earnings accounts)
    * in the same order, so they queue instead of deadlocking. Any refusal rolls back every line.
    */
-  async checkout(user: UserRow, body: CartCheckoutBody, key: string | undefined, fp: string): Promise<Replayable<CartCheckoutResult>> {
+  async checkout(user: UserRow, body: CartCheckoutBody, key: string | undefined, fp: string, place: TaxRequest): Promise<Replayable<CartCheckoutResult>> {
     if (user.isPerformer) throw new HttpError(403, 'Creators cannot spend from a wallet');
     await this.deps.payments.assertMaySpend(user.id);
     if (!this.deps.contentKinds.get('product')?.sale) throw unprocessable('Buying a product is not available yet');
@@ -123,7 +127,7 @@ export class WalletService {
         const checkoutId = uuidv7();
         const lines = body.items.map((l, i) => ({ id: l.productId, quantity: l.quantity, field: `items.${i}.quantity`, index: i })).sort((a, b) => a.id.localeCompare(b.id));
         const bought: Array<Bought & { index: number }> = [];
-        for (const l of lines) bought.push({ ...(await this.buy(tx, user, 'product', l, { address, note: body.note ?? '', checkoutId })), index: l.index });
+        for (const l of lines) bought.push({ ...(await this.buy(tx, user, 'product', l, { address, note: body.note ?? '', checkoutId, requestCountry: place.requestCountry })), index: l.index });
         bought.sort((a, b) => a.item.performerId.localeCompare(b.item.performerId) || a.item.itemId.localeCompare(b.item.itemId));
         const paid: Array<{ index: number; charge: WalletChargeRow; order: OrderRow }> = [];
         for (const b of bought) {
@@ -156,7 +160,7 @@ export class WalletService {
     return fromMinor(await this.deps.ledger.balance(tx, wallet(user.id)));
   }
 
-  private async tip(tx: Tx, user: UserRow, performer: UserRow | null, body: WalletChargeBody): Promise<WalletChargeResult> {
+  private async tip(tx: Tx, user: UserRow, performer: UserRow | null, body: WalletChargeBody, place: TaxRequest): Promise<WalletChargeResult> {
     if (!performer || !performer.isPerformer) throw notFound('Creator not found');
     if (performer.id === user.id) throw unprocessable(MESSAGES.ownItem);
     // A block either way: as if the creator did not exist (blocks.policy.ts).
@@ -168,7 +172,7 @@ export class WalletService {
     // chat's tip message, the tip goal) in this same transaction — a refusal there (not the tipped
     // creator's live stream: 404; the tipper may not be in it: 403) rolls the whole tip back.
     const description = body.streamId ? (message ? `Tip in live stream: ${message}` : 'Tip in live stream') : message;
-    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description, message });
+    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description, message, requestCountry: place.requestCountry });
     if (body.streamId) {
       const stream = this.deps.contentKinds.get('stream');
       if (!stream?.tip) throw unprocessable('Tips in live streams are not available');
@@ -188,7 +192,7 @@ export class WalletService {
     user: UserRow,
     kind: Exclude<WalletChargeKind, 'tip'>,
     line: { id: string; quantity: number; field: string },
-    o: { couponCode?: string; address: AddressRow | null; note: string; checkoutId: string },
+    o: { couponCode?: string; address: AddressRow | null; note: string; checkoutId: string; requestCountry: string | null },
   ): Promise<Bought> {
     const seller = this.deps.contentKinds.get(kind);
     if (!seller?.sale) throw unprocessable(`Buying a ${kind} is not available yet`);
@@ -213,12 +217,12 @@ export class WalletService {
       const bought = await this.deps.purchases.record({ userId: user.id, itemType: kind, itemId: item.itemId, performerId: item.performerId, amount }, tx);
       if (!bought) throw conflict(item.goods ? `You have already bought “${item.goods.name}”` : MESSAGES.alreadyBought);
     }
-    return { kind, item, chargeId, amount, couponId, address: o.address, note: o.note, checkoutId: o.checkoutId };
+    return { kind, item, chargeId, amount, couponId, address: o.address, note: o.note, checkoutId: o.checkoutId, requestCountry: o.requestCountry };
   }
 
   /** The money side: the charge (ledger movement, earnings, `wallet_charges`, its event) and, for goods, the order line. */
   private async pay(tx: Tx, user: UserRow, b: Bought): Promise<{ charge: WalletChargeRow; order: OrderRow | null }> {
-    const charge = await this.write(tx, user, { id: b.chargeId, type: b.kind, performerId: b.item.performerId, itemId: b.item.itemId, amount: b.amount, originalAmount: b.item.price, couponId: b.couponId, description: b.item.description });
+    const charge = await this.write(tx, user, { id: b.chargeId, type: b.kind, performerId: b.item.performerId, itemId: b.item.itemId, amount: b.amount, originalAmount: b.item.price, couponId: b.couponId, description: b.item.description, requestCountry: b.requestCountry });
     const order = b.item.goods
       ? await this.deps.orders.place(tx, {
           chargeId: charge.id, checkoutId: b.checkoutId, buyerId: user.id, performerId: b.item.performerId, productId: b.item.itemId,
