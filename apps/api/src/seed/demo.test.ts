@@ -299,6 +299,16 @@ describe('demo seed', () => {
     expect(runs.data[0]).toMatchObject({ gateway: 'sandbox', status: 'completed', trigger: 'operator', mismatches: 0, current: true, startedBy: { username: 'operator' } });
     expect(runs.data[0]!.totals!.matched).toBeGreaterThanOrEqual(5);
     expect(runs.data[0]!.totals!.gatewayItems).toBe(runs.data[0]!.totals!.matched);
+
+  it('has sales tax rules and a taxed fan (Carla, California) whose tip and subscription carry tax, so the tax report has figures', async () => {
+    const rules = await t.ctx.salesTax.list({ offset: 0, limit: 10, sort: 'asc', sortBy: 'country' });
+    expect(rules.data.map((r) => [r.country, r.region, r.rateBps, r.inclusive])).toEqual([['DE', null, 1900, true], ['US', 'CA', 725, false]]);
+    const month = new Date().toISOString().slice(0, 7);
+    const report = await t.ctx.salesTax.report({ from: month, to: month });
+    // $10 tip + 7.25% = $0.73; Iris's monthly price + 7.25%.
+    expect(report.rows.find((r) => r.country === 'US' && r.region === 'CA')?.collected).toBeGreaterThan(0.73);
+    const [carla] = await t.ctx.db.select().from(users).where(eq(users.username, 'carla'));
+    expect(await t.ctx.salesTax.mine(carla!.id, null)).toMatchObject({ place: { country: 'US', region: 'CA', source: 'stated' }, tax: { label: 'Sales tax', rateBps: 725 } });
   });
 
   it("gives the demo creators tax details (sealed, answered masked) and Luna a statement of this year's sales", async () => {

@@ -20,6 +20,7 @@ import { seedLive } from './demo-live';
 import { seedDisputes } from './demo-disputes';
 import { seedReconciliation } from './demo-reconciliation';
 import { seedTaxDetails } from './demo-taxes';
+import { seedSalesTax } from './demo-sales-tax';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -190,6 +191,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.admin) await seedAge(ctx, { iris: account.iris?.user ?? null, password: DEMO_PASSWORD, maker });
     // The console's Disputes and Payments pages: an open dispute, a lost one and a refund (demo-disputes.ts).
     if (account.admin && account.marco && account.iris) await seedDisputes(ctx, { admin: account.admin.user, marco: account.marco.user, iris: account.iris.user, password: DEMO_PASSWORD });
+    // Sales tax: the operator's rules and a taxed fan (Carla, California), so the tax report has figures (demo-sales-tax.ts).
+    if (account.admin && account.luna && account.iris) await seedSalesTax(ctx, { admin: account.admin.user, luna: account.luna.user, iris: account.iris.user, password: DEMO_PASSWORD });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
