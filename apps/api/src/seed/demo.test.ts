@@ -299,6 +299,7 @@ describe('demo seed', () => {
     expect(runs.data[0]).toMatchObject({ gateway: 'sandbox', status: 'completed', trigger: 'operator', mismatches: 0, current: true, startedBy: { username: 'operator' } });
     expect(runs.data[0]!.totals!.matched).toBeGreaterThanOrEqual(5);
     expect(runs.data[0]!.totals!.gatewayItems).toBe(runs.data[0]!.totals!.matched);
+  });
 
   it('has sales tax rules and a taxed fan (Carla, California) whose tip and subscription carry tax, so the tax report has figures', async () => {
     const rules = await t.ctx.salesTax.list({ offset: 0, limit: 10, sort: 'asc', sortBy: 'country' });
