@@ -346,6 +346,18 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const id = (await ok('POST', '/admin/sandbox/disputes', admin, { paymentId: await cardTopUp() }))._id;
     return { params: { id }, body: { uncategorizedText: 'The fan used what they bought' }, action: 'dispute.evidence', targetType: 'dispute', targetId: id };
   },
+  'salesTax.adminCreateRule': async () => ({
+    body: { country: 'FR', label: 'TVA', rateBps: 2000, inclusive: true, kinds: ['tip'] },
+    action: 'tax_rule.create', targetType: 'tax rule', targetId: (d) => d._id,
+  }),
+  'salesTax.adminUpdateRule': async () => {
+    const r = await t.ctx.salesTax.create({ actorId: admin.user.id, ip: null, userAgent: 'test' }, { country: 'IT', label: 'IVA', rateBps: 2200, inclusive: true, kinds: ['tip'] });
+    return { params: { id: r._id }, body: { rateBps: 2100 }, action: 'tax_rule.update', targetType: 'tax rule', targetId: r._id };
+  },
+  'salesTax.adminDeleteRule': async () => {
+    const r = await t.ctx.salesTax.create({ actorId: admin.user.id, ip: null, userAgent: 'test' }, { country: 'ES', label: 'IVA', rateBps: 2100, inclusive: true, kinds: ['tip'] });
+    return { params: { id: r._id }, action: 'tax_rule.delete', targetType: 'tax rule', targetId: r._id };
+  },
   'refunds.refund': async () => {
     const id = await cardTopUp();
     return { params: { id }, body: { amount: 1, reason: 'Charged twice' }, action: 'payment.refund', targetType: 'payment', targetId: id };
