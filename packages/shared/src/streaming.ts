@@ -168,6 +168,30 @@ export const liveSearchQuerySchema = listQuerySchema.extend({
   performerId: idSchema.optional(),
 });
 
+/**
+ * A stream's kind as people name it (the operator console's list of live streams): a free
+ * `public` stream for followers, a `subscribers`-only one, a `ticket`ed group stream, a `private` show.
+ */
+export const LIVE_KINDS = ['public', 'subscribers', 'ticket', 'private'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+export function liveKindOf(s: { type: StreamType; access: StreamAccess }): LiveKind {
+  if (s.type === 'group') return 'ticket';
+  if (s.type === 'private') return 'private';
+  return s.access === 'subscribers' ? 'subscribers' : 'public';
+}
+
+/**
+ * GET /admin/streams: the live streams now, private shows included (metadata only), newest first;
+ * `kind` narrows it, `q` finds a creator (name, username) or a title.
+ */
+export const adminLiveQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  kind: z.enum(LIVE_KINDS).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type AdminLiveQuery = z.infer<typeof adminLiveQuerySchema>;
+
 /** What a caller who may not watch yet needs. */
 export const STREAM_NEEDS = ['login', 'follow', 'subscribe', 'ticket', 'balance'] as const;
 export type StreamNeed = (typeof STREAM_NEEDS)[number];

@@ -2,6 +2,7 @@ import '../zod-config';
 import { z } from 'zod';
 import { envelope, idParams, listEnvelope, okSchema, uuidParamSchema } from '../api';
 import {
+  adminLiveQuerySchema,
   agoraCredentialSchema,
   agoraTokenBodySchema,
   createPrivateRequestSchema,
@@ -157,6 +158,22 @@ export const streaming = defineRoutes('streaming', {
     access: 'anyone',
     description: "HLS for large audiences: the live playlist (`index.m3u8`) or one of its segments (`s<n>.ts`) of stream `id`, for the viewer the link was signed for (`t`, from join's `hls.playlistUrl` — valid 30 s, renewed through join). The playlist re-checks the entitlement rule (banned → 403, blocked or gone → 404) and signs every segment link afresh; a segment checks its link only. A link that is forged, expired or for another stream → 403. `Cache-Control: private, no-store`. A packager still starting → 503 (try again).",
     schema: { hide: true, params: z.object({ id: z.uuid({ error: 'Invalid id' }), file: z.string().max(40) }), querystring: z.object({ t: z.string().max(1000).optional() }) },
+  },
+  // ----------------------------------------------------------- the operator console
+  adminLive: {
+    method: 'GET',
+    path: '/admin/streams',
+    access: 'admin',
+    description: `Operator: the live streams now — public, subscribers-only, ticketed and private shows — newest first, metadata only (creator, kind, title, viewers, start; never media, chat or a private show's fan). \`entitled\` says whether the operator may watch it now: a free public stream, or one they opened with POST /admin/streams/{id}/watch. \`kind\` filters (public, subscribers, ticket, private); \`q\` finds a creator's name or username or a title. ${RULES}`,
+    schema: { querystring: adminLiveQuerySchema, response: { 200: listEnvelope(streamSchema) } },
+  },
+  adminWatch: {
+    method: 'POST',
+    path: '/admin/streams/:id/watch',
+    access: 'admin',
+    description: `Operator: watch a live stream — with its chat — that they would not otherwise be let into (ticketed, subscribers-only, a private show; issue 28 §6). An audited read (\`stream.read\`, the reason from \`x-access-reason\`, subjects: the creator and, for a private show, its fan — their data exports list it); without a reason → 400 reason_required and nothing is written. It records a watch grant that THE entitlement rule reads: until the stream ends, GET /streaming/join, the Agora token, the Janus relay, HLS, the socket room, the heartbeat and the chat let this operator in, as a viewer (role subscriber). Answers what GET /streaming/join answers now (the credential), so a client may start the player at once; the web's player renews through join as for anyone. Unknown → 404; ended → 409. The operator's own stream: no read, no grant. ${NO_LIVE} ${RULES}`,
+    operatorRead: true,
+    schema: { params: uuidParamSchema, response: { 200: envelope(streamJoinSchema) } },
   },
   // ----------------------------------------------------------- private shows
   requestPrivate: {
