@@ -65,8 +65,9 @@ export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry):
   await insertEntry(tx, actor, entry);
 }
 
-async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** Writes the row; answers its id. */
+async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<string> {
+  const [row] = await db.insert(auditLog).values({
     actorId: actor.actorId,
     action: entry.action,
     targetType: entry.targetType,
@@ -77,23 +78,25 @@ async function insertEntry(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Pr
     userAgent: actor.userAgent,
     reason: entry.reason ?? null,
     subjectIds: [...new Set(entry.subjectIds ?? [])],
-  });
+  }).returning({ id: auditLog.id });
+  return row!.id;
 }
 
 /**
  * One audit entry for an operator's READ of private data: `action` names what was opened
  * ('messages.read', 'conversation.read', 'conversations.read', 'media.read', 'kyc.read', 'order.read',
- * 'subscriptions.read', 'release.read', 'tax_details.read', 'statement.read'),
+ * 'subscriptions.read', 'release.read', 'tax_details.read', 'statement.read', 'dispute.read', 'stream.read'),
  * `subjectIds` whose data it was, `reason` what the operator gave (`accessReason(request)`).
  * A read changes nothing, so `db` may be the plain connection; the row is written before the data
- * is answered (no read goes unrecorded because the write failed).
+ * is answered (no read goes unrecorded because the write failed). Answers the row's id (a record
+ * the read opens, such as an operator's stream watch, names it).
  */
 export async function recordRead(
   db: DbOrTx,
   actor: AuditActor,
   entry: { action: string; targetType: string; targetId: string | null; subjectIds: string[]; reason: string },
-): Promise<void> {
-  await insertEntry(db, actor, entry);
+): Promise<string> {
+  return insertEntry(db, actor, entry);
 }
 
 /**
@@ -134,15 +137,15 @@ export function operatorRead(request: FastifyRequest): OperatorRead | null {
 /**
  * Records an operator's read of other users' private data (one audit row with the reason and the
  * subjects), BEFORE the data is answered. No valid reason → 400 `reason_required` and nothing is
- * written or answered.
+ * written or answered. Answers the row's id.
  */
 export async function recordOperatorRead(
   db: DbOrTx,
   op: OperatorRead,
   entry: { action: string; targetType: string; targetId: string | null; subjectIds: string[] },
-): Promise<void> {
+): Promise<string> {
   if (op.reason === null) throw reasonRequired();
-  await recordRead(db, op.actor, { ...entry, reason: op.reason });
+  return recordRead(db, op.actor, { ...entry, reason: op.reason });
 }
 
 /**
@@ -173,6 +176,7 @@ const OPENED: Record<string, string> = {
   'tax_details.read': 'your tax details (the tax id masked)',
   'statement.read': 'an earnings statement of yours',
   'dispute.read': 'a card payment of yours that your bank disputed, with your sign-ins and purchases kept as evidence',
+  'stream.read': 'a live stream you were in — yours, or a private show you took part in — watched with its chat',
 };
 
 /**

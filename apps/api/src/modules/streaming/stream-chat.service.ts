@@ -55,13 +55,18 @@ export class StreamChatService {
   }
 
   /**
-   * May `viewer` be in this stream's chat: the stream's moderators (for a private show only its
-   * creator and operators — the chat is the two parties'), else THE entitlement rule (not
-   * entitled → 403, blocked or hidden → 404). Answers whether they moderate it.
+   * May `viewer` be in (read, write) this stream's chat: its creator; else THE entitlement rule —
+   * which lets an operator in only where they may watch (a free public stream, or an audited watch
+   * grant: README "Operators watching"), so a private show's or a ticketed stream's chat is not
+   * read without a reason in the audit log — and a creator's appointed moderators in their public
+   * and group streams without a follow or ticket. Not entitled → 403, blocked or hidden → 404.
+   * Answers whether they moderate it. (Moderating without reading — bans, slow mode, deleting,
+   * clearing — is `moderates`, which operators pass.)
    */
   async access(viewer: UserRow, stream: StreamRow, db: DbOrTx = this.db): Promise<{ moderator: boolean }> {
-    if (viewer.id === stream.performerId || isAdmin(viewer)) return { moderator: true };
+    if (viewer.id === stream.performerId) return { moderator: true };
     const e = await this.deps.entitlement(db, viewer, stream);
+    if (e.entitled && isAdmin(viewer)) return { moderator: true };
     const appointed = stream.type !== 'private' && (await isAppointedModerator(db, viewer.id, stream.performerId));
     if (e.entitled) return { moderator: appointed };
     // An appointed moderator needs no ticket or follow; a block still hides the stream from them.

@@ -13,6 +13,7 @@ import { ledgerAccounts } from '../ledger/ledger.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
 import { blockedOtherSql, blocksBetweenSql } from '../blocks/blocks.policy';
 import { streamBans, streamModerators, type StreamRow } from './streaming.tables';
+import { operatorStreamWatches } from './operator-watch.tables';
 
 /**
  * THE entitlement rule of live streams (README.md beside this file, "Who may watch"). Every way
@@ -21,10 +22,23 @@ import { streamBans, streamModerators, type StreamRow } from './streaming.tables
  * presence, the stream chat (read and write) and the stream content kind (tickets, tips).
  *
  * In this order:
- * - an ended stream → 404 (its owner and admins still know it; join refuses it for everyone);
- * - the creator suspended → 404 (owner and admins excepted);
+ * - an ended stream → 404 (its owner still knows it; join refuses it for everyone);
+ * - the creator withheld (suspended; adult for a viewer the age rule restricts) → 404 (the owner,
+ *   and an operator holding a watch grant, excepted);
  * - anonymous → need 'login' (401); a private show → 404;
- * - the owner → entitled, role publisher; an admin → entitled, subscriber (moderation);
+ * - the owner → entitled, role publisher;
+ * - an operator (`isAdmin`; issue 28 §6, README "Operators watching") → entitled AS AN OPERATOR
+ *   (role subscriber) only
+ *   (a) on a stream free to everyone anyway (`freeToAnyone`: a live public stream for followers
+ *       whose creator is not withheld — any signed-in user may follow for free and watch it, so
+ *       nothing paid or private is opened), or
+ *   (b) holding a watch grant for it (`watching`: an `operator_stream_watches` row, written with
+ *       the audit row of POST /admin/streams/{id}/watch and its reason; spent when the stream
+ *       ends, as the first step refuses ended streams).
+ *   Else an operator is a viewer like any other below (only what they hold themselves: a follow,
+ *   a subscription or ticket they paid for; a private show of others → 404). Moderation needs
+ *   neither: metadata, ending a stream, bans, chat settings, deleting and clearing messages ask
+ *   `canModerate`, not this rule;
  * - a block between the viewer and the creator, either way → 404;
  * - a private show: anyone but its fan → 404;
  * - banned or timed out from the creator's streams (stream_bans: until null or later than now) → 403;
@@ -63,6 +77,8 @@ export interface StreamFacts {
   blocked: Set<string>;
   suspended: Set<string>;
   moderates: Set<string>;
+  /** Streams an operator viewer holds an audited watch grant for (operator_stream_watches; operators only). */
+  watching: Set<string>;
   /** Minor units. */
   balance: number;
 }
@@ -72,7 +88,7 @@ const fact = (kind: string, id: SQLWrapper) => ({ kind: sql<string>`${kind}::tex
 
 /** The viewer's facts about the streams' creators and the streams, in one round trip. */
 export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: StreamForPolicy[], now: Date = new Date()): Promise<StreamFacts> {
-  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), billing: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), balance: 0 };
+  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), billing: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), watching: new Set(), balance: 0 };
   if (list.length === 0) return facts;
   const ids = [...new Set(list.map((s) => s.id))];
   const performerIds = [...new Set(list.map((s) => s.performerId))];
@@ -85,6 +101,8 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
       db.select(fact('bal', ledgerAccounts.balance)).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.ownerId, viewer.id))),
       db.select(fact('mod', streamModerators.performerId)).from(streamModerators).where(and(eq(streamModerators.userId, viewer.id), inArray(streamModerators.performerId, performerIds))),
     );
+    // An operator's audited watches of these streams (README "Operators watching"; operator_stream_watches_lookup_idx).
+    if (isAdmin(viewer)) queries.push(db.selectDistinct(fact('wat', operatorStreamWatches.streamId)).from(operatorStreamWatches).where(and(eq(operatorStreamWatches.operatorId, viewer.id), inArray(operatorStreamWatches.streamId, ids))));
     if (others.length) {
       queries.push(
         db.select(fact('fol', follows.followingId)).from(follows).where(and(eq(follows.followerId, viewer.id), inArray(follows.followingId, others))),
@@ -103,6 +121,7 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
     if (r.kind === 'bal') facts.balance = Number(id || 0);
     else if (r.kind === 'sus') facts.suspended.add(id);
     else if (r.kind === 'mod') facts.moderates.add(id);
+    else if (r.kind === 'wat') facts.watching.add(id);
     else if (r.kind === 'fol') facts.follows.add(id);
     else if (r.kind === 'sub') facts.subscribedTo.add(id);
     else if (r.kind === 'buy') facts.bought.add(id);
@@ -113,17 +132,28 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
   return facts;
 }
 
+/**
+ * A stream any signed-in user may watch without paying: live, public, for the creator's followers
+ * (following is free and open to anyone not blocked), and its creator not withheld (suspended, or
+ * adult for a viewer the age rule restricts). An operator watches such a stream without an audited
+ * watch: it opens nothing paid or private. Subscribers-only, ticketed and private streams are not.
+ */
+export function freeToAnyone(s: Pick<StreamForPolicy, 'type' | 'access' | 'status' | 'performerId'>, f: Pick<StreamFacts, 'suspended'>): boolean {
+  return s.status === 'live' && s.type === 'public' && s.access === 'followers' && !f.suspended.has(s.performerId);
+}
+
 const refuse = (status: 401 | 403 | 404, need: StreamNeed | null = null, money?: { price: number; balance: number }): Entitlement => ({ entitled: false, status, need, ...money });
 
 /** The rule itself, on known facts (no I/O). */
 export function decide(viewer: UserRow | null, s: StreamForPolicy, f: StreamFacts): Entitlement {
   const isOwner = Boolean(viewer && viewer.id === s.performerId);
   const admin = isAdmin(viewer);
-  if (s.status !== 'live' && !isOwner && !admin) return refuse(404);
-  if (f.suspended.has(s.performerId) && !isOwner && !admin) return refuse(404);
+  if (s.status !== 'live' && !isOwner) return refuse(404);
+  if (f.suspended.has(s.performerId) && !isOwner && !(admin && f.watching.has(s.id))) return refuse(404);
   if (!viewer) return s.type === 'private' ? refuse(404) : refuse(401, 'login');
   if (isOwner) return { entitled: true, role: 'publisher' };
-  if (admin) return { entitled: true, role: 'subscriber' };
+  // An operator: a stream free to everyone anyway, or one they opened with an audited watch; else as any viewer below.
+  if (admin && (freeToAnyone(s, f) || f.watching.has(s.id))) return { entitled: true, role: 'subscriber' };
   if (f.blocked.has(s.performerId)) return refuse(404);
   if (s.type === 'private' && s.privateFanId !== viewer.id) return refuse(404);
   if (f.bannedBy.has(s.performerId)) return refuse(403);

@@ -1,5 +1,5 @@
 import { routes } from '@stagepass/shared/routes';
-import { auditActor } from '../../platform/audit';
+import { auditActor, operatorRead } from '../../platform/audit';
 import { currentUser } from '../../platform/auth';
 import { perUser } from '../../platform/rate-key';
 import { handle, type ZodApp } from '../../platform/routes';
@@ -18,7 +18,7 @@ export interface StreamingRoutesDeps {
  * services. Rules: README.md beside this file.
  */
 export const streamingRoutes = (deps: StreamingRoutesDeps) => async (app: ZodApp) => {
-  const { streams, access, relay, settings, privateShows } = deps.streaming;
+  const { streams, access, relay, settings, privateShows, operatorWatch } = deps.streaming;
   const r = routes.streaming;
   const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute', keyGenerator: perUser } } });
 
@@ -56,6 +56,10 @@ export const streamingRoutes = (deps: StreamingRoutesDeps) => async (app: ZodApp
     await relay.leave(currentUser(req), req.params.id, req.body);
     return { data: { success: true as const } };
   });
+
+  // The operator console (README "Operators watching"): the live list, and the audited watch.
+  handle(app, r.adminLive, async (req) => ({ data: await operatorWatch.live(currentUser(req), req.query) }));
+  handle(app, r.adminWatch, async (req) => ({ data: await operatorWatch.watch(currentUser(req), operatorRead(req)!, req.params.id) }));
 
   handle(app, r.requestPrivate, async (req) => ({ data: await privateShows.request(currentUser(req), req.body.performerId) }), limit(20));
   handle(app, r.privateRequests, async (req) => ({ data: await privateShows.list(currentUser(req)) }));

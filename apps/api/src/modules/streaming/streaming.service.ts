@@ -33,6 +33,7 @@ import { StreamSettingsService } from './streaming.settings';
 import { PrivateShowsService } from './private-shows.service';
 import { PrivateShowBilling } from './streaming.billing';
 import { StreamHls } from './streaming.hls';
+import { OperatorStreamWatch } from './operator-watch.service';
 
 /** How often the presence sweep (missed heartbeats, expired private requests) and the billing sweep run. */
 export const PRESENCE_SWEEP_MS = 10_000;
@@ -64,7 +65,7 @@ export interface StreamingDeps {
 
 /**
  * The streaming module (README.md beside this file), built once by the composition root: its parts
- * (streams, access, Janus relay, presence, settings, private shows, billing) and what other modules
+ * (streams, access, Janus relay, presence, settings, private shows, billing, operators' watches) and what other modules
  * are given — `mayJoin` (the socket's 'stream/join' guard), `kick` (the chat's bans), and the sweeps.
  */
 export class StreamingService {
@@ -79,6 +80,8 @@ export class StreamingService {
   readonly privateShows: PrivateShowsService;
   readonly billing: PrivateShowBilling;
   readonly hls: StreamHls | null;
+  /** The console's live list and operators' audited watches (README "Operators watching"). */
+  readonly operatorWatch: OperatorStreamWatch;
   private readonly sweeps: PeriodicSweep[];
 
   constructor(private deps: StreamingDeps) {
@@ -95,6 +98,7 @@ export class StreamingService {
       ? new StreamHls({ db, clock, secret: deps.config.APP_SECRET, media, log, settings: deps.settings, placement: this.placement, ...deps.hls })
       : null;
     this.access = new StreamAccess({ db, clock, secret: deps.config.APP_SECRET, streams: this.streams, hls: this.hls ?? undefined });
+    this.operatorWatch = new OperatorStreamWatch({ db, streams: this.streams, access: this.access });
     this.relay = new JanusRelay({
       db, clock, secret: deps.config.APP_SECRET, media, streams: this.streams, presence: this.presence, peers: this.peers, log, edges: this.edges, placement: this.placement,
       onFanLeft: async (streamId) => void (await this.streams.endStream(streamId, 'fan_left', null)),
