@@ -366,6 +366,12 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const day = t.ctx.clock.now().toISOString().slice(0, 10);
     return { body: { fromDate: day, toDate: day }, action: 'reconciliation.run', targetType: 'reconciliation_run', targetId: (d) => d._id };
   },
+  'streaming.adminWatch': async () => {
+    // An audited read that grants the operator a way in (streaming README "Operators watching").
+    await agoraOn(t);
+    const s = await goLive(t, await createCreator(t), { type: 'group', title: 'Ticketed', price: 5 });
+    return { params: { id: s._id }, headers: { 'x-access-reason': 'Report #12: checking the show' }, action: 'stream.read', targetType: 'stream', targetId: s._id };
+  },
   'subscriptions.adminCancel': async () => {
     const id = await subscription();
     return { params: { id }, action: 'subscription.cancel', targetType: 'subscription', targetId: id };

@@ -93,10 +93,10 @@ const attacks: Record<string, () => Promise<Req>> = {
     const live = await goLive(t, await createCreator(t));
     return { method: 'POST', url: `/streaming/live/${live._id}/end` };
   },
-  "a live credential without a ticket": async () => {
+  // A paid stream opens to an operator only through the console's audited watch (issue 28 §6, streaming README "Operators watching").
+  "a ticketed live stream's credential (the console's audited watch)": async () => {
     const live = await goLive(t, await createCreator(t), { type: 'group', price: 5 });
-    // Refused = 200 with what the caller needs (a ticket) and no credential.
-    return { method: 'GET', url: `/streaming/join/${live._id}`, granted: (res) => res.statusCode === 200 && res.json().data.credential !== null };
+    return { method: 'POST', url: `/admin/streams/${live._id}/watch`, headers: { [ACCESS_REASON_HEADER]: 'Checking a reported show' }, granted: (res) => res.statusCode === 200 && res.json().data.credential !== null };
   },
   "banning a viewer from another creator's streams": async () => {
     const live = await goLive(t, await createCreator(t));

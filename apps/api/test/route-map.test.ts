@@ -142,6 +142,7 @@ describe("operators' reads of private data need a reason", () => {
     'GET /admin/releases/:id/files/:file',
     'POST /admin/releases/export',
     'GET /admin/reports/:target/:targetId',
+    'POST /admin/streams/:id/watch',
     'GET /admin/subscriptions',
     'GET /admin/users/:id/conversations',
     'GET /admin/verifications',

@@ -76,7 +76,8 @@ const TABLE: Array<[string, Record<Col, Outcome>]> = [
   ['nonBuyer', { publicFollowers: 'follow', publicSubscribers: 'subscribe', group: 'ticket', private: 404 }],
   ['blocked', { publicFollowers: 404, publicSubscribers: 404, group: 404, private: 404 }],
   ['banned', { publicFollowers: 403, publicSubscribers: 403, group: 403, private: 404 }],
-  ['admin', { publicFollowers: 'subscriber', publicSubscribers: 'subscriber', group: 'subscriber', private: 'subscriber' }],
+  // An operator without an audited watch (README "Operators watching"): only the stream free to anyone; with one: operator-watch.test.ts.
+  ['admin', { publicFollowers: 'subscriber', publicSubscribers: 'subscribe', group: 'ticket', private: 404 }],
   ['privateFan', { publicFollowers: 'follow', publicSubscribers: 'subscribe', group: 'ticket', private: 'subscriber' }],
   ['anonymous', { publicFollowers: 401, publicSubscribers: 401, group: 401, private: 401 }],
 ];
@@ -253,7 +254,7 @@ describe('streams: who may do what', () => {
       expect(s.performer).toMatchObject({ _id: s.performerId });
     }
     expect(res.body).not.toMatch(/channel|room|secret|"pin"/i);
-    // A private show is for its two parties (and operators) only.
+    // A private show is for its two parties (and operators: its metadata) only.
     expect((await inject('GET', `/streaming/live/${stream.private}`, who.follower!)).statusCode).toBe(404);
     expect((await inject('GET', `/streaming/live/${stream.private}`, who.privateFan!)).statusCode).toBe(200);
     expect((await inject('GET', `/streaming/live/${stream.publicFollowers}`, who.blocked!)).statusCode).toBe(404);
