@@ -5,9 +5,11 @@ import type { AuditActor } from '../platform/audit';
 import type { UserRow } from '../modules/users/users.tables';
 import { purchases } from '../modules/purchases/purchases.tables';
 import { streamMessages, streams, streamSettings } from '../modules/streaming/streaming.tables';
+import { operatorStreamWatches } from '../modules/streaming/operator-watch.tables';
 import type { DemoMediaMaker } from './demo-media';
 
 export const DEMO_STREAM_TITLE = 'Acoustic Friday — requests night';
+export const DEMO_WATCH_REASON = 'Report #1042: a fan says the requests night plays a recording, not live music';
 const STREAM_MINUTES = 70;
 
 /**
@@ -29,8 +31,13 @@ const STREAM_MINUTES = 70;
  * the recording, which needs a real camera — goes through the replay's own last step
  * (`StreamReplays.attach`: the media pipeline, a draft "Replay of …" video, the stream 'ready'), and
  * Luna sells it for the ticket price: the fan, who held a ticket, watches it free.
+ *
+ * While it was live, Ada the operator watched it from the console after a report (issue 28 §6,
+ * streaming README "Operators watching"): the watch's audit row (`stream.read`, with her reason, Luna
+ * as its subject — Luna's data export lists it) and its grant, written by the service the audited
+ * route uses (the media join itself needs a live provider, which the seed does not).
  */
-export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sandbox: boolean; maker: () => Promise<DemoMediaMaker>; lunaColors: [string, string] }) {
+export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; admin: UserRow | null; sandbox: boolean; maker: () => Promise<DemoMediaMaker>; lunaColors: [string, string] }) {
   const { luna } = p;
   const [hasSettings] = await ctx.db.select({ id: streamSettings.performerId }).from(streamSettings).where(eq(streamSettings.performerId, luna.id));
   if (!hasSettings) await ctx.streaming.settings.update(luna.id, { privateRate: 2.99, groupPrice: 4.99, publicAccess: 'followers' });
@@ -56,8 +63,8 @@ export async function seedLive(ctx: Root, p: { fan: UserRow; luna: UserRow; sand
   await seedReplay(ctx, p, s.id);
 }
 
-async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow }, s: typeof streams.$inferSelect) {
-  const { fan, luna } = p;
+async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow; admin: UserRow | null }, s: typeof streams.$inferSelect) {
+  const { fan, luna, admin } = p;
 
   // The fan's ticket, from the wallet (POST /wallet/charges/stream/{id}).
   const [ticket] = await ctx.db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, fan.id), eq(purchases.itemType, 'stream'), eq(purchases.itemId, s.id))).limit(1);
@@ -73,6 +80,12 @@ async function endDemoStream(ctx: Root, p: { fan: UserRow; luna: UserRow }, s: t
     await ctx.wallet.charge(fan, 'tip', luna.id, tip, 'demo-seed-stream-tip', JSON.stringify(tip), { requestCountry: null });
     await chat(luna, 'Thank you Frankie! Wonderwall coming right up 🎶');
     await chat(fan, 'That was beautiful. See you next Friday!');
+  }
+
+  // The operator's audited watch after a report (POST /admin/streams/{id}/watch), once.
+  if (admin) {
+    const [watched] = await ctx.db.select({ id: operatorStreamWatches.id }).from(operatorStreamWatches).where(eq(operatorStreamWatches.streamId, s.id)).limit(1);
+    if (!watched) await ctx.streaming.operatorWatch.grant(admin, { actor: { actorId: admin.id, ip: null, userAgent: 'demo seed' }, reason: DEMO_WATCH_REASON }, s);
   }
 
   // Luna ends it (POST /streaming/live/{id}/end): its media room is long gone.

@@ -8,7 +8,7 @@ import { expectLedgerBalanced } from '../../test/money';
 import { generate } from 'otplib';
 import { adminDisputeSearchSchema, reconciliationRunSearchSchema } from '@stagepass/shared';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from './demo';
-import { DEMO_STREAM_TITLE } from './demo-live';
+import { DEMO_STREAM_TITLE, DEMO_WATCH_REASON } from './demo-live';
 import { DEMO_BLOCKLIST_LABEL } from './demo-screening';
 import { RELEASE_DEMO_POST } from './demo-releases';
 import { users } from '../modules/users/users.tables';
@@ -20,6 +20,8 @@ import { reactions } from '../modules/reactions/reactions.tables';
 import { comments } from '../modules/comments/comments.tables';
 import { walletCharges } from '../modules/wallet/wallet.tables';
 import { streamMessages, streams } from '../modules/streaming/streaming.tables';
+import { operatorStreamWatches } from '../modules/streaming/operator-watch.tables';
+import { auditLog } from '../platform/audit.tables';
 import { paymentRefunds } from '../modules/payments/disputes.tables';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
@@ -281,6 +283,13 @@ describe('demo seed', () => {
     const vault = (await t.app.inject({ method: 'GET', url: '/vault?type=video&limit=50', headers: creator })).json().data.data as Array<{ file: { _id: string } }>;
     const own = (await t.app.inject({ method: 'GET', url: `/performer/performer-assets/videos/${stream.replayVideoId}/view`, headers: creator })).json().data;
     expect(vault.map((v) => v.file._id)).toContain(own.video._id);
+
+    // The operator watched it after a report (issue 28 §6): the audited read with its reason, Luna its subject, and the grant (spent: the stream ended).
+    const admin = await byEmail('admin@example.com');
+    const [watch] = await t.ctx.db.select().from(operatorStreamWatches).where(eq(operatorStreamWatches.streamId, row!.id));
+    expect(watch).toMatchObject({ operatorId: admin.id, reason: DEMO_WATCH_REASON });
+    const [read] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.id, watch!.auditId));
+    expect(read).toMatchObject({ actorId: admin.id, action: 'stream.read', targetType: 'stream', targetId: row!.id, reason: DEMO_WATCH_REASON, subjectIds: [luna.id] });
   });
 
   it("shows an open dispute (Dana's subscription to Marco), a lost one (Rory's top-up) and a refund to the card, made through the sandbox", async () => {

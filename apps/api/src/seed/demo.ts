@@ -181,7 +181,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       const colors = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.creator!.colors;
       const sandbox = (await ctx.payments.gatewayName()) === 'sandbox';
       await seedCatalogue(ctx, { fan: account.fan.user, luna: account.luna.user, iris: account.iris.user, lunaColors: colors('luna'), irisColors: colors('iris'), maker, sandbox });
-      await seedLive(ctx, { fan: account.fan.user, luna: account.luna.user, sandbox, maker, lunaColors: colors('luna') });
+      await seedLive(ctx, { fan: account.fan.user, luna: account.luna.user, admin: account.admin?.user ?? null, sandbox, maker, lunaColors: colors('luna') });
       if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });

@@ -6,7 +6,7 @@ import { recordOperatorRead, type OperatorRead } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import { streams, type StreamRow } from './streaming.tables';
-import { operatorStreamWatches } from './operator-watch.tables';
+import { operatorStreamWatches, type OperatorStreamWatchRow } from './operator-watch.tables';
 import type { StreamsService } from './streams.service';
 import type { StreamAccess } from './streaming.access';
 
@@ -59,12 +59,22 @@ export class OperatorStreamWatch {
     if (row.status !== 'live') throw conflict('This stream has ended');
     if (row.performerId !== operator.id) {
       await this.deps.streams.assertProviderUp(row);
-      await this.deps.db.transaction(async (tx) => {
-        const auditId = await recordOperatorRead(tx, read, { action: 'stream.read', targetType: 'stream', targetId: row.id, subjectIds: subjectsOf(row) });
-        await tx.insert(operatorStreamWatches).values({ operatorId: operator.id, streamId: row.id, reason: read.reason!, auditId });
-      });
+      await this.grant(operator, read, row);
     }
     return this.deps.access.join(operator, row.id);
+  }
+
+  /**
+   * The watch's writes, in one transaction: the audit row (`stream.read`: the reason, the subjects)
+   * and the grant naming it. No valid reason → 400 reason_required, nothing written. Answers the
+   * grant. (`watch` checks the stream first; the demo seed records a past watch through this.)
+   */
+  async grant(operator: UserRow, read: OperatorRead, row: StreamRow): Promise<OperatorStreamWatchRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const auditId = await recordOperatorRead(tx, read, { action: 'stream.read', targetType: 'stream', targetId: row.id, subjectIds: subjectsOf(row) });
+      const [grant] = await tx.insert(operatorStreamWatches).values({ operatorId: operator.id, streamId: row.id, reason: read.reason!, auditId }).returning();
+      return grant!;
+    });
   }
 }
 
