@@ -4,7 +4,7 @@ import {
   SolutionOutlined,
   CopyrightOutlined,
   AlertOutlined, AuditOutlined, ReconciliationOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
-  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined,
+  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -36,6 +36,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/age-verifications', label: 'Age checks', icon: IdcardOutlined },
       { href: '/admin/reports', label: 'Reports', icon: FlagOutlined },
       { href: '/admin/content', label: 'Content', icon: EyeInvisibleOutlined },
+      { href: '/admin/streams', label: 'Live streams', icon: VideoCameraOutlined },
       { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },
       { href: '/admin/takedowns', label: 'Takedowns', icon: CopyrightOutlined },
       { href: '/admin/releases', label: 'Releases', icon: SolutionOutlined },
