@@ -9,12 +9,12 @@
  */
 import type { HTMLAttributes } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Input, Popconfirm, Radio, Tag } from 'antd';
-import { EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { App, Button, Card, Input, Popconfirm, Select, Tag } from 'antd';
+import { EyeOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { LIVE_KINDS, liveKindOf, type LiveKind, type Stream } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { compactNumber, fullDate, plural, timeAgo } from '@/lib/format';
+import { compactNumber, fullDate, money, plural, timeAgo } from '@/lib/format';
 import { useSocketEvent } from '@/lib/socket';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
@@ -23,12 +23,13 @@ import { OwnerCell } from '@/features/admin-moderation/moderation-ui';
 import css from './admin-live.module.css';
 
 export const LIVE_KIND_LABEL: Record<LiveKind, string> = { public: 'Public', subscribers: 'Subscribers', ticket: 'Ticket', private: 'Private show' };
-const KIND_HINT: Record<LiveKind, string> = {
-  public: 'Free for followers',
-  subscribers: 'For current subscribers',
-  ticket: 'Ticketed',
-  private: 'One fan, billed per minute',
-};
+/** What the kind costs a viewer. */
+function kindHint(k: LiveKind, price: number | null): string {
+  if (k === 'public') return 'Free for followers';
+  if (k === 'subscribers') return 'Current subscribers';
+  if (k === 'ticket') return price !== null ? `${money(price)} ticket` : 'Ticketed';
+  return price !== null ? `${money(price)} a minute, one fan` : 'One fan';
+}
 const REFRESH_MS = 30_000;
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined) => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
 const nameOf = (s: Stream) => s.performer?.name || s.performer?.username || 'a creator';
@@ -66,16 +67,14 @@ export default function AdminLiveStreams() {
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter live streams">
           <div className={css.filter}>
-            <span id="live-kind-label" className={css.filterLabel}>
+            <label htmlFor="live-kind" className={css.filterLabel}>
               Kind
-            </span>
-            <Radio.Group
-              aria-labelledby="live-kind-label"
-              optionType="button"
-              buttonStyle="solid"
+            </label>
+            <Select
+              id="live-kind"
               value={kind ?? 'all'}
-              onChange={(e) => t.set({ kind: e.target.value === 'all' ? null : e.target.value })}
-              options={[{ value: 'all', label: 'All' }, ...LIVE_KINDS.map((k) => ({ value: k, label: LIVE_KIND_LABEL[k] }))]}
+              onChange={(v: string) => t.set({ kind: v === 'all' ? null : v })}
+              options={[{ value: 'all', label: 'All kinds' }, ...LIVE_KINDS.map((k) => ({ value: k, label: LIVE_KIND_LABEL[k] }))]}
               className={css.kinds}
             />
           </div>
@@ -116,7 +115,7 @@ export default function AdminLiveStreams() {
                 return (
                   <span className={css.stack}>
                     <Tag className={css.tag}>{LIVE_KIND_LABEL[k]}</Tag>
-                    <span className={css.small}>{KIND_HINT[k]}</span>
+                    <span className={css.small}>{kindHint(k, s.price)}</span>
                   </span>
                 );
               },
@@ -145,7 +144,8 @@ export default function AdminLiveStreams() {
                     cancelText="Cancel"
                     onConfirm={() => end(s)}
                   >
-                    <Button danger size="small" aria-label={`End ${nameOf(s)}'s stream`}>
+                    {/* Not a red button: the dark theme's red text is below 4.5:1 on a card; the confirmation's button is red. */}
+                    <Button size="small" icon={<StopOutlined aria-hidden />} aria-label={`End ${nameOf(s)}'s stream`}>
                       End
                     </Button>
                   </Popconfirm>
