@@ -6,7 +6,6 @@ import { connectClient, joinRoom, listen, type Client } from '../../../test/sock
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { agoraOn, goLive } from '../../../test/streams';
 import { auditLog } from '../../platform/audit.tables';
-import { exportAreas } from '../privacy/privacy.export';
 import { operatorStreamWatches } from './operator-watch.tables';
 
 /**
@@ -162,7 +161,7 @@ describe('POST /admin/streams/{id}/watch', () => {
 
   it("the creator's and the private show's fan's data exports list the watch (not who, not why)", async () => {
     for (const who of [creators.private, privateFan]) {
-      const area = exportAreas(t.ctx.db, who.user.id).find((a) => a.file === 'operator-access.json')!;
+      const area = t.ctx.privacy.exportAreas(who.user.id).find((a) => a.file === 'operator-access.json')!;
       const listed = await area.page(null);
       expect(listed.filter((r) => r.action === 'stream.read')).toEqual([expect.objectContaining({ by: 'an operator', opened: expect.stringMatching(/live stream/) })]);
       expect(JSON.stringify(listed)).not.toContain(admin.user.id);
