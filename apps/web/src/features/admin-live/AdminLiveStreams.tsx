@@ -9,9 +9,9 @@
  */
 import type { HTMLAttributes } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Input, Popconfirm, Select, Tag } from 'antd';
+import { App, Avatar, Button, Card, Input, Popconfirm, Select, Tag } from 'antd';
 import { EyeOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { LIVE_KINDS, liveKindOf, type LiveKind, type Stream } from '@stagepass/shared';
+import { DEFAULT_AVATAR, LIVE_KINDS, liveKindOf, type LiveKind, type Stream } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { compactNumber, fullDate, money, plural, timeAgo } from '@/lib/format';
@@ -19,7 +19,6 @@ import { useSocketEvent } from '@/lib/socket';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 import { EmptyState } from '@/components/states';
-import { OwnerCell } from '@/features/admin-moderation/moderation-ui';
 import css from './admin-live.module.css';
 
 export const LIVE_KIND_LABEL: Record<LiveKind, string> = { public: 'Public', subscribers: 'Subscribers', ticket: 'Ticket', private: 'Private show' };
@@ -106,7 +105,19 @@ export default function AdminLiveStreams() {
           size="middle"
           onRow={(s) => ({ 'aria-label': `Live stream of ${nameOf(s)}: ${s.title}` }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'creator', title: 'Creator', width: 200, render: (_, s) => (s.performer ? <Link href={`/admin/users/${s.performerId}`} className={css.creator}><OwnerCell owner={{ ...s.performer, status: 'active' }} /></Link> : '—') },
+            { key: 'creator', title: 'Creator', width: 200, render: (_, s) =>
+                s.performer ? (
+                  <Link href={`/admin/users/${s.performerId}`} className={css.creator}>
+                    <Avatar size={28} src={s.performer.avatar || DEFAULT_AVATAR} alt="" />
+                    <span className={css.creatorText}>
+                      <span>{nameOf(s)}</span>
+                      {s.performer.username && <span className={css.small}>@{s.performer.username}</span>}
+                    </span>
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
             { key: 'title', title: 'Title', dataIndex: 'title', width: 200, render: (v: string) => <span className={css.title}>{v}</span> },
             {
               key: 'kind', title: 'Kind', width: 130,
