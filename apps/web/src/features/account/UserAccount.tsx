@@ -12,6 +12,7 @@ import PendingEmailNotice from './PendingEmailNotice';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import SectionCard from '@/components/SectionCard';
 import YourData from '@/features/privacy/YourData';
+import TaxResidenceForm from './TaxResidenceForm';
 import { CountrySelect, GenderSelect, NameFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import css from './account.module.css';
@@ -85,6 +86,11 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
       <SectionCard id="notifications" title="Notifications" description="What you hear about, in the app and by e-mail.">
         <NotificationPreferences user={user} />
       </SectionCard>
+      {!user.isPerformer && (
+        <SectionCard id="tax-residence" title="Tax residence" description="Where you live for sales tax: prices show the tax of this place. Without it, the country you browse from is used.">
+          <TaxResidenceForm />
+        </SectionCard>
+      )}
       <SectionCard id="your-data" title="Your data" description="Download a copy of your data, or delete your account.">
         <YourData user={user} />
       </SectionCard>

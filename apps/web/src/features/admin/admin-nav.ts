@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
   SafetyOutlined,
+  PercentageOutlined,
+  FundOutlined,
   SolutionOutlined,
   CopyrightOutlined,
   AlertOutlined, AuditOutlined, ReconciliationOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
@@ -53,6 +55,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/reconciliation', label: 'Reconciliation', icon: ReconciliationOutlined },
       { href: '/admin/subscriptions', label: 'Subscriptions', icon: CrownOutlined },
       { href: '/admin/coupons', label: 'Coupons', icon: TagsOutlined },
+      { href: '/admin/tax-rules', label: 'Tax rules', icon: PercentageOutlined },
+      { href: '/admin/taxes/report', label: 'Tax report', icon: FundOutlined },
     ],
   },
   {

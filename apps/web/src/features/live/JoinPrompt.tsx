@@ -16,6 +16,7 @@ import { money } from '@/lib/format';
 import { useBalance } from '@/lib/payments';
 import { revalidateRoutes } from '@/lib/swr';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
+import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { openSubscriptionModal, type SubscriptionPerformer } from '@/store/subscription';
 import FollowButton from '@/features/social/FollowButton';
@@ -39,7 +40,9 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
   const [error, setError] = useState<string | null>(null);
   const balance = join.balance ?? myBalance;
   const price = join.price ?? join.stream.price ?? 0;
-  const short = (need === 'ticket' || need === 'balance') && balance < price;
+  // A ticket or a minute is paid with its sales tax where it is added on top.
+  const toPay = useTaxedTotal(price, 'stream');
+  const short = (need === 'ticket' || need === 'balance') && balance < toPay;
 
   // The subscription dialog closed: maybe subscribed now — ask again.
   const modalOpen = useAppSelector((s) => s.subscription.showModal);
@@ -78,7 +81,7 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
     ) : need === 'ticket' ? (
       <div className={css.promptActions}>
         <Button type="primary" loading={busy} disabled={short} onClick={() => void buy()}>
-          Buy ticket — {money(price)}
+          Buy ticket — <TaxedPrice amount={price} kind="stream" />
         </Button>
         {short && (
           <Link href="/user/wallet">
@@ -93,20 +96,25 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
     );
 
   const subTitle =
-    need === 'ticket'
-      ? `One ticket for this stream: ${money(price)}. Your wallet balance: ${money(balance)}.`
-      : need === 'balance'
-        ? `This show costs ${money(price)} per minute. Your wallet balance: ${money(balance)}.`
-        : need === 'subscribe'
-          ? `This stream is for ${name}'s subscribers.`
-          : need === 'follow'
-            ? `This stream is for ${name}'s followers — it's free.`
-            : undefined;
+    need === 'ticket' ? (
+      <>
+        One ticket for this stream: <TaxedPrice amount={price} kind="stream" />. Your wallet balance: {money(balance)}.
+      </>
+    ) : need === 'balance' ? (
+      <>
+        This show costs <TaxedPrice amount={price} kind="stream" suffix="per minute" />. Your wallet balance: {money(balance)}.
+      </>
+    ) : need === 'subscribe' ? (
+      `This stream is for ${name}'s subscribers.`
+    ) : need === 'follow' ? (
+      `This stream is for ${name}'s followers — it's free.`
+    ) : undefined;
 
   return (
     <div className={css.prompt} data-testid="join-prompt" data-need={need}>
       <Result icon={<LockOutlined />} title={TITLES[need](name)} subTitle={subTitle} extra={extra} />
       {short && need === 'ticket' && <Alert type="warning" showIcon title="Your wallet balance is below the ticket price." className={css.banner} />}
+      {(need === 'ticket' || need === 'balance') && <TaxResidenceNotice />}
       {error && <Alert type="error" showIcon title={error} className={css.banner} />}
     </div>
   );

@@ -7,6 +7,7 @@
  * viewer count, the title and goal ('stream/updated'), the end ('stream/ended': "The stream has
  * ended", or "Your balance ran out — the show has ended"), a private show's low-balance warning.
  */
+import TaxedPrice from '@/components/money/TaxedPrice';
 import { useCallback, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -192,8 +193,18 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
             <h1 className={css.title}>{stream.title}</h1>
             <div className={css.by}>
               <Link href={`/${performer.username || performer._id}`}>{name}</Link>
-              {stream.type === 'private' && stream.price !== null && <> · Private show · {money(stream.price)} per minute</>}
-              {stream.type === 'group' && stream.price !== null && <> · Ticketed show · {money(stream.price)}</>}
+              {stream.type === 'private' && stream.price !== null && (
+                <>
+                  {' '}
+                  · Private show · <TaxedPrice amount={stream.price} kind="stream" suffix="per minute" />
+                </>
+              )}
+              {stream.type === 'group' && stream.price !== null && (
+                <>
+                  {' '}
+                  · Ticketed show · <TaxedPrice amount={stream.price} kind="stream" />
+                </>
+              )}
             </div>
           </div>
           {!ended && <LiveBadge />}

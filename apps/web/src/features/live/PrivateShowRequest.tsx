@@ -7,6 +7,7 @@
  * pending request (after a reload) is picked up from the streaming state (GET
  * /streaming/private-requests).
  */
+import TaxedPrice from '@/components/money/TaxedPrice';
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal, Spin } from 'antd';
@@ -67,7 +68,11 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   const ask = () =>
     modal.confirm({
       title: `Request a private show with ${name}?`,
-      content: `If ${name} accepts, you watch a 1:1 show billed from your wallet at ${money(rate ?? 0)} for each started minute. It ends when you leave or your balance runs out.`,
+      content: (
+        <>
+          If {name} accepts, you watch a 1:1 show billed from your wallet at <TaxedPrice amount={rate ?? 0} kind="stream" /> for each started minute. It ends when you leave or your balance runs out.
+        </>
+      ),
       okText: 'Send request',
       cancelText: 'Cancel',
       onOk: send,
@@ -88,7 +93,13 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   return (
     <>
       <Button icon={<VideoCameraOutlined />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
-        Request a private show{rate !== null ? ` · ${money(rate)}/min` : ''}
+        Request a private show
+        {rate !== null && (
+          <>
+            {' · '}
+            <TaxedPrice amount={rate} kind="stream" suffix="/min" />
+          </>
+        )}
       </Button>
       <Modal open={Boolean(error)} title="The request was not sent" onCancel={() => setError(null)} footer={<Button onClick={() => setError(null)}>Close</Button>}>
         <Alert type="error" showIcon title={error} />
@@ -115,7 +126,11 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
               <Spin size="small" /> Waiting for {name} to answer… ({secondsLeft} s)
             </p>
             <p>
-              Price: <strong>{money(pending.rate)} per minute</strong>, charged from your wallet for each started minute. You need at least {money(pending.rate)}; your
+              Price:{' '}
+              <strong>
+                <TaxedPrice amount={pending.rate} kind="stream" suffix="per minute" />
+              </strong>
+              , charged from your wallet for each started minute. You need at least {money(pending.rate)}; your
               balance is {money(balance)}.
             </p>
             {balance < pending.rate * 2 && (

@@ -9,6 +9,7 @@ import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { cents, useBalance, usePaymentSettings } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
@@ -32,7 +33,9 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
   const { pay: charge, busy, reset } = useIdempotentPay();
   const { min, max } = pay.tip;
   const amount = Form.useWatch('price', form);
-  const short = typeof amount === 'number' && amount > balance;
+  // The wallet pays the tip and, where it is added on top, its sales tax.
+  const total = useTaxedTotal(typeof amount === 'number' ? amount : 0, 'tip');
+  const short = typeof amount === 'number' && total > balance;
 
   useEffect(() => {
     if (!open) return;
@@ -70,7 +73,16 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
           <dt>Wallet balance</dt>
           <dd data-testid="tip-balance">{money(balance)}</dd>
         </div>
+        {typeof amount === 'number' && amount > 0 && (
+          <div>
+            <dt>You pay</dt>
+            <dd>
+              <TaxedPrice amount={amount} kind="tip" />
+            </dd>
+          </div>
+        )}
       </dl>
+      <TaxResidenceNotice />
       <Form<Values>
         form={form}
         layout="vertical"

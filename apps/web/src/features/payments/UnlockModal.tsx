@@ -10,6 +10,7 @@ import { money } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import CouponField, { discounted } from '@/components/pay/CouponField';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { useBalance } from '@/lib/payments';
 import styles from './pay-dialog.module.css';
@@ -43,7 +44,9 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
   const [error, setError] = useState<string | null>(null);
   const { pay, busy, reset } = useIdempotentPay();
   const price = target.price ?? 0;
-  const toPay = discounted(price, coupon);
+  const afterCoupon = discounted(price, coupon);
+  // The wallet pays the price and, where it is added on top, its sales tax.
+  const toPay = useTaxedTotal(afterCoupon, target.kind);
   const short = balance < toPay;
   const t = TEXTS[target.kind];
 
@@ -116,7 +119,7 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
               <dt>Price</dt>
               <dd>
                 {coupon && <span className={styles.strike}>{money(price)}</span>}
-                {money(toPay)}
+                <TaxedPrice amount={afterCoupon} kind={target.kind} />
               </dd>
             </div>
             <div>
@@ -124,6 +127,7 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
               <dd data-testid="unlock-balance">{money(balance)}</dd>
             </div>
           </dl>
+          <TaxResidenceNotice />
           <CouponField id="unlock-coupon" performerId={target.performerId} applied={coupon} onChange={setCoupon} />
           {short && (
             <Alert

@@ -1,4 +1,5 @@
 'use client';
+import TaxedPrice from '@/components/money/TaxedPrice';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
@@ -75,7 +76,15 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
   const o = offer.data;
   // The trial is for new subscribers only (as in the subscribe dialog).
   const trial = Boolean(o?.freeSubscriptionEnabled && !sub);
-  const label = !o ? 'Subscribe' : trial ? `Free for ${plural(o.freeSubscriptionDays, 'day')}` : `Subscribe · ${money(o.monthlyPrice)}/mo`;
+  const label = !o ? (
+    'Subscribe'
+  ) : trial ? (
+    `Free for ${plural(o.freeSubscriptionDays, 'day')}`
+  ) : (
+    <>
+      Subscribe · <TaxedPrice amount={o.monthlyPrice} kind="subscription" suffix="/mo" />
+    </>
+  );
   return (
     <Button
       type="primary"

@@ -13,6 +13,7 @@ import { useBalance } from '@/lib/payments';
 import { useCurrentUser } from '@/store';
 import { EmptyState } from '@/components/states';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import AddressPicker from './AddressPicker';
 import CartLineRow from './CartLineRow';
@@ -75,7 +76,10 @@ export default function CheckoutPage() {
   }, [refresh]);
 
   const gone = items.filter((it) => !it.product && it.problem);
-  const short = totals.total > balance;
+  // One charge per line, each with its sales tax (added on top where the fan's place says so).
+  const lineTotals = buyable.map((it) => it.total);
+  const toPay = useTaxedTotal(lineTotals, 'product');
+  const short = toPay > balance;
   const missingAddress = needsAddress && !addressId;
 
   const submit = () => {
@@ -186,7 +190,9 @@ export default function CheckoutPage() {
                 </div>
                 <div className={css.totalRow}>
                   <dt>Total</dt>
-                  <dd>{money(totals.total)}</dd>
+                  <dd>
+                    <TaxedPrice amount={lineTotals} kind="product" />
+                  </dd>
                 </div>
                 <div>
                   <dt>Wallet balance</dt>
@@ -194,6 +200,7 @@ export default function CheckoutPage() {
                 </div>
               </dl>
               <TestPaymentsNotice />
+              <TaxResidenceNotice />
               {short && !loading && (
                 <Alert
                   type="warning"
@@ -202,7 +209,7 @@ export default function CheckoutPage() {
                   title="Your wallet balance is too low"
                   description={
                     <>
-                      You need {money(totals.total - balance)} more. <TopUpButton need={totals.total - balance} className={css.inlineLink} />
+                      You need {money(toPay - balance)} more. <TopUpButton need={toPay - balance} className={css.inlineLink} />
                     </>
                   }
                 />
@@ -221,7 +228,7 @@ export default function CheckoutPage() {
                       {failure.status === 422 && (
                         <>
                           {' '}
-                          <TopUpButton need={totals.total - balance} className={css.inlineLink} />
+                          <TopUpButton need={toPay - balance} className={css.inlineLink} />
                         </>
                       )}
                     </>
@@ -237,7 +244,7 @@ export default function CheckoutPage() {
                 disabled={loading || buyable.length === 0 || missingAddress || short}
                 onClick={() => void submit()}
               >
-                Pay {money(totals.total)}
+                Pay {money(toPay)}
               </Button>
             </Card>
           </aside>

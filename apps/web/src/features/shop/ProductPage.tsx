@@ -1,4 +1,5 @@
 'use client';
+import TaxedPrice from '@/components/money/TaxedPrice';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -158,7 +159,9 @@ export default function ProductPage({ id, initial }: { id: string; initial?: Pro
             <h1 id="product-name" className={css.productName}>
               {p.name}
             </h1>
-            <div className={css.price}>{money(p.price)}</div>
+            <div className={css.price}>
+              <TaxedPrice amount={p.price} kind="product" />
+            </div>
             <dl className={css.facts}>
               {p.type === 'physical' && (
                 <div>

@@ -15,6 +15,7 @@ import { useCards } from '@/lib/use-cards';
 import CardSelect from '@/components/pay/CardSelect';
 import CouponField, { discounted } from '@/components/pay/CouponField';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
+import TaxedPrice, { TaxResidenceNotice } from '@/components/money/TaxedPrice';
 import { useBalance } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { shortDate } from '@/components/list/table-helpers';
@@ -175,7 +176,10 @@ function Body({ onDone }: { onDone: () => void }) {
               Monthly
             </Radio>
             <span id="plan-monthly-desc" className={styles.planDesc}>
-              <strong>{money(o.monthlyPrice)}</strong> per month · renews automatically, cancel any time
+              <strong>
+                <TaxedPrice amount={o.monthlyPrice} kind="subscription" />
+              </strong>{' '}
+              per month · renews automatically, cancel any time
             </span>
           </div>
           {o.freeSubscriptionEnabled && (
@@ -253,9 +257,10 @@ function Body({ onDone }: { onDone: () => void }) {
         <span>Due today</span>
         <strong>
           {coupon && type === 'monthly' && <span className={styles.strike}>{money(o.monthlyPrice)}</span>}
-          {money(dueToday)}
+          <TaxedPrice amount={dueToday} kind="subscription" />
         </strong>
       </div>
+      <TaxResidenceNotice />
       <div className={`muted ${styles.then}`}>
         {type === 'free'
           ? `Then ${money(o.monthlyPrice)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`

@@ -1,0 +1,52 @@
+'use client';
+import Link from 'next/link';
+import { Alert } from 'antd';
+import type { SaleTaxKind } from '@stagepass/shared';
+import { money } from '@/lib/format';
+import { useSalesTax } from '@/lib/sales-tax';
+import styles from './taxed-price.module.css';
+
+/**
+ * THE price display of every fan purchase (tips, purchases, subscriptions, products, stream
+ * tickets, private show rates): the price and, in a taxed place, its sales tax — "$9.95 + $1.89
+ * VAT" when added on top, "$9.95 incl. $1.59 VAT" when included — computed with the shared
+ * `taxFor`, as the API charges (`amount` may be several sales charged one by one: a cart's
+ * lines, each taxed on its own). `suffix` follows the price ("/month", "a minute"). Beside a pay
+ * button, `TaxResidenceNotice` says when paying is refused until the fan states their region.
+ */
+export default function TaxedPrice({ amount, kind, suffix, className }: { amount: number | number[]; kind: SaleTaxKind; suffix?: string; className?: string }) {
+  const { parts } = useSalesTax();
+  const p = parts(amount, kind);
+  return (
+    <span className={className} data-testid="taxed-price">
+      {money(p.price)}
+      {suffix ? ` ${suffix}` : ''}
+      {p.rule && <span className={styles.tax}>{p.rule.inclusive ? ` incl. ${money(p.tax)} ${p.rule.label}` : ` + ${money(p.tax)} ${p.rule.label}`}</span>}
+    </span>
+  );
+}
+
+/** Shown only while paying is refused (422 tax_residence_required) until a US / Canadian fan states their region. */
+export function TaxResidenceNotice() {
+  const { residenceRequired } = useSalesTax();
+  if (!residenceRequired) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className={styles.notice}
+      title="Tell us your state or province"
+      description={
+        <>
+          Sales tax depends on where you live. Set your <Link href="/user/account#tax-residence">tax residence</Link> before paying.
+        </>
+      }
+    />
+  );
+}
+
+/** What the fan pays for `amount` of `kind` (the tax added on top when exclusive): for balance checks and "You pay" lines. */
+export function useTaxedTotal(amount: number | number[] | undefined, kind: SaleTaxKind): number {
+  const { parts } = useSalesTax();
+  return parts(amount ?? 0, kind).total;
+}
