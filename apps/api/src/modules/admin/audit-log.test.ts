@@ -58,7 +58,8 @@ describe('recordAudit', () => {
     await t.ctx.db.transaction((tx) => recordAudit(tx, actorOf(admin), { action: 'test.keep', targetType: 'setting', targetId: 'siteName' }));
     await expectRefused(t.ctx.db.update(auditLog).set({ action: 'test.changed' }).where(eq(auditLog.action, 'test.keep')), 'UPDATE');
     await expectRefused(t.ctx.db.delete(auditLog).where(eq(auditLog.action, 'test.keep')), 'DELETE');
-    await expectRefused(t.ctx.db.execute(sql`truncate audit_log`), 'TRUNCATE');
+    // CASCADE: operator stream watches point at their audit row (a plain TRUNCATE stops earlier, at that foreign key).
+    await expectRefused(t.ctx.db.execute(sql`truncate audit_log cascade`), 'TRUNCATE');
     expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'test.keep'))).toHaveLength(1);
   });
 });
