@@ -20,7 +20,8 @@ export default function TaxedPrice({ amount, kind, suffix, className }: { amount
   return (
     <span className={className} data-testid="taxed-price">
       {money(p.price)}
-      {suffix ? ` ${suffix}` : ''}
+      {/* A unit sticks to the price ("$9.95/mo"); words follow it after a space ("$3.00 a minute"). */}
+      {suffix ? (suffix.startsWith('/') ? suffix : ` ${suffix}`) : ''}
       {p.rule && <span className={styles.tax}>{p.rule.inclusive ? ` incl. ${money(p.tax)} ${p.rule.label}` : ` + ${money(p.tax)} ${p.rule.label}`}</span>}
     </span>
   );
