@@ -1,0 +1,2 @@
+// Subscription tiers (issue 30 §1): tables to come.
+export {};
