@@ -19,6 +19,8 @@ import { assertMappedRoutes, openApiTransform } from './platform/routes';
 import { registerUploadRefusals } from './platform/upload-refusal';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
+import { keptUserAgent, runWithRequestClient } from './platform/request-context';
+import { clientIpOf, normalizeIp } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -102,6 +104,9 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // The request's client (address and user agent) for the records that keep it (platform/request-context.ts).
+  app.addHook('onRequest', (req, _reply, done) => runWithRequestClient({ ip: normalizeIp(clientIpOf(req)), userAgent: keptUserAgent(req.headers['user-agent']) }, done));
 
   const root = await buildRoot({ config, database, log: app.log });
   app.addHook('onReady', () => root.start());

@@ -33,6 +33,7 @@ import { AgeService } from './modules/legal/age.service';
 import { PrivacyService } from './modules/privacy/privacy.service';
 import { AgeReview } from './modules/legal/age.review';
 import { periodicSweep } from './platform/periodic';
+import { CLIENT_RECORD_DAYS } from './platform/request-context';
 import { manualAgeVerifier, webhookAgeVerifier } from './modules/legal/age.verifier';
 import { UsersService } from './modules/users/users.service';
 import { UserAccounts } from './modules/users/user-accounts';
@@ -337,6 +338,8 @@ export function buildServices(p: Platform) {
     exportSources: {
       disputesPage: (userId, last, limit) => paymentsPersonalData.disputesPage(userId, last, limit),
       refundsPage: (userId, last, limit) => paymentsPersonalData.refundsPage(userId, last, limit),
+      paymentsPage: (userId, last, limit) => paymentsPersonalData.paymentsPage(userId, last, limit),
+      signInsPage: (userId, last, limit) => auth.signInsPage(userId, last, limit),
       taxDetails: async (userId) => taxDetails.get(userId),
     },
     payments: { spendingPaused: (userId) => payments.spendingPaused(userId), forgetEvidence: (tx, userId) => paymentsPersonalData.forgetEvidence(tx, userId) },
@@ -399,6 +402,14 @@ export async function buildRoot(opts: RootOptions) {
   // Age verification pictures kept ageDocumentRetentionDays after the decision are deleted when due (hourly).
   // Expired data exports lose their file (hourly).
   const privacyExportSweep = periodicSweep({ name: 'privacy export sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.privacy.purgeExpired()) });
+  // Kept clients (address, user agent) of card payments and sign-ins are cleared after CLIENT_RECORD_DAYS (hourly).
+  const clientRecordsSweep = periodicSweep({
+    name: 'client records sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test',
+    run: async () => {
+      const before = new Date(platform.clock.now().getTime() - CLIENT_RECORD_DAYS * 86_400_000);
+      await Promise.all([services.payments.purgeClientRecords(before), services.auth.purgeClientRecords(before)]);
+    },
+  });
   const ageFilesSweep = periodicSweep({ name: 'age verification files sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.age.purgeFiles()) });
   const sealingSweep = async () => {
     try {
@@ -428,6 +439,7 @@ export async function buildRoot(opts: RootOptions) {
       massMessageJobs.start();
       ageFilesSweep.start();
       privacyExportSweep.start();
+      clientRecordsSweep.start();
       services.streaming.start();
     },
     async stop() {
@@ -440,6 +452,7 @@ export async function buildRoot(opts: RootOptions) {
       await massMessageJobs.stop();
       await ageFilesSweep.stop();
       await privacyExportSweep.stop();
+      await clientRecordsSweep.stop();
       await services.streaming.stop();
       await queue.stop();
       platform.realtime.closeSockets();

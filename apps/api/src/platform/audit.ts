@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { auditLog } from './audit.tables';
 import { isAdmin } from './auth';
 import { HttpError, unauthorized } from './errors';
+import { keptUserAgent } from './request-context';
 
 /**
  * The operators' audit log (apps/api/README.md, "Audit log"): who did what to which record, when,
@@ -40,18 +41,10 @@ export interface AuditEntry {
   subjectIds?: string[];
 }
 
-/** What a user agent is cut to (a header can be long; the log keeps enough to recognise it). */
-const USER_AGENT_MAX = 500;
-
 /** The signed-in user of `request` as the actor of an audited action, with their IP and user agent. */
 export function auditActor(request: FastifyRequest): AuditActor {
   if (!request.user) throw unauthorized();
-  const ua = request.headers['user-agent'];
-  return {
-    actorId: request.user.id,
-    ip: request.ip || null,
-    userAgent: typeof ua === 'string' && ua ? ua.slice(0, USER_AGENT_MAX) : null,
-  };
+  return { actorId: request.user.id, ip: request.ip || null, userAgent: keptUserAgent(request.headers['user-agent']) };
 }
 
 /** JSON as stored: `undefined` → null (no snapshot); anything else through JSON (dates → ISO strings). */

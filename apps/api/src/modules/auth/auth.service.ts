@@ -15,7 +15,7 @@ import { passwords, type Passwords } from './passwords';
 import { assertAvailable, decoyUser, insertAccount, userByEmail, userByLogin, type AccountWriter, type CreatorProfileWriter, type RegisterInput } from './accounts';
 import type { Realtime } from '../../platform/realtime';
 import type { SessionCache } from '../../platform/auth';
-import { DAY, issueSession, recentSessions, revokeAllSessions, revokeSession, sessionTimes, type IssuedSession } from './sessions';
+import { DAY, issueSession, purgeSessionClients, recentSessions, revokeAllSessions, revokeSession, sessionTimes, signInsPage, type IssuedSession } from './sessions';
 import { EMAIL_CHANGE_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, createMailToken, mailTokenOwner, takeMailToken } from './mail-tokens';
 import { confirmEmailChangeMail, emailChangedNotice, registerAttemptMail, resetPasswordMail, verificationMail } from './auth.mails';
 import { findOrCreateSocialUser, type SocialIdentity } from './social-accounts';
@@ -216,6 +216,15 @@ export class AuthService {
   /** A user's latest sign-ins, newest first (sessions.ts `recentSessions`; ended: revoked or expired at `now`). */
   recentSessions(userId: string, limit: number, now: Date) {
     return recentSessions(this.deps.db, userId, limit, now);
+  }
+
+  signInsPage(userId: string, last: string | null, limit: number) {
+    return signInsPage(this.deps.db, userId, last, limit);
+  }
+
+  /** Clears the kept client of sign-ins older than `before` (README "Client records"). */
+  purgeClientRecords(before: Date): Promise<number> {
+    return purgeSessionClients(this.deps.db, before);
   }
 
   /** Whether a session was issued "remembered" (365 days) rather than for one day. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SignupRole } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
@@ -14,8 +15,15 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The client that signed in (address, user agent): evidence in a card dispute; cleared after CLIENT_RECORD_DAYS. */
+    clientIp: text('client_ip'),
+    clientDevice: text('client_device'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The purge of client records past their time (only rows still holding one).
+    index('sessions_client_idx').on(t.createdAt).where(sql`${t.clientIp} is not null or ${t.clientDevice} is not null`),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, fromMinor, toMinor, type Card, type PaymentTransaction, type PaymentTransactionSearch, type TopUpResult, type WalletTopUpInput } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -16,6 +16,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SalesTaxService } from '../taxes/sales-tax.service';
+import { clientColumns, requestClient, type RequestClient } from '../../platform/request-context';
 
 /** Site currency (ISO 4217, lower case as Stripe wants it). */
 export const CURRENCY = 'usd';
@@ -188,7 +189,7 @@ export class PaymentsService {
     const amount = toMinor(input.amount);
     const [payment] = await this.deps.db
       .insert(paymentTransactions)
-      .values({ userId: user.id, type: 'wallet_topup', gateway: gw.name, cardId: card.id, amount, originalAmount: amount, description: 'Wallet top-up' })
+      .values({ userId: user.id, type: 'wallet_topup', gateway: gw.name, cardId: card.id, amount, originalAmount: amount, description: 'Wallet top-up', ...clientColumns(requestClient()) })
       .returning();
     const result = await gw.charge({
       customerId, providerCardId: card.providerCardId, amount, currency: CURRENCY, description: 'Wallet top-up',
@@ -261,10 +262,21 @@ export class PaymentsService {
   /** A pending card payment for one subscription period (subscriptions: first period, renewals). A second pending payment of the same subscription violates a unique index (the caller decides). */
   async createSubscriptionPayment(
     tx: DbOrTx,
-    v: { userId: string; performerId: string; gateway: GatewayName; cardId: string | null; amount: number; subscriptionId: string; description: string },
+    v: { userId: string; performerId: string; gateway: GatewayName; cardId: string | null; amount: number; subscriptionId: string; description: string; client?: RequestClient | null },
   ): Promise<PaymentTransactionRow> {
-    const [row] = await tx.insert(paymentTransactions).values({ ...v, type: 'subscription', originalAmount: v.amount }).returning();
+    const { client, ...values } = v;
+    const [row] = await tx.insert(paymentTransactions).values({ ...values, type: 'subscription', originalAmount: v.amount, ...clientColumns(client ?? null) }).returning();
     return row!;
+  }
+
+  /** Clears the kept client (address, user agent) of payments made before `before` (README "Client records"); how many. */
+  async purgeClientRecords(before: Date): Promise<number> {
+    const rows = await this.deps.db
+      .update(paymentTransactions)
+      .set({ clientIp: null, clientDevice: null })
+      .where(and(lt(paymentTransactions.createdAt, before), or(isNotNull(paymentTransactions.clientIp), isNotNull(paymentTransactions.clientDevice))))
+      .returning({ id: paymentTransactions.id });
+    return rows.length;
   }
 
   /** The amount to charge after a coupon was redeemed for the (pending) payment. */

@@ -77,6 +77,13 @@ export const paymentTransactions = pgTable(
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
     /** What refunds to the card took back so far (minor units; pending ones included). Equal to `amount` → status `refunded`. */
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    /**
+     * The client of the fan's request that made the payment (a top-up, a subscription's first
+     * period): address and user agent, evidence in a dispute. Null for renewals and gateway-made
+     * payments; cleared after CLIENT_RECORD_DAYS (README "Client records").
+     */
+    clientIp: text('client_ip'),
+    clientDevice: text('client_device'),
     ...timestamps(),
   },
   (t) => [
@@ -88,6 +95,8 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // At most one payment of a subscription in flight: concurrent subscribes/renewals cannot both charge.
     uniqueIndex('payment_transactions_one_pending_per_subscription_uq').on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
+    // The purge of client records past their time (only rows still holding one).
+    index('payment_transactions_client_idx').on(t.createdAt).where(sql`${t.clientIp} is not null or ${t.clientDevice} is not null`),
   ],
 );
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;

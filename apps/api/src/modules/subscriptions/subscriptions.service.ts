@@ -27,6 +27,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
 import type { FastifyBaseLogger } from 'fastify';
+import { requestClient } from '../../platform/request-context';
 
 class AlreadySubscribed extends Error {}
 
@@ -214,7 +215,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
         // uses, so the two cannot deadlock.
         let amount = price;
         let couponId: string | null = null;
-        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount: price, subscriptionId: sub.id, description: `Monthly subscription to ${performer.name || performer.username}` });
+        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount: price, subscriptionId: sub.id, description: `Monthly subscription to ${performer.name || performer.username}`, client: requestClient() });
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
         if (this.grantsAccess(locked)) throw new AlreadySubscribed();
         if (input.couponCode) {
