@@ -149,8 +149,11 @@ export const disputeSpendSchema = z.object({
   performer: moneyUserSchema.nullable(),
   createdAt: z.string(),
 });
-/** A sign-in of the fan (a session): when it started and was last used. The API keeps no IP address or device of fans. */
-export const disputeSessionSchema = z.object({ startedAt: z.string(), lastSeenAt: z.string().nullable(), ended: z.boolean() });
+/**
+ * A sign-in of the fan (a session): when it started and was last used, and the address and user
+ * agent it was made from (kept 180 days, then null).
+ */
+export const disputeSessionSchema = z.object({ startedAt: z.string(), lastSeenAt: z.string().nullable(), ended: z.boolean(), ip: z.string().nullable(), device: z.string().nullable() });
 /** A physical order of the fan and its delivery. */
 export const disputeDeliverySchema = z.object({
   orderId: z.string(),
@@ -178,11 +181,13 @@ export const disputeDetailSchema = disputeSchema.extend({
       subscription: z.object({ _id: z.string(), status: z.string(), startsAt: z.string(), expiresAt: z.string(), suspended: z.boolean() }).nullable(),
     }),
   ]),
+  /** The address and user agent of the fan's request that made the payment (null: a renewal, or past the 180 days it is kept). */
+  purchaseClient: z.object({ ip: z.string().nullable(), device: z.string().nullable() }),
   /** The fan's sign-ins around the payment (newest first). */
   sessions: z.array(disputeSessionSchema),
   /** The fan's physical orders since the payment, with delivery (tracking codes). */
   deliveries: z.array(disputeDeliverySchema),
-  /** What the records do not hold, in words (e.g. no IP addresses of fans are kept). */
+  /** What the records hold and for how long, in words. */
   recordsNote: z.string(),
   /** The evidence staged or submitted so far. */
   evidence: disputeEvidenceSchema,

@@ -25,7 +25,7 @@ import type { PaymentsService } from './payments.service';
  */
 export interface DisputeRecords {
   /** The fan's sign-ins (sessions): when each started, was last used, and whether it has ended. */
-  sessions(userId: string, limit: number): Promise<Array<{ startedAt: Date; lastSeenAt: Date | null; ended: boolean }>>;
+  sessions(userId: string, limit: number): Promise<Array<{ startedAt: Date; lastSeenAt: Date | null; ended: boolean; ip: string | null; device: string | null }>>;
   /** The fan's wallet spending since `since` (a page of it) and how many charges in all. */
   spending(userId: string, since: Date, limit: number): Promise<{ data: WalletCharge[]; total: number }>;
   /** The fan's physical orders since `since`, with delivery. */
@@ -45,9 +45,11 @@ export interface DisputesAdminDeps {
   users: UsersService;
 }
 
-const RECORDS_NOTE = 'Stagepass keeps when each of the fan\'s sign-ins started and was last used, what they bought and when, and the delivery of physical orders. It keeps no IP address or device of fans.';
+const RECORDS_NOTE = 'Stagepass keeps when each of the fan\'s sign-ins started and was last used, what they bought and when, and the delivery of physical orders; and for 180 days the IP address and browser (user agent) of each sign-in and of the request that made a card payment (not of renewals).';
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** " from 203.0.113.7 (Mozilla/5.0 …)" for an access log line, or nothing when the client is not kept. */
+const fromClient = (ip: string | null, device: string | null) => (ip || device ? ` from ${ip ?? 'an unknown address'}${device ? ` (${device})` : ''}` : '');
 
 /**
  * The operator's side of disputes (payments README "Disputes"): the queue, one dispute with what
@@ -146,20 +148,23 @@ export class DisputesAdmin {
       .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
     // Evidence from the records: who paid, what for, and their use of it.
     const access = [
-      ...sessions.map((s) => `${s.startedAt.toISOString()} signed in${s.lastSeenAt ? `, last active ${s.lastSeenAt.toISOString()}` : ''}`),
+      ...(p.clientIp || p.clientDevice ? [`${p.createdAt.toISOString()} paid${fromClient(p.clientIp, p.clientDevice)}`] : []),
+      ...sessions.map((s) => `${s.startedAt.toISOString()} signed in${fromClient(s.ip, s.device)}${s.lastSeenAt ? `, last active ${s.lastSeenAt.toISOString()}` : ''}`),
       ...spent.map((c) => `${c.createdAt} spent ${c.amount.toFixed(2)} on ${c.type}${c.description ? ` (${c.description})` : ''}${c.performer ? ` from ${c.performer.name}` : ''}`),
     ];
     const shipped = deliveries.find((o) => o.trackingCode);
     const suggestedEvidence: DisputeEvidence = {
       productDescription: p.type === 'wallet_topup' ? `Prepaid wallet credit (${fromMinor(p.amount).toFixed(2)} ${d.currency.toUpperCase()}) on Stagepass, spent by the cardholder on creators' content.` : `${p.description}: a monthly subscription to a creator's content on Stagepass.`,
       ...(fan ? { customerName: fan.name || fan.username || undefined, customerEmailAddress: fan.email ?? undefined } : {}),
+      ...(p.clientIp ? { customerPurchaseIp: p.clientIp } : {}),
       serviceDate: day(p.createdAt),
       ...(access.length ? { accessActivityLog: access.join('\n') } : {}),
       ...(shipped ? { shippingTrackingNumber: shipped.trackingCode!, shippingDate: day(shipped.updatedAt) } : {}),
     };
     return {
       ...view!, paymentDetail: paymentDetail!, paidFor,
-      sessions: sessions.map((s) => ({ startedAt: s.startedAt.toISOString(), lastSeenAt: s.lastSeenAt?.toISOString() ?? null, ended: s.ended })),
+      purchaseClient: { ip: p.clientIp, device: p.clientDevice },
+      sessions: sessions.map((s) => ({ startedAt: s.startedAt.toISOString(), lastSeenAt: s.lastSeenAt?.toISOString() ?? null, ended: s.ended, ip: s.ip, device: s.device })),
       deliveries: deliveries.map((o) => ({ orderId: o.orderId, productName: o.productName, status: o.status, trackingCode: o.trackingCode, orderedAt: o.orderedAt.toISOString(), updatedAt: o.updatedAt.toISOString() })),
       recordsNote: RECORDS_NOTE, evidence: d.evidence, suggestedEvidence,
       movements: movements.map((m) => ({ reference: m.reference, type: m.type, amount: fromMinor(m.amount), createdAt: m.createdAt.toISOString() })),

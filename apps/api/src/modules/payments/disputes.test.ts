@@ -294,7 +294,11 @@ describe("the operator's API", () => {
     expect(detail.suggestedEvidence.accessActivityLog).toMatch(/signed in[\s\S]*spent 25\.00 on tip/);
     expect(detail.suggestedEvidence.customerEmailAddress).toBe(fan.user.email);
     expect(detail.movements.map((m) => m.type).sort()).toEqual(['dispute', 'dispute_fee']);
-    expect(detail.recordsNote).toMatch(/no IP address/);
+    expect(detail.recordsNote).toMatch(/for 180 days the IP address and browser/);
+    // The top-up's request client (light-my-request's address and user agent) is the purchase's evidence.
+    expect(detail.purchaseClient).toEqual({ ip: '127.0.0.1', device: 'lightMyRequest' });
+    expect(detail.suggestedEvidence.customerPurchaseIp).toBe('127.0.0.1');
+    expect(detail.suggestedEvidence.accessActivityLog).toMatch(/paid from 127\.0\.0\.1 \(lightMyRequest\)/);
     const [read] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'dispute.read'), eq(auditLog.targetId, d._id)));
     expect(read).toMatchObject({ actorId: admin.user.id, reason: 'Answering a chargeback', subjectIds: [fan.user.id] });
 
@@ -335,6 +339,30 @@ describe("the operator's API", () => {
       }
       expect((await req(method, url, bare, body, REASON)).json().message).toBe(TWO_FACTOR_MESSAGES.adminRequired);
     }
+  });
+});
+
+describe('the client kept as evidence', () => {
+  it("a card payment and a sign-in keep the fan's address (x-client-ip) and user agent; both are cleared after 180 days", async () => {
+    const fan = await createFan(t);
+    await addCard(t, fan);
+    const client = { 'x-client-ip': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' };
+    expect((await req('POST', '/payment/wallet/top-up', fan, { amount: 15 }, client)).statusCode).toBe(200);
+    const paid = await latestPayment(fan);
+    expect(paid).toMatchObject({ clientIp: '203.0.113.7', clientDevice: client['user-agent'] });
+    const login = await req('POST', '/auth/login', undefined, { username: fan.user.username, password: fan.password }, client);
+    expect(login.statusCode, login.body).toBe(200);
+    const sessions = await t.ctx.auth.recentSessions(fan.user.id, 5, new Date());
+    expect(sessions[0]).toMatchObject({ ip: '203.0.113.7', device: client['user-agent'] });
+
+    // 180 days on: the sweep's cutoff passes them, and both are cleared (the payment and sign-in stay).
+    const later = new Date(paid.createdAt.getTime() + 181 * 86_400_000);
+    const before = new Date(later.getTime() - 180 * 86_400_000);
+    expect(await t.ctx.payments.purgeClientRecords(before)).toBeGreaterThan(0);
+    expect(await t.ctx.auth.purgeClientRecords(before)).toBeGreaterThan(0);
+    const [kept] = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, paid.id));
+    expect(kept).toMatchObject({ clientIp: null, clientDevice: null, amount: 1500 });
+    expect((await t.ctx.auth.recentSessions(fan.user.id, 5, new Date()))[0]).toMatchObject({ ip: null, device: null });
   });
 });
 
