@@ -4,7 +4,7 @@ import { disputes, paymentRefunds } from './disputes.tables';
 import { paymentTransactions } from './payments.tables';
 
 type Row = Record<string, unknown> & { id: string };
-const after = (col: typeof disputes.id | typeof paymentRefunds.id, last: string | null): SQL | undefined => (last ? gt(col, last) : undefined);
+const after = (col: typeof disputes.id | typeof paymentRefunds.id | typeof paymentTransactions.id, last: string | null): SQL | undefined => (last ? gt(col, last) : undefined);
 
 /**
  * The payments module's part of a user's personal data (privacy README "Export", "Deletion"), read
@@ -37,6 +37,15 @@ export class PaymentsPersonalData {
     });
   }
 
+  /** The user's card payments (top-ups, subscription periods) as they were made, with the client of the request that made one (kept 180 days). */
+  async paymentsPage(userId: string, last: string | null, limit: number): Promise<Row[]> {
+    const rows = await this.deps.db.select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, userId), after(paymentTransactions.id, last))).orderBy(asc(paymentTransactions.id)).limit(limit);
+    return rows.map((p) => ({
+      id: p.id, type: p.type, status: p.status, gateway: p.gateway, amount: p.amount, listPrice: p.originalAmount, refunded: p.refundedAmount, description: p.description,
+      failureMessage: p.failureMessage, clientIp: p.clientIp, clientDevice: p.clientDevice, createdAt: p.createdAt, updatedAt: p.updatedAt,
+    }));
+  }
+
   /** Refunds to the card of payments the user made (`role: fan`) or was paid by (`role: creator`). */
   async refundsPage(userId: string, last: string | null, limit: number): Promise<Row[]> {
     const rows = await this.deps.db
@@ -60,6 +69,8 @@ export class PaymentsPersonalData {
    * hold no personal data beyond the payment's key and stay.
    */
   async forgetEvidence(tx: Tx, userId: string): Promise<number> {
+    // The client kept with their card payments (address, user agent) goes at once, open dispute or not.
+    await tx.update(paymentTransactions).set({ clientIp: null, clientDevice: null }).where(and(eq(paymentTransactions.userId, userId), or(isNotNull(paymentTransactions.clientIp), isNotNull(paymentTransactions.clientDevice))));
     const cleared = await tx
       .update(disputes)
       .set({ evidence: {} })

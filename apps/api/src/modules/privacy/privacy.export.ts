@@ -39,6 +39,8 @@ const after = (col: PgColumn, last: string | null): SQL | undefined => (last ? g
 export interface ExportSources {
   disputesPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
   refundsPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
+  paymentsPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
+  signInsPage(userId: string, last: string | null, limit: number): Promise<Row[]>;
   /** Null: none given. Throws when they cannot be opened (no DATA_ENCRYPTION_KEY). */
   taxDetails(userId: string): Promise<Record<string, unknown> | null>;
 }
@@ -87,6 +89,10 @@ export function exportAreas(db: Db, userId: string, sources: ExportSources): Are
           .where(and(eq(ledgerAccounts.ownerId, userId), after(ledgerEntries.id, last)))
           .orderBy(asc(ledgerEntries.id)).limit(EXPORT_PAGE),
     },
+    // Their card payments (top-ups and subscription periods), with the client of the request that made one (kept 180 days).
+    { file: 'card-payments.json', page: (last) => sources.paymentsPage(userId, last, EXPORT_PAGE) },
+    // Their sign-ins: when, until when, and the client (address, user agent; kept 180 days). Never the token's hash.
+    { file: 'sign-ins.json', page: (last) => sources.signInsPage(userId, last, EXPORT_PAGE) },
     // Disputes of their card payments (as the fan, with the evidence sent about them; as the creator, what was held back) and refunds to the card.
     { file: 'disputes.json', page: (last) => sources.disputesPage(userId, last, EXPORT_PAGE) },
     { file: 'card-refunds.json', page: (last) => sources.refundsPage(userId, last, EXPORT_PAGE) },

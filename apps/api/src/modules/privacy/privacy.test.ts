@@ -273,6 +273,16 @@ describe('money records in the export and at deletion (issue 29)', () => {
     expect(json(fanZip, 'disputes.json')).toEqual([expect.objectContaining({ id: disputeId, role: 'fan', paymentId: period.id, amount: 1000, status: 'needs_response', reason: 'fraudulent', evidence: { customerName: 'Fan Person', customerEmailAddress: 'fan@example.com' } })]);
     expect(json(fanZip, 'card-refunds.json')).toEqual([expect.objectContaining({ role: 'fan', paymentId: topUpPayment.id, amount: 500, status: 'succeeded', reason: 'Charged twice', by: 'an operator' })]);
     expect(json(fanZip, 'tax-details.json')).toEqual([]);
+    // Their card payments with the client that made them (light-my-request's address and agent here), and their sign-ins without the token's hash.
+    const payments = json(fanZip, 'card-payments.json');
+    expect(payments).toHaveLength(2);
+    expect(payments).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: period.id, type: 'subscription', amount: 1000, clientIp: '127.0.0.1', clientDevice: 'lightMyRequest' }),
+      expect.objectContaining({ id: topUpPayment.id, type: 'wallet_topup', amount: 2000, refunded: 500 }),
+    ]));
+    const signIns = json(fanZip, 'sign-ins.json');
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(Object.keys(signIns[0]!).sort()).toEqual(['clientDevice', 'clientIp', 'expiresAt', 'id', 'lastSeenAt', 'revokedAt', 'startedAt']);
 
     const creatorZip = await download(creator, await exportFor(creator));
     const [sale] = json(creatorZip, 'disputes.json');
