@@ -105,6 +105,9 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   await expect(movements.getByRole('listitem').filter({ hasText: "The gateway's dispute fee" })).toBeVisible();
   const form = admin.getByRole('form', { name: 'Submit evidence' });
   await expect(form.getByLabel('What was sold')).not.toHaveValue('');
+  // The fan's request that paid was kept (address and browser, 180 days) and fills the purchase IP.
+  await expect(admin.getByRole('definition').filter({ hasText: /^(127\.0\.0\.1|::1)$/ })).toBeVisible();
+  await expect(form.getByLabel('IP address of the purchase')).toHaveValue(/^(127\.0\.0\.1|::1)$/);
   await contrastInBothThemes(admin, "a dispute's page");
   await pageShots(admin, 'dispute-detail', out, { narrowReady: fitsWidth });
 

@@ -182,6 +182,15 @@ export function RecordsCard({ d }: { d: DisputeDetail }) {
     <Card className={css.card} role="region" aria-labelledby="dispute-records">
       <h2 id="dispute-records">Evidence the site holds</h2>
       <p className={css.note}>{d.recordsNote}</p>
+      <h3 className={css.subTitle}>The purchase</h3>
+      {d.purchaseClient.ip || d.purchaseClient.device ? (
+        <dl className={css.plainList} aria-label="Where the payment was made from">
+          <div><dt>IP address</dt><dd>{d.purchaseClient.ip ?? 'not kept'}</dd></div>
+          <div><dt>Browser</dt><dd className={css.small}>{d.purchaseClient.device ?? 'not kept'}</dd></div>
+        </dl>
+      ) : (
+        <p className={css.text}>No address or browser kept for this payment (a renewal, or older than 180 days).</p>
+      )}
       <h3 className={css.subTitle}>The fan&apos;s sign-ins</h3>
       {d.sessions.length ? (
         <ul className={css.plainList} aria-label="Sign-ins of the fan">
@@ -189,6 +198,7 @@ export function RecordsCard({ d }: { d: DisputeDetail }) {
             <li key={s.startedAt}>
               <span>Signed in {fullDate(s.startedAt)}</span>
               <span className={css.small}>{s.lastSeenAt ? `last active ${fullDate(s.lastSeenAt)}` : 'no activity recorded'}{s.ended ? ' · ended' : ''}</span>
+              {(s.ip || s.device) && <span className={css.small}>from {s.ip ?? 'an unknown address'}{s.device ? ` · ${s.device}` : ''}</span>}
             </li>
           ))}
         </ul>

@@ -21,7 +21,7 @@ const FIELDS: Record<Field, { label: string; help?: string; long?: boolean }> = 
   productDescription: { label: 'What was sold', long: true },
   customerName: { label: 'Customer name' },
   customerEmailAddress: { label: 'Customer e-mail' },
-  customerPurchaseIp: { label: 'IP address of the purchase', help: 'The site keeps no IP addresses of fans: leave empty unless you have it from elsewhere.' },
+  customerPurchaseIp: { label: 'IP address of the purchase', help: 'Filled from the payment when the site kept it (card payments made by the fan, for 180 days).' },
   serviceDate: { label: 'Service date', help: 'When the service was provided (YYYY-MM-DD).' },
   accessActivityLog: { label: 'Use of what was bought (activity log)', long: true, help: "The fan's sign-ins and spending after the payment." },
   shippingCarrier: { label: 'Shipping carrier' },
