@@ -4,12 +4,16 @@ import type { AuditActor } from '../platform/audit';
 import { users, type UserRow } from '../modules/users/users.tables';
 import { disputes } from '../modules/payments/disputes.tables';
 import { paymentTransactions } from '../modules/payments/payments.tables';
+import { runWithRequestClient } from '../platform/request-context';
 
 /** The demo's two fans whose card payments the console's Disputes and Payments pages show. */
 export const DEMO_DISPUTE_FANS = {
   dana: { username: 'dana', email: 'dana@example.com', firstName: 'Dana', lastName: 'Doyle' },
   rory: { username: 'rory', email: 'rory@example.com', firstName: 'Rory', lastName: 'Reyes' },
 } as const;
+
+/** The client Dana's subscription is paid from in the demo (a documentation address, RFC 5737). */
+export const DEMO_DANA_CLIENT = { ip: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1' };
 
 /**
  * Disputes and refunds on a demo site (modules/payments README "Disputes", "Refunds to the card"),
@@ -36,7 +40,8 @@ export async function seedDisputes(ctx: Root, p: { admin: UserRow; marco: UserRo
 
   // An open dispute of a subscription period.
   const dana = await fan(DEMO_DISPUTE_FANS.dana);
-  await ctx.subscriptions.subscribe(dana, { performerId: p.marco.id, type: 'monthly' });
+  // As if from Dana's phone: the payment keeps that client (payments README "Client records"), the dispute's evidence shows it.
+  await runWithRequestClient(DEMO_DANA_CLIENT, () => ctx.subscriptions.subscribe(dana, { performerId: p.marco.id, type: 'monthly' }));
   await ctx.disputesAdmin.simulate(actor, { paymentId: (await latestPayment(dana.id)).id, reason: 'subscription_canceled' });
 
   // A lost dispute of a partly spent top-up, then a partial refund of the next one.

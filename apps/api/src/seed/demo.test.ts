@@ -23,6 +23,7 @@ import { streamMessages, streams } from '../modules/streaming/streaming.tables';
 import { operatorStreamWatches } from '../modules/streaming/operator-watch.tables';
 import { auditLog } from '../platform/audit.tables';
 import { paymentRefunds } from '../modules/payments/disputes.tables';
+import { DEMO_DANA_CLIENT } from './demo-disputes';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
 async function snapshot(t: TestApp) {
@@ -298,6 +299,10 @@ describe('demo seed', () => {
     expect(list.total).toBe(2);
     expect(byFan.dana).toMatchObject({ status: 'needs_response', open: true, reason: 'subscription_canceled', performer: { username: 'marco' }, hold: { fromEarnings: expect.any(Number), commission: expect.any(Number) } });
     expect(byFan.rory).toMatchObject({ status: 'lost', open: false, outcome: 'lost', hold: { fromWallet: 30, atStake: 10 } });
+    // Dana paid from her phone: the evidence holds the purchase's address and browser.
+    const detail = await t.ctx.disputesAdmin.detail(byFan.dana!._id, null);
+    expect(detail.purchaseClient).toEqual({ ip: DEMO_DANA_CLIENT.ip, device: DEMO_DANA_CLIENT.userAgent });
+    expect(detail.suggestedEvidence.customerPurchaseIp).toBe(DEMO_DANA_CLIENT.ip);
     const refunds = await t.ctx.db.select().from(paymentRefunds);
     expect(refunds.map((r) => [r.amount, r.status, r.reason])).toEqual([[500, 'succeeded', 'Charged twice by mistake']]);
   });
