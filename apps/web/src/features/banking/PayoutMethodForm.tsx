@@ -1,11 +1,12 @@
 'use client';
 /**
- * Payout method (paymentGatewaySettingsSchema): GET/PUT /performers/payment-gateway-settings —
- * the tax ID is write-only (the answer only says `taxIdSet`; an empty field keeps it).
+ * Payout method (paymentGatewaySettingsSchema): GET/PUT /performers/payment-gateway-settings. The
+ * tax id lives in the tax details (creator/tax-details); a tax ID saved here by an older version
+ * (`taxIdSet`) can be removed.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Radio, Space, Tag } from 'antd';
-import { CheckCircleFilled } from '@ant-design/icons';
+import Link from 'next/link';
+import { Alert, App, Button, Form, Input, Radio, Space } from 'antd';
 import { MESSAGES, paymentGatewaySettingsSchema, type PaymentGatewaySettingsView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -14,7 +15,7 @@ import { moneyCss as css } from '@/components/money/money-ui';
 
 const G = paymentGatewaySettingsSchema.shape;
 
-type GatewayValues = { payoutMethod?: 'stripe' | 'bank' | 'paypal'; paypalEmail?: string; taxId?: string };
+type GatewayValues = { payoutMethod?: 'stripe' | 'bank' | 'paypal'; paypalEmail?: string };
 
 export default function PayoutMethodForm({ view, onSaved, stripeAvailable }: { view: PaymentGatewaySettingsView | null; onSaved: (v: PaymentGatewaySettingsView | null) => void; stripeAvailable: boolean }) {
   const { message } = App.useApp();
@@ -28,10 +29,9 @@ export default function PayoutMethodForm({ view, onSaved, stripeAvailable }: { v
     setFailure(null);
     try {
       // payoutMethod is required by the form's rules.
-      const body = { payoutMethod: v.payoutMethod!, paypalEmail: v.paypalEmail?.trim() || '', ...(v.taxId?.trim() ? { taxId: v.taxId.trim() } : {}) };
+      const body = { payoutMethod: v.payoutMethod!, paypalEmail: v.paypalEmail?.trim() || '' };
       const saved = await call(routes.payouts.updateGatewaySettings, { body });
       message.success(MESSAGES.changesSaved);
-      form.setFieldValue('taxId', '');
       onSaved(saved && typeof saved === 'object' ? saved : null);
     } catch (e) {
       showFieldErrors(form, e);
@@ -69,7 +69,7 @@ export default function PayoutMethodForm({ view, onSaved, stripeAvailable }: { v
       form={form}
       layout="vertical"
       name="payout-method"
-      initialValues={{ payoutMethod: view?.payoutMethod ?? undefined, paypalEmail: view?.paypalEmail || '', taxId: '' }}
+      initialValues={{ payoutMethod: view?.payoutMethod ?? undefined, paypalEmail: view?.paypalEmail || '' }}
       onFinish={submit}
     >
       <Form.Item name="payoutMethod" label="Payout method" rules={[{ required: true, message: 'Choose how you want to be paid' }]}>
@@ -90,25 +90,11 @@ export default function PayoutMethodForm({ view, onSaved, stripeAvailable }: { v
           <Input type="email" autoComplete="email" />
         </Form.Item>
       ) : null}
-      <Form.Item
-        name="taxId"
-        label="Tax ID"
-        rules={zodRules(G.taxId)}
-        extra={
-          view?.taxIdSet ? (
-            <span>
-              <Tag color="success" icon={<CheckCircleFilled />} className={css.savedTag}>
-                Tax ID saved
-              </Tag>
-              Leave empty to keep it, or type a new one to replace it.
-            </span>
-          ) : (
-            'VAT number, SSN/EIN or the tax number of your country. Kept private; never shown again once saved.'
-          )
-        }
-      >
-        <Input.Password autoComplete="off" placeholder={view?.taxIdSet ? '••••••••' : undefined} />
-      </Form.Item>
+      {/* The tax id is asked once, in the tax details (W-9 / W-8BEN) the site pays against — not here too. */}
+      <p className={css.block}>
+        Your tax identification number is part of your <Link href="/creator/tax-details">tax details</Link>.
+        {view?.taxIdSet && ' A tax ID saved here earlier is no longer used: you can remove it.'}
+      </p>
       {failure && <Alert type="error" showIcon role="alert" title={failure} className={css.block} />}
       <Space wrap>
         <Button type="primary" htmlType="submit" loading={saving}>
