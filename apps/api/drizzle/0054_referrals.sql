@@ -1,0 +1,2 @@
+-- Reserved for a migration in progress; replaced by its statements.
+SELECT 1;

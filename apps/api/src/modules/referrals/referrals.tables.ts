@@ -1,0 +1,2 @@
+// Creator referrals (issue 30 §5): tables to come.
+export {};
