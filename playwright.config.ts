@@ -4,26 +4,48 @@ import path from 'node:path';
 import { chromiumPath } from './scripts/lib/chromium-path.cjs';
 
 /**
- * Browser tests against the built app on a throwaway embedded database (.data-e2e), API on 8090,
- * web on 3090, Debian's Chromium. Each worker has its own fan and creator (e2e/fixtures/users.ts),
- * so spec files run side by side: two workers by default (E2E_WORKERS sets another number). The
- * tests mostly wait on the browser, the site and its jobs — one worker kept about a third of two
- * cores busy — and with two the whole suite (84 tests) passed in 12.8 min at load 10–18 where one
- * worker took 13.2 min with the machine quiet for half of it (2026-11-28); no test needed a retry.
- * Tests that change site-wide settings (maintenance mode, blocked countries, e-mail
- * verification…) are tagged @site-settings and run afterwards in their own project, one at a time.
+ * Browser tests against the built app, Debian's Chromium, on two throwaway sites on the embedded
+ * database (scripts/e2e-sites.mjs): the main site (.data-e2e, API 8090, web 3090) that most spec
+ * files share — each worker has its own fan and creator (e2e/fixtures/users.ts), so files run side
+ * by side — and the site-settings site (.data-e2e-settings, API 8092, web 3092) for the tests tagged
+ * @site-settings, which change what every visitor of a site sees (maintenance mode, blocked
+ * countries, new terms, the WebRTC limit…): their project runs one test at a time on its own site,
+ * beside the others instead of after them (it used to be a serial tail of about two minutes).
+ * Three workers by default (E2E_WORKERS sets another number): one for the site-settings project
+ * while it has tests, the others for the rest — the tests mostly wait on the browser, the site and
+ * its jobs (one worker kept about a third of two cores busy). 2026-11-28, 87 tests: two workers and
+ * one site 10.5 min; three workers and two sites 9.7 min with the machine three times as loaded.
  */
-// E2E_PORT_BASE moves every port (API base+0, web base+1, Google stand-in base+9), the data
-// directory and the web build's directory (.next-e2e-<base>), so two checkouts or sessions on one machine can run the browser tests side by side.
+// E2E_PORT_BASE moves every port (main site: API base+0, web base+1; site-settings site: API
+// base+2, web base+3; Google stand-in base+9), the data directories and the web build's directory
+// (.next-e2e-<base>), so two checkouts or sessions on one machine can run the browser tests side by side.
 const base = Number(process.env.E2E_PORT_BASE || 0);
-const apiPort = base ? base : 8090;
-const webPort = base ? base + 1 : 3090;
-export const E2E = {
-  api: `http://localhost:${apiPort}`,
-  web: `http://localhost:${webPort}`,
-  googleJwksPort: base ? base + 9 : 8099,
+type Site = { name: 'main' | 'settings'; api: string; web: string; apiPort: number; webPort: number; dataDir: string };
+const site = (name: Site['name'], apiPort: number, webPort: number): Site => ({
+  name, apiPort, webPort, api: `http://localhost:${apiPort}`, web: `http://localhost:${webPort}`,
   // Playwright runs from the repository root (npm test / npx playwright test).
-  dataDir: path.resolve(process.cwd(), base ? `.data-e2e-${base}` : '.data-e2e'),
+  dataDir: path.resolve(process.cwd(), `.data-e2e${base ? `-${base}` : ''}${name === 'settings' ? '-settings' : ''}`),
+});
+export const SITES = {
+  main: site('main', base ? base : 8090, base ? base + 1 : 3090),
+  settings: site('settings', base ? base + 2 : 8092, base ? base + 3 : 3092),
+};
+/**
+ * The site the current worker tests (E2E_SITE, set per worker by e2e/fixtures/ready.ts from its
+ * project: `site-settings` → its own site), read when used — the getters follow the worker.
+ */
+const current = (): Site => (process.env.E2E_SITE === 'settings' ? SITES.settings : SITES.main);
+export const E2E = {
+  get api() {
+    return current().api;
+  },
+  get web() {
+    return current().web;
+  },
+  get dataDir() {
+    return current().dataDir;
+  },
+  googleJwksPort: base ? base + 9 : 8099,
 };
 // CHROMIUM_PATH, else Debian's chromium-headless-shell, else its chromium (scripts/ensure-chromium.mjs).
 const chromium = chromiumPath() ?? '/usr/bin/chromium';
@@ -36,7 +58,7 @@ delete process.env.REDIS_URL;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 2),
+  workers: Number(process.env.E2E_WORKERS || 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -46,7 +68,6 @@ export default defineConfig({
     ? [['list'], ['./e2e/support/flaky-reporter.ts'], ['./e2e/support/slowest-reporter.ts']]
     : [['list'], ['./e2e/support/flaky-reporter.ts'], ['html', { open: 'never' }]],
   use: {
-    baseURL: E2E.web,
     // A trace only when a test is retried (CI retries once): recording one for every test cost the
     // browser about 13% more CPU and Playwright a third more (contrast + shell specs, 2026-11-28).
     trace: 'on-first-retry',
@@ -58,23 +79,22 @@ export default defineConfig({
     },
   },
   projects: [
-    // `teardown` runs the site-settings project after this one, whatever its outcome.
-    { name: 'desktop', grepInvert: /@site-settings/, teardown: 'site-settings', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'site-settings', grep: /@site-settings/, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // First, so its one worker starts at once on its own site (its groups are queued before the
+    // others'); the other workers take the desktop project's files meanwhile.
+    { name: 'site-settings', grep: /@site-settings/, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: SITES.settings.web } },
+    { name: 'desktop', grepInvert: /@site-settings/, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: SITES.main.web } },
   ],
   webServer: {
-    command: 'node scripts/start.mjs --fresh',
-    url: `${E2E.web}/auth/login`,
+    // Both sites at once (scripts/e2e-sites.mjs); Playwright waits for the main one, the
+    // site-settings workers for theirs.
+    command: 'node scripts/e2e-sites.mjs',
+    url: `${SITES.main.web}/auth/login`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      API_PORT: String(apiPort),
-      WEB_PORT: String(webPort),
-      PUBLIC_API_URL: E2E.api,
-      PUBLIC_WEB_URL: E2E.web,
-      DATA_DIR: E2E.dataDir,
+      E2E_SITES: JSON.stringify(Object.values(SITES).map(({ name, apiPort, webPort, dataDir }) => ({ name, apiPort, webPort, dataDir }))),
       // A moved run also builds the web app into its own directory: sessions (or helpers) running
       // browser tests side by side in one checkout must not rebuild the build another one serves.
       ...(base && !process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: `.next-e2e-${base}` } : {}),
