@@ -4,6 +4,7 @@ import type { FeedStatus, FeedType, FeedVisibility } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { files } from '../media/media.tables';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 
 /** PostgreSQL `tsvector` (read-only here: the column is generated). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -76,6 +77,8 @@ export const feeds = pgTable(
     pollId: uuid('poll_id').references(() => polls.id, { onDelete: 'set null' }),
     status: text('status').$type<FeedStatus>().notNull().default('published'),
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Lowest subscription tier that opens it (null: any subscription; subscriptions/tiers.policy.ts). */
+    minTierId: uuid('min_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     totalLike: integer('total_like').notNull().default(0),
     totalComment: integer('total_comment').notNull().default(0),
     totalBookmark: integer('total_bookmark').notNull().default(0),

@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueInde
 import type { MassAudience, MassStatus, MessagePolicy } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 
 /**
  * A private conversation: ONE per pair of users, the pair stored ordered (`userLowId` <
@@ -107,6 +108,8 @@ export const massMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     cursor: uuid('cursor'),
     delivered: integer('delivered').notNull().default(0),
+    /** Lowest subscription tier that opens it (null: any subscription; subscriptions/tiers.policy.ts). */
+    minTierId: uuid('min_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

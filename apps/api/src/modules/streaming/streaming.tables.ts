@@ -3,6 +3,7 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, 
 import type { LiveProviderName, PrivateRequestStatus, ReplayStatus, StreamAccess, StreamEndReason, StreamMessageType, StreamPath, StreamStatus, StreamType } from '@stagepass/shared';
 import { idColumn, timestamps, uuidv7 } from '../../db/columns';
 import { users } from '../users/users.tables';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -79,6 +80,8 @@ export const streams = pgTable(
     endedAt: ts('ended_at'),
     endReason: text('end_reason').$type<StreamEndReason>(),
     endedBy: uuid('ended_by'),
+    /** Lowest subscription tier that opens it (null: any subscription; subscriptions/tiers.policy.ts). */
+    minTierId: uuid('min_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } f
 import type { GatewayName, SubscriptionStatus, SubscriptionType } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
+import { subscriptionTiers } from './tiers.tables';
 
 
 /**
@@ -22,6 +23,10 @@ export const subscriptions = pgTable(
     type: text('type').$type<SubscriptionType>().notNull().default('monthly'),
     /** Monthly price charged at each renewal (minor units), fixed when subscribing. */
     price: bigint('price', { mode: 'number' }).notNull().default(0),
+    /** The tier it is for (README "Tiers"); its rank decides which tier-locked content it opens. */
+    tierId: uuid('tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
+    /** A downgrade chosen by the fan, applied at the next renewal (tier and its price). */
+    pendingTierId: uuid('pending_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     gateway: text('gateway').$type<GatewayName>(),
     /** Stripe Subscription id. */
     gatewayRef: text('gateway_ref'),

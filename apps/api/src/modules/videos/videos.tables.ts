@@ -4,6 +4,7 @@ import type { AssetAccess, AssetStatus } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { files } from '../media/media.tables';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 
 /** PostgreSQL `tsvector` (read-only: the column is generated). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -43,6 +44,8 @@ export const videos = pgTable(
     hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     hiddenReason: text('hidden_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("title", '') || ' ' || coalesce("description", ''))`),
+    /** Lowest subscription tier that opens it (null: any subscription; subscriptions/tiers.policy.ts). */
+    minTierId: uuid('min_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
