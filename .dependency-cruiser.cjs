@@ -23,7 +23,7 @@ const TABLES = '\\.tables\\.ts$';
  * subscriptions.policy.ts is THE rule "a subscription grants access" (issue 9), used by feeds;
  * blocks.policy.ts is THE block rule (mutual), used by every module that shows or reaches another user.
  */
-const LEAF_RULES = ['^apps/api/src/modules/subscriptions/subscriptions\\.policy\\.ts$', '^apps/api/src/modules/blocks/blocks\\.policy\\.ts$'];
+const LEAF_RULES = ['^apps/api/src/modules/subscriptions/subscriptions\\.policy\\.ts$', '^apps/api/src/modules/blocks/blocks\\.policy\\.ts$', '^apps/api/src/modules/subscriptions/tiers\\.policy\\.ts$'];
 /** A layer's files, not counting its tables (which sit in the schema layer) or its tests. */
 const layer = (path) => ({ path, pathNot: [...TESTS, TABLES] });
 /** Modules of the given layers, except their tables (any layer may import any tables file). */

@@ -193,7 +193,7 @@ export const adminLiveQuerySchema = z.object({
 export type AdminLiveQuery = z.infer<typeof adminLiveQuerySchema>;
 
 /** What a caller who may not watch yet needs. */
-export const STREAM_NEEDS = ['login', 'follow', 'subscribe', 'ticket', 'balance'] as const;
+export const STREAM_NEEDS = ['login', 'follow', 'subscribe', 'ticket', 'balance', 'upgrade'] as const;
 export type StreamNeed = (typeof STREAM_NEEDS)[number];
 
 /** A short-lived, per-user credential to watch (or publish into) one stream. */

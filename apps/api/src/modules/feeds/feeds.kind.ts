@@ -49,7 +49,7 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
 
     async load(tx, viewer, id) {
       const [f] = await tx
-        .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt })
+        .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, minTierId: feeds.minTierId })
         .from(feeds)
         .where(and(eq(feeds.id, id), feedModerationSql(viewer)))
         .limit(1);
@@ -75,7 +75,7 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
     /** Pay-per-view feeds the buyer can see listed. */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Feed not found');
-      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, price: feeds.price, text: feeds.text }).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(buyer)));
+      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, minTierId: feeds.minTierId, price: feeds.price, text: feeds.text }).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(buyer)));
       if (!f) throw notFound('Feed not found');
       const access = await feedAccessOne(tx, buyer, f);
       if (!access.visible) throw notFound('Feed not found');

@@ -6,6 +6,8 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { feeds, type FeedRow } from './feeds.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { reachesByFacts, subscriptionRankSql, tierFactsFrom, tierRankFactQuery, type TierFacts } from '../subscriptions/tiers.policy';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
@@ -30,12 +32,13 @@ import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
  *       anywhere else sees every feed (above) but opens only what any viewer would;
  *     - `free`: everyone, anonymous included;
  *     - `subscribers`: viewers with a current subscription (status `active`, or `cancelled` but
- *       still paid up, and `expiresAt > now`);
+ *       still paid up, and `expiresAt > now`) whose tier reaches the post's minimum tier
+ *       (`min_tier_id`, THE tier rule: subscriptions/tiers.policy.ts `tierReaches`);
  *     - `ppv`: viewers who bought it (a `purchases` row) — a subscription does NOT unlock it.
  *
  * `isSubscribed` / `isBought` are reported for every feed so the web can offer subscribe/unlock.
  */
-export type FeedForPolicy = Pick<FeedRow, 'id' | 'performerId' | 'visibility' | 'publishAt'>;
+export type FeedForPolicy = Pick<FeedRow, 'id' | 'performerId' | 'visibility' | 'publishAt'> & { minTierId: string | null };
 export interface FeedAccess {
   /** False → answer 404. */
   visible: boolean;
@@ -74,6 +77,8 @@ export interface AccessFacts {
   bought: Set<string>;
   /** Creators with a block either way with the viewer (blocks.policy.ts). */
   blocked: Set<string>;
+  /** The viewer's subscription rank per creator and the posts' minimum tiers' ranks (tiers.policy.ts). */
+  tiers: TierFacts;
 }
 
 /**
@@ -88,10 +93,12 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Feed
   const ppvIds = others.filter((f) => f.visibility === 'ppv').map((f) => f.id);
   const queries: SQLWrapper[] = [
     db
-      .select({ kind: sql<string>`'sub'`.as('kind'), id: sql<string>`${subscriptions.performerId}`.as('id'), action: sql<string | null>`null::text`.as('action') })
+      .select({ kind: sql<string>`'sub'`.as('kind'), id: sql<string>`${subscriptions.performerId}`.as('id'), action: sql<string | null>`${subscriptionRankSql()}`.as('action') })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
   ];
+  const tiers = tierRankFactQuery(db, others.map((f) => f.minTierId));
+  if (tiers) queries.push(tiers);
   if (!isAdmin(viewer)) {
     queries.push(
       db
@@ -119,19 +126,22 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Feed
  */
 export function accessFactColumns(
   viewerId: SQLWrapper | string,
-  feed: { id: SQLWrapper; performerId: SQLWrapper; visibility: SQLWrapper },
+  feed: { id: SQLWrapper; performerId: SQLWrapper; visibility: SQLWrapper; minTierId: SQLWrapper },
   now: Date | SQLWrapper,
 ) {
   return {
+    factRank: sql<string | null>`(SELECT ${subscriptionRankSql()} FROM ${subscriptions} WHERE ${feed.performerId} <> ${viewerId} AND ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${grantsAccessSql(now)})`,
+    factMinRank: sql<string | null>`(SELECT ${subscriptionTiers.position}::text FROM ${subscriptionTiers} WHERE ${subscriptionTiers.id} = ${feed.minTierId})`,
     factSub: sql<boolean>`(${feed.performerId} <> ${viewerId} AND EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${grantsAccessSql(now)}))`,
     factBuy: sql<boolean>`(${feed.performerId} <> ${viewerId} AND ${feed.visibility} = 'ppv' AND EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userId} = ${viewerId} AND ${purchases.itemType} = 'feed' AND ${purchases.itemId} = ${feed.id}))`,
   };
 }
 /** `accessFactColumns` values of a list, as the fact rows `accessFactsFrom` reads. */
-export function factRowsFromColumns(rows: Array<FeedForPolicy & { factSub: boolean; factBuy: boolean }>): FactRow[] {
+export function factRowsFromColumns(rows: Array<FeedForPolicy & { factSub: boolean; factBuy: boolean; factRank: string | null; factMinRank: string | null }>): FactRow[] {
   const out: FactRow[] = [];
   for (const r of rows) {
-    if (r.factSub) out.push({ kind: 'sub', id: r.performerId, action: null });
+    if (r.factSub) out.push({ kind: 'sub', id: r.performerId, action: r.factRank });
+    if (r.minTierId && r.factMinRank !== null) out.push({ kind: 'tier', id: r.minTierId, action: r.factMinRank });
     if (r.factBuy) out.push({ kind: 'buy', id: r.id, action: null });
   }
   return out;
@@ -142,8 +152,8 @@ export function factRowsFromColumns(rows: Array<FeedForPolicy & { factSub: boole
  * into AccessFacts. No I/O: the block facts come as `blk` rows of the same round trip (a list query
  * that filtered blocks in SQL, like the timeline, simply has none).
  */
-export function accessFactsFrom(rows: Array<{ kind: string; id: string }>): AccessFacts {
-  const facts: AccessFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set() };
+export function accessFactsFrom(rows: Array<{ kind: string; id: string; action?: string | null }>): AccessFacts {
+  const facts: AccessFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set(), tiers: tierFactsFrom(rows) };
   for (const r of rows) {
     if (r.kind === 'sub') facts.subscribedTo.add(r.id);
     else if (r.kind === 'buy') facts.bought.add(r.id);
@@ -165,7 +175,7 @@ export function decideAccess(viewer: UserRow | null, list: FeedForPolicy[], fact
     const visible = isOwner || admin || (published && !facts.blocked.has(f.performerId));
     const canView =
       visible &&
-      (isOwner || audited || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed) || (f.visibility === 'ppv' && isBought));
+      (isOwner || audited || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed && reachesByFacts(facts.tiers, f.performerId, f.minTierId)) || (f.visibility === 'ppv' && isBought));
     out.set(f.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;

@@ -21,7 +21,7 @@ export interface GalleryKindDeps {
   photos: Pick<PhotosService, 'forGallery'>;
 }
 
-const policyColumns = { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt };
+const policyColumns = { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt, minTierId: galleries.minTierId };
 
 /**
  * The `gallery` content kind (platform/content-kinds.ts): the galleries access policy decides who

@@ -5,6 +5,7 @@ import type { UserRow } from '../users/users.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { reachesByFacts, subscriptionRankSql, tierFactsFrom, tierRankFactQuery, type TierFacts } from '../subscriptions/tiers.policy';
 import { userBlocks } from '../blocks/blocks.tables';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { galleries, type GalleryRow } from './galleries.tables';
@@ -28,7 +29,8 @@ import { moderationSql } from '../users/moderation.policy';
  *       which writes the read to the audit log with their reason first — issue 28 §6). An operator
  *       anywhere else sees every gallery (above) but opens only what any viewer would;
  *     - `free`: everyone, anonymous included;
- *     - `subscribers`: viewers with a current subscription (subscriptions.policy.ts);
+ *     - `subscribers`: viewers with a current subscription (subscriptions.policy.ts) whose tier
+ *       reaches the gallery's minimum tier (`min_tier_id`; THE tier rule, subscriptions/tiers.policy.ts);
  *     - `sale`: buyers (a `purchases` row, item type 'gallery') — a subscription does NOT unlock it;
  *     - whatever the access, a buyer of the gallery (it was for sale when they bought it).
  *
@@ -39,7 +41,7 @@ import { moderationSql } from '../users/moderation.policy';
  * The purchase fact is awaited like every other fact before the rule runs (the seed system's
  * missing `await` on it opened pay-per-view photos to everyone).
  */
-export type GalleryForPolicy = Pick<GalleryRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'>;
+export type GalleryForPolicy = Pick<GalleryRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'> & { minTierId: string | null };
 export interface GalleryAccess {
   /** False → answer 404. */
   visible: boolean;
@@ -55,6 +57,8 @@ export interface GalleryFacts {
   subscribedTo: Set<string>;
   bought: Set<string>;
   blocked: Set<string>;
+  /** Subscription ranks per creator and the galleries' minimum tiers' ranks (tiers.policy.ts). */
+  tiers: TierFacts;
 }
 export type FactRow = { kind: string; id: string; action: string | null };
 
@@ -94,13 +98,15 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Gall
   const performerIds = [...new Set(others.map((g) => g.performerId))];
   const row = (kind: string, id: SQL) => ({ kind: sql<string>`${kind}::text`.as('kind'), id: sql<string>`${id}::text`.as('id'), action: sql<string | null>`null::text`.as('action') });
   const queries: SQLWrapper[] = [
-    db.select(row('sub', sql`${subscriptions.performerId}`)).from(subscriptions)
+    db.select({ ...row('sub', sql`${subscriptions.performerId}`), action: sql<string | null>`${subscriptionRankSql()}`.as('action') }).from(subscriptions)
       .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
     // Every gallery, not only `sale` ones: a buyer keeps access if the creator changes the access later.
     db.select(row('buy', sql`${purchases.itemId}`)).from(purchases)
       .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'gallery'), inArray(purchases.itemId, others.map((g) => g.id)))),
   ];
   if (!isAdmin(viewer)) queries.push(db.select(row('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
+  const tiers = tierRankFactQuery(db, others.map((g) => g.minTierId));
+  if (tiers) queries.push(tiers);
   return queries;
 }
 
@@ -112,7 +118,7 @@ export async function runUnion(db: DbOrTx, queries: SQLWrapper[]): Promise<FactR
 }
 
 export function factsFrom(rows: FactRow[]): GalleryFacts {
-  const facts: GalleryFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set() };
+  const facts: GalleryFacts = { subscribedTo: new Set(), bought: new Set(), blocked: new Set(), tiers: tierFactsFrom(rows) };
   for (const r of rows) {
     if (r.kind === 'sub') facts.subscribedTo.add(r.id);
     else if (r.kind === 'buy') facts.bought.add(r.id);
@@ -132,7 +138,7 @@ export function decideAccess(viewer: UserRow | null, list: GalleryForPolicy[], f
     const isBought = !isOwner && facts.bought.has(g.id);
     const visible = isOwner || admin || (!facts.blocked.has(g.performerId) && (isListed(g, now) || isBought));
     const canView =
-      visible && (isOwner || audited || isBought || g.access === 'free' || (g.access === 'subscribers' && isSubscribed));
+      visible && (isOwner || audited || isBought || g.access === 'free' || (g.access === 'subscribers' && isSubscribed && reachesByFacts(facts.tiers, g.performerId, g.minTierId)));
     out.set(g.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;

@@ -76,7 +76,7 @@ export class PhotoReads {
     const dir = q.sort === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ photo: photos, g: { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt } })
+        .select({ photo: photos, g: { id: galleries.id, performerId: galleries.performerId, status: galleries.status, access: galleries.access, publishAt: galleries.publishAt, minTierId: galleries.minTierId } })
         .from(photos)
         .innerJoin(galleries, eq(galleries.id, photos.galleryId))
         .where(where)

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { follows } from '../follows/follows.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { tierReachesSql } from '../subscriptions/tiers.policy';
 import { notBlockedWith } from '../blocks/blocks.policy';
 import { fanListMembers } from './messages.tables';
 
@@ -11,10 +12,11 @@ import { fanListMembers } from './messages.tables';
  * A mass message's audience, read a batch at a time: user ids above `after` (keyset, ascending), at
  * most `limit`, never the creator, never anyone with a block either way. Each read is an index
  * range scan (subscriptions by performer, follows_following_follower_idx, list members by list).
+ * A minimum tier applies to the subscriber audiences (`subscribers`, `trial`): fans below it are left out.
  */
 export async function audienceBatch(
   db: DbOrTx,
-  m: { performerId: string; audience: MassAudience; listIds: string[] },
+  m: { performerId: string; audience: MassAudience; listIds: string[]; minTierId?: string | null },
   after: string | null,
   limit: number,
   now = new Date(),
@@ -35,7 +37,8 @@ export async function audienceBatch(
       .limit(limit);
     return rows.map((r) => r.id);
   }
-  const where = [eq(subscriptions.performerId, P), grantsAccessSql(now)];
+  // A minimum tier (THE tier rule, subscriptions/tiers.policy.ts) narrows a subscribers' audience.
+  const where = [eq(subscriptions.performerId, P), grantsAccessSql(now), tierReachesSql(m.minTierId ?? null)];
   if (m.audience === 'trial') where.push(eq(subscriptions.type, 'free'));
   const rows = await db
     .selectDistinct({ id: subscriptions.userId })

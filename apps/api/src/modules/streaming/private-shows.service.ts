@@ -47,7 +47,7 @@ export class PrivateShowsService {
     const [creator] = await this.db.select().from(users).where(and(eq(users.id, performerId), eq(users.status, 'active'), eq(users.isPerformer, true)));
     if (!creator) throw notFound('Creator not found');
     const now = this.deps.clock.now();
-    const facts = await streamFacts(this.db, fan, [{ id: '00000000-0000-0000-0000-000000000000', performerId, type: 'private', access: 'followers', status: 'live', price: null, privateFanId: fan.id }], now);
+    const facts = await streamFacts(this.db, fan, [{ id: '00000000-0000-0000-0000-000000000000', performerId, type: 'private', access: 'followers', status: 'live', price: null, privateFanId: fan.id, minTierId: null }], now);
     if (facts.blocked.has(performerId)) throw notFound('Creator not found');
     if (facts.bannedBy.has(performerId)) throw forbidden(BANNED_MESSAGE);
     const rate = (await this.deps.settings.row(performerId))?.privateRate ?? null;

@@ -11,6 +11,8 @@ import { purchases } from '../purchases/purchases.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { reachesByFacts, subscriptionRankSql, type TierFacts } from '../subscriptions/tiers.policy';
+import { subscriptionTiers } from '../subscriptions/tiers.tables';
 import { blockedOtherSql, blocksBetweenSql } from '../blocks/blocks.policy';
 import { streamBans, streamModerators, type StreamRow } from './streaming.tables';
 import { operatorStreamWatches } from './operator-watch.tables';
@@ -64,7 +66,7 @@ export type Entitlement =
       balance?: number;
     };
 
-export type StreamForPolicy = Pick<StreamRow, 'id' | 'performerId' | 'type' | 'access' | 'status' | 'price' | 'privateFanId'>;
+export type StreamForPolicy = Pick<StreamRow, 'id' | 'performerId' | 'type' | 'access' | 'status' | 'price' | 'privateFanId'> & { minTierId: string | null };
 
 /** What the rule needs to know about a viewer and some streams. */
 export interface StreamFacts {
@@ -81,6 +83,8 @@ export interface StreamFacts {
   watching: Set<string>;
   /** Minor units. */
   balance: number;
+  /** Subscription ranks per creator and the streams' minimum tiers' ranks (tiers.policy.ts). */
+  tiers: TierFacts;
 }
 
 type FactRow = { kind: string; id: string | null };
@@ -88,7 +92,7 @@ const fact = (kind: string, id: SQLWrapper) => ({ kind: sql<string>`${kind}::tex
 
 /** The viewer's facts about the streams' creators and the streams, in one round trip. */
 export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: StreamForPolicy[], now: Date = new Date()): Promise<StreamFacts> {
-  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), billing: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), watching: new Set(), balance: 0 };
+  const facts: StreamFacts = { follows: new Set(), subscribedTo: new Set(), bought: new Set(), billing: new Set(), bannedBy: new Set(), blocked: new Set(), suspended: new Set(), moderates: new Set(), watching: new Set(), balance: 0, tiers: { subRank: new Map(), tierRank: new Map() } };
   if (list.length === 0) return facts;
   const ids = [...new Set(list.map((s) => s.id))];
   const performerIds = [...new Set(list.map((s) => s.performerId))];
@@ -107,12 +111,16 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
       queries.push(
         db.select(fact('fol', follows.followingId)).from(follows).where(and(eq(follows.followerId, viewer.id), inArray(follows.followingId, others))),
         db.select(fact('sub', subscriptions.performerId)).from(subscriptions).where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, others), grantsAccessSql(now))),
+        // The subscription's rank as `<performer>:<rank>` (THE tier rule, subscriptions/tiers.policy.ts).
+        db.select(fact('srk', sql`${subscriptions.performerId}::text || ':' || ${subscriptionRankSql()}`)).from(subscriptions).where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, others), grantsAccessSql(now))),
         db.select(fact('buy', purchases.itemId)).from(purchases).where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'stream'), inArray(purchases.itemId, ids))),
         // Private shows already under way for the viewer (a minute charged): the billing sweep, not the door, ends them when the money runs out.
         db.selectDistinct(fact('bil', privateShowMinutes.streamId)).from(privateShowMinutes).where(and(eq(privateShowMinutes.userId, viewer.id), inArray(privateShowMinutes.streamId, ids))),
         db.select(fact('ban', streamBans.performerId)).from(streamBans).where(and(eq(streamBans.userId, viewer.id), inArray(streamBans.performerId, others), or(isNull(streamBans.until), gt(streamBans.until, now)))),
       );
       if (!isAdmin(viewer)) queries.push(db.select(fact('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, others)));
+      const tierIds = [...new Set(list.map((s) => s.minTierId).filter((t): t is string => Boolean(t)))];
+      if (tierIds.length) queries.push(db.select(fact('trk', sql`${subscriptionTiers.id}::text || ':' || ${subscriptionTiers.position}::text`)).from(subscriptionTiers).where(inArray(subscriptionTiers.id, tierIds)));
     }
   }
   const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));
@@ -128,6 +136,10 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
     else if (r.kind === 'bil') facts.billing.add(id);
     else if (r.kind === 'ban') facts.bannedBy.add(id);
     else if (r.kind === 'blk') facts.blocked.add(id);
+    else if (r.kind === 'srk' || r.kind === 'trk') {
+      const [key, rank] = id.split(':');
+      (r.kind === 'srk' ? facts.tiers.subRank : facts.tiers.tierRank).set(key!, Number(rank));
+    }
   }
   return facts;
 }
@@ -161,7 +173,10 @@ export function decide(viewer: UserRow | null, s: StreamForPolicy, f: StreamFact
   const subscribed = f.subscribedTo.has(s.performerId);
   switch (s.type) {
     case 'public':
-      if (s.access === 'subscribers') return subscribed ? { entitled: true, role: 'subscriber' } : refuse(403, 'subscribe');
+      if (s.access === 'subscribers') {
+        if (!subscribed) return refuse(403, 'subscribe');
+        return reachesByFacts(f.tiers, s.performerId, s.minTierId) ? { entitled: true, role: 'subscriber' } : refuse(403, 'upgrade');
+      }
       return subscribed || f.follows.has(s.performerId) ? { entitled: true, role: 'subscriber' } : refuse(403, 'follow');
     case 'group':
       return f.bought.has(s.id) ? { entitled: true, role: 'subscriber' } : refuse(403, 'ticket', { price, balance: f.balance });

@@ -19,7 +19,7 @@ export interface VideoKindDeps {
   media: MediaService;
 }
 
-const policyColumns = { id: videos.id, performerId: videos.performerId, status: videos.status, access: videos.access, publishAt: videos.publishAt };
+const policyColumns = { id: videos.id, performerId: videos.performerId, status: videos.status, access: videos.access, publishAt: videos.publishAt, minTierId: videos.minTierId };
 
 /**
  * The `video` content kind (platform/content-kinds.ts): the videos access rule (videos.policy.ts)

@@ -7,6 +7,7 @@ import { purchases } from '../purchases/purchases.tables';
 import { reactions } from '../reactions/reactions.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
+import { reachesByFacts, subscriptionRankSql, tierFactsFrom, tierRankFactQuery, type TierFacts } from '../subscriptions/tiers.policy';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { streams } from '../streaming/streaming.tables';
 import { videos, type VideoRow } from './videos.tables';
@@ -32,7 +33,8 @@ import { moderationSql } from '../users/moderation.policy';
  *       anywhere else sees every video (above) but opens only what any viewer would; or
  *     - the viewer bought it (a `purchases` row of item type `video` — whatever its access is now);
  *     - `free`: everyone, anonymous included;
- *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts);
+ *     - `subscribers`: a current subscription to the creator (subscriptions.policy.ts) whose tier
+ *       reaches the video's minimum tier (`min_tier_id`; THE tier rule, subscriptions/tiers.policy.ts);
  *     - `sale`: buyers only (a subscription does not unlock it) — and, when the video is the replay
  *       of a group stream whose creator left `replayFreeForTicketHolders` on, that stream's ticket
  *       holders (a `purchases` row of item type `stream`): they paid for the show once.
@@ -41,7 +43,7 @@ import { moderationSql } from '../users/moderation.policy';
  * users/moderation.policy.ts) exists only for its owner and admins — `videoModerationSql` in the
  * WHERE of every query that lists or loads videos for a viewer.
  */
-export type VideoForPolicy = Pick<VideoRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'>;
+export type VideoForPolicy = Pick<VideoRow, 'id' | 'performerId' | 'status' | 'access' | 'publishAt'> & { minTierId: string | null };
 export interface VideoAccess {
   /** False → 404. */
   visible: boolean;
@@ -82,6 +84,8 @@ export interface VideoFacts {
   blocked: Set<string>;
   liked: Set<string>;
   bookmarked: Set<string>;
+  /** Subscription ranks per creator and the videos' minimum tiers' ranks (tiers.policy.ts). */
+  tiers?: TierFacts;
 }
 
 type FactRow = { kind: string; id: string; action: string | null };
@@ -107,7 +111,7 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
   if (performerIds.length) {
     queries.push(
       db
-        .select(factCols('sub', subscriptions.performerId))
+        .select(factCols('sub', subscriptions.performerId, subscriptionRankSql()))
         .from(subscriptions)
         .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), grantsAccessSql(now))),
       db
@@ -121,6 +125,8 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
         .where(and(inArray(streams.replayVideoId, ids), eq(streams.type, 'group'), eq(streams.replayFreeForTicketHolders, true))),
     );
     if (!isAdmin(viewer)) queries.push(db.select(factCols('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
+    const tiers = tierRankFactQuery(db, list.filter((v) => v.performerId !== viewer.id).map((v) => v.minTierId));
+    if (tiers) queries.push(tiers);
   }
   if (opts.reactions) {
     queries.push(
@@ -132,6 +138,7 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
   }
   if (queries.length === 0) return facts;
   const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));
+  facts.tiers = tierFactsFrom(res.rows.map((r) => ({ kind: String(r.kind), id: String(r.id), action: r.action === null ? null : String(r.action) })));
   for (const r of res.rows) {
     const id = String(r.id);
     if (r.kind === 'sub') facts.subscribedTo.add(id);
@@ -157,7 +164,7 @@ export function decideVideoAccess(viewer: UserRow | null, list: VideoForPolicy[]
     const keptByBuyer = isBought && v.status === 'inactive';
     const visible = isOwner || admin || (!facts.blocked.has(v.performerId) && (live || keptByBuyer));
     const ticketReplay = v.access === 'sale' && facts.ticketReplays.has(v.id);
-    const canView = visible && (isOwner || audited || isBought || ticketReplay || v.access === 'free' || (v.access === 'subscribers' && isSubscribed));
+    const canView = visible && (isOwner || audited || isBought || ticketReplay || v.access === 'free' || (v.access === 'subscribers' && isSubscribed && (!facts.tiers || reachesByFacts(facts.tiers, v.performerId, v.minTierId))));
     out.set(v.id, { visible, canView, isOwner, isSubscribed, isBought });
   }
   return out;
