@@ -20,6 +20,8 @@ export * from './feed-preview';
 export * from './payments';
 export * from './wallet';
 export * from './subscriptions';
+export * from './tiers';
+export * from './pricing';
 export * from './coupons';
 export * from './earnings';
 export * from './payouts';

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from './api';
 import { gatewayNameSchema, moneyAmountSchema, moneyUserSchema } from './payments';
+import { tierBadgeSchema } from './tiers';
 
 /** Subscription contracts (spec §7 Subscriptions): subscribing, the list, a creator's offer and pricing. */
 export const SUBSCRIPTION_TYPES = ['monthly', 'free'] as const;
@@ -16,6 +17,8 @@ export const subscribeSchema = z.object({
   type: subscriptionTypeSchema.default('monthly'),
   cardId: idSchema.optional(),
   couponCode: z.string().trim().max(60).optional(),
+  /** One of the creator's tiers (issue 30 §1); absent: their default tier. */
+  tierId: idSchema.optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 export const subscriptionSchema = z.object({
@@ -28,6 +31,10 @@ export const subscriptionSchema = z.object({
   type: subscriptionTypeSchema,
   /** Monthly price at renewal. */
   price: z.number(),
+  /** The tier it is for (null only for a creator's subscription from before tiers that lost its tier). */
+  tier: tierBadgeSchema.nullable().optional(),
+  /** A downgrade waiting for the renewal. */
+  pendingTier: tierBadgeSchema.nullable().optional(),
   gateway: gatewayNameSchema.nullable(),
   startsAt: z.string(),
   expiresAt: z.string(),

@@ -4,6 +4,7 @@ import { envelope, idOrUsernameParamSchema, listEnvelope, uuidParamSchema } from
 import { commissionOverrideBodySchema, commissionOverrideSchema } from '../earnings';
 import { subscribeSchema, subscriptionOfferSchema, subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema } from '../subscriptions';
 import { adminSubscriptionSearchSchema } from '../admin-money';
+import { tierArchiveSchema, tierChangeResultSchema, tierChangeSchema, tierInputSchema, tierOrderSchema, tierSchema, tierUpdateSchema } from '../tiers';
 import { defineRoutes } from './define';
 
 /** Spec §7 Subscriptions: subscribe, cancel, lists, a creator's terms (the commission override is tagged admin). */
@@ -52,6 +53,56 @@ export const subscriptions = {
       description:
         "The creator's monthly price (within minimumSubscriptionPrice..maximumSubscriptionPrice) and free trial (days; null = the site's freeSubscriptionDuration). Applies to new subscriptions.",
       schema: { body: subscriptionSettingsSchema, response: { 200: envelope(subscriptionOfferSchema) } },
+    },
+    tiersOf: {
+      method: 'GET',
+      path: '/subscription-tiers/performer/:id',
+      access: 'anyone',
+      description: "A creator's live subscription tiers (id or username), lowest rank first: name, monthly price, description, colour, rank, which is the default. A creator who never set tiers has one, the default, at their monthly price.",
+      schema: { params: idOrUsernameParamSchema, response: { 200: envelope(z.array(tierSchema)) } },
+    },
+    myTiers: {
+      method: 'GET',
+      path: '/subscription-tiers/mine',
+      access: 'performer',
+      description: "The calling creator's live tiers with the number of subscriptions on each that grant access now.",
+      schema: { response: { 200: envelope(z.array(tierSchema)) } },
+    },
+    createTier: {
+      method: 'POST',
+      path: '/subscription-tiers',
+      access: 'performer',
+      description: 'A new tier, ranked above the others. At most 5 live tiers (→ 422); price within minimumSubscriptionPrice..maximumSubscriptionPrice (→ 400); names unique per creator.',
+      schema: { body: tierInputSchema, response: { 200: envelope(tierSchema) } },
+    },
+    updateTier: {
+      method: 'PUT',
+      path: '/subscription-tiers/:id',
+      access: 'performer',
+      description: "Edit one of the caller's tiers (name, price, description, colour; isDefault: true makes it the default, whose price is the creator's monthly price). Current subscribers keep their price. Not theirs → 404.",
+      schema: { params: uuidParamSchema, body: tierUpdateSchema, response: { 200: envelope(tierSchema) } },
+    },
+    reorderTiers: {
+      method: 'PUT',
+      path: '/subscription-tiers/order',
+      access: 'performer',
+      description: "Rank the caller's live tiers: every one exactly once, lowest first (→ 400 otherwise).",
+      schema: { body: tierOrderSchema, response: { 200: envelope(z.array(tierSchema)) } },
+    },
+    archiveTier: {
+      method: 'POST',
+      path: '/subscription-tiers/:id/archive',
+      access: 'performer',
+      description: 'Archive a tier. The default → 409 (make another the default first). With subscribers whose subscription grants access or renews: moveTo (another live tier) is required (→ 409 without), and they move to it at its price from their next renewal. Content that required it now requires moveTo (or the default).',
+      schema: { params: uuidParamSchema, body: tierArchiveSchema, response: { 200: envelope(z.array(tierSchema)) } },
+    },
+    changeTier: {
+      method: 'POST',
+      path: '/subscriptions/:id/tier',
+      access: 'user',
+      description:
+        "The subscriber moves their running (active, paid) subscription to another tier of the creator. Higher rank: the prorated difference (remaining fraction of the period × price difference, rounded half up, plus sales tax) is charged now on the subscription's card and the tier changes at once; declined → 422. Lower rank: takes effect at the next renewal (its price charged then). The same tier: a pending downgrade is dropped. Trial, cancelled, disputed, Stripe-billed → 422/409. Idempotency-Key replays the first answer.",
+      schema: { headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(), params: uuidParamSchema, body: tierChangeSchema, response: { 200: envelope(tierChangeResultSchema) } },
     },
   }),
   ...defineRoutes('admin', {

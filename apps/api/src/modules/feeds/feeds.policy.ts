@@ -6,8 +6,7 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { feeds, type FeedRow } from './feeds.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
-import { reachesByFacts, subscriptionRankSql, tierFactsFrom, tierRankFactQuery, type TierFacts } from '../subscriptions/tiers.policy';
-import { subscriptionTiers } from '../subscriptions/tiers.tables';
+import { rankOf, reachesByFacts, subscriptionRankSql, tierFactsFrom, tierRankFactQuery, type TierFacts } from '../subscriptions/tiers.policy';
 import { userBlocks } from '../blocks/blocks.tables';
 import { blockedOtherSql, blocksBetweenSql, notBlockedWith } from '../blocks/blocks.policy';
 import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
@@ -131,7 +130,7 @@ export function accessFactColumns(
 ) {
   return {
     factRank: sql<string | null>`(SELECT ${subscriptionRankSql()} FROM ${subscriptions} WHERE ${feed.performerId} <> ${viewerId} AND ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${grantsAccessSql(now)})`,
-    factMinRank: sql<string | null>`(SELECT ${subscriptionTiers.position}::text FROM ${subscriptionTiers} WHERE ${subscriptionTiers.id} = ${feed.minTierId})`,
+    factMinRank: sql<string | null>`${rankOf(feed.minTierId)}::text`,
     factSub: sql<boolean>`(${feed.performerId} <> ${viewerId} AND EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${subscriptions.performerId} = ${feed.performerId} AND ${grantsAccessSql(now)}))`,
     factBuy: sql<boolean>`(${feed.performerId} <> ${viewerId} AND ${feed.visibility} = 'ppv' AND EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userId} = ${viewerId} AND ${purchases.itemType} = 'feed' AND ${purchases.itemId} = ${feed.id}))`,
   };

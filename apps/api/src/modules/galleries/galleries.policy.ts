@@ -105,7 +105,7 @@ export function accessFactQueries(db: DbOrTx, viewer: UserRow | null, list: Gall
       .where(and(eq(purchases.userId, viewer.id), eq(purchases.itemType, 'gallery'), inArray(purchases.itemId, others.map((g) => g.id)))),
   ];
   if (!isAdmin(viewer)) queries.push(db.select(row('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
-  const tiers = tierRankFactQuery(db, others.map((g) => g.minTierId));
+  const tiers = tierRankFactQuery(db, others.map((g) => g.minTierId), { idAsText: true });
   if (tiers) queries.push(tiers);
   return queries;
 }

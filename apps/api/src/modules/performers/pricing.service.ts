@@ -41,6 +41,11 @@ export class PricingService {
     return this.offer(performer.id);
   }
 
+  /** The monthly price alone (minor units): the subscriptions module's default tier keeps it equal to its own price. */
+  async setMonthlyPrice(performerId: string, monthlyPrice: number): Promise<void> {
+    await this.deps.db.insert(performerPricing).values({ userId: performerId, monthlyPrice }).onConflictDoUpdate({ target: performerPricing.userId, set: { monthlyPrice } });
+  }
+
   /** Operator: commission override in percent (null: back to the site default; 0 is 0). Audited in the same transaction. */
   async setCommission(actor: AuditActor, performerId: string, input: { percentage: number | null; reason?: string }): Promise<{ percentage: number | null }> {
     const bps = input.percentage === null ? null : Math.round(input.percentage * 100);

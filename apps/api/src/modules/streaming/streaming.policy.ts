@@ -11,7 +11,7 @@ import { purchases } from '../purchases/purchases.tables';
 import { userBlocks } from '../blocks/blocks.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
-import { reachesByFacts, subscriptionRankSql, type TierFacts } from '../subscriptions/tiers.policy';
+import { rankOf, reachesByFacts, subscriptionRankSql, type TierFacts } from '../subscriptions/tiers.policy';
 import { subscriptionTiers } from '../subscriptions/tiers.tables';
 import { blockedOtherSql, blocksBetweenSql } from '../blocks/blocks.policy';
 import { streamBans, streamModerators, type StreamRow } from './streaming.tables';
@@ -120,7 +120,7 @@ export async function streamFacts(db: DbOrTx, viewer: UserRow | null, list: Stre
       );
       if (!isAdmin(viewer)) queries.push(db.select(fact('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, others)));
       const tierIds = [...new Set(list.map((s) => s.minTierId).filter((t): t is string => Boolean(t)))];
-      if (tierIds.length) queries.push(db.select(fact('trk', sql`${subscriptionTiers.id}::text || ':' || ${subscriptionTiers.position}::text`)).from(subscriptionTiers).where(inArray(subscriptionTiers.id, tierIds)));
+      if (tierIds.length) queries.push(db.select(fact('trk', sql`${subscriptionTiers.id}::text || ':' || ${rankOf(subscriptionTiers.id)}::text`)).from(subscriptionTiers).where(inArray(subscriptionTiers.id, tierIds)));
     }
   }
   const res = await db.execute<FactRow>(sql.join(queries, sql` UNION ALL `));

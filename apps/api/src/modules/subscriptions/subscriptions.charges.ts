@@ -5,6 +5,7 @@ import type { UserRow } from '../users/users.tables';
 import type { PaymentTransactionRow } from '../payments/payments.tables';
 import { CURRENCY, cardRefused } from '../payments/payments.service';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { subscriptionTiers } from './tiers.tables';
 import { isRunning } from './subscriptions.policy';
 import { addMonths } from './periods';
 import type { Db, Tx } from '../../db/client';
@@ -97,7 +98,11 @@ export class SubscriptionCharges {
     if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
     const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
     const fresh = sub.status === 'expired';
+    // A downgrade chosen during the period takes effect with the next paid one (README "Tiers").
+    const pending = sub.pendingTierId && !fresh ? (await tx.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, sub.pendingTierId)))[0] : undefined;
     await tx.update(subscriptions).set({
+      ...(pending && !pending.archivedAt ? { tierId: pending.id, price: pending.price } : {}),
+      pendingTierId: null,
       status: sub.status === 'cancelled' ? 'cancelled' : 'active', expiresAt, renewalAttempts: 0, nextAttemptAt: null,
       ...(fresh ? { startsAt: now, cancelledAt: null } : {}),
     }).where(eq(subscriptions.id, subscriptionId));

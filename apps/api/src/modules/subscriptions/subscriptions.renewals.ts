@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../../platform/payments/gateway';
 import { users } from '../users/users.tables';
 import type { PaymentTransactionRow } from '../payments/payments.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { subscriptionTiers } from './tiers.tables';
 import { RENEWAL_LEASE_MS, RETRY_DELAYS_DAYS, addDays } from './periods';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -105,7 +106,10 @@ export class SubscriptionRenewals {
       if (card) {
         // The period's sales tax at the fan's known place (no request: stated, else last seen), in the payment's transaction.
         const payment = await this.deps.db.transaction(async (tx) => {
-          const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount: sub.price, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` });
+          // A downgrade waiting for this renewal: the lower tier's price is charged (extend switches the tier).
+          const [pending] = sub.pendingTierId ? await tx.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, sub.pendingTierId)) : [];
+          const amount = pending && !pending.archivedAt ? pending.price : sub.price;
+          const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` });
           return this.deps.payments.taxSubscriptionPayment(tx, p, { requestCountry: null, background: true });
         }).catch((err) => {
           if (isUniqueViolation(err)) return null; // the fan's own subscribe is paying this period right now

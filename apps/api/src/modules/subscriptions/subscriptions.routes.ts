@@ -7,6 +7,7 @@ import { fingerprint, idempotencyKeyFrom } from '../ledger/idempotency';
 import type { Idempotency } from '../ledger/idempotency';
 import type { UsersService } from '../users/users.service';
 import type { SubscriptionsService } from './subscriptions.service';
+import type { TiersService } from './tiers.service';
 import type { PricingService } from '../performers/pricing.service';
 import type { GeoService } from '../geo/geo.service';
 
@@ -17,6 +18,7 @@ export interface SubscriptionsRoutesDeps {
   geo: Pick<GeoService, 'countryOfRequest'>;
   idempotency: Idempotency;
   subscriptions: SubscriptionsService;
+  tiers: TiersService;
   users: UsersService;
 }
 
@@ -55,7 +57,31 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
     return { data: await deps.pricing.offer(p.id) };
   });
 
-  handle(app, r.updatePricing, async (req) => ({ data: await deps.pricing.updatePricing(currentUser(req), req.body) }));
+  handle(app, r.updatePricing, async (req) => {
+    const offer = await deps.pricing.updatePricing(currentUser(req), req.body);
+    // The default tier's price is the monthly price (README "Tiers").
+    await deps.tiers.syncDefaultPrice(currentUser(req).id);
+    return { data: offer };
+  });
+
+  // ── Tiers (README "Tiers") ──
+  handle(app, r.tiersOf, async (req) => {
+    const p = await deps.users.findByIdOrUsername(req.params.id);
+    if (!p?.isPerformer) throw notFound('Creator not found');
+    if (await deps.users.blockedFor(req.user, p.id)) throw notFound('Creator not found');
+    return { data: await deps.tiers.publicList(p.id) };
+  });
+  handle(app, r.myTiers, async (req) => ({ data: await deps.tiers.mine(currentUser(req)) }));
+  handle(app, r.createTier, async (req) => ({ data: await deps.tiers.create(currentUser(req), req.body) }));
+  handle(app, r.updateTier, async (req) => ({ data: await deps.tiers.update(currentUser(req), req.params.id, req.body) }));
+  handle(app, r.reorderTiers, async (req) => ({ data: await deps.tiers.reorder(currentUser(req), req.body.ids) }));
+  handle(app, r.archiveTier, async (req) => ({ data: await deps.tiers.archive(currentUser(req), req.params.id, req.body.moveTo) }));
+  handle(app, r.changeTier, async (req, reply) => {
+    const user = currentUser(req);
+    const key = idempotencyKeyFrom(req.headers['idempotency-key']);
+    const res = await deps.idempotency.twoPhase(user.id, key, fingerprint('POST', req.url, req.body), async () => ({ statusCode: 200, body: { data: await svc.changeTier(user, req.params.id, req.body.tierId) } }));
+    return reply.status(res.statusCode as 200).send(res.body);
+  });
 
   handle(app, r.adminCommission, async (req) => ({ data: await deps.pricing.setCommission(auditActor(req), req.params.id, req.body) }));
 };

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, notInArray, or, sql } from 'drizzle-orm';
-import { toMinor, type AdminSubscriptionSearch, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { subscriptionPrice, toMinor, type AdminSubscriptionSearch, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { grantsAccess, grantsAccessSql } from './subscriptions.policy';
@@ -15,6 +15,8 @@ import { SubscriptionRenewals } from './subscriptions.renewals';
 import { SubscriptionViews } from './subscriptions.views';
 import { SubscriptionCharges } from './subscriptions.charges';
 import { SubscriptionGatewaySync } from './subscriptions.gateway-sync';
+import { SubscriptionTierChanges } from './subscriptions.tier-change';
+import type { TiersService } from './tiers.service';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -59,6 +61,8 @@ export interface SubscriptionsDeps {
   /** THE selling rule (performers.policy.ts): no new (or resumed) subscription to a creator who may not sell (422). */
   sellers: Pick<SellerGate, 'assertPayable'>;
   users: UsersService;
+  /** The creator's tiers (tiers.service.ts): which one a subscribe is for, and its price. */
+  tiers: TiersService;
 }
 
 /**
@@ -81,9 +85,11 @@ export class SubscriptionsService implements StripeSubscriptionSync {
   private readonly gatewaySync: SubscriptionGatewaySync;
   private readonly list: SubscriptionViews;
   private readonly charges: SubscriptionCharges;
+  private readonly tierChanges: SubscriptionTierChanges;
 
   constructor(private deps: SubscriptionsDeps) {
     this.list = new SubscriptionViews(deps);
+    this.tierChanges = new SubscriptionTierChanges(deps);
     this.charges = new SubscriptionCharges({ ...deps, list: this.list });
     this.renewals = new SubscriptionRenewals({ ...deps, periods: this.charges });
     this.gatewaySync = new SubscriptionGatewaySync({ ...deps, periods: this.charges });
@@ -161,9 +167,10 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     await this.deps.sellers.assertPayable(performer.id);
     if (existing && this.grantsAccess(existing)) return this.resume(user, existing);
     const offer = await this.deps.pricing.offer(performer.id);
-    const pricing = await this.deps.pricing.pricing(performer.id);
+    // The tier asked for, else the creator's default (README "Tiers"); its price is the monthly price.
+    const tier = await this.deps.tiers.forSubscribe(performer.id, input.tierId);
     const s = await this.deps.settings.all();
-    if (toMinor(offer.monthlyPrice) < toMinor(s.minimumSubscriptionPrice) || toMinor(offer.monthlyPrice) > toMinor(s.maximumSubscriptionPrice)) {
+    if (tier.price < toMinor(s.minimumSubscriptionPrice) || tier.price > toMinor(s.maximumSubscriptionPrice)) {
       throw unprocessable('This creator\'s subscription price is outside the site\'s limits; they need to update it');
     }
     if (input.type === 'free') {
@@ -173,7 +180,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     }
     const gw = await this.deps.payments.gateway();
     const card = await this.deps.payments.cardToCharge(user, gw, input.cardId);
-    const price = pricing.monthlyPrice;
+    const price = tier.price;
     const trialDays = input.type === 'free' ? offer.freeSubscriptionDays : 0;
 
     // The row exists from now on (expired until paid), so the payment and webhooks can point at it.
@@ -181,10 +188,10 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     // another one that just succeeded must not touch the live subscription…
     const [sub] = await this.deps.db
       .insert(subscriptions)
-      .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, gateway: gw.name, cardId: card.id, expiresAt: this.now })
+      .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, tierId: tier.id, pendingTierId: null, gateway: gw.name, cardId: card.id, expiresAt: this.now })
       .onConflictDoUpdate({
         target: [subscriptions.userId, subscriptions.performerId],
-        set: { type: input.type, price, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
+        set: { type: input.type, price, tierId: tier.id, pendingTierId: null, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
         // …and while no payment for it is in flight (another request is paying it right now).
         setWhere: sql`not (${grantsAccessSql(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
       })
@@ -221,7 +228,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
         if (input.couponCode) {
           const c = await this.deps.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
           couponId = c.id;
-          amount = c.apply(price);
+          // THE price rule (packages/shared pricing.ts): tier × coupon.
+          amount = subscriptionPrice({ tierPrice: price, couponPercentage: c.percentage }).amount;
         }
         const p1 = await this.deps.payments.applyCoupon(tx, p0.id, amount, couponId);
         return this.deps.payments.taxSubscriptionPayment(tx, p1, { requestCountry: place.requestCountry });
@@ -240,6 +248,11 @@ export class SubscriptionsService implements StripeSubscriptionSync {
       if (payment?.couponId) await this.releaseCoupon(payment);
       throw err;
     }
+  }
+
+  /** POST /subscriptions/{id}/tier: upgrade now (prorated difference charged) or downgrade at renewal (subscriptions.tier-change.ts). */
+  changeTier(user: UserRow, subscriptionId: string, tierId: string) {
+    return this.tierChanges.change(user, subscriptionId, tierId);
   }
 
   /** The fan's subscription to the creator as it is now. */

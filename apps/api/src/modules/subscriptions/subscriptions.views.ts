@@ -3,6 +3,7 @@ import { fromMinor, type AdminSubscriptionSearch, type Subscription, type Subscr
 import { dateRange } from '../../platform/date-range';
 import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { subscriptionTiers } from './tiers.tables';
 import { grantsAccess } from './subscriptions.policy';
 import { blocksWithin } from '../blocks/blocks.policy';
 import type { Db } from '../../db/client';
@@ -28,12 +29,16 @@ export class SubscriptionViews {
     const ids = [...new Set(rows.flatMap((r) => [r.userId, r.performerId]))];
     const [people, blocks] = ids.length ? await Promise.all([this.deps.db.select().from(users).where(inArray(users.id, ids)), blocksWithin(this.deps.db, ids)]) : [[], new Set<string>()];
     const byId = new Map(people.map((u) => [u.id, u]));
+    const tierIds = [...new Set(rows.flatMap((r) => [r.tierId, r.pendingTierId]).filter((t): t is string => Boolean(t)))];
+    const tierRows = tierIds.length ? await this.deps.db.select().from(subscriptionTiers).where(inArray(subscriptionTiers.id, tierIds)) : [];
+    const tiers = new Map(tierRows.map((t) => [t.id, { _id: t.id, name: t.name, colour: t.colour, position: t.position }]));
     return rows.map((r) => {
       const u = byId.get(r.userId);
       const p = byId.get(r.performerId);
       return {
         _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
-        status: r.status, type: r.type, price: fromMinor(r.price), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
+        status: r.status, type: r.type, price: fromMinor(r.price),
+        tier: (r.tierId && tiers.get(r.tierId)) || null, pendingTier: (r.pendingTierId && tiers.get(r.pendingTierId)) || null, gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
         cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), suspended: r.suspendedByDispute !== null, renewing: r.status === 'active' || r.status === 'past_due',
         canResubscribe: !blocks.has(`${r.userId}:${r.performerId}`) && !blocks.has(`${r.performerId}:${r.userId}`),
         blockedByYou: viewerId === r.userId ? blocks.has(`${r.userId}:${r.performerId}`) : viewerId === r.performerId ? blocks.has(`${r.performerId}:${r.userId}`) : false,

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { subscriptions } from './subscriptions.tables';
 import { subscriptionTiers } from './tiers.tables';
@@ -19,17 +19,32 @@ export function tierReaches(viewer: { tierRank: number | null | undefined }, ite
 }
 
 /** The rank of the `subscriptions` row in scope, as text: the `action` of a kind's `sub` fact row. */
-export const subscriptionRankSql = (): SQL<string> =>
-  sql<string>`coalesce((select ${subscriptionTiers.position} from ${subscriptionTiers} where ${subscriptionTiers.id} = ${subscriptions.tierId}), ${LOWEST_TIER_RANK})::text`;
+export const subscriptionRankSql = (): SQL<string> => sql<string>`coalesce(${rankOf(subscriptions.tierId)}, ${LOWEST_TIER_RANK})::text`;
 
-/** The ranks of some items' minimum tiers, as `{kind: 'tier', id, action: rank}` fact rows (null when there is nothing to ask). */
-export function tierRankFactQuery(db: DbOrTx, tierIds: Array<string | null | undefined>): SQLWrapper | null {
+/**
+ * A tier's rank: its position, or — archived — the position of the live tier that took its place
+ * (`moved_to_id`), so content that required an archived tier asks its successor's rank.
+ */
+export const rankOf = (tierId: SQLWrapper): SQL<number | null> =>
+  sql<number | null>`(select coalesce(rank_m.position, rank_t.position) from ${subscriptionTiers} rank_t left join ${subscriptionTiers} rank_m on rank_m.id = rank_t.moved_to_id where rank_t.id = ${tierId})`;
+
+/**
+ * The ranks of some items' minimum tiers, as `{kind: 'tier', id, action: rank}` fact rows (null when
+ * there is nothing to ask). `id` is a uuid like the other fact rows of a kind's union, or text (`idAsText`).
+ */
+export function tierRankFactQuery(db: DbOrTx, tierIds: Array<string | null | undefined>, o: { idAsText?: boolean } = {}): SQLWrapper | null {
   const ids = [...new Set(tierIds.filter((t): t is string => Boolean(t)))];
   if (!ids.length) return null;
   return db
-    .select({ kind: sql<string>`'tier'::text`.as('kind'), id: sql<string>`${subscriptionTiers.id}::text`.as('id'), action: sql<string | null>`${subscriptionTiers.position}::text`.as('action') })
+    .select({ kind: sql<string>`'tier'`.as('kind'), id: (o.idAsText ? sql<string>`${subscriptionTiers.id}::text` : sql<string>`${subscriptionTiers.id}`).as('id'), action: sql<string | null>`${rankOf(subscriptionTiers.id)}::text`.as('action') })
     .from(subscriptionTiers)
     .where(inArray(subscriptionTiers.id, ids));
+}
+
+/** Content modules' check of a minimum tier on create/update: one of the creator's live tiers. */
+export async function isLiveTierOf(db: DbOrTx, performerId: string, tierId: string): Promise<boolean> {
+  const [row] = await db.select({ id: subscriptionTiers.id }).from(subscriptionTiers).where(and(eq(subscriptionTiers.id, tierId), eq(subscriptionTiers.performerId, performerId), isNull(subscriptionTiers.archivedAt)));
+  return Boolean(row);
 }
 
 /** Ranks read back from fact rows: the viewer's subscription per creator (`sub`, action = rank) and each minimum tier (`tier`). */
@@ -57,5 +72,5 @@ export function reachesByFacts(f: TierFacts, performerId: string, minTierId: str
 export function tierReachesSql(minTierId: SQLWrapper | string | null): SQL {
   if (minTierId === null) return sql`true`;
   if (typeof minTierId === 'string') minTierId = sql`${minTierId}::uuid`;
-  return sql`(${minTierId} is null or coalesce((select ${subscriptionTiers.position} from ${subscriptionTiers} where ${subscriptionTiers.id} = ${subscriptions.tierId}), ${LOWEST_TIER_RANK}) >= coalesce((select t2.position from ${subscriptionTiers} t2 where t2.id = ${minTierId}), 2147483647))`;
+  return sql`(${minTierId} is null or coalesce(${rankOf(subscriptions.tierId)}, ${LOWEST_TIER_RANK}) >= coalesce(${rankOf(minTierId)}, 2147483647))`;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -9,7 +9,8 @@ import { users } from '../users/users.tables';
  * minimum tier has a rank at most its own (tiers.policy.ts, `tierReaches`). Exactly one
  * unarchived tier per creator is the default (new subscribers without a tier choice; migration 0052
  * made it from the creator's monthly price and moved every existing subscription to it).
- * Tiers are archived, never deleted (subscriptions and content keep pointing at them).
+ * Tiers are archived, never deleted (subscriptions and content keep pointing at them); an archived
+ * tier names the live tier that took its place (`moved_to_id`), whose rank then stands for it.
  */
 export const subscriptionTiers = pgTable(
   'subscription_tiers',
@@ -26,6 +27,8 @@ export const subscriptionTiers = pgTable(
     position: integer('position').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** Set when archived: the live tier its subscribers moved to, whose rank content requiring this one now asks (tiers.policy.ts). */
+    movedToId: uuid('moved_to_id').references((): AnyPgColumn => subscriptionTiers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

@@ -125,7 +125,7 @@ export async function videoFacts(db: DbOrTx, viewer: UserRow | null, list: Video
         .where(and(inArray(streams.replayVideoId, ids), eq(streams.type, 'group'), eq(streams.replayFreeForTicketHolders, true))),
     );
     if (!isAdmin(viewer)) queries.push(db.select(factCols('blk', blockedOtherSql(viewer.id))).from(userBlocks).where(blocksBetweenSql(viewer.id, performerIds)));
-    const tiers = tierRankFactQuery(db, list.filter((v) => v.performerId !== viewer.id).map((v) => v.minTierId));
+    const tiers = tierRankFactQuery(db, list.filter((v) => v.performerId !== viewer.id).map((v) => v.minTierId), { idAsText: true });
     if (tiers) queries.push(tiers);
   }
   if (opts.reactions) {

@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { fromMinor, proratedUpgrade, type TierChangeResult } from '@stagepass/shared';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound, unprocessable } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
+import type { UserRow } from '../users/users.tables';
+import { paymentTransactions, type PaymentTransactionRow } from '../payments/payments.tables';
+import { CURRENCY, cardRefused, type PaymentsService } from '../payments/payments.service';
+import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { grantsAccess } from './subscriptions.policy';
+import { addMonths } from './periods';
+import type { TiersService } from './tiers.service';
+
+/** What SubscriptionTierChanges is built with (by SubscriptionsService, from its own deps). */
+export interface SubscriptionTierChangesDeps {
+  clock: Clock;
+  db: Db;
+  payments: PaymentsService;
+  tiers: TiersService;
+}
+
+/**
+ * POST /subscriptions/{id}/tier (README "Tiers"): a fan moves their running subscription to another
+ * tier of the same creator.
+ * - **Upgrade** (a higher rank): charged now the prorated difference — remaining fraction of the
+ *   current period × (new price − the price paid for it), integer minor units rounded half up
+ *   (`proratedUpgrade`, packages/shared/src/pricing.ts) plus sales tax — as a subscription payment
+ *   on the subscription's own card through the payments module (pending payment → gateway charge
+ *   with the payment's idempotency key → `settle`: ledger sale with the creator's share and the
+ *   commission, and the tier switched in the SAME transaction). The partial unique index on pending
+ *   payments per subscription makes a second concurrent change 409, never a second charge. A zero
+ *   difference (the period's last instant, equal prices) switches at once without a payment.
+ * - **Downgrade** (a lower rank): `pending_tier_id`; the next renewal charges the lower price and
+ *   switches the tier (SubscriptionCharges.extend). Choosing the current tier again clears it.
+ * Only an `active` (renewing), paid subscription changes tier: not during a free trial, not a
+ * cancelled one (resume first), not one suspended by a dispute, and not (yet) one billed by Stripe.
+ */
+export class SubscriptionTierChanges {
+  constructor(private deps: SubscriptionTierChangesDeps) {}
+
+  private get now() {
+    return this.deps.clock.now();
+  }
+
+  async change(user: UserRow, subscriptionId: string, tierId: string): Promise<TierChangeResult> {
+    const [sub] = await this.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    if (!sub || sub.userId !== user.id) throw notFound('Subscription not found');
+    if (sub.suspendedByDispute) throw conflict('This subscription is on hold while a dispute of its payment is open');
+    if (sub.status !== 'active' || !grantsAccess(sub, this.now)) throw unprocessable('Only a running subscription that renews can change tier (resume it first)');
+    if (sub.gateway === 'stripe') throw unprocessable('Changing the tier of a subscription billed by Stripe is not available yet');
+    await this.deps.payments.assertMaySpend(user.id);
+    const target = await this.deps.tiers.byId(tierId);
+    if (!target || target.performerId !== sub.performerId || target.archivedAt) throw notFound('Tier not found');
+    const current = sub.tierId ? await this.deps.tiers.byId(sub.tierId) : null;
+    const currentRank = current ? current.position : 1;
+    if (target.id === sub.tierId) {
+      await this.deps.db.update(subscriptions).set({ pendingTierId: null }).where(eq(subscriptions.id, sub.id));
+      return { kind: 'none', charged: 0, effectiveAt: null };
+    }
+    if (target.position < currentRank) {
+      await this.deps.db.update(subscriptions).set({ pendingTierId: target.id }).where(eq(subscriptions.id, sub.id));
+      return { kind: 'downgrade', charged: 0, effectiveAt: sub.expiresAt.toISOString() };
+    }
+    if (await this.inTrial(sub)) throw unprocessable('You can change tier once your free trial has ended');
+    const amount = proratedUpgrade({ oldPrice: sub.price, newPrice: target.price, periodStart: this.periodStart(sub), periodEnd: sub.expiresAt, now: this.now });
+    const switchTier = (tx: Tx) => tx.update(subscriptions).set({ tierId: target.id, price: target.price, pendingTierId: null }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, sub.status)));
+    if (amount === 0) {
+      await this.deps.db.transaction(async (tx) => { await switchTier(tx); });
+      return { kind: 'upgrade', charged: 0, effectiveAt: this.now.toISOString() };
+    }
+    const gw = await this.deps.payments.gatewayFor(sub.gateway ?? 'sandbox');
+    const card = await this.deps.payments.cardToCharge(user, gw, sub.cardId ?? undefined).catch(() => this.deps.payments.cardToCharge(user, gw));
+    const payment: PaymentTransactionRow = await this.deps.db.transaction(async (tx) => {
+      const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description: `Upgrade to the ${target.name} tier` });
+      return this.deps.payments.taxSubscriptionPayment(tx, p, { requestCountry: null });
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict('A payment for this subscription is already in progress');
+      throw err;
+    });
+    const customerId = await this.deps.payments.customerId(user, gw);
+    const result = await gw.charge({ customerId, providerCardId: card.providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription' } });
+    if (result.status === 'succeeded') {
+      await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, async (tx) => { await switchTier(tx); });
+      return { kind: 'upgrade', charged: fromMinor(amount), effectiveAt: this.now.toISOString() };
+    }
+    const message = result.status === 'failed' ? (result.failureMessage ?? 'Your card was declined.') : 'Your card needs another step; try again';
+    await this.deps.payments.fail(payment.id, result.gatewayRef ?? null, message);
+    throw cardRefused(message);
+  }
+
+  /** The current period's start: one calendar month before its end, not before the subscription started. */
+  private periodStart(sub: SubscriptionRow): Date {
+    const start = addMonths(sub.expiresAt, -1);
+    return start.getTime() < sub.startsAt.getTime() ? sub.startsAt : start;
+  }
+
+  /** A free trial not yet followed by any paid period. */
+  private async inTrial(sub: SubscriptionRow): Promise<boolean> {
+    if (sub.type !== 'free') return false;
+    const [paid] = await this.deps.db.select({ id: paymentTransactions.id }).from(paymentTransactions)
+      .where(and(eq(paymentTransactions.subscriptionId, sub.id), eq(paymentTransactions.status, 'succeeded'))).limit(1);
+    return !paid;
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { proratedUpgrade, subscriptionPrice } from './pricing';
+
+describe('subscriptionPrice (tier × coupon)', () => {
+  it('is the tier price without a coupon', () => {
+    expect(subscriptionPrice({ tierPrice: 995 })).toEqual({ base: 995, couponDiscount: 0, amount: 995 });
+  });
+  it('takes the coupon off with the coupons\' rounding (discount rounded up)', () => {
+    expect(subscriptionPrice({ tierPrice: 995, couponPercentage: 10 })).toEqual({ base: 995, couponDiscount: 100, amount: 895 });
+    expect(subscriptionPrice({ tierPrice: 2000, couponPercentage: 100 }).amount).toBe(0);
+  });
+  it('refuses a negative or fractional price', () => {
+    expect(() => subscriptionPrice({ tierPrice: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('proratedUpgrade', () => {
+  const periodStart = new Date('2027-03-01T00:00:00Z');
+  const periodEnd = new Date('2027-04-01T00:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  it('charges the remaining fraction of the difference, rounded half up', () => {
+    // 10 of 31 days left × 1000 = 322.58 → 323
+    expect(proratedUpgrade({ oldPrice: 1000, newPrice: 2000, periodStart, periodEnd, now: at('2027-03-22T00:00:00Z') })).toBe(323);
+    // half a period of 1 → 0.5 → 1 (half up)
+    expect(proratedUpgrade({ oldPrice: 0, newPrice: 1, periodStart: at('2027-01-01T00:00:00Z'), periodEnd: at('2027-01-03T00:00:00Z'), now: at('2027-01-02T00:00:00Z') })).toBe(1);
+    // just under half → 0
+    expect(proratedUpgrade({ oldPrice: 0, newPrice: 1, periodStart: at('2027-01-01T00:00:00Z'), periodEnd: at('2027-01-03T00:00:00Z'), now: at('2027-01-02T00:00:00.001Z') })).toBe(0);
+  });
+  it('charges the whole difference at the start, nothing at the end, nothing for a cheaper tier', () => {
+    expect(proratedUpgrade({ oldPrice: 500, newPrice: 2000, periodStart, periodEnd, now: periodStart })).toBe(1500);
+    expect(proratedUpgrade({ oldPrice: 500, newPrice: 2000, periodStart, periodEnd, now: at('2027-03-01T00:00:00Z') })).toBe(1500);
+    expect(proratedUpgrade({ oldPrice: 500, newPrice: 2000, periodStart, periodEnd, now: periodEnd })).toBe(0);
+    expect(proratedUpgrade({ oldPrice: 2000, newPrice: 500, periodStart, periodEnd, now: at('2027-03-10T00:00:00Z') })).toBe(0);
+    // before the period (clock skew): never more than the whole difference
+    expect(proratedUpgrade({ oldPrice: 500, newPrice: 2000, periodStart, periodEnd, now: at('2027-02-01T00:00:00Z') })).toBe(1500);
+  });
+  it('is exact for large prices', () => {
+    expect(proratedUpgrade({ oldPrice: 0, newPrice: 30_000_000, periodStart, periodEnd, now: at('2027-03-22T00:00:00Z') })).toBe(Math.floor((30_000_000 * 10) / 31 + 0.5));
+  });
+});
