@@ -8,11 +8,13 @@ CREATE TABLE "subscription_tiers" (
 	"position" integer NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"archived_at" timestamp with time zone,
+	"moved_to_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "subscription_tiers" ADD CONSTRAINT "subscription_tiers_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscription_tiers" ADD CONSTRAINT "subscription_tiers_moved_to_id_subscription_tiers_id_fk" FOREIGN KEY ("moved_to_id") REFERENCES "public"."subscription_tiers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "subscription_tiers_performer_idx" ON "subscription_tiers" USING btree ("performer_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_tiers_default_uq" ON "subscription_tiers" USING btree ("performer_id") WHERE "subscription_tiers"."is_default" and "subscription_tiers"."archived_at" is null;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "tier_id" uuid;--> statement-breakpoint
