@@ -54,6 +54,8 @@ const isoFuture = z.iso.datetime({ offset: true, message: 'Use an ISO date-time'
 
 /** POST /performer/feeds. `price` only counts for visibility `ppv` (ignored otherwise). */
 export const createFeedSchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   text: z.string().max(FEED_TEXT_MAX * 2, `Text must be at most ${FEED_TEXT_MAX} characters`).default(''),
   fileIds: z.array(idSchema).max(FEED_MAX_FILES, `At most ${FEED_MAX_FILES} files`).default([]),
   teaserId: idSchema.nullable().optional(),
@@ -70,6 +72,8 @@ export type CreateFeedInput = z.infer<typeof createFeedSchema>;
 
 /** PUT /performer/feeds/{id}: any subset of the create fields. `scheduleAt: null` publishes now. */
 export const updateFeedSchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   text: z.string().max(FEED_TEXT_MAX * 2).optional(),
   fileIds: z.array(idSchema).max(FEED_MAX_FILES).optional(),
   teaserId: idSchema.nullable().optional(),
@@ -135,6 +139,8 @@ export type Poll = z.infer<typeof pollSchema>;
  * thumbnails (only type, status and the blurred `preview`); teaser and thumbnail stay visible.
  */
 export const feedSchema = z.object({
+  /** The lowest subscription tier that opens it (null: any subscription). */
+  minTierId: z.string().nullable().optional(),
   _id: z.string(),
   performerId: z.string(),
   performer: feedPerformerSchema,

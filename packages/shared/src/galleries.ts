@@ -42,6 +42,8 @@ const description = z.string().trim().max(GALLERY_DESCRIPTION_MAX, `At most ${GA
  * access `sale`. `scheduleAt` (future) publishes later; absent/null = now.
  */
 export const createGallerySchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   title,
   description: description.default(''),
   tags: tags.default([]),
@@ -56,6 +58,8 @@ export type CreateGalleryInput = z.input<typeof createGallerySchema>;
 
 /** PUT /performer/performer-assets/galleries/{id}: any subset of the create fields. `scheduleAt: null` publishes now. */
 export const updateGallerySchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   title: title.optional(),
   description: description.optional(),
   tags: tags.optional(),
@@ -101,6 +105,8 @@ export const galleryPerformerSchema = z.object({
  * inlined: they come from GET /performer-assets/photos?galleryId= (403 while locked).
  */
 export const gallerySchema = z.object({
+  /** The lowest subscription tier that opens it (null: any subscription). */
+  minTierId: z.string().nullable().optional(),
   _id: z.string(),
   performerId: z.string(),
   performer: galleryPerformerSchema,

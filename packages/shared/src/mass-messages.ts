@@ -15,6 +15,8 @@ import { publicUserSchema } from './users';
 
 export const createMassMessageSchema = z
   .object({
+    /** The lowest subscription tier that receives it (audiences of subscribers; null: every subscriber). */
+    minTierId: idSchema.nullable().optional(),
     text: z.string().max(MESSAGE_TEXT_MAX, `At most ${MESSAGE_TEXT_MAX} characters`).default(''),
     fileIds: z.array(idSchema).max(MESSAGE_FILES_MAX).optional(),
     price: z.number().min(0, 'The price cannot be negative').max(MESSAGE_PRICE_MAX).multipleOf(0.01).optional(),
@@ -29,6 +31,8 @@ export const createMassMessageSchema = z
 export type CreateMassMessageInput = z.input<typeof createMassMessageSchema>;
 
 export const massMessageSchema = z.object({
+  /** The lowest subscription tier that opens it (null: any subscription). */
+  minTierId: z.string().nullable().optional(),
   _id: z.string(),
   text: z.string(),
   files: z.array(mediaFileSchema),

@@ -53,6 +53,8 @@ export const GO_LIVE_NOTIFY_THROTTLE_MINUTES = 30;
 /** Body of POST /streaming/live (the creator goes live). */
 export const goLiveSchema = z
   .object({
+    /** Subscribers-only: the lowest subscription tier that may watch (null: any subscription). */
+    minTierId: idSchema.nullable().optional(),
     type: z.enum(['public', 'group'], { error: 'Choose public or group' }),
     title: z.string().trim().min(1, 'Enter a title').max(STREAM_TITLE_MAX),
     description: z.string().trim().max(STREAM_DESCRIPTION_MAX).default(''),
@@ -74,6 +76,8 @@ export type GoLiveInput = z.input<typeof goLiveSchema>;
 
 /** Body of PUT /streaming/live/{id} (own stream: its title, description, tip goal). */
 export const updateStreamSchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   title: z.string().trim().min(1, 'Enter a title').max(STREAM_TITLE_MAX).optional(),
   description: z.string().trim().max(STREAM_DESCRIPTION_MAX).optional(),
   tipGoal: moneyAmountSchema.nullable().optional(),
@@ -121,6 +125,8 @@ export const streamCreatorSchema = publicUserSchema.pick({ _id: true, name: true
 
 /** A stream as anyone may know it: no room, channel or secret. */
 export const streamSchema = z.object({
+  /** The lowest subscription tier that opens it (null: any subscription). */
+  minTierId: z.string().nullable().optional(),
   _id: z.string(),
   performerId: z.string(),
   performer: streamCreatorSchema.nullable(),

@@ -53,6 +53,8 @@ const tags = z.array(videoTagSchema).max(VIDEO_TAGS_MAX, `At most ${VIDEO_TAGS_M
  * (future) publishes an active video at that time; absent/null = at once.
  */
 export const createVideoSchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   title,
   description: description.default(''),
   tags: tags.default([]),
@@ -73,6 +75,8 @@ export type CreateVideoInput = z.infer<typeof createVideoSchema>;
  * moves the publication time of a video not yet published; `null` publishes it now.
  */
 export const editVideoSchema = z.object({
+  /** The lowest subscription tier that opens it (subscribers-only content; null: any subscription). Absent = unchanged. */
+  minTierId: idSchema.nullable().optional(),
   title: title.optional(),
   description: description.optional(),
   tags: tags.optional(),
@@ -134,6 +138,8 @@ export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
  *   `duration` and blurred `preview` are given on their own).
  */
 export const videoSchema = z.object({
+  /** The lowest subscription tier that opens it (null: any subscription). */
+  minTierId: z.string().nullable().optional(),
   _id: z.string(),
   performerId: z.string(),
   performer: feedPerformerSchema,

@@ -26,6 +26,7 @@ import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
 import type { CoPerformerGate } from '../releases/coperformers.service';
 import type { Events } from '../../platform/events';
+import { isLiveTierOf } from '../subscriptions/tiers.policy';
 
 const MEDIA_KIND_OF = { image: 'photo', video: 'video', audio: 'audio' } as const;
 
@@ -83,13 +84,14 @@ export class FeedsService {
     const { type } = await this.checkAttachments(owner, { fileIds, teaserId: input.teaserId ?? null, thumbnailId: input.thumbnailId ?? null, pollId: input.pollId ?? null });
     if (!text && fileIds.length === 0 && !input.pollId) throw badRequest('A feed needs text, a file or a poll', [{ field: 'text', message: 'Write something or attach a file or a poll' }]);
     const price = await this.checkPrice(owner.id, input.visibility, input.price ?? null);
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const publishAt = this.scheduleTime(input.scheduleAt);
     try {
       return await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(feeds)
           .values({
-            performerId: owner.id, text, type, visibility: input.visibility, price, fileIds,
+            performerId: owner.id, text, type, visibility: input.visibility, price, fileIds, minTierId: input.minTierId ?? null,
             teaserFileId: input.teaserId ?? null, thumbnailFileId: input.thumbnailId ?? null, pollId: input.pollId ?? null,
             status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(),
           })
@@ -122,7 +124,9 @@ export class FeedsService {
     const price = await this.checkPrice(owner.id, visibility, priceInput);
     const patch: Partial<typeof feeds.$inferInsert> = {
       text, type, visibility, price, fileIds: next.fileIds, teaserFileId: next.teaserId, thumbnailFileId: next.thumbnailId, pollId: next.pollId,
+      ...(input.minTierId !== undefined ? { minTierId: input.minTierId } : {}),
     };
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     let publishNow = false;
     if (input.scheduleAt !== undefined) {
       const at = this.scheduleTime(input.scheduleAt);

@@ -120,6 +120,7 @@ export class FeedViews {
       const isLocked = !a.canView;
       return {
         _id: r.id,
+        minTierId: r.minTierId ?? null,
         performerId: r.performerId,
         performer: {
           _id: r.performerId,

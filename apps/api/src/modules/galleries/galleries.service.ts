@@ -18,6 +18,7 @@ import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { galleries } from './galleries.tables';
 import { galleryAccessOne, galleryModerationSql, listedSql, type GalleryAccess } from './galleries.policy';
 import { GalleryViews, galleryColumns, type Galleryish } from './galleries.views';
+import { isLiveTierOf } from '../subscriptions/tiers.policy';
 
 type CreateGallery = z.output<typeof createGallerySchema>;
 type UpdateGallery = z.output<typeof updateGallerySchema>;
@@ -58,11 +59,12 @@ export class GalleriesService {
   async create(owner: UserRow, input: CreateGallery): Promise<Galleryish> {
     const price = await this.checkPrice(input.access, input.price ?? null);
     if (price !== null && input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const publishAt = this.scheduleTime(input.scheduleAt) ?? new Date();
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(galleries)
-        .values({ performerId: owner.id, title: input.title, description: input.description, tags: normTags(input.tags), status: input.status, access: input.access, price, publishAt })
+        .values({ performerId: owner.id, title: input.title, description: input.description, tags: normTags(input.tags), status: input.status, access: input.access, price, publishAt, minTierId: input.minTierId ?? null })
         .returning(galleryColumns);
       await this.deps.coPerformers.apply(tx, owner, 'gallery', row!.id, input.coPerformers, { publishing: row!.status === 'active' });
       return row!;
@@ -77,6 +79,8 @@ export class GalleriesService {
       access !== 'sale' ? null : input.price !== undefined ? await this.checkPrice(access, input.price) : (current.price ?? (await this.checkPrice(access, null)));
     if (price !== null && (input.status ?? current.status) === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const patch: Partial<typeof galleries.$inferInsert> = { access, price, updatedAt: new Date() };
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
+    if (input.minTierId !== undefined) patch.minTierId = input.minTierId;
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.tags !== undefined) patch.tags = normTags(input.tags);

@@ -91,6 +91,7 @@ export class GalleryViews {
       const privileged = a.isOwner || admin;
       return {
         _id: r.id,
+        minTierId: r.minTierId ?? null,
         performerId: r.performerId,
         performer: {
           _id: r.performerId,

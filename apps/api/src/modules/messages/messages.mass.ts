@@ -16,6 +16,7 @@ import { audienceBatch } from './messages.audience';
 import { messageView } from './messages.views';
 import type { MessagesService } from './messages.service';
 import type { MessageMediaChecks } from './messages.media';
+import { isLiveTierOf } from '../subscriptions/tiers.policy';
 
 export const MASS_DELIVER_JOB = 'messages.mass-deliver';
 export const MASS_UNSEND_JOB = 'messages.mass-unsend';
@@ -59,6 +60,7 @@ export class MassMessagesService {
       const own = await this.db.select({ id: fanLists.id }).from(fanLists).where(and(eq(fanLists.performerId, performer.id), inArray(fanLists.id, listIds)));
       if (own.length !== listIds.length) throw fieldError('listIds', 'List not found');
     }
+    if (input.minTierId && !(await isLiveTierOf(this.db, performer.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const now = Date.now();
     const at = input.scheduleAt ? new Date(input.scheduleAt) : new Date(now);
     if (input.scheduleAt && (at.getTime() < now - 60_000 || at.getTime() > now + 366 * 86_400_000)) throw fieldError('scheduleAt', 'Choose a time in the coming year');
@@ -66,7 +68,7 @@ export class MassMessagesService {
     const [row] = await this.db
       .insert(massMessages)
       .values({
-        performerId: performer.id, text: (input.text ?? '').trim(), fileIds: files.map((f) => f.id), price, audience: input.audience, listIds,
+        performerId: performer.id, text: (input.text ?? '').trim(), fileIds: files.map((f) => f.id), price, audience: input.audience, listIds, minTierId: input.minTierId ?? null,
         status: scheduled ? 'scheduled' : 'sending', scheduledAt: at,
       })
       .returning();
@@ -273,6 +275,7 @@ export class MassMessagesService {
       files: r.fileIds.map((id) => fileOf.get(id)).filter((f) => f !== undefined).map((f) => this.deps.media.fileView(f, 'full')),
       price: r.price ? fromMinor(r.price) : null,
       audience: r.audience,
+      minTierId: r.minTierId,
       listIds: r.listIds,
       status: r.status,
       scheduledAt: r.scheduledAt.toISOString(),

@@ -33,6 +33,7 @@ export async function streamViews(
     const creator = creators.get(r.performerId);
     return {
       _id: r.id,
+        minTierId: r.minTierId ?? null,
       performerId: r.performerId,
       performer: creator ? usersSvc.card(creator) : null,
       type: r.type,

@@ -32,6 +32,7 @@ import type { StreamPresence } from './streaming.presence';
 import type { LivePeers } from './streaming.peers';
 import type { StreamPlacement } from './streaming.placement';
 import type { StreamEdges } from './streaming.edges';
+import { isLiveTierOf } from '../subscriptions/tiers.policy';
 
 export const LIVE_UNAVAILABLE = 'Live streaming is not available right now';
 
@@ -59,6 +60,8 @@ export interface StreamsDeps {
 
 /** What a new stream is. Money in minor units. */
 export interface NewStream {
+  /** Subscribers-only public streams: the lowest tier that may watch. */
+  minTierId?: string | null;
   type: StreamType;
   access: StreamAccess;
   title: string;
@@ -145,7 +148,7 @@ export class StreamsService {
   // ---------------------------------------------------------------- going live
 
   /** POST /streaming/live. */
-  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null; record?: boolean; replayFreeForTicketHolders?: boolean; coPerformers?: CoPerformersInput }): Promise<Stream> {
+  async goLive(owner: UserRow, input: { type: 'public' | 'group'; title: string; description: string; access: StreamAccess; price?: number; tipGoal?: number | null; record?: boolean; replayFreeForTicketHolders?: boolean; coPerformers?: CoPerformersInput; minTierId?: string | null }): Promise<Stream> {
     const provider = await this.provider();
     const record = input.record === true;
     if (record) {
@@ -158,7 +161,9 @@ export class StreamsService {
       price = await this.checkPrice('price', input.price!);
       await this.deps.sellers.assertCanSell(owner.id);
     }
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const row = await this.start(owner, provider, {
+      minTierId: input.type === 'public' && input.access === 'subscribers' ? (input.minTierId ?? null) : null,
       type: input.type, access: input.type === 'public' ? input.access : 'followers', title: input.title, description: input.description, price,
       tipGoal: input.tipGoal != null ? toMinor(input.tipGoal) : null,
       record, replayFreeForTicketHolders: input.replayFreeForTicketHolders ?? true,
@@ -197,7 +202,7 @@ export class StreamsService {
         const [row] = await tx
           .insert(streams)
           .values({
-            id, performerId: owner.id, type: s.type, access: s.access, title: s.title, description: s.description, price: s.price, tipGoal: s.tipGoal,
+            id, performerId: owner.id, type: s.type, access: s.access, minTierId: s.minTierId ?? null, title: s.title, description: s.description, price: s.price, tipGoal: s.tipGoal,
             provider, channel: newAgoraChannel(), roomId: room?.roomId ?? null, roomSecret: room?.secret ?? null, roomPin: room?.pin ?? null, mediaServer: room?.server ?? null,
             privateFanId: s.privateFanId ?? null, privateRequestId: s.privateRequestId ?? null, notified: notify, startedAt: now, cameraOffAt: now,
             record: s.record ?? false, replayFreeForTicketHolders: s.replayFreeForTicketHolders ?? true, replayStatus: s.record ? 'recording' : 'none',
@@ -220,8 +225,10 @@ export class StreamsService {
   // ---------------------------------------------------------------- editing and ending
 
   /** PUT /streaming/live/{id}: the caller's own live stream (another's → 404). */
-  async update(owner: UserRow, id: string, input: { title?: string; description?: string; tipGoal?: number | null }): Promise<Stream> {
+  async update(owner: UserRow, id: string, input: { title?: string; description?: string; tipGoal?: number | null; minTierId?: string | null }): Promise<Stream> {
     const patch: Partial<typeof streams.$inferInsert> = {};
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
+    if (input.minTierId !== undefined) patch.minTierId = input.minTierId;
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.tipGoal !== undefined) patch.tipGoal = input.tipGoal === null ? null : toMinor(input.tipGoal);

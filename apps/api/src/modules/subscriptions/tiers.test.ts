@@ -243,3 +243,31 @@ describe('changing tier (sandbox card)', () => {
     expect(await subRow(sub._id)).toMatchObject({ tierId: base._id, price: 500 });
   });
 });
+
+describe('a minimum tier on create/update (posts, videos, galleries, mass messages)', () => {
+  it('takes one of the creator\'s live tiers (another\'s → 400 minTierId) and shows it on the item', async () => {
+    const { c, silver, gold } = await tieredCreator();
+    const other = await tieredCreator();
+    const bad = await req('POST', '/performer/feeds', c, { text: 'Gold only', visibility: 'subscribers', minTierId: other.gold._id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('minTierId');
+    const made = await req('POST', '/performer/feeds', c, { text: 'Gold only', visibility: 'subscribers', minTierId: gold._id });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data._id as string;
+    expect((await t.ctx.db.select().from(feeds).where(eq(feeds.id, id)))[0]!.minTierId).toBe(gold._id);
+    const upd = await req('PUT', `/performer/feeds/${id}`, c, { minTierId: silver._id });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data.minTierId).toBe(silver._id);
+    expect((await req('PUT', `/performer/feeds/${id}`, c, { minTierId: null })).json().data.minTierId).toBeNull();
+
+    const g = await req('POST', '/performer/performer-assets/galleries', c, { title: 'Set', access: 'subscribers', minTierId: silver._id });
+    expect(g.statusCode, g.body).toBe(200);
+    expect(g.json().data.minTierId).toBe(silver._id);
+    expect((await req('PUT', `/performer/performer-assets/galleries/${g.json().data._id}`, c, { minTierId: other.silver._id })).statusCode).toBe(400);
+
+    const v = await createVideo(t, c.user.id, { access: 'subscribers' });
+    const ve = await req('PUT', `/performer/performer-assets/videos/edit/${v.id}`, c, { minTierId: gold._id });
+    expect(ve.statusCode, ve.body).toBe(200);
+    expect(ve.json().data.minTierId).toBe(gold._id);
+  });
+});

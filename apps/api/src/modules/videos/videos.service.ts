@@ -21,6 +21,7 @@ import { videos } from './videos.tables';
 import { publicListableSql, videoModerationSql } from './videos.policy';
 import { recordPublished } from './videos.schedule';
 import { VideoViews, videoColumns, type KnownVideoFacts, type Videoish } from './videos.views';
+import { isLiveTierOf } from '../subscriptions/tiers.policy';
 
 /** What VideosService is built with (by the composition root, root.ts). */
 export interface VideosDeps {
@@ -69,11 +70,12 @@ export class VideosService {
     if (input.status === 'active' && !files.fileId) throw fieldError('fileId', 'An active video needs its video file: upload it or save a draft');
     const price = await this.checkPrice(input.access, input.price ?? null);
     if (price !== null && input.status === 'active') await this.deps.sellers.assertCanSell(owner.id);
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const publishAt = this.scheduleTime(input.scheduleAt) ?? new Date();
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(videos)
-        .values({ performerId: owner.id, title: input.title, description: input.description ?? '', tags: uniqueTags(input.tags ?? []), status: input.status, access: input.access, price, ...files, publishAt })
+        .values({ performerId: owner.id, title: input.title, description: input.description ?? '', tags: uniqueTags(input.tags ?? []), status: input.status, access: input.access, price, ...files, publishAt, minTierId: input.minTierId ?? null })
         .returning(videoColumns);
       await this.deps.coPerformers.apply(tx, owner, 'video', row!.id, input.coPerformers, { publishing: row!.status === 'active' });
       await inTx?.(tx, row!.id);
@@ -95,6 +97,8 @@ export class VideosService {
     const price = await this.checkPrice(access, priceInput);
     if (price !== null && status === 'active') await this.deps.sellers.assertCanSell(owner.id);
     const patch: Partial<typeof videos.$inferInsert> = { status, access, price };
+    if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
+    if (input.minTierId !== undefined) patch.minTierId = input.minTierId;
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.tags !== undefined) patch.tags = uniqueTags(input.tags);

@@ -69,6 +69,7 @@ export class VideoViews {
       const blurred = main ? (this.deps.media.fileView(main, 'locked').preview ?? null) : null;
       return {
         _id: r.id,
+        minTierId: r.minTierId ?? null,
         performerId: r.performerId,
         performer: {
           _id: r.performerId,
