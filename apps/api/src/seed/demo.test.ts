@@ -339,6 +339,22 @@ describe('demo seed', () => {
     expect(statement.closingBalance).toBeGreaterThan(0);
   });
 
+  it("gives Luna, Iris and Marco three tiers each, fans on each of Luna's, and Luna tier-locked posts (locked to the fan on her lowest tier)", async () => {
+    for (const username of ['luna', 'iris', 'marco']) {
+      const tiers = (await t.app.inject({ method: 'GET', url: `/subscription-tiers/performer/${username}` })).json().data as Array<{ name: string; position: number }>;
+      expect(tiers.map((x) => x.position), username).toEqual([1, 2, 3]);
+    }
+    const luna = await byEmail('creator@example.com');
+    const rows = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.performerId, luna.id));
+    const views = await t.ctx.subscriptions.search({ performerId: luna.id }, { limit: 50, offset: 0, sort: 'desc', sortBy: 'updatedAt' } as never);
+    expect(new Set(views.data.map((v) => v.tier?.name))).toEqual(new Set(['Fan club', 'Backstage', 'Inner circle']));
+    expect(rows.length).toBe(views.total);
+    const fanLogin = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } });
+    const [locked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.performerId, luna.id), sql`${feeds.minTierId} is not null`)).limit(1);
+    const seen = await t.app.inject({ method: 'GET', url: `/user/feeds/${locked!.id}`, headers: { authorization: `Bearer ${fanLogin.json().data.token}` } });
+    expect(seen.json().data).toMatchObject({ isSubscribed: true, isLocked: true });
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

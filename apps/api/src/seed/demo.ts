@@ -21,6 +21,7 @@ import { seedDisputes } from './demo-disputes';
 import { seedReconciliation } from './demo-reconciliation';
 import { seedTaxDetails } from './demo-taxes';
 import { seedSalesTax } from './demo-sales-tax';
+import { seedTiers } from './demo-tiers';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -184,6 +185,11 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       await seedLive(ctx, { fan: account.fan.user, luna: account.luna.user, admin: account.admin?.user ?? null, sandbox, maker, lunaColors: colors('luna') });
       if (account.admin && account.marco) await seedConsole(ctx, { admin: account.admin.user, fan: account.fan.user, marco: account.marco.user, colors: colors('luna'), maker });
     }
+    // Subscription tiers: three per creator, two more fans on Luna's higher tiers, her tier-locked posts (demo-tiers.ts).
+    await seedTiers(ctx, {
+      creators: (['luna', 'iris', 'marco'] as const).filter((k) => account[k]).map((k) => ({ key: k, user: account[k]!.user })),
+      luna: account.luna?.user ?? null, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox',
+    });
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
     if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
     if (account.admin && account.luna) await seedTakedowns(ctx, { admin: account.admin.user, luna: account.luna.user });
