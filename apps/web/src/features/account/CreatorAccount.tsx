@@ -21,6 +21,7 @@ import AdultProfileSwitch from '@/features/age/AdultProfileSwitch';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useProfileSubmit } from './useProfileSubmit';
 import SubscriptionPricingForm from './SubscriptionPricingForm';
+import TiersManager from '@/features/subscriptions/TiersManager';
 import { VerificationBanner, VerificationTag } from './VerificationBanner';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
 import MessagingSettingsForm from '@/features/messages/MessagingSettings';
@@ -202,9 +203,14 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             key: 'subscription',
             label: 'Subscription',
             children: (
+              <>
               <SectionCard title="Subscription" description="What fans pay each month to see your subscriber-only posts, and whether new subscribers can try you out for free.">
                 <SubscriptionPricingForm performerId={profile._id} />
               </SectionCard>
+              <SectionCard title="Tiers" description="Levels of subscription with their own price, badge and tier-locked content. Your default tier's price is your monthly price.">
+                <TiersManager />
+              </SectionCard>
+              </>
             ),
           },
           {

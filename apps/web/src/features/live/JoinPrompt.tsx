@@ -28,6 +28,7 @@ const TITLES: Record<StreamNeed, (name: string) => string> = {
   subscribe: (name) => `Subscribe to ${name} to watch`,
   ticket: () => 'This is a ticketed show',
   balance: () => 'Your wallet balance is too low',
+  upgrade: (name) => `Upgrade your tier to watch ${name}`,
 };
 
 export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<StreamJoin, 'need' | 'price' | 'balance' | 'stream'>; performer: SubscriptionPerformer; onChanged: () => void }) {
@@ -78,6 +79,10 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
       <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer, subscriptionType: 'monthly' }))}>
         Subscribe
       </Button>
+    ) : need === 'upgrade' ? (
+      <Link href="/user/subscriptions">
+        <Button type="primary">Change tier</Button>
+      </Link>
     ) : need === 'ticket' ? (
       <div className={css.promptActions}>
         <Button type="primary" loading={busy} disabled={short} onClick={() => void buy()}>
@@ -106,6 +111,8 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
       </>
     ) : need === 'subscribe' ? (
       `This stream is for ${name}'s subscribers.`
+    ) : need === 'upgrade' ? (
+      `This stream is for a higher tier of ${name}'s subscribers.`
     ) : need === 'follow' ? (
       `This stream is for ${name}'s followers — it's free.`
     ) : undefined;

@@ -11,6 +11,7 @@ import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { routes } from '@stagepass/shared/routes';
 import FilterBar from '@/components/list/FilterBar';
 import { moneyStyles as cells } from '@/components/money/cells';
+import TierBadge from '@/components/tiers/TierBadge';
 
 export const SUBSCRIPTION_STATUS_LABEL: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -69,6 +70,7 @@ export default function Subscribers() {
           size="middle"
           columns={[
             { key: 'user', title: 'Fan', width: 200, render: (_, s) => <MoneyUserCell user={s.user} /> },
+            { key: 'tier', title: 'Tier', width: 150, render: (_, s) => (s.tier ? <TierBadge tier={s.tier} /> : <span className="muted">—</span>) },
             { key: 'status', title: 'Status', width: 180, render: (_, s) => <StatusCell s={s} /> },
             { key: 'price', title: 'Price', dataIndex: 'price', align: 'right', width: 110, render: (v: number, s) => (s.type === 'free' && s.isActive ? <span><Money value={v} /> <span className="muted">after trial</span></span> : <Money value={v} />) },
             { key: 'createdAt', title: 'Since', dataIndex: 'createdAt', width: 140, sorter: true, sortOrder: t.sortOrder('createdAt'), render: (v: string) => shortDate(v) },

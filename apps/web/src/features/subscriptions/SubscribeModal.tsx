@@ -20,7 +20,9 @@ import { useBalance } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/lib/use-my-subscription';
+import TierBadge from '@/components/tiers/TierBadge';
 import styles from './subscriptions.module.css';
+import tierCss from './tiers.module.css';
 
 function addDays(days: number) {
   return new Date(Date.now() + days * 86400_000).toISOString();
@@ -33,6 +35,8 @@ function Body({ onDone }: { onDone: () => void }) {
   const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
   const offer = useRoute(routes.subscriptions.offer, performer ? { params: { id: performer._id } } : null);
   const mine = useMySubscription(performer?._id);
+  const tierList = useRoute(routes.subscriptions.tiersOf, performer ? { params: { id: performer._id } } : null);
+  const [tierId, setTierId] = useState<string | undefined>();
   const { cards, data: cardsLoaded, mutate: reloadCards } = useCards();
   const { refresh } = useBalance();
   const [cardId, setCardId] = useState<string | undefined>();
@@ -93,7 +97,7 @@ function Body({ onDone }: { onDone: () => void }) {
         <ErrorState title="This offer didn't load" message={errorText(offer.error)} onRetry={() => void offer.mutate()} />
       </>
     );
-  if (!o || mine.isLoading)
+  if (!o || mine.isLoading || (!tierList.data && !tierList.error))
     return (
       <>
         {head}
@@ -126,7 +130,11 @@ function Body({ onDone }: { onDone: () => void }) {
     );
 
   const noCard = Boolean(cardsLoaded && cards.length === 0);
-  const dueToday = type === 'free' ? 0 : discounted(o.monthlyPrice, coupon);
+  // The creator's tiers (issue 30 §1): the default one unless the fan picks another; its price is the monthly price.
+  const tiers = tierList.data ?? [];
+  const chosen = tiers.find((x) => x._id === tierId) ?? tiers.find((x) => x.isDefault) ?? null;
+  const monthly = chosen?.price ?? o.monthlyPrice;
+  const dueToday = type === 'free' ? 0 : discounted(monthly, coupon);
 
   const subscribe = () => {
     if (busy) return;
@@ -137,7 +145,7 @@ function Body({ onDone }: { onDone: () => void }) {
     setError(null);
     setErrors({});
     // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
-    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
+    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
       onPaid: (sub) => {
         if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
         else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
@@ -163,6 +171,28 @@ function Body({ onDone }: { onDone: () => void }) {
         <Alert type="warning" showIcon className={styles.alert} title={`Cancelled — access until ${shortDate(current.expiresAt)}`} description="Subscribe again to keep it renewing. You won't be charged before then." />
       )}
       {error && <Alert type="error" showIcon title={error} className={styles.alert} />}
+      {tiers.length > 1 && (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Tier</legend>
+          <Radio.Group value={chosen?._id} onChange={(e) => setTierId(e.target.value)} className={tierCss.choices} aria-label="Tier">
+            {tiers.map((x) => (
+              <div key={x._id} className={`${tierCss.choice} ${chosen?._id === x._id ? tierCss.choiceOn : ''}`}>
+                <Radio value={x._id} aria-label={`${x.name}, ${money(x.price)} per month`}>
+                  <span className={tierCss.title}>
+                    <TierBadge tier={x} /> <strong>{money(x.price)}</strong> <span className="muted">/ month</span>
+                  </span>
+                </Radio>
+                {x.description && <span className="muted">{x.description}</span>}
+              </div>
+            ))}
+          </Radio.Group>
+          {errors.tierId && (
+            <div className="field-error" role="alert">
+              {errors.tierId}
+            </div>
+          )}
+        </fieldset>
+      )}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Plan</legend>
         <Radio.Group
@@ -177,7 +207,7 @@ function Body({ onDone }: { onDone: () => void }) {
             </Radio>
             <span id="plan-monthly-desc" className={styles.planDesc}>
               <strong>
-                <TaxedPrice amount={o.monthlyPrice} kind="subscription" />
+                <TaxedPrice amount={monthly} kind="subscription" />
               </strong>{' '}
               per month · renews automatically, cancel any time
             </span>
@@ -190,7 +220,7 @@ function Body({ onDone }: { onDone: () => void }) {
               <span id="plan-free-desc" className={styles.planDesc}>
                 {trialAllowed ? (
                   <>
-                    <strong>{plural(o.freeSubscriptionDays, 'day')} free</strong>, then {money(o.monthlyPrice)} per month unless you cancel
+                    <strong>{plural(o.freeSubscriptionDays, 'day')} free</strong>, then {money(monthly)} per month unless you cancel
                   </>
                 ) : (
                   'The free trial is for new subscribers only.'
@@ -256,17 +286,17 @@ function Body({ onDone }: { onDone: () => void }) {
       <div className={styles.summary} role="status" aria-live="polite">
         <span>Due today</span>
         <strong>
-          {coupon && type === 'monthly' && <span className={styles.strike}>{money(o.monthlyPrice)}</span>}
+          {coupon && type === 'monthly' && <span className={styles.strike}>{money(monthly)}</span>}
           <TaxedPrice amount={dueToday} kind="subscription" />
         </strong>
       </div>
       <TaxResidenceNotice />
       <div className={`muted ${styles.then}`}>
         {type === 'free'
-          ? `Then ${money(o.monthlyPrice)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
+          ? `Then ${money(monthly)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
           : coupon
-            ? `First month with ${coupon.percentage}% off, then ${money(o.monthlyPrice)} per month.`
-            : `Then ${money(o.monthlyPrice)} every month until you cancel.`}
+            ? `First month with ${coupon.percentage}% off, then ${money(monthly)} per month.`
+            : `Then ${money(monthly)} every month until you cancel.`}
       </div>
 
       <div className={styles.footer}>

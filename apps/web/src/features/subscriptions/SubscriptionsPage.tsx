@@ -20,6 +20,8 @@ import { subscriptionState } from '@/lib/use-my-subscription';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { subscriptionAction } from './subscription-actions';
 import FilterBar from '@/components/list/FilterBar';
+import TierBadge from '@/components/tiers/TierBadge';
+import ChangeTierDialog from './ChangeTierDialog';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
 
@@ -47,6 +49,7 @@ export default function SubscriptionsPage() {
   const table = useRouteTable(routes.subscriptions.mine, { sortBy: 'updatedAt' });
   const { t, mutate } = table;
   const [busy, setBusy] = useState<string | null>(null);
+  const [changing, setChanging] = useState<Subscription | null>(null);
 
   const cancel = (s: Subscription) =>
     modal.confirm({
@@ -76,9 +79,16 @@ export default function SubscriptionsPage() {
     switch (subscriptionAction(s)) {
       case 'cancel':
         return (
-          <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
-            Cancel subscription
-          </Button>
+          <span className={moneyStyles.stack}>
+            {s.tier && s.gateway !== 'stripe' && (
+              <Button size="small" onClick={() => setChanging(s)} aria-label={`Change tier of your subscription to ${name}`}>
+                Change tier
+              </Button>
+            )}
+            <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
+              Cancel subscription
+            </Button>
+          </span>
         );
       case 'resubscribe':
         return (
@@ -122,6 +132,16 @@ export default function SubscriptionsPage() {
           size="middle"
           columns={[
             { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+            {
+              key: 'tier',
+              title: 'Tier',
+              render: (_, s) => (
+                <span className={moneyStyles.stack}>
+                  <TierBadge tier={s.tier} />
+                  {s.pendingTier && <span className={`muted ${moneyStyles.small}`}>{s.pendingTier.name} from {shortDate(s.expiresAt)}</span>}
+                </span>
+              ),
+            },
             { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
             { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
             {
@@ -142,6 +162,15 @@ export default function SubscriptionsPage() {
           ]}
         />
       </SectionCard>
+      {changing && (
+        <ChangeTierDialog
+          sub={changing}
+          onClose={() => {
+            setChanging(null);
+            void mutate();
+          }}
+        />
+      )}
     </div>
   );
 }
