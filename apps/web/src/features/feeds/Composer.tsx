@@ -17,11 +17,13 @@ import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
 import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
+import MinTierSelect from '@/components/tiers/MinTierSelect';
 
 interface FormValues {
   text: string;
   visibility: FeedVisibility;
   price?: number | null;
+  minTierId?: string | null;
 }
 
 /**
@@ -112,6 +114,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         pollId,
         visibility: values.visibility,
         price: values.visibility === 'ppv' ? Number(values.price) : null,
+        minTierId: values.visibility === 'subscribers' ? (values.minTierId ?? null) : null,
         scheduleAt: feed && !scheduleOn && feed.status === 'scheduled' ? null : scheduleAt,
         ...(people.input() ? { coPerformers: people.input() } : {}),
       };
@@ -144,7 +147,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ text: feed ? toEditable(feed.text) : '', visibility: feed?.visibility ?? 'free', price: feed?.price ?? undefined }}
+        initialValues={{ text: feed ? toEditable(feed.text) : '', visibility: feed?.visibility ?? 'free', price: feed?.price ?? undefined, minTierId: feed?.minTierId ?? null }}
         onFinish={() => void submit()}
       >
         <Flex gap={12}>
@@ -188,6 +191,8 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
             if (s.at !== undefined) setSchedule(s.at);
           }}
         />
+
+        {visibility === 'subscribers' && <MinTierSelect id="post-min-tier" />}
 
         {formError && <Alert type="error" showIcon title={formError} className={css.gap12} role="alert" />}
         <PublishBlockedAlert message={blocked} people={people} />

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useLatch } from '@/lib/use-latch';
 import { Button, Carousel, Image, Spin } from 'antd';
 import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
@@ -94,7 +95,8 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
 /**
  * A locked feed: the blurred preview (never a media URL), a lock, what is inside, and the call to
  * action — "Unlock for $X.XX" (pay-per-view: the wallet purchase dialog; `onUnlocked` gets the
- * unlocked feed) or "Subscribe to see this post" (subscribers: the Subscription UI state's modal).
+ * unlocked feed) or "Subscribe to see this post" (subscribers: the Subscription UI state's modal), or
+ * "Upgrade your tier…" for a subscriber below the post's minimum tier (to /user/subscriptions).
  */
 export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f: Feed) => void }) {
   const dispatch = useAppDispatch();
@@ -130,6 +132,13 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
             <Button type="primary" size="large" onClick={() => setUnlockOpen(true)}>
               {`Unlock for ${money(feed.price)}`}
             </Button>
+          ) : feed.isSubscribed ? (
+            // Subscribed, but on a tier below the post's minimum tier (issue 30 §1): upgrading opens it.
+            <Link href="/user/subscriptions">
+              <Button type="primary" size="large">
+                Upgrade your tier to see this post
+              </Button>
+            </Link>
           ) : (
             <Button
               type="primary"
