@@ -246,7 +246,7 @@ describe('streams: who may do what', () => {
     expect(data.map((s: { _id: string }) => s._id)).not.toContain(stream.private);
     for (const s of data) {
       expect(Object.keys(s).sort()).toEqual([
-        '_id', 'access', 'audience', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'performer', 'performerId', 'price', 'provider',
+        '_id', 'access', 'audience', 'canModerate', 'conversationId', 'description', 'droppedAt', 'endReason', 'endedAt', 'entitled', 'minTierId', 'performer', 'performerId', 'price', 'provider',
         'publishing', 'reconnectBy', 'record', 'replayError', 'replayStatus', 'replayVideoId', 'slowModeSeconds', 'startedAt', 'status', 'tipGoal', 'tipsTotal', 'title', 'type', 'viewerCount',
       ]);
       // Replays are the creator's business: null for everyone else.
