@@ -17,7 +17,10 @@ import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
 import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
-import MinTierSelect from '@/components/tiers/MinTierSelect';
+import dynamic from 'next/dynamic';
+
+// Loaded when a subscriber post is being written (the Select it uses is not in the composer otherwise).
+const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
 
 interface FormValues {
   text: string;
