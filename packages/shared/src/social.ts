@@ -4,6 +4,7 @@ import { idSchema, listQuerySchema, sortBySchema } from './api';
 import { GENDERS } from './genders';
 import { publicUserSchema } from './users';
 import { COMMENTABLE_KINDS, REACTABLE_KINDS, type REPORTABLE_KINDS } from './content-kinds';
+import { tierBadgeSchema } from './tier-badge';
 
 /**
  * Social and discovery contracts: follows, reactions, comments, reports, creator search and
@@ -142,6 +143,8 @@ export const commentSchema = z.object({
   content: z.string(),
   createdBy: z.string(),
   creator: commentAuthorSchema.nullable(),
+  /** The author's subscription tier with the item's creator — told to that creator only (issue 30 §1). */
+  tier: tierBadgeSchema.nullable().optional(),
   totalReply: z.number().int(),
   totalLike: z.number().int(),
   isLiked: z.boolean(),

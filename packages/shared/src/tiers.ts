@@ -26,9 +26,7 @@ export const tierSchema = z.object({
 });
 export type Tier = z.infer<typeof tierSchema>;
 
-/** What a badge beside a fan's name shows (comments, messages, live chat, subscriber list). */
-export const tierBadgeSchema = z.object({ _id: z.string(), name: z.string(), colour: z.string(), position: z.number().int() });
-export type TierBadgeInfo = z.infer<typeof tierBadgeSchema>;
+export { tierBadgeSchema, type TierBadgeInfo } from './tier-badge';
 
 export const tierInputSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(40, 'At most 40 characters'),

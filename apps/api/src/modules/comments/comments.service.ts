@@ -12,6 +12,7 @@ import { comments, type CommentRow } from './comments.tables';
 import type { Db } from '../../db/client';
 import type { UsersService } from '../users/users.service';
 import type { Events } from '../../platform/events';
+import { tierBadgesFor } from '../subscriptions/subscriptions.policy';
 
 /** Comment markup: the shared rich-text allow-list, as for feed text (packages/shared/src/rich-text.ts). */
 export function sanitizeComment(input: string): string {
@@ -163,9 +164,12 @@ export class CommentsService {
   private async shape(rows: CommentRow[], viewer: UserRow | null, ownerId: string | null): Promise<Comment[]> {
     if (rows.length === 0) return [];
     const authorIds = [...new Set(rows.map((r) => r.createdBy))];
-    const [authors, liked] = await Promise.all([
+    // The item's creator sees each author's subscription tier with them (issue 30 §1); nobody else does.
+    const creatorsView = Boolean(viewer && ownerId && viewer.id === ownerId);
+    const [authors, liked, tiers] = await Promise.all([
       this.deps.db.select().from(users).where(inArray(users.id, authorIds)),
       reactionsOf(this.deps.db, viewer?.id, 'comment', rows.map((r) => r.id)),
+      creatorsView ? tierBadgesFor(this.deps.db, ownerId!, authorIds, new Date()) : Promise.resolve(new Map()),
     ]);
     const byId = new Map(authors.map((u) => [u.id, u]));
     const admin = isAdmin(viewer);
@@ -174,6 +178,7 @@ export class CommentsService {
       return {
         _id: r.id, objectId: r.objectId, objectType: r.objectType as CommentObjectType, parentId: r.parentId, content: r.content, createdBy: r.createdBy,
         creator: author && author.status === 'active' ? this.deps.users.card(author) : null,
+        ...(creatorsView ? { tier: tiers.get(r.createdBy) ?? null } : {}),
         totalReply: r.totalReply, totalLike: r.totalLike, isLiked: liked.get(r.id)?.isLiked ?? false,
         canDelete: Boolean(viewer && (viewer.id === r.createdBy || viewer.id === ownerId || admin)),
         createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),

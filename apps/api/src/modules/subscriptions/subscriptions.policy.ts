@@ -1,5 +1,8 @@
-import { and, gt, inArray, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { TierBadgeInfo } from '@stagepass/shared';
+import type { DbOrTx } from '../../db/client';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
+import { subscriptionTiers } from './tiers.tables';
 
 /**
  * THE rule "a subscription grants access" (one home, two forms of the same rule): status `active`,
@@ -22,3 +25,17 @@ export function grantsAccess(r: Pick<SubscriptionRow, 'status' | 'expiresAt' | '
 
 /** Within a paid period by status (a new period extends it rather than starting over): the JS form without the date. */
 export const isRunning = (r: Pick<SubscriptionRow, 'status'>): boolean => (GRANTING_STATUSES as readonly string[]).includes(r.status);
+
+/**
+ * The tier badge of each of `userIds` whose subscription to `performerId` grants access now (THE
+ * rule above), in one query — what a creator sees beside their fans' names (comments, issue 30 §1).
+ */
+export async function tierBadgesFor(db: DbOrTx, performerId: string, userIds: string[], now: Date): Promise<Map<string, TierBadgeInfo>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: subscriptions.userId, _id: subscriptionTiers.id, name: subscriptionTiers.name, colour: subscriptionTiers.colour, position: subscriptionTiers.position })
+    .from(subscriptions)
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, subscriptions.tierId))
+    .where(and(eq(subscriptions.performerId, performerId), inArray(subscriptions.userId, [...new Set(userIds)]), grantsAccessSql(now)));
+  return new Map(rows.map(({ userId, ...badge }) => [userId, badge]));
+}

@@ -271,3 +271,20 @@ describe('a minimum tier on create/update (posts, videos, galleries, mass messag
     expect(ve.json().data.minTierId).toBe(gold._id);
   });
 });
+
+describe('the tier badge beside a fan\'s name', () => {
+  it('in comments: told to the item\'s creator, not to other fans', async () => {
+    const { c, silver } = await tieredCreator();
+    const fan = await createFan(t);
+    const other = await createFan(t);
+    for (const f of [fan, other]) await addCard(t, f);
+    await req('POST', '/payment/subscribe/performers', fan, { performerId: c.user.id, tierId: silver._id });
+    await req('POST', '/payment/subscribe/performers', other, { performerId: c.user.id });
+    const post = await createFeed(t, c.user.id, { visibility: 'free' });
+    expect((await req('POST', '/comments', fan, { objectType: 'feed', objectId: post.id, content: 'Love it' })).statusCode).toBeLessThan(300);
+    const asCreator = (await req('GET', `/comments?objectType=feed&objectId=${post.id}`, c)).json().data.data;
+    expect(asCreator[0].tier).toMatchObject({ _id: silver._id, name: 'Silver', colour: '#1677ff' });
+    const asFan = (await req('GET', `/comments?objectType=feed&objectId=${post.id}`, other)).json().data.data;
+    expect(asFan[0].tier).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ import { useRouteList } from '@/lib/use-infinite-list';
 import { useCurrentUser } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
 import css from './feeds.module.css';
+import TierBadge from '@/components/tiers/TierBadge';
 
 const contentSchema = createCommentSchema.shape.content;
 
@@ -115,6 +116,8 @@ function CommentItem({
             <span className="comment-author">Deleted account</span>
           )}
           {author?.isPerformer && <span className="comment-badge">Creator</span>}
+          {/* The author's tier: the API tells it to the post's creator only. */}
+          <TierBadge tier={c.tier} size="small" />
           <Typography.Text type="secondary" className={css.commentTime} title={new Date(c.createdAt).toLocaleString()}>
             {timeAgo(c.createdAt)}
             {c.updatedAt !== c.createdAt ? ' · edited' : ''}

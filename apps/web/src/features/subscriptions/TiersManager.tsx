@@ -6,7 +6,7 @@
  * subscribers to another tier when it has any). The default tier's price is the monthly price.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Tag } from 'antd';
 import { MAX_TIERS, MESSAGES, TIER_COLOURS, tierInputSchema, type Tier } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -180,7 +180,7 @@ export default function TiersManager() {
                 {t.description && <div className={`muted ${css.desc}`}>{t.description}</div>}
                 <div className="muted">{plural(t.subscriberCount ?? 0, 'subscriber')}</div>
               </div>
-              <Space wrap className={css.actions}>
+              <div className={css.actions}>
                 <Button size="small" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
                   Edit
                 </Button>
@@ -200,7 +200,7 @@ export default function TiersManager() {
                     </Button>
                   </>
                 )}
-              </Space>
+              </div>
             </li>
           ))}
         </ol>
