@@ -15,6 +15,10 @@ import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
 import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import css from './galleries.module.css';
+import dynamic from 'next/dynamic';
+
+// Loaded for subscriber content only (issue 30 §1).
+const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
 
 interface Values {
   title: string;
@@ -23,6 +27,7 @@ interface Values {
   status: AssetStatus;
   access: AssetAccess;
   price?: number | null;
+  minTierId?: string | null;
 }
 
 const STATUS_LABELS: Record<AssetStatus, string> = { draft: 'Draft (only you see it)', active: 'Active', inactive: 'Inactive (hidden from fans)' };
@@ -95,6 +100,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       status: v.status,
       access: v.access,
       price: v.access === 'sale' ? Number(v.price) : null,
+      minTierId: v.access === 'subscribers' ? (v.minTierId ?? null) : null,
       ...(scheduleAt !== undefined ? { scheduleAt } : {}),
       ...(people.input() ? { coPerformers: people.input() } : {}),
     };
@@ -108,7 +114,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       // Someone named is not cleared (422), or the people field refused (400).
       if (handlePeopleRefusal(e, people, { blocked: setBlocked, form: setFormError })) return;
       const fields = fieldErrors(e);
-      const known = Object.entries(fields).filter(([f]) => ['title', 'description', 'tags', 'status', 'access', 'price'].includes(f.split('.')[0]!));
+      const known = Object.entries(fields).filter(([f]) => ['title', 'description', 'tags', 'status', 'access', 'price', 'minTierId'].includes(f.split('.')[0]!));
       if (known.length) form.setFields(known.map(([f, msg]) => ({ name: f.split('.')[0] as keyof Values, errors: [msg] })));
       if (fields.scheduleAt) setAtError(fields.scheduleAt);
       if (!known.length && !fields.scheduleAt) setFormError(errorText(e));
@@ -129,6 +135,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
         status: gallery?.status ?? 'active',
         access: gallery?.access ?? 'free',
         price: gallery?.price ?? undefined,
+        minTierId: gallery?.minTierId ?? null,
       }}
       onFinish={(v) => void submit(v)}
     >
@@ -147,6 +154,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       <Form.Item name="access" label="Who can see it" className={css.tightItem}>
         <Radio.Group options={ASSET_ACCESS.map((a) => ({ value: a, label: ACCESS_LABELS[a] }))} />
       </Form.Item>
+      {access === 'subscribers' && <MinTierSelect id="gallery-min-tier" />}
       {access === 'sale' && (
         <Form.Item name="price" label="Price" rules={priceRules} extra={`Between ${money(limits.min)} and ${money(limits.max)}`}>
           <MoneyInput aria-label="Price" step={0.5} />

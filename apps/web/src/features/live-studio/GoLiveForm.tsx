@@ -16,6 +16,10 @@ import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
 import { useSettings } from '@/lib/site-context';
 import { goLiveBody, type GoLiveValues } from './studio';
 import css from './live-studio.module.css';
+import dynamic from 'next/dynamic';
+
+// Loaded for subscriber streams only (issue 30 §1).
+const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
 
 /**
  * `blocked`: the API's refusal to start because someone named is not cleared (422), shown beside
@@ -25,6 +29,7 @@ export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady,
   const [form] = Form.useForm<GoLiveValues>();
   const type = Form.useWatch('type', form) ?? initialValues.type;
   const record = Form.useWatch('record', form) ?? initialValues.record;
+  const access = Form.useWatch('access', form) ?? initialValues.access;
   const settings = useSettings();
   // Replays are recorded by the built-in server (Janus), not by Agora.
   const canRecord = settings.liveRecordingEnabled && !settings.agoraEnable;
@@ -72,6 +77,7 @@ export default function GoLiveForm({ initialValues, onSubmit, busy, cameraReady,
           <MoneyInput min={0.01} aria-label="Ticket price" />
         </Form.Item>
       )}
+      {type === 'public' && access === 'subscribers' && <MinTierSelect id="stream-min-tier" />}
       <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, message: 'Enter a title' }]}>
         <Input maxLength={STREAM_TITLE_MAX} showCount placeholder="What is this stream about?" />
       </Form.Item>

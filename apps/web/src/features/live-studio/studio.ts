@@ -13,6 +13,8 @@ export interface GoLiveValues {
   record?: boolean;
   /** group + record: ticket holders watch the replay free. */
   replayFreeForTicketHolders?: boolean;
+  /** public subscribers-only: the lowest tier that may watch (issue 30 §1). */
+  minTierId?: string | null;
 }
 
 /** The form's first values: the creator's saved defaults (group price, who may watch). */
@@ -24,6 +26,7 @@ export function initialGoLiveValues(settings: Pick<StreamingSettings, 'groupPric
 export function goLiveBody(v: GoLiveValues): GoLiveInput {
   const body: GoLiveInput = { type: v.type, title: (v.title ?? '').trim(), description: (v.description ?? '').trim() };
   if (v.type === 'public') body.access = v.access;
+  if (v.type === 'public' && v.access === 'subscribers' && v.minTierId) body.minTierId = v.minTierId;
   if (v.type === 'group' && v.price !== null && v.price !== undefined) body.price = v.price;
   if (v.tipGoal !== null && v.tipGoal !== undefined && v.tipGoal > 0) body.tipGoal = v.tipGoal;
   if (v.record) {

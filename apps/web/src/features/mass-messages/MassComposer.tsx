@@ -16,12 +16,17 @@ import { itemFromVaultFile, useMediaUploads } from '@/features/vault/useMediaUpl
 import { vaultItemName } from '@/features/vault/VaultTile';
 import { AUDIENCES, AUDIENCE_LABELS, FILES_MAX as MESSAGE_FILES_MAX, TEXT_MAX as MESSAGE_TEXT_MAX, massMessageBody } from './compose';
 import css from './mass-messages.module.css';
+import dynamic from 'next/dynamic';
+
+// Loaded for subscriber audiences only (issue 30 §1).
+const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
 
 interface Values {
   audience: MassAudience;
   listIds?: string[];
   text?: string;
   price?: number | null;
+  minTierId?: string | null;
 }
 
 /** `<input type=datetime-local>` value ↔ Date (local time). */
@@ -131,6 +136,7 @@ export default function MassComposer({ onSent }: { onSent: () => void }) {
           <Form.Item name="audience" label="Audience" className={css.audience}>
             <Select aria-label="Audience" options={audienceOptions} />
           </Form.Item>
+          {(audience === 'subscribers' || audience === 'trial') && <MinTierSelect id="mass-min-tier" />}
           {audience === 'lists' && (
             <Form.Item
               name="listIds"

@@ -10,6 +10,8 @@ export interface MassDraft {
   listIds?: string[];
   /** Empty or 0: the media is free. */
   price?: number | null;
+  /** Subscriber audiences: only fans on this tier or a higher one receive it (issue 30 §1). */
+  minTierId?: string | null;
   /** The attached files (uploads and vault picks). */
   fileIds: string[];
   /** Send later (ISO); now when absent. */
@@ -28,6 +30,7 @@ export function massMessageBody(d: MassDraft): CreateMassMessageInput {
     ...(d.fileIds.length ? { fileIds: d.fileIds } : {}),
     ...(price ? { price } : {}),
     ...(d.audience === 'lists' ? { listIds: d.listIds ?? [] } : {}),
+    ...(d.audience !== 'lists' && d.audience !== 'followers' && d.minTierId ? { minTierId: d.minTierId } : {}),
     ...(d.scheduleAt ? { scheduleAt: d.scheduleAt } : {}),
   };
 }

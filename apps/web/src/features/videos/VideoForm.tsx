@@ -18,6 +18,10 @@ import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
 import { useVideoFiles } from './useVideoFiles';
 import css from './videos.module.css';
+import dynamic from 'next/dynamic';
+
+// Loaded for subscriber content only (issue 30 §1).
+const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
 
 interface FormValues {
   title: string;
@@ -26,9 +30,10 @@ interface FormValues {
   status: AssetStatus;
   access: AssetAccess;
   price?: number | null;
+  minTierId?: string | null;
 }
 
-const FORM_FIELDS = new Set(['title', 'description', 'tags', 'status', 'access', 'price']);
+const FORM_FIELDS = new Set(['title', 'description', 'tags', 'status', 'access', 'price', 'minTierId']);
 const SLOT_OF_FIELD = Object.fromEntries(VIDEO_UPLOAD_SLOTS.map((s) => [VIDEO_FILE_FIELDS[s], s])) as Record<string, VideoUploadSlot>;
 
 const tagsRule = {
@@ -147,6 +152,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
       status: values.status,
       access: values.access,
       price: values.access === 'sale' ? Number(values.price) : null,
+      minTierId: values.access === 'subscribers' ? (values.minTierId ?? null) : null,
       ...(people.input() ? { coPerformers: people.input() } : {}),
     };
     setBusy(true);
@@ -197,6 +203,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
         status: video?.status ?? 'active',
         access: video?.access ?? 'free',
         price: video?.price ?? undefined,
+        minTierId: video?.minTierId ?? null,
       }}
       onFinish={() => void submit()}
     >
@@ -234,6 +241,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
               ]}
             />
           </Form.Item>
+          {access === 'subscribers' && <MinTierSelect id="video-min-tier" />}
           {access === 'sale' && (
             <Form.Item name="price" label="Price" rules={priceRules} extra={`Between ${money(limits.min)} and ${money(limits.max)}`}>
               <InputNumber aria-label="Price" prefix="$" min={0} step={0.5} precision={2} className={css.price} />
