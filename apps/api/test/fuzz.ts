@@ -62,6 +62,9 @@ const pick = (s: Schema): Schema => {
   return s;
 };
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type);
+/** Whether null is a valid value of the schema (then `null` is no bad input: the request is a valid one). */
+const allowsNull = (s: Schema): boolean =>
+  s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (s.anyOf ?? s.oneOf ?? []).some((x) => x.type === 'null' || allowsNull(x));
 
 /** A plausible value for a schema (valid where it is cheap to be: formats, enums, minimums). */
 function sample(schema: Schema, depth = 0): unknown {
@@ -139,7 +142,7 @@ function casesFor(op: Op): Case[] {
     for (const [k, s] of Object.entries(props)) {
       const ps = pick(s);
       withBody(`wrong type body.${k}`, { ...baseBody, [k]: wrongType(s) });
-      withBody(`null body.${k}`, { ...baseBody, [k]: null });
+      if (!allowsNull(s)) withBody(`null body.${k}`, { ...baseBody, [k]: null });
       const ty = typeOf(ps);
       if (ty === 'string') {
         withBody(`NUL in body.${k}`, { ...baseBody, [k]: NUL });
