@@ -5,8 +5,13 @@ import { dateQuerySchema, moneyUserSchema } from './payments';
 import { PURCHASABLE_KINDS } from './content-kinds';
 
 /** Earnings contracts (spec §7 Earnings): a creator's earnings, stats, export; the commission override. */
-/** Subscriptions, tips and every purchasable content kind (content-kinds.ts). */
-export const EARNING_TYPE_VALUES = ['subscription', 'tip', ...PURCHASABLE_KINDS] as const;
+/** What a fan pays for: subscriptions, tips and every purchasable content kind (content-kinds.ts) — the sales-tax kinds. */
+export const SALE_EARNING_TYPES = ['subscription', 'tip', ...PURCHASABLE_KINDS] as const;
+/**
+ * Every earnings row's type: the sales, and `referral` — a referrer's share of the site's
+ * commission on a referred creator's sale (modules/referrals README), never a sale to a fan.
+ */
+export const EARNING_TYPE_VALUES = [...SALE_EARNING_TYPES, 'referral'] as const;
 export const earningTypeSchema = z.enum(EARNING_TYPE_VALUES);
 export type EarningType = z.infer<typeof earningTypeSchema>;
 /**
@@ -23,6 +28,8 @@ export type EarningKind = (typeof EARNING_KINDS)[number];
  * → dispute_won; anything else (`wallet_charge:<id>`, `payment:<id>`) is a sale.
  */
 export function earningKindOf(source: string): EarningKind {
+  // A referral row's source is the sale's (or its reversal's) source behind `referral:`.
+  if (source.startsWith('referral:')) return earningKindOf(source.slice('referral:'.length));
   if (source.startsWith('dispute_won:')) return 'dispute_won';
   if (source.startsWith('dispute:')) return 'dispute';
   if (source.startsWith('refund:') || source.startsWith('card_refund:')) return 'refund';

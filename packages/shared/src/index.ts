@@ -59,3 +59,4 @@ export * from './verification';
 export * from './moderation';
 export * from './operator-reads';
 export * from './streaming';
+export * from './referrals';

@@ -1,6 +1,8 @@
 import './zod-config';
 import { z } from 'zod';
-import { EARNING_TYPE_VALUES, earningTypeSchema, type EarningType } from './earnings';
+import { SALE_EARNING_TYPES } from './earnings';
+
+const saleTaxKindSchema = z.enum(SALE_EARNING_TYPES);
 import { listQuerySchema, sortBySchema } from './api';
 
 /**
@@ -11,9 +13,9 @@ import { listQuerySchema, sortBySchema } from './api';
  * shows prices with it.
  */
 
-/** The kinds of sale a rule applies to: the ledger's earning types (a stream ticket and a private show's minutes are `stream`). */
-export const SALE_TAX_KINDS = EARNING_TYPE_VALUES;
-export type SaleTaxKind = EarningType;
+/** The kinds of sale a rule applies to: the ledger's sale types (a stream ticket and a private show's minutes are `stream`; a referral share is no sale). */
+export const SALE_TAX_KINDS = SALE_EARNING_TYPES;
+export type SaleTaxKind = (typeof SALE_EARNING_TYPES)[number];
 export const SALE_TAX_KIND_LABELS: Record<SaleTaxKind, string> = {
   subscription: 'Subscriptions',
   tip: 'Tips',
@@ -65,7 +67,7 @@ const taxRuleFields = {
   rateBps: z.number({ error: SALE_TAX_MESSAGES.rate }).int(SALE_TAX_MESSAGES.rate).min(0, SALE_TAX_MESSAGES.rate).max(10_000, SALE_TAX_MESSAGES.rate),
   /** true: prices include the tax (carved out); false: the tax is added on top. */
   inclusive: z.boolean(),
-  kinds: z.array(earningTypeSchema).min(1, SALE_TAX_MESSAGES.kinds).transform((k) => [...new Set(k)]),
+  kinds: z.array(saleTaxKindSchema).min(1, SALE_TAX_MESSAGES.kinds).transform((k) => [...new Set(k)]),
   active: z.boolean().default(true),
 };
 /** The region of a rule must belong to its country (US states, Canadian provinces); the field error names `region`. */
@@ -88,7 +90,7 @@ export const taxRuleSchema = z.object({
   label: z.string(),
   rateBps: z.number().int(),
   inclusive: z.boolean(),
-  kinds: z.array(earningTypeSchema),
+  kinds: z.array(saleTaxKindSchema),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -101,7 +103,7 @@ export const taxRuleListQuerySchema = listQuerySchema.extend({
 });
 
 /** What the web needs of a rule to show a price (GET /taxes/mine). */
-export const applicableTaxSchema = z.object({ label: z.string(), rateBps: z.number().int(), inclusive: z.boolean(), kinds: z.array(earningTypeSchema) });
+export const applicableTaxSchema = z.object({ label: z.string(), rateBps: z.number().int(), inclusive: z.boolean(), kinds: z.array(saleTaxKindSchema) });
 export type ApplicableTax = z.infer<typeof applicableTaxSchema>;
 
 /** A fan's tax place as the site knows it: stated (Tax residence) or from the request's address (GeoIP). */

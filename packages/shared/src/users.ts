@@ -120,6 +120,8 @@ export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 export const registerPerformerSchema = registerUserSchema.extend({
   orientation: z.enum(ORIENTATIONS).optional(),
   dateOfBirth,
+  /** The referral link's code the sign-up came through (referrals.ts); an unknown one is ignored (modules/referrals README). */
+  referralCode: z.string().trim().max(40).optional(),
 });
 export type RegisterPerformerInput = z.infer<typeof registerPerformerSchema>;
 

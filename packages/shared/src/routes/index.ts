@@ -36,6 +36,7 @@ import { products } from './products';
 import { photos } from './photos';
 import { reactions } from './reactions';
 import { reconciliation } from './reconciliation';
+import { referrals } from './referrals';
 import { reference } from './reference';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -85,6 +86,7 @@ export const routes = {
   photos,
   reactions,
   reconciliation,
+  referrals,
   reference,
   refunds,
   releases,

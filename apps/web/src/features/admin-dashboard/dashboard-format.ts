@@ -10,7 +10,7 @@ export const isRange = (v: string | null | undefined): v is DashboardRange => RA
 
 /** What each kind of sale is called on the dashboard. */
 export const SALE_TYPE: Record<EarningType, string> = {
-  subscription: 'Subscriptions', tip: 'Tips', feed: 'Pay-per-view posts', message: 'Paid messages', video: 'Videos', gallery: 'Galleries', product: 'Products', stream: 'Live streams',
+  subscription: 'Subscriptions', tip: 'Tips', feed: 'Pay-per-view posts', message: 'Paid messages', video: 'Videos', gallery: 'Galleries', product: 'Products', stream: 'Live streams', referral: 'Referral shares',
 };
 
 /** A series day as the charts label it: "Jan 5" (UTC, like the API's days). */

@@ -19,7 +19,7 @@ export const TX_TYPE: Record<LedgerTransactionType, { label: string; color: stri
   dispute_lost: { label: 'Dispute lost', color: 'volcano' },
 };
 export const ITEM_TYPE: Record<EarningType, string> = {
-  subscription: 'Subscription', tip: 'Tip', feed: 'Pay-per-view post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Live stream',
+  subscription: 'Subscription', tip: 'Tip', feed: 'Pay-per-view post', product: 'Product', video: 'Video', message: 'Message', gallery: 'Gallery', stream: 'Live stream', referral: 'Referral share',
 };
 export const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Fan wallet', earnings: 'Creator earnings', commission: 'Site commission', gateway: 'Card payments (in)', payouts: 'Payouts (out)', disputes: 'Open disputes (at stake)', losses: 'Dispute losses and fees', taxes: 'Sales tax (payable)' };
 export const txTypeOptions = LEDGER_TRANSACTION_TYPES.map((v) => ({ value: v, label: TX_TYPE[v].label }));

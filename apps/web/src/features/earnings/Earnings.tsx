@@ -33,6 +33,7 @@ export const EARNING_TYPE_LABEL: Record<(typeof EARNING_TYPE_VALUES)[number], { 
   message: { label: 'Message', color: 'blue' },
   gallery: { label: 'Gallery', color: 'gold' },
   stream: { label: 'Live stream', color: 'volcano' },
+  referral: { label: 'Referral', color: 'green' },
 };
 /**
  * What an earnings line is, when it is not a sale (shared `EARNING_KINDS`; issue 29): the tag beside
