@@ -40,10 +40,11 @@ export interface CardSaleReversal {
 export interface CardSaleReversed {
   ledgerTx: LedgerTransactionRow;
   earning: EarningRow;
-  /** The creator's and the site's shares and the sales tax taken back (minor units, ≥ 0). */
+  /** The creator's and the site's shares and the sales tax taken back (minor units, ≥ 0); `referral`: a referrer's share of the commission taken back. */
   net: number;
   commission: number;
   tax: number;
+  referral: number;
 }
 
 /** What is left of what the fan paid for a sale (gross + sales tax; its source) after what reversed it (refunds, disputes; a won dispute's reinstatement adds back). 0: no sale. */
@@ -87,7 +88,16 @@ export async function reverseCardSale(ledger: Poster, tx: Tx, r: CardSaleReversa
   if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > paid - reversedPaid) throw unprocessable('That is more than is left of this payment');
   const net = mulDivRound(sale.net, reversedPaid + r.amount, paid) - reversedNet;
   const tax = mulDivRound(sale.tax, reversedPaid + r.amount, paid) - reversedTax;
-  const commission = r.amount - net - tax;
+  // The referrer's share of the sale (modules/referrals), if it paid one: taken back in the same
+  // proportion, on the cumulative amount like the net (its reversals name the referral row).
+  const [ref] = await tx.select().from(earnings).where(eq(earnings.source, `referral:${r.saleSource}`));
+  let share = 0;
+  if (ref) {
+    const [refPrior] = await tx.select({ net: sql<string>`coalesce(sum(${earnings.net}), 0)` }).from(earnings).where(eq(earnings.reversesId, ref.id));
+    share = mulDivRound(ref.net, reversedPaid + r.amount, paid) + Number(refPrior!.net);
+  }
+  // The site's part of the commission taken back: what the sale's commission was, less the share.
+  const commission = r.amount - net - tax - share;
   const ledgerTx = await ledger.post(tx, {
     type: r.type, reference: r.reference, description: r.description, userId: sale.userId, itemType: sale.type,
     taxPlace: tax !== 0 ? await taxPlaceOf(tx, sale.ledgerTransactionId) : null,
@@ -96,16 +106,23 @@ export async function reverseCardSale(ledger: Poster, tx: Tx, r: CardSaleReversa
       { account: { kind: 'earnings', ownerId: sale.performerId }, amount: -net, overdraft: true },
       { account: { kind: 'commission', ownerId: null }, amount: -commission },
       { account: { kind: 'taxes', ownerId: null }, amount: -tax },
+      ...(ref && share !== 0 ? [{ account: { kind: 'earnings' as const, ownerId: ref.performerId }, amount: -share, overdraft: true }] : []),
     ],
   });
   const [earning] = await tx
     .insert(earnings)
     .values({
       performerId: sale.performerId, userId: sale.userId, type: sale.type, source: r.earningSource, reversesId: sale.id,
-      gross: -(r.amount - tax), commission: -commission, net: -net, tax: -tax, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
+      gross: -(r.amount - tax), commission: -(commission + share), net: -net, tax: -tax, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
     })
     .returning();
-  return { ledgerTx, earning: earning!, net, commission, tax };
+  if (ref && share !== 0) {
+    await tx.insert(earnings).values({
+      performerId: ref.performerId, userId: ref.userId, type: 'referral', source: `referral:${r.earningSource}`, reversesId: ref.id,
+      gross: 0, commission: share, net: -share, tax: 0, commissionBps: ref.commissionBps, description: `Referral share: ${r.description}`, ledgerTransactionId: ledgerTx.id,
+    });
+  }
+  return { ledgerTx, earning: earning!, net, commission, tax, referral: share };
 }
 
 export interface Negation {
@@ -137,12 +154,13 @@ export async function negate(ledger: Poster, tx: Tx, n: Negation): Promise<Ledge
     taxPlace: orig.taxCountry ? { country: orig.taxCountry, region: orig.taxRegion } : null,
     postings: entries.map((e) => ({ account: { kind: e.kind, ownerId: e.ownerId }, amount: -e.amount, ...(e.kind === 'earnings' ? { overdraft: true } : {}) })),
   });
-  const [row] = await tx.select().from(earnings).where(eq(earnings.ledgerTransactionId, orig.id));
-  if (row) {
+  // The movement's earnings rows: the creator's, and the referrer's share when the sale paid one.
+  const rows = await tx.select().from(earnings).where(eq(earnings.ledgerTransactionId, orig.id));
+  for (const row of rows) {
     if (!n.earningSource) throw new Error(`ledger: movement ${orig.id} has an earnings row: give the opposite row's source`);
     await tx.insert(earnings).values({
-      performerId: row.performerId, userId: row.userId, type: row.type, source: n.earningSource, reversesId: row.reversesId ?? row.id,
-      gross: -row.gross, commission: -row.commission, net: -row.net, tax: -row.tax, commissionBps: row.commissionBps, description: n.description, ledgerTransactionId: ledgerTx.id,
+      performerId: row.performerId, userId: row.userId, type: row.type, source: row.type === 'referral' ? `referral:${n.earningSource}` : n.earningSource, reversesId: row.reversesId ?? row.id,
+      gross: -row.gross, commission: -row.commission, net: -row.net, tax: -row.tax, commissionBps: row.commissionBps, description: row.type === 'referral' ? `Referral share: ${n.description}` : n.description, ledgerTransactionId: ledgerTx.id,
     });
   }
   return ledgerTx;

@@ -75,8 +75,21 @@ export function splitCommission(gross: number, bps: number): { commission: numbe
 /** A percentage (20, 12.5) as basis points. */
 export const percentToBps = (p: number) => Math.round(p * 100);
 
+/**
+ * Creator referrals (modules/referrals, commerce layer, above this one): the referrer's share of a
+ * sale's commission, decided inside the sale's transaction. Declared here, filled by the
+ * composition root. Null: no referral pays on this sale.
+ */
+export interface ReferralShares {
+  shareOf(tx: Tx, performerId: string, commission: number): Promise<{ referrerId: string; amount: number; shareBps: number } | null>;
+}
+/** The source of the referral earnings row that goes with a sale's (or a reversal's) row. */
+export const referralSource = (source: string) => `referral:${source}`;
+
 /** What LedgerService is built with (by the composition root, root.ts). */
 export interface LedgerDeps {
+  /** Creator referrals' share of a sale's commission (none when absent: scripts, some tests). */
+  referrals?: ReferralShares;
   settings: SettingsService;
   /** For the balance push after a movement commits (the platform's hooked database and its hooks). */
   db: Db;
@@ -238,6 +251,10 @@ export class LedgerService {
     if (sale.gross === 0 && tax === 0) return null;
     const bps = await this.commissionBps(tx, sale.performerId);
     const { commission, net } = splitCommission(sale.gross, bps);
+    // A referred creator's sale: the referrer's share comes out of the site's commission, in this
+    // same movement (so every reversal of the sale takes it back with it: ledger.reversals.ts).
+    const referral = commission > 0 && this.deps.referrals ? await this.deps.referrals.shareOf(tx, sale.performerId, commission) : null;
+    const share = referral && referral.amount > 0 ? referral.amount : 0;
     const ledgerTx = await this.post(tx, {
       type: sale.ledgerType,
       reference: sale.source,
@@ -248,14 +265,23 @@ export class LedgerService {
       postings: [
         { account: sale.from, amount: -(sale.gross + tax) },
         { account: earningsAccount(sale.performerId), amount: net },
-        { account: SITE.commission, amount: commission },
+        { account: SITE.commission, amount: commission - share },
         { account: SITE.taxes, amount: tax },
+        ...(share > 0 ? [{ account: earningsAccount(referral!.referrerId), amount: share }] : []),
       ],
     });
     const [earning] = await tx
       .insert(earnings)
       .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, tax, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
       .returning();
+    if (share > 0) {
+      // The referrer's row: no gross of its own, the share out of the commission (commission −share,
+      // net +share), the referred creator as its `user`, the share's rate as its rate.
+      await tx.insert(earnings).values({
+        performerId: referral!.referrerId, userId: sale.performerId, type: 'referral', source: referralSource(sale.source), gross: 0, commission: -share, net: share, tax: 0,
+        commissionBps: referral!.shareBps, description: `Referral share: ${sale.description}`, ledgerTransactionId: ledgerTx.id,
+      });
+    }
     return { ledgerTx, earning };
   }
 
@@ -278,6 +304,9 @@ export class LedgerService {
   async recordRefund(tx: Tx, refund: { source: string; description: string }): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow }> {
     const [sale] = await tx.select().from(earnings).where(eq(earnings.source, refund.source));
     if (!sale || !sale.userId || sale.gross + sale.tax <= 0) throw unprocessable('This sale moved no money, so there is nothing to refund');
+    // The referrer's share of the sale comes back too (it may take their earnings below zero: paid out already).
+    const [ref] = await tx.select().from(earnings).where(eq(earnings.source, referralSource(refund.source)));
+    const share = ref?.net ?? 0;
     let ledgerTx: LedgerTransactionRow;
     try {
       ledgerTx = await this.post(tx, {
@@ -290,12 +319,13 @@ export class LedgerService {
           // The fan gets back all they paid, the sales tax included (it leaves the taxes account).
           { account: wallet(sale.userId), amount: sale.gross + sale.tax },
           { account: earningsAccount(sale.performerId), amount: -sale.net },
-          { account: SITE.commission, amount: -sale.commission },
+          { account: SITE.commission, amount: -(sale.commission - share) },
           { account: SITE.taxes, amount: -sale.tax },
+          ...(ref && share !== 0 ? [{ account: earningsAccount(ref.performerId), amount: -share, overdraft: true }] : []),
         ],
       });
     } catch (err) {
-      // Only the creator's earnings can be short here (the fan's wallet is credited).
+      // Only the creator's earnings can be short here (the fan's wallet is credited, the referrer's may go below zero).
       if (err instanceof HttpError && err.statusCode === 422) throw unprocessable(REFUND_EXCEEDS_EARNINGS);
       throw err;
     }
@@ -307,6 +337,12 @@ export class LedgerService {
         description: refund.description, ledgerTransactionId: ledgerTx.id,
       })
       .returning();
+    if (ref && share !== 0) {
+      await tx.insert(earnings).values({
+        performerId: ref.performerId, userId: ref.userId, type: 'referral', source: referralSource(`refund:${refund.source}`), reversesId: ref.id,
+        gross: 0, commission: share, net: -share, tax: 0, commissionBps: ref.commissionBps, description: `Referral share: ${refund.description}`, ledgerTransactionId: ledgerTx.id,
+      });
+    }
     return { ledgerTx, earning: earning! };
   }
 }
