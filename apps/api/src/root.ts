@@ -107,6 +107,7 @@ import { defineReconciliationJobs } from './modules/payments/reconciliation.jobs
 import { LedgerGateway } from './modules/ledger/ledger.gateway';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
+import { ReferralsService } from './modules/referrals/referrals.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -204,7 +205,8 @@ export function buildServices(p: Platform) {
   const twoFactor = new TwoFactorService({ accounts, clock, config, db, realtime, settings });
   const auth = new AuthService({ accounts, config, db, events, legal, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor });
   const social = new SocialService({ auth, config, db, settings, log });
-  const ledger = new LedgerService({ settings, db, commits, realtime, log });
+  // Creator referrals' share of a sale's commission (modules/referrals, built below; asked inside each sale's transaction).
+  const ledger = new LedgerService({ settings, db, commits, realtime, log, referrals: { shareOf: (tx, performerId, commission) => referrals.shareOf(tx, performerId, commission) } });
   const idempotency = new Idempotency({ db });
   // Sales tax (modules/taxes README "Sales tax"): rules, the fan's place, each sale's tax; the report from the ledger's taxes account.
   const salesTax = new SalesTaxService({ db, ledgerTaxes: new LedgerTaxes({ db }) });
@@ -220,7 +222,7 @@ export function buildServices(p: Platform) {
   const age = new AgeService({ accounts, clock, db, events, media, settings, verifier: ageVerifier, urls: { web: config.PUBLIC_WEB_URL, api: config.PUBLIC_API_URL } });
   const ageReview = new AgeReview({ age, db, media });
   const sellers = verification;
-  const performers = new PerformersService({ clock, db, users, media, auth, storage, verification });
+  const performers = new PerformersService({ clock, db, users, media, auth, storage, verification, referralLinks: { attach: (tx, referredId, code) => referrals.attach(tx, referredId, code) } });
   // Co-performer consent records (modules/releases): the publish gate the content modules below call, and the records.
   const coPerformers = new CoPerformersService({ clock, contentKinds, db, events, users });
   const releases = new ReleasesService({ clock, config, coPerformers, db, events, storage });
@@ -315,6 +317,8 @@ export function buildServices(p: Platform) {
   // Reconciliation (modules/payments README "Reconciliation"): the gateway's balance transactions against the ledger's gateway account.
   const reconciliation = new ReconciliationService({ clock, db, ledger: new LedgerGateway({ db }), log, payments, users });
   const earnings = new EarningsService({ db, ledger, users });
+  // Creator referrals (modules/referrals): the ledger and creator sign-up call it through the narrow interfaces above.
+  const referrals = new ReferralsService({ clock, db, earnings, settings, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
@@ -351,7 +355,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

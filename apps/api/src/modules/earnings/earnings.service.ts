@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { earningKindOf, fromMinor, type Earning, type EarningExport, type EarningSearch, type EarningStats, type EarningStatsQuery } from '@stagepass/shared';
 import { dateRange } from '../../platform/date-range';
@@ -69,6 +69,27 @@ export class EarningsService {
     const [u] = await this.deps.db.select({ isPerformer: users.isPerformer }).from(users).where(eq(users.id, performerId));
     if (!u?.isPerformer) throw notFound('Creator not found');
     return performerId;
+  }
+
+  /**
+   * What referred creators' sales earned their referrers (modules/referrals): the `referral` rows'
+   * net (refunds and disputes net out), per referrer and referred creator (key `referrer:referred`),
+   * in minor units; a pair without rows is absent.
+   */
+  async referralEarned(referredIds: string[], db: DbOrTx = this.deps.db): Promise<Map<string, number>> {
+    if (referredIds.length === 0) return new Map();
+    const rows = await db
+      .select({ performerId: earnings.performerId, userId: earnings.userId, net: sql<string>`sum(${earnings.net})` })
+      .from(earnings)
+      .where(and(eq(earnings.type, 'referral'), inArray(earnings.userId, referredIds)))
+      .groupBy(earnings.performerId, earnings.userId);
+    return new Map(rows.map((r) => [`${r.performerId}:${r.userId}`, Number(r.net)]));
+  }
+
+  /** A referrer's referral earnings, all time (minor units). */
+  async referralTotal(referrerId: string, db: DbOrTx = this.deps.db): Promise<number> {
+    const [row] = await db.select({ net: sql<string>`coalesce(sum(${earnings.net}), 0)` }).from(earnings).where(and(eq(earnings.performerId, referrerId), eq(earnings.type, 'referral')));
+    return Number(row!.net);
   }
 
   private where(performerId: string, f: Filter): SQL {

@@ -14,7 +14,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { VerificationService } from './verification.service';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { Storage } from '../../platform/storage';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 
@@ -31,6 +31,11 @@ export interface PerformersDeps {
   verification: VerificationService;
   /** Today, for the creator's minimum age (birthDateProblem on the injected clock's calendar date). */
   clock: Clock;
+  /**
+   * Creator referrals (modules/referrals, commerce): a sign-up through a referral link is linked
+   * to its referrer in the registration's transaction. Declared here, filled by the composition root.
+   */
+  referralLinks?: { attach(tx: Tx, referredId: string, code: string): Promise<void> };
 }
 
 /** Creator profiles: the user row plus performer_profiles, private identity documents, welcome video. */
@@ -120,6 +125,8 @@ export class PerformersService {
     try {
       return await this.deps.db.transaction(async (tx) => {
         const user = await auth.createAccount(input, { isPerformer: true, verifyEmail: true, tx, ip });
+        // Only a new creator account is ever referred (a fan who later becomes a creator is not).
+        if (input.referralCode && this.deps.referralLinks) await this.deps.referralLinks.attach(tx, user.id, input.referralCode);
         for (const f of documents) keys.push((await this.addDocument(user.id, f.field as DocumentKind, f, tx)).storageKey);
         return user;
       });
