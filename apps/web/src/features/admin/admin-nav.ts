@@ -6,7 +6,7 @@ import {
   SolutionOutlined,
   CopyrightOutlined,
   AlertOutlined, AuditOutlined, ReconciliationOutlined, BankOutlined, CreditCardOutlined, ContactsOutlined, CrownOutlined, DashboardOutlined, EyeInvisibleOutlined, FileTextOutlined, FlagOutlined,
-  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined, VideoCameraOutlined,
+  FileProtectOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined, ShareAltOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined, TransactionOutlined, IdcardOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -55,6 +55,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/reconciliation', label: 'Reconciliation', icon: ReconciliationOutlined },
       { href: '/admin/subscriptions', label: 'Subscriptions', icon: CrownOutlined },
       { href: '/admin/coupons', label: 'Coupons', icon: TagsOutlined },
+      { href: '/admin/referrals', label: 'Referrals', icon: ShareAltOutlined },
       { href: '/admin/tax-rules', label: 'Tax rules', icon: PercentageOutlined },
       { href: '/admin/taxes/report', label: 'Tax report', icon: FundOutlined },
     ],

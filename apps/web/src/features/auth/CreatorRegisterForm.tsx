@@ -9,6 +9,7 @@ import { routes } from '@stagepass/shared/routes';
 import { uploadTo } from '@/lib/api';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useSignUp, type SignUpValues } from './useSignUp';
+import { forgetReferralCode, useReferralCode } from './useReferralCode';
 import RegisterDone from './RegisterDone';
 import SignUpConsent from './SignUpConsent';
 import css from './auth.module.css';
@@ -38,14 +39,20 @@ const fileRules = (what: string) => [
 export default function CreatorRegisterForm() {
   const [form] = Form.useForm<Values>();
   const [progress, setProgress] = useState<number | null>(null);
-  const { done, error, submit } = useSignUp(form, (fields, v) =>
-    uploadTo(
+  const referral = useReferralCode();
+  const { done, error, submit } = useSignUp(form, async (fields, v) => {
+    const answer = await uploadTo(
       routes.auth.registerPerformer,
       undefined,
       { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
-      { fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth, ageConfirmed: String(v.ageConfirmed === true), acceptTerms: String(v.acceptTerms === true) }), onProgress: setProgress },
-    ),
-  );
+      {
+        fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth, ageConfirmed: String(v.ageConfirmed === true), acceptTerms: String(v.acceptTerms === true), referralCode: referral.code ?? undefined }),
+        onProgress: setProgress,
+      },
+    );
+    forgetReferralCode();
+    return answer;
+  });
 
   if (done) return <RegisterDone {...done} />;
 
@@ -64,6 +71,7 @@ export default function CreatorRegisterForm() {
   return (
     <>
       {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} />}
+      {referral.referrerName && <Alert type="success" showIcon role="status" title={`Invited by ${referral.referrerName}`} description="Sign up here and you join through their referral link." className={css.alert} />}
       <Form<Values> form={form} layout="vertical" onFinish={onFinish} name="register-creator" scrollToFirstError disabled={progress !== null}>
         <Row gutter={12}>
           <NameFields schema={S} />
