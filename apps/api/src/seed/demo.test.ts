@@ -355,6 +355,14 @@ describe('demo seed', () => {
     expect(seen.json().data).toMatchObject({ isSubscribed: true, isLocked: true });
   });
 
+  it("shows a referral: Marco joined through Luna's link, and his tips paid Luna her share", async () => {
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const mine = await t.ctx.referrals.mine(luna!, { offset: 0, limit: 10 });
+    expect(mine.data).toEqual([expect.objectContaining({ referred: expect.objectContaining({ username: 'marco' }), status: 'active' })]);
+    expect(mine.data[0]!.earned).toBeGreaterThan(0);
+    expect(mine.earned).toBe(mine.data[0]!.earned);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

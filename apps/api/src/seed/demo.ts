@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { usernameSchema, type CreateFeedInput } from '@stagepass/shared';
+import { seedReferrals } from './demo-referrals';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
@@ -199,6 +200,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.admin && account.marco && account.iris) await seedDisputes(ctx, { admin: account.admin.user, marco: account.marco.user, iris: account.iris.user, password: DEMO_PASSWORD });
     // Sales tax: the operator's rules and a taxed fan (Carla, California), so the tax report has figures (demo-sales-tax.ts).
     if (account.admin && account.luna && account.iris) await seedSalesTax(ctx, { admin: account.admin.user, luna: account.luna.user, iris: account.iris.user, password: DEMO_PASSWORD });
+    // Creator referrals: Marco joined through Luna's link and the fan tips him (demo-referrals.ts).
+    if (account.fan && account.luna && account.marco) await seedReferrals(ctx, { fan: account.fan.user, luna: account.luna.user, marco: account.marco.user, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
