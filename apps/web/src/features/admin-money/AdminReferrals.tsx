@@ -10,7 +10,7 @@ import { Alert, App, Button, Card, Form, Input, Modal, Select, Typography } from
 import { REFERRAL_STATUSES, REFERRAL_STATUS_LABELS, voidReferralSchema, type AdminReferral, type ReferralStatus } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
-import { plural } from '@/lib/format';
+import { money, plural } from '@/lib/format';
 import { showFieldErrors, zodRules } from '@/lib/form-rules';
 import { EmptyState } from '@/components/states';
 import FilterBar from '@/components/list/FilterBar';
@@ -42,7 +42,7 @@ function VoidDialog({ referral, onClose, onDone }: { referral: AdminReferral; on
   return (
     <Modal open title="Void this referral" okText="Void referral" okButtonProps={{ htmlType: 'submit', form: 'void-referral', danger: true, loading: busy }} cancelText="Cancel" onCancel={onClose} destroyOnHidden>
       <p>
-        {referral.referred.name}&apos;s sales will stop paying {referral.referrer.name} from now on. What was paid already ({`$${referral.earned.toFixed(2)}`}) stays.
+        {referral.referred.name}&apos;s sales will stop paying {referral.referrer.name} from now on. What was paid already ({money(referral.earned)}) stays.
       </p>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} />}
       <Form id="void-referral" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
