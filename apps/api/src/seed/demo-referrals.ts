@@ -14,7 +14,8 @@ export async function seedReferrals(ctx: Root, o: { fan: UserRow; luna: UserRow;
   const code = await ctx.referrals.codeFor(o.luna.id);
   await ctx.db.transaction((tx) => ctx.referrals.attach(tx, o.marco.id, code));
   if (!o.sandbox) return;
-  await ctx.payments.topUp(o.fan, { amount: 40 }, 'demo-seed-referral-topup');
+  // Exactly what the tips take: the fan's wallet balance is what the other demo steps left.
+  await ctx.payments.topUp(o.fan, { amount: 35 }, 'demo-seed-referral-topup');
   for (const [i, tip] of [{ price: 15, message: 'Your beat tape is on repeat!' }, { price: 20, message: 'For the new studio monitors' }].entries()) {
     await ctx.wallet.charge(o.fan, 'tip', o.marco.id, tip, `demo-seed-referral-tip-${i}`, JSON.stringify(tip), { requestCountry: null });
   }

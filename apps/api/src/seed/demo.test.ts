@@ -155,11 +155,15 @@ describe('demo seed', () => {
     expect(liked!.totalComment).toBe(1);
     expect(liked!.totalLike).toBe(1);
     // Money: $50 + $40 topped up, less a $10 tip to Luna, a $30 T-shirt order (demo-catalogue.ts), a $4.99 stream ticket and a
-    // $10 tip in the stream (demo-live.ts); the subscription paid by card; the ledger balances. Enough left for a private show.
+    // $10 tip in the stream (demo-live.ts); the subscription paid by card; $35 topped up and tipped to Marco (demo-referrals.ts);
+    // the ledger balances. Enough left for a private show.
     const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'fan@example.com', password: DEMO_PASSWORD } })).json().data.token}` } });
     expect(me.json().data.balance).toBe(35.01);
     const tips = await t.ctx.db.select().from(walletCharges).where(and(eq(walletCharges.userId, fan.id), eq(walletCharges.type, 'tip')));
-    expect(tips.map((c) => ({ performerId: c.performerId, amount: c.amount })).sort((a, b) => b.amount - a.amount)).toEqual([{ performerId: luna.id, amount: 1000 }, { performerId: luna.id, amount: 1000 }]);
+    const marco = await byEmail('marco@example.com');
+    expect(tips.map((c) => ({ performerId: c.performerId, amount: c.amount })).sort((a, b) => b.amount - a.amount)).toEqual([
+      { performerId: marco.id, amount: 2000 }, { performerId: marco.id, amount: 1500 }, { performerId: luna.id, amount: 1000 }, { performerId: luna.id, amount: 1000 },
+    ]);
     await expectLedgerBalanced(t);
     // The fan's timeline shows the creators they follow and subscribe to, subscriber posts unlocked.
   });
