@@ -9,6 +9,7 @@ import { Queue } from './platform/queue';
 import { CommitHooks } from './platform/commit-hooks';
 import { Events } from './platform/events';
 import { stripeGatewayFactory } from './platform/payments/stripe';
+import type { PaymentGateway } from './platform/payments/gateway';
 import { ContentKinds } from './platform/content-kinds';
 import { Realtime } from './platform/realtime';
 import { SessionCache } from './platform/auth';
@@ -96,7 +97,7 @@ import { TakedownsService } from './modules/takedowns/takedowns.service';
 import { TakedownActionsService } from './modules/takedowns/takedown-actions.service';
 import { defineTakedownJobs, registerTakedownHandlers } from './modules/takedowns/takedowns.handlers';
 import { SearchService } from './modules/search/search.service';
-import { PaymentsService } from './modules/payments/payments.service';
+import { CURRENCY, PaymentsService } from './modules/payments/payments.service';
 import { DisputesService } from './modules/payments/disputes.service';
 import { DisputesAdmin } from './modules/payments/disputes.admin';
 import { RefundsService } from './modules/payments/refunds.service';
@@ -125,6 +126,7 @@ import { StatementsService } from './modules/earnings/statements.service';
 import { LedgerStatements } from './modules/ledger/ledger.statement';
 import { LedgerTaxes } from './modules/ledger/ledger.taxes';
 import { SalesTaxService } from './modules/taxes/sales-tax.service';
+import { STRIPE_TAX_SYNC_JOB, defineSalesTaxJobs } from './modules/taxes/sales-tax.jobs';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { PayoutSettingsService } from './modules/payouts/payout-settings.service';
 import { registerPayoutHandlers } from './modules/payouts/payouts.handlers';
@@ -209,7 +211,12 @@ export function buildServices(p: Platform) {
   const ledger = new LedgerService({ settings, db, commits, realtime, log, referrals: { shareOf: (tx, performerId, commission) => referrals.shareOf(tx, performerId, commission) } });
   const idempotency = new Idempotency({ db });
   // Sales tax (modules/taxes README "Sales tax"): rules, the fan's place, each sale's tax; the report from the ledger's taxes account.
-  const salesTax = new SalesTaxService({ db, ledgerTaxes: new LedgerTaxes({ db }) });
+  // Stripe Tax and TaxRates go through the active gateway (payments, built below; asked at run time).
+  const salesTax = new SalesTaxService({
+    db, clock, commits, settings, currency: CURRENCY, ledgerTaxes: new LedgerTaxes({ db }),
+    gateway: (): Promise<PaymentGateway> => payments.gateway(),
+    queueSync: async () => void (await queue.send(STRIPE_TAX_SYNC_JOB, {})),
+  });
   const users = new UsersService({ db, ledger, auth, media, sessions });
   // The operator's view of the ledger (GET /admin/transactions).
   const ledgerSearch = new LedgerSearch({ db, users });
@@ -298,7 +305,7 @@ export function buildServices(p: Platform) {
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, taxes: salesTax, users });
   // A creator's subscription tiers (issue 30 §1): which tier a subscribe is for, its price, the creator's CRUD.
   const tiers = new TiersService({ clock, db, pricing, settings });
-  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, tiers, users });
+  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, taxes: salesTax, tiers, users });
   // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
   // operator's side reads the fan's records through the services that own them.
   const disputes = new DisputesService({ clock, db, events, ledger, log, settings });
@@ -406,6 +413,7 @@ export async function buildRoot(opts: RootOptions) {
   });
   const subscriptionJobs = defineSubscriptionJobs({ subscriptions: services.subscriptions, log, queue, config });
   const reconciliationJobs = defineReconciliationJobs({ reconciliation: services.reconciliation, log, queue, config });
+  const salesTaxJobs = defineSalesTaxJobs({ salesTax: services.salesTax, events: platform.events, log, queue, config });
   // Age verification pictures kept ageDocumentRetentionDays after the decision are deleted when due (hourly).
   // Expired data exports lose their file (hourly).
   const privacyExportSweep = periodicSweep({ name: 'privacy export sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.privacy.purgeExpired()) });
@@ -439,6 +447,7 @@ export async function buildRoot(opts: RootOptions) {
       mediaJobs.startSweeping();
       platform.events.startSweeping();
       subscriptionJobs.start();
+      salesTaxJobs.start();
       await reconciliationJobs.start();
       feedJobs.start();
       takedownJobs.start();
@@ -453,6 +462,7 @@ export async function buildRoot(opts: RootOptions) {
       await mediaJobs.stopSweeping();
       await platform.events.stopSweeping();
       await subscriptionJobs.stop();
+      await salesTaxJobs.stop();
       await feedJobs.stop();
       await takedownJobs.stop();
       await videoJobs.stop();

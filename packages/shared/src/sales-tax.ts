@@ -50,6 +50,7 @@ export const SALE_TAX_MESSAGES = {
   duplicate: 'There is already a rule for this place',
   residenceRequired: 'Tell us your state or province (Account → Tax residence) before paying: the tax depends on it',
   period: 'The period must end after it starts',
+  stripeTaxUnavailable: 'Sales tax cannot be worked out right now (Stripe Tax did not answer), so nothing was charged. Please try again in a few minutes.',
 } as const;
 /** The 422 code when a fan in a region-split country has not stated their region. */
 export const TAX_RESIDENCE_REQUIRED_CODE = 'tax_residence_required';

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { EARNING_TYPE_VALUES } from './earnings';
 
 /**
  * Every site setting: its validation, its default (spec §9, §3) and whether it is public (served
@@ -57,6 +58,9 @@ export const SETTINGS = {
   liveHlsDefault: def({ schema: z.boolean(), default: false, public: true, description: 'Public and group streams play over HLS by default (a few seconds behind, any audience size); private shows stay WebRTC' }),
   liveWebrtcViewersPerServer: def({ schema: z.number().int().min(1).max(5000), default: 200, public: false, description: 'WebRTC viewers one live video server (Janus) carries; past every server\'s limit, viewers watch over HLS' }),
   paymentGateway: def({ schema: z.enum(['stripe', 'sandbox']), default: 'stripe', public: true, description: 'Card payment gateway' }),
+  salesTaxEngine: def({ schema: z.enum(['rules', 'stripe_tax']), default: 'rules', public: true, description: 'Sales tax engine: the operator\'s tax rules, or Stripe Tax (only with the Stripe gateway)' }),
+  stripeTaxInclusive: def({ schema: z.boolean(), default: false, public: false, description: 'Stripe Tax: prices include the tax (off: it is added on top)' }),
+  stripeTaxKinds: def({ schema: z.array(z.enum(EARNING_TYPE_VALUES)).max(20).transform((k) => [...new Set(k)]), default: [...EARNING_TYPE_VALUES] as Array<(typeof EARNING_TYPE_VALUES)[number]>, public: false, description: 'Stripe Tax: the kinds of sale it taxes' }),
   freeSubscriptionEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer free subscriptions' }),
   freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),
   minimumSubscriptionPrice: def({ schema: price, default: 2.95, public: true, description: 'Lowest monthly subscription price' }),
@@ -123,8 +127,13 @@ export function checkSettingConsistency(current: SettingsMap, key: SettingKey, v
   for (const [min, max] of MIN_MAX_PAIRS) {
     if ((next[min] as number) > (next[max] as number)) return `${min} must not be greater than ${max}`;
   }
+  if (next.salesTaxEngine === 'stripe_tax' && !stripeGatewayConfigured(next)) return STRIPE_TAX_NEEDS_STRIPE;
   return null;
 }
+
+/** Stripe Tax needs the Stripe gateway: `paymentGateway` stripe with a secret key (else payments go through the sandbox). */
+export const stripeGatewayConfigured = (s: Pick<SettingsMap, 'paymentGateway' | 'stripeSecretKey'>): boolean => s.paymentGateway === 'stripe' && !!s.stripeSecretKey;
+export const STRIPE_TAX_NEEDS_STRIPE = 'Stripe Tax works only while the payment gateway is Stripe (with its secret key set): switch to the tax rules first, or set up Stripe';
 
 export const settingKeysBodySchema = z.object({ keys: z.array(z.string().max(60)).min(1).max(100) });
 export const settingValueBodySchema = z.object({ value: z.unknown() });

@@ -1,5 +1,8 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { earnings } from '../earnings/earnings.tables';
+import { saleTaxes, stripeTaxReversals } from '../taxes/tax-rules.tables';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
 
 /** A sale's movement types: their taxes entries are tax collected; every other taxes entry gives tax back (refunds, disputes) or returns it (a won dispute, a failed refund). */
@@ -47,5 +50,24 @@ export class LedgerTaxes {
       .groupBy(month, ledgerTransactions.taxCountry, ledgerTransactions.taxRegion)
       .orderBy(month, ledgerTransactions.taxCountry, ledgerTransactions.taxRegion);
     return rows.map((r) => ({ month: r.month, country: r.country, region: r.region, collected: Number(r.collected), refunded: Number(r.refunded), net: Number(r.net) }));
+  }
+
+  /**
+   * Movements that gave back tax of a sale taxed by Stripe Tax and recorded at Stripe, not yet
+   * reversed there (taxes README "Stripe Tax"): their earnings row (a refund's, a dispute's: tax
+   * < 0), what they gave back (tax included) and what the fan paid for the sale. Oldest first.
+   */
+  async stripeTaxGiveBacks(limit: number): Promise<Array<{ earningId: string; source: string; saleSource: string; transactionId: string; givenBack: number; salePaid: number }>> {
+    const sale = alias(earnings, 'sale');
+    const rows = await this.deps.db
+      .select({ earningId: earnings.id, source: earnings.source, saleSource: sale.source, transactionId: saleTaxes.stripeTransactionId, gross: earnings.gross, tax: earnings.tax, saleGross: sale.gross, saleTax: sale.tax })
+      .from(earnings)
+      .innerJoin(sale, eq(sale.id, earnings.reversesId))
+      .innerJoin(saleTaxes, and(eq(saleTaxes.source, sale.source), eq(saleTaxes.provider, 'stripe_tax'), isNotNull(saleTaxes.stripeTransactionId)))
+      .leftJoin(stripeTaxReversals, eq(stripeTaxReversals.earningId, earnings.id))
+      .where(and(sql`${earnings.tax} < 0`, isNull(stripeTaxReversals.earningId)))
+      .orderBy(asc(earnings.createdAt))
+      .limit(limit);
+    return rows.map((r) => ({ earningId: r.earningId, source: r.source, saleSource: r.saleSource, transactionId: r.transactionId!, givenBack: -(r.gross + r.tax), salePaid: r.saleGross + r.saleTax }));
   }
 }

@@ -292,7 +292,7 @@ export class PaymentsService {
    * `settle` books it. A renewal has no request (`requestCountry` null, `background`).
    */
   async taxSubscriptionPayment(tx: Tx, p: PaymentTransactionRow, o: { requestCountry: string | null; background?: boolean }): Promise<PaymentTransactionRow> {
-    const q = await this.deps.taxes.quote(tx, { userId: p.userId, kind: 'subscription', price: p.amount, requestCountry: o.requestCountry, background: o.background });
+    const q = await this.deps.taxes.quote(tx, { userId: p.userId, kind: 'subscription', price: p.amount, requestCountry: o.requestCountry, background: o.background, source: `payment:${p.id}` });
     if (q.tax === 0) return p;
     await this.deps.taxes.record(tx, `payment:${p.id}`, p.userId, q);
     const [row] = await tx.update(paymentTransactions).set({ amount: q.total }).where(eq(paymentTransactions.id, p.id)).returning();

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { isUuid } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import type { GatewayDispute, GatewayEvent, GatewayRefund } from '../../platform/payments/gateway';
-import { stripeDispute, stripeRefund } from '../../platform/payments/stripe';
+import { invoiceTax, stripeDispute, stripeRefund } from '../../platform/payments/stripe';
 import { processGatewayEvent } from './gateway-events';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.tables';
 import { CURRENCY } from './payments.service';
@@ -38,7 +38,7 @@ export interface StripeSubscriptionSync {
    * unless `lock` is false. `ours`: the row is about this Stripe subscription, not a newer one.
    */
   ofStripeEvent(tx: Tx, stripeSubId: string | null, ourId: string | null | undefined, lock?: boolean): Promise<{ sub: SubscriptionRow; ours: boolean } | null>;
-  applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts?: { extend?: boolean }): Promise<void>;
+  applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date; tax?: number }, opts?: { extend?: boolean }): Promise<void>;
   markPastDue(tx: Tx, sub: SubscriptionRow, reason: string): Promise<void>;
   expireByGateway(tx: Tx, sub: SubscriptionRow, reason: string): Promise<boolean>;
   syncCancelFlag(tx: Tx, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void>;
@@ -211,7 +211,7 @@ const invoicePaid: Handler = async (h) => {
   const ended = !ours || (await subscriptionEnded(h.tx, stripeSubId));
   const end = periodEnd.getTime();
   const extends_ = end > sub.expiresAt.getTime() && (isRunning(sub) || end > h.deps.clock.now().getTime());
-  await h.deps.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd }, { extend: !ended && extends_ });
+  await h.deps.subscriptions.applyPaidPeriod(h.tx, sub, { gatewayRef: inv.id, amount: inv.amount_paid ?? 0, periodEnd, tax: invoiceTax(inv) }, { extend: !ended && extends_ });
   // The PaymentIntent that paid it: disputes and refunds name it (payments.tables chargeRef).
   const pi = invoicePaymentIntent(inv);
   if (pi) await h.tx.update(paymentTransactions).set({ chargeRef: pi }).where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, inv.id), isNull(paymentTransactions.chargeRef)));

@@ -10,6 +10,7 @@ import { isRunning } from './subscriptions.policy';
 import { addMonths } from './periods';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { SalesTaxService } from '../taxes/sales-tax.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SubscriptionViews } from './subscriptions.views';
 import type { Events } from '../../platform/events';
@@ -21,6 +22,7 @@ export interface SubscriptionChargesDeps {
   events: Events;
   list: SubscriptionViews;
   payments: PaymentsService;
+  taxes: Pick<SalesTaxService, 'forGatewaySubscription' | 'ofSale'>;
 }
 
 /**
@@ -60,10 +62,17 @@ export class SubscriptionCharges {
   }
 
   async startAtGateway(gw: PaymentGateway, sub: SubscriptionRow, performer: UserRow, customerId: string, providerCardId: string, trialDays: number, payment: PaymentTransactionRow | null): Promise<Subscription> {
+    // The Stripe subscription carries its tax (taxes README "Stripe"): a TaxRate from the rule, or
+    // Stripe Tax. Its price is before tax: the first period's is the payment's amount without an
+    // exclusive tax that was added on top (an inclusive one is inside the price, as at Stripe).
+    const tax = await this.deps.taxes.forGatewaySubscription(sub.id, sub.userId);
+    const quoted = payment ? await this.deps.taxes.ofSale(this.deps.db, `payment:${payment.id}`) : null;
+    const firstPrice = payment ? payment.amount - (quoted && !quoted.inclusive ? quoted.tax : 0) : sub.price;
     const res = await gw.subscriptions!.create({
       customerId, providerCardId, subscriptionId: sub.id, performer: { id: performer.id, name: performer.name || performer.username || 'Creator' },
       monthlyAmount: sub.price, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
-      ...(payment && payment.amount !== payment.originalAmount ? { firstAmount: payment.amount } : {}),
+      ...(payment && firstPrice !== sub.price ? { firstAmount: firstPrice } : {}),
+      ...(tax ? { tax } : {}),
     });
     // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
     await this.deps.db.update(subscriptions).set({ gatewayRef: res.gatewayRef || null }).where(eq(subscriptions.id, sub.id));

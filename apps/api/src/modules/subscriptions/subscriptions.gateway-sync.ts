@@ -5,6 +5,7 @@ import { users } from '../users/users.tables';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { SalesTaxService } from '../taxes/sales-tax.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { Events } from '../../platform/events';
 
@@ -20,6 +21,8 @@ export interface SubscriptionGatewaySyncDeps {
   events: Events;
   payments: PaymentsService;
   periods: PeriodExtender;
+  /** A renewal's tax, booked from the invoice with the place and terms the subscription started with. */
+  taxes: Pick<SalesTaxService, 'ofGatewaySubscription' | 'recordCharged'>;
 }
 
 /**
@@ -62,7 +65,7 @@ export class SubscriptionGatewaySync {
    * money only and leaves the subscription as it is (an invoice of a gateway subscription that has
    * already ended, or a stale one: see stripe.webhooks.ts).
    */
-  async applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts: { extend?: boolean } = {}): Promise<void> {
+  async applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date; tax?: number }, opts: { extend?: boolean } = {}): Promise<void> {
     const extend = opts.extend === false ? async () => {} : (t: Tx, id: string) => this.deps.periods.extend(t, id, invoice.periodEnd, invoice.amount);
     const existing = await this.deps.payments.byGatewayRef('stripe', invoice.gatewayRef, tx);
     if (existing) {
@@ -76,6 +79,13 @@ export class SubscriptionGatewaySync {
     }
     const [performer] = await tx.select().from(users).where(eq(users.id, sub.performerId));
     const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: 'stripe', cardId: sub.cardId, amount: invoice.amount, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` });
+    // The invoice's tax (Stripe added it with the subscription's TaxRate or Stripe Tax): to the
+    // taxes account, the split on the rest — recorded before settle books it, as for the first period.
+    const tax = Math.min(invoice.tax ?? 0, invoice.amount);
+    if (tax > 0) {
+      const how = await this.deps.taxes.ofGatewaySubscription(tx, sub.id);
+      if (how) await this.deps.taxes.recordCharged(tx, `payment:${p.id}`, sub.userId, { provider: how.provider, country: how.country, region: how.region, label: how.label, rateBps: how.rateBps, inclusive: how.inclusive, net: invoice.amount - tax, tax });
+    }
     await this.deps.payments.settle(p.id, invoice.gatewayRef, tx, (t, pp) => extend(t, pp.subscriptionId!));
   }
 

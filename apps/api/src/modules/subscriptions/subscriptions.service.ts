@@ -24,6 +24,7 @@ import type { Events } from '../../platform/events';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { StripeSubscriptionSync } from '../payments/stripe.webhooks';
+import type { SalesTaxService } from '../taxes/sales-tax.service';
 import type { PricingService } from '../performers/pricing.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
@@ -60,6 +61,8 @@ export interface SubscriptionsDeps {
   settings: SettingsService;
   /** THE selling rule (performers.policy.ts): no new (or resumed) subscription to a creator who may not sell (422). */
   sellers: Pick<SellerGate, 'assertPayable'>;
+  /** How a Stripe subscription is taxed (a TaxRate from the rule, or Stripe Tax) and its renewals' tax (taxes README "Stripe"). */
+  taxes: Pick<SalesTaxService, 'forGatewaySubscription' | 'ofGatewaySubscription' | 'ofSale' | 'recordCharged'>;
   users: UsersService;
   /** The creator's tiers (tiers.service.ts): which one a subscribe is for, and its price. */
   tiers: TiersService;
@@ -371,7 +374,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     return this.gatewaySync.ofStripeEvent(tx, stripeSubId, ourId, lock);
   }
 
-  applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date }, opts: { extend?: boolean } = {}): Promise<void> {
+  applyPaidPeriod(tx: Tx, sub: SubscriptionRow, invoice: { gatewayRef: string; amount: number; periodEnd: Date; tax?: number }, opts: { extend?: boolean } = {}): Promise<void> {
     return this.gatewaySync.applyPaidPeriod(tx, sub, invoice, opts);
   }
 

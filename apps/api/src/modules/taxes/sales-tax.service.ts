@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { countries } from 'countries-list';
 import {
   SALE_TAX_MESSAGES, TAX_RESIDENCE_REQUIRED_CODE, fromMinor, isRegionSplitCountry, taxFor,
@@ -13,23 +13,53 @@ import { HttpError, conflict, fieldError, notFound } from '../../platform/errors
 import { csvLine, csvMoney } from '../../platform/csv';
 import type { SaleTax } from '../ledger/ledger.service';
 import type { LedgerTaxes } from '../ledger/ledger.taxes';
-import { saleTaxes, taxResidences, taxRules, type SaleTaxRow, type TaxRuleRow } from './tax-rules.tables';
+import type { Clock } from '../../platform/clock';
+import type { CommitHooks } from '../../platform/commit-hooks';
+import { TaxUnavailable, type PaymentGateway, type TaxAddress } from '../../platform/payments/gateway';
+import type { SettingsService } from '../settings/settings.service';
+import { saleTaxes, stripeTaxRates, stripeTaxReversals, subscriptionTaxes, taxResidences, taxRules, type SaleTaxRow, type SubscriptionTaxRow, type TaxRuleRow } from './tax-rules.tables';
 
 /** What SalesTaxService is built with (by the composition root, root.ts). */
 export interface SalesTaxDeps {
   db: Db;
-  /** The ledger's taxes account, summed for the report. */
-  ledgerTaxes: Pick<LedgerTaxes, 'report'>;
+  /** The ledger's taxes account, summed for the report; the give-backs of Stripe Tax sales to reverse at Stripe. */
+  ledgerTaxes: Pick<LedgerTaxes, 'report' | 'stripeTaxGiveBacks'>;
+  /** The engine (`salesTaxEngine`) and Stripe Tax's own settings. */
+  settings: Pick<SettingsService, 'all'>;
+  /** The active payment gateway (payments module), null when none may run: Stripe Tax and TaxRates go through it. */
+  gateway: () => Promise<PaymentGateway | null>;
+  /** After a Stripe Tax sale commits, its recording at Stripe is queued (`afterCommit`). */
+  commits?: Pick<CommitHooks, 'afterCommit'>;
+  /** Queues the Stripe Tax sync job (taxes/sales-tax.jobs.ts); absent: call `syncStripe` yourself. */
+  queueSync?: () => Promise<void>;
+  clock: Clock;
+  /** The site's currency (ISO, lower case). */
+  currency: string;
 }
 
-/** A sale's tax as quoted at the charge: the amounts (minor units) and where / by which rule. */
+/** A sale's tax as quoted at the charge: the amounts (minor units) and where / by which rule or Stripe Tax calculation. */
 export interface SaleTaxQuote {
   net: number;
   tax: number;
   total: number;
   place: { country: string; region: string } | null;
   rule: TaxRuleRow | null;
+  /** Stripe Tax's calculation (the engine was Stripe Tax): its id, the label and rate it named, tax-inclusive or not. */
+  stripe?: { calculationId: string | null; label: string; rateBps: number; inclusive: boolean } | null;
 }
+
+/**
+ * Stripe's product tax code by kind of sale (README "Stripe Tax"): a shop product is taxed as a
+ * general tangible good, everything else (subscriptions, tips, paid posts, videos, galleries,
+ * messages, streams) as a general electronically supplied service.
+ */
+export const STRIPE_TAX_CODES: Record<SaleTaxKind, string> = {
+  product: 'txcd_99999999',
+  subscription: 'txcd_10000000', tip: 'txcd_10000000', feed: 'txcd_10000000', video: 'txcd_10000000', gallery: 'txcd_10000000', message: 'txcd_10000000', stream: 'txcd_10000000',
+};
+/** GET /taxes/mine under Stripe Tax: the rate of a place is a calculation of this amount, kept an hour. */
+const STRIPE_RATE_PROBE = 10_000;
+const STRIPE_RATE_TTL_MS = 60 * 60 * 1000;
 
 /** How a charge knows the fan's place: the request's GeoIP country (null without a request: renewals, a private show's minutes). */
 export interface TaxRequest {
@@ -37,6 +67,8 @@ export interface TaxRequest {
 }
 
 const isCountry = (code: string) => Object.hasOwn(countries, code);
+/** Stripe Tax could not answer (its own words are not shown to fans: `detail` is for the reader of the code only). */
+const stripeTaxDown = (_detail?: string) => new HttpError(503, SALE_TAX_MESSAGES.stripeTaxUnavailable, undefined, 'stripe_tax_unavailable');
 const residenceRequired = () => new HttpError(422, SALE_TAX_MESSAGES.residenceRequired, undefined, TAX_RESIDENCE_REQUIRED_CODE);
 
 /**
@@ -46,6 +78,8 @@ const residenceRequired = () => new HttpError(422, SALE_TAX_MESSAGES.residenceRe
  * the report summed from the ledger's `taxes` account.
  */
 export class SalesTaxService {
+  /** GET /taxes/mine under Stripe Tax: place + behaviour → the rate Stripe answered, for an hour (this node). */
+  private stripeRates = new Map<string, { at: number; value: { label: string; rateBps: number } | null }>();
   constructor(private deps: SalesTaxDeps) {}
 
   toView(r: TaxRuleRow): TaxRule {
@@ -153,6 +187,12 @@ export class SalesTaxService {
   /** GET /taxes/mine: the caller's place, the rule in force there and whether they must state their region first. */
   async mine(userId: string | null, requestCountry: string | null): Promise<MyTaxes> {
     const place = await this.placeOf(this.deps.db, userId, requestCountry);
+    const s = await this.deps.settings.all();
+    if (s.salesTaxEngine === 'stripe_tax') {
+      const required = !!place.country && !place.region && isRegionSplitCountry(place.country);
+      const rate = place.country && !required ? await this.stripeRate({ country: place.country, state: place.region }, s.stripeTaxInclusive) : null;
+      return { place, tax: rate && rate.rateBps > 0 ? { label: rate.label, rateBps: rate.rateBps, inclusive: s.stripeTaxInclusive, kinds: s.stripeTaxKinds } : null, residenceRequired: required };
+    }
     const [rule, required] = await Promise.all([this.ruleOf(this.deps.db, place), this.regionUnknown(this.deps.db, place)]);
     return { place, tax: rule && !required ? { label: rule.label, rateBps: rule.rateBps, inclusive: rule.inclusive, kinds: rule.kinds } : null, residenceRequired: required };
   }
@@ -179,7 +219,7 @@ export class SalesTaxService {
    * (`background`: renewals, a private show's minutes) the country's rule applies. A request's
    * country is remembered (`seen_country`) for the charges made without one.
    */
-  async quote(tx: Tx, q: { userId: string; kind: SaleTaxKind; price: number; requestCountry: string | null; background?: boolean }): Promise<SaleTaxQuote> {
+  async quote(tx: Tx, q: { userId: string; kind: SaleTaxKind; price: number; requestCountry: string | null; background?: boolean; source?: string }): Promise<SaleTaxQuote> {
     const untaxed = { net: q.price, tax: 0, total: q.price, place: null, rule: null };
     const place = await this.placeOf(tx, q.userId, q.requestCountry);
     if (place.source === 'request' && q.requestCountry) {
@@ -189,6 +229,18 @@ export class SalesTaxService {
         .onConflictDoUpdate({ target: taxResidences.userId, set: { seenCountry: place.country }, setWhere: sql`${taxResidences.seenCountry} is distinct from ${place.country}` });
     }
     if (!place.country || q.price === 0) return untaxed;
+    const s = await this.deps.settings.all(tx);
+    if (s.salesTaxEngine === 'stripe_tax') {
+      if (!s.stripeTaxKinds.includes(q.kind)) return untaxed;
+      // Stripe Tax taxes a US or Canadian sale by its state / province: unknown → stated first (a background charge: untaxed).
+      if (isRegionSplitCountry(place.country) && !place.region) {
+        if (q.background) return untaxed;
+        throw residenceRequired();
+      }
+      const calc = await this.calculate({ amount: q.price, inclusive: s.stripeTaxInclusive, kind: q.kind, reference: q.source ?? `quote:${q.userId}`, address: { country: place.country, state: place.region } });
+      if (calc.tax <= 0) return untaxed;
+      return { net: calc.net, tax: calc.tax, total: calc.total, place: { country: place.country, region: place.region ?? '' }, rule: null, stripe: { calculationId: calc.id, label: calc.label, rateBps: calc.rateBps, inclusive: s.stripeTaxInclusive } };
+    }
     if (!q.background && (await this.regionUnknown(tx, place))) throw residenceRequired();
     const rule = await this.ruleOf(tx, place);
     if (!rule || !rule.kinds.includes(q.kind) || rule.rateBps === 0) return untaxed;
@@ -202,10 +254,159 @@ export class SalesTaxService {
 
   /** Records a taxed sale's tax (`sale_taxes`, its source) in the sale's transaction; an untaxed quote writes nothing. */
   async record(tx: Tx, source: string, userId: string, q: SaleTaxQuote): Promise<void> {
-    if (q.tax <= 0 || !q.place || !q.rule) return;
+    if (q.tax <= 0 || !q.place) return;
+    if (q.stripe) {
+      await tx.insert(saleTaxes).values({
+        source, userId, ruleId: null, country: q.place.country, region: q.place.region, label: q.stripe.label, rateBps: q.stripe.rateBps, inclusive: q.stripe.inclusive, net: q.net, tax: q.tax,
+        provider: 'stripe_tax', calculationId: q.stripe.calculationId,
+      });
+      // Recorded at Stripe once the sale has committed (a rolled-back sale is never reported).
+      if (q.stripe.calculationId) this.deps.commits?.afterCommit(tx, () => this.queueSync());
+      return;
+    }
+    if (!q.rule) return;
     await tx.insert(saleTaxes).values({
       source, userId, ruleId: q.rule.id, country: q.place.country, region: q.place.region, label: q.rule.label, rateBps: q.rule.rateBps, inclusive: q.rule.inclusive, net: q.net, tax: q.tax,
     });
+  }
+
+  /** A sale's tax booked from what the gateway charged (a Stripe invoice's `total_taxes`), recorded like a quote's. */
+  async recordCharged(tx: Tx, source: string, userId: string, t: { provider: 'rules' | 'stripe_tax'; country: string; region: string; label: string; rateBps: number; inclusive: boolean; net: number; tax: number }): Promise<void> {
+    if (t.tax <= 0) return;
+    await tx.insert(saleTaxes).values({ source, userId, ruleId: null, country: t.country, region: t.region, label: t.label, rateBps: t.rateBps, inclusive: t.inclusive, net: t.net, tax: t.tax, provider: t.provider }).onConflictDoNothing();
+  }
+
+  // ── Stripe Tax ────────────────────────────────────────────────────────────────────────────────
+  /** The engine in force (README "Stripe Tax"). */
+  async engine(db: DbOrTx = this.deps.db): Promise<'rules' | 'stripe_tax'> {
+    return (await this.deps.settings.all(db)).salesTaxEngine;
+  }
+
+  private async stripeTax(): Promise<NonNullable<PaymentGateway['tax']>> {
+    const gw = await this.deps.gateway().catch(() => null);
+    if (!gw?.tax) throw stripeTaxDown('the payment gateway is not Stripe');
+    return gw.tax;
+  }
+
+  /** One Stripe Tax calculation; a failure → 503 (the caller's transaction rolls back: nothing moves). */
+  private async calculate(c: { amount: number; inclusive: boolean; kind: SaleTaxKind; reference: string; address: TaxAddress }) {
+    const tax = await this.stripeTax();
+    try {
+      return await tax.calculate({ amount: c.amount, currency: this.deps.currency, reference: c.reference, taxCode: STRIPE_TAX_CODES[c.kind], inclusive: c.inclusive, address: c.address });
+    } catch (err) {
+      if (err instanceof TaxUnavailable) throw stripeTaxDown(err.message);
+      throw err;
+    }
+  }
+
+  /** The rate Stripe Tax answers for a place (a calculation of a fixed amount), cached an hour per place and behaviour; null when it cannot say now. */
+  private async stripeRate(address: TaxAddress, inclusive: boolean): Promise<{ label: string; rateBps: number } | null> {
+    const key = `${address.country}-${address.state ?? ''}-${inclusive ? 'in' : 'ex'}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.stripeRates.get(key);
+    if (hit && now - hit.at < STRIPE_RATE_TTL_MS) return hit.value;
+    try {
+      const calc = await this.calculate({ amount: STRIPE_RATE_PROBE, inclusive, kind: 'subscription', reference: `rate:${key}`, address });
+      const value = calc.tax > 0 ? { label: calc.label, rateBps: calc.rateBps } : null;
+      this.stripeRates.set(key, { at: now, value });
+      return value;
+    } catch {
+      return null; // not cached: asked again next time
+    }
+  }
+
+  private async queueSync(): Promise<void> {
+    try {
+      await this.deps.queueSync?.();
+    } catch {
+      // The periodic sync picks it up.
+    }
+  }
+
+  /**
+   * The Stripe Tax sync (job `taxes.stripe-sync`, after a sale or a give-back commits, and every
+   * few minutes): records each Stripe Tax sale at Stripe from its calculation (reference = the
+   * sale's source: a retry answers the same transaction), then each movement that gave its tax back
+   * as a reversal (full when it gave everything back at once, else partial by the amount). Each is
+   * marked done only after Stripe answered; a failure is retried by the next run.
+   */
+  async syncStripe(limit = 100): Promise<{ recorded: number; reversed: number }> {
+    const gw = await this.deps.gateway().catch(() => null);
+    if (!gw?.tax) return { recorded: 0, reversed: 0 };
+    let recorded = 0;
+    let reversed = 0;
+    const pending = await this.deps.db
+      .select({ source: saleTaxes.source, calculationId: saleTaxes.calculationId })
+      .from(saleTaxes)
+      .where(and(eq(saleTaxes.provider, 'stripe_tax'), isNull(saleTaxes.stripeTransactionId), isNotNull(saleTaxes.calculationId)))
+      .orderBy(asc(saleTaxes.createdAt))
+      .limit(limit);
+    for (const p of pending) {
+      const t = await gw.tax.recordTransaction({ calculationId: p.calculationId!, reference: p.source });
+      const rows = await this.deps.db.update(saleTaxes).set({ stripeTransactionId: t.id }).where(and(eq(saleTaxes.source, p.source), isNull(saleTaxes.stripeTransactionId))).returning({ source: saleTaxes.source });
+      recorded += rows.length;
+    }
+    for (const g of await this.deps.ledgerTaxes.stripeTaxGiveBacks(limit)) {
+      const full = g.givenBack >= g.salePaid;
+      const t = await gw.tax.reverse({ transactionId: g.transactionId, reference: `reversal:${g.source}`, full, flatAmount: g.givenBack });
+      const rows = await this.deps.db.insert(stripeTaxReversals).values({ earningId: g.earningId, saleSource: g.saleSource, transactionId: t.id }).onConflictDoNothing().returning({ id: stripeTaxReversals.earningId });
+      reversed += rows.length;
+    }
+    return { recorded, reversed };
+  }
+
+  // ── Stripe-managed subscriptions ──────────────────────────────────────────────────────────────
+  /**
+   * How a Stripe subscription of `userId` starting now is taxed (README "Stripe"): the fan's place
+   * (stated, else last seen), then with the rules the place's rule for subscriptions as a Stripe
+   * TaxRate (made once per rule version), with Stripe Tax automatic tax at the place (its rate
+   * asked now, for the record). Remembered for the subscription (`subscription_taxes`): its
+   * renewals are booked with it. Null: untaxed.
+   */
+  async forGatewaySubscription(subscriptionId: string, userId: string): Promise<{ taxRateId: string } | { automatic: { inclusive: boolean; address: TaxAddress } } | null> {
+    const db = this.deps.db;
+    const place = await this.placeOf(db, userId, null);
+    if (!place.country) return null;
+    const s = await this.deps.settings.all();
+    if (s.salesTaxEngine === 'stripe_tax') {
+      if (!s.stripeTaxKinds.includes('subscription') || (isRegionSplitCountry(place.country) && !place.region)) return null;
+      const address = { country: place.country, state: place.region };
+      const rate = await this.stripeRate(address, s.stripeTaxInclusive);
+      await this.rememberSubscription({ subscriptionId, provider: 'stripe_tax', country: place.country, region: place.region ?? '', label: rate?.label ?? 'Tax', rateBps: rate?.rateBps ?? 0, inclusive: s.stripeTaxInclusive, taxRateId: null });
+      return { automatic: { inclusive: s.stripeTaxInclusive, address } };
+    }
+    const rule = await this.ruleOf(db, place);
+    if (!rule || !rule.kinds.includes('subscription') || rule.rateBps === 0) return null;
+    const taxRateId = await this.stripeTaxRateOf(rule);
+    await this.rememberSubscription({ subscriptionId, provider: 'rules', country: place.country, region: rule.region, label: rule.label, rateBps: rule.rateBps, inclusive: rule.inclusive, taxRateId });
+    return { taxRateId };
+  }
+
+  private async rememberSubscription(v: typeof subscriptionTaxes.$inferInsert): Promise<void> {
+    await this.deps.db.insert(subscriptionTaxes).values(v).onConflictDoUpdate({ target: subscriptionTaxes.subscriptionId, set: { ...v, createdAt: sql`now()` } });
+  }
+
+  /** The Stripe TaxRate of a rule's current version (rate, inclusive): made once, its id kept. */
+  private async stripeTaxRateOf(rule: TaxRuleRow): Promise<string> {
+    const key = and(eq(stripeTaxRates.ruleId, rule.id), eq(stripeTaxRates.rateBps, rule.rateBps), eq(stripeTaxRates.inclusive, rule.inclusive));
+    const [known] = await this.deps.db.select({ id: stripeTaxRates.taxRateId }).from(stripeTaxRates).where(key);
+    if (known) return known.id;
+    const tax = await this.stripeTax();
+    let id: string;
+    try {
+      id = await tax.taxRate({ label: rule.label, rateBps: rule.rateBps, inclusive: rule.inclusive, country: rule.country, state: rule.region || null, idempotencyKey: `tax-rate:${rule.id}:${rule.rateBps}:${rule.inclusive ? 'in' : 'ex'}` });
+    } catch (err) {
+      if (err instanceof TaxUnavailable) throw stripeTaxDown(err.message);
+      throw err;
+    }
+    await this.deps.db.insert(stripeTaxRates).values({ ruleId: rule.id, rateBps: rule.rateBps, inclusive: rule.inclusive, taxRateId: id }).onConflictDoNothing();
+    return id;
+  }
+
+  /** How a Stripe subscription was taxed when it started (null: untaxed). */
+  async ofGatewaySubscription(db: DbOrTx, subscriptionId: string): Promise<SubscriptionTaxRow | null> {
+    const [row] = await db.select().from(subscriptionTaxes).where(eq(subscriptionTaxes.subscriptionId, subscriptionId));
+    return row ?? null;
   }
 
   /** The tax recorded for a sale (a card payment's, when it is paid), or null. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { SaleTaxKind } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -68,8 +68,64 @@ export const saleTaxes = pgTable(
     /** What the split (creator's net + commission) is on. */
     net: bigint('net', { mode: 'number' }).notNull(),
     tax: bigint('tax', { mode: 'number' }).notNull(),
+    /** Which engine computed it: the operator's rules, or Stripe Tax (migration 0050). */
+    provider: text('provider').$type<SaleTaxProvider>().notNull().default('rules'),
+    /** Stripe Tax: the calculation (taxcalc_…) the charge used; recorded at Stripe after commit. */
+    calculationId: text('calculation_id'),
+    /** Stripe Tax: the tax transaction (tax_…) made from the calculation by the sync job; null while not recorded. */
+    stripeTransactionId: text('stripe_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sale_taxes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('sale_taxes_user_idx').on(t.userId, t.createdAt),
+    index('sale_taxes_stripe_pending_idx').on(t.createdAt).where(sql`${t.provider} = 'stripe_tax' and ${t.stripeTransactionId} is null`),
+    check('sale_taxes_provider_check', sql`${t.provider} in ('rules', 'stripe_tax')`),
+  ],
 );
 export type SaleTaxRow = typeof saleTaxes.$inferSelect;
+
+export type SaleTaxProvider = 'rules' | 'stripe_tax';
+
+/**
+ * The Stripe TaxRate made from one version of a rule (its rate and inclusive flag), so a Stripe
+ * subscription taxed by the rule carries it (`default_tax_rates`): one TaxRate per version, made
+ * once (idempotency key from the same three values).
+ */
+export const stripeTaxRates = pgTable(
+  'stripe_tax_rates',
+  {
+    ruleId: uuid('rule_id').notNull().references(() => taxRules.id, { onDelete: 'cascade' }),
+    rateBps: integer('rate_bps').notNull(),
+    inclusive: boolean('inclusive').notNull(),
+    taxRateId: text('tax_rate_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.rateBps, t.inclusive] })],
+);
+
+/**
+ * How a Stripe-managed subscription is taxed, fixed when it starts (Stripe keeps the first
+ * period's TaxRate or customer address for its renewals): the place, the label and rate, and the
+ * TaxRate (rules) or none (Stripe Tax). `invoice.paid` books each renewal's tax with it.
+ */
+export const subscriptionTaxes = pgTable('subscription_taxes', {
+  /** The subscriptions module's id (no foreign key: the taxes module is below it). */
+  subscriptionId: uuid('subscription_id').primaryKey(),
+  provider: text('provider').$type<SaleTaxProvider>().notNull(),
+  country: text('country').notNull(),
+  region: text('region').notNull().default(''),
+  label: text('label').notNull(),
+  rateBps: integer('rate_bps').notNull(),
+  inclusive: boolean('inclusive').notNull(),
+  taxRateId: text('tax_rate_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type SubscriptionTaxRow = typeof subscriptionTaxes.$inferSelect;
+
+/** A Stripe Tax reversal recorded for one movement that gave tax back (its earnings row: a refund, a dispute), once. */
+export const stripeTaxReversals = pgTable('stripe_tax_reversals', {
+  earningId: uuid('earning_id').primaryKey(),
+  saleSource: text('sale_source').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -40,7 +40,7 @@ export interface ChargeInput {
 export async function writeCharge(deps: { ledger: LedgerService; events: Events; taxes: Pick<SalesTaxService, 'quote' | 'record' | 'ledgerTax'> }, tx: Tx, userId: string, c: ChargeInput): Promise<WalletChargeRow> {
   const id = c.id ?? uuidv7();
   const source = `wallet_charge:${id}`;
-  const tax = await deps.taxes.quote(tx, { userId, kind: c.type, price: c.amount, requestCountry: c.requestCountry ?? null, background: c.background });
+  const tax = await deps.taxes.quote(tx, { userId, kind: c.type, price: c.amount, requestCountry: c.requestCountry ?? null, background: c.background, source });
   await deps.taxes.record(tx, source, userId, tax);
   const sale = await deps.ledger.recordSale(tx, { performerId: c.performerId, userId, type: c.type, source, gross: tax.net, tax: deps.taxes.ledgerTax(tax), description: c.description, from: wallet(userId), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
   const [row] = await tx.insert(walletCharges).values({ id, userId, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();

@@ -48,17 +48,23 @@ export interface GatewaySubscriptionRequest {
   currency: string;
   /** Free trial length (free subscriptions), 0 for none. */
   trialDays: number;
-  /** The first period's price after a coupon, when it differs from monthlyAmount. */
+  /** The first period's price after a coupon (before any tax), when it differs from monthlyAmount. */
   firstAmount?: number;
   idempotencyKey: string;
+  /**
+   * Sales tax on every invoice (taxes README "Stripe"): a TaxRate made from the operator's rule
+   * (`default_tax_rates`), or Stripe Tax (`automatic_tax`, the price tax-inclusive or not; the
+   * customer's address set first from the fan's place). Absent: untaxed.
+   */
+  tax?: { taxRateId: string } | { automatic: { inclusive: boolean; address: TaxAddress } };
 }
 export interface GatewaySubscriptionResult {
   gatewayRef: string;
   /** active / trialing → access now; incomplete → the first payment failed. */
   status: 'active' | 'trialing' | 'incomplete' | 'past_due' | 'canceled';
   currentPeriodEnd: Date;
-  /** The first invoice, when one was paid now. */
-  firstPayment: { gatewayRef: string; amount: number } | null;
+  /** The first invoice, when one was paid now (`tax`: its total_taxes, minor units). */
+  firstPayment: { gatewayRef: string; amount: number; tax: number } | null;
   failureMessage?: string;
 }
 
@@ -127,6 +133,37 @@ export interface GatewayBalanceTransaction {
   created: Date;
 }
 
+/** Where a fan is taxed, as Stripe Tax reads an address: ISO country and (US, Canada) the state / province. */
+export interface TaxAddress {
+  country: string;
+  state: string | null;
+}
+/** One sale's tax asked of Stripe Tax (stripe.tax.calculations.create, one line item). Minor units. */
+export interface TaxCalculationRequest {
+  amount: number;
+  currency: string;
+  /** The line's reference: the sale's source. */
+  reference: string;
+  /** Stripe's product tax code (taxes README "Stripe Tax": the mapping by kind of sale). */
+  taxCode: string;
+  /** true: `amount` includes the tax (tax_behavior inclusive). */
+  inclusive: boolean;
+  address: TaxAddress;
+}
+/** Stripe Tax's answer: the tax, what the fan pays, what the split is on, and a label and rate for the receipt. */
+export interface TaxCalculationResult {
+  /** taxcalc_… (null when Stripe does not keep it: nothing to record). */
+  id: string | null;
+  tax: number;
+  total: number;
+  net: number;
+  /** "VAT", "Sales tax"… (from the breakdown's tax type); rate in basis points (the first taxed breakdown's). */
+  label: string;
+  rateBps: number;
+}
+/** Stripe Tax could not answer (network, 5xx, not set up): the charge is refused (503), nothing moves. */
+export class TaxUnavailable extends Error {}
+
 /** The gateway answered no (a refund or evidence it refuses): shown to the operator, nothing happened there. */
 export class GatewayRefusal extends Error {}
 
@@ -157,6 +194,22 @@ export interface PaymentGateway {
     resume(gatewayRef: string): Promise<void>;
     /** Ends it now (a refunded or disputed period); already ended is fine. */
     cancelNow(gatewayRef: string): Promise<void>;
+  };
+  /**
+   * Sales tax at the gateway (Stripe Tax and Stripe TaxRates; taxes README "Stripe"). Absent: the
+   * gateway computes no tax (the sandbox: the operator's rules only). A failure → TaxUnavailable.
+   */
+  tax?: {
+    /** stripe.tax.calculations.create: one line item, the customer's address (billing). */
+    calculate(req: TaxCalculationRequest): Promise<TaxCalculationResult>;
+    /** stripe.tax.transactions.createFromCalculation (`reference`: the sale's source; a retry answers the same transaction). */
+    recordTransaction(req: { calculationId: string; reference: string }): Promise<{ id: string }>;
+    /** stripe.tax.transactions.createReversal: full, or partial by `flatAmount` (what is given back, tax included, positive). */
+    reverse(req: { transactionId: string; reference: string; full: boolean; flatAmount: number }): Promise<{ id: string }>;
+    /** stripe.taxRates.create from a rule's version (one per `idempotencyKey`). */
+    taxRate(req: { label: string; rateBps: number; inclusive: boolean; country: string; state: string | null; idempotencyKey: string }): Promise<string>;
+    /** The customer's address (Stripe Tax on a subscription reads it): country and state. */
+    setCustomerAddress(customerId: string, address: TaxAddress): Promise<void>;
   };
   /** Refunds (part of) a charge to the card. A refusal → GatewayRefusal. */
   refund(req: RefundRequest): Promise<GatewayRefund>;

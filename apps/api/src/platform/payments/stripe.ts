@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { addStripeCardSchema } from '@stagepass/shared';
 import {
-  CardError, GatewayRefusal, type ChargeRequest, type ChargeResult, type DisputeEvidenceRequest, type GatewayBalanceTransaction, type GatewayDispute, type GatewayEvent, type GatewayRefund,
+  CardError, GatewayRefusal, TaxUnavailable, type ChargeRequest, type TaxAddress, type TaxCalculationRequest, type TaxCalculationResult, type ChargeResult, type DisputeEvidenceRequest, type GatewayBalanceTransaction, type GatewayDispute, type GatewayEvent, type GatewayRefund,
   type GatewaySubscriptionRequest, type GatewaySubscriptionResult, type PaymentGateway, type RefundRequest, type SavedCard, type StripeFactory,
 } from './gateway';
 
@@ -118,12 +118,18 @@ export class StripeGateway implements PaymentGateway {
         );
         couponId = coupon.id;
       }
+      const tax = req.tax;
+      const automatic = tax && 'automatic' in tax ? tax.automatic : null;
+      // Stripe Tax reads the customer's address: the fan's place, set before the subscription.
+      if (automatic) await this.tax.setCustomerAddress(req.customerId, automatic.address);
       let sub: Stripe.Subscription;
       try {
         sub = await this.stripe.subscriptions.create(
           {
             customer: req.customerId,
-            items: [{ price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month' } } }],
+            items: [{ price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month' }, ...(automatic ? { tax_behavior: automatic.inclusive ? 'inclusive' as const : 'exclusive' as const } : {}) } }],
+            ...(tax && 'taxRateId' in tax ? { default_tax_rates: [tax.taxRateId] } : {}),
+            ...(automatic ? { automatic_tax: { enabled: true } } : {}),
             default_payment_method: req.providerCardId,
             ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
             ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
@@ -147,7 +153,7 @@ export class StripeGateway implements PaymentGateway {
         gatewayRef: sub.id,
         status,
         currentPeriodEnd: subscriptionPeriodEnd(sub),
-        firstPayment: status === 'active' && invoice && invoice.status === 'paid' ? { gatewayRef: invoice.id!, amount: invoice.amount_paid } : null,
+        firstPayment: status === 'active' && invoice && invoice.status === 'paid' ? { gatewayRef: invoice.id!, amount: invoice.amount_paid, tax: invoiceTax(invoice) } : null,
         ...(status === 'incomplete' ? { failureMessage: 'Your card was declined.' } : {}),
       };
     },
@@ -165,6 +171,47 @@ export class StripeGateway implements PaymentGateway {
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
         throw err;
       }
+    },
+  };
+
+  readonly tax = {
+    calculate: async (req: TaxCalculationRequest): Promise<TaxCalculationResult> => {
+      const calc = await taxCall(() =>
+        this.stripe.tax.calculations.create({
+          currency: req.currency,
+          customer_details: { address: { country: req.address.country, ...(req.address.state ? { state: req.address.state } : {}) }, address_source: 'billing' },
+          line_items: [{ amount: req.amount, reference: req.reference.slice(0, 500), tax_behavior: req.inclusive ? 'inclusive' : 'exclusive', tax_code: req.taxCode }],
+        }),
+      );
+      const tax = req.inclusive ? calc.tax_amount_inclusive : calc.tax_amount_exclusive;
+      const taxed = calc.tax_breakdown.find((b) => b.amount > 0) ?? null;
+      const rate = taxed ? Math.round(Number(taxed.tax_rate_details.percentage_decimal) * 100) : 0;
+      return { id: calc.id, tax, total: calc.amount_total, net: req.inclusive ? req.amount - tax : req.amount, label: taxLabel(taxed?.tax_rate_details.tax_type ?? null), rateBps: Number.isFinite(rate) ? rate : 0 };
+    },
+    recordTransaction: async (req: { calculationId: string; reference: string }): Promise<{ id: string }> => {
+      const t = await taxCall(() => this.stripe.tax.transactions.createFromCalculation({ calculation: req.calculationId, reference: req.reference.slice(0, 500) }, { idempotencyKey: `tax-transaction:${req.reference}` }));
+      return { id: t.id };
+    },
+    reverse: async (req: { transactionId: string; reference: string; full: boolean; flatAmount: number }): Promise<{ id: string }> => {
+      const t = await taxCall(() =>
+        this.stripe.tax.transactions.createReversal(
+          { original_transaction: req.transactionId, reference: req.reference.slice(0, 500), ...(req.full ? { mode: 'full' as const } : { mode: 'partial' as const, flat_amount: -req.flatAmount }) },
+          { idempotencyKey: `tax-reversal:${req.reference}` },
+        ),
+      );
+      return { id: t.id };
+    },
+    taxRate: async (req: { label: string; rateBps: number; inclusive: boolean; country: string; state: string | null; idempotencyKey: string }): Promise<string> => {
+      const r = await taxCall(() =>
+        this.stripe.taxRates.create(
+          { display_name: req.label.slice(0, 50), percentage: req.rateBps / 100, inclusive: req.inclusive, country: req.country, ...(req.state ? { state: req.state } : {}) },
+          { idempotencyKey: req.idempotencyKey },
+        ),
+      );
+      return r.id;
+    },
+    setCustomerAddress: async (customerId: string, address: TaxAddress): Promise<void> => {
+      await taxCall(() => this.stripe.customers.update(customerId, { address: { country: address.country, ...(address.state ? { state: address.state } : {}) } }));
     },
   };
 
@@ -339,6 +386,28 @@ export function stripeRefund(r: Stripe.Refund): GatewayRefund {
     failureMessage: status === 'failed' || status === 'canceled' ? `The refund ${status === 'failed' ? 'failed' : 'was canceled'}${r.failure_reason ? ` (${r.failure_reason})` : ''}` : null,
     metadata: { ...(r.metadata ?? {}) },
   };
+}
+
+/** A Stripe Tax call: any failure (network, 5xx, Stripe Tax not set up, an address it refuses) → TaxUnavailable with Stripe's words. */
+async function taxCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new TaxUnavailable(err.message);
+    throw new TaxUnavailable(err instanceof Error ? err.message : String(err));
+  }
+}
+
+const TAX_TYPE_LABELS: Record<string, string> = { vat: 'VAT', gst: 'GST', hst: 'HST', pst: 'PST', qst: 'QST', igst: 'IGST', jct: 'JCT', rst: 'RST', sales_tax: 'Sales tax' };
+/** The receipt's name of a Stripe Tax breakdown's tax type ("VAT", "Sales tax"; else its words). */
+export function taxLabel(taxType: string | null): string {
+  if (!taxType) return 'Tax';
+  return TAX_TYPE_LABELS[taxType] ?? taxType.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** An invoice's tax (API 2025-03-31+: `total_taxes[].amount`), minor units. */
+export function invoiceTax(inv: Pick<Stripe.Invoice, 'total_taxes'>): number {
+  return (inv.total_taxes ?? []).reduce((s, t) => s + (t.amount ?? 0), 0);
 }
 
 /** The factory the composition root hands to the payments service (which never imports the SDK). */
