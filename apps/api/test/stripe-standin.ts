@@ -184,11 +184,20 @@ export class StripeStandin {
   private route(method: string, path: string, p: Json): Json {
     const seg = path.split('/').filter(Boolean); // ['v1', 'customers', 'cus_x', 'attach']
     if (seg[0] !== 'v1') throw missing('route', path);
+    // Stripe Tax lives under /v1/tax/…: one resource name here.
+    if (seg[1] === 'tax' && seg.length >= 3) seg.splice(1, 2, `tax/${seg[2]}`);
     const [, res, id, action] = seg;
     const expand: string[] = Array.isArray(p.expand) ? p.expand : [];
     switch (`${method} ${res}${id ? '/:id' : ''}${action ? `/${action}` : ''}`) {
       case 'POST customers': return this.createCustomer(p);
       case 'GET customers/:id': return clone(this.get(this.customers, 'customer', id));
+      case 'POST customers/:id': return this.updateCustomer(id, p);
+      case 'POST tax/calculations': return this.createTaxCalculation(p);
+      case 'POST tax/transactions/:id':
+        if (id === 'create_from_calculation') return this.createTaxTransaction(p);
+        if (id === 'create_reversal') return this.createTaxReversal(p);
+        throw missing('route', `${method} ${path}`);
+      case 'POST tax_rates': return this.createTaxRate(p);
       case 'POST payment_methods/:id/attach': return this.attach(id, p);
       case 'POST payment_methods/:id/detach': return this.detach(id);
       case 'GET payment_methods/:id': return clone(this.get(this.paymentMethods, 'payment_method', id));
@@ -223,6 +232,126 @@ export class StripeStandin {
   }
 
   // ── Customers and cards ────────────────────────────────────────────────────────────────────
+  private updateCustomer(id: string, p: Json): Json {
+    const c = this.get(this.customers, 'customer', id);
+    if (p.address) c.address = { city: null, line1: null, line2: null, postal_code: null, state: null, country: null, ...p.address };
+    if (p.metadata) c.metadata = { ...c.metadata, ...p.metadata };
+    return clone(c);
+  }
+
+  // ── Stripe Tax and tax rates ───────────────────────────────────────────────────────────────
+  /** Stripe Tax's rates in the stand-in (percent, by country or country-state); elsewhere nothing is collected. */
+  static readonly TAX_TABLE: Record<string, { percent: number; type: string }> = { DE: { percent: 19, type: 'vat' }, FR: { percent: 20, type: 'vat' }, 'US-CA': { percent: 7.25, type: 'sales_tax' } };
+  /** Set: every Stripe Tax call answers this status (e.g. 503: Stripe Tax is down). */
+  taxDown: number | null = null;
+  readonly taxCalculations = new Map<string, Json>();
+  readonly taxTransactions = new Map<string, Json>();
+  readonly taxRates = new Map<string, Json>();
+
+  private taxRateOf(country: string, state: string | null) {
+    return StripeStandin.TAX_TABLE[`${country}-${state ?? ''}`] ?? StripeStandin.TAX_TABLE[country] ?? null;
+  }
+  /** Half up, as the site computes: exclusive round(a × p / 100), inclusive round(a × p / (100 + p)). */
+  static taxOf(amount: number, percent: number, inclusive: boolean): number {
+    const bp = Math.round(percent * 100);
+    return inclusive ? Math.floor((amount * bp * 2 + (10_000 + bp)) / (2 * (10_000 + bp))) : Math.floor((amount * bp * 2 + 10_000) / 20_000);
+  }
+
+  private createTaxCalculation(p: Json): Json {
+    if (this.taxDown) throw new StripeHttpError(this.taxDown, { type: 'api_error', message: 'Stripe Tax is temporarily unavailable.' });
+    if (!p.currency) throw invalid('Missing required param: currency.', 'currency');
+    const addr = p.customer_details?.address;
+    if (!addr?.country) throw invalid('Missing required param: customer_details[address][country].', 'customer_details[address][country]');
+    if (p.customer_details.address_source !== 'billing' && p.customer_details.address_source !== 'shipping') throw invalid('Invalid address_source', 'customer_details[address_source]');
+    const items: Json[] = p.line_items ?? [];
+    if (!items.length) throw invalid('Missing required param: line_items.', 'line_items');
+    const rate = this.taxRateOf(addr.country, addr.state ?? null);
+    let exclusive = 0;
+    let inclusive = 0;
+    let total = 0;
+    const breakdown: Json[] = [];
+    for (const li of items) {
+      const amount = int(li.amount, 'line_items[0][amount]');
+      const incl = li.tax_behavior === 'inclusive';
+      if (!li.tax_code?.startsWith('txcd_')) throw invalid('Invalid tax code', 'line_items[0][tax_code]');
+      const tax = rate && li.tax_code !== 'txcd_00000000' ? StripeStandin.taxOf(amount, rate.percent, incl) : 0;
+      if (incl) inclusive += tax;
+      else exclusive += tax;
+      total += amount + (incl ? 0 : tax);
+      breakdown.push({
+        amount: tax, inclusive: incl, taxable_amount: incl ? amount - tax : amount, taxability_reason: rate ? 'standard_rated' : 'not_collecting',
+        tax_rate_details: { country: addr.country, state: addr.state ?? null, flat_amount: null, percentage_decimal: rate ? rate.percent.toFixed(4) : '0.0', rate_type: 'percentage', tax_type: rate?.type ?? null },
+      });
+    }
+    const calc = {
+      id: rid('taxcalc'), object: 'tax.calculation', amount_total: total, currency: String(p.currency).toLowerCase(), customer: null, livemode: false,
+      customer_details: { address: { city: null, line1: null, line2: null, postal_code: null, state: null, ...addr }, address_source: p.customer_details.address_source, ip_address: null, tax_ids: [], taxability_override: 'none' },
+      expires_at: this.ts() + 90 * 86_400, ship_from_details: null, shipping_cost: null, tax_amount_exclusive: exclusive, tax_amount_inclusive: inclusive, tax_breakdown: breakdown, tax_date: this.ts(),
+      line_items: list(items.map((li) => ({ id: rid('tax_li'), object: 'tax.calculation_line_item', amount: int(li.amount, 'amount'), reference: li.reference ?? null, tax_behavior: li.tax_behavior ?? 'exclusive', tax_code: li.tax_code })), '/v1/tax/calculations/line_items'),
+    };
+    this.taxCalculations.set(calc.id, calc);
+    return clone(calc);
+  }
+
+  private createTaxTransaction(p: Json): Json {
+    if (this.taxDown) throw new StripeHttpError(this.taxDown, { type: 'api_error', message: 'Stripe Tax is temporarily unavailable.' });
+    const calc = this.get(this.taxCalculations, 'tax.calculation', p.calculation ?? '');
+    if (!p.reference) throw invalid('Missing required param: reference.', 'reference');
+    if ([...this.taxTransactions.values()].some((t) => t.reference === p.reference)) throw invalid(`A transaction with reference ${p.reference} already exists.`, 'reference');
+    const t = { id: rid('tax'), object: 'tax.transaction', type: 'transaction', reference: p.reference, currency: calc.currency, created: this.ts(), posted_at: this.ts(), livemode: false, metadata: {}, customer: null, customer_details: calc.customer_details, reversal: null, amount_total: calc.amount_total, tax: calc.tax_amount_exclusive + calc.tax_amount_inclusive, calculation: calc.id };
+    this.taxTransactions.set(t.id, t);
+    return clone(t);
+  }
+
+  private createTaxReversal(p: Json): Json {
+    if (this.taxDown) throw new StripeHttpError(this.taxDown, { type: 'api_error', message: 'Stripe Tax is temporarily unavailable.' });
+    const orig = this.get(this.taxTransactions, 'tax.transaction', p.original_transaction ?? '');
+    if (!p.reference) throw invalid('Missing required param: reference.', 'reference');
+    if (p.mode !== 'full' && p.mode !== 'partial') throw invalid('Invalid mode', 'mode');
+    if ([...this.taxTransactions.values()].some((t) => t.reference === p.reference)) throw invalid(`A transaction with reference ${p.reference} already exists.`, 'reference');
+    const earlier = [...this.taxTransactions.values()].filter((t) => t.reversal?.original_transaction === orig.id);
+    if (p.mode === 'full' && earlier.length) throw invalid('A full reversal is only possible for a transaction without reversals.', 'mode');
+    const flat = p.mode === 'full' ? -orig.amount_total : int(p.flat_amount, 'flat_amount');
+    if (flat >= 0) throw invalid('flat_amount must be negative', 'flat_amount');
+    const left = orig.amount_total + earlier.reduce((s, t) => s + t.amount_total, 0);
+    if (-flat > left) throw invalid('The reversal is larger than what is left of the transaction.', 'flat_amount');
+    const t = { id: rid('tax'), object: 'tax.transaction', type: 'reversal', reference: p.reference, currency: orig.currency, created: this.ts(), posted_at: this.ts(), livemode: false, metadata: {}, customer: null, customer_details: orig.customer_details, reversal: { original_transaction: orig.id }, amount_total: flat, mode: p.mode };
+    this.taxTransactions.set(t.id, t);
+    return clone(t);
+  }
+
+  private createTaxRate(p: Json): Json {
+    if (!p.display_name) throw invalid('Missing required param: display_name.', 'display_name');
+    if (p.percentage === undefined) throw invalid('Missing required param: percentage.', 'percentage');
+    if (p.inclusive === undefined) throw invalid('Missing required param: inclusive.', 'inclusive');
+    const r = { id: rid('txr'), object: 'tax_rate', active: true, display_name: p.display_name, percentage: Number(p.percentage), effective_percentage: Number(p.percentage), inclusive: bool(p.inclusive), country: p.country ?? null, state: p.state ?? null, jurisdiction: null, tax_type: null, created: this.ts(), livemode: false, metadata: {} };
+    this.taxRates.set(r.id, r);
+    return clone(r);
+  }
+
+  /** A subscription invoice's tax lines for `amount` (the price after a discount): its TaxRate, or Stripe Tax at the customer's address. */
+  private invoiceTaxes(sub: Json, amount: number): { tax: number; inclusive: boolean; lines: Json[] } {
+    if (amount <= 0) return { tax: 0, inclusive: false, lines: [] };
+    let percent: number | null = null;
+    let inclusive = false;
+    let rateId: string | null = null;
+    if (sub.default_tax_rates?.length) {
+      const r = sub.default_tax_rates[0];
+      percent = r.percentage;
+      inclusive = r.inclusive;
+      rateId = r.id;
+    } else if (sub.automatic_tax?.enabled) {
+      const addr = this.customers.get(sub.customer)?.address;
+      const r = addr?.country ? this.taxRateOf(addr.country, addr.state ?? null) : null;
+      percent = r?.percent ?? null;
+      inclusive = sub.items.data[0].price.tax_behavior === 'inclusive';
+      rateId = r ? rid('txr') : null;
+    }
+    if (percent === null) return { tax: 0, inclusive, lines: [] };
+    const tax = StripeStandin.taxOf(amount, percent, inclusive);
+    return { tax, inclusive, lines: [{ amount: tax, tax_behavior: inclusive ? 'inclusive' : 'exclusive', taxability_reason: 'standard_rated', taxable_amount: inclusive ? amount - tax : amount, type: 'tax_rate_details', tax_rate_details: { tax_rate: rateId } }] };
+  }
+
   private createCustomer(p: Json): Json {
     const c = { id: rid('cus'), object: 'customer', created: this.ts(), email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null }, livemode: false };
     this.customers.set(c.id, c);
@@ -357,17 +486,22 @@ export class StripeStandin {
       status: trialDays > 0 ? 'trialing' : 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null,
       cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', currency: String(pd.currency).toLowerCase(),
       default_payment_method: pmId, metadata: p.metadata ?? {}, discounts: [], latest_invoice: null,
+      default_tax_rates: (p.default_tax_rates ?? []).map((id: string) => clone(this.get(this.taxRates, 'tax_rate', id))),
+      automatic_tax: { enabled: bool(p.automatic_tax?.enabled), liability: null },
       trial_start: trialDays > 0 ? start : null, trial_end: trialDays > 0 ? end : null,
       items: list([{
         id: rid('si'), object: 'subscription_item', quantity: 1, current_period_start: start, current_period_end: end, metadata: {},
-        price: { id: rid('price'), object: 'price', product: pd.product, unit_amount: unitAmount, currency: String(pd.currency).toLowerCase(), recurring: { interval: 'month', interval_count: 1 }, type: 'recurring' },
+        price: { id: rid('price'), object: 'price', product: pd.product, unit_amount: unitAmount, currency: String(pd.currency).toLowerCase(), recurring: { interval: 'month', interval_count: 1 }, type: 'recurring', tax_behavior: pd.tax_behavior ?? 'unspecified' },
       }], '/v1/subscription_items'),
     };
+    if (sub.automatic_tax.enabled && !this.customers.get(customer)?.address?.country) throw invalid('The customer\'s location isn\'t recognized: automatic tax needs an address.', 'automatic_tax', 'customer_tax_location_invalid');
     this.subscriptions.set(sub.id, sub);
     if (coupon) coupon.times_redeemed += 1;
     this.emit('customer.subscription.created', sub);
-    const pi = firstAmount > 0 ? this.chargeInvoice(sub, firstAmount) : null;
-    const invoice = this.makeInvoice(sub, { amount: firstAmount, subtotal: trialDays > 0 ? 0 : unitAmount, start, end, billingReason: 'subscription_create', paid: true, paymentIntent: pi?.id ?? null });
+    const taxes = this.invoiceTaxes(sub, firstAmount);
+    const firstTotal = firstAmount + (taxes.inclusive ? 0 : taxes.tax);
+    const pi = firstTotal > 0 ? this.chargeInvoice(sub, firstTotal) : null;
+    const invoice = this.makeInvoice(sub, { amount: firstTotal, subtotal: trialDays > 0 ? 0 : unitAmount, start, end, billingReason: 'subscription_create', paid: true, paymentIntent: pi?.id ?? null, taxes: taxes.lines });
     sub.latest_invoice = invoice.id;
     this.emit('invoice.paid', invoice);
     this.emit('invoice.payment_succeeded', invoice);
@@ -385,13 +519,13 @@ export class StripeStandin {
     return pi;
   }
 
-  private makeInvoice(sub: Json, o: { amount: number; subtotal: number; start: number; end: number; billingReason: string; paid: boolean; paymentIntent: string | null }): Json {
+  private makeInvoice(sub: Json, o: { amount: number; subtotal: number; start: number; end: number; billingReason: string; paid: boolean; paymentIntent: string | null; taxes?: Json[] }): Json {
     const si = sub.items.data[0];
     const inv: Json = {
       id: rid('in'), object: 'invoice', customer: sub.customer, currency: sub.currency, created: this.ts(), livemode: false,
       status: o.paid ? 'paid' : 'open', billing_reason: o.billingReason, collection_method: 'charge_automatically',
       amount_due: o.amount, amount_paid: o.paid ? o.amount : 0, amount_remaining: o.paid ? 0 : o.amount, subtotal: o.subtotal, total: o.amount,
-      attempt_count: 1, attempted: true, period_start: o.start, period_end: o.start,
+      attempt_count: 1, attempted: true, period_start: o.start, period_end: o.start, total_taxes: o.taxes ?? [],
       status_transitions: { paid_at: o.paid ? this.ts() : null, finalized_at: this.ts() },
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) } },
       lines: list([{
@@ -662,8 +796,10 @@ export class StripeStandin {
     const si = sub.items.data[0];
     const start = si.current_period_end;
     const end = this.ts(addMonths(new Date(start * 1000)));
-    const pi = this.chargeInvoice(sub, si.price.unit_amount);
-    const invoice = this.makeInvoice(sub, { amount: si.price.unit_amount, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: true, paymentIntent: pi.id });
+    const taxes = this.invoiceTaxes(sub, si.price.unit_amount);
+    const total = si.price.unit_amount + (taxes.inclusive ? 0 : taxes.tax);
+    const pi = this.chargeInvoice(sub, total);
+    const invoice = this.makeInvoice(sub, { amount: total, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: true, paymentIntent: pi.id, taxes: taxes.lines });
     const previous: Json = { items: clone(sub.items), latest_invoice: sub.latest_invoice, ...(sub.status !== 'active' ? { status: sub.status } : {}) };
     si.current_period_start = start;
     si.current_period_end = end;
