@@ -7,12 +7,13 @@
  */
 import { useState, type HTMLAttributes } from 'react';
 import Link from 'next/link';
-import { App, Button, Card, Popconfirm, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { SALE_TAX_KINDS, SALE_TAX_KIND_LABELS, bpsAsPercent, type TaxRule } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { plural } from '@/lib/format';
+import { useSettings } from '@/lib/site-context';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { EmptyState } from '@/components/states';
 import TaxRuleDrawer from './TaxRuleDrawer';
@@ -27,6 +28,7 @@ export default function AdminTaxRules() {
   const { mutate } = table;
   const [editing, setEditing] = useState<TaxRule | null>(null);
   const [open, setOpen] = useState(false);
+  const stripeTax = useSettings().salesTaxEngine === 'stripe_tax';
   const edit = (r: TaxRule | null) => {
     setEditing(r);
     setOpen(true);
@@ -55,7 +57,20 @@ export default function AdminTaxRules() {
           New rule
         </Button>
       </div>
-      <Card styles={{ body: { padding: 12 } }}>
+      <Alert
+        className={css.engine}
+        type={stripeTax ? 'warning' : 'info'}
+        showIcon
+        title={stripeTax ? 'Stripe Tax is in force: these rules are not applied' : 'These rules are in force'}
+        description={
+          stripeTax ? (
+            <>Stripe works out every sale&apos;s tax; the rules below are kept for when you switch back. Change it in <Link href="/admin/settings?tab=money">Settings → Money → Sales tax engine</Link>.</>
+          ) : (
+            <>Sales tax engine: your rules. Sites on the Stripe gateway may use Stripe Tax instead (<Link href="/admin/settings?tab=money">Settings → Money</Link>).</>
+          )
+        }
+      />
+      <Card styles={{ body: { padding: 12 } }} aria-label={stripeTax ? 'Tax rules (not in force)' : undefined}>
         <QueryTable<TaxRule>
           table={table}
           errorTitle="Tax rules didn't load"
@@ -71,7 +86,7 @@ export default function AdminTaxRules() {
             { key: 'rate', title: 'Rate', dataIndex: 'rateBps', align: 'right', width: 80, render: (v: number) => bpsAsPercent(v) },
             { key: 'inclusive', title: 'Prices', dataIndex: 'inclusive', width: 130, render: (v: boolean) => (v ? 'Include the tax' : 'Tax on top') },
             { key: 'kinds', title: 'Applies to', width: 220, render: (_, r) => kinds(r) },
-            { key: 'state', title: 'State', width: 80, render: (_, r) => <Tag color={r.active ? 'green' : 'default'} variant="filled">{r.active ? 'Active' : 'Off'}</Tag> },
+            { key: 'state', title: 'State', width: 110, render: (_, r) => (stripeTax ? <Tag variant="filled">Not in force</Tag> : <Tag color={r.active ? 'green' : 'default'} variant="filled">{r.active ? 'Active' : 'Off'}</Tag>) },
             {
               key: 'actions',
               title: 'Actions',

@@ -8,8 +8,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch, Tabs } from 'antd';
-import { MIN_MAX_PAIRS, SETTINGS, MESSAGES } from '@stagepass/shared';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton, Switch, Tabs } from 'antd';
+import { MIN_MAX_PAIRS, SALE_TAX_KINDS, SALE_TAX_KIND_LABELS, SETTINGS, MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
@@ -49,6 +49,18 @@ function SettingField({ f, isSet }: { f: SettingFieldDef; isSet: boolean }) {
       return (
         <Form.Item name={f.key} label={f.label} extra="Stripe needs its keys below; the sandbox is for tests and demos (never in production).">
           <Radio.Group aria-label={f.label} options={[{ value: 'stripe', label: 'Stripe' }, { value: 'sandbox', label: 'Sandbox (test cards)' }]} />
+        </Form.Item>
+      );
+    case 'taxEngine':
+      return (
+        <Form.Item name={f.key} label={f.label} extra="Stripe Tax works out the tax of every sale at Stripe (only with the Stripe gateway and its secret key); the rules are those of Money → Sales tax.">
+          <Radio.Group aria-label={f.label} options={[{ value: 'rules', label: 'My tax rules' }, { value: 'stripe_tax', label: 'Stripe Tax' }]} />
+        </Form.Item>
+      );
+    case 'saleKinds':
+      return (
+        <Form.Item name={f.key} label={f.label} htmlFor={id} extra={f.extra}>
+          <Select id={id} aria-label={f.label} mode="multiple" allowClear placeholder="No sale taxed" options={SALE_TAX_KINDS.map((k) => ({ value: k, label: SALE_TAX_KIND_LABELS[k] }))} className={css.full} />
         </Form.Item>
       );
     case 'secret':

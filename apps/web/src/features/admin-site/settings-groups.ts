@@ -6,7 +6,7 @@ import { SETTING_KEYS, type SettingKey, type SiteImageKind } from '@stagepass/sh
  * packages/shared/src/settings.ts without a place here still shows, in the "Other" tab, edited by
  * the type of its default.
  */
-export type SettingInputKind = 'text' | 'email' | 'switch' | 'integer' | 'percent' | 'money' | 'gateway' | 'secret' | 'image' | 'countries' | 'places' | 'menus';
+export type SettingInputKind = 'text' | 'email' | 'switch' | 'integer' | 'percent' | 'money' | 'gateway' | 'taxEngine' | 'saleKinds' | 'secret' | 'image' | 'countries' | 'places' | 'menus';
 
 export interface SettingFieldDef {
   key: SettingKey;
@@ -66,7 +66,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     id: 'money',
     title: 'Money',
-    lead: 'Price limits, commission, free subscriptions and the card payment gateway.',
+    lead: 'Price limits, commission, free subscriptions, the card payment gateway and the sales tax engine.',
     fields: [
       { key: 'minimumSubscriptionPrice', label: 'Minimum subscription price', kind: 'money' },
       { key: 'maximumSubscriptionPrice', label: 'Maximum subscription price', kind: 'money' },
@@ -88,6 +88,9 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'stripePublishableKey', label: 'Stripe publishable key', kind: 'text' },
       { key: 'stripeSecretKey', label: 'Stripe secret key', kind: 'secret' },
       { key: 'stripeWebhookSecret', label: 'Stripe webhook secret', kind: 'secret' },
+      { key: 'salesTaxEngine', label: 'Sales tax engine', kind: 'taxEngine' },
+      { key: 'stripeTaxInclusive', label: 'Stripe Tax: prices include the tax', kind: 'switch', extra: 'Off: the tax is added on top of every price (“$9.95 + $1.89 VAT”). On: it is inside the price.' },
+      { key: 'stripeTaxKinds', label: 'Stripe Tax: kinds of sale taxed', kind: 'saleKinds', extra: 'The other kinds are sold without tax while Stripe Tax is in force.' },
     ],
   },
   {
