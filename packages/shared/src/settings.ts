@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { EARNING_TYPE_VALUES } from './earnings';
+import { PURCHASABLE_KINDS } from './content-kinds';
 
 /**
  * Every site setting: its validation, its default (spec §9, §3) and whether it is public (served
@@ -31,6 +31,8 @@ interface SettingDef<T extends z.ZodTypeAny> {
   description: string;
 }
 const def = <T extends z.ZodTypeAny>(d: SettingDef<T>) => d;
+/** The kinds of sale (the ledger's earning types, as in earnings.ts — not imported from there: it imports this file's importers). */
+const SALE_KINDS = ['subscription', 'tip', ...PURCHASABLE_KINDS] as const;
 
 export const SETTINGS = {
   siteName: def({ schema: z.string().trim().min(1).max(80), default: 'Stagepass', public: true, description: 'Site name shown in the header and titles' }),
@@ -60,7 +62,7 @@ export const SETTINGS = {
   paymentGateway: def({ schema: z.enum(['stripe', 'sandbox']), default: 'stripe', public: true, description: 'Card payment gateway' }),
   salesTaxEngine: def({ schema: z.enum(['rules', 'stripe_tax']), default: 'rules', public: true, description: 'Sales tax engine: the operator\'s tax rules, or Stripe Tax (only with the Stripe gateway)' }),
   stripeTaxInclusive: def({ schema: z.boolean(), default: false, public: false, description: 'Stripe Tax: prices include the tax (off: it is added on top)' }),
-  stripeTaxKinds: def({ schema: z.array(z.enum(EARNING_TYPE_VALUES)).max(20).transform((k) => [...new Set(k)]), default: [...EARNING_TYPE_VALUES] as Array<(typeof EARNING_TYPE_VALUES)[number]>, public: false, description: 'Stripe Tax: the kinds of sale it taxes' }),
+  stripeTaxKinds: def({ schema: z.array(z.enum(SALE_KINDS)).max(20).transform((k) => [...new Set(k)]), default: [...SALE_KINDS] as Array<(typeof SALE_KINDS)[number]>, public: false, description: 'Stripe Tax: the kinds of sale it taxes' }),
   freeSubscriptionEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer free subscriptions' }),
   freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),
   minimumSubscriptionPrice: def({ schema: price, default: 2.95, public: true, description: 'Lowest monthly subscription price' }),

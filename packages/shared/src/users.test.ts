@@ -150,6 +150,11 @@ describe('settings rules', () => {
     expect(checkSettingConsistency(DEFAULT_SETTINGS, 'maximumWalletPrice', 2.95)).toBeNull();
     // Keys outside the pairs never conflict; the input map is not modified.
     expect(checkSettingConsistency(DEFAULT_SETTINGS, 'siteName', 'x')).toBeNull();
+    // Stripe Tax needs the Stripe gateway with its secret key (default: stripe without a key → the sandbox runs).
+    expect(checkSettingConsistency(DEFAULT_SETTINGS, 'salesTaxEngine', 'stripe_tax')).toMatch(/only while the payment gateway is Stripe/);
+    const stripeOn = { ...DEFAULT_SETTINGS, stripeSecretKey: 'sk_test_x' };
+    expect(checkSettingConsistency(stripeOn, 'salesTaxEngine', 'stripe_tax')).toBeNull();
+    expect(checkSettingConsistency({ ...stripeOn, salesTaxEngine: 'stripe_tax' }, 'paymentGateway', 'sandbox')).toMatch(/only while the payment gateway is Stripe/);
     expect(DEFAULT_SETTINGS.maximumTipPrice).toBe(10000);
     // It checks the map as it would be after the change, other pairs included.
     const broken = { ...DEFAULT_SETTINGS, minimumWalletPrice: 500 };
