@@ -76,3 +76,27 @@ test('an operator adds a tax rule, a fan there sees and pays the tax, the report
   await adminCtx.close();
   await fanCtx.close();
 });
+
+/**
+ * Stripe Tax (taxes README "Stripe Tax") needs the Stripe gateway: on the e2e site (the sandbox
+ * gateway) the console's Money tab refuses it with the API's field error, nothing is saved, and
+ * /admin/tax-rules keeps saying the operator's rules are in force.
+ */
+test('Stripe Tax cannot be switched on while the sandbox gateway is in use', async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await logInAs(admin, ADMIN.login, ADMIN.password, ADMIN.totpSecret);
+  await admin.goto('/admin/settings?tab=money');
+  const engine = admin.getByRole('radiogroup', { name: 'Sales tax engine' });
+  await expect(engine.getByRole('radio', { name: 'My tax rules' })).toBeChecked();
+  await engine.getByRole('radio', { name: 'Stripe Tax' }).check();
+  await admin.getByRole('button', { name: 'Save money' }).click();
+  await expect(admin.getByText(/Stripe Tax works only while the payment gateway is Stripe/).first()).toBeVisible();
+  await pageShots(admin, 'stripe-tax-refused', (f) => test.info().outputPath(f));
+  const adminToken = await operatorToken();
+  const settings = await api<{ data: Record<string, { value: unknown }> }>('GET', '/admin/settings', undefined, adminToken);
+  expect(settings.data.salesTaxEngine!.value).toBe('rules');
+  await admin.goto('/admin/tax-rules');
+  await expect(admin.getByText('These rules are in force')).toBeVisible();
+  await ctx.close();
+});

@@ -65,7 +65,14 @@ export class SubscriptionCharges {
     // The Stripe subscription carries its tax (taxes README "Stripe"): a TaxRate from the rule, or
     // Stripe Tax. Its price is before tax: the first period's is the payment's amount without an
     // exclusive tax that was added on top (an inclusive one is inside the price, as at Stripe).
-    const tax = await this.deps.taxes.forGatewaySubscription(sub.id, sub.userId);
+    let tax: Awaited<ReturnType<typeof this.deps.taxes.forGatewaySubscription>>;
+    try {
+      tax = await this.deps.taxes.forGatewaySubscription(sub.id, sub.userId);
+    } catch (err) {
+      // Its tax cannot be set up at Stripe now (503): nothing was charged, the pending payment ends.
+      if (payment) await this.deps.payments.fail(payment.id, null, err instanceof Error ? err.message : 'Sales tax unavailable');
+      throw err;
+    }
     const quoted = payment ? await this.deps.taxes.ofSale(this.deps.db, `payment:${payment.id}`) : null;
     const firstPrice = payment ? payment.amount - (quoted && !quoted.inclusive ? quoted.tax : 0) : sub.price;
     const res = await gw.subscriptions!.create({
