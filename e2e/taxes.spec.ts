@@ -94,8 +94,9 @@ test('Stripe Tax cannot be switched on while the sandbox gateway is in use', asy
   await expect(admin.getByText(/Stripe Tax works only while the payment gateway is Stripe/).first()).toBeVisible();
   await pageShots(admin, 'stripe-tax-refused', (f) => test.info().outputPath(f));
   const adminToken = await operatorToken();
-  const settings = await api<{ data: Record<string, { value: unknown }> }>('GET', '/admin/settings', undefined, adminToken);
-  expect(settings.data.salesTaxEngine!.value).toBe('rules');
+  // api() answers the body's `data`: the settings by key.
+  const settings = await api<Record<string, { value: unknown }>>('GET', '/admin/settings', undefined, adminToken);
+  expect(settings.salesTaxEngine!.value).toBe('rules');
   await admin.goto('/admin/tax-rules');
   await expect(admin.getByText('These rules are in force')).toBeVisible();
   await ctx.close();
