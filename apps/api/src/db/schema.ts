@@ -42,6 +42,5 @@ export * from '../modules/releases/releases.tables';
 export * from '../modules/streaming/operator-watch.tables';
 export * from '../modules/taxes/tax-rules.tables';
 export * from '../modules/payments/reconciliation.tables';
-export * from '../modules/tracking/tracking.tables';
 export * from '../modules/subscriptions/tiers.tables';
 export * from '../modules/referrals/referrals.tables';

@@ -1,2 +1,0 @@
-// Tracking links (issue 30 §4): tables to come.
-export {};
