@@ -358,6 +358,14 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const r = await t.ctx.salesTax.create({ actorId: admin.user.id, ip: null, userAgent: 'test' }, { country: 'ES', label: 'IVA', rateBps: 2100, inclusive: true, kinds: ['tip'] });
     return { params: { id: r._id }, action: 'tax_rule.delete', targetType: 'tax rule', targetId: r._id };
   },
+  'referrals.adminVoid': async () => {
+    const referrer = await createCreator(t);
+    const referred = await createCreator(t);
+    const code = await t.ctx.referrals.codeFor(referrer.user.id);
+    await t.ctx.db.transaction((tx) => t.ctx.referrals.attach(tx, referred.user.id, code));
+    const [row] = (await t.ctx.referrals.adminList({ offset: 0, limit: 50, sort: 'desc', sortBy: 'createdAt' } as never)).data.filter((x: { referred?: { _id?: string } }) => x.referred?._id === referred.user.id);
+    return { params: { id: row!._id }, body: { reason: 'Self-referral through a second account' }, action: 'referral.void', targetType: 'referral', targetId: row!._id };
+  },
   'refunds.refund': async () => {
     const id = await cardTopUp();
     return { params: { id }, body: { amount: 1, reason: 'Charged twice' }, action: 'payment.refund', targetType: 'payment', targetId: id };
