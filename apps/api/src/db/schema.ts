@@ -44,3 +44,6 @@ export * from '../modules/taxes/tax-rules.tables';
 export * from '../modules/payments/reconciliation.tables';
 export * from '../modules/subscriptions/tiers.tables';
 export * from '../modules/referrals/referrals.tables';
+export * from '../modules/tracking/tracking.tables';
+export * from '../modules/promotions/promotions.tables';
+export * from '../modules/subscriptions/bundles.tables';

@@ -1,0 +1,2 @@
+-- Reserved (issue 30): filled by the work that lands it.
+SELECT 1;

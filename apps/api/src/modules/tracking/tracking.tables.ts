@@ -1,0 +1,2 @@
+/** Tracking links (issue 30 §4): tables land with the module. */
+export {};
