@@ -52,7 +52,7 @@ function e2eInBackground() {
   return { log, done, stop };
 }
 
-if (only === 'unit') step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
+if (only === 'unit') step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-mocks']);
 else if (only === 'api') step(`API integration tests (${on})`, 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-embedded']);
 else if (only === 'e2e') {
   prepareE2e();
@@ -62,14 +62,14 @@ else if (only === 'e2e') {
   process.exit(2);
 }
 else if (oneByOne) {
-  step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
+  step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-mocks']);
   step(`API integration tests (${on})`, 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-embedded']);
   prepareE2e();
   step(E2E_TITLE, 'npx', ['playwright', 'test']);
 } else {
   prepareE2e();
   const e2e = e2eInBackground();
-  step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'], { nice: true });
+  step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-mocks'], { nice: true });
   step(`API integration tests (${on})`, 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-embedded'], { nice: true });
   console.log(`\n━━ ${E2E_TITLE} ━━ (waiting for them to end)`);
   const status = await e2e.done;
