@@ -24,8 +24,16 @@ export async function signIn(context: BrowserContext, token: string) {
 /** Light or dark, as a visitor who picked it in the theme switch (cookie for the server render, localStorage for the client). */
 export async function useTheme(context: BrowserContext, theme: 'light' | 'dark') {
   await context.addCookies([{ name: 'theme', value: theme, url: E2E.web, sameSite: 'Lax' }]);
-  await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+  // Once a context: each page load copies the cookie's choice into localStorage, so calling this
+  // again switches the theme from the next load on.
+  if (themed.has(context)) return;
+  themed.add(context);
+  await context.addInitScript(() => {
+    const chosen = /(?:^|; )theme=(light|dark)/.exec(document.cookie)?.[1];
+    if (chosen) window.localStorage.setItem('theme', chosen);
+  });
 }
+const themed = new WeakSet<BrowserContext>();
 
 /** Waits until the page's data has loaded (no skeleton, network quiet). */
 export async function settle(page: Page) {
