@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures/ready';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { logInAs } from './pages/auth';
 import { makePhoto, makeVideo } from './support/media';

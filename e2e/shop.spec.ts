@@ -68,7 +68,7 @@ test('a creator publishes a video for sale; a fan unlocks it from the wallet and
   await fan.getByRole('tab', { name: /^Videos/ }).click();
   await fan.getByRole('link', { name: new RegExp(videoTitle) }).click();
   await expect(fan.getByRole('heading', { name: videoTitle, level: 1 })).toBeVisible();
-  await expect(fan.getByRole('video', { name: 'Video', exact: true })).toHaveCount(0);
+  await expect(fan.locator('video[aria-label="Video"]')).toHaveCount(0);
   await fan.getByRole('button', { name: 'Unlock for $3.50' }).click();
   await fan.getByRole('dialog', { name: /Unlock for \$3\.50/ }).getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(fan.getByText('Video unlocked')).toBeVisible();

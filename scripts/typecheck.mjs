@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run typecheck`: the type checker over every TypeScript program — the API (with the
-// benchmarks, which import it: one program instead of checking the API's files twice), the web app
-// and the shared package — two at a time, single-threaded each (CI and most laptops have two cores
-// or more). Each one's output is printed whole when it ends, with its time; any error fails the run.
+// benchmarks, which import it: one program instead of checking the API's files twice), the web app,
+// the shared package and the browser tests (e2e/tsconfig.json) — two at a time, single-threaded
+// each (CI and most laptops have two cores or more). Each one's output is printed whole when it ends, with its time; any error fails the run.
 //
 // The checker is tsgo, TypeScript's native port (@typescript/native-preview, pinned: the Go binary
 // ships inside its npm package), about 3–4× less CPU than tsc 5.9 on these programs (issue 26:
@@ -18,7 +18,7 @@ const checker = useTsc
   ? { name: 'tsc', args: [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')] }
   : { name: 'tsgo', args: [path.join(ROOT, 'node_modules', '@typescript', 'native-preview', 'bin', 'tsgo'), '--singleThreaded'] };
 // Longest first, so the two lanes end together.
-const programs = ['apps/api', 'apps/web', 'packages/shared'];
+const programs = ['apps/api', 'apps/web', 'packages/shared', 'e2e'];
 const lanes = Number(process.env.TYPECHECK_JOBS || 2);
 
 function check(project) {

@@ -37,4 +37,5 @@ export default class FlakyReporter implements Reporter {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes start with ESC
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
