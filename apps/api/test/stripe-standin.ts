@@ -20,7 +20,8 @@ import { addDays, addMonths } from '../src/modules/subscriptions/periods';
  *
  * Events: what Stripe would send is queued in `pending` (and logged in `events`); tests deliver
  * them — signed with the webhook secret through the real SDK's generateTestHeaderString — in any
- * order, twice, or forged. Helpers move subscriptions on: next period paid, renewal failed, deleted;
+ * order, twice, or forged. Helpers move subscriptions on: next period paid (at its item's price, which
+ * subscriptions.update with items[…][price_data] and proration_behavior=none changes), renewal failed, deleted;
  * a cardholder's bank disputes a payment and decides it; a refund fails.
  */
 
@@ -555,6 +556,23 @@ export class StripeStandin {
       sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
       sub.canceled_at = sub.cancel_at_period_end ? this.ts() : null;
       sub.cancellation_details = { comment: null, feedback: null, reason: sub.cancel_at_period_end ? 'cancellation_requested' : null };
+    }
+    if (p.items) {
+      // A price change of its item (a tier change): a new inline price, no proration (the only
+      // behaviour the stand-in bills: nothing now, the next invoice at the new price).
+      if (p.proration_behavior !== 'none') throw invalid('The stand-in supports item changes with proration_behavior=none only.', 'proration_behavior');
+      const before = clone(sub.items);
+      for (const [i, it] of (p.items as Json[]).entries()) {
+        const si = sub.items.data.find((x: Json) => x.id === it.id);
+        if (!si) throw invalid(`Invalid subscription item: ${String(it.id)}`, `items[${i}][id]`);
+        const pd = it.price_data;
+        if (!pd) throw invalid(`Missing required param: items[${i}][price_data].`, `items[${i}][price_data]`);
+        if (!this.products.has(pd.product)) throw missing('product', String(pd.product), `items[${i}][price_data][product]`);
+        if (pd.recurring?.interval !== 'month') throw invalid('Only monthly prices are supported by the stand-in.', `items[${i}][price_data][recurring][interval]`);
+        if (String(pd.currency).toLowerCase() !== sub.currency) throw invalid('The price\'s currency must match the subscription\'s.', `items[${i}][price_data][currency]`);
+        si.price = { id: rid('price'), object: 'price', product: pd.product, unit_amount: int(pd.unit_amount, `items[${i}][price_data][unit_amount]`), currency: sub.currency, recurring: { interval: 'month', interval_count: 1 }, type: 'recurring', tax_behavior: pd.tax_behavior ?? 'unspecified' };
+      }
+      previous.items = before;
     }
     if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
     if (Object.keys(previous).length) this.emit('customer.subscription.updated', sub, previous);

@@ -101,7 +101,7 @@ export const subscriptions = {
       path: '/subscriptions/:id/tier',
       access: 'user',
       description:
-        "The subscriber moves their running (active, paid) subscription to another tier of the creator. Higher rank: the prorated difference (remaining fraction of the period × price difference, rounded half up, plus sales tax) is charged now on the subscription's card and the tier changes at once; declined → 422. Lower rank: takes effect at the next renewal (its price charged then). The same tier: a pending downgrade is dropped. Trial, cancelled, disputed, Stripe-billed → 422/409. Idempotency-Key replays the first answer.",
+        "The subscriber moves their running (active, paid) subscription to another tier of the creator. Higher rank: the prorated difference (remaining fraction of the period × price difference, rounded half up, plus sales tax) is charged now on the subscription's card and the tier changes at once; declined → 422. Lower rank: takes effect at the next renewal (its price charged then). The same tier: a pending downgrade is dropped. Stripe-billed: the Stripe Subscription item's price follows (proration_behavior none; an upgrade's difference is one PaymentIntent of the same figure on its card, a downgrade's lower price is billed by its next invoice, whose invoice.paid switches the tier). Trial, cancelled, disputed → 422/409. Idempotency-Key replays the first answer.",
       schema: { headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(), params: uuidParamSchema, body: tierChangeSchema, response: { 200: envelope(tierChangeResultSchema) } },
     },
   }),

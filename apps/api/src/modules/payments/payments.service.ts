@@ -225,9 +225,11 @@ export class PaymentsService {
     const run = async (tx: Tx) => {
       // The charge disputes and refunds will name: the gateway's reference, except a Stripe
       // subscription period's (its invoice; invoice.paid sets the PaymentIntent: stripe.webhooks.ts).
+      // A tier upgrade's difference on Stripe is a PaymentIntent of ours (pi_…): it names itself.
+      const ownIntent = gatewayRef.startsWith('pi_');
       const [p] = await tx
         .update(paymentTransactions)
-        .set({ status: 'succeeded', gatewayRef, chargeRef: sql`case when ${paymentTransactions.type} = 'subscription' and ${paymentTransactions.gateway} = 'stripe' then ${paymentTransactions.chargeRef} else ${gatewayRef} end` })
+        .set({ status: 'succeeded', gatewayRef, chargeRef: ownIntent ? gatewayRef : sql`case when ${paymentTransactions.type} = 'subscription' and ${paymentTransactions.gateway} = 'stripe' then ${paymentTransactions.chargeRef} else ${gatewayRef} end` })
         .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending')))
         .returning();
       if (!p) return false;

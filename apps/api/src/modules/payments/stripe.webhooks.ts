@@ -42,6 +42,8 @@ export interface StripeSubscriptionSync {
   markPastDue(tx: Tx, sub: SubscriptionRow, reason: string): Promise<void>;
   expireByGateway(tx: Tx, sub: SubscriptionRow, reason: string): Promise<boolean>;
   syncCancelFlag(tx: Tx, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void>;
+  /** An upgrade's PaymentIntent succeeded (metadata.tierId): its sale and the tier switch, once (subscriptions.tier-change.ts). */
+  settleUpgradeFromGateway(tx: Tx, paymentId: string, gatewayRef: string, tierId: string): Promise<boolean>;
 }
 
 /**
@@ -154,6 +156,14 @@ const paymentIntentSucceeded: Handler = async (h) => {
   const pi = objectOf<Stripe.PaymentIntent>(h.event);
   const p = await paymentOf(h.tx, pi);
   if (!p) return ignore(h, 'unknown payment', { paymentIntent: pi.id });
+  // A tier upgrade's difference (a PaymentIntent of ours with the tier in its metadata): settled
+  // here or by the request that charged it, whichever comes first — once (pending → succeeded).
+  const tierId = pi.metadata?.tierId;
+  if (p.type === 'subscription' && tierId && isUuid(tierId)) {
+    if (pi.amount !== p.amount) return ignore(h, 'upgrade amount does not match our payment', { paymentId: p.id });
+    if (p.status === 'pending') await h.deps.subscriptions.settleUpgradeFromGateway(h.tx, p.id, pi.id, tierId);
+    return;
+  }
   // Subscription periods are settled by their invoice events (invoice.paid), never here.
   if (p.type !== 'wallet_topup') return ignore(h, 'not a top-up', { paymentId: p.id });
   if (pi.amount !== p.amount || pi.currency?.toLowerCase() !== CURRENCY) {

@@ -389,4 +389,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
   syncCancelFlag(tx: Tx, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {
     return this.gatewaySync.syncCancelFlag(tx, sub, cancelAtPeriodEnd);
   }
+
+  settleUpgradeFromGateway(tx: Tx, paymentId: string, gatewayRef: string, tierId: string): Promise<boolean> {
+    return this.tierChanges.settleUpgradeFromGateway(tx, paymentId, gatewayRef, tierId);
+  }
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { fromMinor, proratedUpgrade, type TierChangeResult } from '@stagepass/shared';
 import type { Db, Tx } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -18,6 +19,7 @@ export interface SubscriptionTierChangesDeps {
   db: Db;
   payments: PaymentsService;
   tiers: TiersService;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
@@ -34,7 +36,12 @@ export interface SubscriptionTierChangesDeps {
  * - **Downgrade** (a lower rank): `pending_tier_id`; the next renewal charges the lower price and
  *   switches the tier (SubscriptionCharges.extend). Choosing the current tier again clears it.
  * Only an `active` (renewing), paid subscription changes tier: not during a free trial, not a
- * cancelled one (resume first), not one suspended by a dispute, and not (yet) one billed by Stripe.
+ * cancelled one (resume first), not one suspended by a dispute.
+ * - **Stripe-billed**: the Stripe Subscription's item price follows (`changePrice`, no proration):
+ *   an upgrade sets it before charging (put back when declined), a downgrade sets it now so the next
+ *   invoice is the lower price (its invoice.paid applies the pending tier), dropping a pending
+ *   downgrade sets it back. The upgrade's difference is one PaymentIntent of our figure on the
+ *   subscription's card, settled by this request or by payment_intent.succeeded, whichever first.
  */
 export class SubscriptionTierChanges {
   constructor(private deps: SubscriptionTierChangesDeps) {}
@@ -48,17 +55,23 @@ export class SubscriptionTierChanges {
     if (!sub || sub.userId !== user.id) throw notFound('Subscription not found');
     if (sub.suspendedByDispute) throw conflict('This subscription is on hold while a dispute of its payment is open');
     if (sub.status !== 'active' || !grantsAccess(sub, this.now)) throw unprocessable('Only a running subscription that renews can change tier (resume it first)');
-    if (sub.gateway === 'stripe') throw unprocessable('Changing the tier of a subscription billed by Stripe is not available yet');
+    if (sub.gateway === 'stripe' && !sub.gatewayRef) throw unprocessable('This subscription is not running at Stripe');
     await this.deps.payments.assertMaySpend(user.id);
     const target = await this.deps.tiers.byId(tierId);
     if (!target || target.performerId !== sub.performerId || target.archivedAt) throw notFound('Tier not found');
     const current = sub.tierId ? await this.deps.tiers.byId(sub.tierId) : null;
     const currentRank = current ? current.position : 1;
     if (target.id === sub.tierId) {
+      // Stripe renews at the current price again (a pending downgrade had lowered it there).
+      if (sub.pendingTierId) await this.stripePrice(sub, sub.price, `tier:${sub.id}:keep:${sub.pendingTierId}:${this.now.getTime()}`);
       await this.deps.db.update(subscriptions).set({ pendingTierId: null }).where(eq(subscriptions.id, sub.id));
       return { kind: 'none', charged: 0, effectiveAt: null };
     }
     if (target.position < currentRank) {
+      // Stripe: the item's price now, no proration — its next invoice is the lower price, and that
+      // invoice.paid applies the pending tier (SubscriptionCharges.extend). Stripe first: when it
+      // refuses, nothing changed here.
+      await this.stripePrice(sub, target.price, `tier:${sub.id}:down:${target.id}:${this.now.getTime()}`);
       await this.deps.db.update(subscriptions).set({ pendingTierId: target.id }).where(eq(subscriptions.id, sub.id));
       return { kind: 'downgrade', charged: 0, effectiveAt: sub.expiresAt.toISOString() };
     }
@@ -66,6 +79,7 @@ export class SubscriptionTierChanges {
     const amount = proratedUpgrade({ oldPrice: sub.price, newPrice: target.price, periodStart: this.periodStart(sub), periodEnd: sub.expiresAt, now: this.now });
     const switchTier = (tx: Tx) => tx.update(subscriptions).set({ tierId: target.id, price: target.price, pendingTierId: null }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, sub.status)));
     if (amount === 0) {
+      await this.stripePrice(sub, target.price, `tier:${sub.id}:up:${target.id}:${this.now.getTime()}`);
       await this.deps.db.transaction(async (tx) => { await switchTier(tx); });
       return { kind: 'upgrade', charged: 0, effectiveAt: this.now.toISOString() };
     }
@@ -78,15 +92,50 @@ export class SubscriptionTierChanges {
       if (isUniqueViolation(err)) throw conflict('A payment for this subscription is already in progress');
       throw err;
     });
+    // Stripe: the item's price becomes the new tier's (no proration) BEFORE any money moves, so a
+    // paid upgrade always renews at its price; a refused charge puts the old price back. Stripe
+    // refusing the price change fails the payment, nothing charged.
+    try {
+      await this.stripePrice(sub, target.price, `tier:${sub.id}:up:${payment.id}`);
+    } catch (err) {
+      await this.deps.payments.fail(payment.id, null, 'The payment gateway could not change the subscription');
+      throw err;
+    }
     const customerId = await this.deps.payments.customerId(user, gw);
-    const result = await gw.charge({ customerId, providerCardId: card.providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription' } });
+    // One charge of our own figure (a PaymentIntent off session on the subscription's card, as the
+    // sandbox): `tierId` in its metadata lets payment_intent.succeeded settle it the same way (once).
+    const result = await gw.charge({ customerId, providerCardId: card.providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription', tierId: target.id } });
     if (result.status === 'succeeded') {
       await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, async (tx) => { await switchTier(tx); });
       return { kind: 'upgrade', charged: fromMinor(amount), effectiveAt: this.now.toISOString() };
     }
     const message = result.status === 'failed' ? (result.failureMessage ?? 'Your card was declined.') : 'Your card needs another step; try again';
     await this.deps.payments.fail(payment.id, result.gatewayRef ?? null, message);
+    await this.stripePrice(sub, sub.price, `tier:${sub.id}:up:${payment.id}:back`).catch((err: unknown) => {
+      this.deps.log.error({ err, subscriptionId: sub.id }, 'tier upgrade declined: the Stripe price could not be put back');
+    });
     throw cardRefused(message);
+  }
+
+  /**
+   * payment_intent.succeeded of an upgrade's charge (stripe.webhooks.ts, inside its transaction):
+   * the same settlement as the request's own — the ledger sale and the tier switch — once, by the
+   * payment's pending → succeeded (whichever of the two comes first books it; the other changes nothing).
+   */
+  async settleUpgradeFromGateway(tx: Tx, paymentId: string, gatewayRef: string, tierId: string): Promise<boolean> {
+    const target = await this.deps.tiers.byId(tierId, tx);
+    return this.deps.payments.settle(paymentId, gatewayRef, tx, async (t, p) => {
+      if (!target || !p.subscriptionId || target.archivedAt) return;
+      await t.update(subscriptions).set({ tierId: target.id, price: target.price, pendingTierId: null })
+        .where(and(eq(subscriptions.id, p.subscriptionId), eq(subscriptions.performerId, target.performerId)));
+    });
+  }
+
+  /** A Stripe-billed subscription's price at Stripe from its next renewal (no proration); nothing for ours. */
+  private async stripePrice(sub: SubscriptionRow, monthlyAmount: number, idempotencyKey: string): Promise<void> {
+    if (sub.gateway !== 'stripe' || !sub.gatewayRef) return;
+    const gw = await this.deps.payments.gatewayFor('stripe');
+    await gw.subscriptions!.changePrice({ gatewayRef: sub.gatewayRef, monthlyAmount, currency: CURRENCY, idempotencyKey });
   }
 
   /** The current period's start: one calendar month before its end, not before the subscription started. */

@@ -194,6 +194,12 @@ export interface PaymentGateway {
     resume(gatewayRef: string): Promise<void>;
     /** Ends it now (a refunded or disputed period); already ended is fine. */
     cancelNow(gatewayRef: string): Promise<void>;
+    /**
+     * A tier change (subscriptions README "Tiers"): its item's monthly price becomes `monthlyAmount`
+     * from the next renewal on — no proration at the gateway (we charge an upgrade's prorated
+     * difference ourselves), the period and billing anchor unchanged, tax settings kept.
+     */
+    changePrice(req: { gatewayRef: string; monthlyAmount: number; currency: string; idempotencyKey: string }): Promise<void>;
   };
   /**
    * Sales tax at the gateway (Stripe Tax and Stripe TaxRates; taxes README "Stripe"). Absent: the

@@ -163,6 +163,27 @@ export class StripeGateway implements PaymentGateway {
     resume: async (gatewayRef: string): Promise<void> => {
       await this.stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: false });
     },
+    /**
+     * subscriptions.update of its one item with a new inline price (same Product, currency, monthly
+     * interval and tax behaviour as the current one) and `proration_behavior: 'none'`: Stripe bills
+     * nothing now and the next invoice at the new price; `billing_cycle_anchor` is left as it is.
+     */
+    changePrice: async (req: { gatewayRef: string; monthlyAmount: number; currency: string; idempotencyKey: string }): Promise<void> => {
+      const sub = await this.stripe.subscriptions.retrieve(req.gatewayRef);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${req.gatewayRef} has no item`);
+      if (item.price.unit_amount === req.monthlyAmount) return;
+      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+      const taxBehavior = item.price.tax_behavior === 'inclusive' || item.price.tax_behavior === 'exclusive' ? item.price.tax_behavior : null;
+      await this.stripe.subscriptions.update(
+        req.gatewayRef,
+        {
+          items: [{ id: item.id, price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month' }, ...(taxBehavior ? { tax_behavior: taxBehavior } : {}) } }],
+          proration_behavior: 'none',
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
+    },
     cancelNow: async (gatewayRef: string): Promise<void> => {
       try {
         await this.stripe.subscriptions.cancel(gatewayRef);
