@@ -251,7 +251,7 @@ export function buildServices(p: Platform) {
   contentKinds.register(videoKind({ db, videos, media }));
   const messageChecks = new MessageMediaChecks({ media, sellers, settings });
   const messagingSettings = new MessagingSettingsService({ db });
-  const messages = new MessagesService({ db, commits, media, realtime, settings, users, checks: messageChecks });
+  const messages = new MessagesService({ db, clock, commits, media, realtime, settings, users, checks: messageChecks });
   contentKinds.register(messageKind({ messages }));
   realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
   const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, checks: messageChecks, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idSchema } from './api';
 import { mediaFileSchema } from './media';
 import { publicUserSchema } from './users';
+import { tierBadgeSchema } from './tier-badge';
 import { CONVERSATION_SOURCES, MESSAGE_FILES_MAX, MESSAGE_PAGE_SIZE, MESSAGE_POLICIES, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './message-defaults';
 
 /**
@@ -35,6 +36,12 @@ export const conversationSchema = z.object({
   lastMessageDeleted: z.boolean(),
   /** The other member. */
   recipient: conversationPartySchema,
+  /**
+   * Only when the caller is a creator: the other member's subscription tier with them (a
+   * subscription that grants access now), null when they have none — the badge beside the fan's
+   * name (issue 30 §1). Absent for anyone else: fans never see tiers.
+   */
+  recipientTier: tierBadgeSchema.nullable().optional(),
   /** When the other member last read the conversation (read receipts: messages up to it are seen). */
   recipientSeenAt: z.string().nullable(),
   /** Either side blocked the other: nobody can write. */

@@ -4,6 +4,7 @@ import { idSchema, listQuerySchema } from './api';
 import { coPerformersInputSchema } from './releases';
 import { moneyAmountSchema } from './payments';
 import { publicUserSchema } from './users';
+import { tierBadgeSchema } from './tier-badge';
 
 /**
  * Live streams (spec §7 Streaming and Stream chat, §3 Streaming state and Stream message state).
@@ -294,6 +295,12 @@ export const streamMessageSchema = z.object({
   isDeleted: z.boolean(),
   senderId: z.string().nullable(),
   sender: streamCreatorSchema.nullable(),
+  /**
+   * Only in the stream's creator's view (their list, their copy of 'stream-message/created'): the
+   * sender's subscription tier with them, null when none — the badge beside the fan's name (issue
+   * 30 §1). Absent for every other viewer: fans never see other fans' tiers.
+   */
+  fanTier: tierBadgeSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type StreamMessage = z.infer<typeof streamMessageSchema>;

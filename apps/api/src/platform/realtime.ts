@@ -206,6 +206,11 @@ export class Realtime {
     this.io.to(room).emit(event, ...args);
   }
 
+  /** Sends an event to a room except one user's sockets (who get their own version with toUser), on any node. */
+  toExcept<E extends keyof ServerToClientEvents>(room: RealtimeRoom, exceptUserId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.io.to(room).except(userRoom(exceptUserId)).emit(event, ...args);
+  }
+
   /** Sends an event to every connected socket, on any node (public info only: live badges). */
   broadcast<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.io.emit(event, ...args);

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   formatMoneyMinor, fromMinor, isUuid,
   type Conversation, type Message, type OpenConversationInput, type SendMessageInput,
-  type FileStatusView,
+  type FileStatusView, type TierBadgeInfo,
 } from '@stagepass/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { CommitHooks } from '../../platform/commit-hooks';
@@ -11,6 +11,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../platform/errors
 import { recordAudit, type AuditActor, type OperatorRead } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import type { Realtime } from '../../platform/realtime';
+import type { Clock } from '../../platform/clock';
 import type { ReceivedFile } from '../../platform/uploads';
 import type { MediaService } from '../media/media.service';
 import type { FileRow, MediaType } from '../media/media.tables';
@@ -19,6 +20,7 @@ import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { notBlockedWith } from '../blocks/blocks.policy';
+import { tierBadgesFor } from '../subscriptions/subscriptions.policy';
 import { conversationMembers, conversations, messages, type ConversationRow, type MessageRow } from './messages.tables';
 import { decideWrite, writeFacts } from './messages.policy';
 import { fileIdOfUrl, type MessageMediaChecks } from './messages.media';
@@ -36,6 +38,7 @@ export interface MessagesDeps {
   users: UsersService;
   /** The media and price checks of a message (messages.media.ts). */
   checks: MessageMediaChecks;
+  clock: Clock;
 }
 
 const other = alias(users, 'other_user');
@@ -109,14 +112,25 @@ export class MessagesService {
         ? this.db.select({ n: count() }).from(conversationMembers).innerJoin(other, eq(other.id, conversationMembers.otherUserId)).where(where)
         : this.db.select({ n: count() }).from(conversationMembers).where(where),
     ]);
-    return { data: rows.map((r) => conversationView(this.deps.users, r.c, r.m, r.other, r.otherSeenAt, r.isBlocked, r.lastDeleted)), total: Number(total?.n ?? 0) };
+    const tiers = await this.recipientTiers(viewer, rows.map((r) => r.other.id));
+    return { data: rows.map((r) => conversationView(this.deps.users, r.c, r.m, r.other, r.otherSeenAt, r.isBlocked, r.lastDeleted, tiers ? (tiers.get(r.other.id) ?? null) : undefined)), total: Number(total?.n ?? 0) };
+  }
+
+  /**
+   * A creator's view of their conversations: each other member's tier badge with them, one query
+   * for the page (README "Tier badges"); null (no badges at all) when the viewer is not a creator.
+   */
+  private async recipientTiers(viewer: UserRow, otherIds: string[]): Promise<Map<string, TierBadgeInfo> | null> {
+    if (!viewer.isPerformer) return null;
+    return tierBadgesFor(this.db, viewer.id, otherIds, this.deps.clock.now());
   }
 
   /** One conversation of the caller (404 otherwise; admins may read any, seen from its first member). */
   async get(viewer: UserRow, id: string): Promise<Conversation> {
     const [row] = await this.listQuery(viewer).where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.userId, viewer.id)));
     if (!row) throw notFound('Conversation not found');
-    return conversationView(this.deps.users, row.c, row.m, row.other, row.otherSeenAt, row.isBlocked, row.lastDeleted);
+    const tiers = await this.recipientTiers(viewer, [row.other.id]);
+    return conversationView(this.deps.users, row.c, row.m, row.other, row.otherSeenAt, row.isBlocked, row.lastDeleted, tiers ? (tiers.get(row.other.id) ?? null) : undefined);
   }
 
   private listQuery(viewer: UserRow) {

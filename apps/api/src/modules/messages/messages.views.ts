@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { fromMinor, type Conversation, type Message } from '@stagepass/shared';
+import { fromMinor, type Conversation, type Message, type TierBadgeInfo } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
 import { isAuditedOperator } from '../../platform/auth';
 import type { MediaService } from '../media/media.service';
@@ -99,6 +99,8 @@ export function conversationView(
   otherSeenAt: Date | null,
   isBlocked: boolean,
   lastMessageDeleted = false,
+  /** The creator's view (README "Tier badges"): the other member's tier with them (undefined: not a creator's view). */
+  recipientTier?: TierBadgeInfo | null,
 ): Conversation {
   const card = users.toPublicUser(other);
   return {
@@ -110,6 +112,7 @@ export function conversationView(
     lastSenderId: c.lastSenderId,
     lastMessageDeleted,
     recipient: { _id: card._id, name: card.name, username: card.username, avatar: card.avatar, isPerformer: card.isPerformer },
+    ...(recipientTier !== undefined ? { recipientTier } : {}),
     recipientSeenAt: otherSeenAt?.toISOString() ?? null,
     isBlocked,
     createdAt: c.createdAt.toISOString(),

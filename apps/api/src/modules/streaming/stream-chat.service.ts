@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { fromMinor, streamRoom, toMinor, type StreamConversation, type StreamMessage } from '@stagepass/shared';
+import { fromMinor, streamRoom, toMinor, type StreamConversation, type StreamMessage, type TierBadgeInfo } from '@stagepass/shared';
 import { plainText } from '@stagepass/shared/rich-text';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../../platform/audit';
 import { isAdmin } from '../../platform/auth';
 import type { UsersService } from '../users/users.service';
 import { users, type UserRow } from '../users/users.tables';
+import { tierBadgesFor } from '../subscriptions/subscriptions.policy';
 import { canModerate, isAppointedModerator } from './stream-moderation.policy';
 import { conversationView, messageView, senderCards } from './stream-chat.views';
 import { streamMessages, streams, type StreamMessageRow, type StreamRow } from './streaming.tables';
@@ -140,8 +141,14 @@ export class StreamChatService {
       this.db.select().from(streamMessages).where(where).orderBy(desc(streamMessages.createdAt), desc(streamMessages.id)).limit(q.limit).offset(q.offset),
       this.db.select({ n: count() }).from(streamMessages).where(where),
     ]);
-    const cards = await senderCards(this.db, this.deps.users, rows);
-    return { data: rows.map((r) => messageView(r, stream, cards)), total: Number(total?.n ?? 0) };
+    const [cards, tiers] = await Promise.all([senderCards(this.db, this.deps.users, rows), viewer.id === stream.performerId ? this.fanTiers(stream, rows) : undefined]);
+    return { data: rows.map((r) => messageView(r, stream, cards, tiers)), total: Number(total?.n ?? 0) };
+  }
+
+  /** The stream's creator's view: the fan senders' tier badges with them, one query for the page (README "Tier badges"). */
+  private fanTiers(stream: StreamRow, rows: Array<Pick<StreamMessageRow, 'senderId'>>): Promise<Map<string, TierBadgeInfo>> {
+    const ids = rows.map((r) => r.senderId).filter((id): id is string => Boolean(id) && id !== stream.performerId);
+    return tierBadgesFor(this.db, stream.performerId, ids, this.deps.clock.now());
   }
 
   /**
@@ -259,7 +266,16 @@ export class StreamChatService {
     try {
       const cards = await senderCards(this.db, this.deps.users, [row]);
       const message = messageView(row, stream, cards);
-      this.deps.realtime.to(streamRoom(stream.id), 'stream-message/created', tipsTotal === undefined ? { message } : { message, tipsTotal: fromMinor(tipsTotal) });
+      const total = tipsTotal === undefined ? {} : { tipsTotal: fromMinor(tipsTotal) };
+      if (!row.senderId || row.senderId === stream.performerId) {
+        this.deps.realtime.to(streamRoom(stream.id), 'stream-message/created', { message, ...total });
+        return;
+      }
+      // A fan's message: the room without the creator gets it as is; the creator gets their own
+      // copy with the fan's tier badge (viewers' events never carry it).
+      const forCreator = messageView(row, stream, cards, await this.fanTiers(stream, [row]));
+      this.deps.realtime.toExcept(streamRoom(stream.id), stream.performerId, 'stream-message/created', { message, ...total });
+      this.deps.realtime.toUser(stream.performerId, 'stream-message/created', { message: forCreator, ...total });
     } catch {
       // The message is stored: the next load shows it.
     }

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { fromMinor, type StreamConversation, type StreamMessage } from '@stagepass/shared';
+import { fromMinor, type StreamConversation, type StreamMessage, type TierBadgeInfo } from '@stagepass/shared';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
@@ -18,9 +18,14 @@ export async function senderCards(db: DbOrTx, usersService: Pick<UsersService, '
   return new Map(people.map((u) => [u.id, usersService.card(u)]));
 }
 
-/** A message as every viewer of the stream sees it: a deleted one says 'Message deleted'. */
-export function messageView(row: StreamMessageRow, stream: Pick<StreamRow, 'conversationId'>, cards: Map<string, Card>): StreamMessage {
+/**
+ * A message as every viewer of the stream sees it: a deleted one says 'Message deleted'. `fanTiers`:
+ * only for the stream's creator (README "Tier badges"): each fan sender's tier with them (their own
+ * messages carry none).
+ */
+export function messageView(row: StreamMessageRow, stream: Pick<StreamRow, 'conversationId' | 'performerId'>, cards: Map<string, Card>, fanTiers?: Map<string, TierBadgeInfo>): StreamMessage {
   const deleted = Boolean(row.deletedAt);
+  const fan = fanTiers && row.senderId && row.senderId !== stream.performerId ? row.senderId : null;
   return {
     _id: row.id,
     conversationId: stream.conversationId,
@@ -31,6 +36,7 @@ export function messageView(row: StreamMessageRow, stream: Pick<StreamRow, 'conv
     isDeleted: deleted,
     senderId: row.senderId,
     sender: (row.senderId && cards.get(row.senderId)) || null,
+    ...(fan ? { fanTier: fanTiers!.get(fan) ?? null } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }
