@@ -7,6 +7,7 @@ import { fullDate, timeAgo } from '@/lib/format';
 import { EmptyState, ErrorState } from '@/components/states';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { fetchConversations } from '@/store/conversation';
+import TierBadge from '@/components/tiers/TierBadge';
 import css from './messages.module.css';
 
 /** What the list shows of the last message: "You: …" for one's own, "Attachment" for media alone. */
@@ -35,7 +36,11 @@ function Row({ c, active }: { c: Conversation; active: boolean }) {
         <Avatar src={c.recipient.avatar || DEFAULT_AVATAR} alt="" size={44} />
         <div className={css.rowBody}>
           <div className={css.rowLine}>
-            <span className={css.rowName}>{name}</span>
+            <span className={css.nameLine}>
+              <span className={css.rowName}>{name}</span>
+              {/* A creator's conversations: the fan's tier with them (subscriptions README "Tier badges"). */}
+              {c.recipientTier && <TierBadge tier={c.recipientTier} size="small" />}
+            </span>
             {c.lastMessageCreatedAt && (
               <time className={css.rowTime} dateTime={c.lastMessageCreatedAt} title={fullDate(c.lastMessageCreatedAt)}>
                 {timeAgo(c.lastMessageCreatedAt)}

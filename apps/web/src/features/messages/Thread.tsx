@@ -13,6 +13,7 @@ import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking
 import MessageBubble from './MessageBubble';
 import MessageComposer from './MessageComposer';
 import { useChatScroll } from '@/lib/use-chat-scroll';
+import TierBadge from '@/components/tiers/TierBadge';
 import css from './messages.module.css';
 
 /** How long "typing…" shows after the other member's last typing event. */
@@ -65,7 +66,10 @@ function ThreadHeader({ conversation: c, typing }: { conversation: Conversation;
       <Avatar src={c.recipient.avatar || DEFAULT_AVATAR} alt="" size={40} />
       <div className={css.who}>
         <h2 className="sr-only">Conversation with {who.name}</h2>
-        {name}
+        <span className={css.nameLine}>
+          {name}
+          {c.recipientTier && <TierBadge tier={c.recipientTier} size="small" />}
+        </span>
         <span className={css.whoSub} aria-live="polite">
           {typing ? <span className={css.typing}>typing…</span> : c.recipient.username ? `@${c.recipient.username}` : ''}
         </span>

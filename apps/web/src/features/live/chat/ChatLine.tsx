@@ -4,6 +4,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { DeleteOutlined, MoreOutlined, StopOutlined, ClockCircleOutlined, SafetyOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { MESSAGES, type StreamMessage } from '@stagepass/shared';
 import { money } from '@/lib/format';
+import TierBadge from '@/components/tiers/TierBadge';
 import { senderName, TIME_OUT_MINUTES } from './useModeration';
 import css from '../live.module.css';
 
@@ -43,6 +44,8 @@ function ChatLine({ message: m, meId, performerId, canModerate, canAppoint = fal
     <li className={cls} data-testid="stream-message" data-type={m.type} data-deleted={m.isDeleted ? 'true' : undefined}>
       <div className={css.lineBody}>
         {m.type !== 'system' && <span className={`${css.sender}${fromCreator ? ` ${css.creator}` : ''}`}>{name}</span>}
+        {/* The creator's view only: the fan's tier with them (the server sends it to no one else). */}
+        {m.fanTier && <span className={css.senderTier}><TierBadge tier={m.fanTier} size="small" /></span>}
         {m.type === 'tip' && m.amount !== null && !m.isDeleted && <span className={css.tipAmount}>tipped {money(m.amount)}</span>}
         {m.isDeleted ? <span className={css.deleted}>{MESSAGES.streamMessageDeleted}</span> : <span>{m.text}</span>}
       </div>
