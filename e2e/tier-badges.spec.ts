@@ -29,7 +29,7 @@ test('the creator sees a Gold subscriber\'s tier badge beside their comment and 
   await article.getByRole('button', { name: 'Comments' }).click();
   const comment = page.getByRole('listitem', { name: 'Comment by Fiona Fan' }).filter({ hasText: 'Gold fan here!' });
   await expect(comment.getByLabel('Tier: Gold')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('badge-comment-1280.png') });
+  await comment.screenshot({ path: test.info().outputPath('badge-comment-1280.png') });
 
   // ── … and in their messages: the conversation list and the thread's header ───────────────────
   await page.goto('/messages');
