@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { GatewayName, SubscriptionStatus, SubscriptionType } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -27,6 +27,16 @@ export const subscriptions = pgTable(
     tierId: uuid('tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
     /** A downgrade chosen by the fan, applied at the next renewal (tier and its price). */
     pendingTierId: uuid('pending_tier_id').references(() => subscriptionTiers.id, { onDelete: 'set null' }),
+    /**
+     * A bundle (README "Bundles"): the current period was bought as `bundle_months` months at
+     * `bundle_price` (minor units, before tax; `bundle_discount_percent` off). Null: a monthly period.
+     * `renew_bundle`: the fan's choice — the renewal charges the bundle again (true) or `price`
+     * monthly (false; the bundle columns are cleared by that renewal).
+     */
+    bundleMonths: integer('bundle_months'),
+    bundleDiscountPercent: integer('bundle_discount_percent'),
+    bundlePrice: bigint('bundle_price', { mode: 'number' }),
+    renewBundle: boolean('renew_bundle').notNull().default(false),
     gateway: text('gateway').$type<GatewayName>(),
     /** Stripe Subscription id. */
     gatewayRef: text('gateway_ref'),
