@@ -21,6 +21,7 @@ export * from './payments';
 export * from './wallet';
 export * from './subscriptions';
 export * from './tiers';
+export * from './bundles';
 export * from './pricing';
 export * from './coupons';
 export * from './earnings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proratedUpgrade, subscriptionPrice } from './pricing';
+import { bundlePrice, proratedUpgrade, subscriptionPrice } from './pricing';
 
 describe('subscriptionPrice (tier × coupon)', () => {
   it('is the tier price without a coupon', () => {
@@ -11,6 +11,27 @@ describe('subscriptionPrice (tier × coupon)', () => {
   });
   it('refuses a negative or fractional price', () => {
     expect(() => subscriptionPrice({ tierPrice: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('subscriptionPrice with a bundle (tier → bundle → coupon)', () => {
+  it('charges months × the tier price less the bundle percentage, the discount rounded as coupons are', () => {
+    // 3 × 9.95 = 29.85, 20 % off: 5.97 → 23.88
+    expect(subscriptionPrice({ tierPrice: 995, bundle: { months: 3, discountPercent: 20 } })).toEqual({ base: 995, couponDiscount: 0, amount: 2388, months: 3, bundleDiscount: 597 });
+    // 12 × 9.99 = 119.88, 15 % off = 17.982 → 17.99 taken off (rounded up) → 101.89
+    expect(subscriptionPrice({ tierPrice: 999, bundle: { months: 12, discountPercent: 15 } }).amount).toBe(10189);
+    expect(bundlePrice(999, 12, 15)).toBe(10189);
+  });
+  it('applies the coupon after the bundle, to the whole period', () => {
+    const q = subscriptionPrice({ tierPrice: 1000, bundle: { months: 6, discountPercent: 10 }, couponPercentage: 50 });
+    // 6000 → 5400 (bundle) → 2700 (coupon)
+    expect(q).toEqual({ base: 1000, couponDiscount: 2700, amount: 2700, months: 6, bundleDiscount: 600 });
+  });
+  it('without a bundle is the monthly rule (no bundle fields)', () => {
+    expect(subscriptionPrice({ tierPrice: 995, bundle: null })).toEqual({ base: 995, couponDiscount: 0, amount: 995 });
+  });
+  it('refuses a bundle of no months', () => {
+    expect(() => bundlePrice(995, 0, 10)).toThrow(RangeError);
   });
 });
 

@@ -6,13 +6,19 @@ import { discountedMinor } from './money';
  * and a coupon; each later step (bundle, promotion) is one more optional input applied in the order
  * written below. Sales tax is not here: it comes on top of the result (`taxFor`, sales-tax.ts).
  *
- *   tier price → (bundle: later) → (promotion: later) → coupon → amount
+ *   tier price → bundle → (promotion: later) → coupon → amount
+ *
+ * A bundle (issue 30 §2; subscriptions README "Bundles") makes the period N months: the tier's
+ * monthly price × N, less the creator's bundle percentage rounded as coupons are (`discountedMinor`).
+ * The coupon then applies to that whole first period.
  */
 export interface SubscriptionPriceInput {
   /** The chosen tier's monthly price, minor units. */
   tierPrice: number;
   /** A coupon's percentage off (1..100), applied last; the discount is rounded in the creator's favour as every coupon is (`discountedMinor`). */
   couponPercentage?: number | null;
+  /** A bundle: N months (3, 6, 12) paid at once, the creator's percentage off (0..100). Absent/null: one month. */
+  bundle?: { months: number; discountPercent: number } | null;
 }
 export interface SubscriptionPriceQuote {
   /** The tier's price before any discount. */
@@ -21,15 +27,32 @@ export interface SubscriptionPriceQuote {
   couponDiscount: number;
   /** What is charged (before sales tax). */
   amount: number;
+  /** With a bundle only: the months the period lasts. */
+  months?: number;
+  /** With a bundle only: taken off `base × months` by the bundle's percentage. */
+  bundleDiscount?: number;
+}
+
+/** A bundle's price: `months` × the monthly price, less `discountPercent` (rounded as coupons are). Minor units. */
+export function bundlePrice(monthlyPrice: number, months: number, discountPercent: number): number {
+  if (!Number.isInteger(months) || months < 1) throw new RangeError('months must be a positive integer');
+  return discountedMinor(Math.round(monthlyPrice) * months, discountPercent);
 }
 
 export function subscriptionPrice(input: SubscriptionPriceInput): SubscriptionPriceQuote {
   const base = Math.round(input.tierPrice);
   if (!Number.isInteger(base) || base < 0) throw new RangeError('tierPrice must be a non-negative integer (minor units)');
   let amount = base;
+  let bundled: { months: number; bundleDiscount: number } | null = null;
+  if (input.bundle) {
+    const gross = base * input.bundle.months;
+    amount = bundlePrice(base, input.bundle.months, input.bundle.discountPercent);
+    bundled = { months: input.bundle.months, bundleDiscount: gross - amount };
+  }
+  const beforeCoupon = amount;
   const pct = input.couponPercentage ?? 0;
   if (pct > 0) amount = discountedMinor(amount, pct);
-  return { base, couponDiscount: base - amount, amount };
+  return { base, couponDiscount: beforeCoupon - amount, amount, ...(bundled ?? {}) };
 }
 
 /**

@@ -67,6 +67,8 @@ export const SETTINGS = {
   freeSubscriptionDuration: def({ schema: z.number().int().min(1).max(365), default: 1, public: true, description: 'Default free subscription length (days)' }),
   minimumSubscriptionPrice: def({ schema: price, default: 2.95, public: true, description: 'Lowest monthly subscription price' }),
   maximumSubscriptionPrice: def({ schema: price, default: 300, public: true, description: 'Highest monthly subscription price' }),
+  bundlesEnabled: def({ schema: z.boolean(), default: true, public: true, description: 'Creators may offer 3-, 6- and 12-month subscription bundles at a discount (new bundle subscriptions; running ones keep their terms)' }),
+  bundleMaxDiscountPercent: def({ schema: z.number().int().min(1).max(90), default: 50, public: true, description: 'Largest discount a creator may give on a subscription bundle (%)' }),
   minimumWalletPrice: def({ schema: price, default: 2.95, public: true, description: 'Smallest wallet top-up' }),
   maximumWalletPrice: def({ schema: price, default: 300, public: true, description: 'Largest wallet top-up' }),
   minimumTipPrice: def({ schema: price, default: 10, public: true, description: 'Smallest tip' }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema } from './api';
 import { gatewayNameSchema, moneyAmountSchema, moneyUserSchema } from './payments';
 import { tierBadgeSchema } from './tiers';
+import { bundleMonthsSchema, renewAsSchema, subscriptionBundleSchema } from './bundles';
 
 /** Subscription contracts (spec §7 Subscriptions): subscribing, the list, a creator's offer and pricing. */
 export const SUBSCRIPTION_TYPES = ['monthly', 'free'] as const;
@@ -19,6 +20,10 @@ export const subscribeSchema = z.object({
   couponCode: z.string().trim().max(60).optional(),
   /** One of the creator's tiers (issue 30 §1); absent: their default tier. */
   tierId: idSchema.optional(),
+  /** A bundle of the tier (issue 30 §2): 3, 6 or 12 months charged now at its price; absent: monthly. */
+  bundleMonths: bundleMonthsSchema.optional(),
+  /** With a bundle: renew at its price again (default) or monthly; changeable until the renewal. */
+  renewAs: renewAsSchema.optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 export const subscriptionSchema = z.object({
@@ -35,6 +40,12 @@ export const subscriptionSchema = z.object({
   tier: tierBadgeSchema.nullable().optional(),
   /** A downgrade waiting for the renewal. */
   pendingTier: tierBadgeSchema.nullable().optional(),
+  /** The bundle the current period was bought as (null: a monthly period). */
+  bundle: subscriptionBundleSchema.nullable().optional(),
+  /** What the renewal at expiresAt will be: the bundle again or monthly (the fan's choice). */
+  renewAs: renewAsSchema.optional(),
+  /** What the renewal charges (major units, before tax): the bundle's price or the monthly price. */
+  renewalPrice: z.number().optional(),
   gateway: gatewayNameSchema.nullable(),
   startsAt: z.string(),
   expiresAt: z.string(),

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { idSchema } from './api';
 import { moneyAmountSchema } from './payments';
+import { tierBundleSchema } from './bundles';
 
 /** Subscription tiers (issue 30 §1; apps/api/src/modules/subscriptions/README.md "Tiers"). */
 export const MAX_TIERS = 5;
@@ -23,6 +24,8 @@ export const tierSchema = z.object({
   archived: z.boolean(),
   /** Creator's view only: subscriptions on it that grant access now. */
   subscriberCount: z.number().int().optional(),
+  /** Its bundles (issue 30 §2): the public list has the offered ones, the creator's every one set. */
+  bundles: z.array(tierBundleSchema).optional(),
 });
 export type Tier = z.infer<typeof tierSchema>;
 

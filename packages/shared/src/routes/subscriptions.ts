@@ -5,6 +5,7 @@ import { commissionOverrideBodySchema, commissionOverrideSchema } from '../earni
 import { subscribeSchema, subscriptionOfferSchema, subscriptionSchema, subscriptionSearchSchema, subscriptionSettingsSchema } from '../subscriptions';
 import { adminSubscriptionSearchSchema } from '../admin-money';
 import { tierArchiveSchema, tierChangeResultSchema, tierChangeSchema, tierInputSchema, tierOrderSchema, tierSchema, tierUpdateSchema } from '../tiers';
+import { renewalChoiceSchema, tierBundlesInputSchema } from '../bundles';
 import { defineRoutes } from './define';
 
 /** Spec §7 Subscriptions: subscribe, cancel, lists, a creator's terms (the commission override is tagged admin). */
@@ -15,7 +16,7 @@ export const subscriptions = {
       path: '/payment/subscribe/performers',
       access: 'user',
       description:
-        "Subscribe to a creator with a saved card. type monthly (charged now, renews monthly) or free (a trial of the creator's/site's duration for new subscribers, then monthly unless cancelled). Already subscribed → the same subscription (a cancelled, still paid-up one is resumed). Declined card → 422. A payment for it already in flight (a concurrent request) → 409. Idempotency-Key replays the first answer.",
+        "Subscribe to a creator with a saved card. type monthly (charged now, renews monthly; with bundleMonths 3/6/12: the tier's bundle — months × price less its percentage, then the coupon — charged once now for that many calendar months, renewing as renewAs says) or free (a trial of the creator's/site's duration for new subscribers, then monthly unless cancelled). Already subscribed → the same subscription (a cancelled, still paid-up one is resumed). Declined card → 422. A payment for it already in flight (a concurrent request) → 409. Idempotency-Key replays the first answer.",
       schema: { headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(), body: subscribeSchema, response: { 200: envelope(subscriptionSchema) } },
     },
     cancel: {
@@ -96,12 +97,28 @@ export const subscriptions = {
       description: 'Archive a tier. The default → 409 (make another the default first). With subscribers whose subscription grants access or renews: moveTo (another live tier) is required (→ 409 without), and they move to it at its price from their next renewal. Content that required it now requires moveTo (or the default).',
       schema: { params: uuidParamSchema, body: tierArchiveSchema, response: { 200: envelope(z.array(tierSchema)) } },
     },
+    setTierBundles: {
+      method: 'PUT',
+      path: '/subscription-tiers/:id/bundles',
+      access: 'performer',
+      description:
+        "Bundles of one of the caller's tiers (issue 30 §2): 3, 6 and/or 12 months, each on or off, at a whole percentage off months × the tier's price (1..bundleMaxDiscountPercent → 400 discountPercent otherwise; bundles switched off by the operator → 422). Lengths not listed are left as they are. Applies to new bundle subscriptions; running ones keep their terms. Not theirs → 404.",
+      schema: { params: uuidParamSchema, body: tierBundlesInputSchema, response: { 200: envelope(tierSchema) } },
+    },
+    setRenewal: {
+      method: 'POST',
+      path: '/subscriptions/:id/renewal',
+      access: 'user',
+      description:
+        "The subscriber chooses how a bundle subscription renews at the end of its period: renewAs bundle (the same months at the bundle's price again) or monthly (the tier's monthly price, one month at a time). Changeable until the renewal. Not a bundle subscription → 422 (bundle); Stripe-billed → 422; not theirs → 404.",
+      schema: { params: uuidParamSchema, body: renewalChoiceSchema, response: { 200: envelope(subscriptionSchema) } },
+    },
     changeTier: {
       method: 'POST',
       path: '/subscriptions/:id/tier',
       access: 'user',
       description:
-        "The subscriber moves their running (active, paid) subscription to another tier of the creator. Higher rank: the prorated difference (remaining fraction of the period × price difference, rounded half up, plus sales tax) is charged now on the subscription's card and the tier changes at once; declined → 422. Lower rank: takes effect at the next renewal (its price charged then). The same tier: a pending downgrade is dropped. Stripe-billed: the Stripe Subscription item's price follows (proration_behavior none; an upgrade's difference is one PaymentIntent of the same figure on its card, a downgrade's lower price is billed by its next invoice, whose invoice.paid switches the tier). Trial, cancelled, disputed → 422/409. Idempotency-Key replays the first answer.",
+        "The subscriber moves their running (active, paid) subscription to another tier of the creator. Higher rank: the prorated difference (remaining fraction of the period × price difference, rounded half up, plus sales tax) is charged now on the subscription's card and the tier changes at once; declined → 422. Lower rank: takes effect at the next renewal (its price charged then). The same tier: a pending downgrade is dropped. Stripe-billed: the Stripe Subscription item's price follows (proration_behavior none; an upgrade's difference is one PaymentIntent of the same figure on its card, a downgrade's lower price is billed by its next invoice, whose invoice.paid switches the tier). Trial, cancelled, disputed → 422/409; during a bundle period → 409 (change tier at the renewal: choose monthly renewal, then change after it). Idempotency-Key replays the first answer.",
       schema: { headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(), params: uuidParamSchema, body: tierChangeSchema, response: { 200: envelope(tierChangeResultSchema) } },
     },
   }),
