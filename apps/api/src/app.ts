@@ -185,7 +185,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ geo: r.geo, wallet: r.wallet }));
-  await app.register(subscriptionsRoutes({ geo: r.geo, idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, tiers: r.tiers, users: r.users }));
+  await app.register(subscriptionsRoutes({ geo: r.geo, idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, tiers: r.tiers, bundles: r.bundles, users: r.users }));
   await app.register(addressesRoutes({ addresses: r.addresses }));
   await app.register(productsRoutes({ products: r.products, downloads: r.productDownloads }));
   await app.register(ordersRoutes({ orders: r.orders }));

@@ -114,6 +114,7 @@ import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { TiersService } from './modules/subscriptions/tiers.service';
+import { BundlesService } from './modules/subscriptions/bundles.service';
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { registerSubscriptionHandlers } from './modules/subscriptions/subscriptions.handlers';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers';
@@ -305,7 +306,9 @@ export function buildServices(p: Platform) {
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, taxes: salesTax, users });
   // A creator's subscription tiers (issue 30 §1): which tier a subscribe is for, its price, the creator's CRUD.
   const tiers = new TiersService({ clock, db, pricing, settings });
-  const subscriptions = new SubscriptionsService({ clock, config, coupons, db, events, log, payments, pricing, sellers, settings, taxes: salesTax, tiers, users });
+  // A tier's 3-, 6- and 12-month bundles (issue 30 §2): the terms a bundle subscribe buys, the fan's renewal choice.
+  const bundles = new BundlesService({ db, settings, tiers });
+  const subscriptions = new SubscriptionsService({ bundles, clock, config, coupons, db, events, log, payments, pricing, sellers, settings, taxes: salesTax, tiers, users });
   // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
   // operator's side reads the fan's records through the services that own them.
   const disputes = new DisputesService({ clock, db, events, ledger, log, settings });
@@ -362,7 +365,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

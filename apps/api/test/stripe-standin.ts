@@ -467,6 +467,9 @@ export class StripeStandin {
     if (!pd) throw invalid('Missing required param: items[0][price_data].', 'items');
     if (!this.products.has(pd.product)) throw missing('product', String(pd.product), 'items[0][price_data][product]');
     if (pd.recurring?.interval !== 'month') throw invalid('Only monthly prices are supported by the stand-in.', 'items[0][price_data][recurring][interval]');
+    // interval_count: every N months (a bundle); Stripe allows at most one year.
+    const intervalCount = pd.recurring.interval_count !== undefined ? int(pd.recurring.interval_count, 'items[0][price_data][recurring][interval_count]') : 1;
+    if (intervalCount < 1 || intervalCount > 12) throw invalid('The maximum billing frequency is one year.', 'items[0][price_data][recurring][interval_count]');
     const unitAmount = int(pd.unit_amount, 'items[0][price_data][unit_amount]');
     const pmId = p.default_payment_method;
     const outcome = this.cardOf(customer, pmId, 'default_payment_method');
@@ -475,7 +478,7 @@ export class StripeStandin {
     const trialDays = p.trial_period_days !== undefined ? int(p.trial_period_days, 'trial_period_days') : 0;
     const now = this.now();
     const start = this.ts(now);
-    const end = this.ts(trialDays > 0 ? addDays(now, trialDays) : addMonths(now));
+    const end = this.ts(trialDays > 0 ? addDays(now, trialDays) : addMonths(now, intervalCount));
     const firstAmount = trialDays > 0 ? 0 : Math.max(0, unitAmount - (coupon ? (coupon.amount_off ?? Math.round((unitAmount * coupon.percent_off) / 100)) : 0));
     if (firstAmount > 0 && outcome !== 'succeeds' && p.payment_behavior === 'error_if_incomplete') {
       // Nothing is kept: error_if_incomplete rolls the subscription back.
@@ -492,7 +495,7 @@ export class StripeStandin {
       trial_start: trialDays > 0 ? start : null, trial_end: trialDays > 0 ? end : null,
       items: list([{
         id: rid('si'), object: 'subscription_item', quantity: 1, current_period_start: start, current_period_end: end, metadata: {},
-        price: { id: rid('price'), object: 'price', product: pd.product, unit_amount: unitAmount, currency: String(pd.currency).toLowerCase(), recurring: { interval: 'month', interval_count: 1 }, type: 'recurring', tax_behavior: pd.tax_behavior ?? 'unspecified' },
+        price: { id: rid('price'), object: 'price', product: pd.product, unit_amount: unitAmount, currency: String(pd.currency).toLowerCase(), recurring: { interval: 'month', interval_count: intervalCount }, type: 'recurring', tax_behavior: pd.tax_behavior ?? 'unspecified' },
       }], '/v1/subscription_items'),
     };
     if (sub.automatic_tax.enabled && !this.customers.get(customer)?.address?.country) throw invalid('The customer\'s location isn\'t recognized: automatic tax needs an address.', 'automatic_tax', 'customer_tax_location_invalid');
@@ -813,7 +816,7 @@ export class StripeStandin {
     if (sub.status === 'canceled') throw new Error(`subscription ${subId} is canceled`);
     const si = sub.items.data[0];
     const start = si.current_period_end;
-    const end = this.ts(addMonths(new Date(start * 1000)));
+    const end = this.ts(addMonths(new Date(start * 1000), si.price.recurring.interval_count ?? 1));
     const taxes = this.invoiceTaxes(sub, si.price.unit_amount);
     const total = si.price.unit_amount + (taxes.inclusive ? 0 : taxes.tax);
     const pi = this.chargeInvoice(sub, total);
@@ -835,7 +838,7 @@ export class StripeStandin {
     const sub = this.get(this.subscriptions, 'subscription', subId);
     const si = sub.items.data[0];
     const start = si.current_period_end;
-    const end = this.ts(addMonths(new Date(start * 1000)));
+    const end = this.ts(addMonths(new Date(start * 1000), si.price.recurring.interval_count ?? 1));
     const invoice = this.makeInvoice(sub, { amount: si.price.unit_amount, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: false, paymentIntent: null });
     const previous = { status: sub.status };
     sub.status = 'past_due';

@@ -43,13 +43,13 @@ export class SubscriptionCharges {
     return row ?? null;
   }
 
-  /** Charges one period with our own scheduling (sandbox). Success → active until +1 month. */
-  async chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal'): Promise<Subscription> {
+  /** Charges one period with our own scheduling (sandbox). Success → active until +`months` calendar months (a bundle's N, else 1). */
+  async chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal', months = 1): Promise<Subscription> {
     const result = payment.amount === 0
       ? { status: 'succeeded' as const, gatewayRef: `free:${payment.id}` }
       : await gw.charge({ customerId, providerCardId, amount: payment.amount, currency: CURRENCY, description: payment.description, idempotencyKey: `payment:${payment.id}`, metadata: { paymentId: payment.id, subscriptionId: sub.id, type: 'subscription' } });
     if (result.status === 'succeeded') {
-      await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, null, p.amount));
+      await this.deps.payments.settle(payment.id, result.gatewayRef, undefined, (tx, p) => this.extend(tx, p.subscriptionId!, null, p.amount, months));
       return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
     }
     if (result.status === 'failed') {
@@ -74,11 +74,14 @@ export class SubscriptionCharges {
       throw err;
     }
     const quoted = payment ? await this.deps.taxes.ofSale(this.deps.db, `payment:${payment.id}`) : null;
-    const firstPrice = payment ? payment.amount - (quoted && !quoted.inclusive ? quoted.tax : 0) : sub.price;
+    // A bundle (README "Bundles"): a Stripe Subscription every N months at the bundle's price.
+    const periodPrice = sub.bundleMonths && sub.bundlePrice !== null ? sub.bundlePrice : sub.price;
+    const firstPrice = payment ? payment.amount - (quoted && !quoted.inclusive ? quoted.tax : 0) : periodPrice;
     const res = await gw.subscriptions!.create({
       customerId, providerCardId, subscriptionId: sub.id, performer: { id: performer.id, name: performer.name || performer.username || 'Creator' },
-      monthlyAmount: sub.price, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
-      ...(payment && firstPrice !== sub.price ? { firstAmount: firstPrice } : {}),
+      monthlyAmount: periodPrice, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
+      ...(sub.bundleMonths ? { intervalMonths: sub.bundleMonths } : {}),
+      ...(payment && firstPrice !== periodPrice ? { firstAmount: firstPrice } : {}),
       ...(tax ? { tax } : {}),
     });
     // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
@@ -98,20 +101,23 @@ export class SubscriptionCharges {
   }
 
   /**
-   * A period was paid (inside the payment's transaction): active until `periodEnd` (gateway) or one
-   * month more (our own renewals, see below). Never moves the end back. Records `fan.subscribed`
+   * A period was paid (inside the payment's transaction): active until `periodEnd` (gateway) or
+   * `months` calendar months more (our own renewals, see below; a bundle's N, else 1). With
+   * `months` given (our own charges), 1 after a bundle means it renewed monthly: the bundle's
+   * columns are cleared; a gateway's period (no `months`) leaves them as they are. Never moves the end back. Records `fan.subscribed`
    * for a subscription that was not running (a new one, or a lapsed one started again), else
    * `subscription.renewed` (`amount`: what was paid for the period, minor units).
    */
-  async extend(tx: Tx, subscriptionId: string, periodEnd: Date | null, amount: number): Promise<void> {
+  async extend(tx: Tx, subscriptionId: string, periodEnd: Date | null, amount: number, months?: number): Promise<void> {
     const sub = await this.byId(subscriptionId, tx);
     if (!sub) return;
     const now = this.now;
     // A renewal of a running subscription continues its period (renewed a little late or early, the
     // dates do not drift); a lapsed one (past_due, expired) starts a new period now.
     const running = isRunning(sub);
-    let end = periodEnd ?? addMonths(running ? sub.expiresAt : now);
-    if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now);
+    const n = months ?? 1;
+    let end = periodEnd ?? addMonths(running ? sub.expiresAt : now, n);
+    if (!periodEnd && end.getTime() <= now.getTime()) end = addMonths(now, n);
     const expiresAt = end.getTime() > sub.expiresAt.getTime() ? end : sub.expiresAt;
     const fresh = sub.status === 'expired';
     // A downgrade chosen during the period takes effect with the next paid one (README "Tiers").
@@ -119,6 +125,7 @@ export class SubscriptionCharges {
     await tx.update(subscriptions).set({
       ...(pending && !pending.archivedAt ? { tierId: pending.id, price: pending.price } : {}),
       pendingTierId: null,
+      ...(months === 1 && sub.bundleMonths ? { bundleMonths: null, bundleDiscountPercent: null, bundlePrice: null, renewBundle: false } : {}),
       status: sub.status === 'cancelled' ? 'cancelled' : 'active', expiresAt, renewalAttempts: 0, nextAttemptAt: null,
       ...(fresh ? { startsAt: now, cancelledAt: null } : {}),
     }).where(eq(subscriptions.id, subscriptionId));

@@ -19,7 +19,7 @@ export const SPENDING_PAUSED_REASON = 'spending is paused on your account while 
 
 /** Charging one period (SubscriptionCharges). */
 export interface PeriodCharger {
-  chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal'): Promise<Subscription>;
+  chargePeriod(gw: PaymentGateway, sub: SubscriptionRow, customerId: string, providerCardId: string, payment: PaymentTransactionRow, kind: 'first' | 'renewal', months?: number): Promise<Subscription>;
 }
 
 /** What SubscriptionRenewals is built with (by SubscriptionsService, from its own deps). */
@@ -104,19 +104,24 @@ export class SubscriptionRenewals {
       const gw = await this.deps.payments.gatewayFor('sandbox');
       const card = await this.deps.payments.cardToCharge(fan, gw, undefined).catch(() => null);
       if (card) {
+        // A bundle renews as the fan chose (README "Bundles"), read from the claimed row: the bundle's
+        // months at its kept price, or monthly (the bundle then ends with this renewal: extend clears it).
+        const asBundle = claimed.bundleMonths !== null && claimed.bundlePrice !== null && claimed.renewBundle;
+        const months = asBundle ? claimed.bundleMonths! : 1;
         // The period's sales tax at the fan's known place (no request: stated, else last seen), in the payment's transaction.
         const payment = await this.deps.db.transaction(async (tx) => {
           // A downgrade waiting for this renewal: the lower tier's price is charged (extend switches the tier).
           const [pending] = sub.pendingTierId ? await tx.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, sub.pendingTierId)) : [];
-          const amount = pending && !pending.archivedAt ? pending.price : sub.price;
-          const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description: `Subscription renewal: ${performer?.name || performer?.username || 'creator'}` });
+          const amount = asBundle ? claimed.bundlePrice! : pending && !pending.archivedAt ? pending.price : sub.price;
+          const who = performer?.name || performer?.username || 'creator';
+          const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description: asBundle ? `${months}-month bundle renewal: ${who}` : `Subscription renewal: ${who}` });
           return this.deps.payments.taxSubscriptionPayment(tx, p, { requestCountry: null, background: true });
         }).catch((err) => {
           if (isUniqueViolation(err)) return null; // the fan's own subscribe is paying this period right now
           throw err;
         });
         if (!payment) return null;
-        const view = await this.deps.periods.chargePeriod(gw, sub, await this.deps.payments.customerId(fan, gw), card.providerCardId, payment, 'renewal');
+        const view = await this.deps.periods.chargePeriod(gw, sub, await this.deps.payments.customerId(fan, gw), card.providerCardId, payment, 'renewal', months);
         paid = view.isActive;
         if (!paid) message = (await this.deps.payments.byId(payment.id)).failureMessage ?? 'Your card was declined.';
       }

@@ -8,6 +8,7 @@ import type { Idempotency } from '../ledger/idempotency';
 import type { UsersService } from '../users/users.service';
 import type { SubscriptionsService } from './subscriptions.service';
 import type { TiersService } from './tiers.service';
+import type { BundlesService } from './bundles.service';
 import type { PricingService } from '../performers/pricing.service';
 import type { GeoService } from '../geo/geo.service';
 
@@ -19,6 +20,7 @@ export interface SubscriptionsRoutesDeps {
   idempotency: Idempotency;
   subscriptions: SubscriptionsService;
   tiers: TiersService;
+  bundles: BundlesService;
   users: UsersService;
 }
 
@@ -69,9 +71,12 @@ export const subscriptionsRoutes = (deps: SubscriptionsRoutesDeps) => async (app
     const p = await deps.users.findByIdOrUsername(req.params.id);
     if (!p?.isPerformer) throw notFound('Creator not found');
     if (await deps.users.blockedFor(req.user, p.id)) throw notFound('Creator not found');
-    return { data: await deps.tiers.publicList(p.id) };
+    return { data: await deps.bundles.attach(await deps.tiers.publicList(p.id), { offeredOnly: true }) };
   });
-  handle(app, r.myTiers, async (req) => ({ data: await deps.tiers.mine(currentUser(req)) }));
+  handle(app, r.myTiers, async (req) => ({ data: await deps.bundles.attach(await deps.tiers.mine(currentUser(req)), { offeredOnly: false }) }));
+  // ── Bundles (README "Bundles") ──
+  handle(app, r.setTierBundles, async (req) => ({ data: await deps.bundles.set(currentUser(req), req.params.id, req.body) }));
+  handle(app, r.setRenewal, async (req) => ({ data: await svc.setRenewal(currentUser(req), req.params.id, req.body.renewAs) }));
   handle(app, r.createTier, async (req) => ({ data: await deps.tiers.create(currentUser(req), req.body) }));
   handle(app, r.updateTier, async (req) => ({ data: await deps.tiers.update(currentUser(req), req.params.id, req.body) }));
   handle(app, r.reorderTiers, async (req) => ({ data: await deps.tiers.reorder(currentUser(req), req.body.ids) }));

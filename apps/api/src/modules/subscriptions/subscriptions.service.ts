@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, notInArray, or, sql } from 'drizzle-orm';
-import { subscriptionPrice, toMinor, type AdminSubscriptionSearch, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
+import { subscriptionPrice, toMinor, type AdminSubscriptionSearch, type RenewAs, type SubscribeInput, type Subscription, type SubscriptionSearch } from '@stagepass/shared';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict, fieldError, notFound, unprocessable } from '../../platform/errors';
 import { grantsAccess, grantsAccessSql } from './subscriptions.policy';
@@ -17,6 +17,7 @@ import { SubscriptionCharges } from './subscriptions.charges';
 import { SubscriptionGatewaySync } from './subscriptions.gateway-sync';
 import { SubscriptionTierChanges } from './subscriptions.tier-change';
 import type { TiersService } from './tiers.service';
+import type { BundleTerms, BundlesService } from './bundles.service';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -66,6 +67,8 @@ export interface SubscriptionsDeps {
   users: UsersService;
   /** The creator's tiers (tiers.service.ts): which one a subscribe is for, and its price. */
   tiers: TiersService;
+  /** The tiers' bundles (bundles.service.ts): the terms a bundle subscribe buys. */
+  bundles: Pick<BundlesService, 'forSubscribe' | 'setRenewal'>;
 }
 
 /**
@@ -177,6 +180,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
       throw unprocessable('This creator\'s subscription price is outside the site\'s limits; they need to update it');
     }
     if (input.type === 'free') {
+      if (input.bundleMonths) throw fieldError('bundleMonths', 'A bundle is paid up front: not with a free trial');
       if (!offer.freeSubscriptionEnabled) throw fieldError('type', 'This creator does not offer a free subscription');
       if (existing) throw fieldError('type', 'The free trial is for new subscribers only');
       if (input.couponCode) throw fieldError('couponCode', 'Coupons apply to paid subscriptions');
@@ -184,6 +188,11 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     const gw = await this.deps.payments.gateway();
     const card = await this.deps.payments.cardToCharge(user, gw, input.cardId);
     const price = tier.price;
+    // A bundle (README "Bundles"): its terms now (400 bundleMonths when not on offer), kept by the subscription.
+    const bundle: BundleTerms | null = input.bundleMonths ? await this.deps.bundles.forSubscribe(tier, input.bundleMonths) : null;
+    const bundleCols = bundle
+      ? { bundleMonths: bundle.months, bundleDiscountPercent: bundle.discountPercent, bundlePrice: bundle.price, renewBundle: (input.renewAs ?? 'bundle') === 'bundle' }
+      : { bundleMonths: null, bundleDiscountPercent: null, bundlePrice: null, renewBundle: false };
     const trialDays = input.type === 'free' ? offer.freeSubscriptionDays : 0;
 
     // The row exists from now on (expired until paid), so the payment and webhooks can point at it.
@@ -191,10 +200,10 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     // another one that just succeeded must not touch the live subscription…
     const [sub] = await this.deps.db
       .insert(subscriptions)
-      .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, tierId: tier.id, pendingTierId: null, gateway: gw.name, cardId: card.id, expiresAt: this.now })
+      .values({ userId: user.id, performerId: performer.id, status: 'expired', type: input.type, price, tierId: tier.id, pendingTierId: null, ...bundleCols, gateway: gw.name, cardId: card.id, expiresAt: this.now })
       .onConflictDoUpdate({
         target: [subscriptions.userId, subscriptions.performerId],
-        set: { type: input.type, price, tierId: tier.id, pendingTierId: null, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
+        set: { type: input.type, price, tierId: tier.id, pendingTierId: null, ...bundleCols, gateway: gw.name, gatewayRef: null, cardId: card.id, renewalAttempts: 0, nextAttemptAt: null },
         // …and while no payment for it is in flight (another request is paying it right now).
         setWhere: sql`not (${grantsAccessSql(this.now)}) and not exists (select 1 from ${paymentTransactions} where ${paymentTransactions.subscriptionId} = ${subscriptions.id} and ${paymentTransactions.status} = 'pending')`,
       })
@@ -223,16 +232,19 @@ export class SubscriptionsService implements StripeSubscriptionSync {
         // subscription's row lock, a request that comes after a finished payment finds it paid and
         // is answered with it. Lock order (payment, then subscription) is the one payments.settle
         // uses, so the two cannot deadlock.
-        let amount = price;
+        // THE price rule (packages/shared pricing.ts): tier → bundle → coupon.
+        const bundleIn = bundle ? { months: bundle.months, discountPercent: bundle.discountPercent } : null;
+        let amount = subscriptionPrice({ tierPrice: price, bundle: bundleIn }).amount;
         let couponId: string | null = null;
-        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount: price, subscriptionId: sub.id, description: `Monthly subscription to ${performer.name || performer.username}`, client: requestClient() });
+        const who = performer.name || performer.username;
+        const description = bundle ? `${bundle.months}-month subscription bundle: ${who}` : `Monthly subscription to ${who}`;
+        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description, client: requestClient() });
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
         if (this.grantsAccess(locked)) throw new AlreadySubscribed();
         if (input.couponCode) {
           const c = await this.deps.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
           couponId = c.id;
-          // THE price rule (packages/shared pricing.ts): tier × coupon.
-          amount = subscriptionPrice({ tierPrice: price, couponPercentage: c.percentage }).amount;
+          amount = subscriptionPrice({ tierPrice: price, bundle: bundleIn, couponPercentage: c.percentage }).amount;
         }
         const p1 = await this.deps.payments.applyCoupon(tx, p0.id, amount, couponId);
         return this.deps.payments.taxSubscriptionPayment(tx, p1, { requestCountry: place.requestCountry });
@@ -246,7 +258,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     const customerId = await this.deps.payments.customerId(user, gw);
     try {
       if (gw.subscriptions) return await this.charges.startAtGateway(gw, sub, performer, customerId, card.providerCardId, trialDays, payment);
-      return await this.charges.chargePeriod(gw, sub, customerId, card.providerCardId, payment!, 'first');
+      return await this.charges.chargePeriod(gw, sub, customerId, card.providerCardId, payment!, 'first', bundle?.months ?? 1);
     } catch (err) {
       if (payment?.couponId) await this.releaseCoupon(payment);
       throw err;
@@ -256,6 +268,11 @@ export class SubscriptionsService implements StripeSubscriptionSync {
   /** POST /subscriptions/{id}/tier: upgrade now (prorated difference charged) or downgrade at renewal (subscriptions.tier-change.ts). */
   changeTier(user: UserRow, subscriptionId: string, tierId: string) {
     return this.tierChanges.change(user, subscriptionId, tierId);
+  }
+
+  /** POST /subscriptions/{id}/renewal: a bundle renews as a bundle again or monthly (bundles.service.ts). */
+  setRenewal(user: UserRow, subscriptionId: string, renewAs: RenewAs): Promise<Subscription> {
+    return this.deps.bundles.setRenewal(user, subscriptionId, renewAs, async (id) => (await this.list.views([(await this.byId(id))!], user.id))[0]);
   }
 
   /** The fan's subscription to the creator as it is now. */

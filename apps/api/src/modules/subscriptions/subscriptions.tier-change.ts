@@ -56,6 +56,8 @@ export class SubscriptionTierChanges {
     if (sub.suspendedByDispute) throw conflict('This subscription is on hold while a dispute of its payment is open');
     if (sub.status !== 'active' || !grantsAccess(sub, this.now)) throw unprocessable('Only a running subscription that renews can change tier (resume it first)');
     if (sub.gateway === 'stripe' && !sub.gatewayRef) throw unprocessable('This subscription is not running at Stripe');
+    // A bundle's period is paid at its tier's bundle price: the tier changes at the renewal (README "Bundles").
+    if (sub.bundleMonths) throw conflict(`Your ${sub.bundleMonths}-month bundle runs until ${sub.expiresAt.toISOString().slice(0, 10)}: change tier at its renewal (choose monthly renewal, then change tier once it has renewed)`);
     await this.deps.payments.assertMaySpend(user.id);
     const target = await this.deps.tiers.byId(tierId);
     if (!target || target.performerId !== sub.performerId || target.archivedAt) throw notFound('Tier not found');

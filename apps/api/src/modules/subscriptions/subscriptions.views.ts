@@ -32,13 +32,22 @@ export class SubscriptionViews {
     const tierIds = [...new Set(rows.flatMap((r) => [r.tierId, r.pendingTierId]).filter((t): t is string => Boolean(t)))];
     const tierRows = tierIds.length ? await this.deps.db.select().from(subscriptionTiers).where(inArray(subscriptionTiers.id, tierIds)) : [];
     const tiers = new Map(tierRows.map((t) => [t.id, { _id: t.id, name: t.name, colour: t.colour, position: t.position }]));
+    const tierPrice = new Map(tierRows.map((t) => [t.id, t]));
+    // What the renewal charges: the bundle again (the fan's choice), else the pending downgrade's price, else the kept monthly price.
+    const renewal = (r: SubscriptionRow) => {
+      if (r.bundleMonths && r.bundlePrice !== null && r.renewBundle) return r.bundlePrice;
+      const pending = r.pendingTierId ? tierPrice.get(r.pendingTierId) : undefined;
+      return pending && !pending.archivedAt ? pending.price : r.price;
+    };
     return rows.map((r) => {
       const u = byId.get(r.userId);
       const p = byId.get(r.performerId);
       return {
         _id: r.id, userId: r.userId, performerId: r.performerId, user: u ? this.deps.users.card(u) : null, performer: p ? this.deps.users.card(p) : null,
         status: r.status, type: r.type, price: fromMinor(r.price),
-        tier: (r.tierId && tiers.get(r.tierId)) || null, pendingTier: (r.pendingTierId && tiers.get(r.pendingTierId)) || null, gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
+        tier: (r.tierId && tiers.get(r.tierId)) || null, pendingTier: (r.pendingTierId && tiers.get(r.pendingTierId)) || null,
+        bundle: r.bundleMonths && r.bundlePrice !== null ? { months: r.bundleMonths, discountPercent: r.bundleDiscountPercent ?? 0, price: fromMinor(r.bundlePrice) } : null,
+        renewAs: r.bundleMonths && r.renewBundle ? 'bundle' as const : 'monthly' as const, renewalPrice: fromMinor(renewal(r)), gateway: r.gateway, startsAt: r.startsAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
         cancelledAt: r.cancelledAt?.toISOString() ?? null, isActive: grantsAccess(r, this.deps.clock.now()), suspended: r.suspendedByDispute !== null, renewing: r.status === 'active' || r.status === 'past_due',
         canResubscribe: !blocks.has(`${r.userId}:${r.performerId}`) && !blocks.has(`${r.performerId}:${r.userId}`),
         blockedByYou: viewerId === r.userId ? blocks.has(`${r.userId}:${r.performerId}`) : viewerId === r.performerId ? blocks.has(`${r.performerId}:${r.userId}`) : false,

@@ -44,7 +44,10 @@ export interface GatewaySubscriptionRequest {
   /** Our subscription id (metadata, so webhooks find it). */
   subscriptionId: string;
   performer: { id: string; name: string };
+  /** The price of each period (minor units, before tax): a month's, or a bundle's whole N months when `intervalMonths` is set. */
   monthlyAmount: number;
+  /** A bundle (subscriptions README "Bundles"): the period is this many months (Stripe `interval_count`); absent: 1. */
+  intervalMonths?: number;
   currency: string;
   /** Free trial length (free subscriptions), 0 for none. */
   trialDays: number;

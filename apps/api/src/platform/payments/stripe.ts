@@ -127,7 +127,7 @@ export class StripeGateway implements PaymentGateway {
         sub = await this.stripe.subscriptions.create(
           {
             customer: req.customerId,
-            items: [{ price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month' }, ...(automatic ? { tax_behavior: automatic.inclusive ? 'inclusive' as const : 'exclusive' as const } : {}) } }],
+            items: [{ price_data: { currency: req.currency, product, unit_amount: req.monthlyAmount, recurring: { interval: 'month', interval_count: req.intervalMonths ?? 1 }, ...(automatic ? { tax_behavior: automatic.inclusive ? 'inclusive' as const : 'exclusive' as const } : {}) } }],
             ...(tax && 'taxRateId' in tax ? { default_tax_rates: [tax.taxRateId] } : {}),
             ...(automatic ? { automatic_tax: { enabled: true } } : {}),
             default_payment_method: req.providerCardId,
