@@ -82,6 +82,8 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'referralSharePercentage', label: "Referrer's share of the commission (%)", kind: 'percent' },
       { key: 'referralMonths', label: 'Referral length (months from sign-up)', kind: 'integer' },
       { key: 'disputeLocksContent', label: 'Lock content while a payment is disputed', kind: 'switch', extra: 'On: a fan’s subscription paid by a disputed card payment is suspended until the dispute closes (lost: it ends). Off: what was bought stays usable.' },
+      { key: 'bundlesEnabled', label: 'Subscription bundles', kind: 'switch', extra: 'On: creators may sell 3-, 6- and 12-month bundles of a tier at a discount, paid up front. Off: no new bundles are sold; running ones keep their terms.' },
+      { key: 'bundleMaxDiscountPercent', label: 'Largest bundle discount (%)', kind: 'integer', extra: 'A bundle set above it is sold at this discount.' },
       { key: 'freeSubscriptionEnabled', label: 'Free subscriptions', kind: 'switch' },
       { key: 'freeSubscriptionDuration', label: 'Free subscription length (days)', kind: 'integer' },
       { key: 'paymentGateway', label: 'Payment gateway', kind: 'gateway' },

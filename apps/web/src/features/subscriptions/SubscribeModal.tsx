@@ -27,6 +27,14 @@ import tierCss from './tiers.module.css';
 function addDays(days: number) {
   return new Date(Date.now() + days * 86400_000).toISOString();
 }
+/** N calendar months from now, the day clamped (as the API's periods.ts) — the preview of a bundle's end. */
+function addMonthsFromNow(months: number) {
+  const d = new Date();
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes()));
+  const last = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate();
+  t.setUTCDate(Math.min(d.getUTCDate(), last));
+  return t.toISOString();
+}
 
 function Body({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
@@ -37,6 +45,8 @@ function Body({ onDone }: { onDone: () => void }) {
   const mine = useMySubscription(performer?._id);
   const tierList = useRoute(routes.subscriptions.tiersOf, performer ? { params: { id: performer._id } } : null);
   const [tierId, setTierId] = useState<string | undefined>();
+  // A bundle of the chosen tier (issue 30 §2): 3, 6 or 12 months paid now; null = monthly.
+  const [bundleMonths, setBundleMonths] = useState<number | null>(null);
   const { cards, data: cardsLoaded, mutate: reloadCards } = useCards();
   const { refresh } = useBalance();
   const [cardId, setCardId] = useState<string | undefined>();
@@ -134,7 +144,19 @@ function Body({ onDone }: { onDone: () => void }) {
   const tiers = tierList.data ?? [];
   const chosen = tiers.find((x) => x._id === tierId) ?? tiers.find((x) => x.isDefault) ?? null;
   const monthly = chosen?.price ?? o.monthlyPrice;
-  const dueToday = type === 'free' ? 0 : discounted(monthly, coupon);
+  const bundles = chosen?.bundles ?? [];
+  const bundle = type === 'monthly' && bundleMonths ? (bundles.find((b) => b.months === bundleMonths) ?? null) : null;
+  const firstPeriod = bundle ? bundle.price : monthly;
+  const dueToday = type === 'free' ? 0 : discounted(firstPeriod, coupon);
+  const plan = type === 'free' ? 'free' : bundle ? `bundle-${bundle.months}` : 'monthly';
+  const choosePlan = (v: string) => {
+    if (v === 'free') {
+      if (trialAllowed) dispatch(setSubscriptionType('free'));
+      return;
+    }
+    dispatch(setSubscriptionType('monthly'));
+    setBundleMonths(v.startsWith('bundle-') ? Number(v.slice(7)) : null);
+  };
 
   const subscribe = () => {
     if (busy) return;
@@ -145,7 +167,7 @@ function Body({ onDone }: { onDone: () => void }) {
     setError(null);
     setErrors({});
     // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
-    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
+    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(bundle ? { bundleMonths: bundle.months as 3 | 6 | 12 } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
       onPaid: (sub) => {
         if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
         else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
@@ -196,12 +218,12 @@ function Body({ onDone }: { onDone: () => void }) {
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Plan</legend>
         <Radio.Group
-          value={type}
-          onChange={(e) => dispatch(setSubscriptionType(e.target.value))}
+          value={plan}
+          onChange={(e) => choosePlan(e.target.value)}
           className={styles.plans}
-          aria-describedby={errors.type ? 'sub-type-error' : undefined}
+          aria-describedby={errors.type ? 'sub-type-error' : errors.bundleMonths ? 'sub-bundle-error' : undefined}
         >
-          <div className={`${styles.plan} ${type === 'monthly' ? styles.planOn : ''}`} onClick={() => dispatch(setSubscriptionType('monthly'))}>
+          <div className={`${styles.plan} ${plan === 'monthly' ? styles.planOn : ''}`} onClick={() => choosePlan('monthly')}>
             <Radio value="monthly" aria-describedby="plan-monthly-desc">
               Monthly
             </Radio>
@@ -212,6 +234,19 @@ function Body({ onDone }: { onDone: () => void }) {
               per month · renews automatically, cancel any time
             </span>
           </div>
+          {bundles.map((b) => (
+            <div key={b.months} className={`${styles.plan} ${plan === `bundle-${b.months}` ? styles.planOn : ''}`} onClick={() => choosePlan(`bundle-${b.months}`)}>
+              <Radio value={`bundle-${b.months}`} aria-describedby={`plan-bundle-${b.months}-desc`}>
+                {b.months} months <span className={styles.save}>save {b.discountPercent} %</span>
+              </Radio>
+              <span id={`plan-bundle-${b.months}-desc`} className={styles.planDesc}>
+                <strong>
+                  <TaxedPrice amount={b.price} kind="subscription" />
+                </strong>{' '}
+                for {b.months} months, paid now · {money(b.monthlyEquivalent)} a month, {money(b.saving)} less than monthly
+              </span>
+            </div>
+          ))}
           {o.freeSubscriptionEnabled && (
             <div className={`${styles.plan} ${type === 'free' ? styles.planOn : ''} ${trialAllowed ? '' : styles.planOff}`} onClick={() => trialAllowed && dispatch(setSubscriptionType('free'))}>
               <Radio value="free" disabled={!trialAllowed} aria-describedby="plan-free-desc">
@@ -232,6 +267,11 @@ function Body({ onDone }: { onDone: () => void }) {
         {errors.type && (
           <div id="sub-type-error" className="field-error" role="alert">
             {errors.type}
+          </div>
+        )}
+        {errors.bundleMonths && (
+          <div id="sub-bundle-error" className="field-error" role="alert">
+            {errors.bundleMonths}
           </div>
         )}
       </fieldset>
@@ -286,7 +326,7 @@ function Body({ onDone }: { onDone: () => void }) {
       <div className={styles.summary} role="status" aria-live="polite">
         <span>Due today</span>
         <strong>
-          {coupon && type === 'monthly' && <span className={styles.strike}>{money(monthly)}</span>}
+          {coupon && type === 'monthly' && <span className={styles.strike}>{money(firstPeriod)}</span>}
           <TaxedPrice amount={dueToday} kind="subscription" />
         </strong>
       </div>
@@ -294,7 +334,9 @@ function Body({ onDone }: { onDone: () => void }) {
       <div className={`muted ${styles.then}`}>
         {type === 'free'
           ? `Then ${money(monthly)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
-          : coupon
+          : bundle
+            ? `Access for ${bundle.months} months, until ${shortDate(addMonthsFromNow(bundle.months))}${coupon ? `, with ${coupon.percentage}% off` : ''}. Then ${money(bundle.price)} for another ${bundle.months} months — or ${money(monthly)} monthly, your choice on your subscriptions page.`
+            : coupon
             ? `First month with ${coupon.percentage}% off, then ${money(monthly)} per month.`
             : `Then ${money(monthly)} every month until you cancel.`}
       </div>

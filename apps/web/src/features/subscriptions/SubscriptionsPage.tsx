@@ -6,7 +6,7 @@ import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
-import { money, plural } from '@/lib/format';
+import { plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
@@ -22,6 +22,7 @@ import { subscriptionAction } from './subscription-actions';
 import FilterBar from '@/components/list/FilterBar';
 import TierBadge from '@/components/tiers/TierBadge';
 import ChangeTierDialog from './ChangeTierDialog';
+import BundleRenewal from './BundleRenewal';
 
 const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
 
@@ -80,7 +81,7 @@ export default function SubscriptionsPage() {
       case 'cancel':
         return (
           <span className={moneyStyles.stack}>
-            {s.tier && s.gateway !== 'stripe' && (
+            {s.tier && s.gateway !== 'stripe' && !s.bundle && (
               <Button size="small" onClick={() => setChanging(s)} aria-label={`Change tier of your subscription to ${name}`}>
                 Change tier
               </Button>
@@ -143,7 +144,7 @@ export default function SubscriptionsPage() {
               ),
             },
             { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
-            { key: 'price', title: 'Price per month', align: 'right', render: (_, s) => <span className={moneyStyles.amount}>{money(s.price)}</span> },
+            { key: 'price', title: 'Price', align: 'right', render: (_, s) => <BundleRenewal s={s} onChanged={() => void mutate()} /> },
             {
               key: 'expiresAt',
               title: 'Expires / renews on',

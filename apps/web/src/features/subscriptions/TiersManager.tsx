@@ -3,7 +3,8 @@
  * The creator's subscription tiers (issue 30 §1; the Subscription tab of /creator/account):
  * GET /subscription-tiers/mine, add/edit in a dialog (POST/PUT /subscription-tiers), rank with
  * Move up/down (PUT /subscription-tiers/order), make one the default, archive (moving its
- * subscribers to another tier when it has any). The default tier's price is the monthly price.
+ * subscribers to another tier when it has any), its bundles (BundlesDialog: 3/6/12 months at a
+ * percentage off). The default tier's price is the monthly price.
  */
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Tag } from 'antd';
@@ -16,6 +17,7 @@ import { money, plural } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
 import { EmptyState, ErrorState, FormSkeleton } from '@/components/states';
 import TierBadge from '@/components/tiers/TierBadge';
+import BundlesDialog from './BundlesDialog';
 import css from './tiers.module.css';
 
 type Values = { name?: string; price?: number; description?: string; colour?: string };
@@ -129,6 +131,7 @@ export default function TiersManager() {
   const { data, error, isLoading, mutate } = useRoute(routes.subscriptions.myTiers, {});
   const [editing, setEditing] = useState<Tier | 'new' | null>(null);
   const [archiving, setArchiving] = useState<Tier | null>(null);
+  const [bundling, setBundling] = useState<Tier | null>(null);
   const [busy, setBusy] = useState(false);
   if (isLoading && !data) return <FormSkeleton rows={3} />;
   if (!data) return <ErrorState title="Your tiers didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
@@ -179,10 +182,22 @@ export default function TiersManager() {
                 </div>
                 {t.description && <div className={`muted ${css.desc}`}>{t.description}</div>}
                 <div className="muted">{plural(t.subscriberCount ?? 0, 'subscriber')}</div>
+                {t.bundles?.some((b) => b.enabled) && (
+                  <div className={css.bundleTags} aria-label={`Bundles of ${t.name}`}>
+                    {t.bundles.filter((b) => b.enabled).map((b) => (
+                      <Tag key={b.months} color="green">
+                        {b.months} months · {b.discountPercent} % off · {money(b.price)}
+                      </Tag>
+                    ))}
+                  </div>
+                )}
               </div>
               <div className={css.actions}>
                 <Button size="small" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
                   Edit
+                </Button>
+                <Button size="small" onClick={() => setBundling(t)} aria-label={`Bundles of ${t.name}`}>
+                  Bundles
                 </Button>
                 <Button size="small" disabled={i === 0 || busy} onClick={() => void move(i, -1)} aria-label={`Move ${t.name} down a rank`}>
                   Lower
@@ -214,6 +229,16 @@ export default function TiersManager() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
+            reload();
+          }}
+        />
+      )}
+      {bundling && (
+        <BundlesDialog
+          tier={bundling}
+          onClose={() => setBundling(null)}
+          onSaved={() => {
+            setBundling(null);
             reload();
           }}
         />
