@@ -183,7 +183,7 @@ export default function TiersManager() {
                 {t.description && <div className={`muted ${css.desc}`}>{t.description}</div>}
                 <div className="muted">{plural(t.subscriberCount ?? 0, 'subscriber')}</div>
                 {t.bundles?.some((b) => b.enabled) && (
-                  <div className={css.bundleTags} aria-label={`Bundles of ${t.name}`}>
+                  <div className={css.bundleTags} aria-label={`Bundles on offer for ${t.name}`}>
                     {t.bundles.filter((b) => b.enabled).map((b) => (
                       <Tag key={b.months} color="green">
                         {b.months} months · {b.discountPercent} % off · {money(b.price)}
