@@ -23,6 +23,7 @@ import { streamMessages, streams } from '../modules/streaming/streaming.tables';
 import { operatorStreamWatches } from '../modules/streaming/operator-watch.tables';
 import { auditLog } from '../platform/audit.tables';
 import { paymentRefunds } from '../modules/payments/disputes.tables';
+import { paymentTransactions } from '../modules/payments/payments.tables';
 import { DEMO_DANA_CLIENT } from './demo-disputes';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
@@ -357,6 +358,17 @@ describe('demo seed', () => {
     const [locked] = await t.ctx.db.select().from(feeds).where(and(eq(feeds.performerId, luna.id), sql`${feeds.minTierId} is not null`)).limit(1);
     const seen = await t.app.inject({ method: 'GET', url: `/user/feeds/${locked!.id}`, headers: { authorization: `Bearer ${fanLogin.json().data.token}` } });
     expect(seen.json().data).toMatchObject({ isSubscribed: true, isLocked: true });
+  });
+
+  it("shows Luna's bundles, and Nora holding a 12-month one paid once", async () => {
+    const tiers = (await t.app.inject({ method: 'GET', url: '/subscription-tiers/performer/luna' })).json().data as Array<{ name: string; bundles: Array<{ months: number; discountPercent: number }> }>;
+    expect(tiers.find((x) => x.name === 'Fan club')!.bundles.map((b) => [b.months, b.discountPercent])).toEqual([[3, 10], [6, 15], [12, 25]]);
+    expect(tiers.find((x) => x.name === 'Backstage')!.bundles.map((b) => b.months)).toEqual([3, 12]);
+    const nora = await byEmail('nora@example.com');
+    const mine = await t.ctx.subscriptions.search({ userId: nora.id }, { limit: 10, offset: 0, sort: 'desc', sortBy: 'updatedAt' } as never);
+    expect(mine.data).toEqual([expect.objectContaining({ isActive: true, renewAs: 'bundle', bundle: expect.objectContaining({ months: 12, discountPercent: 25 }), tier: expect.objectContaining({ name: 'Fan club' }) })]);
+    const pays = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, mine.data[0]!._id));
+    expect(pays.map((x) => [x.amount, x.status])).toEqual([[Math.round(mine.data[0]!.bundle!.price * 100), 'succeeded']]);
   });
 
   it("shows a referral: Marco joined through Luna's link, and his tips paid Luna her share", async () => {

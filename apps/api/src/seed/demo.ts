@@ -23,6 +23,7 @@ import { seedReconciliation } from './demo-reconciliation';
 import { seedTaxDetails } from './demo-taxes';
 import { seedSalesTax } from './demo-sales-tax';
 import { seedTiers } from './demo-tiers';
+import { seedBundles } from './demo-bundles';
 
 export const DEMO_PASSWORD = 'stagepass-demo';
 
@@ -191,6 +192,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       creators: (['luna', 'iris', 'marco'] as const).filter((k) => account[k]).map((k) => ({ key: k, user: account[k]!.user })),
       luna: account.luna?.user ?? null, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox',
     });
+    // Subscription bundles: Luna's 3/6/12-month bundles, Nora on a 12-month one (demo-bundles.ts).
+    await seedBundles(ctx, { luna: account.luna?.user ?? null, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
     if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
     if (account.admin && account.luna) await seedTakedowns(ctx, { admin: account.admin.user, luna: account.luna.user });
