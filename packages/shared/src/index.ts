@@ -61,3 +61,4 @@ export * from './moderation';
 export * from './operator-reads';
 export * from './streaming';
 export * from './referrals';
+export * from './tracking';

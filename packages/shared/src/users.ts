@@ -4,6 +4,7 @@ import { listQuerySchema, sortBySchema } from './api';
 import { verificationStateSchema } from './verification';
 import { GENDERS } from './genders';
 import { signUpConsentShape, socialConsentShape } from './legal';
+import { trackingTouchesField } from './tracking';
 
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
 /** The account kind chosen at sign-up (e-mail or social): a fan (`user`) or a creator (`performer`). */
@@ -113,6 +114,8 @@ export const registerUserSchema = z.object({
   country: countryCode,
   /** The user confirms being at least the operator's `minimumAge` and accepts the current terms and privacy policy (modules/legal). */
   ...signUpConsentShape,
+  /** The tracking links' touches the browser kept (tracking.ts); attributed with the account (modules/tracking README). */
+  trackingTouches: trackingTouchesField,
 });
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 

@@ -30,6 +30,7 @@ import { payments } from './payments';
 import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { takedowns } from './takedowns';
+import { tracking } from './tracking';
 import { salesTax, taxes } from './taxes';
 import { performers } from './performers';
 import { products } from './products';
@@ -79,6 +80,7 @@ export const routes = {
   payouts,
   privacy,
   takedowns,
+  tracking,
   taxes,
   salesTax,
   performers,
