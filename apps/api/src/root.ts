@@ -109,6 +109,8 @@ import { LedgerGateway } from './modules/ledger/ledger.gateway';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
+import { registerTrackingHandlers } from './modules/tracking/tracking.handlers';
+import { TrackingService } from './modules/tracking/tracking.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -206,7 +208,11 @@ export function buildServices(p: Platform) {
   // Age and terms (modules/legal): the current versions from memory, dropped on every node by a publication.
   const legal = new LegalService({ accounts, bus: p.cacheBus, clock, db, settings });
   const twoFactor = new TwoFactorService({ accounts, clock, config, db, realtime, settings });
-  const auth = new AuthService({ accounts, config, db, events, legal, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor });
+  // Tracking links (modules/tracking, built below): a sign-up's touches are attributed in the account's transaction.
+  const auth = new AuthService({
+    accounts, config, db, events, legal, log, mailer, performerProfiles, queue, realtime, sessions, settings, twoFactor,
+    signUpAttribution: { attach: (tx, userId, touches) => tracking.attachSignUp(tx, userId, touches) },
+  });
   const social = new SocialService({ auth, config, db, settings, log });
   // Creator referrals' share of a sale's commission (modules/referrals, built below; asked inside each sale's transaction).
   const ledger = new LedgerService({ settings, db, commits, realtime, log, referrals: { shareOf: (tx, performerId, commission) => referrals.shareOf(tx, performerId, commission) } });
@@ -329,6 +335,8 @@ export function buildServices(p: Platform) {
   const earnings = new EarningsService({ db, ledger, users });
   // Creator referrals (modules/referrals): the ledger and creator sign-up call it through the narrow interfaces above.
   const referrals = new ReferralsService({ clock, db, earnings, settings, users });
+  // Tracking links (modules/tracking): clicks, attribution (auth's sign-up calls it above), rollups kept by its event handlers.
+  const tracking = new TrackingService({ clock, db });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
@@ -365,7 +373,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -389,6 +397,7 @@ export async function buildRoot(opts: RootOptions) {
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerFollowHandlers({ events: platform.events });
+  registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });

@@ -1,7 +1,7 @@
 // Over 300 lines: the account flows the routes call (register, login, sessions, password, e-mail change and verification, reset, social login) and the mails their events and jobs send; each flow's pieces live beside it (accounts.ts, sessions.ts, mail-tokens.ts, auth.mails.ts, auth.handlers.ts, social-accounts.ts).
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, TOKEN_LIFETIME_DAYS, type LoginAnswer, type TwoFactorLoginInput } from '@stagepass/shared';
+import { MESSAGES, TOKEN_LIFETIME_DAYS, type LoginAnswer, type TrackingTouch, type TwoFactorLoginInput } from '@stagepass/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Config } from '../../config';
@@ -58,6 +58,11 @@ export interface AuthDeps {
   settings: SettingsService;
   /** Two-factor accounts: the password step answers a challenge; the code step opens the session. */
   twoFactor: Pick<TwoFactorService, 'challenge' | 'completeChallenge'>;
+  /**
+   * Tracking links (modules/tracking, commerce): the touches a sign-up form sent are attributed
+   * with the new account, in its transaction. Declared here, filled by the composition root.
+   */
+  signUpAttribution?: { attach(tx: Tx, userId: string, touches: TrackingTouch[]): Promise<void> };
 }
 
 /**
@@ -146,6 +151,8 @@ export class AuthService {
       const user = await insertAccount(this.deps, tx, input, passwordHash, opts.isPerformer);
       await this.deps.legal.recordSignUp(tx, user.id, opts.ip ?? null);
       await this.deps.events.record(tx, 'user.registered', { userId: user.id, isPerformer: opts.isPerformer, verifyEmail: opts.verifyEmail });
+      // Stored with the account, so the attribution survives e-mail verification (tracking README).
+      if (input.trackingTouches?.length && this.deps.signUpAttribution) await this.deps.signUpAttribution.attach(tx, user.id, input.trackingTouches);
       return user;
     };
     return opts.tx ? run(opts.tx) : this.deps.db.transaction(run);
