@@ -22,6 +22,24 @@ const newCode = () => Array.from({ length: 8 }, () => TRACKING_CODE_ALPHABET[cry
 const ZERO: TrackingFigures = { clicks: 0, visitors: 0, signups: 0, follows: 0, subscriptions: 0, revenue: 0 };
 const DAY_MS = 86_400_000;
 
+/**
+ * THE click count (README "Clicks"), in the caller's transaction: one raw row per (link, visitor,
+ * UTC day of `at`) — the primary key makes a repeat that day a no-op — and for the rows that are
+ * new, the day's rollup gains the clicks and the visitors seen on this link for the first time.
+ * The click route calls it with one visitor; the demo seed and the bench with a day's visitors.
+ * Returns how many clicks counted.
+ */
+export async function countClicks(tx: Tx, linkId: string, at: Date, visitorIds: string[]): Promise<number> {
+  const ids = [...new Set(visitorIds)];
+  if (!ids.length) return 0;
+  const day = utcDay(at);
+  const fresh = await tx.insert(trackingClicks).values(ids.map((visitorId) => ({ linkId, visitorId, day, at }))).onConflictDoNothing().returning({ visitorId: trackingClicks.visitorId });
+  if (!fresh.length) return 0;
+  const first = await tx.insert(trackingVisitors).values(fresh.map((f) => ({ linkId, visitorId: f.visitorId, firstDay: day }))).onConflictDoNothing().returning({ day: trackingVisitors.firstDay });
+  await bumpRollups(tx, [{ linkId, day, clicks: fresh.length, visitors: first.length }]);
+  return fresh.length;
+}
+
 /** A conversion an event handler counts for an attributed fan (README "What counts"). */
 export interface Conversion {
   userId: string;
@@ -164,9 +182,7 @@ export class TrackingService {
   }
 
   /**
-   * POST /tracking/clicks (README "Clicks"): one raw row per (link, visitor, UTC day) — the primary
-   * key makes a repeat that day a no-op — and, when the row is new, the day's rollup gains a click
-   * (and a visitor, the first time this visitor came through the link), in the same transaction.
+   * POST /tracking/clicks (README "Clicks"): the click counted by `countClicks`, in one transaction.
    * Not counted: bots, archived links, the creator's own clicks. A signed-in user not yet
    * attributed to this creator is attributed to this link (first touch wins).
    */
@@ -177,14 +193,8 @@ export class TrackingService {
     const viewer = client.viewer;
     if (link.archivedAt || isBotUserAgent(client.userAgent) || viewer?.id === link.performerId) return answer;
     const now = this.now;
-    const day = utcDay(now);
     return this.deps.db.transaction(async (tx) => {
-      const fresh = await tx.insert(trackingClicks).values({ linkId: link.id, visitorId: input.visitorId, day, at: now }).onConflictDoNothing().returning({ day: trackingClicks.day });
-      if (fresh.length) {
-        const first = await tx.insert(trackingVisitors).values({ linkId: link.id, visitorId: input.visitorId, firstDay: day }).onConflictDoNothing().returning({ day: trackingVisitors.firstDay });
-        await bumpRollups(tx, [{ linkId: link.id, day, clicks: 1, visitors: first.length }]);
-        answer.counted = true;
-      }
+      answer.counted = (await countClicks(tx, link.id, now, [input.visitorId])) > 0;
       if (viewer && viewer.status === 'active') {
         const made = await tx.insert(trackingAttributions)
           .values({ userId: viewer.id, performerId: link.performerId, linkId: link.id, via: 'click', touchedAt: now, attributedAt: now })
