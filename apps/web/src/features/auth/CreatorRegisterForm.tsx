@@ -7,6 +7,7 @@ import { BIRTH_DATE_MIN, CREATOR_MIN_AGE, registerPerformerSchema, yearsBefore }
 import { compact, zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
 import { uploadTo } from '@/lib/api';
+import { forgetTouches, touchesField } from '@/lib/tracking-touches';
 import { CountrySelect, FieldCol, GenderSelect, NameFields, NewPasswordFields, OrientationSelect, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import { forgetReferralCode, useReferralCode } from './useReferralCode';
@@ -46,11 +47,12 @@ export default function CreatorRegisterForm() {
       undefined,
       { documentVerification: v.documentVerification[0]?.originFileObj, idVerification: v.idVerification[0]?.originFileObj },
       {
-        fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth, ageConfirmed: String(v.ageConfirmed === true), acceptTerms: String(v.acceptTerms === true), referralCode: referral.code ?? undefined }),
+        fields: compact({ ...fields, orientation: v.orientation, dateOfBirth: v.dateOfBirth, ageConfirmed: String(v.ageConfirmed === true), acceptTerms: String(v.acceptTerms === true), referralCode: referral.code ?? undefined, trackingTouches: touchesField() }),
         onProgress: setProgress,
       },
     );
     forgetReferralCode();
+    forgetTouches();
     return answer;
   });
 

@@ -5,6 +5,7 @@ import { Alert, Button, Form, Row } from 'antd';
 import { registerUserSchema, type RegisterUserInput } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
+import { forgetTouches, keptTouches } from '@/lib/tracking-touches';
 import { CountrySelect, GenderSelect, NameFields, NewPasswordFields, UsernameEmailFields } from '@/components/form/profile-fields';
 import { useSignUp, type SignUpValues } from './useSignUp';
 import RegisterDone from './RegisterDone';
@@ -19,7 +20,12 @@ export default function RegisterForm() {
   const [form] = Form.useForm<SignUpValues>();
   const [submitting, setSubmitting] = useState(false);
   // The form's rules make the required fields present (compact() only drops empty ones); the API re-validates.
-  const { done, error, submit } = useSignUp(form, (fields, v) => call(routes.auth.registerUser, { body: { ...fields, ageConfirmed: v.ageConfirmed === true, acceptTerms: v.acceptTerms === true } as RegisterUserInput }));
+  // The tracking links' touches this browser kept go with the account (modules/tracking), then are forgotten.
+  const { done, error, submit } = useSignUp(form, async (fields, v) => {
+    const answer = await call(routes.auth.registerUser, { body: { ...fields, ageConfirmed: v.ageConfirmed === true, acceptTerms: v.acceptTerms === true, trackingTouches: keptTouches() } as RegisterUserInput });
+    forgetTouches();
+    return answer;
+  });
 
   // Stable, so the Google button is set up once.
   const consent = useCallback(() => consentOf(form), [form]);

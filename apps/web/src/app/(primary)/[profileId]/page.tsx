@@ -7,6 +7,7 @@ import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import CreatorProfile from '@/features/profile/CreatorProfile';
 import AgeGate from '@/features/age/AgeGate';
+import TrackingVisit from '@/features/tracking/TrackingVisit';
 
 type Props = { params: Promise<{ profileId: string }> };
 
@@ -36,5 +37,11 @@ export default async function ProfilePage({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
-  return <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />;
+  return (
+    <>
+      {/* Opened through a tracking link (?c=): the click and the touch (modules/tracking). */}
+      <TrackingVisit />
+      <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
+    </>
+  );
 }
