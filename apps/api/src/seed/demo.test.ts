@@ -379,6 +379,21 @@ describe('demo seed', () => {
     expect(mine.earned).toBe(mine.data[0]!.earned);
   });
 
+  it('gives Luna three tracking links with 45 days of clicks, and two fans who signed up through her Twitter link (one subscribed)', async () => {
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const list = await t.ctx.tracking.list(luna!, { offset: 0, limit: 10, status: 'live' });
+    expect(list.data.map((l) => l.name).sort()).toEqual(['Instagram story', 'Reddit r/acousticmusic', 'Twitter bio']);
+    const twitter = list.data.find((l) => l.name === 'Twitter bio')!;
+    expect(twitter.totals.clicks).toBeGreaterThan(300);
+    expect(twitter.totals.visitors).toBeGreaterThan(0);
+    expect(twitter.totals.visitors).toBeLessThan(twitter.totals.clicks);
+    // The two fans' sign-ups, follows and one subscription (counted by the event handlers).
+    expect(twitter.totals).toMatchObject({ signups: 2, follows: 2, subscriptions: 1 });
+    expect(twitter.totals.revenue).toBeGreaterThan(0);
+    const detail = await t.ctx.tracking.detail(luna!, twitter._id, 90);
+    expect(detail.series.filter((d) => d.clicks > 0).length).toBeGreaterThanOrEqual(45);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');
