@@ -62,3 +62,4 @@ export * from './operator-reads';
 export * from './streaming';
 export * from './referrals';
 export * from './tracking';
+export * from './promotions';

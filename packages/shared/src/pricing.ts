@@ -6,15 +6,22 @@ import { discountedMinor } from './money';
  * and a coupon; each later step (bundle, promotion) is one more optional input applied in the order
  * written below. Sales tax is not here: it comes on top of the result (`taxFor`, sales-tax.ts).
  *
- *   tier price → bundle → (promotion: later) → coupon → amount
+ *   tier price → bundle → promotion → coupon → amount
  *
  * A bundle (issue 30 §2; subscriptions README "Bundles") makes the period N months: the tier's
  * monthly price × N, less the creator's bundle percentage rounded as coupons are (`discountedMinor`).
- * The coupon then applies to that whole first period.
+ * The coupon then applies to that whole first period. A bundle and a promotion do not stack (a
+ * bundle carries its own discount; promotions apply to monthly periods): given both, this throws.
+ *
+ * A promotion and a coupon STACK in that order (promotions README "Coupons"): the promotion's
+ * percentage comes off the tier's price, then the coupon's off what is left; each discount is
+ * rounded in the creator's favour on its own (`discountedMinor`).
  */
 export interface SubscriptionPriceInput {
   /** The chosen tier's monthly price, minor units. */
   tierPrice: number;
+  /** A running promotion's percentage off (1..99) for this period (issue 30 §3), applied before the coupon. */
+  promotionPercentage?: number | null;
   /** A coupon's percentage off (1..100), applied last; the discount is rounded in the creator's favour as every coupon is (`discountedMinor`). */
   couponPercentage?: number | null;
   /** A bundle: N months (3, 6, 12) paid at once, the creator's percentage off (0..100). Absent/null: one month. */
@@ -23,6 +30,8 @@ export interface SubscriptionPriceInput {
 export interface SubscriptionPriceQuote {
   /** The tier's price before any discount. */
   base: number;
+  /** Taken off by the promotion. */
+  promotionDiscount: number;
   /** Taken off by the coupon. */
   couponDiscount: number;
   /** What is charged (before sales tax). */
@@ -49,10 +58,16 @@ export function subscriptionPrice(input: SubscriptionPriceInput): SubscriptionPr
     amount = bundlePrice(base, input.bundle.months, input.bundle.discountPercent);
     bundled = { months: input.bundle.months, bundleDiscount: gross - amount };
   }
-  const beforeCoupon = amount;
+  const beforePromotion = amount;
+  const promo = input.promotionPercentage ?? 0;
+  if (promo > 0) {
+    if (bundled) throw new RangeError('a promotion does not apply to a bundle');
+    amount = discountedMinor(amount, promo);
+  }
+  const promoted = amount;
   const pct = input.couponPercentage ?? 0;
   if (pct > 0) amount = discountedMinor(amount, pct);
-  return { base, couponDiscount: beforeCoupon - amount, amount, ...(bundled ?? {}) };
+  return { base, promotionDiscount: beforePromotion - promoted, couponDiscount: promoted - amount, amount, ...(bundled ?? {}) };
 }
 
 /**

@@ -24,6 +24,10 @@ export const subscribeSchema = z.object({
   bundleMonths: bundleMonthsSchema.optional(),
   /** With a bundle: renew at its price again (default) or monthly; changeable until the renewal. */
   renewAs: renewAsSchema.optional(),
+  /** A free-trial link's code (issue 30 §3): with `type: 'free'`, the link's days (promotions README). */
+  trialCode: z.string().trim().max(20).optional(),
+  /** The promotion the checkout showed: refused (409) when another applies now or it ran out, so the fan never pays a price they did not see. */
+  promotionId: idSchema.optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 export const subscriptionSchema = z.object({

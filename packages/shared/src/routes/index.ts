@@ -38,6 +38,7 @@ import { photos } from './photos';
 import { reactions } from './reactions';
 import { reconciliation } from './reconciliation';
 import { referrals } from './referrals';
+import { promotions } from './promotions';
 import { reference } from './reference';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -89,6 +90,7 @@ export const routes = {
   reactions,
   reconciliation,
   referrals,
+  promotions,
   reference,
   refunds,
   releases,
