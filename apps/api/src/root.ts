@@ -111,6 +111,7 @@ import { AuditLogService } from './modules/admin/audit-log.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerTrackingHandlers } from './modules/tracking/tracking.handlers';
 import { TrackingService } from './modules/tracking/tracking.service';
+import { PromotionsService } from './modules/promotions/promotions.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -314,7 +315,9 @@ export function buildServices(p: Platform) {
   const tiers = new TiersService({ clock, db, pricing, settings });
   // A tier's 3-, 6- and 12-month bundles (issue 30 §2): the terms a bundle subscribe buys, the fan's renewal choice.
   const bundles = new BundlesService({ db, settings, tiers });
-  const subscriptions = new SubscriptionsService({ bundles, clock, config, coupons, db, events, log, payments, pricing, sellers, settings, taxes: salesTax, tiers, users });
+  // Promotions and free-trial links (issue 30 §3): subscriptions ask them through their SubscriptionPromotions interface.
+  const promotions = new PromotionsService({ clock, db, settings, tiers, users });
+  const subscriptions = new SubscriptionsService({ bundles, clock, config, coupons, db, events, log, payments, pricing, promotions, sellers, settings, taxes: salesTax, tiers, users });
   // Card disputes (modules/payments README "Disputes"): the money side for both gateways' events; the
   // operator's side reads the fan's records through the services that own them.
   const disputes = new DisputesService({ clock, db, events, ledger, log, settings });
@@ -373,7 +376,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

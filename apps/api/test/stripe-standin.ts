@@ -96,6 +96,8 @@ export class StripeStandin {
   readonly paymentIntents = new Map<string, Json>();
   readonly products = new Map<string, Json>();
   readonly coupons = new Map<string, Json>();
+  /** A subscription's repeating discount (coupon duration `repeating`): amount off each invoice while periods are left. */
+  private readonly repeating = new Map<string, { amountOff: number; left: number }>();
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   readonly accounts = new Map<string, Json>();
@@ -451,7 +453,7 @@ export class StripeStandin {
   private createCoupon(p: Json): Json {
     const c = {
       id: rid('co'), object: 'coupon', amount_off: p.amount_off !== undefined ? int(p.amount_off, 'amount_off') : null, percent_off: p.percent_off !== undefined ? Number(p.percent_off) : null,
-      currency: p.currency ?? null, duration: p.duration ?? 'once', max_redemptions: p.max_redemptions !== undefined ? int(p.max_redemptions, 'max_redemptions') : null,
+      currency: p.currency ?? null, duration: p.duration ?? 'once', duration_in_months: p.duration_in_months !== undefined ? int(p.duration_in_months, 'duration_in_months') : null, max_redemptions: p.max_redemptions !== undefined ? int(p.max_redemptions, 'max_redemptions') : null,
       times_redeemed: 0, valid: true, name: p.name ?? null, metadata: p.metadata ?? {}, created: this.ts(), livemode: false,
     };
     if (c.amount_off === null && c.percent_off === null) throw invalid('You must pass either amount_off or percent_off.');
@@ -473,13 +475,15 @@ export class StripeStandin {
     const unitAmount = int(pd.unit_amount, 'items[0][price_data][unit_amount]');
     const pmId = p.default_payment_method;
     const outcome = this.cardOf(customer, pmId, 'default_payment_method');
-    const couponId = p.discounts?.[0]?.coupon;
-    const coupon = couponId ? this.get(this.coupons, 'coupon', couponId) : null;
+    // Every discount applies to the first invoice; a repeating one also to the next ones, for its months.
+    const coupons: Json[] = (p.discounts ?? []).map((d: Json) => this.get(this.coupons, 'coupon', d.coupon));
+    if (coupons.some((c) => c.duration === 'repeating' && c.percent_off !== null)) throw invalid('The stand-in supports repeating coupons with amount_off only.', 'discounts');
     const trialDays = p.trial_period_days !== undefined ? int(p.trial_period_days, 'trial_period_days') : 0;
     const now = this.now();
     const start = this.ts(now);
     const end = this.ts(trialDays > 0 ? addDays(now, trialDays) : addMonths(now, intervalCount));
-    const firstAmount = trialDays > 0 ? 0 : Math.max(0, unitAmount - (coupon ? (coupon.amount_off ?? Math.round((unitAmount * coupon.percent_off) / 100)) : 0));
+    const off = coupons.reduce((sum, c) => sum + (c.amount_off ?? Math.round((unitAmount * c.percent_off) / 100)), 0);
+    const firstAmount = trialDays > 0 ? 0 : Math.max(0, unitAmount - off);
     if (firstAmount > 0 && outcome !== 'succeeds' && p.payment_behavior === 'error_if_incomplete') {
       // Nothing is kept: error_if_incomplete rolls the subscription back.
       if (outcome === 'requires_action') throw new StripeHttpError(402, { type: 'card_error', code: 'subscription_payment_intent_requires_action', message: 'Payment for this subscription requires additional user action before it can be completed successfully.' });
@@ -500,7 +504,10 @@ export class StripeStandin {
     };
     if (sub.automatic_tax.enabled && !this.customers.get(customer)?.address?.country) throw invalid('The customer\'s location isn\'t recognized: automatic tax needs an address.', 'automatic_tax', 'customer_tax_location_invalid');
     this.subscriptions.set(sub.id, sub);
-    if (coupon) coupon.times_redeemed += 1;
+    for (const c of coupons) {
+      c.times_redeemed += 1;
+      if (c.duration === 'repeating' && (c.duration_in_months ?? 0) > 1) this.repeating.set(sub.id, { amountOff: c.amount_off, left: c.duration_in_months - 1 });
+    }
     this.emit('customer.subscription.created', sub);
     const taxes = this.invoiceTaxes(sub, firstAmount);
     const firstTotal = firstAmount + (taxes.inclusive ? 0 : taxes.tax);
@@ -817,8 +824,11 @@ export class StripeStandin {
     const si = sub.items.data[0];
     const start = si.current_period_end;
     const end = this.ts(addMonths(new Date(start * 1000), si.price.recurring.interval_count ?? 1));
-    const taxes = this.invoiceTaxes(sub, si.price.unit_amount);
-    const total = si.price.unit_amount + (taxes.inclusive ? 0 : taxes.tax);
+    const rep = this.repeating.get(sub.id);
+    const amount = Math.max(0, si.price.unit_amount - (rep && rep.left > 0 ? rep.amountOff : 0));
+    if (rep && rep.left > 0) rep.left -= 1;
+    const taxes = this.invoiceTaxes(sub, amount);
+    const total = amount + (taxes.inclusive ? 0 : taxes.tax);
     const pi = this.chargeInvoice(sub, total);
     const invoice = this.makeInvoice(sub, { amount: total, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: true, paymentIntent: pi.id, taxes: taxes.lines });
     const previous: Json = { items: clone(sub.items), latest_invoice: sub.latest_invoice, ...(sub.status !== 'active' ? { status: sub.status } : {}) };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Subscription } from '@stagepass/shared';
+import { subscriptionPrice, type Subscription } from '@stagepass/shared';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import type { UserRow } from '../users/users.tables';
 import type { PaymentTransactionRow } from '../payments/payments.tables';
@@ -14,6 +14,7 @@ import type { SalesTaxService } from '../taxes/sales-tax.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SubscriptionViews } from './subscriptions.views';
 import type { Events } from '../../platform/events';
+import type { SubscriptionPromotions } from './subscriptions.promotions';
 
 /** What SubscriptionCharges is built with (by SubscriptionsService, from its own deps). */
 export interface SubscriptionChargesDeps {
@@ -23,6 +24,8 @@ export interface SubscriptionChargesDeps {
   list: SubscriptionViews;
   payments: PaymentsService;
   taxes: Pick<SalesTaxService, 'forGatewaySubscription' | 'ofSale'>;
+  /** A paid period counted against the subscription's promotion (its discounted periods, its figures). */
+  promotions?: Pick<SubscriptionPromotions, 'periodPaid'>;
 }
 
 /**
@@ -61,7 +64,8 @@ export class SubscriptionCharges {
     return (await this.deps.list.views([(await this.byId(sub.id))!]))[0];
   }
 
-  async startAtGateway(gw: PaymentGateway, sub: SubscriptionRow, performer: UserRow, customerId: string, providerCardId: string, trialDays: number, payment: PaymentTransactionRow | null): Promise<Subscription> {
+  /** `promotion`: a discount promotion's percentage for its months — Stripe's own repeating coupon carries it to the renewals (promotions README "Stripe"). */
+  async startAtGateway(gw: PaymentGateway, sub: SubscriptionRow, performer: UserRow, customerId: string, providerCardId: string, trialDays: number, payment: PaymentTransactionRow | null, promotion: { percentage: number; months: number } | null = null): Promise<Subscription> {
     // The Stripe subscription carries its tax (taxes README "Stripe"): a TaxRate from the rule, or
     // Stripe Tax. Its price is before tax: the first period's is the payment's amount without an
     // exclusive tax that was added on top (an inclusive one is inside the price, as at Stripe).
@@ -82,6 +86,7 @@ export class SubscriptionCharges {
       monthlyAmount: periodPrice, currency: CURRENCY, trialDays, idempotencyKey: `subscription:${sub.id}:${payment?.id ?? 'trial'}`,
       ...(sub.bundleMonths ? { intervalMonths: sub.bundleMonths } : {}),
       ...(payment && firstPrice !== periodPrice ? { firstAmount: firstPrice } : {}),
+      ...(promotion ? { promotion: { amountOff: subscriptionPrice({ tierPrice: sub.price, promotionPercentage: promotion.percentage }).promotionDiscount, months: promotion.months } } : {}),
       ...(tax ? { tax } : {}),
     });
     // No gateway subscription is left when the first payment failed ('' ref): keep the column null (unique per gateway).
@@ -129,6 +134,8 @@ export class SubscriptionCharges {
       status: sub.status === 'cancelled' ? 'cancelled' : 'active', expiresAt, renewalAttempts: 0, nextAttemptAt: null,
       ...(fresh ? { startsAt: now, cancelledAt: null } : {}),
     }).where(eq(subscriptions.id, subscriptionId));
+    // A period paid: counted once — a repeated gateway event for the same period does not move the end.
+    if (expiresAt.getTime() > sub.expiresAt.getTime()) await this.deps.promotions?.periodPaid(tx, subscriptionId, amount);
     const ids = { subscriptionId, userId: sub.userId, performerId: sub.performerId, amount };
     if (fresh) await this.deps.events.record(tx, 'fan.subscribed', { ...ids, trial: false });
     else await this.deps.events.record(tx, 'subscription.renewed', ids);

@@ -13,6 +13,8 @@ import type { Events } from '../../platform/events';
 import type { PaymentsService } from '../payments/payments.service';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
+import { subscriptionPrice } from '@stagepass/shared';
+import type { SubscriptionPromotions } from './subscriptions.promotions';
 
 /** Why a renewal was not charged (the fan's expiry mail says it). */
 export const SPENDING_PAUSED_REASON = 'spending is paused on your account while one of your card payments is disputed with your bank, so it was not renewed';
@@ -30,6 +32,8 @@ export interface SubscriptionRenewalsDeps {
   log: FastifyBaseLogger;
   payments: PaymentsService;
   periods: PeriodCharger;
+  /** A promotion's discounted periods (issue 30 §3): the renewal's percentage off while some are left. */
+  promotions?: Pick<SubscriptionPromotions, 'periodDiscount'>;
 }
 
 /**
@@ -112,7 +116,9 @@ export class SubscriptionRenewals {
         const payment = await this.deps.db.transaction(async (tx) => {
           // A downgrade waiting for this renewal: the lower tier's price is charged (extend switches the tier).
           const [pending] = sub.pendingTierId ? await tx.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, sub.pendingTierId)) : [];
-          const amount = asBundle ? claimed.bundlePrice! : pending && !pending.archivedAt ? pending.price : sub.price;
+          const tierPrice = pending && !pending.archivedAt ? pending.price : sub.price;
+          // THE price rule: a bundle renews at its kept price; a month at the tier's, less a promotion while the subscription's discounted periods last.
+          const amount = asBundle ? claimed.bundlePrice! : subscriptionPrice({ tierPrice, promotionPercentage: await this.deps.promotions?.periodDiscount(tx, sub.id) }).amount;
           const who = performer?.name || performer?.username || 'creator';
           const p = await this.deps.payments.createSubscriptionPayment(tx, { userId: sub.userId, performerId: sub.performerId, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description: asBundle ? `${months}-month bundle renewal: ${who}` : `Subscription renewal: ${who}` });
           return this.deps.payments.taxSubscriptionPayment(tx, p, { requestCountry: null, background: true });

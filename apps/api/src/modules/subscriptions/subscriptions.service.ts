@@ -18,6 +18,7 @@ import { SubscriptionGatewaySync } from './subscriptions.gateway-sync';
 import { SubscriptionTierChanges } from './subscriptions.tier-change';
 import type { TiersService } from './tiers.service';
 import type { BundleTerms, BundlesService } from './bundles.service';
+import type { ChosenPromotion, PromotionRequest, SubscriptionPromotions } from './subscriptions.promotions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -69,6 +70,8 @@ export interface SubscriptionsDeps {
   tiers: TiersService;
   /** The tiers' bundles (bundles.service.ts): the terms a bundle subscribe buys. */
   bundles: Pick<BundlesService, 'forSubscribe' | 'setRenewal'>;
+  /** Promotions and free-trial links (modules/promotions through root.ts; issue 30 §3): the one a subscribe takes, discounted renewals. */
+  promotions?: SubscriptionPromotions;
 }
 
 /**
@@ -179,10 +182,17 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     if (tier.price < toMinor(s.minimumSubscriptionPrice) || tier.price > toMinor(s.maximumSubscriptionPrice)) {
       throw unprocessable('This creator\'s subscription price is outside the site\'s limits; they need to update it');
     }
+    // The promotion (or trial link) this subscribe takes, if any — claimed below in the payment's (or trial's) transaction (promotions README).
+    const promoReq: PromotionRequest = { userId: user.id, performerId: performer.id, tierId: tier.id, fan: existing && (await this.everPaid(existing)) ? 'expired' : 'new', type: input.type, trialCode: input.trialCode, promotionId: input.promotionId };
+    if (input.trialCode && input.type !== 'free') throw fieldError('trialCode', 'A trial link starts a free trial');
+    // A bundle carries its own discount: no promotion applies to it (pricing.ts).
+    if (input.bundleMonths && input.promotionId) throw fieldError('promotionId', 'A promotion does not apply to a bundle');
+    const promo: ChosenPromotion | null = this.deps.promotions && !input.bundleMonths ? await this.deps.promotions.choose(this.deps.db, promoReq) : null;
     if (input.type === 'free') {
       if (input.bundleMonths) throw fieldError('bundleMonths', 'A bundle is paid up front: not with a free trial');
-      if (!offer.freeSubscriptionEnabled) throw fieldError('type', 'This creator does not offer a free subscription');
-      if (existing) throw fieldError('type', 'The free trial is for new subscribers only');
+      // A trial promotion or link stands in for the creator's own trial (its days, its audience).
+      if (!promo && !offer.freeSubscriptionEnabled) throw fieldError('type', 'This creator does not offer a free subscription');
+      if (!promo && existing) throw fieldError('type', 'The free trial is for new subscribers only');
       if (input.couponCode) throw fieldError('couponCode', 'Coupons apply to paid subscriptions');
     }
     const gw = await this.deps.payments.gateway();
@@ -193,7 +203,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     const bundleCols = bundle
       ? { bundleMonths: bundle.months, bundleDiscountPercent: bundle.discountPercent, bundlePrice: bundle.price, renewBundle: (input.renewAs ?? 'bundle') === 'bundle' }
       : { bundleMonths: null, bundleDiscountPercent: null, bundlePrice: null, renewBundle: false };
-    const trialDays = input.type === 'free' ? offer.freeSubscriptionDays : 0;
+    const trialDays = input.type === 'free' ? promo?.days ?? offer.freeSubscriptionDays : 0;
+    const trialSource = `trial:${performer.id}:${user.id}:${this.now.getTime()}`;
 
     // The row exists from now on (expired until paid), so the payment and webhooks can point at it.
     // An existing row is reset only while it grants nothing: a subscribe that lost a race against
@@ -216,6 +227,7 @@ export class SubscriptionsService implements StripeSubscriptionSync {
 
     if (input.type === 'free' && !gw.subscriptions) {
       const row = await this.deps.db.transaction(async (tx) => {
+        await this.deps.promotions?.claim(tx, promoReq, promo, sub.id, trialSource);
         const [row] = await tx.update(subscriptions).set({ status: 'active', startsAt: this.now, expiresAt: addDays(this.now, trialDays), cancelledAt: null }).where(eq(subscriptions.id, sub.id)).returning();
         await this.deps.events.record(tx, 'fan.subscribed', { subscriptionId: row.id, userId: row.userId, performerId: row.performerId, amount: 0, trial: true });
         return row;
@@ -225,6 +237,8 @@ export class SubscriptionsService implements StripeSubscriptionSync {
 
     // A paid first period (or a gateway-managed trial): one pending payment, coupon reserved with it.
     let payment: PaymentTransactionRow | null = null;
+    // A gateway-managed trial (Stripe): the trial's claim is taken before the gateway starts it, given back if that fails.
+    if (input.type === 'free') await this.deps.db.transaction((tx) => this.deps.promotions?.claim(tx, promoReq, promo, sub.id, trialSource) ?? Promise.resolve());
     if (input.type === 'monthly') {
       payment = await this.deps.db.transaction(async (tx) => {
         // Concurrent subscribes of one fan to one creator: the partial unique index on pending
@@ -232,20 +246,23 @@ export class SubscriptionsService implements StripeSubscriptionSync {
         // subscription's row lock, a request that comes after a finished payment finds it paid and
         // is answered with it. Lock order (payment, then subscription) is the one payments.settle
         // uses, so the two cannot deadlock.
-        // THE price rule (packages/shared pricing.ts): tier → bundle → coupon.
+        // THE price rule (packages/shared pricing.ts): tier → bundle → promotion → coupon.
         const bundleIn = bundle ? { months: bundle.months, discountPercent: bundle.discountPercent } : null;
-        let amount = subscriptionPrice({ tierPrice: price, bundle: bundleIn }).amount;
         let couponId: string | null = null;
+        let couponPercentage: number | null = null;
         const who = performer.name || performer.username;
         const description = bundle ? `${bundle.months}-month subscription bundle: ${who}` : `Monthly subscription to ${who}`;
-        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount, subscriptionId: sub.id, description, client: requestClient() });
+        const p0 = await this.deps.payments.createSubscriptionPayment(tx, { userId: user.id, performerId: performer.id, gateway: gw.name, cardId: card.id, amount: subscriptionPrice({ tierPrice: price, bundle: bundleIn }).amount, subscriptionId: sub.id, description, client: requestClient() });
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
         if (this.grantsAccess(locked)) throw new AlreadySubscribed();
         if (input.couponCode) {
           const c = await this.deps.coupons.redeem(tx, input.couponCode, user.id, performer.id, `payment:${p0.id}`);
           couponId = c.id;
-          amount = subscriptionPrice({ tierPrice: price, bundle: bundleIn, couponPercentage: c.percentage }).amount;
+          couponPercentage = c.percentage;
         }
+        // The promotion's claim, exact under concurrency (409 when it ran out meanwhile), in this transaction.
+        await this.deps.promotions?.claim(tx, promoReq, promo, sub.id, `payment:${p0.id}`);
+        const amount = subscriptionPrice({ tierPrice: price, bundle: bundleIn, promotionPercentage: promo?.kind === 'discount' ? promo.percentage : null, couponPercentage }).amount;
         const p1 = await this.deps.payments.applyCoupon(tx, p0.id, amount, couponId);
         return this.deps.payments.taxSubscriptionPayment(tx, p1, { requestCountry: place.requestCountry });
       }).catch((err) => {
@@ -257,10 +274,12 @@ export class SubscriptionsService implements StripeSubscriptionSync {
     }
     const customerId = await this.deps.payments.customerId(user, gw);
     try {
-      if (gw.subscriptions) return await this.charges.startAtGateway(gw, sub, performer, customerId, card.providerCardId, trialDays, payment);
+      if (gw.subscriptions) return await this.charges.startAtGateway(gw, sub, performer, customerId, card.providerCardId, trialDays, payment, promo?.kind === 'discount' ? { percentage: promo.percentage!, months: promo.months! } : null);
       return await this.charges.chargePeriod(gw, sub, customerId, card.providerCardId, payment!, 'first', bundle?.months ?? 1);
     } catch (err) {
       if (payment?.couponId) await this.releaseCoupon(payment);
+      // The promotion's claim goes back with a declined card, like the coupon's use.
+      if (this.deps.promotions) await this.deps.db.transaction((tx) => this.deps.promotions!.release(tx, payment ? `payment:${payment.id}` : trialSource));
       throw err;
     }
   }
@@ -279,6 +298,14 @@ export class SubscriptionsService implements StripeSubscriptionSync {
   private async current(userId: string, performerId: string): Promise<Subscription> {
     const [row] = await this.deps.db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.performerId, performerId)));
     return (await this.list.views([row]))[0];
+  }
+
+  /** Has this subscription ever run (a paid period, or a trial)? `expired` rather than `new` for promotions' audiences. */
+  private async everPaid(sub: SubscriptionRow): Promise<boolean> {
+    if (sub.type === 'free') return true;
+    const [paid] = await this.deps.db.select({ id: paymentTransactions.id }).from(paymentTransactions)
+      .where(and(eq(paymentTransactions.userId, sub.userId), eq(paymentTransactions.subscriptionId, sub.id), eq(paymentTransactions.status, 'succeeded'))).limit(1);
+    return Boolean(paid);
   }
 
   private async releaseCoupon(p: PaymentTransactionRow) {

@@ -53,6 +53,12 @@ export interface GatewaySubscriptionRequest {
   trialDays: number;
   /** The first period's price after a coupon (before any tax), when it differs from monthlyAmount. */
   firstAmount?: number;
+  /**
+   * A promotion (issue 30 §3): `amountOff` (minor units) off each of the first `months` periods —
+   * a Stripe coupon with duration `repeating`. `firstAmount` then is the first period's price after
+   * the promotion and any coupon (the coupon's part is a second, once-only discount).
+   */
+  promotion?: { amountOff: number; months: number };
   idempotencyKey: string;
   /**
    * Sales tax on every invoice (taxes README "Stripe"): a TaxRate made from the operator's rule

@@ -110,13 +110,22 @@ export class StripeGateway implements PaymentGateway {
   readonly subscriptions = {
     create: async (req: GatewaySubscriptionRequest): Promise<GatewaySubscriptionResult> => {
       const product = await this.productFor(req.performer);
-      let couponId: string | null = null;
-      if (req.firstAmount !== undefined && req.firstAmount < req.monthlyAmount) {
+      const couponIds: string[] = [];
+      // A promotion (issue 30 §3): its amount off every one of its first months, as Stripe's own repeating coupon.
+      if (req.promotion && req.promotion.amountOff > 0) {
         const coupon = await this.stripe.coupons.create(
-          { amount_off: req.monthlyAmount - req.firstAmount, currency: req.currency, duration: 'once', max_redemptions: 1, name: 'First period discount', metadata: { subscriptionId: req.subscriptionId } },
+          { amount_off: req.promotion.amountOff, currency: req.currency, duration: 'repeating', duration_in_months: req.promotion.months, max_redemptions: 1, name: 'Promotion', metadata: { subscriptionId: req.subscriptionId } },
+          { idempotencyKey: `${req.idempotencyKey}:promotion` },
+        );
+        couponIds.push(coupon.id);
+      }
+      const promoted = req.monthlyAmount - (req.promotion?.amountOff ?? 0);
+      if (req.firstAmount !== undefined && req.firstAmount < promoted) {
+        const coupon = await this.stripe.coupons.create(
+          { amount_off: promoted - req.firstAmount, currency: req.currency, duration: 'once', max_redemptions: 1, name: 'First period discount', metadata: { subscriptionId: req.subscriptionId } },
           { idempotencyKey: `${req.idempotencyKey}:coupon` },
         );
-        couponId = coupon.id;
+        couponIds.push(coupon.id);
       }
       const tax = req.tax;
       const automatic = tax && 'automatic' in tax ? tax.automatic : null;
@@ -132,7 +141,7 @@ export class StripeGateway implements PaymentGateway {
             ...(automatic ? { automatic_tax: { enabled: true } } : {}),
             default_payment_method: req.providerCardId,
             ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
-            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            ...(couponIds.length ? { discounts: couponIds.map((coupon) => ({ coupon })) } : {}),
             metadata: { subscriptionId: req.subscriptionId, performerId: req.performer.id },
             // The first payment succeeds now or the call fails (402) and no subscription is left.
             payment_behavior: 'error_if_incomplete',
