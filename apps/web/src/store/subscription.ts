@@ -13,16 +13,18 @@ export interface SubscriptionUiState {
   showModal: boolean;
   performer: SubscriptionPerformer | null;
   subscriptionType: SubscriptionType;
+  /** A free-trial link's code (issue 30 §3): the dialog offers the link's trial. */
+  trialCode: string | null;
 }
-const initialState: SubscriptionUiState = { showModal: false, performer: null, subscriptionType: 'monthly' };
+const initialState: SubscriptionUiState = { showModal: false, performer: null, subscriptionType: 'monthly', trialCode: null };
 
 const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState,
   reducers: {
-    openSubscriptionModal(_s, a: PayloadAction<{ performer: SubscriptionPerformer; subscriptionType?: SubscriptionType }>) {
+    openSubscriptionModal(_s, a: PayloadAction<{ performer: SubscriptionPerformer; subscriptionType?: SubscriptionType; trialCode?: string | null }>) {
       const { _id, name, username, avatar } = a.payload.performer;
-      return { showModal: true, performer: { _id, name, username, avatar }, subscriptionType: a.payload.subscriptionType || 'monthly' };
+      return { showModal: true, performer: { _id, name, username, avatar }, subscriptionType: a.payload.subscriptionType || 'monthly', trialCode: a.payload.trialCode ?? null };
     },
     setSubscriptionType(s, a: PayloadAction<SubscriptionType>) {
       s.subscriptionType = a.payload;

@@ -29,6 +29,7 @@ import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking
 import css from './profile.module.css';
 import VerifiedBadge from '@/components/VerifiedBadge';
 import { PrivateShowButton, ProfileLiveBadge } from '@/features/live/ProfileLive';
+import { ProfilePromotionBadges, TrialLinkOffer } from '@/features/promotions/ProfilePromotions';
 import width from '@/components/layouts/page-width.module.css';
 
 /** The tip dialog is fetched when a fan first opens it. */
@@ -195,6 +196,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
             <ProfileLiveBadge performer={profile} />
           </div>
           {profile.username && <Typography.Text type="secondary" className={css.handle}>@{profile.username}</Typography.Text>}
+          <ProfilePromotionBadges profile={profile} />
         </div>
         <Space wrap className={css.actions}>
           <Button icon={<ShareAltOutlined />} aria-label="Share" onClick={() => void share()} />
@@ -231,6 +233,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           )}
         </Space>
       </div>
+      <TrialLinkOffer profile={profile} isOwner={isOwner} />
       {tipOpen && <TipModal performer={profile} open={tipOpen} onClose={() => setTipOpen(false)} />}
       <div className="profile-stats" aria-label="Creator stats">
         <Stat value={stats.data?.totalFeeds} label="Posts" loading={stats.isLoading} />

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
-import { DEFAULT_AVATAR, type AppliedCoupon, type Subscription } from '@stagepass/shared';
+import { DEFAULT_AVATAR, bestPromotion, fromMinor, promotedPriceLabel, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { errorText, fieldErrors } from '@/lib/api';
@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/states';
 import AddCard from '@/components/pay/AddCard';
 import { useCards } from '@/lib/use-cards';
 import CardSelect from '@/components/pay/CardSelect';
-import CouponField, { discounted } from '@/components/pay/CouponField';
+import CouponField from '@/components/pay/CouponField';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import TaxedPrice, { TaxResidenceNotice } from '@/components/money/TaxedPrice';
 import { useBalance } from '@/lib/payments';
@@ -21,6 +21,7 @@ import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { shortDate } from '@/components/list/table-helpers';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import TierBadge from '@/components/tiers/TierBadge';
+import PromotionBadge from '@/components/promotions/PromotionBadge';
 import styles from './subscriptions.module.css';
 import tierCss from './tiers.module.css';
 
@@ -40,10 +41,13 @@ function Body({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
-  const { performer, subscriptionType } = useAppSelector((s) => s.subscription);
+  const { performer, subscriptionType, trialCode } = useAppSelector((s) => s.subscription);
   const offer = useRoute(routes.subscriptions.offer, performer ? { params: { id: performer._id } } : null);
   const mine = useMySubscription(performer?._id);
   const tierList = useRoute(routes.subscriptions.tiersOf, performer ? { params: { id: performer._id } } : null);
+  // Promotions (issue 30 §3): the creator's running campaigns, and a trial link's offer when the fan came through one.
+  const promos = useRoute(routes.promotions.ofPerformer, performer ? { params: { performerId: performer._id } } : null);
+  const link = useRoute(routes.promotions.trialLink, trialCode ? { params: { code: trialCode } } : null);
   const [tierId, setTierId] = useState<string | undefined>();
   // A bundle of the chosen tier (issue 30 §2): 3, 6 or 12 months paid now; null = monthly.
   const [bundleMonths, setBundleMonths] = useState<number | null>(null);
@@ -57,11 +61,21 @@ function Body({ onDone }: { onDone: () => void }) {
   const { pay, busy } = useIdempotentPay();
 
   const o = offer.data;
-  const trialAllowed = Boolean(o?.freeSubscriptionEnabled && !mine.sub);
+  const tierChoice = tierList.data?.find((x) => x._id === tierId) ?? tierList.data?.find((x) => x.isDefault) ?? null;
+  // THE choice (shared bestPromotion), as the API will make it: the fan's standing is new unless they subscribed before.
+  const at = { now: new Date(), fan: mine.sub ? ('expired' as const) : ('new' as const), tierId: tierChoice?._id ?? '' };
+  const candidates = (promos.data ?? []).map((p: PublicPromotion) => ({ ...p, id: p._id, maxClaims: p.left, claimed: 0, endsAt: new Date(p.endsAt), endedAt: null }));
+  const discountPromo = bestPromotion(candidates, { ...at, type: 'monthly' });
+  const linkOffer = trialCode && link.data && (!link.data.tierId || link.data.tierId === tierChoice?._id) ? link.data : null;
+  const trialPromo = linkOffer ? null : bestPromotion(candidates, { ...at, type: 'free' });
+  const trialDays = linkOffer?.days ?? trialPromo?.days ?? o?.freeSubscriptionDays ?? 0;
+  const trialOffered = Boolean(o?.freeSubscriptionEnabled || linkOffer || trialPromo);
+  const trialAllowed = Boolean(linkOffer || trialPromo || (o?.freeSubscriptionEnabled && !mine.sub));
   const type = subscriptionType === 'free' && trialAllowed ? 'free' : 'monthly';
   useEffect(() => {
-    if (o && subscriptionType === 'free' && !trialAllowed && !mine.isLoading) dispatch(setSubscriptionType('monthly'));
-  }, [o, subscriptionType, trialAllowed, mine.isLoading, dispatch]);
+    const offersLoaded = Boolean((promos.data || promos.error) && (!trialCode || link.data || link.error));
+    if (o && offersLoaded && subscriptionType === 'free' && !trialAllowed && !mine.isLoading) dispatch(setSubscriptionType('monthly'));
+  }, [o, subscriptionType, trialAllowed, mine.isLoading, dispatch, promos.data, promos.error, trialCode, link.data, link.error]);
 
   if (!performer) return null;
   const first = performer.name.split(' ')[0] || performer.name;
@@ -107,7 +121,7 @@ function Body({ onDone }: { onDone: () => void }) {
         <ErrorState title="This offer didn't load" message={errorText(offer.error)} onRetry={() => void offer.mutate()} />
       </>
     );
-  if (!o || mine.isLoading || (!tierList.data && !tierList.error))
+  if (!o || mine.isLoading || (!tierList.data && !tierList.error) || (!promos.data && !promos.error) || (trialCode && !link.data && !link.error))
     return (
       <>
         {head}
@@ -147,7 +161,6 @@ function Body({ onDone }: { onDone: () => void }) {
   const bundles = chosen?.bundles ?? [];
   const bundle = type === 'monthly' && bundleMonths ? (bundles.find((b) => b.months === bundleMonths) ?? null) : null;
   const firstPeriod = bundle ? bundle.price : monthly;
-  const dueToday = type === 'free' ? 0 : discounted(firstPeriod, coupon);
   const plan = type === 'free' ? 'free' : bundle ? `bundle-${bundle.months}` : 'monthly';
   const choosePlan = (v: string) => {
     if (v === 'free') {
@@ -157,6 +170,10 @@ function Body({ onDone }: { onDone: () => void }) {
     dispatch(setSubscriptionType('monthly'));
     setBundleMonths(v.startsWith('bundle-') ? Number(v.slice(7)) : null);
   };
+  // THE price rule (shared subscriptionPrice): tier → bundle → promotion → coupon; a bundle takes no promotion.
+  const dueToday = type === 'free' ? 0 : fromMinor(subscriptionPrice({ tierPrice: toMinor(monthly), bundle: bundle ? { months: bundle.months, discountPercent: bundle.discountPercent } : null, promotionPercentage: bundle ? null : discountPromo?.percentage, couponPercentage: coupon?.percentage }).amount);
+  const promoted = discountPromo ? fromMinor(subscriptionPrice({ tierPrice: toMinor(monthly), promotionPercentage: discountPromo.percentage }).amount) : monthly;
+  const promotionId = type === 'monthly' ? (bundle ? undefined : discountPromo?.id) : linkOffer ? undefined : trialPromo?.id;
 
   const subscribe = () => {
     if (busy) return;
@@ -167,7 +184,7 @@ function Body({ onDone }: { onDone: () => void }) {
     setError(null);
     setErrors({});
     // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
-    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(bundle ? { bundleMonths: bundle.months as 3 | 6 | 12 } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}) } }, {
+    return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(bundle ? { bundleMonths: bundle.months as 3 | 6 | 12 } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}), ...(promotionId ? { promotionId } : {}), ...(type === 'free' && linkOffer ? { trialCode: linkOffer.code } : {}) } }, {
       onPaid: (sub) => {
         if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
         else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
@@ -181,6 +198,8 @@ function Body({ onDone }: { onDone: () => void }) {
         const text = errorText(e);
         setError(Object.values(f).includes(text) ? null : text);
         if (f.couponCode) setCoupon(null);
+        // A promotion that ran out meanwhile: show the price as it is now.
+        if (f.promotionId) void promos.mutate();
       },
     });
   };
@@ -228,10 +247,18 @@ function Body({ onDone }: { onDone: () => void }) {
               Monthly
             </Radio>
             <span id="plan-monthly-desc" className={styles.planDesc}>
-              <strong>
-                <TaxedPrice amount={monthly} kind="subscription" />
-              </strong>{' '}
-              per month · renews automatically, cancel any time
+              {discountPromo ? (
+                <>
+                  <PromotionBadge promotion={discountPromo} /> <strong>{promotedPriceLabel(discountPromo, promoted, monthly)}</strong> per month · renews automatically, cancel any time
+                </>
+              ) : (
+                <>
+                  <strong>
+                    <TaxedPrice amount={monthly} kind="subscription" />
+                  </strong>{' '}
+                  per month · renews automatically, cancel any time
+                </>
+              )}
             </span>
           </div>
           {bundles.map((b) => (
@@ -247,7 +274,7 @@ function Body({ onDone }: { onDone: () => void }) {
               </span>
             </div>
           ))}
-          {o.freeSubscriptionEnabled && (
+          {trialOffered && (
             <div className={`${styles.plan} ${type === 'free' ? styles.planOn : ''} ${trialAllowed ? '' : styles.planOff}`} onClick={() => trialAllowed && dispatch(setSubscriptionType('free'))}>
               <Radio value="free" disabled={!trialAllowed} aria-describedby="plan-free-desc">
                 Free trial
@@ -255,7 +282,8 @@ function Body({ onDone }: { onDone: () => void }) {
               <span id="plan-free-desc" className={styles.planDesc}>
                 {trialAllowed ? (
                   <>
-                    <strong>{plural(o.freeSubscriptionDays, 'day')} free</strong>, then {money(monthly)} per month unless you cancel
+                    {(linkOffer || trialPromo) && <PromotionBadge promotion={linkOffer ? { kind: 'trial_link', percentage: null, months: null, days: linkOffer.days, left: linkOffer.left, tierName: null } : trialPromo!} />}{' '}
+                    <strong>{plural(trialDays, 'day')} free</strong>, then {money(monthly)} per month unless you cancel
                   </>
                 ) : (
                   'The free trial is for new subscribers only.'
@@ -326,16 +354,18 @@ function Body({ onDone }: { onDone: () => void }) {
       <div className={styles.summary} role="status" aria-live="polite">
         <span>Due today</span>
         <strong>
-          {coupon && type === 'monthly' && <span className={styles.strike}>{money(firstPeriod)}</span>}
+          {(coupon || (discountPromo && !bundle)) && type === 'monthly' && <span className={styles.strike}>{money(firstPeriod)}</span>}
           <TaxedPrice amount={dueToday} kind="subscription" />
         </strong>
       </div>
       <TaxResidenceNotice />
       <div className={`muted ${styles.then}`}>
         {type === 'free'
-          ? `Then ${money(monthly)} per month from ${shortDate(addDays(o.freeSubscriptionDays))}.`
+          ? `Then ${money(monthly)} per month from ${shortDate(addDays(trialDays))}.`
           : bundle
             ? `Access for ${bundle.months} months, until ${shortDate(addMonthsFromNow(bundle.months))}${coupon ? `, with ${coupon.percentage}% off` : ''}. Then ${money(bundle.price)} for another ${bundle.months} months — or ${money(monthly)} monthly, your choice on your subscriptions page.`
+            : discountPromo
+              ? `${promotedPriceLabel(discountPromo, promoted, monthly)}${coupon ? ` (first month with ${coupon.percentage}% more off)` : ''}.`
             : coupon
             ? `First month with ${coupon.percentage}% off, then ${money(monthly)} per month.`
             : `Then ${money(monthly)} every month until you cancel.`}
