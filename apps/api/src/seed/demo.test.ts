@@ -392,6 +392,14 @@ describe('demo seed', () => {
     expect(twitter.totals.revenue).toBeGreaterThan(0);
     const detail = await t.ctx.tracking.detail(luna!, twitter._id, 90);
     expect(detail.series.filter((d) => d.clicks > 0).length).toBeGreaterThanOrEqual(45);
+  it('shows a running promotion on Luna\'s profile, claimed once at the promoted price, and her trial link', async () => {
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const shown = (await t.app.inject({ method: 'GET', url: `/promotions/performer/${luna!.id}` })).json().data;
+    expect(shown).toEqual([expect.objectContaining({ kind: 'discount', percentage: 50, months: 3, left: 19 })]);
+    const mine = await t.ctx.promotions.mine(luna!, { offset: 0, limit: 10 });
+    expect(mine.data.find((p) => p.kind === 'discount')).toMatchObject({ claimed: 1, paying: 1, revenue: 4.97 });
+    const link = mine.data.find((p) => p.kind === 'trial_link')!;
+    expect((await t.app.inject({ method: 'GET', url: `/promotions/trial/${link.code}` })).json().data).toMatchObject({ days: 7, left: 10 });
   });
 
   it('changes nothing when run again', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { usernameSchema, type CreateFeedInput } from '@stagepass/shared';
 import { seedReferrals } from './demo-referrals';
 import { seedTracking } from './demo-tracking';
+import { seedPromotions } from './demo-promotions';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
@@ -208,6 +209,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.fan && account.luna && account.marco) await seedReferrals(ctx, { fan: account.fan.user, luna: account.luna.user, marco: account.marco.user, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     // Tracking links: Luna's three links with past clicks, and two fans who signed up through one (demo-tracking.ts).
     if (account.luna) await seedTracking(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
+    // Promotions: Luna's "50 % off for 3 months" and a trial link; Olive claimed the promotion (demo-promotions.ts).
+    if (account.luna) await seedPromotions(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
