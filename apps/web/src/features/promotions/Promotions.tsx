@@ -81,7 +81,7 @@ export default function Promotions() {
           totalLabel={(n) => plural(n, 'promotion')}
           empty={<EmptyState title="No promotions yet" description="Start a discount or a free trial for new or returning subscribers, or make a free-trial link to share." />}
           cardsLabel="Promotions list"
-          scroll={{ x: 900 }}
+          scroll={{ x: 720 }}
           size="middle"
           columns={[
             {
@@ -98,14 +98,28 @@ export default function Promotions() {
                 </Space>
               ),
             },
-            { key: 'claims', title: 'Claims', dataIndex: 'claimed', width: 100, render: (_: number, p: Promotion) => <span aria-label={`${p.claimed} of ${p.maxClaims} claimed`}>{p.claimed} / {p.maxClaims}</span> },
-            { key: 'left', title: 'Left', dataIndex: 'left', width: 70 },
-            { key: 'paying', title: 'Paying', dataIndex: 'paying', width: 80 },
-            { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 110, render: (v: number) => <Money value={v} strong /> },
-            { key: 'ends', title: 'Ends', dataIndex: 'endsAt', width: 120, render: (v: string) => <span className={css.nowrap}>{shortDate(v)}</span> },
-            { key: 'status', title: 'Status', dataIndex: 'status', width: 110, render: (v: PromotionStatus) => <Tag color={STATUS_COLOUR[v]}>{PROMOTION_STATUS_LABELS[v]}</Tag> },
             {
-              key: 'actions', title: '', dataIndex: '_id', width: 90,
+              key: 'claims', title: 'Claims', dataIndex: 'claimed', width: 100,
+              render: (_: number, p: Promotion) => (
+                <Space direction="vertical" size={0}>
+                  <span aria-label={`${p.claimed} of ${p.maxClaims} claimed`}>{p.claimed} / {p.maxClaims}</span>
+                  <span className="muted">{p.left} left</span>
+                </Space>
+              ),
+            },
+            { key: 'paying', title: 'Paying', dataIndex: 'paying', width: 76 },
+            { key: 'revenue', title: 'Revenue', dataIndex: 'revenue', align: 'right', width: 100, render: (v: number) => <Money value={v} strong /> },
+            {
+              key: 'ends', title: 'Ends', dataIndex: 'endsAt', width: 130,
+              render: (v: string, p: Promotion) => (
+                <Space direction="vertical" size={2}>
+                  <span className={css.nowrap}>{shortDate(v)}</span>
+                  <Tag color={STATUS_COLOUR[p.status]}>{PROMOTION_STATUS_LABELS[p.status]}</Tag>
+                </Space>
+              ),
+            },
+            {
+              key: 'actions', title: '', dataIndex: '_id', width: 84,
               render: (_: string, p: Promotion) =>
                 p.status === 'running' || p.status === 'used_up' ? (
                   <Popconfirm title={p.kind === 'trial_link' ? 'End this trial link?' : 'End this promotion?'} description="No one can claim it after this. Claimed discounts continue." okText="End" onConfirm={() => void end(p)}>
