@@ -392,6 +392,8 @@ describe('demo seed', () => {
     expect(twitter.totals.revenue).toBeGreaterThan(0);
     const detail = await t.ctx.tracking.detail(luna!, twitter._id, 90);
     expect(detail.series.filter((d) => d.clicks > 0).length).toBeGreaterThanOrEqual(45);
+  });
+
   it('shows a running promotion on Luna\'s profile, claimed once at the promoted price, and her trial link', async () => {
     const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
     const shown = (await t.app.inject({ method: 'GET', url: `/promotions/performer/${luna!.id}` })).json().data;
