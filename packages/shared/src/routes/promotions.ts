@@ -1,3 +1,4 @@
+import '../zod-config';
 import { envelope, listEnvelope, uuidParamSchema } from '../api';
 import {
   myPromotionsQuerySchema, performerPromotionsParamsSchema, promotionInputSchema, promotionSchema, publicPromotionSchema, trialCodeParamsSchema, trialLinkInfoSchema,
