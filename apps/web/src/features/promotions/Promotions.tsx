@@ -5,6 +5,7 @@
  * promotion" dialog, copying a link and ending a campaign (GET /promotions/mine, paginated; the
  * table's page in the URL).
  */
+import { useCopyLink } from '@/lib/use-copy-link';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { App, Button, Card, Popconfirm, Space, Tag } from 'antd';
@@ -33,14 +34,8 @@ export default function Promotions() {
   const rows = list.data?.data ?? [];
   const linkOf = (code: string) => `${typeof window === 'undefined' ? '' : window.location.origin}/${me?.username ?? me?._id ?? ''}?trial=${code}`;
 
-  const copy = async (code: string) => {
-    try {
-      await navigator.clipboard.writeText(linkOf(code));
-      message.success('Link copied');
-    } catch {
-      message.error('Copy did not work — select the link and copy it');
-    }
-  };
+  const copyLink = useCopyLink();
+  const copy = (code: string) => copyLink(linkOf(code));
   const end = async (p: Promotion) => {
     try {
       await call(routes.promotions.end, { params: { id: p._id } });

@@ -4,8 +4,9 @@
  * a copy button, the programme's terms now, what referrals earned them, and the creators who signed
  * up through the link (GET /referrals/me, paginated; the table's page in the URL).
  */
+import { useCopyLink } from '@/lib/use-copy-link';
 import Link from 'next/link';
-import { App, Button, Card, Input, Skeleton, Space } from 'antd';
+import { Button, Card, Input, Skeleton, Space } from 'antd';
 import { CopyOutlined, LineChartOutlined } from '@ant-design/icons';
 import { referralPath, type MyReferral, type ReferralStatus } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -17,20 +18,12 @@ import { ReferralStatusTag } from './ReferralStatusTag';
 
 
 export default function Referrals() {
-  const { message } = App.useApp();
   const list = useRouteTable(routes.referrals.mine, { sortBy: 'createdAt' });
   const page = list.data as (typeof list.data & { code?: string | null; enabled?: boolean; sharePercentage?: number; months?: number; earned?: number }) | undefined;
   const link = page?.code ? `${typeof window === 'undefined' ? '' : window.location.origin}${referralPath(page.code)}` : null;
 
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      message.success('Link copied');
-    } catch {
-      message.error('Copy did not work — select the link and copy it');
-    }
-  };
+  const copyLink = useCopyLink();
+  const copy = () => copyLink(link);
 
   return (
     <div className="container page">

@@ -5,6 +5,7 @@
  * a copy button per link, and making, renaming, archiving and bringing back links. Live and
  * archived links on two tabs; the table's page and tab in the URL. Counts and sums only: never who.
  */
+import { useCopyLink } from '@/lib/use-copy-link';
 import { useState } from 'react';
 import Link from 'next/link';
 import { App, Button, Card, Form, Input, Modal, Segmented, Space, Tooltip } from 'antd';
@@ -62,14 +63,8 @@ export default function TrackingLinks() {
     }
   };
 
-  const copy = async (code: string) => {
-    try {
-      await navigator.clipboard.writeText(fullLink(code));
-      message.success('Link copied');
-    } catch {
-      message.error('Copy did not work — select the link and copy it');
-    }
-  };
+  const copyLink = useCopyLink();
+  const copy = (code: string) => copyLink(fullLink(code));
 
   return (
     <div className="container page">
