@@ -205,3 +205,13 @@ export function multipart(fields: Record<string, string>, files: Array<{ field: 
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * The API tests' request helper: `req(method, url, who?, payload?, headers?)` sends the caller's
+ * token (none for `who` absent or null) and any extra headers. The app is asked at each call, as
+ * test files create theirs in beforeAll: `const req = requester(() => t);`.
+ */
+export function requester(app: () => TestApp) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: Made | null, payload?: unknown, headers: Record<string, string> = {}) =>
+    app().app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { couponSchema, type Coupon } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { auditLog } from '../../platform/audit.tables';
 import { coupons } from './coupons.tables';
 
@@ -17,8 +17,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const entriesFor = (id: string) => t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, id))).orderBy(auditLog.createdAt, auditLog.id);
 const fields = (res: { json(): { details?: Array<{ field: string }> } }) => (res.json().details ?? []).map((d) => d.field);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { ADMIN_TRANSACTION_CSV_COLUMNS, adminTransactionSchema, type AdminTransaction } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { createAddress, createProduct } from '../../../test/shop';
 import { SITE, earningsAccount } from './ledger.service';
@@ -16,9 +16,7 @@ let other: Made;
 /** The movements made in beforeAll, by what they are. */
 const made: Record<'topUp' | 'tip' | 'purchase' | 'refund' | 'payout' | 'otherTip', AdminTransaction> = {} as never;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const list = async (query: string): Promise<{ data: AdminTransaction[]; total: number }> => {
   const res = await req('GET', `/admin/transactions?limit=100&${query}`, admin);
   expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { ACCESS_REASON_HEADER, type Order } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import { createAddress, createProduct } from '../../../test/shop';
 import { auditLog } from '../../platform/audit.tables';
@@ -23,9 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const update = (who: Made | undefined, id: string, body: object) => req('PUT', `/orders/${id}/update`, who, body);
 const entriesFor = (orderId: string) => t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)));
 const walletOf = (who: Made) => t.ctx.ledger.balance(t.ctx.db, wallet(who.user.id));

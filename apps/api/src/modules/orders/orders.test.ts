@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { ACCESS_REASON_HEADER, cartCheckoutResultSchema, orderSchema, toMinor, walletChargeResultSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import { SITE, earningsAccount, wallet } from '../ledger/ledger.service';
 import { ledgerTransactions } from '../ledger/ledger.tables';
@@ -31,11 +31,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** An operator opening someone's private data says why (issue 28 §6). */
 const REASON = { [ACCESS_REASON_HEADER]: 'Reviewing the case' };
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 /** Wallet money without a card round trip: a balanced top-up movement (gateway → wallet). */
 async function fund(who: Made, amount: number) {
   await t.ctx.db.transaction((tx) =>

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { reconciliationMismatchSchema, reconciliationRunSchema } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { auditLog } from '../../platform/audit.tables';
 import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.tables';
@@ -28,9 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const today = () => t.ctx.clock.now().toISOString().slice(0, 10);
 async function reconcile(fromDate = today(), toDate = fromDate) {
   const r = await req('POST', '/admin/reconciliation/runs', admin, { fromDate, toDate });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { MESSAGES, TWO_FACTOR_MESSAGES, adminPaymentSchema, paymentRefundSchema } from '@stagepass/shared';
-import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, giveTaxDetails, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, enable2fa, giveTaxDetails, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { auditLog } from '../../platform/audit.tables';
 import { earningsAccount, wallet } from '../ledger/ledger.service';
@@ -24,8 +24,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const refund = (paymentId: string, body: Record<string, unknown>, headers: Record<string, string> = {}, who: Made = admin) => req('POST', `/admin/payments/${paymentId}/refunds`, who, body, headers);
 const walletOf = (who: Made) => t.ctx.ledger.balance(t.ctx.db, wallet(who.user.id));
 const earningsOf = (who: Made) => t.ctx.ledger.balance(t.ctx.db, earningsAccount(who.user.id));

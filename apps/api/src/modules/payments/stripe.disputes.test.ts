@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, like } from 'drizzle-orm';
 import { ACCESS_REASON_HEADER, encodeAccessReason } from '@stagepass/shared';
-import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import type { StripeEventJson, StripeStandin } from '../../../test/stripe-standin';
 import { stripeTestApp } from '../../../test/stripe-app';
@@ -31,9 +31,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 async function deliver(ev: StripeEventJson) {
   const d = await stripe.deliver(ev);
   expect(d.statusCode, JSON.stringify(d.body)).toBe(200);

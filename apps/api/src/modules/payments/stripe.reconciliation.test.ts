@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reconciliationMismatchSchema, reconciliationRunSchema } from '@stagepass/shared';
-import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced } from '../../../test/money';
 import type { StripeStandin } from '../../../test/stripe-standin';
 import { stripeTestApp } from '../../../test/stripe-app';
@@ -26,9 +26,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const today = () => t.ctx.clock.now().toISOString().slice(0, 10);
 async function reconcile() {
   const r = await req('POST', '/admin/reconciliation/runs', admin, { fromDate: today(), toDate: today() });

@@ -1,7 +1,7 @@
 // Over 300 lines: every Stripe flow (cards, top-ups, subscriptions, webhooks, Connect) end to end against one app and one Stripe stand-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type Made, type TestApp, requester } from '../../../test/harness';
 import type { StripeEventJson, StripeStandin } from '../../../test/stripe-standin';
 import { stripeTestApp } from '../../../test/stripe-app';
 import { earnings } from '../earnings/earnings.tables';
@@ -31,9 +31,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 async function setSetting(key: string, value: unknown) {
   const r = await req('PUT', `/admin/settings/${key}`, admin, { value });
   expect(r.statusCode, r.body).toBe(200);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bookmarkItemSchema, productSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, multipart, storedFiles, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, multipart, storedFiles, type Made, type TestApp, requester } from '../../../test/harness';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { files } from '../media/media.tables';
 import { userBlocks } from '../blocks/blocks.tables';
@@ -23,9 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 type Upload = { field: string; filename: string; content: Buffer; type?: string };
 const send = (method: 'POST' | 'PUT', url: string, who: Made | undefined, fields: Record<string, string>, uploads: Upload[] = []) => {
   const body = multipart(fields, uploads);

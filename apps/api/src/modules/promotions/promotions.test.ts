@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { promotionSchema, type Promotion } from '@stagepass/shared';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced } from '../../../test/money';
 import { paymentTransactions } from '../payments/payments.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
@@ -26,9 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made | null, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const inDays = (n: number) => new Date(clock.getTime() + n * 86_400_000).toISOString();
 const paid = async (userId: string) =>
   (await t.ctx.db.select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, userId), eq(paymentTransactions.status, 'succeeded'))).orderBy(asc(paymentTransactions.createdAt))).map((p) => p.amount);

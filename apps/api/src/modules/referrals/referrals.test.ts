@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { adminReferralSchema, myReferralsSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, multipart, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { createFeed } from '../../../test/factories';
 import { createAddress, createProduct } from '../../../test/shop';
@@ -28,9 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const earningsOf = (who: Made) => t.ctx.ledger.balance(t.ctx.db, earningsAccount(who.user.id));
 const commission = () => t.ctx.ledger.balance(t.ctx.db, SITE.commission);
 async function setSetting(key: string, value: unknown) {

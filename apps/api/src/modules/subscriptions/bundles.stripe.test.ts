@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { type Tier } from '@stagepass/shared';
-import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type TestApp, requester } from '../../../test/harness';
 import type { StripeStandin } from '../../../test/stripe-standin';
 import { stripeTestApp } from '../../../test/stripe-app';
 import { earnings } from '../earnings/earnings.tables';
@@ -25,9 +25,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 
 describe('a bundle billed by Stripe', () => {
   it('is a Stripe Subscription every 6 months at the bundle price: one sale now, the next invoice 6 months on', async () => {

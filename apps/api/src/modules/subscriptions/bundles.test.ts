@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subscriptionSchema, tierSchema, type Tier } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced } from '../../../test/money';
 import { paymentTransactions } from '../payments/payments.tables';
 import { earnings } from '../earnings/earnings.tables';
@@ -30,9 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const subRow = async (id: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const paymentsOf = (subId: string) => t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, subId)).orderBy(paymentTransactions.createdAt);
 async function setSetting(key: string, value: unknown) {

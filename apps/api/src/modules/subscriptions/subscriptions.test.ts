@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { subscriptionSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { createFeed } from '../../../test/factories';
 import { addCard, expectLedgerBalanced } from '../../../test/money';
 import { earnings } from '../earnings/earnings.tables';
@@ -28,9 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const subscribe = (fan: Made, performerId: string, extra: Record<string, unknown> = {}) => req('POST', '/payment/subscribe/performers', fan, { performerId, type: 'monthly', ...extra });
 const payments = (userId: string) => t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(paymentTransactions.createdAt);
 const subRow = async (id: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];

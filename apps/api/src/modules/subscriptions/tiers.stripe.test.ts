@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { subscriptionSchema, tierSchema, type Tier } from '@stagepass/shared';
-import { createCreator, createFan, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, type Made, type TestApp, requester } from '../../../test/harness';
 import type { StripeStandin } from '../../../test/stripe-standin';
 import { stripeTestApp } from '../../../test/stripe-app';
 import { earnings } from '../earnings/earnings.tables';
@@ -34,9 +34,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const subRow = async (id: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const paymentsOf = (subId: string) => t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, subId)).orderBy(paymentTransactions.createdAt);
 const grossOf = async (performerId: string) => (await t.ctx.db.select().from(earnings).where(eq(earnings.performerId, performerId))).map((e) => e.gross).sort((a, b) => a - b);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subscriptionSchema, tierSchema, type Tier } from '@stagepass/shared';
-import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { createFeed, createFeedFile } from '../../../test/factories';
 import { createVideo, createVideoFile } from '../../../test/videos';
 import { addPhoto, createGallery, createPhotoFile } from '../../../test/galleries';
@@ -30,9 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const subRow = async (id: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 
 /** A creator at 5.00/month with Silver (10.00) and Gold (20.00) above the default. */

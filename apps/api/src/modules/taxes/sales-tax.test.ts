@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { myTaxesSchema, taxReportSchema, taxRuleSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { createAddress, createProduct } from '../../../test/shop';
 import { auditLog } from '../../platform/audit.tables';
@@ -25,9 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const US_IP = { 'x-client-ip': '8.8.8.8' };
 const GB_IP = { 'x-client-ip': '81.2.69.142' };
 const walletOf = (who: Made) => t.ctx.ledger.balance(t.ctx.db, wallet(who.user.id));

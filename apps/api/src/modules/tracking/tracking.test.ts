@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MAX_LIVE_TRACKING_LINKS, TRACKING_CODE_ALPHABET as A, trackingLinkDetailSchema, trackingLinksSchema, type TrackingFigures, type TrackingLink } from '@stagepass/shared';
-import { createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, createTestApp, multipart, type Made, type TestApp, requester } from '../../../test/harness';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { domainEvents } from '../../platform/events.tables';
 import { trackingAttributions, trackingClicks, trackingLinks } from './tracking.tables';
@@ -21,9 +21,7 @@ afterAll(async () => {
 });
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-const req = (method: Method, url: string, who?: Made | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 let seq = 0;
 const visitor = () => `visitor-${Date.now().toString(36)}-${(seq++).toString(36)}-abcdef`;
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { paymentTransactionSchema, walletChargeResultSchema } from '@stagepass/shared';
-import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp } from '../../../test/harness';
+import { createAdmin, createCreator, createFan, createTestApp, enable2fa, type Made, type TestApp, requester } from '../../../test/harness';
 import { createFeed } from '../../../test/factories';
 import { addCard, expectLedgerBalanced, topUp } from '../../../test/money';
 import { walletCharges } from './wallet.tables';
@@ -21,9 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, who?: Made, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const req = requester(() => t);
 const balanceOf = async (who: Made) => (await req('GET', '/users/me', who)).json().data.balance as number;
 
 describe('cards (sandbox gateway)', () => {
