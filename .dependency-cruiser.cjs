@@ -10,7 +10,7 @@
 const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup', 'releases'];
 const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site'];
 const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns'];
-const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'taxes', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy', 'referrals', 'tracking', 'promotions'];
+const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'taxes', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy', 'referrals', 'tracking', 'promotions', 'tipmenu', 'fans', 'statistics'];
 
 const API = '^apps/api/src/';
 const mod = (names) => `${API}modules/(${names.join('|')})/`;

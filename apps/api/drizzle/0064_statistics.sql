@@ -1,0 +1,2 @@
+-- Reserved for statistics (issue 31); filled by its change.
+SELECT 1;
