@@ -64,8 +64,8 @@ function seedSql(creatorId: string, fanId: string, tokenHash: string): string[] 
          ('${ids.commission}'::uuid, CASE m.kind WHEN 'payout' THEN NULL WHEN 'card_refund' THEN -m.c ELSE m.c END),
          ('${ids.payouts}'::uuid, CASE m.kind WHEN 'payout' THEN 5000 ELSE NULL END)
        ) AS v(acc, amt) WHERE v.amt IS NOT NULL`,
-    `INSERT INTO earnings (id, performer_id, user_id, type, source, gross, commission, net, commission_bps, description, ledger_transaction_id, created_at)
-       SELECT gen_random_uuid(), '${creatorId}', '${fanId}', CASE kind WHEN 'subscription' THEN 'subscription' ELSE 'tip' END,
+    `INSERT INTO earnings (id, performer_id, user_id, type, channel, source, gross, commission, net, commission_bps, description, ledger_transaction_id, created_at)
+       SELECT gen_random_uuid(), '${creatorId}', '${fanId}', CASE kind WHEN 'subscription' THEN 'subscription' ELSE 'tip' END, CASE kind WHEN 'subscription' THEN 'subscription' ELSE 'tip' END,
               CASE WHEN kind = 'card_refund' THEN 'card_refund:' ELSE 'payment:' END || 'bench-' || i,
               CASE WHEN kind = 'card_refund' THEN -gross ELSE gross END, CASE WHEN kind = 'card_refund' THEN -c ELSE c END,
               CASE WHEN kind = 'card_refund' THEN -(gross - c) ELSE gross - c END, 2000, 'Bench ' || kind, tx, at

@@ -216,7 +216,7 @@ export function buildServices(p: Platform) {
   });
   const social = new SocialService({ auth, config, db, settings, log });
   // Creator referrals' share of a sale's commission (modules/referrals, built below; asked inside each sale's transaction).
-  const ledger = new LedgerService({ settings, db, commits, realtime, log, referrals: { shareOf: (tx, performerId, commission) => referrals.shareOf(tx, performerId, commission) } });
+  const ledger = new LedgerService({ settings, db, commits, events, realtime, log, referrals: { shareOf: (tx, performerId, commission) => referrals.shareOf(tx, performerId, commission) } });
   const idempotency = new Idempotency({ db });
   // Sales tax (modules/taxes README "Sales tax"): rules, the fan's place, each sale's tax; the report from the ledger's taxes account.
   // Stripe Tax and TaxRates go through the active gateway (payments, built below; asked at run time).

@@ -15,6 +15,19 @@ export const EARNING_TYPE_VALUES = [...SALE_EARNING_TYPES, 'referral'] as const;
 export const earningTypeSchema = z.enum(EARNING_TYPE_VALUES);
 export type EarningType = z.infer<typeof earningTypeSchema>;
 /**
+ * Where a creator's money came from (issue 31 §5 statistics, the creator's fan list): an earnings
+ * row's `channel`. The sale types map one to one, except that a `stream` sale is a group stream's
+ * `live_ticket` or a `private_show`'s minute, and a tip bought from the creator's menu is a `tip`
+ * sale of channel `tip_menu`. A refund or dispute row carries its sale's channel.
+ */
+export const EARNING_CHANNELS = ['subscription', 'tip', 'tip_menu', 'feed', 'message', 'video', 'gallery', 'product', 'live_ticket', 'private_show', 'referral'] as const;
+export const earningChannelSchema = z.enum(EARNING_CHANNELS);
+export type EarningChannel = z.infer<typeof earningChannelSchema>;
+/** The channel of a sale of `type` when its caller names none (a stream sale: a ticket). */
+export function channelOfType(type: EarningType): EarningChannel {
+  return type === 'stream' ? 'live_ticket' : type;
+}
+/**
  * What an earnings line is: a `sale`, a `refund` of one (a wallet sale's refund or a refund to the
  * card), a `dispute` (the fan's bank took the payment back: the sale's share held back, the
  * reason in the description) or `dispute_won` (a won dispute gave it back). All but sales are

@@ -1,3 +1,5 @@
+import type { EarningChannel, EarningKind, EarningType } from '@stagepass/shared';
+
 /**
  * The domain events (platform/events.ts): name → payload. Payloads carry ids and amounts (money in
  * integer minor units, as in the database), never whole records: a handler reads what it needs
@@ -29,6 +31,15 @@ export type DomainEventMap = {
   /** The fan (or an admin) switched renewal off. */
   'subscription.cancelled': { subscriptionId: string; userId: string; performerId: string };
 
+  /**
+   * An earnings row was written (modules/ledger `insertEarning`): a sale, a refund or dispute of one
+   * (`kind`, `reversesId` the sale's row; figures negative), a referral share. Money in minor units;
+   * `at`: the row's time (ISO). What creators' statistics and fan lists count, exactly once.
+   */
+  'earning.recorded': {
+    earningId: string; performerId: string; userId: string | null; type: EarningType; channel: EarningChannel; kind: EarningKind;
+    gross: number; net: number; tax: number; reversesId: string | null; at: string;
+  };
   /** A tip from the wallet (`message`: the fan's note, plain text). */
   'tip.sent': { chargeId: string; userId: string; performerId: string; amount: number; message: string };
   /** An item bought from the wallet (`itemType`: its content kind). */

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EarningType } from '@stagepass/shared';
+import type { EarningChannel, EarningType } from '@stagepass/shared';
 import { idColumn } from '../../db/columns';
 import { users } from '../users/users.tables';
 import { ledgerTransactions } from '../ledger/ledger.tables';
@@ -18,6 +18,8 @@ export const earnings = pgTable(
     /** The paying fan. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type').$type<EarningType>().notNull(),
+    /** Where the money came from (shared `EARNING_CHANNELS`): the type's channel unless the sale named one (a private show's minute, a tip-menu order); a reversal carries its sale's. */
+    channel: text('channel').$type<EarningChannel>().notNull(),
     /**
      * A sale: `wallet_charge:<id>` or `payment:<id>`. What reverses one (negative) or gives it back:
      * `refund:<sale source>`, `card_refund:<refund id>`, `dispute:<dispute id>`, `dispute_won:<dispute id>`.

@@ -170,7 +170,7 @@ describe('CSV export at size', () => {
     const n = CSV_BATCH * 2 + 37;
     const same = new Date('2024-06-01T00:00:00.123456Z');
     const rows = Array.from({ length: n }, (_, i) => ({
-      performerId: creator.user.id, userId: fan.user.id, type: 'tip' as const, source: `bulk:${creator.user.id}:${i}`, gross: 100, commission: 20, net: 80, commissionBps: 2000,
+      performerId: creator.user.id, userId: fan.user.id, type: 'tip' as const, channel: 'tip' as const, source: `bulk:${creator.user.id}:${i}`, gross: 100, commission: 20, net: 80, commissionBps: 2000,
       description: `row-${i}`, ledgerTransactionId, createdAt: i % 2 ? same : new Date(Date.UTC(2024, 0, 1) + i * 60_000),
     }));
     for (let i = 0; i < rows.length; i += 400) await t.ctx.db.insert(earnings).values(rows.slice(i, i + 400));

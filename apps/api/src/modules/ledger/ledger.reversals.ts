@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { unprocessable } from '../../platform/errors';
 import { earnings, type EarningRow } from '../earnings/earnings.tables';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType } from './ledger.tables';
+import type { NewEarning } from './ledger.earning-rows';
 
 /**
  * Taking money back (issue 29: refunds to the card, disputes) — LedgerService's `reverseCardSale`
@@ -22,6 +23,7 @@ interface Poster {
       postings: Array<{ account: { kind: LedgerAccountKind; ownerId: string | null }; amount: number; overdraft?: boolean }>;
     },
   ): Promise<LedgerTransactionRow>;
+  writeEarning(tx: Tx, values: NewEarning): Promise<EarningRow>;
 }
 
 export interface CardSaleReversal {
@@ -109,20 +111,17 @@ export async function reverseCardSale(ledger: Poster, tx: Tx, r: CardSaleReversa
       ...(ref && share !== 0 ? [{ account: { kind: 'earnings' as const, ownerId: ref.performerId }, amount: -share, overdraft: true }] : []),
     ],
   });
-  const [earning] = await tx
-    .insert(earnings)
-    .values({
-      performerId: sale.performerId, userId: sale.userId, type: sale.type, source: r.earningSource, reversesId: sale.id,
-      gross: -(r.amount - tax), commission: -(commission + share), net: -net, tax: -tax, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
-    })
-    .returning();
+  const earning = await ledger.writeEarning(tx, {
+    performerId: sale.performerId, userId: sale.userId, type: sale.type, channel: sale.channel, source: r.earningSource, reversesId: sale.id,
+    gross: -(r.amount - tax), commission: -(commission + share), net: -net, tax: -tax, commissionBps: sale.commissionBps, description: r.description, ledgerTransactionId: ledgerTx.id,
+  });
   if (ref && share !== 0) {
-    await tx.insert(earnings).values({
-      performerId: ref.performerId, userId: ref.userId, type: 'referral', source: `referral:${r.earningSource}`, reversesId: ref.id,
+    await ledger.writeEarning(tx, {
+      performerId: ref.performerId, userId: ref.userId, type: 'referral', channel: 'referral', source: `referral:${r.earningSource}`, reversesId: ref.id,
       gross: 0, commission: share, net: -share, tax: 0, commissionBps: ref.commissionBps, description: `Referral share: ${r.description}`, ledgerTransactionId: ledgerTx.id,
     });
   }
-  return { ledgerTx, earning: earning!, net, commission, tax, referral: share };
+  return { ledgerTx, earning, net, commission, tax, referral: share };
 }
 
 export interface Negation {
@@ -158,8 +157,8 @@ export async function negate(ledger: Poster, tx: Tx, n: Negation): Promise<Ledge
   const rows = await tx.select().from(earnings).where(eq(earnings.ledgerTransactionId, orig.id));
   for (const row of rows) {
     if (!n.earningSource) throw new Error(`ledger: movement ${orig.id} has an earnings row: give the opposite row's source`);
-    await tx.insert(earnings).values({
-      performerId: row.performerId, userId: row.userId, type: row.type, source: row.type === 'referral' ? `referral:${n.earningSource}` : n.earningSource, reversesId: row.reversesId ?? row.id,
+    await ledger.writeEarning(tx, {
+      performerId: row.performerId, userId: row.userId, type: row.type, channel: row.channel, source: row.type === 'referral' ? `referral:${n.earningSource}` : n.earningSource, reversesId: row.reversesId ?? row.id,
       gross: -row.gross, commission: -row.commission, net: -row.net, tax: -row.tax, commissionBps: row.commissionBps, description: row.type === 'referral' ? `Referral share: ${n.description}` : n.description, ledgerTransactionId: ledgerTx.id,
     });
   }

@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, fromMinor, type EarningType } from '@stagepass/shared';
+import { MESSAGES, channelOfType, fromMinor, type EarningChannel, type EarningType } from '@stagepass/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { CommitHooks } from '../../platform/commit-hooks';
+import type { Events } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
 import type { SettingsService } from '../settings/settings.service';
 import { HttpError, unprocessable } from '../../platform/errors';
 import { performerPricing } from '../performers/performers.tables';
 import { earnings, type EarningRow } from '../earnings/earnings.tables';
+import { insertEarning, type NewEarning } from './ledger.earning-rows';
 import {
   USER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, ledgerTransactions,
   type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType,
@@ -94,6 +96,8 @@ export interface LedgerDeps {
   /** For the balance push after a movement commits (the platform's hooked database and its hooks). */
   db: Db;
   commits: CommitHooks;
+  /** Each earnings row's `earning.recorded` (ledger.earning-rows.ts). */
+  events: Pick<Events, 'record'>;
   realtime: Pick<Realtime, 'toUser'>;
   log: FastifyBaseLogger;
 }
@@ -244,7 +248,7 @@ export class LedgerService {
    */
   async recordSale(
     tx: Tx,
-    sale: { performerId: string; userId: string | null; type: EarningType; source: string; gross: number; description: string; from: AccountRef; ledgerType: LedgerTxType; tax?: SaleTax | null },
+    sale: { performerId: string; userId: string | null; type: EarningType; channel?: EarningChannel; source: string; gross: number; description: string; from: AccountRef; ledgerType: LedgerTxType; tax?: SaleTax | null },
   ): Promise<{ ledgerTx: LedgerTransactionRow; earning: EarningRow } | null> {
     const tax = sale.tax?.amount ?? 0;
     if (!Number.isSafeInteger(tax) || tax < 0) throw new RangeError('tax must be a non-negative integer of minor units');
@@ -270,19 +274,24 @@ export class LedgerService {
         ...(share > 0 ? [{ account: earningsAccount(referral!.referrerId), amount: share }] : []),
       ],
     });
-    const [earning] = await tx
-      .insert(earnings)
-      .values({ performerId: sale.performerId, userId: sale.userId, type: sale.type, source: sale.source, gross: sale.gross, commission, net, tax, commissionBps: bps, description: sale.description, ledgerTransactionId: ledgerTx.id })
-      .returning();
+    const earning = await this.writeEarning(tx, {
+      performerId: sale.performerId, userId: sale.userId, type: sale.type, channel: sale.channel ?? channelOfType(sale.type), source: sale.source, gross: sale.gross, commission, net, tax, commissionBps: bps,
+      description: sale.description, ledgerTransactionId: ledgerTx.id,
+    });
     if (share > 0) {
       // The referrer's row: no gross of its own, the share out of the commission (commission −share,
       // net +share), the referred creator as its `user`, the share's rate as its rate.
-      await tx.insert(earnings).values({
-        performerId: referral!.referrerId, userId: sale.performerId, type: 'referral', source: referralSource(sale.source), gross: 0, commission: -share, net: share, tax: 0,
+      await this.writeEarning(tx, {
+        performerId: referral!.referrerId, userId: sale.performerId, type: 'referral', channel: 'referral', source: referralSource(sale.source), gross: 0, commission: -share, net: share, tax: 0,
         commissionBps: referral!.shareBps, description: `Referral share: ${sale.description}`, ledgerTransactionId: ledgerTx.id,
       });
     }
     return { ledgerTx, earning };
+  }
+
+  /** Writes one earnings row with its `earning.recorded` event (ledger.earning-rows.ts); the reversals use it too. */
+  writeEarning(tx: Tx, values: NewEarning): Promise<EarningRow> {
+    return insertEarning(tx, this.deps.events, values);
   }
 
   /** Where a movement was taxed (its `tax_country`/`tax_region`), for the movements that reverse it. */
@@ -329,20 +338,17 @@ export class LedgerService {
       if (err instanceof HttpError && err.statusCode === 422) throw unprocessable(REFUND_EXCEEDS_EARNINGS);
       throw err;
     }
-    const [earning] = await tx
-      .insert(earnings)
-      .values({
-        performerId: sale.performerId, userId: sale.userId, type: sale.type, source: `refund:${refund.source}`, reversesId: sale.id,
+    const earning = await this.writeEarning(tx, {
+        performerId: sale.performerId, userId: sale.userId, type: sale.type, channel: sale.channel, source: `refund:${refund.source}`, reversesId: sale.id,
         gross: -sale.gross, commission: -sale.commission, net: -sale.net, tax: -sale.tax, commissionBps: sale.commissionBps,
         description: refund.description, ledgerTransactionId: ledgerTx.id,
-      })
-      .returning();
+      });
     if (ref && share !== 0) {
-      await tx.insert(earnings).values({
-        performerId: ref.performerId, userId: ref.userId, type: 'referral', source: referralSource(`refund:${refund.source}`), reversesId: ref.id,
+      await this.writeEarning(tx, {
+        performerId: ref.performerId, userId: ref.userId, type: 'referral', channel: 'referral', source: referralSource(`refund:${refund.source}`), reversesId: ref.id,
         gross: 0, commission: share, net: -share, tax: 0, commissionBps: ref.commissionBps, description: `Referral share: ${refund.description}`, ledgerTransactionId: ledgerTx.id,
       });
     }
-    return { ledgerTx, earning: earning! };
+    return { ledgerTx, earning };
   }
 }

@@ -48,7 +48,7 @@ export class PrivateShowCharger implements MinuteCharger {
         if (!done) {
           if (await this.deps.spendingPaused(c.userId, tx)) throw new SpendingPaused();
           const charge = await writeCharge(this.deps, tx, c.userId, {
-            type: 'stream', performerId: c.performerId, itemId: c.streamId, amount: c.amount, originalAmount: c.amount, couponId: null, description: c.description, event: false, background: true,
+            type: 'stream', channel: 'private_show', performerId: c.performerId, itemId: c.streamId, amount: c.amount, originalAmount: c.amount, couponId: null, description: c.description, event: false, background: true,
           });
           const [row] = await tx.insert(privateShowMinutes).values({ streamId: c.streamId, minute: c.minute, userId: c.userId, chargeId: charge.id }).onConflictDoNothing().returning();
           // Unreachable under the lock; if it ever happens, roll the charge back.

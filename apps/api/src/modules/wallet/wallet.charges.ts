@@ -1,4 +1,4 @@
-import type { WalletChargeKind } from '@stagepass/shared';
+import type { EarningChannel, WalletChargeKind } from '@stagepass/shared';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../db/client';
 import type { Events } from '../../platform/events';
@@ -11,6 +11,8 @@ import { walletCharges, type WalletChargeRow } from './wallet.tables';
 export interface ChargeInput {
   id?: string;
   type: WalletChargeKind;
+  /** The sale's channel when it is not the type's own (a private show's minute, a tip-menu order): shared `EARNING_CHANNELS`. */
+  channel?: EarningChannel;
   performerId: string;
   itemId: string | null;
   amount: number;
@@ -42,7 +44,7 @@ export async function writeCharge(deps: { ledger: LedgerService; events: Events;
   const source = `wallet_charge:${id}`;
   const tax = await deps.taxes.quote(tx, { userId, kind: c.type, price: c.amount, requestCountry: c.requestCountry ?? null, background: c.background, source });
   await deps.taxes.record(tx, source, userId, tax);
-  const sale = await deps.ledger.recordSale(tx, { performerId: c.performerId, userId, type: c.type, source, gross: tax.net, tax: deps.taxes.ledgerTax(tax), description: c.description, from: wallet(userId), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
+  const sale = await deps.ledger.recordSale(tx, { performerId: c.performerId, userId, type: c.type, channel: c.channel, source, gross: tax.net, tax: deps.taxes.ledgerTax(tax), description: c.description, from: wallet(userId), ledgerType: c.type === 'tip' ? 'tip' : 'purchase' });
   const [row] = await tx.insert(walletCharges).values({ id, userId, performerId: c.performerId, type: c.type, itemId: c.itemId, amount: c.amount, originalAmount: c.originalAmount, couponId: c.couponId, description: c.description, ledgerTransactionId: sale?.ledgerTx.id ?? null }).returning();
   if (c.event === false) return row!;
   if (c.type === 'tip') await deps.events.record(tx, 'tip.sent', { chargeId: id, userId, performerId: c.performerId, amount: c.amount, message: c.message ?? c.description });
