@@ -65,6 +65,8 @@ export class Queue {
   private defs = new Map<string, JobDefinition<object>>();
   private workerIds: string[] = [];
   private running = 0;
+  /** Queues held by `pause` in this process. */
+  private readonly paused = new Set<string>();
   private started = false;
   private stopping = false;
   private shutdown = new AbortController();
@@ -124,7 +126,26 @@ export class Queue {
     }
   }
 
-  private async startWorkers(def: JobDefinition<object>): Promise<void> {
+  /**
+   * Holds one queue's workers in this process: its jobs stay queued (nothing is lost) until
+   * `resume`. For maintenance and for tests that need a job to wait for a step of theirs
+   * (a post made while its upload is still processing). A job already running finishes.
+   */
+  async pause(name: string): Promise<void> {
+    if (!this.defs.has(name)) throw new Error(`Queue: unknown job ${name}`);
+    if (!this.started) throw new Error('Queue: not started');
+    if (this.paused.has(name)) return;
+    this.paused.add(name);
+    if (this.opts.workers > 0) await this.boss.offWork(name);
+  }
+
+  /** Lets a paused queue's workers run again (the dead-letter workers never stopped). */
+  async resume(name: string): Promise<void> {
+    if (!this.paused.delete(name)) return;
+    if (this.opts.workers > 0) await this.startWorkers(this.defs.get(name)!, { dead: false });
+  }
+
+  private async startWorkers(def: JobDefinition<object>, { dead = true } = {}): Promise<void> {
     const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 2;
     for (let i = 0; i < this.opts.workers; i++) {
       // pg-boss waits a whole polling interval after each job, even with more queued: a worker that
@@ -152,7 +173,7 @@ export class Queue {
         }
       });
       this.workerIds.push(self);
-      if (def.onDead) {
+      if (def.onDead && dead) {
         const onDead = def.onDead;
         this.workerIds.push(
           await this.boss.work<object>(def.name + DEAD_SUFFIX, { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async ([job]) => {

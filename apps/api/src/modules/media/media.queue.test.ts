@@ -52,6 +52,19 @@ describe('Queue', () => {
     expect(await q.pending()).toBe(0);
   });
 
+  it('pause holds a queue: its jobs wait, queued, until resume runs them', async () => {
+    await q.pause('test.work');
+    await q.send('test.work', { n: 5 });
+    // No worker of this process fetches it: still queued after a wake-up and a while.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.some((s) => s.data.n === 5)).toBe(false);
+    expect(await q.pending()).toBe(1);
+    await q.resume('test.work');
+    await q.drain();
+    expect(seen.filter((s) => s.data.n === 5)).toHaveLength(1);
+    await expect(q.pause('nope')).rejects.toThrow(/unknown job/);
+  });
+
   it('refuses unknown job names, and defining after start', async () => {
     await expect(q.send('nope', {})).rejects.toThrow(/unknown job/);
     expect(() => q.define({ name: 'late', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 1, handler: async () => {} })).toThrow(/before start/);

@@ -15,6 +15,7 @@ import { screeningQuarantine } from './screening.tables';
 import { imageHash } from './screening.hash';
 import { patternPng } from './screening.pictures';
 import { mediaTools, runTool } from './media.processing';
+import { MEDIA_PROCESS_JOB } from './media.jobs';
 
 /**
  * Upload screening (issue 28 §4) through the API: the operator's routes × roles, the import format,
@@ -107,12 +108,19 @@ describe('an upload matching the blocklist', () => {
     const imp = await req('POST', '/admin/screening/blocklist/import', admin.auth, { text: `${(await imageHash(original))!},Known abuse picture\n` });
     expect(imp.statusCode, imp.body).toBe(200);
     const copy = await sharp(original).resize(400).jpeg({ quality: 40 }).toBuffer();
-    const f = await upload(creator, copy, 'image/jpeg', 'holiday.jpg');
-    fileId = f._id;
-    // Posted while it is still being processed: the post is created, then stopped by screening.
-    const created = await post(creator, [fileId]);
-    expect(created.statusCode, created.body).toBe(200);
-    feedId = created.json().data._id;
+    // Posted while it is still being processed: the post is created, then stopped by screening. The
+    // media queue is held until the post exists (at full speed the job could screen the file first,
+    // and the post would be refused — the other path, tested below).
+    await t.ctx.queue.pause(MEDIA_PROCESS_JOB);
+    try {
+      const f = await upload(creator, copy, 'image/jpeg', 'holiday.jpg');
+      fileId = f._id;
+      const created = await post(creator, [fileId]);
+      expect(created.statusCode, created.body).toBe(200);
+      feedId = created.json().data._id;
+    } finally {
+      await t.ctx.queue.resume(MEDIA_PROCESS_JOB);
+    }
     await t.ctx.queue.drain();
 
     const [row] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
