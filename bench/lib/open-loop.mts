@@ -18,7 +18,10 @@ export interface OpenLoopResult {
   max: number;
 }
 
-export function openLoop(opts: { url: string; rate: number; seconds: number; headers?: Record<string, string> }): Promise<OpenLoopResult> {
+/** One request of a run with its own method, path, headers and JSON body (open-loop.worker.mjs: request i is requests[i % length]). */
+export interface LoopRequest { method: string; path: string; headers?: Record<string, string>; body?: unknown }
+
+export function openLoop(opts: { url: string; rate: number; seconds: number; headers?: Record<string, string>; requests?: LoopRequest[] }): Promise<OpenLoopResult> {
   const worker = new Worker(new URL('./open-loop.worker.mjs', import.meta.url), { workerData: opts });
   return new Promise((resolve, reject) => {
     worker.once('message', (m: { latencies: number[]; sent: number; ok: number; errors: number }) => {

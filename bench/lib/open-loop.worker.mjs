@@ -2,7 +2,9 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, rate, seconds, headers = {} } = workerData;
+// `requests` (optional): request i is requests[i % length] — its own method, path, headers and
+// JSON body (a checkout per fan); otherwise every request is a GET of `url`.
+const { url, rate, seconds, headers = {}, requests = null } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const target = new URL(url);
 const total = Math.round(rate * seconds);
@@ -15,7 +17,12 @@ const t0 = performance.now();
 
 function fire(i) {
   const due = t0 + i * interval;
-  const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
+  const one = requests ? requests[i % requests.length] : null;
+  const body = one?.body === undefined ? null : JSON.stringify(one.body);
+  const req = http.request({
+    host: target.hostname, port: target.port, agent, method: one?.method ?? 'GET', path: one?.path ?? target.pathname + target.search,
+    headers: { ...headers, ...(one?.headers ?? {}), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+  }, (res) => {
     res.resume();
     res.on('end', () => {
       latencies.push(performance.now() - due);
@@ -28,7 +35,7 @@ function fire(i) {
     errors++;
     finish();
   });
-  req.end();
+  req.end(body ?? undefined);
 }
 function finish() {
   if (++done === total) {
