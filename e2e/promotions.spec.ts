@@ -1,5 +1,6 @@
 import { expect, test, registerVerifiedCreator } from './fixtures/users';
 import { api, uniqueName } from './support/api';
+import { LoginPage } from './pages/auth';
 import { newFan, pageShots, signIn } from './support/session';
 
 // Issue 30 §3: promotions and free-trial links, end to end on the sandbox card.
@@ -58,10 +59,17 @@ test('a creator runs "50 % off for 3 months" and a trial link; a fan subscribes 
   // ── Another fan claims the trial link ─────────────────────────────────────────────────────────
   const other = await newFan('trialfan');
   await api('POST', '/sandbox/cards', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', holderName: 'Tara Trial' }, other.token);
+  // They open the link signed out: the dialog asks them to log in, and the login brings them back
+  // to the profile with the link's offer (`?next=`).
   const otherCtx = await browser.newContext();
-  await signIn(otherCtx, other.token);
   const op = await otherCtx.newPage();
   await op.goto(`/${creator.username}?trial=${code}`);
+  await expect(op.getByText('Free for 7 days with this trial link')).toBeVisible();
+  await op.getByRole('button', { name: 'Start free trial' }).click();
+  await op.getByRole('dialog', { name: `Subscribe to ${creator.name}` }).getByRole('button', { name: 'Log in' }).click();
+  await op.waitForURL(/\/auth\/login\?next=/);
+  await new LoginPage(op).logIn(other.username, 'fan-pass-123');
+  await op.waitForURL((u) => u.pathname === `/${creator.username}` && u.searchParams.get('trial') === code);
   await expect(op.getByText('Free for 7 days with this trial link')).toBeVisible();
   await op.getByRole('button', { name: 'Start free trial' }).click();
   const trial = op.getByRole('dialog', { name: `Subscribe to ${creator.name}` });

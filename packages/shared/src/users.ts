@@ -265,13 +265,30 @@ export function postLoginPath(user: Pick<CurrentUser, 'isPerformer' | 'email' | 
   return complete ? '/home' : '/user/account';
 }
 
+/**
+ * The page a login was asked to return to (`/auth/login?next=<path>`: a fan who pressed "Log in" in
+ * a creator's subscribe dialog comes back to that profile, a free-trial link's `?trial=` included).
+ * Only a path of this site: it starts with one `/`, is not another auth page, has no control
+ * characters or backslashes, ≤ 500 characters; anything else answers null (the usual landing page).
+ */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 500 || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  if (raw.includes('\\') || [...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null;
+  if (raw === '/auth' || raw.startsWith('/auth/') || raw.startsWith('/auth?')) return null;
+  return raw;
+}
+
+/** The login page, asked to return to `path` afterwards (see `safeNextPath`). */
+export const loginPathFor = (path: string) => `/auth/login?next=${encodeURIComponent(path)}`;
+
 /** Social login. */
 /** Social sign-ins carry the sign-up confirmations: needed (true) only when the sign-in creates the account (modules/auth README). */
-export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: signupRoleSchema.default('user'), ...socialConsentShape });
-export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: signupRoleSchema.default('user'), ...socialConsentShape });
+/** `trackingTouches` (as on the sign-up forms): attributed when the sign-in creates the account (modules/tracking README). */
+export const googleLoginSchema = z.object({ credential: z.string().min(10).max(5000), role: signupRoleSchema.default('user'), ...socialConsentShape, trackingTouches: trackingTouchesField });
+export const googleTokenSchema = z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().max(2000), role: signupRoleSchema.default('user'), ...socialConsentShape, trackingTouches: trackingTouchesField });
 /** The confirmations are given at this first step (kept with the role for the callback). */
 export const twitterLoginSchema = z.object({ callbackUrl: z.string().max(2000), role: signupRoleSchema.default('user'), ...socialConsentShape });
-export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: signupRoleSchema.default('user') });
+export const twitterCallbackSchema = z.object({ oauth_token: z.string().min(1).max(500), oauth_verifier: z.string().min(1).max(500), role: signupRoleSchema.default('user'), trackingTouches: trackingTouchesField });
 export const recaptchaSchema = z.object({ token: z.string().max(5000) });
 
 /** Creator identity documents: `documentVerification` = photo of the ID document, `idVerification` = selfie holding it. */

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { loginSchema, postLoginPath } from '@stagepass/shared';
+import { loginSchema, postLoginPath, safeNextPath } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
@@ -21,7 +21,7 @@ interface Values {
 }
 
 /**
- * Username-or-e-mail + password login (spec §4). After login → postLoginPath(user) unless skipped.
+ * Username-or-e-mail + password login (spec §4). After login → the `?next=` path (safeNextPath), else postLoginPath(user), unless skipped.
  * A two-factor account then gets the code step (TwoFactorStep), also after a social sign-in
  * (`?step=code`, the challenge handed over in sessionStorage).
  */
@@ -40,7 +40,8 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
 
   const done = (r: Extract<LoginResult, { user: unknown }>) => {
     if (skipPostLoginRedirect) router.refresh();
-    else window.location.assign(postLoginPath(r.user));
+    // Back where the login was asked from (`?next=`, e.g. a creator's profile with its trial link), else the usual landing page.
+    else window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? postLoginPath(r.user));
   };
 
   const onFinish = async (v: Values) => {

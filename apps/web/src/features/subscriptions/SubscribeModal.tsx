@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
-import { DEFAULT_AVATAR, bestPromotion, fromMinor, promotedPriceLabel, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
+import { DEFAULT_AVATAR, bestPromotion, loginPathFor, fromMinor, promotedPriceLabel, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { errorText, fieldErrors } from '@/lib/api';
@@ -98,7 +98,8 @@ function Body({ onDone }: { onDone: () => void }) {
           <Link href="/auth/register" onClick={onDone}>
             <Button>Sign up</Button>
           </Link>
-          <Link href="/auth/login" onClick={onDone}>
+          {/* Back to this page after the login (a trial link's `?trial=` kept); the dialog only renders in the browser. */}
+          <Link href={typeof window === 'undefined' ? '/auth/login' : loginPathFor(`${window.location.pathname}${window.location.search}`)} onClick={onDone}>
             <Button type="primary">Log in</Button>
           </Link>
         </div>
