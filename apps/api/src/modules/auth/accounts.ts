@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { or, sql } from 'drizzle-orm';
-import { MESSAGES, type RegisterPerformerInput, type RegisterUserInput } from '@stagepass/shared';
+import { MESSAGES, type RegisterPerformerInput, type RegisterUserInput, type TrackingTouch } from '@stagepass/shared';
 import { isUniqueViolation } from '../../db/errors';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, type FieldError } from '../../platform/errors';
 import { users, type UserRow } from '../users/users.tables';
 import type { Events } from '../../platform/events';
@@ -53,6 +53,8 @@ export interface AccountWriters {
   /** The sign-up confirmations (age, terms) recorded with a new account (modules/legal). */
   legal: Pick<LegalService, 'recordSignUp'>;
   performerProfiles: CreatorProfileWriter;
+  /** A new account's tracking-link touches, attributed in its transaction (modules/tracking; absent in scripts). */
+  signUpAttribution?: { attach(tx: Tx, userId: string, touches: TrackingTouch[]): Promise<void> };
 }
 
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { LEGAL_MESSAGES, type SignupRole } from '@stagepass/shared';
+import { LEGAL_MESSAGES, type SignupRole, type TrackingTouch } from '@stagepass/shared';
 import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../users/users.tables';
@@ -18,6 +18,8 @@ export interface SocialIdentity {
   consent: boolean;
   /** The client address the confirmations are recorded with. */
   ip: string | null;
+  /** The tracking links' touches the browser kept: attributed only when this sign-in creates the account, as a sign-up form's are. */
+  trackingTouches?: TrackingTouch[];
 }
 
 /**
@@ -58,6 +60,7 @@ export async function findOrCreateSocialUser(w: AccountWriters, db: Db, p: Socia
     });
     if (isPerformer) await w.performerProfiles.create(u.id, {}, tx);
     await w.legal.recordSignUp(tx, u.id, p.ip);
+    if (p.trackingTouches?.length && w.signUpAttribution) await w.signUpAttribution.attach(tx, u.id, p.trackingTouches);
     // The provider vouched for the address (or there is none): no verification link.
     await w.events.record(tx, 'user.registered', { userId: u.id, isPerformer, verifyEmail: false });
     return u;

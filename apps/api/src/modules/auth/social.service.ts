@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { MESSAGES, type LoginAnswer } from '@stagepass/shared';
+import { MESSAGES, type LoginAnswer, type TrackingTouch } from '@stagepass/shared';
 import { HttpError, badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { oauthRequests } from './auth.tables';
 import { authorizationHeader } from './social.oauth1';
@@ -89,7 +89,7 @@ export class SocialService {
     }
   }
 
-  private async googleSession(idToken: string, clientId: string, role: SocialRole, consent: SignUpConsent): Promise<LoginAnswer> {
+  private async googleSession(idToken: string, clientId: string, role: SocialRole, consent: SignUpConsent, trackingTouches?: TrackingTouch[]): Promise<LoginAnswer> {
     const p = await this.verifyGoogleIdToken(idToken, clientId);
     const email = typeof p.email === 'string' && p.email ? p.email : null;
     return this.deps.auth.socialLogin({
@@ -101,13 +101,14 @@ export class SocialService {
       name: typeof p.name === 'string' ? p.name.slice(0, 200) : undefined,
       role,
       ...consent,
+      trackingTouches,
     });
   }
 
   /** POST /auth/google/login: `credential` is the ID token Google Identity Services gave the browser. */
-  async googleLogin(input: { credential: string; role: SocialRole } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
+  async googleLogin(input: { credential: string; role: SocialRole; trackingTouches?: TrackingTouch[] } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
     const { clientId } = await this.googleClient(false);
-    return this.googleSession(input.credential, clientId, input.role, consentOf(input, ip));
+    return this.googleSession(input.credential, clientId, input.role, consentOf(input, ip), input.trackingTouches);
   }
 
   /**
@@ -115,7 +116,7 @@ export class SocialService {
    * client secret), then verifies the ID token it answers exactly like googleLogin.
    * `redirectUri` must be the one the code was issued for (`postmessage` for the GIS popup).
    */
-  async googleCode(input: { code: string; redirectUri: string; role: SocialRole } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
+  async googleCode(input: { code: string; redirectUri: string; role: SocialRole; trackingTouches?: TrackingTouch[] } & ConsentInput, ip: string | null = null): Promise<LoginAnswer> {
     const { clientId, clientSecret } = await this.googleClient(true);
     const body = new URLSearchParams({
       client_id: clientId,
@@ -144,7 +145,7 @@ export class SocialService {
       const reason = typeof answer.error === 'string' ? ` (${answer.error})` : '';
       throw unauthorized(`Google sign-in failed: Google did not accept the authorization code${reason}`);
     }
-    return this.googleSession(answer.id_token, clientId, input.role, consentOf(input, ip));
+    return this.googleSession(answer.id_token, clientId, input.role, consentOf(input, ip), input.trackingTouches);
   }
 
   // --- Twitter (OAuth 1.0a) -------------------------------------------------------------------
@@ -221,7 +222,7 @@ export class SocialService {
    * expired → 400 — exchanges it with the verifier for an access token, reads the account with
    * verify_credentials, then signs in. The role is the one chosen when the flow started.
    */
-  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole }, ip: string | null = null): Promise<LoginAnswer> {
+  async twitterCallback(input: { oauth_token: string; oauth_verifier: string; role: SocialRole; trackingTouches?: TrackingTouch[] }, ip: string | null = null): Promise<LoginAnswer> {
     const consumer = await this.twitterConsumer();
     const [request] = await this.deps.db
       .delete(oauthRequests)
@@ -271,6 +272,8 @@ export class SocialService {
       // The confirmations were given at the first step, with the role.
       consent: request.consent,
       ip,
+      // The browser still holds its touches when it comes back from Twitter: they come with the callback.
+      trackingTouches: input.trackingTouches,
     });
   }
 }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { MESSAGES } from '@stagepass/shared';
-import { createFan, createTestApp, type TestApp } from '../../../test/harness';
+import { createCreator, createFan, createTestApp, type TestApp } from '../../../test/harness';
+import { trackingAttributions } from '../tracking/tracking.tables';
 import { oauthRequests } from './auth.tables';
 import { users } from '../users/users.tables';
 import { GOOGLE_TOKEN_INVALID } from './social.service';
@@ -280,6 +281,23 @@ describe('Google ID token (POST /auth/google/login)', () => {
     const [row] = await t.ctx.db.select().from(users).where(eq(users.googleId, 'g-consent'));
     expect(await t.ctx.legal.hasAccepted(row!.id, 'age', 18)).toBe(true);
     expect((await bare('/auth/google/login', { credential: await idToken({ sub: 'g-consent', email: 'consent@gmail.test' }) })).statusCode).toBe(200);
+  });
+
+  it("a new account carries the browser's tracking-link touches (attributed, as a sign-up form's); an existing one's are ignored", async () => {
+    const creator = await createCreator(t);
+    const link = await t.app.inject({ method: 'POST', url: '/tracking/links', headers: creator.auth, payload: { name: 'Google fans' } });
+    expect(link.statusCode, link.body).toBe(201);
+    const touches = [{ code: link.json().data.code, at: new Date().toISOString() }];
+    const res = await post('/auth/google/login', { credential: await idToken({ sub: 'g-tracked', email: 'tracked@gmail.test' }), trackingTouches: touches });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.googleId, 'g-tracked'));
+    const [attributed] = await t.ctx.db.select().from(trackingAttributions).where(eq(trackingAttributions.userId, row!.id));
+    expect(attributed).toMatchObject({ performerId: creator.user.id, linkId: link.json().data._id, via: 'signup' });
+    // Signing in again (the account exists) attributes nothing more.
+    const known = await createFan(t);
+    await t.ctx.db.update(users).set({ googleId: 'g-known' }).where(eq(users.id, known.user.id));
+    expect((await post('/auth/google/login', { credential: await idToken({ sub: 'g-known', email: 'known@gmail.test' }), trackingTouches: touches })).statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(trackingAttributions).where(eq(trackingAttributions.userId, known.user.id))).toHaveLength(0);
   });
 
   it('a second sign-in with the same Google account reaches the same user', async () => {

@@ -6,6 +6,7 @@ import { GoogleOutlined, XOutlined } from '@ant-design/icons';
 import { MESSAGES, SOCIAL_FLOW_COOKIE_DAYS, postLoginPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { forgetTouches, keptTouches } from '@/lib/tracking-touches';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
@@ -45,7 +46,9 @@ function GoogleButton({ role, onToken, consent }: { role: Role; onToken: (token:
           try {
             const given = consent ? await consent() : {};
             if (!given) return;
-            const token = tokenOrHandOff(await call(routes.auth.googleLogin, { body: { credential, role, ...given } }, { credentialsCheck: true }));
+            // The tracking links' touches go along: attributed if this sign-in creates the account, then forgotten.
+            const token = tokenOrHandOff(await call(routes.auth.googleLogin, { body: { credential, role, ...given, trackingTouches: keptTouches() } }, { credentialsCheck: true }));
+            forgetTouches();
             if (token) onToken(token);
           } catch (e) {
             message.error(errorText(e, MESSAGES.loginFailed));

@@ -6,6 +6,7 @@ import { Button, Result } from 'antd';
 import { MESSAGES, postLoginPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { forgetTouches, keptTouches } from '@/lib/tracking-touches';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
 import { SOCIAL_ROLE_COOKIE } from './SocialButtons';
@@ -20,9 +21,11 @@ export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthTo
     if (!oauthToken || !oauthVerifier || started.current) return;
     started.current = true;
     const role = Cookies.get(SOCIAL_ROLE_COOKIE) === 'performer' ? 'performer' : 'user';
-    call(routes.auth.twitterCallback, { body: { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role } }, { credentialsCheck: true })
+    call(routes.auth.twitterCallback, { body: { oauth_token: oauthToken, oauth_verifier: oauthVerifier, role, trackingTouches: keptTouches() } }, { credentialsCheck: true })
       .then(async (answer) => {
         Cookies.remove(SOCIAL_ROLE_COOKIE, { path: '/' });
+        // Attributed if this sign-in created the account (modules/tracking), else of no further use.
+        forgetTouches();
         const token = tokenOrHandOff(answer);
         if (!token) return;
         const r = await dispatch(loginWithToken({ token, remember: true }));
