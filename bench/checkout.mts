@@ -108,10 +108,15 @@ async function onPostgres(): Promise<BenchRow[]> {
       const fans = await seedFans(c, total, creatorId, linkId);
       log(`${fmt(total)} fans with a card and an attribution; warm-up: ${fmt(WARMUP)} checkouts one at a time`);
       const make = checkout(creatorId, promotionId);
+      const one: number[] = [];
       for (const f of fans.slice(0, WARMUP)) {
         const r = make(f);
+        const t0 = performance.now();
         await api(api0.url, f.token, r.method, r.path, r.body);
+        one.push(performance.now() - t0);
       }
+      one.sort((a, b) => a - b);
+      log(`warm-up, one at a time: p50 ${fmt(one[Math.floor(one.length / 2)] ?? NaN, 1)} ms, last ${fmt(one.at(-1) ?? NaN, 1)} ms`);
       log(`open loop: ${RATE} checkouts/s for ${SECONDS} s`);
       const run = await openLoop({ url: api0.url, rate: RATE, seconds: SECONDS, requests: fans.slice(WARMUP).map(make) });
       if (run.errors > 0) throw new Error(`${run.errors} of ${run.sent} checkouts failed`);
