@@ -64,6 +64,7 @@ import { salesTaxRoutes } from './modules/taxes/sales-tax.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { labelsRoutes } from './modules/labels/labels.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { disputesRoutes } from './modules/payments/disputes.routes';
 import { refundsRoutes } from './modules/payments/refunds.routes';
@@ -202,6 +203,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(referralsRoutes({ referrals: r.referrals }));
   await app.register(trackingRoutes({ tracking: r.tracking }));
   await app.register(promotionsRoutes({ promotions: r.promotions }));
+  await app.register(labelsRoutes({ labels: r.labels }));
   await app.register(legalRoutes({ legal: r.legal }));
   await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
   await app.register(privacyRoutes({ privacy: r.privacy }));

@@ -112,6 +112,7 @@ import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerTrackingHandlers } from './modules/tracking/tracking.handlers';
 import { TrackingService } from './modules/tracking/tracking.service';
 import { PromotionsService } from './modules/promotions/promotions.service';
+import { LabelsService } from './modules/labels/labels.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -257,6 +258,7 @@ export function buildServices(p: Platform) {
   contentKinds.register(galleryKind({ db, galleries, media, photos }));
   const videos = new VideosService({ coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(videoKind({ db, videos, media }));
+  const labels = new LabelsService({ db, users });
   const messageChecks = new MessageMediaChecks({ media, sellers, settings });
   const messagingSettings = new MessagingSettingsService({ db });
   const messages = new MessagesService({ db, clock, commits, media, realtime, settings, users, checks: messageChecks });
@@ -375,7 +377,7 @@ export function buildServices(p: Platform) {
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,

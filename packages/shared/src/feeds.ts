@@ -65,6 +65,8 @@ export const createFeedSchema = z.object({
   price: price.nullable().optional(),
   /** A future time to publish at; absent/null = now. */
   scheduleAt: isoFuture.nullable().optional(),
+  /** When the post leaves every list (README "Expiring posts"): in the future and after its publish time; null/absent = never. */
+  expiresAt: isoFuture.nullable().optional(),
   /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
   coPerformers: coPerformersInputSchema.optional(),
 });
@@ -82,6 +84,8 @@ export const updateFeedSchema = z.object({
   visibility: z.enum(FEED_VISIBILITIES).optional(),
   price: price.nullable().optional(),
   scheduleAt: isoFuture.nullable().optional(),
+  /** A new expiry time (future, after the publish time), null to keep it forever; absent = unchanged. */
+  expiresAt: isoFuture.nullable().optional(),
   /** The people in it (releases.ts): saved with the item, checked when it publishes — 422 RELEASE_MESSAGES.publishBlocked. Absent = unchanged. */
   coPerformers: coPerformersInputSchema.optional(),
 });
@@ -105,6 +109,8 @@ export const feedListQuerySchema = listQuerySchema.extend({
   type: z.enum(FEED_TYPES).optional(),
   visibility: z.enum(FEED_VISIBILITIES).optional(),
   status: z.enum(FEED_STATUSES).optional(),
+  /** Only posts carrying this label of the creator's (labels.ts). */
+  label: idSchema.optional(),
 });
 export type FeedListQuery = z.infer<typeof feedListQuerySchema>;
 
@@ -167,6 +173,11 @@ export const feedSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   previewImage: z.string(),
+  /** When it leaves every list (null: never); `isExpired` once past — only its owner, admins and buyers still see it then. */
+  expiresAt: z.string().nullable().optional(),
+  isExpired: z.boolean().optional(),
+  /** Pinned to the top of the creator's profile (pin time; null: not pinned). */
+  pinnedAt: z.string().nullable().optional(),
   /** Owner and admins only: hidden by the operator (moderation; nobody else sees the item). */
   ...hiddenFlagsShape,
 });
@@ -175,3 +186,18 @@ export type Feed = z.infer<typeof feedSchema>;
 export const createdPollSchema = z.object({ _id: z.string(), poll: pollSchema });
 export const voteResultSchema = z.object({ poll: pollSchema });
 
+
+/** At most this many pinned posts per creator (a 4th pin → 409 FEED_PIN_LIMIT_MESSAGE). */
+export const FEED_PIN_MAX = 3;
+export const FEED_PIN_LIMIT_MESSAGE = `You can pin at most ${FEED_PIN_MAX} posts: unpin one first`;
+
+/**
+ * The expiry rule of a post (create and edit): a time in the future and after the post's publish
+ * time. Answers the problem to show on the `expiresAt` field, or null when it is fine.
+ */
+export function feedExpiryProblem(expiresAt: Date, publishAt: Date, now: Date): string | null {
+  if (Number.isNaN(expiresAt.getTime())) return 'Use an ISO date-time';
+  if (expiresAt.getTime() <= now.getTime()) return 'Choose a time in the future';
+  if (expiresAt.getTime() <= publishAt.getTime()) return 'Choose a time after the post is published';
+  return null;
+}

@@ -88,6 +88,8 @@ export const galleryQuerySchema = listQuerySchema.extend({
   performerId: idSchema.optional(),
   access: z.enum(ASSET_ACCESS).optional(),
   tag: z.string().trim().max(GALLERY_TAG_MAX).optional(),
+  /** Only galleries carrying this label of the creator's (labels.ts). */
+  label: idSchema.optional(),
 });
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
 

@@ -63,3 +63,4 @@ export * from './streaming';
 export * from './referrals';
 export * from './tracking';
 export * from './promotions';
+export * from './labels';

@@ -127,6 +127,8 @@ export const videoSearchQuerySchema = listQuerySchema.extend({
   tag: videoTagSchema.optional(),
   access: z.enum(ASSET_ACCESS).optional(),
   excludeId: idSchema.optional(),
+  /** Only videos carrying this label of the creator's (labels.ts). */
+  label: idSchema.optional(),
 });
 export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 

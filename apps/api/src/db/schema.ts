@@ -47,3 +47,4 @@ export * from '../modules/referrals/referrals.tables';
 export * from '../modules/tracking/tracking.tables';
 export * from '../modules/promotions/promotions.tables';
 export * from '../modules/subscriptions/bundles.tables';
+export * from '../modules/labels/labels.tables';

@@ -62,6 +62,21 @@ export const feeds = defineRoutes('feeds', {
     description: "Deletes an own feed and its poll; 404 for others'.",
     schema: { params: uuidParamSchema, response: { 200: envelope(okSchema) } },
   },
+  pin: {
+    method: 'POST',
+    path: '/performer/feeds/:id/pin',
+    access: 'performer',
+    description:
+      "Pins an own post to the top of the profile (after those already pinned; pinning a pinned one changes nothing). At most 3: a 4th → 409 with the message to unpin one first. Another creator's post → 404.",
+    schema: { params: uuidParamSchema, response: { 200: one } },
+  },
+  unpin: {
+    method: 'DELETE',
+    path: '/performer/feeds/:id/pin',
+    access: 'performer',
+    description: "Unpins an own post (not pinned: the same answer). Another creator's post → 404.",
+    schema: { params: uuidParamSchema, response: { 200: one } },
+  },
   // ----------------------------------------------------------- fans
   timeline: {
     method: 'GET',
@@ -74,7 +89,7 @@ export const feeds = defineRoutes('feeds', {
     method: 'GET',
     path: '/user/feeds/search/:username',
     access: 'anyone',
-    description: "One creator's feeds (by username or id), for anyone; locked feeds are listed locked.",
+    description: "One creator's feeds (by username or id), for anyone; locked feeds are listed locked. Sorted by publishAt desc (the default) without `q`, the creator's pinned posts come first in pin order, then the rest newest first (never twice). `label`: only posts with that label. Expired posts are left out (but for the owner).",
     schema: { params: z.object({ username: idOrUsernameSchema }), querystring: feedListQuerySchema, response: { 200: list } },
   },
   get: {

@@ -39,6 +39,7 @@ import { reactions } from './reactions';
 import { reconciliation } from './reconciliation';
 import { referrals } from './referrals';
 import { promotions } from './promotions';
+import { labels } from './labels';
 import { reference } from './reference';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -91,6 +92,7 @@ export const routes = {
   reconciliation,
   referrals,
   promotions,
+  labels,
   reference,
   refunds,
   releases,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
 import { feeds } from './feeds.tables';
-import { feedAccess, feedAccessOne, feedModerationSql, listableSql } from './feeds.policy';
+import { feedAccess, feedAccessOne, feedModerationSql, listableSql, notExpiredSql } from './feeds.policy';
 import { notWithheldSql } from '../users/moderation.policy';
 import { moderatedKind } from '../../platform/moderated-kind';
 import type { MediaService } from '../media/media.service';
@@ -49,7 +49,7 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
 
     async load(tx, viewer, id) {
       const [f] = await tx
-        .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, minTierId: feeds.minTierId })
+        .select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, expiresAt: feeds.expiresAt, minTierId: feeds.minTierId })
         .from(feeds)
         .where(and(eq(feeds.id, id), feedModerationSql(viewer)))
         .limit(1);
@@ -75,7 +75,7 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
     /** Pay-per-view feeds the buyer can see listed. */
     async sale(tx, buyer, id) {
       if (!isUuid(id)) throw notFound('Feed not found');
-      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, minTierId: feeds.minTierId, price: feeds.price, text: feeds.text }).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(buyer)));
+      const [f] = await tx.select({ id: feeds.id, performerId: feeds.performerId, visibility: feeds.visibility, publishAt: feeds.publishAt, expiresAt: feeds.expiresAt, minTierId: feeds.minTierId, price: feeds.price, text: feeds.text }).from(feeds).where(and(eq(feeds.id, id), feedModerationSql(buyer)));
       if (!f) throw notFound('Feed not found');
       const access = await feedAccessOne(tx, buyer, f);
       if (!access.visible) throw notFound('Feed not found');
@@ -117,7 +117,7 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
       const [agg] = await db
         .select({ items: count(), likes: sql<number>`coalesce(sum(${feeds.totalLike}), 0)`.mapWith(Number) })
         .from(feeds)
-        .where(and(eq(feeds.performerId, creatorId), lte(feeds.publishAt, new Date()), notWithheldSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt })));
+        .where(and(eq(feeds.performerId, creatorId), lte(feeds.publishAt, new Date()), notExpiredSql(), notWithheldSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt })));
       return { items: Number(agg?.items ?? 0), likes: agg?.likes ?? 0 };
     },
   };

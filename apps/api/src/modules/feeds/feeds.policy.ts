@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin, isAuditedOperator } from '../../platform/auth';
 import type { UserRow } from '../users/users.tables';
@@ -22,6 +22,8 @@ import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
  *       (users/moderation.policy.ts) — except for the owner and admins: `feedModerationSql`, in the
  *       WHERE of every query that lists or loads feeds for a viewer;
  *     - scheduled and not yet published (`publishAt > now`) — except for the owner and admins;
+ *     - expired (`expiresAt <= now`, README "Expiring posts") — except for the owner, admins and,
+ *       on its own page only (never in a list), the buyers of a pay-per-view post;
  *     - a block between the creator and the viewer, either way (blocks.policy.ts, THE block rule:
  *       `notBlockedWith` in list queries, a `blk` fact row otherwise) — except for admins.
  * - canView (media URLs may be handed out):
@@ -37,7 +39,7 @@ import { moderationSql, notWithheldForSql } from '../users/moderation.policy';
  *
  * `isSubscribed` / `isBought` are reported for every feed so the web can offer subscribe/unlock.
  */
-export type FeedForPolicy = Pick<FeedRow, 'id' | 'performerId' | 'visibility' | 'publishAt'> & { minTierId: string | null };
+export type FeedForPolicy = Pick<FeedRow, 'id' | 'performerId' | 'visibility' | 'publishAt' | 'expiresAt'> & { minTierId: string | null };
 export interface FeedAccess {
   /** False → answer 404. */
   visible: boolean;
@@ -57,13 +59,24 @@ export function feedModerationForSql(viewerId: string | SQLWrapper, ageRestricte
   return notWithheldForSql({ ownerId: feeds.performerId, hiddenAt: feeds.hiddenAt }, viewerId, ageRestricted);
 }
 
+/** Not expired at `now` (README "Expiring posts"): a query-time rule like publish_at, no job. */
+export function notExpiredSql(now: Date | SQLWrapper = new Date()): SQL {
+  return or(isNull(feeds.expiresAt), gt(feeds.expiresAt, now as Date))!;
+}
+
+/** Whether a feed has expired at `now` (the same rule on a row). */
+export function isExpired(f: { expiresAt: Date | null }, now: Date = new Date()): boolean {
+  return f.expiresAt !== null && f.expiresAt.getTime() <= now.getTime();
+}
+
 /**
  * The SQL half of the rule for list queries: which rows a viewer may even see listed (published,
- * or their own / admin; not blocked; not withheld by moderation). Which of those are locked is then `feedAccess`.
+ * and not expired — or their own / admin; not blocked; not withheld by moderation). Buyers of an
+ * expired post open it from their purchases, never from a list. Which of those are locked is then `feedAccess`.
  */
 export function listableSql(viewer: UserRow | null, now: Date = new Date()): SQL {
   if (viewer && isAdmin(viewer)) return sql`true`;
-  const published = lte(feeds.publishAt, now);
+  const published = and(lte(feeds.publishAt, now), notExpiredSql(now))!;
   const visible = viewer ? or(published, eq(feeds.performerId, viewer.id))! : published;
   return and(visible, notBlockedWith(feeds.performerId, viewer?.id), feedModerationSql(viewer))!;
 }
@@ -171,7 +184,8 @@ export function decideAccess(viewer: UserRow | null, list: FeedForPolicy[], fact
     const isSubscribed = facts.subscribedTo.has(f.performerId);
     const isBought = facts.bought.has(f.id);
     const published = f.publishAt.getTime() <= now.getTime();
-    const visible = isOwner || admin || (published && !facts.blocked.has(f.performerId));
+    // An expired post stays visible to its buyers (their purchases page links to it): README "Expiring posts".
+    const visible = isOwner || admin || (published && !facts.blocked.has(f.performerId) && (!isExpired(f, now) || isBought));
     const canView =
       visible &&
       (isOwner || audited || f.visibility === 'free' || (f.visibility === 'subscribers' && isSubscribed && reachesByFacts(facts.tiers, f.performerId, f.minTierId)) || (f.visibility === 'ppv' && isBought));

@@ -64,6 +64,16 @@ export const feedsRoutes = (deps: FeedsRoutesDeps) => async (app: ZodApp) => {
     return { data: { success: true as const } };
   });
 
+  handle(app, r.pin, async (req) => {
+    const user = currentUser(req);
+    return { data: await feeds.toView(user, await feeds.pins.pin(user, req.params.id)) };
+  });
+
+  handle(app, r.unpin, async (req) => {
+    const user = currentUser(req);
+    return { data: await feeds.toView(user, await feeds.pins.unpin(user, req.params.id)) };
+  });
+
   // ----------------------------------------------------------- fans
 
   handle(app, r.timeline, async (req) => ({ data: await feeds.timeline(currentUser(req), req.query) }));

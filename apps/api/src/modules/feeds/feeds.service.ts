@@ -2,7 +2,7 @@
 import { sanitizeRichText } from '@stagepass/shared/rich-text';
 import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  MESSAGES, FEED_FILE_KINDS, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
+  MESSAGES, FEED_FILE_KINDS, feedExpiryProblem, FEED_SLOT_MEDIA, FEED_TEXT_MAX, fromMinor, isUuid, ppvPriceLimits, toMinor,
   type CreateFeedInput, type CreatePollInput, type Feed, type FeedListQuery, type FeedType, type FeedUploadSlot, type Poll,
   type UpdateFeedInput,
   SCREENING_BLOCKED_MESSAGE,
@@ -19,6 +19,8 @@ import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { FeedViews, feedColumns, type Feedish, type FeedViewerFlags, type KnownViewerFacts } from './feeds.views';
 import { FeedPolls } from './feeds.polls';
 import { timelinePage } from './feeds.timeline';
+import { FeedPins } from './feeds.pins';
+import { labelledSql } from '../labels/labels.tables';
 import type { Db } from '../../db/client';
 import type { MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -55,10 +57,13 @@ export interface FeedsDeps {
 export class FeedsService {
   private readonly views: FeedViews;
   private readonly polls: FeedPolls;
+  /** Pinned posts (feeds.pins.ts). */
+  readonly pins: FeedPins;
 
   constructor(private deps: FeedsDeps) {
     this.views = new FeedViews(deps);
     this.polls = new FeedPolls(deps);
+    this.pins = new FeedPins(deps);
   }
 
   private get db() {
@@ -86,6 +91,7 @@ export class FeedsService {
     const price = await this.checkPrice(owner.id, input.visibility, input.price ?? null);
     if (input.minTierId && !(await isLiveTierOf(this.db, owner.id, input.minTierId))) throw fieldError('minTierId', 'Choose one of your subscription tiers');
     const publishAt = this.scheduleTime(input.scheduleAt);
+    const expiresAt = this.expiryTime(input.expiresAt ?? null, publishAt ?? new Date());
     try {
       return await this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -93,7 +99,7 @@ export class FeedsService {
           .values({
             performerId: owner.id, text, type, visibility: input.visibility, price, fileIds, minTierId: input.minTierId ?? null,
             teaserFileId: input.teaserId ?? null, thumbnailFileId: input.thumbnailId ?? null, pollId: input.pollId ?? null,
-            status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(),
+            status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? new Date(), expiresAt,
           })
           .returning(feedColumns);
         // A post is public once saved (now or at its time): everyone it names must be cleared.
@@ -135,6 +141,11 @@ export class FeedsService {
         Object.assign(patch, { publishAt: new Date(), status: 'published' });
         publishNow = true;
       }
+    }
+    if (input.expiresAt !== undefined || patch.publishAt) {
+      const publishAt = patch.publishAt instanceof Date ? patch.publishAt : current.publishAt;
+      patch.expiresAt = input.expiresAt !== undefined ? this.expiryTime(input.expiresAt, publishAt) : current.expiresAt;
+      if (patch.expiresAt && patch.expiresAt.getTime() <= publishAt.getTime()) throw fieldError('expiresAt', 'Choose a time after the post is published');
     }
     try {
       return await this.db.transaction(async (tx) => {
@@ -192,7 +203,10 @@ export class FeedsService {
       if (viewer && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
       if (await hidesFromCountry(this.db, creator.id, visit.country)) throw notFound('Creator not found');
     }
-    return this.page(and(eq(feeds.performerId, creator.id), listableSql(viewer), ...this.filters(q))!, q);
+    const where = and(eq(feeds.performerId, creator.id), listableSql(viewer), ...this.filters(q))!;
+    // The profile's order: pinned posts first (feeds.pins.ts), unless another order or a search is asked for.
+    if ((q.sortBy ?? 'publishAt') === 'publishAt' && (q.sort ?? 'desc') === 'desc' && !q.q) return this.pins.pinnedFirstPage(where, q);
+    return this.page(where, q);
   }
 
   /** A feed the viewer may know exists (404 otherwise), with its access. */
@@ -265,7 +279,17 @@ export class FeedsService {
     if (q.type) out.push(eq(feeds.type, q.type));
     if (q.visibility) out.push(eq(feeds.visibility, q.visibility));
     if (q.q) out.push(sql`${feeds.searchVector} @@ plainto_tsquery('simple', ${q.q})`);
+    if (q.label) out.push(labelledSql('feed', feeds.id, q.label));
     return out;
+  }
+
+  /** README "Expiring posts": in the future and after the publish time (shared feedExpiryProblem). */
+  private expiryTime(raw: string | null, publishAt: Date): Date | null {
+    if (!raw) return null;
+    const at = new Date(raw);
+    const problem = feedExpiryProblem(at, publishAt, new Date());
+    if (problem) throw fieldError('expiresAt', problem);
+    return at;
   }
 
   private cleanText(raw: string): string {

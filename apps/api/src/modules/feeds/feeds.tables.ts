@@ -86,6 +86,10 @@ export const feeds = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     hiddenReason: text('hidden_reason'),
+    /** Leaves every list (and its page, but for buyers) once past — a query-time rule like publish_at (README "Expiring posts"). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Pinned to the top of the creator's profile (at most 3, in pin order: feeds.pins.ts). */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("text", ''))`),
     ...timestamps(),
   },
@@ -99,6 +103,8 @@ export const feeds = pgTable(
     index('feeds_performer_updated_idx').on(t.performerId, t.updatedAt),
     uniqueIndex('feeds_poll_uq').on(t.pollId),
     index('feeds_search_idx').using('gin', t.searchVector),
+    // The creator's pinned posts (at most 3), in pin order.
+    index('feeds_pinned_idx').on(t.performerId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
   ],
 );
 export type FeedRow = typeof feeds.$inferSelect;

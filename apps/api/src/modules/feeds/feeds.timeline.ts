@@ -20,7 +20,7 @@ function timelineParts(viewerId: SQLWrapper | string, now: SQLWrapper, ageRestri
   const authors = sql`(SELECT ${follows.followingId} AS pid FROM ${follows} WHERE ${follows.followerId} = ${viewerId}
       UNION SELECT ${subscriptions.performerId} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${viewerId} AND ${grantsAccessSql(now)}
       UNION SELECT CAST(${viewerId} AS uuid))`;
-  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND ${notBlockedWith(feeds.performerId, viewerId)} AND ${feedModerationForSql(viewerId, ageRestricted)}`;
+  const visible = sql`${feeds.performerId} = p.pid AND ${feeds.publishAt} <= ${now} AND (${feeds.expiresAt} IS NULL OR ${feeds.expiresAt} > ${now}) AND ${notBlockedWith(feeds.performerId, viewerId)} AND ${feedModerationForSql(viewerId, ageRestricted)}`;
   return { authors, visible };
 }
 

@@ -149,6 +149,9 @@ export class FeedViews {
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
         previewImage: pickPreviewImage({ isLocked, files, teaser, thumbnail }),
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        isExpired: r.expiresAt !== null && r.expiresAt.getTime() <= now.getTime(),
+        pinnedAt: r.pinnedAt?.toISOString() ?? null,
         ...hiddenFlags(r),
       } satisfies Feed;
     });

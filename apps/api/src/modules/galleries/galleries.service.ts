@@ -1,3 +1,4 @@
+import { labelledSql } from '../labels/labels.tables';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -150,6 +151,7 @@ export class GalleriesService {
     }
     if (q.access) conds.push(eq(galleries.access, q.access));
     if (q.tag) conds.push(sql`${galleries.tags} @> array[${q.tag.replace(/^#+/, '').toLowerCase()}]::text[]`);
+    if (q.label) conds.push(labelledSql('gallery', galleries.id, q.label));
     if (q.q) conds.push(sql`${galleries.searchVector} @@ plainto_tsquery('simple', ${q.q})`);
     return this.page(and(...conds)!, q);
   }

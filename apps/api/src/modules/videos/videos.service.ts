@@ -1,4 +1,5 @@
 // Just over 300 lines: the creator's catalogue writes and the fans' reads of one kind, each short; the policy, views and publication live beside it.
+import { labelledSql } from '../labels/labels.tables';
 import { and, arrayContains, asc, count, desc, eq, gt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   MESSAGES, VIDEO_FILE_FIELDS, VIDEO_FILE_KINDS, VIDEO_SLOT_MEDIA, fromMinor, isUuid, ppvPriceLimits, toMinor,
@@ -180,6 +181,7 @@ export class VideosService {
     const conds: SQL[] = [publicListableSql(viewer)];
     if (q.performerId) conds.push(eq(videos.performerId, q.performerId));
     if (q.tag) conds.push(arrayContains(videos.tags, [q.tag]));
+    if (q.label) conds.push(labelledSql('video', videos.id, q.label));
     if (q.access) conds.push(eq(videos.access, q.access));
     if (q.excludeId) conds.push(ne(videos.id, q.excludeId));
     if (q.q) conds.push(textMatch(q.q));
