@@ -404,6 +404,17 @@ describe('demo seed', () => {
     expect((await t.app.inject({ method: 'GET', url: `/promotions/trial/${link.code}` })).json().data).toMatchObject({ days: 7, left: 10 });
   });
 
+  it("pins three of Luna's posts first on her profile, labels her posts, videos and galleries, and has one post expiring", async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/user/feeds/search/luna?limit=4' })).json().data.data as Array<{ pinnedAt: string | null }>;
+    expect(list.map((f) => Boolean(f.pinnedAt))).toEqual([true, true, true, false]);
+    const chips = (await t.app.inject({ method: 'GET', url: '/labels/creator/luna' })).json().data as Array<{ name: string; counts: { feed: number; video: number; gallery: number } }>;
+    expect(chips.map((c) => c.name)).toEqual(['Behind the scenes', 'Q&A', 'Tour']);
+    const bts = chips.find((c) => c.name === 'Behind the scenes')!.counts;
+    expect(bts.feed > 0 && bts.video > 0 && bts.gallery > 0).toBe(true);
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    expect((await t.ctx.db.select().from(feeds).where(and(eq(feeds.performerId, luna!.id), sql`${feeds.expiresAt} is not null`))).length).toBe(1);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');

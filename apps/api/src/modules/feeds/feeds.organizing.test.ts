@@ -24,7 +24,7 @@ const expire = (id: string) => t.ctx.db.update(feeds).set({ expiresAt: past() })
 describe('pinned posts', () => {
   it('shows up to 3 pinned posts first in pin order, then the rest newest first, never twice across pages; a 4th pin → 409', async () => {
     const c = await createCreator(t);
-    const made = [];
+    const made: Array<{ id: string }> = [];
     for (let i = 0; i < 6; i++) made.push(await createFeed(t, c.user.id, { text: `post ${i}`, publishAt: new Date(Date.now() - (10 - i) * 60_000) }));
     // newest first without pins: 5 4 3 2 1 0
     for (const i of [1, 4, 2]) expect((await req('POST', `/performer/feeds/${made[i]!.id}/pin`, c)).statusCode).toBe(200);

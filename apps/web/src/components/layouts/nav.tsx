@@ -1,6 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import {
+  TagsOutlined,
   AuditOutlined, BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
   InboxOutlined, PictureOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraAddOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -34,6 +35,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
           { href: '/creator/feeds', label: 'My posts', icon: <FileTextOutlined />, prefix: true },
           { href: '/creator/videos', label: 'My videos', icon: <VideoCameraOutlined />, prefix: true },
           { href: '/creator/galleries', label: 'My galleries', icon: <PictureOutlined />, prefix: true },
+          { href: '/creator/labels', label: 'Labels', icon: <TagsOutlined /> },
           { href: '/creator/products', label: 'My products', icon: <ShopOutlined />, prefix: true },
           { href: '/creator/orders', label: 'Orders', icon: <InboxOutlined /> },
           { href: '/followers', label: 'Followers', icon: <TeamOutlined /> },

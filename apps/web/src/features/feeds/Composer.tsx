@@ -10,6 +10,9 @@ import { useCurrentUser } from '@/store';
 import { fromLocalInput, newPollDraft, pollDraftErrors, toEditable, toLocalInput, type PollDraft } from './composer/draft';
 import { ExistingPoll, PollEditor } from './composer/PollEditor';
 import { PostOptions } from './composer/PostOptions';
+import { ExpiryOption, type Expiry } from './composer/ExpiryOption';
+import LabelPicker from '@/features/labels/LabelPicker';
+import { useItemLabels } from '@/features/labels/useItemLabels';
 import { AttachedFiles, UploadTools } from './composer/Uploads';
 import { useComposerUploads } from './composer/useComposerUploads';
 import css from './composer/composer.module.css';
@@ -48,6 +51,8 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
   const [schedule, setSchedule] = useState<string>(feed?.status === 'scheduled' ? toLocalInput(new Date(feed.publishAt)) : '');
   const [scheduleOn, setScheduleOn] = useState(feed?.status === 'scheduled');
   const [scheduleErr, setScheduleErr] = useState<string | null>(null);
+  const [expiry, setExpiry] = useState<Expiry>({ on: Boolean(feed?.expiresAt), at: feed?.expiresAt ? toLocalInput(new Date(feed.expiresAt)) : '', error: null });
+  const itemLabels = useItemLabels('feed', feed?._id);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [peopleOpen, setPeopleOpen] = useState(false);
@@ -85,6 +90,16 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
       scheduleAt = d.toISOString();
     }
     setScheduleErr(null);
+    let expiresAt: string | null = null;
+    if (expiry.on) {
+      const d = fromLocalInput(expiry.at);
+      if (!d || Number.isNaN(d.getTime()) || d.getTime() <= Date.now()) {
+        setExpiry((x) => ({ ...x, error: 'Pick a date and time in the future' }));
+        return;
+      }
+      expiresAt = d.toISOString();
+    }
+    setExpiry((x) => ({ ...x, error: null }));
     // An upload stopped by screening stops the post (the API refuses it too): it is never published without a word.
     if ([...media, teaser, thumbnail].some((i) => i?.phase === 'failed' && i.error === SCREENING_BLOCKED_MESSAGE)) {
       setFormError(`${SCREENING_BLOCKED_MESSAGE}: remove it to publish the post.`);
@@ -119,9 +134,11 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         price: values.visibility === 'ppv' ? Number(values.price) : null,
         minTierId: values.visibility === 'subscribers' ? (values.minTierId ?? null) : null,
         scheduleAt: feed && !scheduleOn && feed.status === 'scheduled' ? null : scheduleAt,
+        ...(expiresAt || feed?.expiresAt ? { expiresAt } : {}),
         ...(people.input() ? { coPerformers: people.input() } : {}),
       };
       const saved = feed ? await call(routes.feeds.update, { params: { id: feed._id }, body }) : await call(routes.feeds.create, { body });
+      await itemLabels.save(saved._id);
       message.success(feed ? 'Post updated' : scheduleAt ? 'Post scheduled' : 'Post published');
       if (!feed) {
         form.resetFields();
@@ -129,6 +146,8 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
         setPoll(null);
         setScheduleOn(false);
         setSchedule('');
+        setExpiry({ on: false, at: '', error: null });
+        itemLabels.reset();
         people.reset();
         setPeopleOpen(false);
       } else people.saved();
@@ -195,7 +214,10 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
           }}
         />
 
+        <ExpiryOption expiry={expiry} onExpiry={(e) => setExpiry((x) => ({ ...x, ...e }))} />
+
         {visibility === 'subscribers' && <MinTierSelect id="post-min-tier" />}
+        <LabelPicker state={itemLabels} id={feed ? `post-labels-${feed._id}` : 'post-labels'} />
 
         {formError && <Alert type="error" showIcon title={formError} className={css.gap12} role="alert" />}
         <PublishBlockedAlert message={blocked} people={people} />

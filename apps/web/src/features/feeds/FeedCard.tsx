@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Dropdown, Modal, Skeleton, Tag, Tooltip } from 'antd';
 import {
-  CalendarOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined,
+  CalendarOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, FlagOutlined, PushpinFilled, PushpinOutlined, HeartFilled, HeartOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Feed, type MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -174,6 +174,17 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
 
   const remove = () => confirmDeleteFeed(feed._id, message, (id) => onDeleted?.(id));
 
+  /** Pin to / unpin from the top of the profile (at most 3: the API's 409 message says so). */
+  const togglePin = async () => {
+    try {
+      const saved = feed.pinnedAt ? await call(routes.feeds.unpin, { params: { id: feed._id } }) : await call(routes.feeds.pin, { params: { id: feed._id } });
+      setFeed(saved);
+      message.success(saved.pinnedAt ? 'Pinned to the top of your profile' : 'Unpinned');
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
   return (
     <article className="feed-card" aria-label={`Post by ${p.name}`}>
       <Card styles={{ body: { padding: 0 } }}>
@@ -204,6 +215,24 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
                   Scheduled · {fullDate(feed.publishAt)}
                 </Tag>
               )}
+              {feed.pinnedAt && (
+                <Tag icon={<PushpinFilled />} color="gold" variant="filled">
+                  Pinned
+                </Tag>
+              )}
+              {feed.isExpired ? (
+                <Tag icon={<ClockCircleOutlined />} color="default" variant="filled">
+                  Expired
+                </Tag>
+              ) : (
+                feed.expiresAt && (
+                  <Tooltip title={fullDate(feed.expiresAt)}>
+                    <Tag icon={<ClockCircleOutlined />} color="orange" variant="filled">
+                      Disappears {timeAgo(feed.expiresAt)}
+                    </Tag>
+                  </Tooltip>
+                )
+              )}
               <HiddenTag item={feed} />
             </div>
           </div>
@@ -214,6 +243,9 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
               menu={{
                 items: [
                   { key: 'edit', icon: <EditOutlined />, label: <Link href={`/creator/feeds/${feed._id}/edit`}>Edit</Link> },
+                  feed.pinnedAt
+                    ? { key: 'unpin', icon: <PushpinOutlined />, label: 'Unpin from profile', onClick: () => void togglePin() }
+                    : { key: 'pin', icon: <PushpinFilled />, label: 'Pin to profile', onClick: () => void togglePin() },
                   { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: remove },
                 ],
               }}

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { App, Button, Card, Flex, Input, Select, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { FEED_PREVIEW_FALLBACK, pickPreviewImage, type Feed } from '@stagepass/shared';
 import { fullDate } from '@/lib/format';
 import { textOnly } from './RichText';
@@ -27,13 +27,18 @@ export default function MyFeeds() {
       <Flex justify="space-between" align="flex-start" gap={12} wrap className={css.pageHead}>
         <div>
           <h1 className="page-title">My posts</h1>
-          <p className="page-lead">Everything you have published or scheduled.</p>
+          <p className="page-lead">Everything you have published or scheduled — and expired posts, which only you still see.</p>
         </div>
-        <Link href="/creator/feeds/new">
-          <Button type="primary" icon={<PlusOutlined />}>
-            New post
-          </Button>
-        </Link>
+        <Space wrap>
+          <Link href="/creator/labels">
+            <Button icon={<TagsOutlined />}>Labels</Button>
+          </Link>
+          <Link href="/creator/feeds/new">
+            <Button type="primary" icon={<PlusOutlined />}>
+              New post
+            </Button>
+          </Link>
+        </Space>
       </Flex>
       <Card styles={{ body: { padding: 12 } }}>
         <FilterBar label="Filter posts">
@@ -109,7 +114,8 @@ export default function MyFeeds() {
               width: 110,
               render: (_, f) => (
                 <Space size={4} wrap>
-                  {f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>}
+                  {f.isExpired ? <Tag>Expired</Tag> : f.status === 'scheduled' ? <Tag color="blue">Scheduled</Tag> : <Tag color="green">Published</Tag>}
+                  {f.pinnedAt && <Tag color="gold">Pinned</Tag>}
                   <HiddenTag item={f} compact />
                 </Space>
               ),

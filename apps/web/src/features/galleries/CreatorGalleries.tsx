@@ -17,8 +17,8 @@ const PAGE = 12;
  * grid of cover cards linking to /gallery/{id}, `Load more`, skeletons and an empty state. The
  * owner also gets a link to manage them (drafts and scheduled galleries are only there).
  */
-export default function CreatorGalleries({ performerId, isOwner }: { performerId: string; isOwner: boolean }) {
-  const list = useRouteList(routes.galleries.search, { query: { performerId } }, PAGE);
+export default function CreatorGalleries({ performerId, isOwner, label }: { performerId: string; isOwner: boolean; label?: string | null }) {
+  const list = useRouteList(routes.galleries.search, { query: { performerId, label: label ?? undefined } }, PAGE);
   const manage = isOwner && (
     <Link href="/creator/galleries">
       <Button icon={<SettingOutlined aria-hidden="true" />}>Manage galleries</Button>
@@ -34,6 +34,7 @@ export default function CreatorGalleries({ performerId, isOwner }: { performerId
         ))}
       </ul>
     );
+  if (!list.items.length && label) return <EmptyState title="No galleries with this label" description="Choose another label, or All." />;
   if (!list.items.length)
     return (
       <EmptyState

@@ -14,6 +14,8 @@ import MoneyInput from '@/components/form/MoneyInput';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
 import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
+import LabelPicker from '@/features/labels/LabelPicker';
+import { useItemLabels } from '@/features/labels/useItemLabels';
 import css from './galleries.module.css';
 import dynamic from 'next/dynamic';
 
@@ -71,6 +73,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const people = useCoPerformers('gallery', gallery?._id);
+  const itemLabels = useItemLabels('gallery', gallery?._id);
   const [blocked, setBlocked] = useState<string | null>(null);
   const priceRules = useMemo(
     () => [
@@ -107,6 +110,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
     setBusy(true);
     try {
       const saved = gallery ? await call(routes.galleries.update, { params: { id: gallery._id }, body }) : await call(routes.galleries.create, { body });
+      await itemLabels.save(saved._id);
       message.success(gallery ? 'Gallery saved' : 'Gallery created');
       people.saved();
       onSaved(saved);
@@ -148,6 +152,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       <Form.Item name="tags" label="Tags" rules={zodRules(createGallerySchema.shape.tags, { required: false })} extra={`Up to ${GALLERY_TAGS_MAX}; press Enter after each`}>
         <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} placeholder="beach, summer" />
       </Form.Item>
+      <LabelPicker state={itemLabels} id="gallery-labels" />
       <Form.Item name="status" label="Status">
         <Select options={ASSET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
       </Form.Item>

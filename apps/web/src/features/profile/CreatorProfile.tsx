@@ -4,7 +4,7 @@ import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { LazyComposer as Composer } from '@/features/feeds/LazyComposer';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Avatar, Button, Card, Descriptions, Dropdown, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import {
   CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
@@ -31,6 +31,7 @@ import VerifiedBadge from '@/components/VerifiedBadge';
 import { PrivateShowButton, ProfileLiveBadge } from '@/features/live/ProfileLive';
 import { ProfilePromotionBadges, TrialLinkOffer } from '@/features/promotions/ProfilePromotions';
 import width from '@/components/layouts/page-width.module.css';
+import ProfileLabelChips from '@/features/labels/ProfileLabelChips';
 
 /** The tip dialog is fetched when a fan first opens it. */
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
@@ -153,6 +154,17 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);
   const [tipOpen, setTipOpen] = useState(false);
   const handle = profile.username || profile._id;
+  // The label filter (issue 31 §3): `?label=<id>` in the URL, passed on to the posts, videos and galleries lists.
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const label = search.get('label');
+  const chooseLabel = (id: string | null) => {
+    const q = new URLSearchParams(search.toString());
+    if (id) q.set('label', id);
+    else q.delete('label');
+    router.replace(q.size ? `${pathname}?${q}` : pathname, { scroll: false });
+  };
 
   const share = async () => {
     const url = `${window.location.origin}/${handle}`;
@@ -259,6 +271,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
         </Flex>
       </div>
       <div className="profile-body">
+        <ProfileLabelChips username={handle} value={label} onChange={chooseLabel} />
         <Tabs
           items={[
             {
@@ -276,11 +289,16 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                     <FeedCard key={f._id} feed={f} onDeleted={(id) => setPosted((p) => p.filter((x) => x._id !== id))} />
                   ))}
                   <FeedList
+                    key={label ?? 'all'}
                     route={routes.feeds.byCreator}
                     params={{ username: handle }}
-                    query={{ sortBy: 'publishAt', sort: 'desc' }}
+                    query={{ sortBy: 'publishAt', sort: 'desc', label: label ?? undefined }}
                     empty={
-                      posted.length ? null : (
+                      posted.length ? null : label ? (
+                        <Card>
+                          <EmptyState title="No posts with this label" description="Choose another label, or All." />
+                        </Card>
+                      ) : (
                         <Card>
                           <EmptyState
                             title="No posts yet"
@@ -296,12 +314,12 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
             {
               key: 'videos',
               label: <TabLabel tab="videos" stats={stats.data} />,
-              children: <CreatorVideos performerId={profile._id} isOwner={isOwner} />,
+              children: <CreatorVideos performerId={profile._id} isOwner={isOwner} label={label} />,
             },
             {
               key: 'galleries',
               label: <TabLabel tab="galleries" stats={stats.data} />,
-              children: <CreatorGalleries performerId={profile._id} isOwner={isOwner} />,
+              children: <CreatorGalleries performerId={profile._id} isOwner={isOwner} label={label} />,
             },
             {
               key: 'shop',

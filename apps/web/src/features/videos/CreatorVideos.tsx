@@ -17,8 +17,8 @@ const PAGE = 12;
  * state. The owner also gets a link to their studio (/creator/videos), where drafts and scheduled
  * videos are.
  */
-export default function CreatorVideos({ performerId, isOwner }: { performerId: string; isOwner: boolean }) {
-  const list = useRouteList(routes.videos.publicSearch, { query: { performerId, sortBy: 'publishAt', sort: 'desc' } }, PAGE);
+export default function CreatorVideos({ performerId, isOwner, label }: { performerId: string; isOwner: boolean; label?: string | null }) {
+  const list = useRouteList(routes.videos.publicSearch, { query: { performerId, sortBy: 'publishAt', sort: 'desc', label: label ?? undefined } }, PAGE);
   const manage = isOwner && (
     <Link href="/creator/videos">
       <Button icon={<SettingOutlined />}>Manage videos</Button>
@@ -29,6 +29,12 @@ export default function CreatorVideos({ performerId, isOwner }: { performerId: s
     return (
       <Card>
         <ErrorState title="Videos didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
+      </Card>
+    );
+  if (!list.items.length && label)
+    return (
+      <Card>
+        <EmptyState title="No videos with this label" description="Choose another label, or All." />
       </Card>
     );
   if (!list.items.length)

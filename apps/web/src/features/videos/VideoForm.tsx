@@ -14,6 +14,8 @@ import LazyVaultPicker from '@/features/vault/LazyVaultPicker';
 import CoPerformersField from '@/components/coperformers/LazyCoPerformersField';
 import PublishBlockedAlert, { handlePeopleRefusal } from '@/components/coperformers/PublishBlockedAlert';
 import { useCoPerformers } from '@/components/coperformers/useCoPerformers';
+import LabelPicker from '@/features/labels/LabelPicker';
+import { useItemLabels } from '@/features/labels/useItemLabels';
 import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
 import { useVideoFiles } from './useVideoFiles';
@@ -76,6 +78,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const people = useCoPerformers('video', video?._id);
+  const itemLabels = useItemLabels('video', video?._id);
   const [blocked, setBlocked] = useState<string | null>(null);
   const limits = ppvPriceLimits(useSettings());
   const priceRules = useMemo(
@@ -182,6 +185,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
         files.reset(saved);
         message.success('Changes saved');
       }
+      await itemLabels.save(saved._id);
       people.saved();
       onDone(saved);
     } catch (e) {
@@ -218,6 +222,7 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
           <Form.Item name="tags" label="Tags" rules={[tagsRule]} extra="Type a tag and press Enter (or a comma).">
             <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} placeholder="e.g. behind the scenes" />
           </Form.Item>
+          <LabelPicker state={itemLabels} id="video-labels" />
           <Form.Item
             name="status"
             label="Status"

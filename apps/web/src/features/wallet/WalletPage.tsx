@@ -71,7 +71,8 @@ function WalletHistory() {
         columns={[
           { key: 'createdAt', title: 'Date', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, c) => <time dateTime={c.createdAt}>{fullDate(c.createdAt)}</time> },
           { key: 'type', title: 'Type', render: (_, c) => <Tag color={KIND_COLOR[c.type]} variant="filled">{KIND_LABEL[c.type] || humanize(c.type)}</Tag> },
-          { key: 'description', title: 'Description', render: (_, c) => c.description },
+          // A bought post opens from here even after it expired (feeds README "Expiring posts").
+          { key: 'description', title: 'Description', render: (_, c) => (c.type === 'feed' && c.itemId ? <Link href={`/post/${c.itemId}`}>{c.description}</Link> : c.description) },
           { key: 'performer', title: 'Creator', render: (_, c) => <CreatorCell user={c.performer} /> },
           { key: 'amount', title: 'Paid', align: 'right', sorter: true, sortOrder: t.sortOrder('amount'), render: (_, c) => <AmountCell amount={c.amount} original={c.originalAmount} /> },
         ]}
