@@ -213,7 +213,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     // Promotions: Luna's "50 % off for 3 months" and a trial link; Olive claimed the promotion (demo-promotions.ts).
     if (account.luna) await seedPromotions(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     // Pinned, expiring and labelled posts: Luna's labels on posts, videos and galleries, 3 pinned posts, one expiring (demo-post-organizing.ts).
-    if (account.luna) await seedPostOrganizing(ctx, { luna: account.luna.user });
+    if (account.luna) await seedPostOrganizing(ctx, { luna: account.luna.user, maker });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
