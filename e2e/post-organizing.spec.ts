@@ -8,7 +8,7 @@ type Post = { _id: string };
 test('a creator pins a post (first on the profile) and labels one; a fan filters the profile by the label; an expiring post vanishes', async ({ browser }) => {
   const creator = await registerOwnCreator('organize');
   const post = (text: string, extra: Record<string, unknown> = {}) => api<Post>('POST', '/performer/feeds', { text, visibility: 'free', ...extra }, creator.token);
-  const first = await post('First post of the week');
+  await post('First post of the week');
   const second = await post('Second post from the tour bus');
   await post('Third post, the newest');
 
@@ -29,6 +29,7 @@ test('a creator pins a post (first on the profile) and labels one; a fan filters
   await expect(cards.first().getByText('Pinned', { exact: true })).toBeVisible();
   await expect(cards.nth(1)).toContainText('Third post, the newest');
   await expect(cards).toHaveCount(3);
+  await pageShots(studio, 'profile-pinned', (f) => test.info().outputPath(f));
 
   // ── Create a label on the Labels page, then put it on a post in the post editor ──────────────
   await studio.goto('/creator/labels');
@@ -43,6 +44,10 @@ test('a creator pins a post (first on the profile) and labels one; a fan filters
   await studio.getByRole('combobox', { name: 'Labels' }).click();
   await studio.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'On tour' }).click();
   await studio.keyboard.press('Escape');
+  await studio.getByRole('switch', { name: 'Make this post disappear' }).click();
+  await expect(studio.getByLabel('Disappears at')).toBeVisible();
+  await pageShots(studio, 'post-editor', (f) => test.info().outputPath(f));
+  await studio.getByRole('switch', { name: 'Make this post disappear' }).click();
   await studio.getByRole('button', { name: 'Save changes' }).click();
   await expect(studio).toHaveURL(/\/creator\/feeds$/);
   expect((await api<{ labels: Array<{ name: string }> }>('GET', `/performer/labels/items/feed/${second._id}`, undefined, creator.token)).labels.map((l) => l.name)).toEqual(['On tour']);
@@ -90,7 +95,6 @@ test('a creator pins a post (first on the profile) and labels one; a fan filters
   const row = studio.getByRole('row').filter({ hasText: 'This one disappears soon' });
   await expect(row.getByText('Expired', { exact: true })).toBeVisible();
   await expect(studio.getByRole('row').filter({ hasText: 'First post of the week' }).getByText('Pinned', { exact: true })).toBeVisible();
-  void first;
   await fanCtx.close();
   await creatorCtx.close();
 });
