@@ -11,7 +11,6 @@ import { fromLocalInput, newPollDraft, pollDraftErrors, toEditable, toLocalInput
 import { ExistingPoll, PollEditor } from './composer/PollEditor';
 import { PostOptions } from './composer/PostOptions';
 import { ExpiryOption, type Expiry } from './composer/ExpiryOption';
-import LabelPicker from '@/features/labels/LabelPicker';
 import { useItemLabels } from '@/features/labels/useItemLabels';
 import { AttachedFiles, UploadTools } from './composer/Uploads';
 import { useComposerUploads } from './composer/useComposerUploads';
@@ -24,6 +23,8 @@ import dynamic from 'next/dynamic';
 
 // Loaded when a subscriber post is being written (the Select it uses is not in the composer otherwise).
 const MinTierSelect = dynamic(() => import('@/components/tiers/MinTierSelect'), { ssr: false });
+// The labels' Select, loaded after the composer shows (the same reason).
+const LabelPicker = dynamic(() => import('@/features/labels/LabelPicker'), { ssr: false });
 
 interface FormValues {
   text: string;
