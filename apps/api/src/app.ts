@@ -203,7 +203,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(referralsRoutes({ referrals: r.referrals }));
   await app.register(trackingRoutes({ tracking: r.tracking }));
   await app.register(promotionsRoutes({ promotions: r.promotions }));
-  await app.register(labelsRoutes({ labels: r.labels }));
+  await app.register(labelsRoutes({ labels: r.labels, geo: r.geo }));
   await app.register(legalRoutes({ legal: r.legal }));
   await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
   await app.register(privacyRoutes({ privacy: r.privacy }));

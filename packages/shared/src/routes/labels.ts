@@ -54,7 +54,7 @@ export const labels = defineRoutes('labels', {
     path: '/labels/creator/:username',
     access: 'anyone',
     description:
-      "A creator's labels (by username or id) that carry at least one item the caller may see listed, in name order, with those counts per kind: the profile's filter chips (pass `label` to the creator's feed, video and gallery lists). 404 like the creator's profile (unknown, blocked).",
+      "A creator's labels (by username or id) that carry at least one item the caller may see listed, in name order, with those counts per kind: the profile's filter chips (pass `label` to the creator's feed, video and gallery lists). 404 like the creator's lists (unknown, blocked, a country the creator hides from).",
     schema: { params: creatorLabelsParamsSchema, response: { 200: envelope(z.array(profileLabelSchema)) } },
   },
 });

@@ -60,8 +60,8 @@ export function feedModerationForSql(viewerId: string | SQLWrapper, ageRestricte
 }
 
 /** Not expired at `now` (README "Expiring posts"): a query-time rule like publish_at, no job. */
-export function notExpiredSql(now: Date | SQLWrapper = new Date()): SQL {
-  return or(isNull(feeds.expiresAt), gt(feeds.expiresAt, now as Date))!;
+export function notExpiredSql(now: Date = new Date()): SQL {
+  return or(isNull(feeds.expiresAt), gt(feeds.expiresAt, now))!;
 }
 
 /** Whether a feed has expired at `now` (the same rule on a row). */

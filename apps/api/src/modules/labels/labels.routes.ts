@@ -2,9 +2,10 @@ import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { LabelsService } from './labels.service';
+import type { GeoService } from '../geo/geo.service';
 
 /** A creator's labels (README.md beside this file; contracts: packages/shared/src/routes/labels.ts). */
-export const labelsRoutes = (deps: { labels: LabelsService }) => async (app: ZodApp) => {
+export const labelsRoutes = (deps: { labels: LabelsService; geo: Pick<GeoService, 'countryOfRequest'> }) => async (app: ZodApp) => {
   const svc = deps.labels;
   const r = routes.labels;
   handle(app, r.mine, async (req) => ({ data: await svc.mine(currentUser(req)) }));
@@ -16,5 +17,5 @@ export const labelsRoutes = (deps: { labels: LabelsService }) => async (app: Zod
   });
   handle(app, r.ofItem, async (req) => ({ data: await svc.ofItem(currentUser(req), req.params.kind, req.params.id) }));
   handle(app, r.setItem, async (req) => ({ data: await svc.setItem(currentUser(req), req.params.kind, req.params.id, req.body.labelIds) }));
-  handle(app, r.ofCreator, async (req) => ({ data: await svc.ofCreator(req.user, req.params.username) }));
+  handle(app, r.ofCreator, async (req) => ({ data: await svc.ofCreator(req.user, req.params.username, { country: await deps.geo.countryOfRequest(req) }) }));
 };

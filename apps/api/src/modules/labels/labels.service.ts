@@ -6,7 +6,7 @@ import { isAdmin } from '../../platform/auth';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import type { UserRow } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
-import { isBlockedBetween } from '../blocks/blocks.policy';
+import { hidesFromCountry, isBlockedBetween } from '../blocks/blocks.policy';
 import { feeds } from '../feeds/feeds.tables';
 import { videos } from '../videos/videos.tables';
 import { galleries } from '../galleries/galleries.tables';
@@ -115,13 +115,17 @@ export class LabelsService {
 
   /**
    * The profile's filter chips: the creator's labels carrying at least one item `viewer` may see
-   * in that kind's list (each module's list rule), with those counts. 404 as the profile (unknown,
-   * not a creator, a block either way — never for the owner or an admin).
+   * in that kind's list (each module's list rule), with those counts. 404 as the creator's lists
+   * (unknown, not a creator, a block either way, a country the creator hides from — never for the
+   * owner or an admin).
    */
-  async ofCreator(viewer: UserRow | null, username: string): Promise<ProfileLabel[]> {
+  async ofCreator(viewer: UserRow | null, username: string, visit: { country?: string | null } = {}): Promise<ProfileLabel[]> {
     const creator = await this.deps.users.findByIdOrUsername(username);
     if (!creator || !creator.isPerformer) throw notFound('Creator not found');
-    if (viewer && viewer.id !== creator.id && !isAdmin(viewer) && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
+    if (!(viewer && (viewer.id === creator.id || isAdmin(viewer)))) {
+      if (viewer && (await isBlockedBetween(this.db, viewer.id, creator.id))) throw notFound('Creator not found');
+      if (await hidesFromCountry(this.db, creator.id, visit.country)) throw notFound('Creator not found');
+    }
     const counts = countsBy((k) => and(eq(TABLES[k].ownerId, creator.id), listedFor(k, viewer)));
     const rows = await this.db
       .select({ id: labels.id, name: labels.name, ...counts })

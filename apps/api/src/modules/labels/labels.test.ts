@@ -142,6 +142,13 @@ describe('labels on items and the profile filter', () => {
     expect((await setLabels(fan, 'feed', post.id, [mine._id])).statusCode).toBe(403);
     expect((await setLabels(c, 'feed', post.id, [mine._id, mine._id])).statusCode).toBe(400);
     expect((await req('GET', '/labels/creator/nobody-here', null)).statusCode).toBe(404);
+    // A block either way: the chips answer 404 like the creator's lists; the creator still sees theirs.
+    await setLabels(c, 'feed', post.id, [mine._id]);
+    expect((await req('GET', `/labels/creator/${c.user.username}`, fan)).json().data).toHaveLength(1);
+    expect((await req('POST', '/block/users', c, { targetId: fan.user.id })).statusCode).toBe(200);
+    expect((await req('GET', `/labels/creator/${c.user.username}`, fan)).statusCode).toBe(404);
+    expect((await req('GET', `/user/feeds/search/${c.user.username}?label=${mine._id}`, fan)).statusCode).toBe(404);
+    expect((await req('GET', `/labels/creator/${c.user.username}`, c)).json().data).toHaveLength(1);
     expect((await req('GET', `/labels/creator/${fan.user.id}`, null)).statusCode).toBe(404);
   });
 });
