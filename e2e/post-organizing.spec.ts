@@ -1,6 +1,8 @@
 import { expect, test, registerOwnCreator } from './fixtures/users';
 import { api } from './support/api';
 import { newFan, pageShots, signIn } from './support/session';
+import { pageFor, walletFan } from './support/live';
+import { E2E } from '../playwright.config';
 
 type Post = { _id: string };
 
@@ -101,4 +103,29 @@ test('a creator pins a post (first on the profile) and labels one; a fan filters
   await expect(studio.getByRole('row').filter({ hasText: 'First post of the week' }).getByText('Pinned', { exact: true })).toBeVisible();
   await fanCtx.close();
   await creatorCtx.close();
+});
+
+// Feeds README "Expiring posts": the buyers of a paid post keep it, from their purchases (the wallet history).
+test('a buyer of a paid post opens it from the wallet history after it expired; others get a 404', async ({ browser }) => {
+  const creator = await registerOwnCreator('expirebuy');
+  const paid = await api<Post>('POST', '/performer/feeds', { text: 'Paid moment, gone soon', visibility: 'ppv', price: 3, expiresAt: new Date(Date.now() + 5000).toISOString() }, creator.token);
+  const buyer = await walletFan('expbuyer', 20);
+  await api('POST', `/wallet/charges/feed/${paid._id}`, {}, buyer.token);
+  const other = await newFan('expother');
+  const statusFor = async (token: string) => (await fetch(`${E2E.api}/user/feeds/${paid._id}`, { headers: { authorization: `Bearer ${token}` } })).status;
+  await expect.poll(() => statusFor(other.token), { timeout: 20_000, intervals: [1000] }).toBe(404);
+  expect(await statusFor(buyer.token)).toBe(200);
+
+  const page = await pageFor(browser, buyer.token);
+  await page.goto(`/${creator.username}`);
+  await expect(page.getByText('No posts yet')).toBeVisible();
+  await page.goto('/user/wallet');
+  await page.getByRole('link', { name: 'Post: Paid moment, gone soon' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/post/${paid._id}$`));
+  const card = page.getByRole('article', { name: `Post by ${creator.name}` });
+  await expect(card.getByText('Paid moment, gone soon')).toBeVisible();
+  await expect(card.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(card.getByText('Purchased')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Unlock/ })).toHaveCount(0);
+  await page.context().close();
 });
