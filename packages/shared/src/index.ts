@@ -41,6 +41,7 @@ export * from './realtime';
 export * from './blocks';
 export * from './conversations';
 export * from './mass-messages';
+export * from './auto-messages';
 export * from './addresses';
 export * from './catalogue';
 export * from './galleries';

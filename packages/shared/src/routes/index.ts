@@ -7,6 +7,7 @@
 import { addresses } from './addresses';
 import { admin } from './admin';
 import { age } from './age';
+import { autoMessages } from './auto-messages';
 import { auth } from './auth';
 import { backup } from './backup';
 import { blocks } from './blocks';
@@ -60,6 +61,7 @@ export const routes = {
   admin,
   age,
   auth,
+  autoMessages,
   backup,
   blocks,
   cart,
