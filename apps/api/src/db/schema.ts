@@ -48,3 +48,4 @@ export * from '../modules/tracking/tracking.tables';
 export * from '../modules/promotions/promotions.tables';
 export * from '../modules/subscriptions/bundles.tables';
 export * from '../modules/labels/labels.tables';
+export * from '../modules/messages/auto.tables';
