@@ -44,6 +44,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { galleriesRoutes } from './modules/galleries/galleries.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { autoMessagesRoutes } from './modules/messages/messages.auto.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { streamChatRoutes } from './modules/streaming/stream-chat.routes';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
@@ -186,6 +187,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(streamChatRoutes({ chat: r.streamChat, moderation: r.streamModeration }));
   await app.register(streamingRoutes({ streaming: r.streaming }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
+  await app.register(autoMessagesRoutes({ auto: r.autoMessages }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));
   await app.register(walletRoutes({ geo: r.geo, wallet: r.wallet }));
   await app.register(subscriptionsRoutes({ geo: r.geo, idempotency: r.idempotency, pricing: r.pricing, subscriptions: r.subscriptions, tiers: r.tiers, bundles: r.bundles, users: r.users }));

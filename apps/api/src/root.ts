@@ -69,6 +69,8 @@ import { MessageMediaChecks } from './modules/messages/messages.media';
 import { MessagingSettingsService } from './modules/messages/messages.settings';
 import { MassMessagesService } from './modules/messages/messages.mass';
 import { FanListsService } from './modules/messages/messages.lists';
+import { AutoMessagesService } from './modules/messages/messages.auto';
+import { registerAutoMessageHandlers } from './modules/messages/messages.auto.handlers';
 import { VaultService } from './modules/vault/vault.service';
 import { StreamChatService } from './modules/streaming/stream-chat.service';
 import { StreamModerationService } from './modules/streaming/stream-moderation.service';
@@ -266,6 +268,8 @@ export function buildServices(p: Platform) {
   realtime.guardConversations((userId, conversationId) => messages.isMember(userId, conversationId));
   const massMessages = new MassMessagesService({ db, commits, events, queue, media, messages, checks: messageChecks, realtime, batchSize: config.FANOUT_BATCH_SIZE, log, nodeEnv: config.NODE_ENV });
   const fanLists = new FanListsService({ db, users });
+  // Automatic messages (messages README "Automatic messages"): welcome and "we miss you", sent by event handlers and a sweep.
+  const autoMessages = new AutoMessagesService({ db, clock, events, media, messages, checks: messageChecks, workers: () => queue.workers, log, nodeEnv: config.NODE_ENV });
   const vault = new VaultService({ db, media });
   // Stream chat and moderation (modules/streaming, README "Stream chat and moderation"): THE entitlement rule decides who reads and writes.
   const streamChat = new StreamChatService({
@@ -377,7 +381,7 @@ export function buildServices(p: Platform) {
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
     payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
@@ -402,6 +406,7 @@ export async function buildRoot(opts: RootOptions) {
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerFollowHandlers({ events: platform.events });
+  registerAutoMessageHandlers({ events: platform.events, auto: services.autoMessages });
   registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
@@ -423,6 +428,7 @@ export async function buildRoot(opts: RootOptions) {
   const uploadScreening = new UploadScreening({ db: platform.db, events: platform.events, log, tools: mediaTools(config), scanner });
   const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime, screening: uploadScreening });
   const massMessageJobs = services.massMessages.defineJobs();
+  const autoMessageSweep = services.autoMessages.defineSweep();
   // Replays (modules/streaming README "Replays"): a recorded stream's end → a draft video through the media pipeline.
   const replays = defineReplayJobs({
     db: platform.db, events: platform.events, queue, media: services.media, videos: services.videos, live: platform.liveMedia,
@@ -470,6 +476,7 @@ export async function buildRoot(opts: RootOptions) {
       takedownJobs.start();
       videoJobs.start();
       massMessageJobs.start();
+      autoMessageSweep.start();
       ageFilesSweep.start();
       privacyExportSweep.start();
       clientRecordsSweep.start();
@@ -484,6 +491,7 @@ export async function buildRoot(opts: RootOptions) {
       await takedownJobs.stop();
       await videoJobs.stop();
       await massMessageJobs.stop();
+      await autoMessageSweep.stop();
       await ageFilesSweep.stop();
       await privacyExportSweep.stop();
       await clientRecordsSweep.stop();

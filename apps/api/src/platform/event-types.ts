@@ -62,6 +62,8 @@ export type DomainEventMap = {
   /** A batch of a mass message was delivered: one copy (message) per recipient. */
   'mass-message.delivered': { massMessageId: string; performerId: string; items: Array<{ userId: string; messageId: string; conversationId: string }> };
   /** A user followed a creator. */
+  /** An automatic message (welcome, "we miss you") was delivered to one fan (messages README "Automatic messages"). */
+  'auto-message.delivered': { performerId: string; userId: string; kind: 'welcome' | 'miss-you'; messageId: string; conversationId: string };
   'follow.created': { followerId: string; performerId: string };
 
   /** A creator went live (public or group; private shows are not announced). `notify`: the audience is told (at most once per creator per GO_LIVE_NOTIFY_THROTTLE_MINUTES). */

@@ -201,7 +201,7 @@ export class MessagesService {
    * in a single UPDATE (no read-modify-write: concurrent sends each add exactly one). After the
    * commit each member's sockets get the message shaped for them.
    */
-  async deliver(sender: UserRow, conversationId: string, m: { text: string; fileIds: string[]; price: number | null; massMessageId: string | null }, db?: Tx): Promise<MessageRow> {
+  async deliver(sender: Pick<UserRow, 'id'>, conversationId: string, m: { text: string; fileIds: string[]; price: number | null; massMessageId: string | null }, db?: Tx): Promise<MessageRow> {
     const run = async (tx: Tx) => {
       const [row] = await tx.insert(messages).values({ conversationId, senderId: sender.id, ...m }).returning();
       await tx

@@ -115,6 +115,13 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     await make(tx, e.id, p.items.map((i) => ({ userId: i.userId, type: 'message' as const, actorId: p.performerId, objectKind: 'message' as const, objectId: i.messageId, text: `${who} sent you a message`, link: `/messages?conversation=${i.conversationId}` })));
   });
 
+  // An automatic message (welcome, "we miss you") is told like a mass message's copy.
+  events.on('auto-message.delivered', 'notifications.auto-message', async (e, tx) => {
+    const p = e.payload;
+    const who = (await names(tx, [p.performerId])).get(p.performerId);
+    await make(tx, e.id, [{ userId: p.userId, type: 'message', actorId: p.performerId, objectKind: 'message', objectId: p.messageId, text: `${who} sent you a message`, link: `/messages?conversation=${p.conversationId}` }]);
+  });
+
   events.on('comment.created', 'notifications.comment', async (e, tx) => {
     const p = e.payload;
     const items: Array<Omit<NewNotification, 'eventId'>> = [];
