@@ -2,7 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { idSchema } from './api';
 import { mediaFileSchema } from './media';
-import { MESSAGE_FILES_MAX, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './message-defaults';
+import { AUTO_MESSAGE_KINDS, MESSAGE_FILES_MAX, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX, MISS_YOU_DAYS_MAX } from './message-defaults';
 
 /**
  * A creator's automatic messages (issue 31 §1): a welcome message to each new subscriber (and, when
@@ -10,13 +10,6 @@ import { MESSAGE_FILES_MAX, MESSAGE_PRICE_MAX, MESSAGE_TEXT_MAX } from './messag
  * expired, N days later. Each goes to a fan at most once (per creator and kind). Rules:
  * apps/api/src/modules/messages/README.md "Automatic messages".
  */
-export const AUTO_MESSAGE_KINDS = ['welcome', 'miss-you'] as const;
-export type AutoMessageKind = (typeof AUTO_MESSAGE_KINDS)[number];
-export const AUTO_MESSAGE_LABELS: Record<AutoMessageKind, string> = { welcome: 'Welcome message', 'miss-you': '“We miss you” message' };
-/** Days after an expiry before the "we miss you" message goes (the creator's choice, 1–365). */
-export const MISS_YOU_DAYS_DEFAULT = 7;
-export const MISS_YOU_DAYS_MAX = 365;
-
 export const autoMessageKindParamsSchema = z.object({ kind: z.enum(AUTO_MESSAGE_KINDS) });
 
 export const autoMessageInputSchema = z

@@ -39,3 +39,10 @@ export const MASS_AUDIENCE_LABELS: Record<MassAudience, string> = {
 };
 export const MASS_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
 export type MassStatus = (typeof MASS_STATUSES)[number];
+
+/** Automatic messages (issue 31 §1; auto-messages.ts): the two kinds, and the "we miss you" delay in days. */
+export const AUTO_MESSAGE_KINDS = ['welcome', 'miss-you'] as const;
+export type AutoMessageKind = (typeof AUTO_MESSAGE_KINDS)[number];
+export const AUTO_MESSAGE_LABELS: Record<AutoMessageKind, string> = { welcome: 'Welcome message', 'miss-you': '“We miss you” message' };
+export const MISS_YOU_DAYS_DEFAULT = 7;
+export const MISS_YOU_DAYS_MAX = 365;
