@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { Button, Card } from 'antd';
-import { FolderOpenOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, RobotOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { routes } from '@stagepass/shared/routes';
 import { useRouteTable } from '@/components/list/QueryTable';
 import MassComposer from './MassComposer';
@@ -24,6 +24,9 @@ export default function MassMessages() {
           <p className="page-lead">One message to many fans: each gets their own copy in their inbox.</p>
         </div>
         <div className={css.actions}>
+          <Link href="/creator/auto-messages">
+            <Button icon={<RobotOutlined />}>Automatic messages</Button>
+          </Link>
           <Link href="/creator/lists">
             <Button icon={<UnorderedListOutlined />}>Fan lists</Button>
           </Link>
