@@ -72,6 +72,11 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Concurrent background-job handlers per queue in this process; 0 = this node only enqueues. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /**
+   * Concurrent domain-event handler jobs in a process that works jobs (platform/events.ts); unset:
+   * WORKERS. Every event has several handlers, so a burst of events (bench/welcome.mts) wants more.
+   */
+  EVENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** S3-compatible storage instead of DATA_DIR/files when S3_BUCKET is set. */
   S3_BUCKET: unsetIfEmpty(z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name')),
   S3_REGION: z.string().min(1).default('us-east-1'),

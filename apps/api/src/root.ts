@@ -181,7 +181,7 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     storage: await createStorage(config),
     queue,
     // Domain events with a transactional outbox (platform/events.ts; README "Domain events").
-    events: new Events({ db: hooked, commits, queue, log }),
+    events: new Events({ db: hooked, commits, queue, log, handlerWorkers: config.WORKERS > 0 ? config.EVENT_WORKERS : undefined }),
     stripe: stripeGatewayFactory(config.STRIPE_API_BASE),
     // The socket gateway (app.ts attaches it to the HTTP server); Redis adapter when REDIS_URL.
     realtime: new Realtime({ config, db: db.db, log, sessions }),

@@ -16,6 +16,8 @@ export interface JobDefinition<T extends object> {
    * second send while one waits is dropped. Every send must then carry a singletonKey.
    */
   singletonPerKey?: boolean;
+  /** Concurrent handlers of this queue in a process that works jobs (default: the queue's `workers`). */
+  workers?: number;
   handler: (data: T, job: JobInfo) => Promise<void>;
   /**
    * Called (on a worker) with the data of a job that failed for good — including failures the
@@ -149,7 +151,7 @@ export class Queue {
 
   private async startWorkers(def: JobDefinition<object>, { dead = true } = {}): Promise<void> {
     const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 2;
-    for (let i = 0; i < this.opts.workers; i++) {
+    for (let i = 0; i < (def.workers ?? this.opts.workers); i++) {
       // pg-boss waits a whole polling interval after each job, even with more queued: a worker that
       // just finished one asks for the next at once (an event's handler jobs, queued together,
       // used to start 2 s apart). An empty fetch then waits the interval as usual.
@@ -196,7 +198,8 @@ export class Queue {
   async send<T extends object>(
     name: string,
     data: T,
-    opts: { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number } = {},
+    /** `priority`: fetched before the queue's jobs of lower priority (default 0). */
+    opts: { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number; priority?: number } = {},
   ): Promise<string | null> {
     const def = this.defs.get(name);
     if (!def) throw new Error(`Queue: unknown job ${name}`);
@@ -206,6 +209,7 @@ export class Queue {
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.expireInSeconds ? { expireInSeconds: Math.ceil(opts.expireInSeconds) } : {}),
+      ...(opts.priority ? { priority: opts.priority } : {}),
     });
     this.wake(name);
     return id;
