@@ -16,7 +16,9 @@
  * claims the once-per-fan record and delivers the copy (message row, counters, socket push).
  * Two latencies per fan: the request's start → its socket's `message/created` (what the fan sees),
  * and the `fan.subscribed` event's time → the copy's row (`created_at`, both the database's clock).
- * Checked: one copy per fan, none missing.
+ * Checked: one copy per fan, none missing. The API runs with EVENT_WORKERS=4 (handler jobs four at a
+ * time; the welcome handler's jobs are fetched first: `events.on(…, { priority })`). Also printed:
+ * each handler's jobs, queued → started and run time (pg-boss' job rows), where the time went.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -73,8 +75,9 @@ async function pool<T>(items: T[], width: number, fn: (x: T) => Promise<unknown>
 }
 
 async function main(dbUrl: string) {
-  // Card and subscribe limits are per user; the bench's fans each make one of each.
-  const api = await startApi({ env: { DATABASE_URL: dbUrl, RATE_LIMIT_CARD_MAX: '100000' } });
+  // Card and subscribe limits are per user; the bench's fans each make one of each. Event handlers
+  // four at a time (EVENT_WORKERS, the setting for bursts of events: apps/api/README.md).
+  const api = await startApi({ env: { DATABASE_URL: dbUrl, RATE_LIMIT_CARD_MAX: '100000', EVENT_WORKERS: process.env.EVENT_WORKERS ?? '4' } });
   try {
     const { creatorId, creatorToken, fans } = await seed(dbUrl);
     const admin = new pg.Client({ connectionString: dbUrl });
@@ -121,6 +124,14 @@ async function main(dbUrl: string) {
        WHERE e.type = 'fan.subscribed' AND e.payload->>'performerId' = $1::text`,
       [creatorId],
     );
+    // Where the time went: the welcome handler's jobs, queued → started → done, and the handler jobs of the whole run.
+    const jobs = await admin.query<{ handler: string; n: string; wait: string; run: string }>(
+      `SELECT data->>'handler' AS handler, count(*) AS n,
+              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (started_on - created_on)) * 1000) AS wait,
+              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (completed_on - started_on)) * 1000) AS run
+       FROM pgboss.job WHERE name = 'events.handle' AND state = 'completed' GROUP BY 1 ORDER BY 2 DESC`,
+    ).catch(() => ({ rows: [] as Array<{ handler: string; n: string; wait: string; run: string }> }));
+    for (const j of jobs.rows) log(`  handler ${j.handler}: ${fmt(Number(j.n))} jobs, queued → started p99 ${fmt(Number(j.wait))} ms, run p99 ${fmt(Number(j.run))} ms`);
     await admin.end();
     const db = server.rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
     const copies = Number(counts.rows[0]!.copies);
