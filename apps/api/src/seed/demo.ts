@@ -5,6 +5,7 @@ import { seedReferrals } from './demo-referrals';
 import { seedTracking } from './demo-tracking';
 import { seedPromotions } from './demo-promotions';
 import { seedPostOrganizing } from './demo-post-organizing';
+import { seedAutoMessages } from './demo-auto-messages';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
@@ -214,6 +215,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.luna) await seedPromotions(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     // Pinned, expiring and labelled posts: Luna's labels on posts, videos and galleries, 3 pinned posts, one expiring (demo-post-organizing.ts).
     if (account.luna) await seedPostOrganizing(ctx, { luna: account.luna.user, maker });
+    // Automatic messages: Luna's paid welcome and "we miss you" messages, with figures (demo-auto-messages.ts).
+    if (account.luna) await seedAutoMessages(ctx, { luna: account.luna.user, fan: account.fan?.user ?? null, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
