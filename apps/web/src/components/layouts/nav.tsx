@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import {
   TagsOutlined,
-  AuditOutlined, BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, RobotOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
+  AuditOutlined, BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
   InboxOutlined, PictureOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraAddOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
@@ -40,7 +40,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
           { href: '/creator/orders', label: 'Orders', icon: <InboxOutlined /> },
           { href: '/followers', label: 'Followers', icon: <TeamOutlined /> },
           { href: '/creator/mass-messages', label: 'Mass messages', icon: <NotificationOutlined /> },
-          { href: '/creator/auto-messages', label: 'Automatic messages', icon: <RobotOutlined /> },
+          { href: '/creator/auto-messages', label: 'Automatic messages', icon: <MessageOutlined /> },
           { href: '/creator/lists', label: 'Fan lists', icon: <UnorderedListOutlined /> },
           { href: '/creator/vault', label: 'Vault', icon: <FolderOpenOutlined /> },
           { href: '/creator/releases', label: 'Releases', icon: <AuditOutlined /> },
