@@ -10,7 +10,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { grantsAccessSql } from '../subscriptions/subscriptions.policy';
-import { isBlockedBetween } from '../blocks/blocks.policy';
+import { notBlockedWith } from '../blocks/blocks.policy';
 import { conversationMembers, conversations, messages } from './messages.tables';
 import { autoMessageSends, autoMessages, type AutoMessageRow } from './auto.tables';
 import { autoSkip, missYouDueAt } from './messages.auto.rules';
@@ -159,16 +159,19 @@ export class AutoMessagesService {
     await this.deliver(tx, setting!, fanId);
   }
 
-  /** The facts THE decision needs about one fan: blocks either way, both accounts active, subscribed now. */
+  /** The facts THE decision needs about one fan, in one statement: blocks either way, both accounts active, subscribed now. */
   private async facts(tx: Tx, performerId: string, fanId: string, withSubscription: boolean) {
-    const [blocked, people, subscribed] = await Promise.all([
-      isBlockedBetween(tx, performerId, fanId),
-      tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [performerId, fanId]), eq(users.status, 'active'))),
-      withSubscription
-        ? tx.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.performerId, performerId), eq(subscriptions.userId, fanId), grantsAccessSql(this.deps.clock.now()))).limit(1)
-        : Promise.resolve([]),
-    ]);
-    return { blocked, active: people.length === 2, subscribedNow: subscribed.length > 0 };
+    const subscribed = withSubscription
+      ? sql`exists (select 1 from ${subscriptions} where ${subscriptions.performerId} = ${performerId} and ${subscriptions.userId} = ${fanId} and ${grantsAccessSql(this.deps.clock.now())})`
+      : sql`false`;
+    const [row] = await tx
+      .select({
+        blocked: sql<boolean>`not ${notBlockedWith(sql`${fanId}::uuid`, performerId)}`.mapWith(Boolean),
+        active: sql<number>`(select count(*) from ${users} where ${inArray(users.id, [performerId, fanId])} and ${users.status} = 'active')`.mapWith(Number),
+        subscribedNow: sql<boolean>`${subscribed}`.mapWith(Boolean),
+      })
+      .from(sql`(select 1) as one`);
+    return { blocked: row!.blocked, active: row!.active === 2, subscribedNow: row!.subscribedNow };
   }
 
   /** One copy through the normal delivery (message, counters, push after the commit), marked sent, and its notification's event. */
@@ -186,15 +189,15 @@ export class AutoMessagesService {
   /** The pair's conversation in `tx`, made when missing (the unique ordered pair decides under concurrency). */
   private async conversationIn(tx: Tx, a: string, b: string): Promise<string> {
     const [low, high] = a < b ? [a, b] : [b, a];
-    await tx.insert(conversations).values({ userLowId: low, userHighId: high }).onConflictDoNothing();
+    const [made] = await tx.insert(conversations).values({ userLowId: low, userHighId: high }).onConflictDoNothing().returning({ id: conversations.id });
+    if (made) {
+      await tx.insert(conversationMembers).values([
+        { conversationId: made.id, userId: a, otherUserId: b },
+        { conversationId: made.id, userId: b, otherUserId: a },
+      ]);
+      return made.id;
+    }
     const [c] = await tx.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)));
-    await tx
-      .insert(conversationMembers)
-      .values([
-        { conversationId: c!.id, userId: a, otherUserId: b },
-        { conversationId: c!.id, userId: b, otherUserId: a },
-      ])
-      .onConflictDoNothing();
     return c!.id;
   }
 
