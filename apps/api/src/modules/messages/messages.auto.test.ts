@@ -1,6 +1,6 @@
 // Automatic messages end to end against one app (README "Automatic messages"): the welcome on subscribe (once, paid, bought → figures), re-subscribe and follow after it, blocks, the followers toggle, "we miss you" on the injected clock, edits, and who may read or set them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { autoMessageSchema, autoMessagesSchema, messageSchema, type AutoMessage } from '@stagepass/shared';
 import { createCreator, createFan, createTestApp, requester, type Made, type TestApp } from '../../../test/harness';
 import { createFeedFile } from '../../../test/factories';
@@ -90,6 +90,9 @@ describe('the welcome message', () => {
     const thread = (await req('GET', `/messages/conversations/${copy!.conversationId}`, fan)).json().data.data.map((m: unknown) => messageSchema.parse(m));
     expect(thread[0]).toMatchObject({ _id: copy!.id, isLocked: true, price: 4.5, isBought: false });
     expect(thread[0].files[0].url ?? null).toBeNull();
+    // Its handler's job went before the burst's other handler jobs (pg-boss priority; apps/api/README.md "Domain events").
+    const jobs = (await t.ctx.db.execute(sql`select data->>'handler' as handler, priority from pgboss.job where name = 'events.handle' and data->>'handler' in ('messages.auto-welcome', 'notifications.new-subscriber')`)).rows as Array<{ handler: string; priority: number }>;
+    expect(new Set(jobs.map((j) => `${j.handler}:${j.priority}`))).toEqual(new Set(['messages.auto-welcome:10', 'notifications.new-subscriber:0']));
     const [notified] = await t.ctx.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, fan.user.id), eq(notifications.type, 'message'), eq(notifications.actorId, luna.user.id)));
     expect(Number(notified!.n)).toBe(1);
 
