@@ -61,6 +61,7 @@ export * from './verification';
 export * from './moderation';
 export * from './operator-reads';
 export * from './streaming';
+export * from './calendar';
 export * from './referrals';
 export * from './tracking';
 export * from './promotions';

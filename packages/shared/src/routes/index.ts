@@ -11,6 +11,7 @@ import { autoMessages } from './auto-messages';
 import { auth } from './auth';
 import { backup } from './backup';
 import { blocks } from './blocks';
+import { calendar, plannedStreams } from './calendar';
 import { cart } from './cart';
 import { comments } from './comments';
 import { coupons } from './coupons';
@@ -64,6 +65,7 @@ export const routes = {
   autoMessages,
   backup,
   blocks,
+  calendar,
   cart,
   comments,
   coupons,
@@ -90,6 +92,7 @@ export const routes = {
   performers,
   products,
   photos,
+  plannedStreams,
   reactions,
   reconciliation,
   referrals,
