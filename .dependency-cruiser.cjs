@@ -8,7 +8,7 @@
 // Adding a module: put its name in the right list below.
 
 const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup', 'releases'];
-const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site', 'labels'];
+const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site', 'calendar', 'labels'];
 const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns'];
 const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'taxes', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy', 'referrals', 'tracking', 'promotions', 'tipmenu', 'fans', 'statistics'];
 

@@ -64,6 +64,8 @@ import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { salesTaxRoutes } from './modules/taxes/sales-tax.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { plannedStreamsRoutes } from './modules/streaming/planned-streams.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
@@ -186,6 +188,8 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(streamChatRoutes({ chat: r.streamChat, moderation: r.streamModeration }));
   await app.register(streamingRoutes({ streaming: r.streaming }));
+  await app.register(plannedStreamsRoutes({ planned: r.plannedStreams }));
+  await app.register(calendarRoutes({ calendar: r.calendar }));
   await app.register(messagesRoutes({ messages: r.messages, mass: r.massMessages, lists: r.fanLists, settings: r.messagingSettings }));
   await app.register(autoMessagesRoutes({ auto: r.autoMessages }));
   await app.register(paymentsRoutes({ idempotency: r.idempotency, limits, payments: r.payments }));

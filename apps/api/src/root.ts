@@ -77,6 +77,13 @@ import { StreamModerationService } from './modules/streaming/stream-moderation.s
 import { entitlement as streamEntitlement } from './modules/streaming/streaming.policy';
 import { PrivateShowCharger } from './modules/wallet/private-billing';
 import { StreamingService } from './modules/streaming/streaming.service';
+import { PlannedStreamsService } from './modules/streaming/planned-streams.service';
+import { registerPlannedStreamHandlers } from './modules/streaming/planned-streams.handlers';
+import { CalendarService } from './modules/calendar/calendar.service';
+import { FeedCalendar } from './modules/feeds/feeds.calendar';
+import { VideoCalendar } from './modules/videos/videos.calendar';
+import { GalleryCalendar } from './modules/galleries/galleries.calendar';
+import { MassMessageCalendar } from './modules/messages/messages.calendar';
 import { streamKind } from './modules/streaming/streaming.kind';
 import { registerStreamingHandlers } from './modules/streaming/streaming.handlers';
 import { defineReplayJobs } from './modules/streaming/streaming.replays';
@@ -293,6 +300,15 @@ export function buildServices(p: Platform) {
   realtime.guardStreams((userId, streamId) => streaming.mayJoin(userId, streamId));
   // A ban or time-out removes the viewer from the creator's live stream at once.
   const streamModeration = new StreamModerationService({ db, clock, users, kick: (streamId, performerId, userId, until) => streaming.kick(streamId, performerId, userId, until) });
+  // Planned streams and the creator's calendar (issue 31 §3, modules/calendar): each content module answers for its own dated items.
+  const plannedStreams = new PlannedStreamsService({ clock, db });
+  const calendar = new CalendarService({
+    clock,
+    sources: {
+      post: new FeedCalendar({ clock, db }), video: new VideoCalendar({ clock, db }), gallery: new GalleryCalendar({ clock, db }),
+      mass_message: new MassMessageCalendar({ clock, db, queue }), stream: plannedStreams,
+    },
+  });
   // Site content: the operator's static pages, promos and contact inbox (modules/site).
   const sitePages = new SitePagesService({ db, bus: p.cacheBus });
   const sitePromos = new SitePromosService({ clock, db, media });
@@ -381,7 +397,7 @@ export function buildServices(p: Platform) {
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, blocks, follows, notifications, reactions, comments, reports, search,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, reactions, comments, reports, search,
     payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
@@ -403,6 +419,7 @@ export async function buildRoot(opts: RootOptions) {
   registerSubscriptionHandlers({ clock: platform.clock, config, db: platform.db, events: platform.events, mailer, payments: services.payments });
   registerNotificationHandlers({ events: platform.events, notifications: services.notifications });
   registerStreamingHandlers({ events: platform.events, streaming: services.streaming });
+  registerPlannedStreamHandlers({ events: platform.events, planned: services.plannedStreams });
   registerGalleryHandlers({ events: platform.events });
   registerVideoHandlers({ events: platform.events });
   registerFollowHandlers({ events: platform.events });

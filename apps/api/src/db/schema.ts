@@ -49,3 +49,4 @@ export * from '../modules/promotions/promotions.tables';
 export * from '../modules/subscriptions/bundles.tables';
 export * from '../modules/labels/labels.tables';
 export * from '../modules/messages/auto.tables';
+export * from '../modules/streaming/planned-streams.tables';

@@ -114,6 +114,8 @@ export const massMessages = pgTable(
   },
   (t) => [
     index('mass_messages_performer_idx').on(t.performerId, t.createdAt.desc().nullsFirst()),
+    // The creator's calendar (modules/calendar): their mass messages by send time over a range.
+    index('mass_messages_performer_scheduled_idx').on(t.performerId, t.scheduledAt),
     // The recovery sweep: scheduled ones whose time came, and deliveries that stopped half way.
     index('mass_messages_pending_idx').on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
   ],
