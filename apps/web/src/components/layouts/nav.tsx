@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import {
   TagsOutlined,
-  AuditOutlined, BellOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
+  AuditOutlined, BellOutlined, CalendarOutlined, CompassOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SearchOutlined, SettingOutlined, StarOutlined, StopOutlined, TeamOutlined,
   InboxOutlined, PictureOutlined, ShopOutlined, UnorderedListOutlined, UserAddOutlined, UserOutlined, VideoCameraAddOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
@@ -32,6 +32,7 @@ export function userNav(user: CurrentUser | null): NavItem[] {
       ? [
           { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
           { href: '/creator/live', label: 'Go live', icon: <VideoCameraAddOutlined /> },
+          { href: '/creator/calendar', label: 'Calendar', icon: <CalendarOutlined /> },
           { href: '/creator/feeds', label: 'My posts', icon: <FileTextOutlined />, prefix: true },
           { href: '/creator/videos', label: 'My videos', icon: <VideoCameraOutlined />, prefix: true },
           { href: '/creator/galleries', label: 'My galleries', icon: <PictureOutlined />, prefix: true },

@@ -29,6 +29,7 @@ import { useBlockActions, useBlockedByMe } from '@/features/blocking/useBlocking
 import css from './profile.module.css';
 import VerifiedBadge from '@/components/VerifiedBadge';
 import { PrivateShowButton, ProfileLiveBadge } from '@/features/live/ProfileLive';
+import ProfilePlannedStreams from '@/features/live/ProfilePlannedStreams';
 import { ProfilePromotionBadges, TrialLinkOffer } from '@/features/promotions/ProfilePromotions';
 import width from '@/components/layouts/page-width.module.css';
 import ProfileLabelChips from '@/features/labels/ProfileLabelChips';
@@ -269,6 +270,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           )}
           <Tag color="purple">Creator</Tag>
         </Flex>
+        <ProfilePlannedStreams performerId={profile._id} />
       </div>
       <div className="profile-body">
         <ProfileLabelChips username={handle} value={label} onChange={chooseLabel} />
