@@ -25,6 +25,7 @@ import { auditLog } from '../platform/audit.tables';
 import { paymentRefunds } from '../modules/payments/disputes.tables';
 import { paymentTransactions } from '../modules/payments/payments.tables';
 import { DEMO_DANA_CLIENT } from './demo-disputes';
+import { DEMO_PLANNED_STREAM } from './demo-calendar';
 
 /** Row counts of every table (ours and the job queue's): what "changes nothing" is checked against. */
 async function snapshot(t: TestApp) {
@@ -183,7 +184,10 @@ describe('demo seed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/messages/total-unread-messages', headers: fan })).json().data.total).toBeGreaterThanOrEqual(3);
     const creator = await login('creator@example.com');
     expect((await t.app.inject({ method: 'GET', url: '/messages/lists', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'VIP', total: 1 })]);
-    expect((await t.app.inject({ method: 'GET', url: '/messages/broadcast-message', headers: creator })).json().data.data[0]).toMatchObject({ status: 'sent', recipients: 1 });
+    // The newest is the calendar's scheduled one (demo-calendar.ts); the one sent to the fan before it.
+    const mass = (await t.app.inject({ method: 'GET', url: '/messages/broadcast-message', headers: creator })).json().data.data as Array<{ status: string }>;
+    expect(mass.find((m) => m.status === 'sent')).toMatchObject({ status: 'sent', recipients: 1 });
+    expect(mass[0]).toMatchObject({ status: 'scheduled' });
     expect((await t.app.inject({ method: 'GET', url: '/vault/folders', headers: creator })).json().data).toEqual([expect.objectContaining({ name: 'Backstage', total: 1 })]);
   });
 
@@ -423,6 +427,18 @@ describe('demo seed', () => {
     expect(bts.feed > 0 && bts.video > 0 && bts.gallery > 0).toBe(true);
     const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
     expect((await t.ctx.db.select().from(feeds).where(and(eq(feeds.performerId, luna!.id), sql`${feeds.expiresAt} is not null`))).length).toBe(1);
+  });
+
+  it('gives Luna a planned week on her calendar: scheduled posts over the next 7 days, a mass message and a planned stream on her profile', async () => {
+    const luna = await byEmail('creator@example.com');
+    const from = new Date();
+    const cal = await t.ctx.calendar.read(luna, { from: from.toISOString(), to: new Date(from.getTime() + 8 * 86_400_000).toISOString() });
+    const kinds = cal.items.filter((i) => i.movable).map((i) => i.kind);
+    expect(kinds.filter((k) => k === 'post').length).toBeGreaterThanOrEqual(5);
+    expect(kinds).toContain('mass_message');
+    expect(kinds).toContain('stream');
+    const upcoming = await t.ctx.plannedStreams.upcoming(null, luna.id);
+    expect(upcoming.map((p) => p.title)).toEqual([DEMO_PLANNED_STREAM]);
   });
 
   it('changes nothing when run again', async () => {
