@@ -7,6 +7,7 @@
  * range shows as an agenda. "New" links: a post, a mass message, a planned stream (dialog here).
  */
 import { useCallback, useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { App, Button, Dropdown, Segmented, Skeleton, Space } from 'antd';
 import { DownOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
@@ -18,10 +19,12 @@ import { EmptyState, ErrorState } from '@/components/states';
 import { KIND_LABEL, addDays, dropTime, rangeTitle, shiftAnchor, startOfDay, viewDays, type CalendarView } from './calendar';
 import AgendaView from './AgendaView';
 import MonthView from './MonthView';
-import MoveDialog from './MoveDialog';
-import PlanStreamDialog from './PlanStreamDialog';
 import WeekView, { type DropTarget } from './WeekView';
 import css from './calendar.module.css';
+
+// The dialogs (forms, radios, date inputs) load when first opened.
+const MoveDialog = dynamic(() => import('./MoveDialog'), { ssr: false });
+const PlanStreamDialog = dynamic(() => import('./PlanStreamDialog'), { ssr: false });
 
 export default function CreatorCalendar() {
   const { message } = App.useApp();
@@ -164,8 +167,8 @@ export default function CreatorCalendar() {
         </>
       )}
 
-      <MoveDialog item={moving} onClose={() => setMoving(null)} onMove={move} />
-      <PlanStreamDialog id={planning} defaultAt={defaultPlanAt} onClose={() => setPlanning(null)} onSaved={() => void cal.mutate()} />
+      {moving && <MoveDialog item={moving} onClose={() => setMoving(null)} onMove={move} />}
+      {planning && <PlanStreamDialog id={planning} defaultAt={defaultPlanAt} onClose={() => setPlanning(null)} onSaved={() => void cal.mutate()} />}
     </div>
   );
 }
