@@ -33,7 +33,7 @@ export async function seedCalendar(ctx: Root, o: { luna: UserRow }) {
     d.setUTCHours(hour, 0, 0, 0);
     return d;
   };
-  for (const [days, hour, text] of WEEK) await ctx.feeds.create(o.luna, { text, visibility: 'free', scheduleAt: at(days, hour).toISOString() });
+  for (const [days, hour, text] of WEEK) await ctx.feeds.create(o.luna, { text, fileIds: [], visibility: 'free', scheduleAt: at(days, hour).toISOString() });
   await ctx.db.insert(massMessages).values({ performerId: o.luna.id, text: 'Tonight at 8: come to my Q&A stream — bring your questions!', audience: 'followers', status: 'scheduled', scheduledAt: at(4, 17) });
   await ctx.plannedStreams.create(o.luna, { title: DEMO_PLANNED_STREAM, type: 'public', startsAt: at(4, 20).toISOString(), description: 'Ask me anything about the new sets.' });
 }
