@@ -36,6 +36,7 @@ test('a creator drags a scheduled post to another day and plans a stream from th
   await pageShots(page, 'calendar-week', (f) => info.outputPath(f));
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.locator('html[data-theme="dark"]').waitFor();
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   await page.screenshot({ path: info.outputPath('calendar-week-1280-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
 
