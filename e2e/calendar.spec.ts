@@ -30,7 +30,7 @@ test('a creator drags a scheduled post to another day and plans a stream from th
   await page.goto('/creator/calendar');
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
-  const chip = page.getByRole('grid', { name: 'Week' }).getByTestId(`calendar-item-${post._id}`);
+  const chip = page.getByRole('table', { name: 'Week' }).getByTestId(`calendar-item-${post._id}`);
   await expect(page.locator(`[data-slot="${dayKey(wednesday)}T10"]`).getByTestId(`calendar-item-${post._id}`)).toBeVisible();
   await expect(chip).toContainText('Calendar test post');
   await pageShots(page, 'calendar-week', (f) => info.outputPath(f));

@@ -14,7 +14,7 @@ function Day({ day, month, items, onDrop, onMove, onOpenStream }: { day: Date; m
   });
   const today = dayKey(day) === dayKey(startOfDay(new Date()));
   return (
-    <div role="gridcell" className={`${css.monthDay} ${day.getMonth() !== month ? css.otherMonth : ''} ${zone.over ? css.over : ''}`} data-slot={dayKey(day)} {...zone.props}>
+    <div role="cell" className={`${css.monthDay} ${day.getMonth() !== month ? css.otherMonth : ''} ${zone.over ? css.over : ''}`} data-slot={dayKey(day)} {...zone.props}>
       <div className={`${css.monthDate} ${today ? css.today : ''}`} aria-label={day.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}>
         {day.getDate()}
       </div>
@@ -30,7 +30,7 @@ export default function MonthView({ days, items, month, onDrop, onMove, onOpenSt
   const byDay = groupByDay(items);
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   return (
-    <div className={css.month} role="grid" aria-label="Month">
+    <div className={css.month} role="table" aria-label="Month">
       <div className={css.monthHead} role="row">
         {WEEKDAYS.map((w) => (
           <div key={w} role="columnheader" className={css.dayHead}>

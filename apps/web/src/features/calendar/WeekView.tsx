@@ -79,9 +79,11 @@ export default function WeekView({ days, items, onDrop, onMove, onOpenStream }: 
     if (el && row) el.scrollTop = row.offsetHeight * 7;
   }, []);
   return (
-    <div className={css.week} role="grid" aria-label="Week">
+    <div className={css.week} role="table" aria-label="Week">
       <div className={css.weekHead} role="row">
-        <div className={css.hourCell} aria-hidden />
+        <div className={css.hourCell} role="columnheader">
+          <span className="sr-only">Hour</span>
+        </div>
         {days.map((d) => (
           <div key={dayKey(d)} role="columnheader" className={`${css.dayHead} ${dayKey(d) === today ? css.today : ''}`}>
             {dayTitle(d)}
@@ -95,7 +97,7 @@ export default function WeekView({ days, items, onDrop, onMove, onOpenStream }: 
               {hourLabel(h)}
             </div>
             {days.map((d) => (
-              <div key={dayKey(d)} role="gridcell" className={css.cell}>
+              <div key={dayKey(d)} role="cell" className={css.cell}>
                 <Slot day={d} hour={h} items={(byDay.get(dayKey(d)) ?? []).filter((it) => new Date(it.at).getHours() === h)} onDrop={onDrop} onMove={onMove} onOpenStream={onOpenStream} />
               </div>
             ))}
