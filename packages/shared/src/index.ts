@@ -66,3 +66,4 @@ export * from './referrals';
 export * from './tracking';
 export * from './promotions';
 export * from './labels';
+export * from './fans';

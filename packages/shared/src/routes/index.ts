@@ -17,6 +17,7 @@ import { comments } from './comments';
 import { coupons } from './coupons';
 import { disputes, refunds } from './disputes';
 import { earnings } from './earnings';
+import { fans } from './fans';
 import { feeds } from './feeds';
 import { follows } from './follows';
 import { galleries } from './galleries';
@@ -71,6 +72,7 @@ export const routes = {
   coupons,
   disputes,
   earnings,
+  fans,
   feeds,
   follows,
   galleries,
