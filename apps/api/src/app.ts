@@ -63,6 +63,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { salesTaxRoutes } from './modules/taxes/sales-tax.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { fansRoutes } from './modules/fans/fans.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { plannedStreamsRoutes } from './modules/streaming/planned-streams.routes';
@@ -208,6 +209,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(salesTaxRoutes({ salesTax: r.salesTax, geo: r.geo }));
   await app.register(referralsRoutes({ referrals: r.referrals }));
   await app.register(trackingRoutes({ tracking: r.tracking }));
+  await app.register(fansRoutes({ fans: r.fans }));
   await app.register(promotionsRoutes({ promotions: r.promotions }));
   await app.register(labelsRoutes({ labels: r.labels, geo: r.geo }));
   await app.register(legalRoutes({ legal: r.legal }));

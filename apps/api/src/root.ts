@@ -118,6 +118,8 @@ import { LedgerGateway } from './modules/ledger/ledger.gateway';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { AuditLogService } from './modules/admin/audit-log.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
+import { registerFansHandlers } from './modules/fans/fans.handlers';
+import { FansService } from './modules/fans/fans.service';
 import { registerTrackingHandlers } from './modules/tracking/tracking.handlers';
 import { TrackingService } from './modules/tracking/tracking.service';
 import { PromotionsService } from './modules/promotions/promotions.service';
@@ -362,6 +364,8 @@ export function buildServices(p: Platform) {
   const referrals = new ReferralsService({ clock, db, earnings, settings, users });
   // Tracking links (modules/tracking): clicks, attribution (auth's sign-up calls it above), rollups kept by its event handlers.
   const tracking = new TrackingService({ clock, db });
+  // A creator's fans (modules/fans): the creator_fans rollup its event handlers keep.
+  const fans = new FansService({ db, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
@@ -398,7 +402,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, fans, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -425,6 +429,7 @@ export async function buildRoot(opts: RootOptions) {
   registerFollowHandlers({ events: platform.events });
   registerAutoMessageHandlers({ events: platform.events, auto: services.autoMessages });
   registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
+  registerFansHandlers({ events: platform.events, fans: services.fans });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });

@@ -50,3 +50,4 @@ export * from '../modules/subscriptions/bundles.tables';
 export * from '../modules/labels/labels.tables';
 export * from '../modules/messages/auto.tables';
 export * from '../modules/streaming/planned-streams.tables';
+export * from '../modules/fans/fans.tables';
