@@ -408,6 +408,18 @@ describe('demo seed', () => {
     expect(detail.series.filter((d) => d.clicks > 0).length).toBeGreaterThanOrEqual(45);
   });
 
+  it("gives Luna a fan list with totals by channel from the seed's sales, and her notes and custom names for two fans", async () => {
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const page = await t.ctx.fans.list(luna!, { sort: 'spent', order: 'desc', filter: 'all', limit: 100 });
+    expect(page.total).toBeGreaterThan(3);
+    expect(page.data[0]!.spent).toBeGreaterThan(0);
+    const sam = page.data.find((f) => f.user.username === 'fan');
+    expect(sam).toMatchObject({ customName: 'Front-row Sam', subscriptionStatus: 'active' });
+    expect(sam!.spent).toBeGreaterThan(0);
+    expect(sam!.spentBy.subscription).toBeGreaterThan(0);
+    expect(page.data.find((f) => f.user.username === 'tessalink')).toMatchObject({ customName: 'Tessa (Twitter)' });
+  });
+
   it('shows a running promotion on Luna\'s profile, claimed once at the promoted price, and her trial link', async () => {
     const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
     const shown = (await t.app.inject({ method: 'GET', url: `/promotions/performer/${luna!.id}` })).json().data;
