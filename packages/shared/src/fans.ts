@@ -64,8 +64,8 @@ export const fansPageSchema = z.object({
   data: z.array(fanSchema),
   /** Cursor of the next page (null: this was the last). */
   next: z.string().nullable(),
-  /** How many fans the filter matches (without the search). */
-  total: z.number().int(),
+  /** How many fans the filter and search match: on the first page only (null on a cursor's page, which counts nothing). */
+  total: z.number().int().nullable(),
 });
 export type FansPage = z.infer<typeof fansPageSchema>;
 

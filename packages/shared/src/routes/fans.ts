@@ -9,7 +9,7 @@ export const fans = defineRoutes('fans', {
     path: '/fans',
     access: 'performer',
     description:
-      "The caller's fans (followers, subscribers and anyone who paid them), from the fan rollup: each with the public card, what they paid in all and by channel (decimal, tax included, refunds taken off), since when, subscription status and tier, last activity, and the caller's private custom name and note. Sort spent | since | activity | name, order asc | desc, filter all | subscribers | expired | followers, tierId, q (prefix of username, display name or custom name); keyset pages (`cursor` = the previous page's `next`).",
+      "The caller's fans (followers, subscribers and anyone who paid them), from the fan rollup: each with the public card, what they paid in all and by channel (decimal, tax included, refunds taken off), since when, subscription status and tier, last activity, and the caller's private custom name and note. Sort spent | since | activity | name, order asc | desc, filter all | subscribers | expired | followers, tierId, q (prefix of username, display name or custom name); keyset pages (`cursor` = the previous page's `next`); `total` on the first page only.",
     schema: { querystring: fansQuerySchema, response: { 200: envelope(fansPageSchema) } },
   },
   update: {

@@ -133,7 +133,7 @@ export class FansService {
     }
     const [rows, [total]] = await Promise.all([
       this.deps.db.select().from(creatorFans).where(and(...page)).orderBy(sql`${col} ${dir}`, sql`${creatorFans.fanId} ${dir}`).limit(q.limit + 1),
-      this.deps.db.select({ n: sql<number>`count(*)::int` }).from(creatorFans).where(filtered),
+      q.cursor ? Promise.resolve([{ n: null }]) : this.deps.db.select({ n: sql<number>`count(*)::int` }).from(creatorFans).where(filtered),
     ]);
     const more = rows.length > q.limit;
     const shown = rows.slice(0, q.limit);
