@@ -112,7 +112,7 @@ export default function Fans() {
         </div>
       </div>
       <Card styles={{ body: { padding: 12 } }}>
-        <FilterBar label="Filter fans" className={css.toolbar}>
+        <FilterBar label="Filter fans">
           <Input.Search
             aria-label="Search fans"
             placeholder="Search by name, username or your name for them"
@@ -149,14 +149,16 @@ export default function Fans() {
               dataSource={fans}
               loading={loading}
               pagination={false}
-              scroll={{ x: 980 }}
+              scroll={{ x: 860 }}
               size="middle"
               onChange={(_p, _f, sorter) => onSort(sorter)}
+              // A click flips the order (never "unsorted": the list always has one).
+              sortDirections={['descend', 'ascend', 'descend']}
               locale={{ emptyText: query.q || query.filter !== 'all' ? <EmptyState title="No fans match" description="Try another name or filter." /> : <EmptyState title="No fans yet" description="Fans appear here when they follow you, subscribe or buy from you." /> }}
               onRow={(f) => ({ 'aria-label': f.customName ?? f.user.name }) as never}
               columns={[
                 {
-                  key: 'name', title: 'Fan', width: 230, sorter: true, sortOrder: order('name'), showSorterTooltip: false,
+                  key: 'name', title: 'Fan', width: 200, sorter: true, sortOrder: order('name'), showSorterTooltip: false,
                   render: (_, f) => (
                     <span className={s.who}>
                       <MoneyUserCell user={f.user} />
@@ -166,7 +168,7 @@ export default function Fans() {
                   ),
                 },
                 {
-                  key: 'spent', title: 'Spent', width: 200, align: 'right', sorter: true, sortOrder: order('spent'), showSorterTooltip: false,
+                  key: 'spent', title: 'Spent', width: 150, align: 'right', sorter: true, sortOrder: order('spent'), showSorterTooltip: false,
                   render: (_, f) => (
                     <span className={s.spent}>
                       <Money value={f.spent} strong />
@@ -175,7 +177,7 @@ export default function Fans() {
                   ),
                 },
                 {
-                  key: 'status', title: 'Status', width: 170,
+                  key: 'status', title: 'Status', width: 130,
                   render: (_, f) => (
                     <span className={css.tags}>
                       {f.subscriptionStatus ? <Tag color={STATUS[f.subscriptionStatus]?.color}>{STATUS[f.subscriptionStatus]?.label}</Tag> : f.following ? <Tag>Follower</Tag> : <Tag>Buyer</Tag>}
@@ -185,7 +187,7 @@ export default function Fans() {
                   ),
                 },
                 {
-                  key: 'since', title: 'Fan since', width: 140, sorter: true, sortOrder: order('since'), showSorterTooltip: false,
+                  key: 'since', title: 'Fan since', width: 120, sorter: true, sortOrder: order('since'), showSorterTooltip: false,
                   render: (_, f) => (
                     <span className={s.stack}>
                       {shortDate(f.fanSince)}
@@ -193,10 +195,10 @@ export default function Fans() {
                     </span>
                   ),
                 },
-                { key: 'activity', title: 'Last activity', width: 140, sorter: true, sortOrder: order('activity'), showSorterTooltip: false, render: (_, f) => shortDate(f.lastActivityAt) },
-                { key: 'note', title: 'Note', width: 200, render: (_, f) => (f.note ? <span className={s.note}>{f.note}</span> : <span className="muted">—</span>) },
+                { key: 'activity', title: 'Last activity', width: 110, sorter: true, sortOrder: order('activity'), showSorterTooltip: false, render: (_, f) => shortDate(f.lastActivityAt) },
+                { key: 'note', title: 'Note', render: (_, f) => (f.note ? <span className={s.note}>{f.note}</span> : <span className="muted">—</span>) },
                 {
-                  key: 'actions', title: '', width: 190,
+                  key: 'actions', title: '', width: 120,
                   render: (_, f) => (
                     <span className={s.actions}>
                       {!f.blocked && (
