@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
   AuditOutlined, BankOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
-  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined, HeartOutlined } from '@ant-design/icons';
+  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/lib/use-logout';
 import { money } from '@/lib/format';
@@ -41,8 +41,8 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
         { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
         { href: '/creator/payouts', label: 'Payouts', icon: <DollarOutlined /> },
         { href: '/creator/banking', label: 'Payout settings', icon: <BankOutlined /> },
-        { href: '/creator/fans', label: 'Fans', icon: <HeartOutlined /> },
-        { href: '/creator/subscribers', label: 'Subscribers', icon: <TeamOutlined /> },
+        { href: '/creator/fans', label: 'Fans', icon: <TeamOutlined /> },
+        { href: '/creator/subscribers', label: 'Subscribers', icon: <CrownOutlined /> },
         { href: '/creator/referrals', label: 'Referrals', icon: <ShareAltOutlined /> },
         { href: '/creator/tracking-links', label: 'Tracking links', icon: <LinkOutlined /> },
         { href: '/creator/promotions', label: 'Promotions', icon: <GiftOutlined /> },
