@@ -64,6 +64,7 @@ export * from './streaming';
 export * from './calendar';
 export * from './referrals';
 export * from './tracking';
+export * from './statistics';
 export * from './promotions';
 export * from './labels';
 export * from './fans';

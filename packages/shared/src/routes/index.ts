@@ -34,6 +34,7 @@ import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { takedowns } from './takedowns';
 import { tracking } from './tracking';
+import { statistics } from './statistics';
 import { salesTax, taxes } from './taxes';
 import { performers } from './performers';
 import { products } from './products';
@@ -89,6 +90,7 @@ export const routes = {
   privacy,
   takedowns,
   tracking,
+  statistics,
   taxes,
   salesTax,
   performers,
