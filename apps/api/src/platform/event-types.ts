@@ -65,6 +65,12 @@ export type DomainEventMap = {
   /** An automatic message (welcome, "we miss you") was delivered to one fan (messages README "Automatic messages"). */
   'auto-message.delivered': { performerId: string; userId: string; kind: 'welcome' | 'miss-you'; messageId: string; conversationId: string };
   'follow.created': { followerId: string; performerId: string };
+  /** A user stopped following a creator (statistics count followers lost). */
+  'follow.removed': { followerId: string; performerId: string };
+  /** A user liked an item (`ownerId`: its creator; statistics count it per item and hour). */
+  'reaction.liked': { userId: string; objectType: string; objectId: string; ownerId: string | null };
+  /** A video or gallery was opened by someone other than its owner (its view counter went up; statistics count views per day). */
+  'content.viewed': { kind: 'video' | 'gallery'; itemId: string; performerId: string };
 
   /** A creator went live (public or group; private shows are not announced). `notify`: the audience is told (at most once per creator per GO_LIVE_NOTIFY_THROTTLE_MINUTES). */
   'stream.started': { streamId: string; performerId: string; type: 'public' | 'group'; notify: boolean };

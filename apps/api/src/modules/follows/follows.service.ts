@@ -121,6 +121,7 @@ export class FollowsService {
         .where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, target.id)))
         .returning({ id: follows.followingId });
       if (deleted.length) {
+        await this.deps.events.record(tx, 'follow.removed', { followerId: viewer.id, performerId: target.id });
         const [c] = await tx
           .update(followerCounts)
           .set({ total: sql`greatest(${followerCounts.total} - 1, 0)` })

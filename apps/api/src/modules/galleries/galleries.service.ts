@@ -6,6 +6,7 @@ import {
   type createGallerySchema, type Gallery, type GalleryQuery, type OwnGalleryQuery, type updateGallerySchema,
 } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Events } from '../../platform/events';
 import { isAdmin } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { MediaService } from '../media/media.service';
@@ -27,6 +28,8 @@ type UpdateGallery = z.output<typeof updateGallerySchema>;
 /** What GalleriesService is built with (by the composition root, root.ts). */
 export interface GalleriesDeps {
   db: Db;
+  /** A counted view's `content.viewed` (statistics), in the view's transaction. */
+  events: Pick<Events, 'record'>;
   media: MediaService;
   settings: SettingsService;
   users: UsersService;
@@ -171,11 +174,15 @@ export class GalleriesService {
     const { gallery, access } = await this.readable(viewer, id);
     if (!access.isOwner) {
       // Not an edit: updatedAt stays.
-      const [n] = await this.db
-        .update(galleries)
-        .set({ totalView: sql`${galleries.totalView} + 1`, updatedAt: sql`${galleries.updatedAt}` })
-        .where(eq(galleries.id, gallery.id))
-        .returning({ totalView: galleries.totalView });
+      const [n] = await this.db.transaction(async (tx) => {
+        const counted = await tx
+          .update(galleries)
+          .set({ totalView: sql`${galleries.totalView} + 1`, updatedAt: sql`${galleries.updatedAt}` })
+          .where(eq(galleries.id, gallery.id))
+          .returning({ totalView: galleries.totalView });
+        if (counted.length) await this.deps.events.record(tx, 'content.viewed', { kind: 'gallery', itemId: gallery.id, performerId: gallery.performerId });
+        return counted;
+      });
       if (n) gallery.totalView = n.totalView;
     }
     return this.toView(viewer, gallery);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { BOOKMARK_LIST_TYPES, type BookmarkItem, type BookmarkListType, type ListQuery, type ReactionInput, type ReactionObjectType, type ReactionState } from '@stagepass/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Events } from '../../platform/events';
 import { forbidden, notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider, ContentKinds } from '../../platform/content-kinds';
 import type { UserRow } from '../users/users.tables';
@@ -35,6 +36,8 @@ export async function reactionsOf(db: DbOrTx, userId: string | null | undefined,
 export interface ReactionsDeps {
   contentKinds: ContentKinds;
   db: Db;
+  /** A new like's `reaction.liked` (statistics), in the like's transaction. */
+  events: Pick<Events, 'record'>;
 }
 
 /** Likes and bookmarks. Rules: README.md beside this file. */
@@ -61,6 +64,9 @@ export class ReactionsService {
         .onConflictDoNothing()
         .returning({ id: reactions.id });
       const adjusted = inserted.length ? await target.counters?.adjust(tx, input.objectId, input.action, +1) : undefined;
+      if (inserted.length && input.action === 'like') {
+        await this.deps.events.record(tx, 'reaction.liked', { userId: viewer.id, objectType: input.objectType, objectId: input.objectId, ownerId: found.ownerId });
+      }
       const total = adjusted ?? (await this.total(tx, target, input));
       return { ...input, reacted: true, total };
     });

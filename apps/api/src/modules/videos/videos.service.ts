@@ -204,11 +204,15 @@ export class VideosService {
     const { video, known, isOwner } = await this.readable(viewer, id);
     if (!isOwner) {
       // updatedAt is set to itself: a view is not an edit.
-      const [n] = await this.db
-        .update(videos)
-        .set({ totalView: sql`${videos.totalView} + 1`, updatedAt: sql`${videos.updatedAt}` })
-        .where(eq(videos.id, video.id))
-        .returning({ totalView: videos.totalView });
+      const [n] = await this.db.transaction(async (tx) => {
+        const counted = await tx
+          .update(videos)
+          .set({ totalView: sql`${videos.totalView} + 1`, updatedAt: sql`${videos.updatedAt}` })
+          .where(eq(videos.id, video.id))
+          .returning({ totalView: videos.totalView });
+        if (counted.length) await this.deps.events.record(tx, 'content.viewed', { kind: 'video', itemId: video.id, performerId: video.performerId });
+        return counted;
+      });
       if (n) video.totalView = n.totalView;
     }
     return this.views.toView(viewer, video, known);
