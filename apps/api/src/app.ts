@@ -67,6 +67,7 @@ import { fansRoutes } from './modules/fans/fans.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { plannedStreamsRoutes } from './modules/streaming/planned-streams.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
@@ -210,6 +211,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(referralsRoutes({ referrals: r.referrals }));
   await app.register(trackingRoutes({ tracking: r.tracking }));
   await app.register(fansRoutes({ fans: r.fans }));
+  await app.register(statisticsRoutes({ statistics: r.statistics, clock: r.clock }));
   await app.register(promotionsRoutes({ promotions: r.promotions }));
   await app.register(labelsRoutes({ labels: r.labels, geo: r.geo }));
   await app.register(legalRoutes({ legal: r.legal }));

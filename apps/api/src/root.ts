@@ -122,6 +122,8 @@ import { registerFansHandlers } from './modules/fans/fans.handlers';
 import { FansService } from './modules/fans/fans.service';
 import { registerTrackingHandlers } from './modules/tracking/tracking.handlers';
 import { TrackingService } from './modules/tracking/tracking.service';
+import { registerStatisticsHandlers } from './modules/statistics/statistics.handlers';
+import { StatisticsService } from './modules/statistics/statistics.service';
 import { PromotionsService } from './modules/promotions/promotions.service';
 import { LabelsService } from './modules/labels/labels.service';
 import { DashboardService } from './modules/admin/dashboard.service';
@@ -264,7 +266,7 @@ export function buildServices(p: Platform) {
     rights: { activeProductOrder: (userId, productId) => orders.activeProductOrder(userId, productId), countOrderDownload: (orderId) => orders.countOrderDownload(orderId) },
   });
   contentKinds.register(productKind({ db, products, media, downloads: productDownloads }));
-  const galleries = new GalleriesService({ coPerformers, db, media, sellers, settings, users });
+  const galleries = new GalleriesService({ coPerformers, db, events, media, sellers, settings, users });
   const photos = new PhotosService({ db, galleries, media, users });
   contentKinds.register(galleryKind({ db, galleries, media, photos }));
   const videos = new VideosService({ coPerformers, db, events, media, sellers, settings, users });
@@ -320,7 +322,7 @@ export function buildServices(p: Platform) {
   const follows = new FollowsService({ db, events, media, users });
   const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
   contentKinds.register(performerKind({ follows }));
-  const reactions = new ReactionsService({ contentKinds, db });
+  const reactions = new ReactionsService({ contentKinds, db, events });
   const comments = new CommentsService({ contentKinds, db, events, reactions, users });
   contentKinds.register(commentKind({ contentKinds }));
   const reports = new ReportsService({ contentKinds, db, users });
@@ -364,8 +366,8 @@ export function buildServices(p: Platform) {
   const referrals = new ReferralsService({ clock, db, earnings, settings, users });
   // Tracking links (modules/tracking): clicks, attribution (auth's sign-up calls it above), rollups kept by its event handlers.
   const tracking = new TrackingService({ clock, db });
-  // A creator's fans (modules/fans): the creator_fans rollup its event handlers keep.
-  const fans = new FansService({ db, users });
+  // Statistics (modules/statistics): read from the rollups its event handlers keep., // A creator's fans (modules/fans): the creator_fans rollup its event handlers keep.
+  const statistics = new StatisticsService({ clock, contentKinds, db }), const fans = new FansService({ db, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
@@ -402,7 +404,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, fans, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, statistics, fans, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };
@@ -429,7 +431,7 @@ export async function buildRoot(opts: RootOptions) {
   registerFollowHandlers({ events: platform.events });
   registerAutoMessageHandlers({ events: platform.events, auto: services.autoMessages });
   registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
-  registerFansHandlers({ events: platform.events, fans: services.fans });
+  registerStatisticsHandlers({ events: platform.events, sources: { attributedAt: (db, userId, performerId, at) } }), at) => services.tracking.attributedAt(db, registerFansHandlers({ events: platform.events, fans: services.fans });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });

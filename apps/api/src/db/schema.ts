@@ -51,3 +51,4 @@ export * from '../modules/labels/labels.tables';
 export * from '../modules/messages/auto.tables';
 export * from '../modules/streaming/planned-streams.tables';
 export * from '../modules/fans/fans.tables';
+export * from '../modules/statistics/statistics.tables';

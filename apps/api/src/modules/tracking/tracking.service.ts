@@ -228,6 +228,15 @@ export class TrackingService {
     }
   }
 
+  /** Whether `userId` was attributed to one of `performerId`'s tracking links at `at` (statistics' source of a sale or a new fan). */
+  async attributedAt(db: DbOrTx, userId: string, performerId: string, at: Date): Promise<boolean> {
+    const [a] = await db
+      .select({ l: trackingAttributions.linkId })
+      .from(trackingAttributions)
+      .where(and(eq(trackingAttributions.userId, userId), eq(trackingAttributions.performerId, performerId), lte(trackingAttributions.attributedAt, at)));
+    return !!a;
+  }
+
   /**
    * An attributed fan's follow, subscription or sale with the creator they were attributed for
    * (the event handlers, in their exactly-once transaction): follows and subscriptions count a fan
