@@ -8,7 +8,7 @@ import type { Scope, StatisticsService } from './statistics.service';
  */
 export async function earningsCsv(svc: StatisticsService, scope: Scope, q: StatisticsQuery): Promise<string> {
   const p = svc.period(q);
-  const rows = (await svc.moneyRows(scope, p)).filter((r) => r.day >= p.from);
+  const rows = await svc.moneyRows(scope, p);
   return csvLine(['date', 'channel', 'source', 'gross', 'net', 'tax', 'sales', 'reversals'])
     + rows.map((r) => csvLine([r.day, r.channel, r.source, csvMoney(r.gross), csvMoney(r.net), csvMoney(r.tax), String(r.sales), String(r.reversals)])).join('');
 }

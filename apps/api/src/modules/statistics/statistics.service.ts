@@ -1,8 +1,8 @@
 import { and, between, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   cohortTable, daysOf, EARNING_CHANNELS, fromMinor, percentChange, percentOf, STATISTICS_SOURCES, statisticsPeriod,
-  type AudienceStatistics, type ContentStatistics, type EarningChannel, type EarningsStatistics, type StatisticsContentKind, type StatisticsContentQuery,
-  type StatisticsPeriod, type StatisticsQuery, type StatisticsSource,
+  type AudienceStatistics, type ContentStatistics, type EarningsStatistics, type StatisticsContentKind, type StatisticsContentQuery,
+  type StatisticsPeriod, type StatisticsQuery, 
 } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -36,48 +36,59 @@ export class StatisticsService {
     return statisticsPeriod(q, this.deps.clock.now().toISOString().slice(0, 10));
   }
 
-  /** Money rows of the period and the previous one, by day, channel and source (minor units). */
+  /** Money rows of the period by day, channel and source (minor units): the CSV's lines. */
   async moneyRows(scope: Scope, p: StatisticsPeriod) {
     const t = statsMoneyDaily;
     return this.deps.db
       .select({ day: t.day, channel: t.channel, source: t.source, gross: n(t.gross), net: n(t.net), tax: n(t.tax), sales: n(t.sales), reversals: n(t.reversals) })
       .from(t)
-      .where(scoped(t.performerId, scope, between(t.day, p.previousFrom, p.to)))
+      .where(scoped(t.performerId, scope, between(t.day, p.from, p.to)))
       .groupBy(t.day, t.channel, t.source)
       .orderBy(t.day, t.channel, t.source);
   }
 
+  /** Sums of the period and the previous one grouped by `key` (channel or source): a few rows, summed in SQL. */
+  private moneyBy(scope: Scope, p: StatisticsPeriod, key: typeof statsMoneyDaily.channel | typeof statsMoneyDaily.source) {
+    const t = statsMoneyDaily;
+    const cur = sql`${t.day} >= ${p.from}`;
+    const f = (c: unknown, w: SQL) => sql<number>`coalesce(sum(${c}) filter (where ${w}), 0)`.mapWith(Number);
+    return this.deps.db
+      .select({
+        key, gross: f(t.gross, cur), net: f(t.net, cur), tax: f(t.tax, cur), sales: f(t.sales, cur), reversals: f(t.reversals, cur),
+        previousGross: f(t.gross, sql`not (${cur})`), previousNet: f(t.net, sql`not (${cur})`),
+      })
+      .from(t)
+      .where(scoped(t.performerId, scope, between(t.day, p.previousFrom, p.to)))
+      .groupBy(key);
+  }
+
   async earnings(scope: Scope, q: StatisticsQuery): Promise<EarningsStatistics> {
     const p = this.period(q);
-    const rows = await this.moneyRows(scope, p);
-    const channels = new Map<EarningChannel, MoneyAcc>(EARNING_CHANNELS.map((c) => [c, zero()]));
-    const sources = new Map<StatisticsSource, MoneyAcc>(STATISTICS_SOURCES.map((s) => [s, zero()]));
-    const daily = new Map<string, { gross: number; net: number }>(daysOf(p.from, p.to).map((d) => [d, { gross: 0, net: 0 }]));
+    const t = statsMoneyDaily;
+    const [byChannel, bySource, days] = await Promise.all([
+      this.moneyBy(scope, p, t.channel),
+      this.moneyBy(scope, p, t.source),
+      this.deps.db.select({ day: t.day, gross: n(t.gross), net: n(t.net) }).from(t).where(scoped(t.performerId, scope, between(t.day, p.from, p.to))).groupBy(t.day),
+    ]);
+    const acc = (rows: typeof byChannel, k: string): MoneyAcc => {
+      const r = rows.find((x) => x.key === k);
+      return r ? { gross: r.gross, net: r.net, previousNet: r.previousNet, sales: r.sales } : zero();
+    };
     const total = { gross: 0, net: 0, tax: 0, sales: 0, reversals: 0, previousGross: 0, previousNet: 0 };
-    for (const r of rows) {
-      const c = channels.get(r.channel as EarningChannel);
-      const s = sources.get(r.source as StatisticsSource);
-      if (r.day < p.from) {
-        total.previousGross += r.gross;
-        total.previousNet += r.net;
-        if (c) c.previousNet += r.net;
-        if (s) s.previousNet += r.net;
-        continue;
-      }
+    for (const r of byChannel) {
       total.gross += r.gross; total.net += r.net; total.tax += r.tax; total.sales += r.sales; total.reversals += r.reversals;
-      for (const a of [c, s]) if (a) { a.gross += r.gross; a.net += r.net; a.sales += r.sales; }
-      const d = daily.get(r.day);
-      if (d) { d.gross += r.gross; d.net += r.net; }
+      total.previousGross += r.previousGross; total.previousNet += r.previousNet;
     }
+    const daily = new Map(days.map((d) => [d.day, d]));
     return {
       period: p,
       total: {
         gross: fromMinor(total.gross), net: fromMinor(total.net), tax: fromMinor(total.tax), sales: total.sales, reversals: total.reversals,
         previousGross: fromMinor(total.previousGross), previousNet: fromMinor(total.previousNet), change: percentChange(total.net, total.previousNet),
       },
-      byChannel: [...channels].map(([channel, a]) => ({ channel, ...line(a) })),
-      bySource: [...sources].map(([source, a]) => ({ source, ...line(a) })),
-      series: [...daily].map(([date, d]) => ({ date, gross: fromMinor(d.gross), net: fromMinor(d.net) })),
+      byChannel: EARNING_CHANNELS.map((channel) => ({ channel, ...line(acc(byChannel, channel)) })),
+      bySource: STATISTICS_SOURCES.map((source) => ({ source, ...line(acc(bySource, source)) })),
+      series: daysOf(p.from, p.to).map((date) => ({ date, gross: fromMinor(daily.get(date)?.gross ?? 0), net: fromMinor(daily.get(date)?.net ?? 0) })),
     };
   }
 
