@@ -15,10 +15,14 @@ import { errorText } from '@/lib/api';
 import { count as num, money } from '@/lib/format';
 import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
+import dynamic from 'next/dynamic';
 import DashboardCharts from './DashboardCharts';
 import SalesByType from './SalesByType';
 import { RANGE_OPTIONS, customDays, isRange, rangeLabel } from './dashboard-format';
 import css from './dashboard.module.css';
+
+// The site-wide statistics (issue 31 §5: the creators' screens over every creator), loaded on demand.
+const SiteStatistics = dynamic(() => import('@/features/statistics/Statistics').then((m) => m.StatisticsPanels), { ssr: false, loading: () => <Skeleton active /> });
 
 /** One stat card: a group named by its label (e2e: `getByRole('group', { name })`). */
 function Stat({ id, label, icon, value, note, link }: { id: string; label: string; icon: ReactNode; value: ReactNode; note?: ReactNode; link?: { href: string; text: string } }) {
@@ -134,6 +138,10 @@ export default function AdminDashboard() {
           </div>
           <Card className={css.panel}>
             <SalesByType sales={d.sales} />
+          </Card>
+          <Card className={css.panel}>
+            <h2 className={css.siteTitle}>Site statistics</h2>
+            <SiteStatistics site />
           </Card>
         </>
       )}
