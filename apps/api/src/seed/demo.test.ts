@@ -453,6 +453,18 @@ describe('demo seed', () => {
     expect(upcoming.map((p) => p.title)).toEqual([DEMO_PLANNED_STREAM]);
   });
 
+  it("gives Luna 90 days of statistics that match her earnings rows to the cent", async () => {
+    const [luna] = await t.ctx.db.select().from(users).where(eq(users.username, 'luna'));
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const s = await t.ctx.statistics.earnings(luna!.id, { from, to: today });
+    const [rows] = (await t.ctx.db.execute(sql`select coalesce(sum(net), 0)::text as net, coalesce(sum(gross), 0)::text as gross from earnings where performer_id = ${luna!.id} and created_at >= ${`${from}T00:00:00Z`}::timestamptz`)).rows as Array<{ net: string; gross: string }>;
+    expect(Math.round(s.total.net * 100)).toBe(Number(rows!.net));
+    expect(Math.round(s.total.gross * 100)).toBe(Number(rows!.gross));
+    expect(s.series.filter((d) => d.net > 0).length).toBeGreaterThanOrEqual(15);
+    expect(s.series.slice(0, 30).some((d) => d.net > 0)).toBe(true);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(t);
     const fanBefore = await byEmail('fan@example.com');
