@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Card, Skeleton, Table } from 'antd';
-import { STATISTICS_CONTENT_SORTS, type ContentStatisticsItem } from '@stagepass/shared';
+import type { STATISTICS_CONTENT_SORTS, ContentStatisticsItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { money } from '@/lib/format';
