@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
-  AuditOutlined, BankOutlined, BarChartOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
+  AuditOutlined, BankOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
   SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/lib/use-logout';
@@ -39,7 +39,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
   return operator.concat(user.isPerformer
     ? [
         { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
-        { href: '/creator/statistics', label: 'Statistics', icon: <BarChartOutlined /> },
+        { href: '/creator/statistics', label: 'Statistics', icon: <DashboardOutlined /> },
         { href: '/creator/payouts', label: 'Payouts', icon: <DollarOutlined /> },
         { href: '/creator/banking', label: 'Payout settings', icon: <BankOutlined /> },
         { href: '/creator/fans', label: 'Fans', icon: <TeamOutlined /> },
