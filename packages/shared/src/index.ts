@@ -68,3 +68,4 @@ export * from './statistics';
 export * from './promotions';
 export * from './labels';
 export * from './fans';
+export * from './tip-menu';

@@ -73,8 +73,8 @@ export interface ServerToClientEvents {
   'stream/balance-low': (e: { streamId: string; balance: number; rate: number }) => void;
   /** A private-show request to the creator, or its new state to the fan (spec §3 Streaming privateRequests). */
   'stream/private-request': (e: { request: PrivateRequest }) => void;
-  /** A chat message in a stream the receiver joined (`stream:<id>`); tip messages carry `amount`. */
-  'stream-message/created': (e: { message: StreamMessage; tipsTotal?: number }) => void;
+  /** A chat message in a stream the receiver joined (`stream:<id>`); tip messages carry `amount`; a tip-menu order's also `menuItem` (the item's name, shown on screen a few seconds). */
+  'stream-message/created': (e: { message: StreamMessage; tipsTotal?: number; menuItem?: string }) => void;
   /** A stream chat message was deleted: show 'Message deleted'. */
   'stream-message/deleted': (e: { streamId: string; conversationId: string; messageId: string }) => void;
   /** The creator cleared the chat (the spec's reset). */

@@ -44,6 +44,7 @@ import { reconciliation } from './reconciliation';
 import { referrals } from './referrals';
 import { promotions } from './promotions';
 import { labels } from './labels';
+import { tipmenu } from './tipmenu';
 import { reference } from './reference';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -102,6 +103,7 @@ export const routes = {
   referrals,
   promotions,
   labels,
+  tipmenu,
   reference,
   refunds,
   releases,
