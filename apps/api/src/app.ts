@@ -70,6 +70,7 @@ import { plannedStreamsRoutes } from './modules/streaming/planned-streams.routes
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
+import { tipMenuRoutes } from './modules/tipmenu/tipmenu.routes';
 import { stripeRoutes } from './modules/payments/stripe.routes';
 import { disputesRoutes } from './modules/payments/disputes.routes';
 import { refundsRoutes } from './modules/payments/refunds.routes';
@@ -214,6 +215,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(statisticsRoutes({ statistics: r.statistics, clock: r.clock }));
   await app.register(promotionsRoutes({ promotions: r.promotions }));
   await app.register(labelsRoutes({ labels: r.labels, geo: r.geo }));
+  await app.register(tipMenuRoutes({ geo: r.geo, tipMenu: r.tipMenu }));
   await app.register(legalRoutes({ legal: r.legal }));
   await app.register(ageRoutes({ age: r.age, review: r.ageReview, geo: r.geo }));
   await app.register(privacyRoutes({ privacy: r.privacy }));

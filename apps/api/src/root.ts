@@ -125,7 +125,7 @@ import { TrackingService } from './modules/tracking/tracking.service';
 import { registerStatisticsHandlers } from './modules/statistics/statistics.handlers';
 import { StatisticsService } from './modules/statistics/statistics.service';
 import { PromotionsService } from './modules/promotions/promotions.service';
-import { LabelsService } from './modules/labels/labels.service';
+import { TipMenuService } from './modules/tipmenu/tipmenu.service', import { LabelsService } from './modules/labels/labels.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -337,6 +337,8 @@ export function buildServices(p: Platform) {
   // The fan's cart (kept on the server): products seen through the content-kind registry.
   const cart = new CartService({ contentKinds, db });
   const wallet = new WalletService({ addresses, contentKinds, coupons, db, events, idempotency, ledger, orders, payments, purchases, sellers, taxes: salesTax, users });
+  // The tip menu (issue 31 §2): each order is a tip through the wallet.
+  const tipMenu = new TipMenuService({ clock, db, idempotency, payments, users, wallet });
   // A creator's subscription tiers (issue 30 §1): which tier a subscribe is for, its price, the creator's CRUD.
   const tiers = new TiersService({ clock, db, pricing, settings });
   // A tier's 3-, 6- and 12-month bundles (issue 30 §2): the terms a bundle subscribe buys, the fan's renewal choice.
@@ -404,7 +406,7 @@ export function buildServices(p: Platform) {
   return {
     dashboard, auditLog,
     contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, statistics, fans, promotions, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, statistics, fans, promotions, tipMenu, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
     ledgerSearch, privacy,
   };

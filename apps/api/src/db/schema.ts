@@ -52,3 +52,4 @@ export * from '../modules/messages/auto.tables';
 export * from '../modules/streaming/planned-streams.tables';
 export * from '../modules/fans/fans.tables';
 export * from '../modules/statistics/statistics.tables';
+export * from '../modules/tipmenu/tipmenu.tables';

@@ -138,8 +138,8 @@ export interface ContentKindProvider {
   /** Which referenced ids `viewer` may see listed, as SQL on the referencing column (see above). */
   listedSql?(viewer: UserRow, id: AnyColumn | SQLWrapper): SQL;
   sale?(tx: Tx, buyer: UserRow, id: string, opts: SaleOptions): Promise<SaleTerms>;
-  /** A tip sent in the item (a live stream), recorded inside the tip's transaction (see above). */
-  tip?(tx: Tx, tipper: UserRow, id: string, tip: { performerId: string; amount: number; message: string; chargeId: string }): Promise<void>;
+  /** A tip sent in the item (a live stream), recorded inside the tip's transaction (see above); `menuItem`: a tip-menu order's item name (shown on screen). */
+  tip?(tx: Tx, tipper: UserRow, id: string, tip: { performerId: string; amount: number; message: string; chargeId: string; menuItem?: string }): Promise<void>;
   /** Gives back `quantity` units a refunded order had taken (repeatable goods), inside the refund's transaction. */
   restock?(tx: Tx, id: string, quantity: number): Promise<void>;
   counters?: ContentCounters;

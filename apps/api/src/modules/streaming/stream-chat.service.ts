@@ -241,7 +241,7 @@ export class StreamChatService {
    * message (the only way one is created) and adds to the stream's tips total; after the commit the
    * room gets the message with the new total.
    */
-  async recordTip(tx: Tx, t: { streamId: string; userId: string; performerId: string; amount: number; message: string; chargeId: string }): Promise<StreamMessageRow> {
+  async recordTip(tx: Tx, t: { streamId: string; userId: string; performerId: string; amount: number; message: string; chargeId: string; menuItem?: string }): Promise<StreamMessageRow> {
     const [stream] = await tx.select().from(streams).where(eq(streams.id, t.streamId)).limit(1);
     if (!stream || stream.status !== 'live' || stream.performerId !== t.performerId) throw notFound('Stream not found');
     const [tipper] = await tx.select().from(users).where(eq(users.id, t.userId)).limit(1);
@@ -257,16 +257,16 @@ export class StreamChatService {
       .set({ tipsTotal: sql`${streams.tipsTotal} + ${t.amount}` })
       .where(eq(streams.id, stream.id))
       .returning({ tipsTotal: streams.tipsTotal });
-    this.deps.commits.afterCommit(tx, () => this.pushCreated(row!, stream, totals?.tipsTotal));
+    this.deps.commits.afterCommit(tx, () => this.pushCreated(row!, stream, totals?.tipsTotal, t.menuItem));
     return row!;
   }
 
   /** After a commit: the message to the stream's room (a tip with the stream's new total). Best effort. */
-  private async pushCreated(row: StreamMessageRow, stream: StreamRow, tipsTotal?: number): Promise<void> {
+  private async pushCreated(row: StreamMessageRow, stream: StreamRow, tipsTotal?: number, menuItem?: string): Promise<void> {
     try {
       const cards = await senderCards(this.db, this.deps.users, [row]);
       const message = messageView(row, stream, cards);
-      const total = tipsTotal === undefined ? {} : { tipsTotal: fromMinor(tipsTotal) };
+      const total = { ...(tipsTotal === undefined ? {} : { tipsTotal: fromMinor(tipsTotal) }), ...(menuItem ? { menuItem } : {}) };
       if (!row.senderId || row.senderId === stream.performerId) {
         this.deps.realtime.to(streamRoom(stream.id), 'stream-message/created', { message, ...total });
         return;

@@ -42,7 +42,7 @@ export function streamKind({ chat }: { chat: Pick<StreamChatService, 'recordTip'
     },
 
     async tip(tx, tipper, id, t) {
-      await chat.recordTip(tx, { streamId: id, userId: tipper.id, performerId: t.performerId, amount: t.amount, message: t.message, chargeId: t.chargeId });
+      await chat.recordTip(tx, { streamId: id, userId: tipper.id, performerId: t.performerId, amount: t.amount, message: t.menuItem ? `Ordered ${t.menuItem}` : t.message, chargeId: t.chargeId, menuItem: t.menuItem });
     },
   };
 }

@@ -172,14 +172,33 @@ export class WalletService {
     // chat's tip message, the tip goal) in this same transaction — a refusal there (not the tipped
     // creator's live stream: 404; the tipper may not be in it: 403) rolls the whole tip back.
     const description = body.streamId ? (message ? `Tip in live stream: ${message}` : 'Tip in live stream') : message;
-    const charge = await this.write(tx, user, { type: 'tip', performerId: performer.id, itemId: null, amount, originalAmount: amount, couponId: null, description, message, requestCountry: place.requestCountry });
-    if (body.streamId) {
-      const stream = this.deps.contentKinds.get('stream');
-      if (!stream?.tip) throw unprocessable('Tips in live streams are not available');
-      await stream.tip(tx, user, body.streamId, { performerId: performer.id, amount, message, chargeId: charge.id });
-    }
+    const charge = await this.tipIn(tx, user, { performerId: performer.id, amount, description, message, streamId: body.streamId, requestCountry: place.requestCountry });
     const [view] = await this.views([charge], tx);
     return { charge: view!, balance: await this.balanceOf(tx, user) };
+  }
+
+  /**
+   * A tip of a tip-menu order (tipmenu module), inside the order's transaction: the same charge as
+   * any tip (sales tax, ledger, earnings row — channel `tip_menu` — `tip.sent`) with the line
+   * "Tip menu: <item name>"; in a live stream the stream kind records it in the chat as the order.
+   * The caller has checked the item, the blocks and the creator; the seller gate is checked here.
+   */
+  async menuTip(tx: Tx, user: UserRow, t: { performerId: string; amount: number; itemName: string; note: string; streamId?: string; requestCountry: string | null }): Promise<{ charge: WalletChargeRow; balance: number }> {
+    await this.deps.sellers.assertPayable(t.performerId, tx);
+    const description = `Tip menu: ${t.itemName}`;
+    const charge = await this.tipIn(tx, user, { performerId: t.performerId, amount: t.amount, description, message: t.note || description, channel: 'tip_menu', streamId: t.streamId, menuItem: t.itemName, requestCountry: t.requestCountry });
+    return { charge, balance: await this.balanceOf(tx, user) };
+  }
+
+  /** THE tip write: the charge, and in a live stream the stream kind's record of it (a refusal there rolls it all back). */
+  private async tipIn(tx: Tx, user: UserRow, t: { performerId: string; amount: number; description: string; message: string; channel?: 'tip_menu'; streamId?: string; menuItem?: string; requestCountry: string | null }): Promise<WalletChargeRow> {
+    const charge = await this.write(tx, user, { type: 'tip', channel: t.channel, performerId: t.performerId, itemId: null, amount: t.amount, originalAmount: t.amount, couponId: null, description: t.description, message: t.message, requestCountry: t.requestCountry });
+    if (t.streamId) {
+      const stream = this.deps.contentKinds.get('stream');
+      if (!stream?.tip) throw unprocessable('Tips in live streams are not available');
+      await stream.tip(tx, user, t.streamId, { performerId: t.performerId, amount: t.amount, message: t.message, chargeId: charge.id, ...(t.menuItem ? { menuItem: t.menuItem } : {}) });
+    }
+    return charge;
   }
 
   /**
