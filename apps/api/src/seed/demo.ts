@@ -9,6 +9,7 @@ import { seedAutoMessages } from './demo-auto-messages';
 import { seedCalendar } from './demo-calendar';
 import { seedFans } from './demo-fans';
 import { seedStatistics } from './demo-statistics';
+import { seedTipMenu } from './demo-tipmenu';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
 import { users } from '../modules/users/users.tables';
@@ -225,6 +226,7 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     // Fans: Luna's private names and notes for two fans; totals come from the handlers (demo-fans.ts).
     if (account.luna) await seedFans(ctx, { luna: account.luna.user });
     if (account.luna) await seedStatistics(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
+    if (account.luna) await seedTipMenu(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
     // Tax details (modules/taxes): the demo creators may request payouts; their statements show this year's sales.
     await seedTaxDetails(ctx, { luna: account.luna?.user, iris: account.iris?.user, marco: account.marco?.user });
