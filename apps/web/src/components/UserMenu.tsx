@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
   AuditOutlined, BankOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
-  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined } from '@ant-design/icons';
+  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
 import { useLogout } from '@/lib/use-logout';
 import { money } from '@/lib/format';
@@ -47,6 +47,7 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
         { href: '/creator/referrals', label: 'Referrals', icon: <ShareAltOutlined /> },
         { href: '/creator/tracking-links', label: 'Tracking links', icon: <LinkOutlined /> },
         { href: '/creator/promotions', label: 'Promotions', icon: <GiftOutlined /> },
+        { href: '/creator/tip-menu', label: 'Tip menu', icon: <UnorderedListOutlined /> },
       ]
     : [
         { href: '/user/wallet', label: 'Wallet', icon: <WalletOutlined /> },

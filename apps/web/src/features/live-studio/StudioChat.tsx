@@ -6,6 +6,7 @@
 import dynamic from 'next/dynamic';
 import { Card, Skeleton } from 'antd';
 import type { Stream } from '@stagepass/shared';
+import TipMenuShout from '@/features/tipmenu/TipMenuShout';
 import css from './live-studio.module.css';
 
 const StreamChat = dynamic(() => import('@/features/live/chat/StreamChat'), {
@@ -16,6 +17,7 @@ const StreamChat = dynamic(() => import('@/features/live/chat/StreamChat'), {
 export default function StudioChat({ stream }: { stream: Stream }) {
   return (
     <Card className={css.card}>
+      <TipMenuShout streamId={stream._id} inline />
       <StreamChat stream={{ ...stream, canModerate: true }} />
     </Card>
   );

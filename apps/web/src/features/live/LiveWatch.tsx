@@ -13,7 +13,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Alert, App, Button, Popconfirm, Progress, Result, Spin } from 'antd';
 import { DollarOutlined, EyeOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { STREAM_HEARTBEAT_SECONDS, type PublicUser, type Stream, type StreamEndReason, type StreamPath } from '@stagepass/shared';
+import { STREAM_HEARTBEAT_SECONDS, itemForMessage, type PublicUser, type TipMenuItem, type Stream, type StreamEndReason, type StreamPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { compactNumber, money } from '@/lib/format';
@@ -24,6 +24,8 @@ import { useAppSelector, useCurrentUser } from '@/store';
 import JoinPrompt from './JoinPrompt';
 import LiveBadge from './LiveBadge';
 import StreamChat from './chat/StreamChat';
+import TipMenuPanel, { useTipMenu } from '@/features/tipmenu/TipMenuPanel';
+import TipMenuShout from '@/features/tipmenu/TipMenuShout';
 import css from './live.module.css';
 
 const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <div className={css.player} aria-busy="true" aria-label="Loading the player" /> });
@@ -52,6 +54,8 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const [ended, setEnded] = useState<{ reason: StreamEndReason | null } | null>(initial.status === 'ended' ? { reason: initial.endReason } : null);
   const [balanceLow, setBalanceLow] = useState<{ balance: number; rate: number } | null>(null);
   const [tipOpen, setTipOpen] = useState(false);
+  // The tip menu in the side panel; a chat keyword ("!song") opens its item's order dialog.
+  const [menuItem, setMenuItem] = useState<TipMenuItem | null>(null);
   const id = stream._id;
   const join = useRoute(routes.streaming.join, me && !ended ? { params: { id } } : null, { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false });
   const j = join.data;
@@ -114,6 +118,13 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const { message } = App.useApp();
   const isOperator = Boolean(me?.isAdmin && me.twoFactorEnabled);
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && !isOperator && entitled;
+  const tipMenu = useTipMenu(canTip ? performer._id : null);
+  /** A chat message starting with a menu keyword ("!song") opens that item's order dialog instead of being sent. */
+  const keyword = (text: string) => {
+    const item = itemForMessage(tipMenu.data ?? [], text);
+    if (item) setMenuItem(item);
+    return Boolean(item);
+  };
   const endAsOperator = async () => {
     try {
       await call(routes.streaming.end, { params: { id: stream._id } });
@@ -187,7 +198,10 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
             data-testid="balance-low"
           />
         )}
-        {main}
+        <div className={css.stage}>
+          {main}
+          <TipMenuShout streamId={id} />
+        </div>
         <div className={css.head}>
           <div className={css.headText}>
             <h1 className={css.title}>{stream.title}</h1>
@@ -240,7 +254,12 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
       </div>
       {entitled && (
         <aside className={css.side}>
-          <StreamChat stream={stream} />
+          {canTip && tipMenu.data?.length ? (
+            <div className={css.sideMenu}>
+              <TipMenuPanel performer={performer} streamId={id} open={menuItem} onOpenChange={setMenuItem} />
+            </div>
+          ) : null}
+          <StreamChat stream={stream} onKeyword={canTip ? keyword : undefined} />
         </aside>
       )}
       {tipOpen && <TipModal performer={performer} streamId={id} open={tipOpen} onClose={() => setTipOpen(false)} />}

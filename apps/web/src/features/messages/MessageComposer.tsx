@@ -6,6 +6,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CloseOutlined, FolderOpenOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
 import { MESSAGES, type Conversation, type SendMessageInput, type VaultItem } from '@stagepass/shared';
 import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@stagepass/shared';
+import TipMenuButton from '@/features/tipmenu/TipMenuButton';
 import MoneyInput from '@/components/form/MoneyInput';
 import { money } from '@/lib/format';
 import { useSettings } from '@/lib/site-context';
@@ -192,6 +193,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
             <Button type="text" shape="circle" icon={<FolderOpenOutlined />} aria-label="Add from vault" className={css.tool} onClick={() => setVaultOpen(true)} />
           </Tooltip>
         )}
+        <TipMenuButton performer={{ ...c.recipient, name: c.recipient.name || 'this creator' }} className={css.tool} />
         <Popover
           open={emojiOpen}
           onOpenChange={setEmojiOpen}

@@ -36,6 +36,7 @@ import ProfileLabelChips from '@/features/labels/ProfileLabelChips';
 
 /** The tip dialog is fetched when a fan first opens it. */
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
+const TipMenuPanel = dynamic(() => import('@/features/tipmenu/TipMenuPanel'), { ssr: false });
 /** The catalogue tabs load their code when first opened. */
 const tabLoading = () => <Skeleton active paragraph={{ rows: 4 }} />;
 const CreatorVideos = dynamic(() => import('@/features/videos/CreatorVideos'), { loading: tabLoading });
@@ -271,6 +272,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <Tag color="purple">Creator</Tag>
         </Flex>
         <ProfilePlannedStreams performerId={profile._id} />
+        <TipMenuPanel performer={profile} />
       </div>
       <div className="profile-body">
         <ProfileLabelChips username={handle} value={label} onChange={chooseLabel} />

@@ -11,9 +11,10 @@ import css from '../live.module.css';
  * The chat's composer (Enter sends). Disabled, with the reason, while the viewer may not write:
  * removed from the chat (a send answered 403), or slow mode — a countdown after each message
  * (moderators and viewers who tipped in this stream are exempt, as on the server), or the seconds
- * a 429 asked to wait.
+ * a 429 asked to wait. `onKeyword` sees the text first: when it answers true (a tip-menu keyword
+ * such as "!song" opened that item's order dialog) the text is not sent.
  */
-export default function ChatComposer({ conversationId, slowModeSeconds, exempt }: { conversationId: string; slowModeSeconds: number; exempt: boolean }) {
+export default function ChatComposer({ conversationId, slowModeSeconds, exempt, onKeyword }: { conversationId: string; slowModeSeconds: number; exempt: boolean; onKeyword?: (text: string) => boolean }) {
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
   const sending = useAppSelector((s) => s.streamMessage.sendMessage.sending);
@@ -45,7 +46,12 @@ export default function ChatComposer({ conversationId, slowModeSeconds, exempt }
 
   const send = async () => {
     const t = text.trim();
-    if (!t || sending || left > 0 || refused) return;
+    if (!t || sending || refused) return;
+    if (onKeyword?.(t)) {
+      setText('');
+      return;
+    }
+    if (left > 0) return;
     const r = await dispatch(sendStreamMessage({ conversationId, text: t }));
     if (sendStreamMessage.fulfilled.match(r)) {
       setText('');

@@ -35,9 +35,9 @@ const SLOW_MODE_OPTIONS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS].
  * their streams, or removes them (GET /streaming/moderators says who is one). While shown it is
  * joined on the socket ('stream/join', again after a reconnect; 'stream/leave' and its messages
  * reset when left). 'stream/kicked' → "You were removed from this stream" and `onKicked` (the
- * live page leaves; default: the creator's profile).
+ * live page leaves; default: the creator's profile). `onKeyword`: the composer's tip-menu keyword check.
  */
-export default function StreamChat({ stream, onKicked }: { stream: Stream; onKicked?: () => void }) {
+export default function StreamChat({ stream, onKicked, onKeyword }: { stream: Stream; onKicked?: () => void; onKeyword?: (text: string) => boolean }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { message } = App.useApp();
@@ -142,7 +142,7 @@ export default function StreamChat({ stream, onKicked }: { stream: Stream; onKic
           </ol>
         )}
       </div>
-      {me && <ChatComposer conversationId={conversationId} slowModeSeconds={slowModeSeconds} exempt={canModerate || tipped} />}
+      {me && <ChatComposer conversationId={conversationId} slowModeSeconds={slowModeSeconds} exempt={canModerate || tipped} onKeyword={onKeyword} />}
     </section>
   );
 }

@@ -1,0 +1,71 @@
+'use client';
+import { useState } from 'react';
+import { Button, Skeleton } from 'antd';
+import type { TipMenuItem, TipMenuOrder } from '@stagepass/shared';
+import { routes } from '@stagepass/shared/routes';
+import { useRoute } from '@/lib/swr';
+import { money } from '@/lib/format';
+import { useCurrentUser } from '@/store';
+import TipMenuOrderModal from './TipMenuOrderModal';
+import css from './tipmenu.module.css';
+
+/** A creator's active menu items (GET /tip-menu/performer/{id}); fans order one through the shared dialog. Nothing when the menu is empty. */
+export function useTipMenu(performerId: string | null | undefined) {
+  return useRoute(routes.tipmenu.ofPerformer, performerId ? { params: { performerId } } : null);
+}
+
+export function TipMenuItems({ items, onOrder, canOrder }: { items: TipMenuItem[]; onOrder: (i: TipMenuItem) => void; canOrder: boolean }) {
+  return (
+    <ul className={css.list} aria-label="Tip menu items">
+      {items.map((i) => (
+        <li key={i._id} className={css.item}>
+          <div className={css.itemText}>
+            <div className={css.itemName}>{i.name}</div>
+            {(i.description || i.keyword) && (
+              <div className={css.itemMeta}>
+                {i.description}
+                {i.description && i.keyword ? ' · ' : ''}
+                {i.keyword && <span className={css.keyword}>{i.keyword}</span>}
+              </div>
+            )}
+          </div>
+          <span className={css.price}>{money(i.price)}</span>
+          {canOrder && (
+            <Button size="small" type="primary" onClick={() => onOrder(i)} aria-label={`Order ${i.name}`}>
+              Order
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The tip menu where fans buy: the profile's section, the live stream's side panel, the
+ * conversation's menu dialog. `open` (controlled from outside, e.g. a chat keyword) opens an item's dialog.
+ */
+export default function TipMenuPanel({ performer, streamId, title = 'Tip menu', open, onOpenChange, onOrdered }: {
+  performer: { _id: string; name: string };
+  streamId?: string;
+  title?: string | null;
+  open?: TipMenuItem | null;
+  onOpenChange?: (i: TipMenuItem | null) => void;
+  onOrdered?: (o: TipMenuOrder) => void;
+}) {
+  const me = useCurrentUser();
+  const menu = useTipMenu(performer._id);
+  const [own, setOwn] = useState<TipMenuItem | null>(null);
+  const chosen = open !== undefined ? open : own;
+  const choose = onOpenChange ?? setOwn;
+  const items = menu.data ?? [];
+  if (menu.isLoading) return <Skeleton active paragraph={{ rows: 2 }} aria-label="Loading the tip menu" />;
+  if (!items.length) return null;
+  return (
+    <section className={css.section} aria-label={title ?? 'Tip menu'}>
+      {title && <h2 className="section-title">{title}</h2>}
+      <TipMenuItems items={items} canOrder={!!me && !me.isPerformer} onOrder={choose} />
+      <TipMenuOrderModal performerName={performer.name} item={chosen} streamId={streamId} onClose={() => choose(null)} onOrdered={onOrdered} />
+    </section>
+  );
+}
