@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSocketEvent } from '@/lib/socket';
 import css from './tipmenu.module.css';
 
-const SHOW_MS = 6000;
+const SHOW_MS = 8000;
 
 /**
  * On screen for everyone in a live stream's room, a few seconds: "<fan> ordered <item>" — from the
