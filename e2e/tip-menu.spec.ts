@@ -47,6 +47,7 @@ test('a creator builds a tip menu; a fan orders from the profile and with !song 
   await pageShots(page, 'tip-menu-order-dialog', (f) => test.info().outputPath(f));
   await dialog.getByRole('button', { name: 'Order for $10.00' }).click();
   await expect(dialog).toBeHidden();
+  await expect(menu.getByRole('list', { name: 'Your tip menu orders' }).getByRole('listitem').filter({ hasText: 'Shout-out' })).toContainText('Pending');
   const mine = await api<{ data: Array<{ itemName: string; status: string }> }>('GET', '/tip-menu/orders/mine', undefined, fan.token);
   expect(mine.data.map((o) => [o.itemName, o.status])).toEqual([['Shout-out', 'pending']]);
   const charges = await api<{ data: Array<{ description: string; amount: number }> }>('GET', '/wallet/charges/search?type=tip', undefined, fan.token);
@@ -69,6 +70,8 @@ test('a creator builds a tip menu; a fan orders from the profile and with !song 
   await expect(chat.locator('[data-testid="stream-message"][data-type="tip"]')).toContainText('Ordered Song request');
   await expect(page.getByTestId('tip-menu-shout')).toContainText(`${fan.name} ordered Song request`);
   await expect(studio.getByTestId('tip-menu-shout')).toContainText('ordered Song request');
+  await page.screenshot({ path: test.info().outputPath('tip-menu-live-1280-light.png') });
+  await studio.screenshot({ path: test.info().outputPath('tip-menu-studio-1280-light.png') });
   await expect(studio.getByRole('region', { name: 'Stream chat' }).locator('[data-testid="stream-message"][data-type="tip"]')).toContainText('Ordered Song request');
   await stopLive(studio);
 
@@ -83,5 +86,6 @@ test('a creator builds a tip menu; a fan orders from the profile and with !song 
   const after = await api<{ data: Array<{ itemName: string; status: string }> }>('GET', '/tip-menu/orders/mine', undefined, fan.token);
   expect(after.data.find((o) => o.itemName === 'Song request')?.status).toBe('done');
   await page.goto(`/${creator.username}`);
+  await expect(page.getByRole('list', { name: 'Your tip menu orders' }).getByRole('listitem').filter({ hasText: 'Song request' })).toContainText('Done');
   await pageShots(page, 'tip-menu-profile', (f) => test.info().outputPath(f));
 });

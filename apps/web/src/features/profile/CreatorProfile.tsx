@@ -273,6 +273,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
         </Flex>
         <ProfilePlannedStreams performerId={profile._id} />
         <TipMenuPanel performer={profile} />
+        <TipMenuPanel performer={profile} showMine />
       </div>
       <div className="profile-body">
         <ProfileLabelChips username={handle} value={label} onChange={chooseLabel} />

@@ -79,7 +79,7 @@ export default function TipMenuOrderModal({ performerName, item, onClose, stream
           <TaxResidenceNotice />
           <Form form={form} layout="vertical" name="tip-menu-order" requiredMark={false} onFinish={(v) => void onFinish(v)}>
             {error && <Alert type="error" showIcon title={error} className={css.alert} />}
-            <Form.Item name="note" label="Note" extra={`Optional — for ${performerName}, with your order.`}>
+            <Form.Item name="note" label="Note (optional)">
               <Input.TextArea rows={3} maxLength={TIP_MENU_NOTE_MAX} showCount />
             </Form.Item>
             {short && (

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { Button, Skeleton } from 'antd';
-import type { TipMenuItem, TipMenuOrder } from '@stagepass/shared';
+import { Button, Skeleton, Tag } from 'antd';
+import { TIP_MENU_ORDER_STATUS_LABELS, type TipMenuItem, type TipMenuOrder } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { money } from '@/lib/format';
@@ -41,12 +41,35 @@ export function TipMenuItems({ items, onOrder, canOrder }: { items: TipMenuItem[
   );
 }
 
+/** The fan's latest orders from this creator with their status (pending / done). */
+function MyOrders({ performerId }: { performerId: string }) {
+  const mine = useRoute(routes.tipmenu.myOrders, { query: { performerId, limit: 5, offset: 0 } });
+  const rows = mine.data?.data ?? [];
+  if (!rows.length) return null;
+  return (
+    <div className={css.mine}>
+      <h3 className={css.mineTitle}>Your orders</h3>
+      <ul className={css.list} aria-label="Your tip menu orders">
+        {rows.map((o) => (
+          <li key={o._id} className={css.mineRow}>
+            <span className={css.itemName}>{o.itemName}</span>
+            <span className={css.itemMeta}>{money(o.price)}</span>
+            <Tag color={o.status === 'done' ? 'green' : 'gold'}>{TIP_MENU_ORDER_STATUS_LABELS[o.status]}</Tag>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The tip menu where fans buy: the profile's section, the live stream's side panel, the
  * conversation's menu dialog. `open` (controlled from outside, e.g. a chat keyword) opens an item's dialog.
  */
-export default function TipMenuPanel({ performer, streamId, title = 'Tip menu', open, onOpenChange, onOrdered }: {
+export default function TipMenuPanel({ performer, streamId, title = 'Tip menu', open, onOpenChange, onOrdered, showMine = false }: {
   performer: { _id: string; name: string };
+  /** Also list the fan's own orders from this creator with their status (the profile). */
+  showMine?: boolean;
   streamId?: string;
   title?: string | null;
   open?: TipMenuItem | null;
@@ -65,6 +88,7 @@ export default function TipMenuPanel({ performer, streamId, title = 'Tip menu', 
     <section className={css.section} aria-label={title ?? 'Tip menu'}>
       {title && <h2 className="section-title">{title}</h2>}
       <TipMenuItems items={items} canOrder={!!me && !me.isPerformer} onOrder={choose} />
+      {showMine && me && !me.isPerformer && <MyOrders performerId={performer._id} />}
       <TipMenuOrderModal performerName={performer.name} item={chosen} streamId={streamId} onClose={() => choose(null)} onOrdered={onOrdered} />
     </section>
   );
