@@ -24,12 +24,13 @@ import { useAppSelector, useCurrentUser } from '@/store';
 import JoinPrompt from './JoinPrompt';
 import LiveBadge from './LiveBadge';
 import StreamChat from './chat/StreamChat';
-import TipMenuPanel, { useTipMenu } from '@/features/tipmenu/TipMenuPanel';
+import { useTipMenu } from '@/features/tipmenu/useTipMenu';
 import TipMenuShout from '@/features/tipmenu/TipMenuShout';
 import css from './live.module.css';
 
 const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <div className={css.player} aria-busy="true" aria-label="Loading the player" /> });
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
+const TipMenuPanel = dynamic(() => import('@/features/tipmenu/TipMenuPanel'), { ssr: false });
 
 /** Renew the join credential this long before it expires — a short-lived link (HLS playlists live 30 s) with a third of its life left. */
 const RENEW_BEFORE_MS = 30_000;

@@ -1,9 +1,13 @@
 'use client';
 import { useState } from 'react';
-import { Button, Modal, Tooltip } from 'antd';
+import dynamic from 'next/dynamic';
+import { Button, Tooltip } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useCurrentUser } from '@/store';
-import TipMenuPanel, { useTipMenu } from './TipMenuPanel';
+import { useTipMenu } from './useTipMenu';
+
+/** The menu and its order dialog load when first opened. */
+const TipMenuDialog = dynamic(() => import('./TipMenuDialog'), { ssr: false });
 
 /** The conversation composer's menu button (a fan writing to a creator with a tip menu): the creator's menu in a dialog, ordered through the same dialog as on the profile. */
 export default function TipMenuButton({ performer, className }: { performer: { _id: string; name: string; isPerformer?: boolean }; className?: string }) {
@@ -16,9 +20,7 @@ export default function TipMenuButton({ performer, className }: { performer: { _
       <Tooltip title={`${performer.name}'s tip menu`}>
         <Button type="text" shape="circle" icon={<UnorderedListOutlined />} aria-label="Tip menu" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)} />
       </Tooltip>
-      <Modal open={open} title={`${performer.name}'s tip menu`} onCancel={() => setOpen(false)} footer={null} destroyOnHidden width={520}>
-        <TipMenuPanel performer={performer} title={null} onOrdered={() => setOpen(false)} />
-      </Modal>
+      {open && <TipMenuDialog performer={performer} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -7,12 +7,8 @@ import { useRoute } from '@/lib/swr';
 import { money } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import TipMenuOrderModal from './TipMenuOrderModal';
+import { useTipMenu } from './useTipMenu';
 import css from './tipmenu.module.css';
-
-/** A creator's active menu items (GET /tip-menu/performer/{id}); fans order one through the shared dialog. Nothing when the menu is empty. */
-export function useTipMenu(performerId: string | null | undefined) {
-  return useRoute(routes.tipmenu.ofPerformer, performerId ? { params: { performerId } } : null);
-}
 
 export function TipMenuItems({ items, onOrder, canOrder }: { items: TipMenuItem[]; onOrder: (i: TipMenuItem) => void; canOrder: boolean }) {
   return (
