@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import { GiftOutlined } from '@ant-design/icons';
 import { useSocketEvent } from '@/lib/socket';
 import css from './tipmenu.module.css';
 
@@ -24,7 +25,7 @@ export default function TipMenuShout({ streamId, inline }: { streamId: string; i
   if (!shout) return null;
   return (
     <div className={inline ? css.shoutInline : css.overlay} role="status" data-testid="tip-menu-shout">
-      🎁 {shout.text}
+      <GiftOutlined aria-hidden /> {shout.text}
     </div>
   );
 }
