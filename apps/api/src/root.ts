@@ -125,7 +125,8 @@ import { TrackingService } from './modules/tracking/tracking.service';
 import { registerStatisticsHandlers } from './modules/statistics/statistics.handlers';
 import { StatisticsService } from './modules/statistics/statistics.service';
 import { PromotionsService } from './modules/promotions/promotions.service';
-import { TipMenuService } from './modules/tipmenu/tipmenu.service', import { LabelsService } from './modules/labels/labels.service';
+import { TipMenuService } from './modules/tipmenu/tipmenu.service';
+import { LabelsService } from './modules/labels/labels.service';
 import { DashboardService } from './modules/admin/dashboard.service';
 import { PurchasesService } from './modules/purchases/purchases.service';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -368,8 +369,10 @@ export function buildServices(p: Platform) {
   const referrals = new ReferralsService({ clock, db, earnings, settings, users });
   // Tracking links (modules/tracking): clicks, attribution (auth's sign-up calls it above), rollups kept by its event handlers.
   const tracking = new TrackingService({ clock, db });
-  // Statistics (modules/statistics): read from the rollups its event handlers keep., // A creator's fans (modules/fans): the creator_fans rollup its event handlers keep.
-  const statistics = new StatisticsService({ clock, contentKinds, db }), const fans = new FansService({ db, users });
+  // Statistics (modules/statistics): read from the rollups its event handlers keep.
+  const statistics = new StatisticsService({ clock, contentKinds, db });
+  // A creator's fans (modules/fans): the creator_fans rollup its event handlers keep.
+  const fans = new FansService({ db, users });
   // Creators' statements (earnings README "Statements"): summed by the ledger's read side of their earnings account.
   const statements = new StatementsService({ clock, db, ledger: new LedgerStatements({ db }), settings, users });
   // The console's home and audit log: read only, over other modules' tables.
@@ -433,7 +436,8 @@ export async function buildRoot(opts: RootOptions) {
   registerFollowHandlers({ events: platform.events });
   registerAutoMessageHandlers({ events: platform.events, auto: services.autoMessages });
   registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
-  registerStatisticsHandlers({ events: platform.events, sources: { attributedAt: (db, userId, performerId, at) } }), at) => services.tracking.attributedAt(db, registerFansHandlers({ events: platform.events, fans: services.fans });
+  registerStatisticsHandlers({ events: platform.events, sources: { attributedAt: (db, userId, performerId, at) => services.tracking.attributedAt(db, userId, performerId, at) } });
+  registerFansHandlers({ events: platform.events, fans: services.fans });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
   registerCartHandlers({ events: platform.events });
