@@ -23,8 +23,9 @@ import { sql } from 'drizzle-orm';
 import { hashToken } from '../apps/api/src/platform/auth';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client';
 import { startApi } from './lib/api-process.mts';
-import { postgresReachable, withBenchDatabase } from './lib/bench-db.mts';
-import { fmt, percentile, report, type BenchRow } from './lib/report.mts';
+import { withBenchDatabase } from './lib/bench-db.mts';
+import { fmt, percentile, type BenchRow } from './lib/report.mts';
+import { reportOnBothDatabases } from './lib/both-databases.mts';
 
 const FANS = Math.min(Number(process.env.BENCH_FANS ?? 50_000), 500_000);
 const RUNS = Math.min(Number(process.env.BENCH_RUNS ?? 40), 500);
@@ -137,8 +138,4 @@ async function onPglite(): Promise<BenchRow[]> {
   }
 }
 
-const rows: BenchRow[] = [];
-if (await postgresReachable()) rows.push(...(await onPostgres()));
-else rows.push({ suite: 'fans', figure: 'PostgreSQL: fan list', value: 'not measured (no PostgreSQL on 127.0.0.1:5432)', target: '< 100 ms', met: null });
-if (process.env.BENCH_PGLITE !== '0') rows.push(...(await onPglite()));
-report('fans', rows);
+await reportOnBothDatabases('fans', { figure: 'PostgreSQL: fan list', target: '< 100 ms' }, onPostgres, onPglite);

@@ -25,8 +25,9 @@ import { sql } from 'drizzle-orm';
 import { hashToken } from '../apps/api/src/platform/auth';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client';
 import { startApi } from './lib/api-process.mts';
-import { postgresReachable, withBenchDatabase } from './lib/bench-db.mts';
-import { fmt, percentile, report, type BenchRow } from './lib/report.mts';
+import { withBenchDatabase } from './lib/bench-db.mts';
+import { fmt, percentile, type BenchRow } from './lib/report.mts';
+import { reportOnBothDatabases } from './lib/both-databases.mts';
 
 const ENTRIES = Math.min(Number(process.env.BENCH_ENTRIES ?? 100_000), 2_000_000);
 const RUNS = Math.min(Number(process.env.BENCH_RUNS ?? 5), 50);
@@ -196,8 +197,4 @@ async function onPglite(): Promise<BenchRow[]> {
   }
 }
 
-const rows: BenchRow[] = [];
-if (await postgresReachable()) rows.push(...(await onPostgres()));
-else rows.push({ suite: 'statements', figure: 'PostgreSQL: yearly statement', value: 'not measured (no PostgreSQL on 127.0.0.1:5432)', target: '< 2 s', met: null });
-if (process.env.BENCH_PGLITE !== '0') rows.push(...(await onPglite()));
-report('statements', rows);
+await reportOnBothDatabases('statements', { figure: 'PostgreSQL: yearly statement', target: '< 2 s' }, onPostgres, onPglite);

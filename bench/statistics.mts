@@ -27,8 +27,9 @@ import { sql } from 'drizzle-orm';
 import { hashToken } from '../apps/api/src/platform/auth';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client';
 import { startApi } from './lib/api-process.mts';
-import { postgresReachable, withBenchDatabase } from './lib/bench-db.mts';
-import { fmt, percentile, report, type BenchRow } from './lib/report.mts';
+import { withBenchDatabase } from './lib/bench-db.mts';
+import { fmt, percentile, type BenchRow } from './lib/report.mts';
+import { reportOnBothDatabases } from './lib/both-databases.mts';
 
 const ENTRIES = Math.min(Number(process.env.BENCH_ENTRIES ?? 2_000_000), 5_000_000);
 const SALES = Math.floor(ENTRIES / 3);
@@ -206,8 +207,4 @@ async function onPglite(): Promise<BenchRow[]> {
   }
 }
 
-const rows: BenchRow[] = [];
-if (await postgresReachable()) rows.push(...(await onPostgres()));
-else rows.push({ suite: 'statistics', figure: 'PostgreSQL: statistics screens', value: 'not measured (no PostgreSQL on 127.0.0.1:5432)', target: '< 100 ms', met: null });
-if (process.env.BENCH_PGLITE !== '0') rows.push(...(await onPglite()));
-report('statistics', rows);
+await reportOnBothDatabases('statistics', { figure: 'PostgreSQL: statistics screens', target: '< 100 ms' }, onPostgres, onPglite);
