@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createCreator, createFan, createTestApp, type Made, type TestApp } from '../../test/harness';
 import { EVENT_DISPATCH_JOB, EVENT_HANDLE_JOB } from './events';
 import { domainEventHandled, domainEvents } from './events.tables';
 import type { Tx } from '../db/client';
 
 /** The outbox's guarantees (README "Domain events"): never for a rollback, never lost, never twice. */
 let t: TestApp;
+// Real accounts for the events the app's own handlers also take (the fan list, statistics and
+// automatic messages write rows keyed to them; made-up ids would fail those handlers for good).
+let fan: Made;
+let fan2: Made;
+let creator: Made;
 beforeAll(async () => {
   t = await createTestApp();
+  [fan, fan2, creator] = [await createFan(t), await createFan(t), await createCreator(t)];
   await t.ctx.db.execute(sql`CREATE TABLE event_test_effects (event_id uuid NOT NULL, handler text NOT NULL)`);
 });
 afterAll(async () => {
@@ -81,7 +87,7 @@ describe('domain events (transactional outbox)', () => {
     });
     let direct = '';
     try {
-      direct = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: ids().a, performerId: ids().b }));
+      direct = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: fan.user.id, performerId: creator.user.id }));
     } finally {
       spy.mockRestore();
     }
@@ -101,7 +107,7 @@ describe('domain events (transactional outbox)', () => {
     });
     let retried = '';
     try {
-      retried = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: ids().c, performerId: ids().b }));
+      retried = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'follow.created', { followerId: fan2.user.id, performerId: creator.user.id }));
       await t.ctx.queue.drain();
     } finally {
       flaky.mockRestore();
@@ -120,7 +126,7 @@ describe('domain events (transactional outbox)', () => {
       if (attempts < 3) throw new Error(`flaky attempt ${attempts}`);
     });
     t.ctx.events.onSideEffect('tip.sent', 'test.steady', async (e) => { other.push(e.id); });
-    const id = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'tip.sent', { chargeId: ids().a, userId: ids().b, performerId: ids().c, amount: 500, message: 'hi' }));
+    const id = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'tip.sent', { chargeId: ids().a, userId: fan.user.id, performerId: creator.user.id, amount: 500, message: 'hi' }));
     await t.ctx.queue.drain();
     expect(attempts).toBe(3);
     // The failed attempts' writes rolled back with them: one effect.
@@ -136,7 +142,7 @@ describe('domain events (transactional outbox)', () => {
     const mailed: string[] = [];
     t.ctx.events.on('payout.requested', 'test.twice.db', (e, tx) => effect(tx, e.id, 'test.twice.db').then(() => {}));
     t.ctx.events.onSideEffect('payout.requested', 'test.twice.mail', async (e) => { mailed.push(e.id); });
-    const id = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'payout.requested', { payoutId: ids().a, performerId: ids().b, amount: 5000 }));
+    const id = await t.ctx.db.transaction((tx) => t.ctx.events.record(tx, 'payout.requested', { payoutId: ids().a, performerId: creator.user.id, amount: 5000 }));
     await t.ctx.queue.drain();
     // Redelivery through the queue (a job pg-boss hands out again after a lost acknowledgement).
     for (const handler of ['test.twice.db', 'test.twice.mail']) {
