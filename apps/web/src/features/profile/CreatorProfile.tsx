@@ -272,7 +272,6 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <Tag color="purple">Creator</Tag>
         </Flex>
         <ProfilePlannedStreams performerId={profile._id} />
-        <TipMenuPanel performer={profile} />
         <TipMenuPanel performer={profile} showMine />
       </div>
       <div className="profile-body">
