@@ -53,8 +53,9 @@ test('a creator posts a free photo feed with a poll and a pay-per-view video; a 
   await creator.goto(`/${me.username}`);
   const ownVideoPost = creator.getByRole('article', { name: `Post by ${me.name}` }).filter({ hasText: videoText });
   await expect(ownVideoPost).toBeVisible();
-  // The owner sees the processed video itself (a playable H.264 rendition).
-  await expect(ownVideoPost.locator('video')).toHaveAttribute('src', /\/files\//, { timeout: 30_000 });
+  // The owner sees the processed video itself, streamed as encrypted HLS (hls.js) like every viewer.
+  await expect(ownVideoPost.locator('video')).toHaveAttribute('data-engine', 'hls.js', { timeout: 30_000 });
+  await expect.poll(() => ownVideoPost.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   await creatorCtx.close();
 
   // ── A fan finds the creator, follows, and reacts ─────────────────────────────────────────

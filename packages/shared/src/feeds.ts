@@ -115,6 +115,16 @@ export const feedListQuerySchema = listQuerySchema.extend({
 export type FeedListQuery = z.infer<typeof feedListQuerySchema>;
 
 /** GET /user/feeds (home timeline): newest first by publish time. */
+/** Most post ids in one POST /user/feeds/views (the web sends what it saw in batches; README of feeds "Post views"). */
+export const FEED_VIEWS_BATCH_MAX = 50;
+/** A batch of posts the signed-in viewer saw (≥ 50 % visible for ≥ 1 s); each is counted at most once per viewer per UTC day. */
+export const feedViewsSchema = z.object({
+  ids: z.array(idSchema).min(1, { error: 'At least one post id' }).max(FEED_VIEWS_BATCH_MAX, { error: `At most ${FEED_VIEWS_BATCH_MAX} post ids at once` }),
+});
+export type FeedViewsInput = z.infer<typeof feedViewsSchema>;
+/** How many of the batch's posts were counted as a new view (the others: seen today already, the viewer's own, or not visible to them). */
+export const feedViewsResultSchema = z.object({ counted: z.number().int().min(0) });
+
 export const timelineQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),

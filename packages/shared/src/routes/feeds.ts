@@ -1,7 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { envelope, idOrUsernameSchema, idSchema, listEnvelope, okSchema, uuidParamSchema } from '../api';
-import { FEED_UPLOAD_SLOTS, createFeedSchema, createPollSchema, feedListQuerySchema, feedSchema, pollSchema, timelineQuerySchema, updateFeedSchema } from '../feeds';
+import { FEED_UPLOAD_SLOTS, createFeedSchema, feedViewsResultSchema, feedViewsSchema, createPollSchema, feedListQuerySchema, feedSchema, pollSchema, timelineQuerySchema, updateFeedSchema } from '../feeds';
 import { mediaFileSchema } from '../media';
 import { defineRoutes } from './define';
 
@@ -84,6 +84,14 @@ export const feeds = defineRoutes('feeds', {
     access: 'user',
     description: 'Home timeline: published feeds of creators the caller follows or subscribes to, newest first.',
     schema: { querystring: timelineQuerySchema, response: { 200: list } },
+  },
+  views: {
+    method: 'POST',
+    path: '/user/feeds/views',
+    access: 'user',
+    description:
+      'Reports posts the caller saw (≥ 50 % on screen for ≥ 1 s), up to 50 ids per call. Each counts one view at most once per viewer per post per UTC day, never the creator\'s own posts nor posts the caller may not see (hidden, blocked, scheduled, expired, unknown: skipped). Answers how many were counted. Ids that are not UUIDs, an empty or too long list → 400.',
+    schema: { body: feedViewsSchema, response: { 200: envelope(feedViewsResultSchema) } },
   },
   byCreator: {
     method: 'GET',

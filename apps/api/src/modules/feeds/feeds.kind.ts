@@ -42,6 +42,17 @@ export function feedKind({ db, feeds: svc, media }: FeedKindDeps): ContentKindPr
       link: (id) => `/post/${id}`,
     }),
 
+    /** Posts of the file's owner carrying it (media README "HLS": the key check asks `load` about each). */
+    async itemsWithFile(tx, file) {
+      if (!file.ownerId) return [];
+      const rows = await tx
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(and(eq(feeds.performerId, file.ownerId), sql`${feeds.fileIds} @> ${JSON.stringify([file.id])}::jsonb`))
+        .limit(20);
+      return rows.map((r) => r.id);
+    },
+
     async mediaFileIds(tx, id) {
       const [f] = await tx.select({ fileIds: feeds.fileIds, teaser: feeds.teaserFileId, thumbnail: feeds.thumbnailFileId }).from(feeds).where(eq(feeds.id, id)).limit(1);
       return f ? [...f.fileIds, f.teaser, f.thumbnail].filter((x): x is string => Boolean(x)) : null;

@@ -30,7 +30,7 @@ export const feedsRoutes = (deps: FeedsRoutesDeps) => async (app: ZodApp) => {
     try {
       const file = upload.files[0];
       if (!file) throw badRequest('Attach a file in the `file` field', [{ field: 'file', message: 'Required' }]);
-      return { data: feeds.fileView(await feeds.upload(currentUser(req), slot, file), true) };
+      return { data: feeds.fileView(await feeds.upload(currentUser(req), slot, file), true, currentUser(req)) };
     } finally {
       await upload.cleanup();
     }
@@ -77,6 +77,8 @@ export const feedsRoutes = (deps: FeedsRoutesDeps) => async (app: ZodApp) => {
   // ----------------------------------------------------------- fans
 
   handle(app, r.timeline, async (req) => ({ data: await feeds.timeline(currentUser(req), req.query) }));
+
+  handle(app, r.views, async (req) => ({ data: { counted: await feeds.seen.count(currentUser(req), req.body.ids) } }));
 
   handle(app, r.byCreator, async (req) => {
     const country = await deps.geo.countryOfRequest(req);

@@ -6,6 +6,7 @@ import type { Events } from '../../platform/events';
 import type { Queue } from '../../platform/queue';
 import { periodicSweep } from '../../platform/periodic';
 import { feeds } from './feeds.tables';
+import { purgeOldFeedViews } from './feeds.seen';
 
 /** How often a worker node looks for scheduled feeds whose time came. */
 export const FEED_PUBLISH_SWEEP_MS = Number(process.env.FEED_PUBLISH_SWEEP_MS ?? 30_000);
@@ -25,14 +26,21 @@ export async function publishDueFeeds(deps: { db: Db; events: Events }, now = ne
   });
 }
 
-/** The sweep on nodes that run workers (not in tests: they call publishDueFeeds). */
+/** The sweep on nodes that run workers (not in tests: they call publishDueFeeds): scheduled feeds going live, and the post views' old dedupe rows. */
 export function defineFeedJobs(ctx: { db: Db; events: Events; log: FastifyBaseLogger; queue: Pick<Queue, 'workers'>; config: Pick<Config, 'NODE_ENV'> }) {
+  // Post views' dedupe rows older than yesterday are deleted at most hourly (README "Post views").
+  let lastViewPurge = 0;
   return periodicSweep({
     name: 'scheduled feed sweep',
     everyMs: FEED_PUBLISH_SWEEP_MS,
     log: ctx.log,
     enabled: () => ctx.queue.workers > 0 && ctx.config.NODE_ENV !== 'test',
     run: async () => {
+      const now = Date.now();
+      if (now - lastViewPurge >= 3_600_000) {
+        lastViewPurge = now;
+        await purgeOldFeedViews(ctx.db, new Date(now));
+      }
       const n = await publishDueFeeds(ctx);
       if (n > 0) ctx.log.info({ published: n }, 'scheduled feeds published');
     },

@@ -20,9 +20,11 @@ import { FeedViews, feedColumns, type Feedish, type FeedViewerFlags, type KnownV
 import { FeedPolls } from './feeds.polls';
 import { timelinePage } from './feeds.timeline';
 import { FeedPins } from './feeds.pins';
+import { FeedViewCounter } from './feeds.seen';
+import { systemClock, type Clock } from '../../platform/clock';
 import { labelledSql } from '../labels/labels.tables';
 import type { Db } from '../../db/client';
-import type { MediaService } from '../media/media.service';
+import type { FileViewer, MediaService } from '../media/media.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SellerGate } from '../performers/performers.policy';
@@ -46,6 +48,8 @@ export interface FeedsDeps {
   sellers: Pick<SellerGate, 'assertCanSell'>;
   /** The co-performer gate (modules/releases): the people an item names, checked when it publishes. */
   coPerformers: CoPerformerGate;
+  /** The day a post view counts on (README "Post views"); the system clock when not given. */
+  clock?: Clock;
 }
 
 /**
@@ -59,11 +63,14 @@ export class FeedsService {
   private readonly polls: FeedPolls;
   /** Pinned posts (feeds.pins.ts). */
   readonly pins: FeedPins;
+  /** Post views (feeds.seen.ts). */
+  readonly seen: FeedViewCounter;
 
   constructor(private deps: FeedsDeps) {
     this.views = new FeedViews(deps);
     this.polls = new FeedPolls(deps);
     this.pins = new FeedPins(deps);
+    this.seen = new FeedViewCounter({ db: deps.db, events: deps.events, clock: deps.clock ?? systemClock });
   }
 
   private get db() {
@@ -233,11 +240,11 @@ export class FeedsService {
     if (!isUuid(fileId)) throw notFound('File not found');
     const [file] = await this.deps.media.byIds([fileId]);
     if (!file) throw notFound('File not found');
-    if (viewer && file.ownerId === viewer.id) return this.fileView(file, true);
+    if (viewer && file.ownerId === viewer.id) return this.fileView(file, true, viewer);
     const { feed, access } = await this.readable(viewer, feedId);
-    if (feed.teaserFileId === fileId || feed.thumbnailFileId === fileId) return this.fileView(file, true);
+    if (feed.teaserFileId === fileId || feed.thumbnailFileId === fileId) return this.fileView(file, true, viewer);
     if (!feed.fileIds.includes(fileId)) throw notFound('File not found');
-    return this.fileView(file, access.canView);
+    return this.fileView(file, access.canView, viewer);
   }
 
   // ---------------------------------------------------------------- views (feeds.views.ts)
@@ -256,8 +263,8 @@ export class FeedsService {
   }
 
   /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. */
-  fileView(file: FileRow, canView: boolean) {
-    return this.views.fileView(file, canView);
+  fileView(file: FileRow, canView: boolean, viewer: FileViewer) {
+    return this.views.fileView(file, canView, viewer);
   }
 
 

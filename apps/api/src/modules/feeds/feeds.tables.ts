@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FeedStatus, FeedType, FeedVisibility } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
@@ -108,3 +108,19 @@ export const feeds = pgTable(
   ],
 );
 export type FeedRow = typeof feeds.$inferSelect;
+
+/**
+ * Post views (README "Post views"): one row per viewer × post × UTC day, so a post's view counts at
+ * most once per viewer per day (insert … on conflict do nothing; a new row records `content.viewed`
+ * in the same transaction). Only today's and yesterday's rows matter: older ones are deleted by the
+ * feed sweep (`day` index).
+ */
+export const feedViews = pgTable(
+  'feed_views',
+  {
+    feedId: uuid('feed_id').notNull().references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'feed_views_pk', columns: [t.userId, t.day, t.feedId] }), index('feed_views_day_idx').on(t.day)],
+);

@@ -156,6 +156,7 @@ describe('locked feeds never carry a media URL', () => {
       // Nothing of the private storage keys leaks either.
       for (const f of [photo, video, audio]) expect(res.body).not.toContain(f.storageKey);
       expect(res.body).not.toContain('/files/private');
+      expect(res.body).not.toContain('/media/hls/');
     }
   });
 

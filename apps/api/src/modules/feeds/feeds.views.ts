@@ -7,7 +7,7 @@ import { reactions } from '../reactions/reactions.tables';
 import { feeds, pollOptions, polls, pollVotes, type FeedRow, type PollOptionRow, type PollRow } from './feeds.tables';
 import { accessFactQueries, accessFactsFrom, decideAccess, runUnion, type FeedAccess } from './feeds.policy';
 import type { Db, DbOrTx } from '../../db/client';
-import type { MediaService } from '../media/media.service';
+import type { FileViewer, MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 
 /** Every column but the generated search vector (never sent anywhere). */
@@ -110,11 +110,11 @@ export class FeedViews {
     return rows.map((r) => {
       const a = access.get(r.id)!;
       const p = performerById.get(r.performerId);
-      const files = r.fileIds.map((id) => fileById.get(id)).filter((f): f is FileRow => Boolean(f)).map((f) => this.fileView(f, a.canView));
+      const files = r.fileIds.map((id) => fileById.get(id)).filter((f): f is FileRow => Boolean(f)).map((f) => this.fileView(f, a.canView, viewer));
       const teaserRow = r.teaserFileId ? fileById.get(r.teaserFileId) : undefined;
       const thumbRow = r.thumbnailFileId ? fileById.get(r.thumbnailFileId) : undefined;
-      const teaser = teaserRow ? this.fileView(teaserRow, true) : null;
-      const thumbnail = thumbRow ? this.fileView(thumbRow, true) : null;
+      const teaser = teaserRow ? this.fileView(teaserRow, true, viewer) : null;
+      const thumbnail = thumbRow ? this.fileView(thumbRow, true, viewer) : null;
       const pollRow = r.pollId ? pollById.get(r.pollId) : undefined;
       const poll = pollRow ? pollView(pollRow, optionsByPoll.get(pollRow.id) ?? [], votedByPoll.get(pollRow.id) ?? null, now) : null;
       const isLocked = !a.canView;
@@ -179,8 +179,8 @@ export class FeedViews {
     return { access, flags };
   }
 
-  /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. */
-  fileView(file: FileRow, canView: boolean) {
-    return this.deps.media.fileView(file, canView ? 'full' : 'locked');
+  /** The media module's view: with URLs only when `canView`; locked → type, status, blurred preview. Private images for a `viewer` other than the owner: marked per viewer; private videos: the viewer's HLS link. */
+  fileView(file: FileRow, canView: boolean, viewer: FileViewer) {
+    return this.deps.media.fileView(file, canView ? 'full' : 'locked', viewer);
   }
 }

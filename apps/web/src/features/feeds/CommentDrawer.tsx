@@ -40,6 +40,7 @@ function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }
         aria-label={label}
         placeholder={label}
         value={text}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the Edit and Reply buttons ask for it: focus follows to the field they open (Edit's button is gone while editing)
         autoFocus={autoFocus}
         maxLength={COMMENT_MAX_LENGTH}
         autoSize={{ minRows: 1, maxRows: 6 }}
@@ -128,6 +129,7 @@ function CommentItem({
             label="Edit comment"
             button="Save"
             initial={c.content.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '')}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the user pressed Edit (that button is gone while editing): focus follows to the field
             autoFocus
             onCancel={() => setEditing(false)}
             onSubmit={async (content) => {
@@ -162,6 +164,7 @@ function CommentItem({
           <Composer
             label="Write a reply"
             button="Post reply"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the user pressed Reply: focus follows to the reply field it opened
             autoFocus
             onCancel={() => setReplying(false)}
             onSubmit={async (content) => {

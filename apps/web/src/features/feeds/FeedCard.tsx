@@ -22,6 +22,7 @@ import css from './feeds.module.css';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import HiddenTag from '@/components/HiddenTag';
 import AccessTag from '@/components/AccessTag';
+import { usePostView } from './post-views';
 
 /** Comments and the report dialog are fetched the first time they are opened on any card. */
 const CommentDrawer = dynamic(() => import('./CommentDrawer'), { ssr: false });
@@ -142,6 +143,9 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   useUnlockOnSubscribe(feed, setFeed);
 
   const isOwner = Boolean(me && me._id === feed.performerId);
+  const cardRef = useRef<HTMLElement>(null);
+  // A signed-in fan's view of a published post is counted (README of feeds "Post views"); the creator's own never.
+  usePostView(cardRef, feed._id, Boolean(me) && !isOwner && feed.status !== 'scheduled');
   const p = feed.performer;
   const profileHref = `/${p.username || p._id}`;
 
@@ -186,7 +190,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   };
 
   return (
-    <article className="feed-card" aria-label={`Post by ${p.name}`}>
+    <article ref={cardRef} className="feed-card" aria-label={`Post by ${p.name}`}>
       <Card styles={{ body: { padding: 0 } }}>
         <header className="feed-head">
           <Link href={profileHref} aria-label={`${p.name}'s profile`}>

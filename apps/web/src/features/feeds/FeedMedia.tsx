@@ -11,6 +11,7 @@ import { call } from '@/lib/api';
 import { money, plural } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
+import StreamVideo, { playable } from '@/components/StreamVideo';
 import css from './feeds.module.css';
 
 /** The unlock dialog (cards, wallet, payment) is fetched the first time a fan opens one. */
@@ -52,7 +53,8 @@ function Photos({ files }: { files: MediaFileView[] }) {
       <div className="media-carousel">
         <Carousel arrows dots infinite={false} afterChange={setCurrent}>
           {files.map((f, i) => (
-            <div key={f._id} className="media-photo">
+            // The slides out of view are aria-hidden by the carousel: inert too, so Tab skips their preview triggers (axe aria-hidden-focus).
+            <div key={f._id} className="media-photo" inert={i !== current}>
               <Image src={f.url} alt={`Photo ${i + 1} of ${files.length}`} />
             </div>
           ))}
@@ -67,7 +69,7 @@ function Photos({ files }: { files: MediaFileView[] }) {
 
 /** Unlocked media: image carousel, video players, audio players; pending files as placeholders. */
 export function FeedFiles({ files }: { files: MediaFileView[] }) {
-  const ready = (f: MediaFileView) => f.status === 'ready' && Boolean(f.url);
+  const ready = (f: MediaFileView) => (f.type === 'video' ? playable(f) : f.status === 'ready' && Boolean(f.url));
   const photos = files.filter((f) => f.type === 'image' && ready(f));
   const videos = files.filter((f) => f.type === 'video' && ready(f));
   const audios = files.filter((f) => f.type === 'audio' && ready(f));
@@ -77,11 +79,12 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
     <div className="feed-media">
       {photos.length > 0 && <Photos files={photos} />}
       {videos.map((f) => (
-        <video key={f._id} className="media-video" controls preload="metadata" playsInline poster={f.thumbnails[f.thumbnails.length - 1] || f.preview} src={f.url} aria-label="Video" />
+        <StreamVideo key={f._id} className="media-video" file={f} poster={f.thumbnails[f.thumbnails.length - 1] || f.preview} label="Video" />
       ))}
       {audios.map((f) => (
         <div key={f._id} className="media-audio">
           <AudioOutlined aria-hidden="true" />
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet) */}
           <audio controls preload="metadata" src={f.url} aria-label="Audio" />
         </div>
       ))}
@@ -114,10 +117,10 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
   const ppv = feed.visibility === 'ppv';
   return (
     <div className="feed-media">
-      {feed.teaser?.url && (
+      {feed.teaser && playable(feed.teaser) && (
         <div className="media-teaser">
           <span className="media-teaser-label">Teaser</span>
-          <video className="media-video" controls preload="metadata" playsInline poster={feed.teaser.thumbnails[0]} src={feed.teaser.url} aria-label="Teaser video" />
+          <StreamVideo className="media-video" file={feed.teaser} poster={feed.teaser.thumbnails[0]} label="Teaser video" />
         </div>
       )}
       <div className="locked">
