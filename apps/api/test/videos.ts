@@ -28,6 +28,10 @@ export async function createVideoFile(
       storageKey: image ? `${base}/large.webp` : `${base}/main.mp4`, status: o.status ?? 'ready', mediaType: image ? 'image' : 'video',
       variants: image ? { thumb: `${base}/thumb.webp`, medium: `${base}/medium.webp`, large: `${base}/large.webp` } : { poster: `${base}/poster.webp` },
       width: 640, height: 360, duration: image ? null : 42, preview: `public/${kind}/${id}/preview.webp`, meta: { thumbnails: image ? ['thumb', 'medium'] : ['poster'] },
+      // A private video is packaged as encrypted HLS (media README "HLS"): viewers get its playlist, never the MP4.
+      ...(!image && visibility === 'private' && (o.status ?? 'ready') === 'ready'
+        ? { hlsStatus: 'ready' as const, hls: { dir: `${base}/hls-test`, renditions: [{ name: '360p', width: 640, height: 360, bandwidth: 800_000, averageBandwidth: 600_000, segments: 1 }], key: 'not-a-real-key' } }
+        : {}),
     })
     .returning();
   return row!;

@@ -9,6 +9,7 @@ import type { GeoService } from '../geo/geo.service';
 import type { GalleriesService } from './galleries.service';
 import type { PhotosService } from './photos.service';
 import { attachment, zipStream } from './galleries.zip';
+import type { MediaService } from '../media/media.service';
 
 /** What the galleries and photos routes are given by the composition root (by closure). */
 export interface GalleriesRoutesDeps {
@@ -18,6 +19,8 @@ export interface GalleriesRoutesDeps {
   geo: Pick<GeoService, 'countryOfRequest'>;
   /** Where the photos' bytes are read from for a ZIP download. */
   storage: Pick<Storage, 'get'>;
+  /** Viewers' marked copies for the ZIP (modules/protection through media's marker hook). */
+  media: Pick<MediaService, 'markedBytes'>;
 }
 
 /**
@@ -109,7 +112,7 @@ export const galleriesRoutes = (deps: GalleriesRoutesDeps) => async (app: ZodApp
   handle(app, g.download, async (req, reply) => {
     const { title, entries } = await photos.zipEntries(currentUser(req), req.params.id);
     reply.header('content-type', 'application/zip').header('content-disposition', attachment(title)).header('cache-control', 'private, no-store');
-    return reply.send(zipStream(deps.storage, entries, req.log));
+    return reply.send(zipStream(deps.storage, entries, req.log, (fileId, viewerId) => deps.media.markedBytes(fileId, 'large', viewerId)));
   });
 
   handle(app, p.list, async (req) => ({ data: await photos.forGallery(req.user, req.query) }));

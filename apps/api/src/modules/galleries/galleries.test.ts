@@ -156,7 +156,8 @@ describe('access table (one policy for every answer)', () => {
       expect(photos.data.map((p) => photoSchema.strict().parse(p).title)).toEqual([`${kind} photo 0`, `${kind} photo 1`]);
       for (const p of photos.data) {
         expect(p.isLocked).toBe(false);
-        expect(p.file.url).toMatch(/\/files\/private\/.+\?expires=\d+&sig=/);
+        // Owners, operators and signed-out visitors (free galleries: nobody to mark) get the stored rendition; every other viewer their own marked copy (modules/protection).
+        expect(p.file.url).toMatch(role === 'owner' || role === 'admin' || role === 'anonymous' ? /\/files\/private\/.+\?expires=\d+&sig=/ : /\/files\/marked\/[0-9a-f-]+\/large\?v=[0-9a-f-]+&expires=\d+&sig=/);
         expect(p.file.thumbnails).toHaveLength(2);
       }
       expect(photos.data.find((p) => p.isCover)?._id).toBe(g.coverPhotoId);
@@ -321,7 +322,7 @@ describe('download as ZIP', () => {
     await t.ctx.queue.drain();
   });
 
-  it('streams every photo (the processed WebP) to a buyer; 403 for a non-buyer, 404 hidden, 401 anonymous', async () => {
+  it("streams every photo to a buyer as their own marked copy (JPEG; modules/protection), the owner the processed WebP; 403 for a non-buyer, 404 hidden, 401 anonymous", async () => {
     const [buyer, stranger] = await Promise.all([createFan(t), createFan(t)]);
     await purchase(t, buyer.user.id, { id: sale, performerId: creator.user.id, price: 300 }, 'gallery');
     const res = await get(`/performer-assets/galleries/${sale}/download`, buyer.auth);
@@ -330,13 +331,18 @@ describe('download as ZIP', () => {
     expect(res.headers['content-disposition']).toContain('filename="beach-ete.zip"');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Beach%20%E2%80%93%20%C3%A9t%C3%A9.zip");
     const entries = await unzip(res.rawPayload);
-    expect(entries.map((e) => e.name)).toEqual(['001-shot-0.webp', '002-shot-1.webp', '003-shot-2.webp']);
+    // The buyer's copies: marked for them (visible and forensic), never the stored bytes.
+    expect(entries.map((e) => e.name)).toEqual(['001-shot-0.jpg', '002-shot-1.jpg', '003-shot-2.jpg']);
     for (const [i, e] of entries.entries()) {
-      expect(e.data.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(e.data.subarray(0, 3).toString('hex')).toBe('ffd8ff');
       expect((await sharp(e.data).metadata()).width).toBe(80 + i);
     }
-    // The owner downloads too; a non-buyer is refused, with nothing of the photos.
-    expect((await get(`/performer-assets/galleries/${sale}/download`, creator.auth)).statusCode).toBe(200);
+    // The owner downloads the processed WebP as stored; a non-buyer is refused, with nothing of the photos.
+    const own = await get(`/performer-assets/galleries/${sale}/download`, creator.auth);
+    expect(own.statusCode).toBe(200);
+    const ownEntries = await unzip(own.rawPayload);
+    expect(ownEntries.map((e) => e.name)).toEqual(['001-shot-0.webp', '002-shot-1.webp', '003-shot-2.webp']);
+    for (const e of ownEntries) expect(e.data.subarray(8, 12).toString('latin1')).toBe('WEBP');
     const locked = await get(`/performer-assets/galleries/${sale}/download`, stranger.auth);
     expect(locked.statusCode).toBe(403);
     expect(locked.headers['content-type']).toContain('application/json');
@@ -356,6 +362,10 @@ describe('download as ZIP', () => {
     expect(res.statusCode).toBe(200);
     const entries = await unzip(res.rawPayload);
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.data.equals(bytes)).toBe(true);
+    // A signed-in fan gets their marked copy of a private photo, even of a free gallery (one rule: the viewer is known).
+    expect(entries[0]!.name).toMatch(/\.jpg$/);
+    expect(entries[0]!.data.equals(bytes)).toBe(false);
+    const own = await unzip((await get(`/performer-assets/galleries/${g.id}/download`, creator.auth)).rawPayload);
+    expect(own[0]!.data.equals(bytes)).toBe(true);
   });
 });

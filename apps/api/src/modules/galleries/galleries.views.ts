@@ -6,7 +6,7 @@ import { users, type UserRow } from '../users/users.tables';
 import { hiddenFlags } from '../users/moderation.policy';
 import type { FileRow } from '../media/media.tables';
 import { reactions } from '../reactions/reactions.tables';
-import type { MediaService } from '../media/media.service';
+import type { FileViewer, MediaService, MediaViewer } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import { galleries, photos, type GalleryRow, type PhotoRow } from './galleries.tables';
 import { accessFactQueries, decideAccess, factsFrom, runUnion } from './galleries.policy';
@@ -107,7 +107,7 @@ export class GalleryViews {
         price: r.access === 'sale' && r.price !== null ? fromMinor(r.price) : null,
         publishAt: r.publishAt.toISOString(),
         isScheduled: r.publishAt.getTime() > now.getTime(),
-        cover: file ? this.fileView(file, a.canView) : null,
+        cover: file ? this.fileView(file, a.canView, viewer) : null,
         coverPhotoId: file ? cover!.id : null,
         totalPhoto: r.totalPhoto,
         totalView: r.totalView,
@@ -128,7 +128,7 @@ export class GalleryViews {
   }
 
   /** Photos as a viewer sees them: `canView(galleryId)` decides URLs (locked → blurred preview only). One query for the files. */
-  async photoViews(rows: PhotoRow[], canView: (galleryId: string) => boolean): Promise<Photo[]> {
+  async photoViews(rows: PhotoRow[], canView: (galleryId: string) => boolean, viewer?: MediaViewer | null): Promise<Photo[]> {
     if (rows.length === 0) return [];
     const files = await this.deps.media.byIds(rows.map((r) => r.fileId));
     const byId = new Map(files.map((f) => [f.id, f]));
@@ -146,7 +146,7 @@ export class GalleryViews {
         isCover: r.isCover,
         position: r.position,
         isLocked: !open,
-        file: this.fileView(file, open),
+        file: this.fileView(file, open, viewer ?? null),
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
       } satisfies Photo];
@@ -154,7 +154,7 @@ export class GalleryViews {
   }
 
   /** The media module's view: thumbnails and a signed URL only when open; locked → type, status, blurred preview. */
-  fileView(file: FileRow, open: boolean) {
-    return this.deps.media.fileView(file, open ? 'full' : 'locked');
+  fileView(file: FileRow, open: boolean, viewer: FileViewer) {
+    return this.deps.media.fileView(file, open ? 'full' : 'locked', viewer);
   }
 }

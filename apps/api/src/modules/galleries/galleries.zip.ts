@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../platform/storage';
@@ -10,9 +10,10 @@ import { slug, type ZipEntry } from './photos.reads';
  * renditions are already-compressed WebP), with backpressure from the client down to the storage
  * read. Nothing is built in memory. A storage failure mid-way ends the response early (the ZIP is
  * then incomplete and the browser reports a failed download); it is logged. A client that goes
- * away stops the read of the current file.
+ * away stops the read of the current file. A `marked` entry is the viewer's marked copy, drawn (or
+ * read from the marks cache) by `marked` when the ZIP reaches it — one picture in memory at a time.
  */
-export function zipStream(storage: Pick<Storage, 'get'>, entries: ZipEntry[], log?: Pick<FastifyBaseLogger, 'warn'>): Readable {
+export function zipStream(storage: Pick<Storage, 'get'>, entries: ZipEntry[], log?: Pick<FastifyBaseLogger, 'warn'>, marked?: (fileId: string, viewerId: string) => Promise<Buffer>): Readable {
   const zip = new ZipFile();
   const out = zip.outputStream as Readable;
   let current: Readable | null = null;
@@ -29,7 +30,12 @@ export function zipStream(storage: Pick<Storage, 'get'>, entries: ZipEntry[], lo
   for (const e of entries) {
     zip.addReadStreamLazy(e.name, { compress: false, mtime: e.mtime }, (cb) => {
       if (failed) return;
-      storage.get(e.key).then(
+      const open = e.marked
+        ? marked
+          ? marked(e.marked.fileId, e.marked.viewerId).then((b) => Readable.from([b]))
+          : Promise.reject(new Error('a marked photo without a marker'))
+        : storage.get(e.key);
+      open.then(
         (stream) => {
           current = stream;
           stream.on('error', fail);

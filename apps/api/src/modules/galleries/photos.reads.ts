@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { isAdmin } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import { files } from '../media/media.tables';
+import type { MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import type { UserRow } from '../users/users.tables';
 import { purchases } from '../purchases/purchases.tables';
@@ -17,6 +18,8 @@ export interface ZipEntry {
   key: string;
   name: string;
   mtime: Date;
+  /** A private photo for a viewer who is neither its owner nor an operator: their marked copy (modules/protection), never the stored bytes. */
+  marked?: { fileId: string; viewerId: string };
 }
 
 const LOCKED = 'This gallery is locked: subscribe or buy it to see its photos';
@@ -25,6 +28,8 @@ const LOCKED = 'This gallery is locked: subscribe or buy it to see its photos';
 export interface PhotoReadsDeps {
   db: Db;
   galleries: GalleriesService;
+  /** Who gets marked copies (the one rule of file views). */
+  media: Pick<MediaService, 'servesMarked'>;
   users: UsersService;
 }
 
@@ -47,7 +52,7 @@ export class PhotoReads {
     const conds: SQL[] = [eq(photos.galleryId, gallery.id)];
     if (!(access.isOwner || isAdmin(viewer))) conds.push(eq(photos.status, 'active'));
     const { rows, total } = await this.page(and(...conds)!, q);
-    return { data: await this.deps.galleries.views.photoViews(rows, () => true), total };
+    return { data: await this.deps.galleries.views.photoViews(rows, () => true, viewer), total };
   }
 
   /**
@@ -87,7 +92,7 @@ export class PhotoReads {
     ]);
     const list = [...new Map(rows.map((r) => [r.g.id, r.g])).values()];
     const access = await galleryAccess(this.db, viewer, list);
-    const data = await this.deps.galleries.views.photoViews(rows.map((r) => r.photo), (galleryId) => Boolean(access.get(galleryId)?.canView));
+    const data = await this.deps.galleries.views.photoViews(rows.map((r) => r.photo), (galleryId) => Boolean(access.get(galleryId)?.canView), viewer);
     return { data, total: Number(total?.n ?? 0) };
   }
 
@@ -102,15 +107,20 @@ export class PhotoReads {
     const conds: SQL[] = [eq(photos.galleryId, gallery.id), eq(files.status, 'ready')];
     if (!(access.isOwner || isAdmin(viewer))) conds.push(eq(photos.status, 'active'));
     const rows = await this.db
-      .select({ id: photos.id, title: photos.title, key: files.storageKey, mime: files.mimeType, updatedAt: files.updatedAt })
+      .select({
+        id: photos.id, title: photos.title, key: files.storageKey, mime: files.mimeType, updatedAt: files.updatedAt,
+        fileId: files.id, visibility: files.visibility, mediaType: files.mediaType, ownerId: files.ownerId, status: files.status,
+      })
       .from(photos)
       .innerJoin(files, eq(files.id, photos.fileId))
       .where(and(...conds))
       .orderBy(asc(photos.position), asc(photos.id));
     const width = Math.max(3, String(rows.length).length);
-    const entries = rows.map((r, i) => {
-      const ext = (r.mime.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/g, '') || 'bin';
-      return { key: r.key, name: `${String(i + 1).padStart(width, '0')}-${slug(r.title) || 'photo'}.${ext}`, mtime: r.updatedAt };
+    const entries = rows.map((r, i): ZipEntry => {
+      // The same rule as every file view (media README): a viewer other than the owner or an operator gets their marked copy (JPEG).
+      const marked = this.deps.media.servesMarked({ ...r, mimeType: r.mime }, viewer);
+      const ext = marked ? 'jpg' : (r.mime.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/g, '') || 'bin';
+      return { key: r.key, name: `${String(i + 1).padStart(width, '0')}-${slug(r.title) || 'photo'}.${ext}`, mtime: r.updatedAt, ...(marked ? { marked: { fileId: r.fileId, viewerId: viewer.id } } : {}) };
     });
     return { title: gallery.title, entries };
   }

@@ -12,7 +12,7 @@ export async function filePictures(media: MediaService, fileIds: string[]): Prom
   const out = new Map<string, string>();
   if (fileIds.length === 0) return out;
   for (const f of await media.byIds(fileIds)) {
-    const view = media.fileView(f, f.visibility === 'public' ? 'full' : 'locked');
+    const view = media.fileView(f, f.visibility === 'public' ? 'full' : 'locked', null);
     const url = view.thumbnails[0] ?? (view.type === 'image' ? view.url : undefined) ?? view.preview;
     if (url) out.set(f.id, url);
   }

@@ -247,8 +247,8 @@ export async function processAudio(src: string, opts: ProcessOptions): Promise<P
 
 class ToolError extends Error {}
 
-/** Runs a binary without a shell; rejects with the last lines of its stderr. */
-export function runTool(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string }> {
+/** Runs a binary without a shell; rejects with the last lines of its stderr. `binary`: stdout also as bytes (`raw`, e.g. decoded frames). */
+export function runTool(bin: string, args: string[], signal?: AbortSignal, opts: { binary?: boolean } = {}): Promise<{ stdout: string; raw?: Buffer }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const out: Buffer[] = [];
@@ -259,13 +259,17 @@ export function runTool(bin: string, args: string[], signal?: AbortSignal): Prom
     });
     child.on('error', (e) => reject(signal?.aborted ? new ToolError('it took too long') : e));
     child.on('close', (code) => {
-      if (code === 0) resolve({ stdout: Buffer.concat(out).toString('utf8') });
+      if (code === 0) {
+        const all = Buffer.concat(out);
+        resolve(opts.binary ? { stdout: '', raw: all } : { stdout: all.toString('utf8') });
+      }
       else reject(new ToolError(lastLine(err) || `${path.basename(bin)} exited with ${code}`));
     });
   });
 }
 
-const reason = (err: unknown) => (err instanceof ToolError ? err.message : firstLine((err as Error)?.message ?? 'unknown error'));
+/** The reason of a failed tool run, fit for the uploader. */
+export const reason = (err: unknown) => (err instanceof ToolError ? err.message : firstLine((err as Error)?.message ?? 'unknown error'));
 const firstLine = (s: string) => s.split('\n')[0]!.trim().slice(0, 300);
 /** The last meaningful line of a tool's stderr, without the input path (it is a temp path). */
 function lastLine(stderr: string): string {
@@ -274,3 +278,4 @@ function lastLine(stderr: string): string {
   return line.replace(/^\S*\/[^:]*: /, '').slice(0, 300);
 }
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+

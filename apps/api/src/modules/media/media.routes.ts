@@ -2,20 +2,24 @@ import path from 'node:path';
 import { routes } from '@stagepass/shared/routes';
 import { forbidden, notFound } from '../../platform/errors';
 import { currentUser, isAdmin } from '../../platform/auth';
+import { auditActor } from '../../platform/audit';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
 import type { MediaService } from './media.service';
+import { HLS_CONTENT_TYPE, type HlsDelivery } from './media.hls';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif',
   '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
-  '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.avi': 'video/x-msvideo', '.mpg': 'video/mpeg',
+  '.ts': 'video/mp2t', '.m3u8': 'application/vnd.apple.mpegurl', '.avif': 'image/avif', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.avi': 'video/x-msvideo', '.mpg': 'video/mpeg',
 };
 
 /** What the media routes are given by the composition root (by closure). */
 export interface MediaRoutesDeps {
   media: MediaService;
   storage: Storage;
+  /** Encrypted HLS delivery (README "HLS"). */
+  hls: HlsDelivery;
 }
 
 /**
@@ -33,6 +37,32 @@ export const mediaRoutes = (deps: MediaRoutesDeps) => async (app: ZodApp) => {
     if (!file || (file.ownerId !== user.id && !isAdmin(user))) throw notFound('File not found');
     return { data: media.statusView(file) };
   });
+  // Encrypted HLS: playlists and keys for the viewer a link was signed for; never cached.
+  const noStore = (reply: { header: (k: string, v: string) => unknown }) => {
+    reply.header('Cache-Control', 'private, no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+  };
+  handle(app, r.hlsMaster, async (req, reply) => {
+    const body = await deps.hls.master(req.params.fileId, req.query);
+    noStore(reply);
+    return reply.header('Content-Type', HLS_CONTENT_TYPE).send(body);
+  });
+  handle(app, r.hlsRendition, async (req, reply) => {
+    const body = await deps.hls.rendition(req.params.fileId, req.params.rendition, req.query);
+    noStore(reply);
+    return reply.header('Content-Type', HLS_CONTENT_TYPE).send(body);
+  });
+  handle(app, r.hlsKey, async (req, reply) => {
+    const key = await deps.hls.key(req.params.fileId, req.query);
+    noStore(reply);
+    return reply.header('Content-Type', 'application/octet-stream').send(key);
+  });
+  handle(app, r.adminHls, async () => ({ data: await media.hlsProgress() }));
+  handle(app, r.adminHlsRetry, async (req) => {
+    await media.retryFailedHls(auditActor(req));
+    return { data: await media.hlsProgress() };
+  });
+
   handle(app, r.file, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     if (!key || key.includes('..') || !/^(public|private)\//.test(key)) throw notFound();

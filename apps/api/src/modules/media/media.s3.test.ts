@@ -52,6 +52,17 @@ describe('S3Storage against an S3-compatible server', () => {
     expect(storage.localPath()).toBeNull();
   });
 
+  it("usage answers the bucket's objects and bytes, page by page, and says when it stopped early (the System section)", async () => {
+    const before = await storage.usage();
+    expect(before).toMatchObject({ driver: 's3', bucket: BUCKET, truncated: false });
+    if (before.driver !== 's3') throw new Error('not s3');
+    for (let i = 0; i < 3; i++) await storage.put(`private/test/usage/${i}.txt`, Buffer.from('x'.repeat(10 + i)), 'text/plain');
+    expect(await storage.usage()).toEqual({ driver: 's3', bucket: BUCKET, objects: before.objects + 3, bytes: before.bytes + 33, truncated: false });
+    // At most `maxPages` list requests of 1,000 keys: with no page allowed it stops at once, truncated.
+    expect(await storage.usage(0)).toMatchObject({ objects: 0, truncated: true });
+    for (let i = 0; i < 3; i++) await storage.delete(`private/test/usage/${i}.txt`);
+  });
+
   it('streams a multi-part upload (larger than one 8 MB part) from a stream and a file', async () => {
     const big = crypto.randomBytes(9 * 1024 * 1024 + 123);
     await storage.put('private/test/big.bin', Readable.from([big.subarray(0, 5_000_000), big.subarray(5_000_000)]), 'application/octet-stream');

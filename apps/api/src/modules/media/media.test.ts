@@ -83,12 +83,12 @@ describe('images', () => {
 
   it('fileView: with access → signed URL and thumbnails; without → only type, status, dimensions and the blurred preview', async () => {
     const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await fx.image(800, 600));
-    const before = t.ctx.media.fileView(f, true);
+    const before = t.ctx.media.ownerFileView(f);
     expect(mediaFileSchema.strict().parse(before)).toEqual({ _id: f.id, type: 'image', status: 'uploaded', mimeType: 'image/png', thumbnails: [] });
     await t.ctx.queue.drain();
     const done = await row(f.id);
 
-    const full = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, true));
+    const full = mediaFileSchema.strict().parse(t.ctx.media.ownerFileView(done));
     expect(full).toMatchObject({ _id: f.id, type: 'image', status: 'ready', mimeType: 'image/webp', width: 800, height: 600 });
     expect(full.url).toMatch(new RegExp(`/files/private/feed-photo/${f.id}/large\\.webp\\?expires=\\d+&sig=`));
     expect(full.thumbnails).toHaveLength(2);
@@ -98,17 +98,17 @@ describe('images', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
 
-    const locked = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, false));
+    const locked = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, false, null));
     expect(locked).toEqual({ _id: f.id, type: 'image', status: 'ready', mimeType: 'image/webp', width: 800, height: 600, preview: full.preview, thumbnails: [] });
     expect(JSON.stringify(locked)).not.toContain('private/');
-    expect(t.ctx.media.fileView(done, 'locked')).toEqual(locked);
+    expect(t.ctx.media.fileView(done, 'locked', null)).toEqual(locked);
   });
 
   it('public visibility → renditions at stable public URLs', async () => {
     const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-thumbnail', 'image', await fx.image(640, 480), { visibility: 'public' });
     expect(f.storageKey.startsWith('private/')).toBe(true); // the original is never delivered as it is
     await t.ctx.queue.drain();
-    const view = t.ctx.media.fileView(await row(f.id), true);
+    const view = t.ctx.media.ownerFileView(await row(f.id));
     expect(view.url).toBe(`${t.config.PUBLIC_API_URL}/files/public/feed-thumbnail/${f.id}/large.webp`);
     const res = await fetchUrl(view.url!);
     expect(res.statusCode).toBe(200);
@@ -116,7 +116,9 @@ describe('images', () => {
   });
 });
 
-describe('video', () => {
+// A private video's job now also packages encrypted HLS (three renditions of a 1080p source): on
+// two shared cores beside the browser tests that took over the default 30 s.
+describe('video', { timeout: 300_000 }, () => {
   let id: string;
   let mp4: Buffer;
   let url: string;
@@ -127,7 +129,9 @@ describe('video', () => {
     expect(upload.mime).toBe('video/matroska');
     const f = await t.ctx.media.storeUpload(creator.user.id, 'feed-video', 'video', upload);
     id = f.id;
-    await t.ctx.queue.drain();
+    // The MP4 and the HLS renditions with both forensic variants, from a 1080p source: over a
+    // minute beside CI's browser tests.
+    await t.ctx.queue.drain({ timeoutMs: 240_000 });
     const done = await row(f.id);
     expect(done).toMatchObject({ status: 'ready', mimeType: 'video/mp4', error: null });
     expect(done.width! <= 1920 && done.height! <= 1080).toBe(true);
@@ -137,7 +141,7 @@ describe('video', () => {
     expect(done.duration).toBeGreaterThan(1.8);
     expect(done.duration).toBeLessThan(2.3);
 
-    const view = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, true));
+    const view = mediaFileSchema.strict().parse(t.ctx.media.ownerFileView(done));
     expect(view).toMatchObject({ type: 'video', status: 'ready', mimeType: 'video/mp4', width: done.width, height: 1080 });
     url = view.url!;
     const res = await fetchUrl(url);
@@ -198,7 +202,7 @@ describe('video', () => {
     await t.ctx.queue.drain();
     const done = await row(f.id);
     expect(done).toMatchObject({ status: 'ready', width: 320, height: 180 });
-    const p = await probe(tools, await tmpFile((await fetchUrl(t.ctx.media.fileView(done, true).url!)).rawPayload, 'mp4'));
+    const p = await probe(tools, await tmpFile((await fetchUrl(t.ctx.media.ownerFileView(done).url!)).rawPayload, 'mp4'));
     expect(p.video?.codec).toBe('h264');
     expect(p.audio).toBeUndefined();
   });
@@ -211,7 +215,7 @@ describe('video', () => {
     expect(done.attempts).toBe(MEDIA_RETRY_LIMIT + 1);
     expect(done.error).toMatch(/^The video could not be read: /);
     expect(done.error).not.toContain(os.tmpdir());
-    const view = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, true));
+    const view = mediaFileSchema.strict().parse(t.ctx.media.ownerFileView(done));
     expect(view).toMatchObject({ status: 'failed', error: done.error });
     expect(view.url).toBeUndefined();
     // The upload is kept for the owner to look at / delete; nothing else was written.
@@ -231,7 +235,7 @@ describe('audio', () => {
     expect(done.storageKey).toBe(`private/feed-audio/${f.id}/audio.m4a`);
     expect(done.duration).toBeGreaterThan(1.9);
     expect(done.duration).toBeLessThan(2.2);
-    const view = mediaFileSchema.strict().parse(t.ctx.media.fileView(done, true));
+    const view = mediaFileSchema.strict().parse(t.ctx.media.ownerFileView(done));
     expect(view).toMatchObject({ type: 'audio', thumbnails: [], duration: done.duration });
     const res = await fetchUrl(view.url!);
     expect(res.headers['content-type']).toBe('audio/mp4');
@@ -306,7 +310,7 @@ describe('signed URLs', () => {
 
   it('URLs from fileView expire: the TTL is hours for video/audio, one hour for images', async () => {
     const f = (await t.ctx.db.select().from(files).where(eq(files.storageKey, key)))[0]!;
-    const u = new URL(t.ctx.media.fileView(f, true).url!);
+    const u = new URL(t.ctx.media.ownerFileView(f).url!);
     const expires = Number(u.searchParams.get('expires'));
     expect(expires - now()).toBeGreaterThan(3500);
     expect(expires - now()).toBeLessThanOrEqual(3600);

@@ -44,6 +44,13 @@ export function videoKind({ db, videos: svc, media }: VideoKindDeps): ContentKin
       link: (id) => `/video/${id}`,
     }),
 
+    /** The file's owner's videos whose main file it is (media README "HLS": the key check asks `load` about each). */
+    async itemsWithFile(tx, file) {
+      if (!file.ownerId) return [];
+      const rows = await tx.select({ id: videos.id }).from(videos).where(and(eq(videos.performerId, file.ownerId), eq(videos.fileId, file.id))).limit(20);
+      return rows.map((r) => r.id);
+    },
+
     async load(tx, viewer, id) {
       if (!isUuid(id)) return null;
       const [v] = await tx.select(policyColumns).from(videos).where(and(eq(videos.id, id), videoModerationSql(viewer))).limit(1);

@@ -52,7 +52,10 @@ describe('a real upload, processed and played with Range through a signed URL', 
       await purchase(t, buyer.user.id, { id: v._id, performerId: creator.user.id, price: 500 }, 'video');
       const open = videoOf(await get(`${F}/${v._id}`, buyer.auth));
       expect(open.duration).toBeGreaterThan(1);
-      const url = open.video!.url!;
+      // The buyer streams it (HLS, no MP4 URL); the MP4 — the owner's — still seeks with Range.
+      expect(open.video!.hls).toContain(`v=${buyer.user.id}`);
+      expect(open.video!.url).toBeUndefined();
+      const url = t.ctx.media.ownerFileView((await t.ctx.media.byId(fileId))!).url!;
       const whole = await t.app.inject({ method: 'GET', url: local(url) });
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['accept-ranges']).toBe('bytes');
@@ -178,7 +181,13 @@ describe('lists', () => {
       }
     };
     const target = (t.ctx.database.pglite ?? t.ctx.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
+    // The fewer of two identical requests: the node's heartbeat (system module) or another timer
+    // may query the same pool inside one request's window; an N+1 shows in both.
     const countQueries = async (url: string) => {
+      const [a, b] = [await countOnce(url), await countOnce(url)];
+      return a.n <= b.n ? a : b;
+    };
+    const countOnce = async (url: string) => {
       await t.ctx.queue.drain();
       await get('/users/me', fan.auth);
       const spy = vi.spyOn(target, 'query');

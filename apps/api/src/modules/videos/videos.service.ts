@@ -226,11 +226,11 @@ export class VideosService {
   async fileStatus(viewer: UserRow | null, videoId: string, fileId: string) {
     const [file] = await this.deps.media.byIds([fileId]);
     if (!file) throw notFound('File not found');
-    if (viewer && file.ownerId === viewer.id) return this.deps.media.fileView(file, 'full');
+    if (viewer && file.ownerId === viewer.id) return this.deps.media.fileView(file, 'full', viewer);
     const { video, canView } = await this.readable(viewer, videoId);
-    if (video.teaserFileId === fileId || video.thumbnailFileId === fileId) return this.deps.media.fileView(file, 'full');
+    if (video.teaserFileId === fileId || video.thumbnailFileId === fileId) return this.deps.media.fileView(file, 'full', viewer);
     if (video.fileId !== fileId) throw notFound('File not found');
-    return this.deps.media.fileView(file, canView ? 'full' : 'locked');
+    return this.deps.media.fileView(file, canView ? 'full' : 'locked', viewer);
   }
 
   /** Videos as `viewer` sees them (videos.views.ts: a fixed number of queries). */
@@ -250,7 +250,7 @@ export class VideosService {
 
   /** The media module's view of an upload (the uploader's own: full). */
   fileView(file: FileRow) {
-    return this.deps.media.fileView(file, 'full');
+    return this.deps.media.ownerFileView(file);
   }
 
   // ---------------------------------------------------------------- helpers

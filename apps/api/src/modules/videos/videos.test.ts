@@ -182,7 +182,8 @@ describe('access rule (one policy for every read)', () => {
     expect(v.duration).toBe(42);
     if (expected === 'open') {
       expect(v.canView).toBe(true);
-      expect(v.video?.url).toMatch(/\/files\/private\/video\/.+\?expires=\d+&sig=/);
+      // Streamed: the viewer's signed HLS playlist (the MP4 only for the owner).
+      expect(v.video?.hls).toMatch(/\/media\/hls\/.+\/master\.m3u8\?v=.+&e=\d+&s=/);
     } else {
       expectNoMainMedia(res.body, v);
       expect(v.previewImage).toBe(v.thumbnail!.url);
@@ -240,7 +241,11 @@ describe('access rule (one policy for every read)', () => {
     expect(locked.statusCode).toBe(200);
     expect(locked.json().data).toMatchObject({ _id: row!.fileId, status: 'ready', thumbnails: [] });
     expect(locked.json().data.url).toBeUndefined();
-    expect((await get(`${F}/${ids.sale}/file/${row!.fileId}/status`, h('buyer'))).json().data.url).toBeTruthy();
+    expect(locked.json().data.hls).toBeUndefined();
+    // The buyer gets the stream (HLS signed for them), not the MP4.
+    const bought = (await get(`${F}/${ids.sale}/file/${row!.fileId}/status`, h('buyer'))).json().data;
+    expect(bought.hls).toMatch(/\/media\/hls\/.+\/master\.m3u8\?v=/);
+    expect(bought.url).toBeUndefined();
     expect((await get(`${F}/${ids.sale}/file/${row!.teaserFileId}/status`, {})).json().data.url).toBeTruthy();
     expect((await get(`${F}/${ids.free}/file/${row!.fileId}/status`, h('stranger'))).statusCode).toBe(404);
     expect((await get(`${F}/${ids.sale}/file/${row!.fileId}/status`, h('blocked'))).statusCode).toBe(404);
@@ -317,7 +322,8 @@ describe('buying a video from the wallet', () => {
     expect(r.json().data.charge).toMatchObject({ type: 'video', itemId: v.id, amount: 9.99, description: 'Video: For sale' });
     expect(r.json().data.balance).toBe(20.01);
     expect(videoOf(await get(`${F}/${v.id}`, fan.auth))).toMatchObject({ canView: true, isBought: true });
-    expect(videoOf(await get(`${F}/${v.id}`, fan.auth)).video?.url).toBeTruthy();
+    expect(videoOf(await get(`${F}/${v.id}`, fan.auth)).video?.hls).toContain(`v=${fan.user.id}`);
+    expect(videoOf(await get(`${F}/${v.id}`, fan.auth)).video?.url).toBeUndefined();
     const again = await call('POST', `/wallet/charges/video/${v.id}`, fan.auth, {});
     expect(again.statusCode).toBe(409);
     expect((await get('/users/me', fan.auth)).json().data.balance).toBe(20.01);

@@ -62,11 +62,11 @@ export class VideoViews {
       const main = r.fileId ? fileById.get(r.fileId) : undefined;
       const teaserRow = r.teaserFileId ? fileById.get(r.teaserFileId) : undefined;
       const thumbRow = r.thumbnailFileId ? fileById.get(r.thumbnailFileId) : undefined;
-      const video = main && a.canView ? this.deps.media.fileView(main, 'full') : null;
-      const teaser = teaserRow ? this.deps.media.fileView(teaserRow, 'full') : null;
-      const thumbnail = thumbRow ? this.deps.media.fileView(thumbRow, 'full') : null;
+      const video = main && a.canView ? this.deps.media.fileView(main, 'full', viewer) : null;
+      const teaser = teaserRow ? this.deps.media.fileView(teaserRow, 'full', viewer) : null;
+      const thumbnail = thumbRow ? this.deps.media.fileView(thumbRow, 'full', viewer) : null;
       // The blurred preview only, when locked (it shows nothing).
-      const blurred = main ? (this.deps.media.fileView(main, 'locked').preview ?? null) : null;
+      const blurred = main ? (this.deps.media.fileView(main, 'locked', viewer).preview ?? null) : null;
       return {
         _id: r.id,
         minTierId: r.minTierId ?? null,

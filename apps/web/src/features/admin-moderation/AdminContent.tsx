@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/states';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import FilterBar from '@/components/list/FilterBar';
 import { CONTENT_STATUS_LABEL, ItemCell, OwnerCell } from './moderation-ui';
+import HlsBackfillPanel from './HlsBackfillPanel';
 import css from './admin-moderation.module.css';
 
 const TAB_LABEL: Record<HideableKind, string> = { feed: 'Posts', video: 'Videos', gallery: 'Galleries', product: 'Products' };
@@ -113,6 +114,7 @@ export default function AdminContent() {
     <div className="page">
       <h1 className="page-title">Content</h1>
       <p className="page-lead">Every post, video, gallery and product, drafts and hidden ones included. A hidden item is gone for everyone but its owner and the team.</p>
+      <HlsBackfillPanel />
       <Card styles={{ body: { padding: 12 } }}>
         <Tabs
           className={css.tabs}

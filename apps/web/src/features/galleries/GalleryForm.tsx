@@ -144,6 +144,7 @@ function FormBody({ gallery, onClose, onSaved }: { gallery?: Gallery; onClose: (
       onFinish={(v) => void submit(v)}
     >
       <Form.Item name="title" label="Title" rules={zodRules(createGallerySchema.shape.title, { label: 'Title', requiredMessage: 'Give the gallery a title' })}>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
         <Input maxLength={GALLERY_TITLE_MAX} autoFocus />
       </Form.Item>
       <Form.Item name="description" label="Description" rules={zodRules(createGallerySchema.shape.description, { required: false })}>

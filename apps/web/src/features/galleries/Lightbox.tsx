@@ -143,6 +143,7 @@ export default function Lightbox({ photos, total, index, onIndex, onClose, onSho
           <CloseOutlined aria-hidden="true" />
         </button>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- swipes and a click beside the photo are pointer shortcuts: the keyboard has the arrow keys and Escape (the dialog's keydown handler) and the buttons */}
       <div
         className={css.lbStage}
         onPointerDown={onPointerDown}

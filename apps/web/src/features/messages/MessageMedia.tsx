@@ -8,12 +8,13 @@ import { money, plural } from '@/lib/format';
 import { useLatch } from '@/lib/use-latch';
 import { useAppDispatch } from '@/store';
 import { loadMessages } from '@/store/message';
+import StreamVideo, { playable } from '@/components/StreamVideo';
 import css from './messages.module.css';
 
 /** The unlock dialog (wallet, coupon, payment) is fetched the first time a fan opens one. */
 const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { ssr: false });
 
-const ready = (f: MediaFileView) => f.status === 'ready' && Boolean(f.url);
+const ready = (f: MediaFileView) => (f.type === 'video' ? playable(f) : f.status === 'ready' && Boolean(f.url));
 
 function Pending({ file }: { file: MediaFileView }) {
   const failed = file.status === 'failed';
@@ -49,11 +50,12 @@ export function MessageFiles({ files }: { files: MediaFileView[] }) {
       {files
         .filter((f) => f.type === 'video' && ready(f))
         .map((f) => (
-          <video key={f._id} className={css.video} controls preload="metadata" playsInline poster={f.thumbnails.at(-1) || f.preview} src={f.url} aria-label="Video" />
+          <StreamVideo key={f._id} className={css.video} file={f} poster={f.thumbnails.at(-1) || f.preview} label="Video" />
         ))}
       {files
         .filter((f) => f.type === 'audio' && ready(f))
         .map((f) => (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet)
           <audio key={f._id} className={css.audio} controls preload="metadata" src={f.url} aria-label="Audio" />
         ))}
       {files

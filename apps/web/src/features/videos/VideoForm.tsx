@@ -18,6 +18,7 @@ import LabelPicker from '@/features/labels/LabelPicker';
 import { useItemLabels } from '@/features/labels/useItemLabels';
 import { fromLocalInput, toLocalInput } from './video-format';
 import FileSlot from './FileSlot';
+import ForensicMarkSwitch from '@/features/protection/ForensicMarkSwitch';
 import { useVideoFiles } from './useVideoFiles';
 import css from './videos.module.css';
 import dynamic from 'next/dynamic';
@@ -299,6 +300,8 @@ export default function VideoForm({ video, onDone, onCancel }: { video?: Video; 
               />
             ))}
           </div>
+          {/* Paid and subscriber videos stream privately, with each viewer's forensic mark. */}
+          {access !== 'free' && files.slots.video?.file && files.slots.video.phase === 'ready' && <ForensicMarkSwitch fileId={files.slots.video.file._id} kind="video" />}
         </Card>
       </div>
 

@@ -10,6 +10,7 @@ import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { formatDuration } from './video-format';
 import { isBlurredPreview } from './VideoCard';
+import StreamVideo, { playable } from '@/components/StreamVideo';
 import css from './videos.module.css';
 
 /** The unlock dialog (wallet purchase) is fetched the first time a fan opens it. */
@@ -50,8 +51,8 @@ function Unlock({ video, onUnlock }: { video: Video; onUnlock: () => void }) {
 }
 
 /**
- * The player of the fan page. Open (`canView`): the full video (`<video aria-label="Video">`, a
- * signed URL the API serves with Range, so seeking works), or its processing state. Locked: the
+ * The player of the fan page. Open (`canView`): the full video (components/StreamVideo:
+ * `<video aria-label="Video">` playing the viewer's encrypted HLS playlist, or the owner's MP4), or its processing state. Locked: the
  * teaser plays (poster = the thumbnail) above a bar with the call to action, or — without a
  * teaser — the picture behind a lock overlay; never the main file (the API sends no URL of it).
  * `onUnlocked` runs after a purchase (the page reloads the video).
@@ -65,8 +66,8 @@ export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnl
     const f = video.video;
     return (
       <div className={css.stage}>
-        {f && f.status === 'ready' && f.url ? (
-          <video key={f._id} className={css.player} controls preload="metadata" playsInline poster={poster(video)} src={f.url} aria-label="Video" />
+        {f && playable(f) ? (
+          <StreamVideo key={f._id} className={css.player} file={f} poster={poster(video)} label="Video" />
         ) : (
           <Pending file={f} what="video" />
         )}
@@ -89,12 +90,12 @@ export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnl
   if (teaser) {
     return (
       <div className={css.stage}>
-        {teaser.status === 'ready' && teaser.url ? (
+        {playable(teaser) ? (
           <>
             <span className={css.teaserLabel} aria-hidden="true">
               Teaser
             </span>
-            <video key={teaser._id} className={css.player} controls preload="metadata" playsInline poster={poster(video)} src={teaser.url} aria-label="Teaser video" />
+            <StreamVideo key={teaser._id} className={css.player} file={teaser} poster={poster(video)} label="Teaser video" />
           </>
         ) : (
           <Pending file={teaser} what="teaser" />

@@ -11,7 +11,9 @@
  * again and either plays the fresh URL or shows why the viewer may not watch any more.
  */
 import type { ErrorData, HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderConstructor } from 'hls.js';
-import { apiUrl } from '@/lib/api';
+import { hasMediaSource, loadHls, playlistHref } from '@/lib/hls';
+
+export { playlistHref };
 
 /** Statuses that end a viewer's access to the playlist (join again). */
 export const HLS_LOST_STATUSES = [401, 403, 404] as const;
@@ -45,11 +47,6 @@ export interface HlsWatchOptions {
   onFailed: (message: string) => void;
 }
 
-/** The playlist URL as the browser fetches it: the API answers a path on its own origin, or a full URL (S3, CDN). */
-export function playlistHref(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : apiUrl(url);
-}
-
 /** The same playlist, whatever its signature: compares origin and path, not the query. */
 export function samePlaylist(a: string, b: string): boolean {
   try {
@@ -69,10 +66,6 @@ export function isAccessLost(e: Pick<ErrorData, 'response' | 'context' | 'frag'>
   if (playlist && (HLS_LOST_STATUSES as readonly number[]).includes(code)) return code;
   if (e.frag && (code === 401 || code === 403)) return code;
   return undefined;
-}
-
-function hasMediaSource(): boolean {
-  return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
 }
 
 export async function watchHls(opts: HlsWatchOptions): Promise<HlsWatching> {
@@ -115,7 +108,7 @@ export async function watchHls(opts: HlsWatchOptions): Promise<HlsWatching> {
     };
   }
 
-  const { default: Hls } = await import('hls.js');
+  const Hls = await loadHls();
   if (!Hls.isSupported()) throw new Error('This browser cannot play this stream. Try another browser.');
   // Every load of the first playlist (the manifest, then its live reloads) goes to the freshest signed URL.
   const Base = Hls.DefaultConfig.loader;
