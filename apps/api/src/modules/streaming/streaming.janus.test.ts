@@ -28,7 +28,8 @@ const until = (what: string, ok: () => boolean | Promise<boolean>, ms = 20_000) 
 const janusMissing = !janusPath();
 if (janusMissing) console.warn('streaming.janus.test.ts skipped: the janus binary is not installed (node scripts/ensure-janus.mjs)');
 
-describe.skipIf(janusMissing)('live streams through a real Janus', () => {
+// WebRTC through a real Janus (ICE, DTLS, media timers): a minute a case beside CI's browser tests.
+describe.skipIf(janusMissing)('live streams through a real Janus', { timeout: 60_000 }, () => {
   let dataDir: string;
   let janus: JanusInstance;
   let t: TestApp;

@@ -206,7 +206,9 @@ describe.skipIf(janusMissing)('replays through a real Janus', () => {
     const sold = await inject(t, 'PUT', `/performer/performer-assets/videos/edit/${videoId}`, creator, { status: 'active', access: 'sale', price: 9 });
     expect(sold.statusCode, sold.body).toBe(200);
     const asHolder = (await inject(t, 'GET', `/performer-assets/videos/${videoId}`, holder)).json().data;
-    expect(asHolder).toMatchObject({ canView: true, isBought: false, video: expect.objectContaining({ url: expect.any(String) }) });
+    // A viewer streams the replay as encrypted HLS (media README "HLS"), never the MP4.
+    expect(asHolder).toMatchObject({ canView: true, isBought: false, video: expect.objectContaining({ hls: expect.stringContaining('/media/hls/') }) });
+    expect(asHolder.video.url).toBeUndefined();
     const asStranger = (await inject(t, 'GET', `/performer-assets/videos/${videoId}`, stranger)).json().data;
     expect(asStranger).toMatchObject({ canView: false, video: null });
     await topUp(t, stranger, 20, { card: true });

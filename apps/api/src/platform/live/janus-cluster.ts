@@ -55,6 +55,11 @@ export class JanusCluster implements LiveMedia {
     return this.members.find((m) => m.hasPeer(peerId)) ?? null;
   }
 
+  /** Each server's load from this node (platform/metrics.ts: `stagepass_janus_peers`, `stagepass_janus_up`). */
+  load(): Array<ReturnType<JanusMedia['load']>> {
+    return this.members.map((m) => m.load());
+  }
+
   /** Peers relayed by this node, every server. */
   peerCount(): number {
     return this.members.reduce((n, m) => n + m.peerCount(), 0);

@@ -101,12 +101,15 @@ describe.skipIf(janusMissing)('JanusMedia with a real Janus', () => {
       expect([...viewer.ssrcs]).toEqual([announced.ssrc]);
       expect(viewer.frames()).toBeGreaterThan(publisher.sent() * 0.5);
       expect(media.peerCount()).toBe(2);
+      // The metrics' Janus load (platform/metrics.ts `stagepass_janus_peers`, `stagepass_janus_up`).
+      expect(media.load()).toEqual({ server: janus.url, up: true, publishers: 1, subscribers: 1 });
     } finally {
       await viewer?.close();
       await publisher?.close();
     }
     await media.destroyRoom(room);
     expect(media.peerCount()).toBe(0);
+    expect(media.load()).toMatchObject({ publishers: 0, subscribers: 0 });
     await media.destroyRoom(room); // idempotent
   });
 

@@ -148,6 +148,13 @@ export class JanusMedia implements LiveMedia {
     return this.peers.size;
   }
 
+  /** This node's peers on this server by role, and whether the server answers (metrics: Janus load). */
+  load(): { server: string; up: boolean; publishers: number; subscribers: number } {
+    let publishers = 0;
+    for (const p of this.peers.values()) if (p.role === 'publisher') publishers++;
+    return { server: this.opts.url, up: this.session !== null, publishers, subscribers: this.peers.size - publishers };
+  }
+
   /** This node relays the peer (its handle is in this connection's session). */
   hasPeer(peerId: string): boolean {
     return this.peers.has(peerId);
