@@ -13,6 +13,7 @@ import { lockDataDir, openDatabase, runMigrations, type Database } from '../db/c
  *   .app-secret     the generated secret of a site without APP_SECRET (signed links, encrypted 2FA secrets)
  *   .records-key    the generated key of a site without RECORDS_KEY (co-performer records, modules/releases)
  *   .data-encryption-key  the generated key of a site without DATA_ENCRYPTION_KEY (tax ids, bank details)
+ *   .vapid-keys.json      the generated Web Push key pair of a site without VAPID_* (browsers' push subscriptions are bound to it)
  * Consistent while the site runs: inside one database transaction (every other query and
  * transaction waits) a CHECKPOINT is taken, the files are snapshotted as hard links (cheap; a
  * file deleted or replaced afterwards keeps its snapshot) and the database is dumped. Uploads
@@ -31,7 +32,7 @@ export const PG_GUIDANCE = `This site runs on PostgreSQL (DATABASE_URL): back th
 See README.md, "Backup and restore".`;
 
 /** The files a site generates into DATA_DIR when their variable is unset (secret and keys): a DATA_DIR holding only these counts as empty. */
-const GENERATED_KEYS = ['.app-secret', '.records-key', '.data-encryption-key'];
+const GENERATED_KEYS = ['.app-secret', '.records-key', '.data-encryption-key', '.vapid-keys.json'];
 
 export class BackupUnsupportedError extends Error {}
 export class RestoreRefusedError extends Error {}
@@ -145,6 +146,7 @@ export async function createBackup(database: Database, dataDir: string): Promise
     await fs.copyFile(path.join(dataDir, '.app-secret'), path.join(staging, '.app-secret')).catch(() => {});
     await fs.copyFile(path.join(dataDir, '.records-key'), path.join(staging, '.records-key')).catch(() => {});
     await fs.copyFile(path.join(dataDir, '.data-encryption-key'), path.join(staging, '.data-encryption-key')).catch(() => {});
+    await fs.copyFile(path.join(dataDir, '.vapid-keys.json'), path.join(staging, '.vapid-keys.json')).catch(() => {});
     const manifest: BackupManifest = { kind: 'stagepass-backup', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', files: paths.length, paths };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const tar = spawn('tar', ['-czf', '-', '--hard-dereference', '-C', staging, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -248,6 +250,7 @@ async function stageRestore(archive: string, label: string, staging: string): Pr
   await fs.rename(path.join(unpacked, '.app-secret'), path.join(next, '.app-secret')).catch(() => {});
   await fs.rename(path.join(unpacked, '.records-key'), path.join(next, '.records-key')).catch(() => {});
   await fs.rename(path.join(unpacked, '.data-encryption-key'), path.join(next, '.data-encryption-key')).catch(() => {});
+  await fs.rename(path.join(unpacked, '.vapid-keys.json'), path.join(next, '.vapid-keys.json')).catch(() => {});
 
   await verifyDatabase(next);
   // The staged DATA_DIR is ours from the moment it is swapped in (the lock of a running site's kind).
