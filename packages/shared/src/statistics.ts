@@ -13,6 +13,13 @@ export const STATISTICS_DEFAULT_DAYS = 30;
 /** Where a sale's fan came from: one of the creator's tracking links, a creator referral share, or neither. */
 export const STATISTICS_SOURCES = ['tracking_link', 'referral', 'organic'] as const;
 export type StatisticsSource = (typeof STATISTICS_SOURCES)[number];
+/**
+ * Where a new subscriber came from (one each): a creator's tracking link, else a promotion they claimed
+ * (a campaign or a free-trial link), else organic. Fans never arrive by referral: referrals are
+ * creator-refers-creator (modules/referrals), so `referral` is a source of earnings only.
+ */
+export const AUDIENCE_SOURCES = ['tracking_link', 'promotion', 'organic'] as const;
+export type AudienceSource = (typeof AUDIENCE_SOURCES)[number];
 export const STATISTICS_CONTENT_KINDS = ['feed', 'video', 'gallery'] as const;
 export type StatisticsContentKind = (typeof STATISTICS_CONTENT_KINDS)[number];
 export const STATISTICS_CONTENT_SORTS = ['views', 'likes', 'comments', 'unlocks', 'revenue', 'conversion'] as const;
@@ -139,7 +146,7 @@ export const audienceStatisticsSchema = z.object({
   renewalRate: z.number().nullable(),
   series: z.array(z.object({ date: z.string(), followers: z.number(), subscribers: z.number(), new: z.number(), churned: z.number() })),
   cohorts: z.array(z.object({ month: z.string(), fans: z.number(), retention: z.array(z.number()) })),
-  sources: z.array(z.object({ source: z.enum(['tracking_link', 'organic']), fans: z.number() })),
+  sources: z.array(z.object({ source: z.enum(AUDIENCE_SOURCES), fans: z.number() })),
 });
 export type AudienceStatistics = z.infer<typeof audienceStatisticsSchema>;
 

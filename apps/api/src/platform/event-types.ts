@@ -69,8 +69,11 @@ export type DomainEventMap = {
   'follow.removed': { followerId: string; performerId: string };
   /** A user liked an item (`ownerId`: its creator; statistics count it per item and hour). */
   'reaction.liked': { userId: string; objectType: string; objectId: string; ownerId: string | null };
-  /** A video or gallery was opened by someone other than its owner (its view counter went up; statistics count views per day). */
-  'content.viewed': { kind: 'video' | 'gallery'; itemId: string; performerId: string };
+  /**
+   * A video or gallery was opened by someone other than its owner (its view counter went up), or a
+   * post was seen by a fan (once per fan per post per UTC day: feeds README "Post views"). Statistics count views per day.
+   */
+  'content.viewed': { kind: 'feed' | 'video' | 'gallery'; itemId: string; performerId: string };
 
   /** A creator went live (public or group; private shows are not announced). `notify`: the audience is told (at most once per creator per GO_LIVE_NOTIFY_THROTTLE_MINUTES). */
   'stream.started': { streamId: string; performerId: string; type: 'public' | 'group'; notify: boolean };
@@ -81,6 +84,8 @@ export type DomainEventMap = {
 
   /** Notifications just made whose readers want them by e-mail (notifications/README.md): one mail job each. */
   'notifications.email-due': { notificationIds: string[] };
+  /** Notifications just made whose readers want them pushed and have a device with push on (notifications/README.md "Web Push"): one push job each. */
+  'notifications.push-due': { notificationIds: string[] };
 
   /** A fan's age verification was decided (modules/legal "Age assurance"), by an operator or the webhook provider (`reason`: shown to them). */
   'age.verification': { userId: string; status: 'approved' | 'rejected'; reason: string | null };

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/client';
@@ -9,17 +9,35 @@ import type { DomainEvent, DomainEventMap, EventType } from './event-types';
 
 export type { DomainEvent, DomainEventMap, EventType };
 
-/** One job per recorded event: queues one handler job per handler of its type. */
+/** One job per recorded event: queues the event's handler job. */
 export const EVENT_DISPATCH_JOB = 'events.dispatch';
-/** One job per (event, handler): runs that handler, retried with backoff on its own. */
+/**
+ * One job per event: runs every handler of the event (each exactly once through its marker), retried
+ * with backoff until every handler has succeeded. A job naming one handler (`handler`) runs that one
+ * only (jobs queued before handlers were batched per event, and tests).
+ */
 export const EVENT_HANDLE_JOB = 'events.handle';
+/** The bulk lane's handler jobs (rollups, fan lists, audiences' fan-out): see `EventLane`. */
+export const EVENT_BULK_JOB = 'events.bulk';
+/**
+ * Which queue a handler's work waits in. `interactive`: someone is waiting on it now — a person's
+ * notification and its e-mail, a message, a money follow-up (access granted, a receipt). `bulk`
+ * (the default): bookkeeping nobody watches happen — statistics, fan lists, tracking, fan-out to
+ * audiences. Each lane is its own queue with its own workers, so a burst of purchases' rollups or a
+ * mass message's fan-out never stands in front of a tip's notification.
+ */
+export type EventLane = 'interactive' | 'bulk';
+const LANE_JOB: Record<EventLane, string> = { interactive: EVENT_HANDLE_JOB, bulk: EVENT_BULK_JOB };
+/** Handler jobs a worker fetches at once (each still succeeds or fails on its own). */
+export const EVENT_BATCH_SIZE = 5;
 /** The sweeper leaves events this young alone: their after-commit dispatch is still on its way. */
 export const EVENT_SWEEP_GRACE_MS = 10_000;
 /** How often a worker node sweeps for undispatched events. */
 export const EVENT_SWEEP_EVERY_MS = Number(process.env.EVENT_SWEEP_MS ?? 30_000);
 
 interface DispatchJob { eventId: string }
-interface HandleJob { eventId: string; handler: string }
+/** `lane`: the handlers of that lane (jobs queued before lanes existed have none: every handler). */
+interface HandleJob { eventId: string; handler?: string; lane?: EventLane }
 
 /** How a handler is run: in a transaction with its marker (exactly once), or as a side effect (at least once). */
 interface HandlerDef {
@@ -29,6 +47,7 @@ interface HandlerDef {
   transactional: boolean;
   /** Its handler jobs are fetched before those of lower priority (default 0). */
   priority: number;
+  lane: EventLane;
 }
 
 /**
@@ -39,6 +58,14 @@ interface HandlerDef {
  */
 export interface HandlerOptions {
   priority?: number;
+  /** The queue its work waits in (`EventLane`; default `bulk`). */
+  lane?: EventLane;
+}
+
+/** `Events.with(options)`: registration with options preset (a module whose handlers share a lane). */
+export interface HandlerRegistrar {
+  on<K extends EventType>(type: K, name: string, fn: (event: DomainEvent<K>, tx: Tx) => Promise<void>, opts?: HandlerOptions): void;
+  onSideEffect<K extends EventType>(type: K, name: string, fn: (event: DomainEvent<K>) => Promise<void>, opts?: HandlerOptions): void;
 }
 
 /** What Events is built with (by the composition root, root.ts → buildPlatform). */
@@ -63,44 +90,64 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * Domain events with a transactional outbox (apps/api/README.md, "Domain events").
  *
  * - `record(tx, type, payload)` inserts the event in the caller's transaction: it exists exactly
- *   when the change does. Once that transaction commits, one handler job per handler of the type
+ *   when the change does. Once that transaction commits, the event's handler job
  *   is queued and the event marked dispatched (commit hook). If that fails, a dispatch job does the
  *   same later; a crash between the commit and the queueing leaves the event undispatched: the
  *   sweeper (every 30 s on worker nodes) queues its dispatch again.
- * - `on(type, name, fn)`: `fn(event, tx)` runs in its own transaction together with a marker row
- *   (event id, handler name); a redelivered job finds the marker and does nothing, so the
- *   handler's database effect happens exactly once. `fn` must use `tx` only.
+ * - `on(type, name, fn)`: `fn(event, tx)` runs in a transaction together with its marker row
+ *   (event id, handler name) — the event's transactional handlers share one (`handle`); a
+ *   redelivered job finds the marker and does nothing, so the handler's database effect happens
+ *   exactly once. `fn` must use `tx` only.
  * - `onSideEffect(type, name, fn)`: for effects outside the database (e-mail). The marker is
  *   checked before and written after `fn` succeeds: at least once — a crash between the effect and
  *   the marker repeats it.
- * - Each handler job is retried with backoff on its own; a failing handler never holds back the
- *   other handlers of the event. The last failure is kept on the event row (`last_error`).
+ * - One handler job per event, retried with backoff while a handler of it fails; a failing handler
+ *   never holds back the other handlers of the event (they run, and their markers skip them on the
+ *   retry). The last failure is kept on the event row (`last_error`).
  */
 export class Events {
   private handlers = new Map<EventType, HandlerDef[]>();
+  /** The events recorded in each open transaction: dispatched together once it commits. */
+  private recorded = new WeakMap<Tx, Array<{ id: string; type: EventType }>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping: Promise<unknown> | null = null;
 
   constructor(private deps: EventsDeps) {}
 
-  /** Records an event in `tx`; its dispatch is queued once `tx` commits. Returns the event id. */
+  /**
+   * Records an event in `tx`; its dispatch is queued once `tx` commits — with the other events of
+   * that transaction, in one insert of their handler jobs and one update. Returns the event id.
+   */
   async record<K extends EventType>(tx: Tx, type: K, payload: DomainEventMap[K]): Promise<string> {
     const id = uuidv7();
     await tx.insert(domainEvents).values({ id, type, payload });
-    if (!this.deps.commits.afterCommit(tx, () => this.dispatchCommitted(id, type))) {
-      this.deps.log.warn({ eventId: id, type }, 'event recorded outside a hooked transaction: the sweeper will dispatch it');
+    const batch = this.recorded.get(tx);
+    if (batch) {
+      batch.push({ id, type });
+      return id;
     }
+    const events = [{ id, type }];
+    if (this.deps.commits.afterCommit(tx, () => this.dispatchCommitted(events))) this.recorded.set(tx, events);
+    else this.deps.log.warn({ eventId: id, type }, 'event recorded outside a hooked transaction: the sweeper will dispatch it');
     return id;
   }
 
   /** A handler whose effect is in the database: run in `tx` with its marker, exactly once. */
   on<K extends EventType>(type: K, name: string, fn: (event: DomainEvent<K>, tx: Tx) => Promise<void>, opts: HandlerOptions = {}): void {
-    this.add({ type, name, transactional: true, priority: opts.priority ?? 0, run: (row, tx) => fn(toEvent<K>(row), tx!) });
+    this.add({ type, name, transactional: true, priority: opts.priority ?? 0, lane: opts.lane ?? 'bulk', run: (row, tx) => fn(toEvent<K>(row), tx!) });
   }
 
   /** A handler with an effect outside the database (e-mail): at least once (see the class comment). */
-  onSideEffect<K extends EventType>(type: K, name: string, fn: (event: DomainEvent<K>) => Promise<void>): void {
-    this.add({ type, name, transactional: false, priority: 0, run: (row) => fn(toEvent<K>(row)) });
+  onSideEffect<K extends EventType>(type: K, name: string, fn: (event: DomainEvent<K>) => Promise<void>, opts: HandlerOptions = {}): void {
+    this.add({ type, name, transactional: false, priority: opts.priority ?? 0, lane: opts.lane ?? 'bulk', run: (row) => fn(toEvent<K>(row)) });
+  }
+
+  /** `on` and `onSideEffect` with `preset` options (a handler's own options win). */
+  with(preset: HandlerOptions): HandlerRegistrar {
+    return {
+      on: (type, name, fn, opts = {}) => this.on(type, name, fn, { ...preset, ...opts }),
+      onSideEffect: (type, name, fn, opts = {}) => this.onSideEffect(type, name, fn, { ...preset, ...opts }),
+    };
   }
 
   private add(def: HandlerDef): void {
@@ -116,37 +163,52 @@ export class Events {
       name: EVENT_DISPATCH_JOB, retryLimit: 10, retryDelaySeconds: 2, expireInSeconds: 60, singletonPerKey: true,
       handler: (job) => this.dispatch(job.eventId),
     });
-    this.deps.queue.define<HandleJob>({
-      name: EVENT_HANDLE_JOB, retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 120, singletonPerKey: true,
-      // Each handler is its own transaction with its marker (exactly once): safe side by side.
-      ...(this.deps.handlerWorkers ? { workers: this.deps.handlerWorkers } : {}),
-      handler: (job, info) => this.handle(job, info),
-    });
-  }
-
-  /**
-   * Right after the commit: the event's handler jobs are queued from here, so a handler starts one
-   * job hop sooner than through a dispatch job. If that fails, a dispatch job is queued to do it
-   * again (handler jobs are singletons per event and handler: a job already queued is not doubled).
-   * Never throws.
-   */
-  private async dispatchCommitted(eventId: string, type: EventType): Promise<void> {
-    try {
-      await this.queueHandlers(eventId, type);
-      await this.deps.db.update(domainEvents).set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` }).where(eq(domainEvents.id, eventId));
-    } catch (err) {
-      this.deps.log.warn({ err, eventId }, 'event handlers not queued after the commit: queueing its dispatch');
-      await this.enqueue(eventId);
+    // One queue per lane, each with its own workers (EVENT_WORKERS each).
+    for (const name of Object.values(LANE_JOB)) {
+      this.deps.queue.define<HandleJob>({
+        name, retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 120, singletonPerKey: true,
+        // A burst of events (checkouts, subscriptions) is fetched a few at a time: one fetch and one
+        // completion per batch; the priority ones come first in it.
+        batchSize: EVENT_BATCH_SIZE,
+        // Each handler is its own transaction with its marker (exactly once): safe side by side.
+        ...(this.deps.handlerWorkers ? { workers: this.deps.handlerWorkers } : {}),
+        handler: (job, info) => this.handle(job, info),
+      });
     }
   }
 
-  /** One handler job per handler of the type, queued together. */
-  private async queueHandlers(eventId: string, type: EventType): Promise<void> {
-    await Promise.all(
-      (this.handlers.get(type) ?? []).map((h) =>
-        this.deps.queue.send<HandleJob>(EVENT_HANDLE_JOB, { eventId, handler: h.name }, { singletonKey: `${eventId}:${h.name}`, ...(h.priority ? { priority: h.priority } : {}) }),
-      ),
-    );
+  /**
+   * Right after the commit: the events' handler jobs are queued from here (one insert), so a
+   * handler starts one job hop sooner than through a dispatch job, and the events are marked
+   * dispatched (one update). If that fails, a dispatch job per event is queued to do it again
+   * (handler jobs are singletons per event: a job already queued is not doubled). Never throws.
+   */
+  private async dispatchCommitted(events: Array<{ id: string; type: EventType }>): Promise<void> {
+    try {
+      await this.queueHandlers(events);
+      await this.deps.db.update(domainEvents).set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` }).where(inArray(domainEvents.id, events.map((e) => e.id)));
+    } catch (err) {
+      this.deps.log.warn({ err, eventIds: events.map((e) => e.id) }, 'event handlers not queued after the commit: queueing their dispatch');
+      for (const e of events) await this.enqueue(e.id);
+    }
+  }
+
+  /**
+   * Each event's one handler job (none for a type without handlers), queued in one insert, fetched
+   * with the highest priority of the event's handlers: an event someone waits on (a new fan's
+   * welcome message) goes before the rollups of a burst of others.
+   */
+  private async queueHandlers(events: Array<{ id: string; type: EventType }>): Promise<void> {
+    const jobs = events.flatMap((e) => {
+      const list = this.handlers.get(e.type) ?? [];
+      return (Object.keys(LANE_JOB) as EventLane[]).flatMap((lane) => {
+        const ofLane = list.filter((h) => h.lane === lane);
+        if (!ofLane.length) return [];
+        const priority = Math.max(...ofLane.map((h) => h.priority));
+        return [{ name: LANE_JOB[lane], data: { eventId: e.id, lane } satisfies HandleJob, singletonKey: e.id, ...(priority ? { priority } : {}) }];
+      });
+    });
+    await this.deps.queue.sendJobs<HandleJob>(jobs);
   }
 
   /** Queues the dispatch of one event (after a failed direct dispatch, or from the sweeper). Never throws. */
@@ -158,13 +220,13 @@ export class Events {
     }
   }
 
-  /** The dispatch job: one handler job per handler of the event's type, then the event is dispatched. */
+  /** The dispatch job: the event's handler job, then the event is dispatched. */
   async dispatch(eventId: string): Promise<void> {
     const { db } = this.deps;
     const [row] = await db.select().from(domainEvents).where(eq(domainEvents.id, eventId));
     if (!row || row.dispatchedAt) return;
     try {
-      await this.queueHandlers(eventId, row.type as EventType);
+      await this.queueHandlers([{ id: eventId, type: row.type as EventType }]);
       await db.update(domainEvents).set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` }).where(eq(domainEvents.id, eventId));
     } catch (err) {
       await db.update(domainEvents).set({ attempts: sql`${domainEvents.attempts} + 1`, lastError: `dispatch: ${message(err)}` }).where(eq(domainEvents.id, eventId)).catch(() => {});
@@ -172,34 +234,74 @@ export class Events {
     }
   }
 
-  /** The handler job: one handler for one event, at most one effect however often it is delivered. */
+  /**
+   * The handler job of one event: every handler of its type in the job's lane (or the one the job
+   * names), each at most one effect however often the job is delivered.
+   *
+   * The transactional handlers run in ONE transaction with all their markers (one insert claims
+   * them; a redelivered job finds them claimed and runs none): one round of queries per event
+   * instead of one per handler. If any of them fails, that transaction is rolled back and each runs
+   * again in its own transaction, so one failing handler never holds back the others of the event;
+   * the job then fails and is retried, and the handlers that succeeded are skipped by their markers.
+   * Side-effect handlers (e-mail) run after, one at a time, at least once. Handlers run in order of
+   * priority (the one someone waits on first), then of registration.
+   */
   async handle(job: HandleJob, info?: Pick<JobInfo, 'isLastAttempt'>): Promise<void> {
     const { db, log } = this.deps;
     const [row] = await db.select().from(domainEvents).where(eq(domainEvents.id, job.eventId));
     if (!row) return;
-    const def = this.handlers.get(row.type as EventType)?.find((h) => h.name === job.handler);
-    if (!def) {
+    const all = this.handlers.get(row.type as EventType) ?? [];
+    const defs = job.handler ? all.filter((h) => h.name === job.handler) : all.filter((h) => !job.lane || h.lane === job.lane).sort((a, b) => b.priority - a.priority);
+    if (job.handler && !defs.length) {
       log.warn({ eventId: row.id, type: row.type, handler: job.handler }, 'no such event handler here: skipped');
       return;
     }
-    const marker = { eventId: row.id, handler: def.name };
-    try {
-      if (def.transactional) {
-        await db.transaction(async (tx) => {
-          const claimed = await tx.insert(domainEventHandled).values(marker).onConflictDoNothing().returning({ eventId: domainEventHandled.eventId });
-          if (claimed.length) await def.run(row, tx);
-        });
-      } else {
-        const [done] = await db.select({ eventId: domainEventHandled.eventId }).from(domainEventHandled).where(and(eq(domainEventHandled.eventId, row.id), eq(domainEventHandled.handler, def.name)));
-        if (done) return;
-        await def.run(row, null);
-        await db.insert(domainEventHandled).values(marker).onConflictDoNothing();
-      }
-    } catch (err) {
-      await db.update(domainEvents).set({ lastError: `${def.name}: ${message(err)}` }).where(eq(domainEvents.id, row.id)).catch(() => {});
-      if (info?.isLastAttempt) log.error({ err, eventId: row.id, type: row.type, handler: def.name }, 'event handler failed for good');
-      throw err;
+    const failures: Array<{ def: HandlerDef; err: unknown }> = [];
+    const transactional = defs.filter((d) => d.transactional);
+    if (transactional.length > 1) {
+      const together = await this.runTogether(row, transactional).then(() => true, () => false);
+      if (!together) for (const def of transactional) await this.runAlone(row, def).catch((err: unknown) => failures.push({ def, err }));
+    } else if (transactional.length === 1) {
+      await this.runAlone(row, transactional[0]!).catch((err: unknown) => failures.push({ def: transactional[0]!, err }));
     }
+    for (const def of defs.filter((d) => !d.transactional)) await this.runAlone(row, def).catch((err: unknown) => failures.push({ def, err }));
+    if (!failures.length) return;
+    const last = failures.at(-1)!;
+    await db.update(domainEvents).set({ lastError: `${last.def.name}: ${message(last.err)}` }).where(eq(domainEvents.id, row.id)).catch(() => {});
+    if (info?.isLastAttempt) {
+      for (const f of failures) log.error({ err: f.err, eventId: row.id, type: row.type, handler: f.def.name }, 'event handler failed for good');
+    }
+    throw failures.length === 1 ? last.err : new Error(`event ${row.id} (${row.type}): ${failures.map((f) => `${f.def.name}: ${message(f.err)}`).join('; ')}`);
+  }
+
+  /** Every transactional handler of the event in one transaction: claims their markers in one insert, runs the claimed ones. */
+  private async runTogether(row: DomainEventRow, defs: HandlerDef[]): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(domainEventHandled)
+        .values(defs.map((d) => ({ eventId: row.id, handler: d.name })))
+        .onConflictDoNothing()
+        .returning({ handler: domainEventHandled.handler });
+      const names = new Set(claimed.map((c) => c.handler));
+      for (const def of defs) if (names.has(def.name)) await def.run(row, tx);
+    });
+  }
+
+  /** One handler on its own: transactional in its own transaction with its marker, or a side effect checked against its marker. */
+  private async runAlone(row: DomainEventRow, def: HandlerDef): Promise<void> {
+    const { db } = this.deps;
+    const marker = { eventId: row.id, handler: def.name };
+    if (def.transactional) {
+      await db.transaction(async (tx) => {
+        const claimed = await tx.insert(domainEventHandled).values(marker).onConflictDoNothing().returning({ eventId: domainEventHandled.eventId });
+        if (claimed.length) await def.run(row, tx);
+      });
+      return;
+    }
+    const [done] = await db.select({ eventId: domainEventHandled.eventId }).from(domainEventHandled).where(and(eq(domainEventHandled.eventId, row.id), eq(domainEventHandled.handler, def.name)));
+    if (done) return;
+    await def.run(row, null);
+    await db.insert(domainEventHandled).values(marker).onConflictDoNothing();
   }
 
   /**

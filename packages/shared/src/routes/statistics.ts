@@ -70,4 +70,25 @@ export const statistics = defineRoutes('statistics', {
     description: `Content statistics.${SITE} ${PERIOD}`,
     schema: { querystring: statisticsContentQuerySchema, response: { 200: envelope(contentStatisticsSchema) } },
   },
+  siteEarningsCsv: {
+    method: 'GET',
+    path: '/admin/statistics/earnings/csv',
+    access: 'admin',
+    description: `The site-wide earnings statistics as a CSV download (the creator's columns, summed over every creator).${SITE} ${PERIOD}`,
+    schema: { querystring: statisticsQuerySchema },
+  },
+  siteAudienceCsv: {
+    method: 'GET',
+    path: '/admin/statistics/audience/csv',
+    access: 'admin',
+    description: `The site-wide audience series as a CSV download.${SITE} ${PERIOD}`,
+    schema: { querystring: statisticsQuerySchema },
+  },
+  siteContentCsv: {
+    method: 'GET',
+    path: '/admin/statistics/content/csv',
+    access: 'admin',
+    description: `The site-wide content table as a CSV download.${SITE} ${PERIOD}`,
+    schema: { querystring: statisticsContentQuerySchema },
+  },
 });

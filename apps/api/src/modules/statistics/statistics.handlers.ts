@@ -7,6 +7,8 @@ import { statsEarningsCounted } from './statistics.tables';
 /** Where a fan came from (filled by root.ts from the tracking module's service). */
 export interface FanSources {
   attributedAt(db: DbOrTx, userId: string, performerId: string, at: Date): Promise<boolean>;
+  /** Whether the subscription's current run claimed a promotion (a campaign or a free-trial link: the promotions service). */
+  promoted(db: DbOrTx, subscriptionId: string): Promise<boolean>;
 }
 
 const isContentKind = (k: string): boolean => (STATISTICS_CONTENT_KINDS as readonly string[]).includes(k);
@@ -32,8 +34,10 @@ export function registerStatisticsHandlers({ events, sources }: { events: Events
     await bumpAudience(tx, { performerId: e.performerId, day: utcDayOf(occurredAt), followersLost: 1 });
   });
   events.on('fan.subscribed', 'statistics.subscription', async ({ payload: e, occurredAt }, tx) => {
+    // One source per new subscriber: a tracking link first (it brought them), else a promotion they claimed, else organic.
     const linked = await sources.attributedAt(tx, e.userId, e.performerId, occurredAt);
-    await bumpAudience(tx, { performerId: e.performerId, day: utcDayOf(occurredAt), subscribersNew: 1, newFromLinks: linked ? 1 : 0 });
+    const promoted = !linked && (await sources.promoted(tx, e.subscriptionId));
+    await bumpAudience(tx, { performerId: e.performerId, day: utcDayOf(occurredAt), subscribersNew: 1, newFromLinks: linked ? 1 : 0, newFromPromotions: promoted ? 1 : 0 });
     await markFanMonth(tx, e.performerId, e.userId, utcMonthOf(occurredAt));
   });
   events.on('subscription.renewed', 'statistics.renewal', async ({ payload: e, occurredAt }, tx) => {

@@ -28,21 +28,25 @@ export async function bumpMoney(db: DbOrTx, d: MoneyDelta): Promise<void> {
 }
 
 export interface AudienceDelta {
-  performerId: string; day: string; followersGained?: number; followersLost?: number; subscribersNew?: number; subscribersChurned?: number; renewals?: number; newFromLinks?: number;
+  performerId: string; day: string; followersGained?: number; followersLost?: number; subscribersNew?: number; subscribersChurned?: number; renewals?: number; newFromLinks?: number; newFromPromotions?: number;
 }
-export async function bumpAudience(db: DbOrTx, d: AudienceDelta): Promise<void> {
+/** One delta, or several at once (one statement; their (creator, day) keys must differ). */
+export async function bumpAudience(db: DbOrTx, deltas: AudienceDelta | AudienceDelta[]): Promise<void> {
+  const list = Array.isArray(deltas) ? deltas : [deltas];
+  if (!list.length) return;
   const t = statsAudienceDaily;
   await db
     .insert(t)
-    .values({
+    .values(list.map((d) => ({
       performerId: d.performerId, day: d.day, followersGained: d.followersGained ?? 0, followersLost: d.followersLost ?? 0, subscribersNew: d.subscribersNew ?? 0,
-      subscribersChurned: d.subscribersChurned ?? 0, renewals: d.renewals ?? 0, newFromLinks: d.newFromLinks ?? 0,
-    })
+      subscribersChurned: d.subscribersChurned ?? 0, renewals: d.renewals ?? 0, newFromLinks: d.newFromLinks ?? 0, newFromPromotions: d.newFromPromotions ?? 0,
+    })))
     .onConflictDoUpdate({
       target: [t.performerId, t.day],
       set: {
         followersGained: add(t.followersGained, 'followers_gained'), followersLost: add(t.followersLost, 'followers_lost'), subscribersNew: add(t.subscribersNew, 'subscribers_new'),
         subscribersChurned: add(t.subscribersChurned, 'subscribers_churned'), renewals: add(t.renewals, 'renewals'), newFromLinks: add(t.newFromLinks, 'new_from_links'),
+        newFromPromotions: add(t.newFromPromotions, 'new_from_promotions'),
       },
     });
 }
@@ -69,11 +73,14 @@ export async function markFanMonth(db: DbOrTx, performerId: string, userId: stri
 export interface ContentDelta {
   kind: string; itemId: string; day: string; performerId: string; views?: number; likes?: number; comments?: number; unlocks?: number; revenue?: number;
 }
-export async function bumpContent(db: DbOrTx, d: ContentDelta): Promise<void> {
+/** One delta, or several at once (one statement; their (kind, item, day) keys must differ). */
+export async function bumpContent(db: DbOrTx, deltas: ContentDelta | ContentDelta[]): Promise<void> {
+  const list = Array.isArray(deltas) ? deltas : [deltas];
+  if (!list.length) return;
   const t = statsContentDaily;
   await db
     .insert(t)
-    .values({ kind: d.kind, itemId: d.itemId, day: d.day, performerId: d.performerId, views: d.views ?? 0, likes: d.likes ?? 0, comments: d.comments ?? 0, unlocks: d.unlocks ?? 0, revenue: d.revenue ?? 0 })
+    .values(list.map((d) => ({ kind: d.kind, itemId: d.itemId, day: d.day, performerId: d.performerId, views: d.views ?? 0, likes: d.likes ?? 0, comments: d.comments ?? 0, unlocks: d.unlocks ?? 0, revenue: d.revenue ?? 0 })))
     .onConflictDoUpdate({
       target: [t.kind, t.itemId, t.day],
       set: { views: add(t.views, 'views'), likes: add(t.likes, 'likes'), comments: add(t.comments, 'comments'), unlocks: add(t.unlocks, 'unlocks'), revenue: add(t.revenue, 'revenue') },

@@ -25,4 +25,7 @@ export const statisticsRoutes = (deps: { statistics: StatisticsService; clock: C
   handle(app, r.siteEarnings, async (req) => ({ data: await svc.earnings(null, req.query) }));
   handle(app, r.siteAudience, async (req) => ({ data: await svc.audience(null, req.query) }));
   handle(app, r.siteContent, async (req) => ({ data: await svc.content(null, req.query) }));
+  handle(app, r.siteEarningsCsv, async (req, reply) => csv(reply, 'earnings', await earningsCsv(svc, null, req.query)));
+  handle(app, r.siteAudienceCsv, async (req, reply) => csv(reply, 'audience', await audienceCsv(svc, null, req.query)));
+  handle(app, r.siteContentCsv, async (req, reply) => csv(reply, 'content', await contentCsv(svc, null, req.query)));
 };

@@ -103,7 +103,7 @@ export class StatisticsService {
         .from(t)
         .where(scoped(t.performerId, scope, lt(t.day, p.from))),
       this.deps.db
-        .select({ day: t.day, gained: n(t.followersGained), lost: n(t.followersLost), new: n(t.subscribersNew), churned: n(t.subscribersChurned), renewals: n(t.renewals), fromLinks: n(t.newFromLinks) })
+        .select({ day: t.day, gained: n(t.followersGained), lost: n(t.followersLost), new: n(t.subscribersNew), churned: n(t.subscribersChurned), renewals: n(t.renewals), fromLinks: n(t.newFromLinks), fromPromotions: n(t.newFromPromotions) })
         .from(t)
         .where(scoped(t.performerId, scope, between(t.day, p.previousFrom, p.to)))
         .groupBy(t.day)
@@ -118,13 +118,13 @@ export class StatisticsService {
     let subscribers = before?.subscribers ?? 0;
     const start = { followers, subscribers };
     const by = new Map(rows.map((r) => [r.day, r]));
-    const acc = { gained: 0, lost: 0, new: 0, churned: 0, renewals: 0, fromLinks: 0, previousGained: 0, previousNew: 0 };
+    const acc = { gained: 0, lost: 0, new: 0, churned: 0, renewals: 0, fromLinks: 0, fromPromotions: 0, previousGained: 0, previousNew: 0 };
     for (const r of rows) if (r.day < p.from) { acc.previousGained += r.gained; acc.previousNew += r.new; }
     const series = daysOf(p.from, p.to).map((date) => {
       const r = by.get(date);
       if (r) {
         followers += r.gained - r.lost; subscribers += r.new - r.churned;
-        acc.gained += r.gained; acc.lost += r.lost; acc.new += r.new; acc.churned += r.churned; acc.renewals += r.renewals; acc.fromLinks += r.fromLinks;
+        acc.gained += r.gained; acc.lost += r.lost; acc.new += r.new; acc.churned += r.churned; acc.renewals += r.renewals; acc.fromLinks += r.fromLinks; acc.fromPromotions += r.fromPromotions;
       }
       return { date, followers, subscribers, new: r?.new ?? 0, churned: r?.churned ?? 0 };
     });
@@ -135,7 +135,11 @@ export class StatisticsService {
       renewalRate: percentOf(acc.renewals, acc.renewals + acc.churned),
       series,
       cohorts: cohortTable(cohortRows, `${p.to.slice(0, 7)}-01`),
-      sources: [{ source: 'tracking_link', fans: acc.fromLinks }, { source: 'organic', fans: acc.new - acc.fromLinks }],
+      sources: [
+        { source: 'tracking_link', fans: acc.fromLinks },
+        { source: 'promotion', fans: acc.fromPromotions },
+        { source: 'organic', fans: acc.new - acc.fromLinks - acc.fromPromotions },
+      ],
     };
   }
 

@@ -44,6 +44,8 @@ export const statsAudienceDaily = pgTable(
     renewals: integer('renewals').notNull().default(0),
     /** New subscribers who came through one of the creator's tracking links (the rest: organic). */
     newFromLinks: integer('new_from_links').notNull().default(0),
+    /** New subscribers whose subscription claimed a promotion (campaign or free-trial link) and who did not come through a tracking link (README "Sources of new fans"). */
+    newFromPromotions: integer('new_from_promotions').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stats_audience_daily_pk', columns: [t.performerId, t.day] }), index('stats_audience_daily_day_idx').on(t.day)],
 );

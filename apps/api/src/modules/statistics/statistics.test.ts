@@ -117,6 +117,31 @@ describe('earnings statistics', () => {
     expect((await req('GET', '/statistics/audience', null)).statusCode).toBe(401);
   });
 
+  it('operators download the site-wide CSVs; creators, fans and anonymous callers are refused', async () => {
+    const admin = await createAdmin(t);
+    const e = await req('GET', '/admin/statistics/earnings/csv', admin);
+    expect(e.statusCode, e.body).toBe(200);
+    expect(e.headers['content-type']).toContain('text/csv');
+    expect(e.headers['content-disposition']).toMatch(/attachment; filename="statistics-earnings-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = e.body.trim().split('\n');
+    expect(lines[0]).toBe('date,channel,source,gross,net,tax,sales,reversals');
+    // Luna's two tips and Bob's, summed over every creator.
+    const tipLine = lines.find((l) => l.startsWith(`${today()},tip,organic,`))!;
+    expect(Number(tipLine.split(',')[3])).toBeGreaterThanOrEqual(34.35);
+    const a = await req('GET', '/admin/statistics/audience/csv', admin);
+    expect(a.statusCode).toBe(200);
+    expect(a.body.split('\n')[0]).toBe('date,followers,subscribers,new,churned');
+    const c = await req('GET', '/admin/statistics/content/csv?sortBy=revenue', admin);
+    expect(c.statusCode).toBe(200);
+    expect(c.body.split('\n')[0]).toBe('kind,item,title,views,likes,comments,unlocks,revenue,conversion %');
+    for (const tab of ['earnings', 'audience', 'content']) {
+      expect((await req('GET', `/admin/statistics/${tab}/csv`, luna)).statusCode).toBe(403);
+      expect((await req('GET', `/admin/statistics/${tab}/csv`, fan)).statusCode).toBe(403);
+      expect((await req('GET', `/admin/statistics/${tab}/csv`, null)).statusCode).toBe(401);
+    }
+    expect((await req('GET', '/admin/statistics/earnings/csv?from=2025-02-30', admin)).statusCode).toBe(400);
+  });
+
   it('bad periods → 400 with field errors', async () => {
     for (const q of ['from=2025-02-30', 'from=2025-03-10&to=2025-03-01', 'from=2024-01-01&to=2025-06-01', 'to=yesterday']) {
       const r = await req('GET', `/statistics/earnings?${q}`, luna);
@@ -147,7 +172,7 @@ describe('audience and content statistics', () => {
     // a followed, b followed and left; subscribing made a a follower already (no second follow).
     expect(au.followers).toMatchObject({ gained: 2, lost: 1, end: 1 });
     expect(au.subscribers).toMatchObject({ new: 1, churned: 0, end: 1 });
-    expect(au.sources).toEqual([{ source: 'tracking_link', fans: 0 }, { source: 'organic', fans: 1 }]);
+    expect(au.sources).toEqual([{ source: 'tracking_link', fans: 0 }, { source: 'promotion', fans: 0 }, { source: 'organic', fans: 1 }]);
     expect(au.cohorts).toEqual([{ month: `${today().slice(0, 7)}-01`, fans: 1, retention: [100] }]);
     expect(au.series.at(-1)).toMatchObject({ date: today(), followers: 1, subscribers: 1, new: 1 });
 
@@ -158,6 +183,17 @@ describe('audience and content statistics', () => {
     const csv = await req('GET', '/statistics/content/csv', luna);
     expect(csv.body.split('\n')[0]).toBe('kind,item,title,views,likes,comments,unlocks,revenue,conversion %');
     expect(csv.body).toContain(`feed,${feed.id},`);
+
+    // Where new subscribers came from: a fan who claimed a promotion (here a discount campaign) counts as "promotion", once.
+    const promo = await req('POST', '/promotions', luna, { kind: 'discount', percentage: 50, months: 1, audience: 'new', maxClaims: 5, endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const c = await createFan(t);
+    await addCard(t, c);
+    ok(await req('POST', '/payment/subscribe/performers', c, { performerId: luna.user.id, type: 'monthly' }));
+    await t.ctx.queue.drain();
+    const au2 = audienceStatisticsSchema.parse(await stats(luna, '/statistics/audience'));
+    expect(au2.subscribers.new).toBe(2);
+    expect(au2.sources).toEqual([{ source: 'tracking_link', fans: 0 }, { source: 'promotion', fans: 1 }, { source: 'organic', fans: 1 }]);
 
     // Another creator sees none of it.
     const other = await createCreator(t);

@@ -7,7 +7,9 @@ import { ErrorState } from '@/components/states';
 import { StatGrid } from '@/components/money/money-ui';
 import { changeText } from './period';
 import css from './statistics.module.css';
+import ScrollRegion from '@/components/ScrollRegion';
 
+const SOURCE = { tracking_link: 'Tracking links', promotion: 'Promotions and free-trial links', organic: 'Organic' } as const;
 const monthName = (m: string) => new Date(`${m}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 
 export default function AudienceTab({ period, site }: { period: { from: string; to: string }; site: boolean }) {
@@ -33,25 +35,25 @@ export default function AudienceTab({ period, site }: { period: { from: string; 
           <h2 className={css.h2}>Where new subscribers came from</h2>
           <table className={css.simple} aria-label="Where new subscribers came from">
             <thead><tr><th scope="col">Source</th><th scope="col">Fans</th></tr></thead>
-            <tbody>{d.sources.map((s) => <tr key={s.source}><th scope="row">{s.source === 'tracking_link' ? 'Tracking links' : 'Organic'}</th><td>{s.fans}</td></tr>)}</tbody>
+            <tbody>{d.sources.map((s) => <tr key={s.source}><th scope="row">{SOURCE[s.source]}</th><td>{s.fans}</td></tr>)}</tbody>
           </table>
         </Card>
         <Card className={css.panel}>
           <h2 className={css.h2}>New vs ended, by day</h2>
           {active.length === 0 ? <p className="muted">No subscriptions started or ended in this period.</p> : (
-            <div className={css.tableWrap} style={{ maxHeight: 260 }}>
+            <ScrollRegion label="New and ended subscriptions by day" className={css.tableWrap} style={{ maxHeight: 260 }}>
               <table className={css.simple} aria-label="New and ended subscriptions by day">
                 <thead><tr><th scope="col">Day</th><th scope="col">New</th><th scope="col">Ended</th><th scope="col">Subscribers</th><th scope="col">Followers</th></tr></thead>
                 <tbody>{active.map((x) => <tr key={x.date}><th scope="row">{x.date}</th><td>{x.new}</td><td>{x.churned}</td><td>{x.subscribers}</td><td>{x.followers}</td></tr>)}</tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </Card>
       </div>
       <Card className={css.panel}>
         <h2 className={css.h2}>Retention by month of first subscription</h2>
         {d.cohorts.length === 0 ? <p className="muted">No subscribers yet.</p> : (
-          <div className={css.tableWrap}>
+          <ScrollRegion label="Retention by month of first subscription" className={css.tableWrap}>
             <table className={css.simple} aria-label="Retention by month of first subscription, percent still subscribed">
               <thead><tr><th scope="col">First month</th><th scope="col">Fans</th>{Array.from({ length: width }, (_, k) => <th scope="col" key={k}>{k === 0 ? 'Month 0' : `+${k}`}</th>)}</tr></thead>
               <tbody>
@@ -60,7 +62,7 @@ export default function AudienceTab({ period, site }: { period: { from: string; 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </Card>
     </>

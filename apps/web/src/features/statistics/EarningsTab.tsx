@@ -10,6 +10,7 @@ import { StatGrid } from '@/components/money/money-ui';
 import EarningsChart from '../earnings/EarningsChart';
 import { changeText } from './period';
 import css from './statistics.module.css';
+import ScrollRegion from '@/components/ScrollRegion';
 
 const CHANNEL_LABEL: Record<string, string> = {
   subscription: 'Subscriptions', tip: 'Tips', tip_menu: 'Tip menu', feed: 'Pay-per-view posts', message: 'Messages', video: 'Videos', gallery: 'Galleries',
@@ -21,7 +22,7 @@ function Breakdown({ title, rows, label }: { title: string; rows: Array<Earnings
   return (
     <Card className={css.panel}>
       <h2 className={css.h2}>{title}</h2>
-      <div className={css.tableWrap}>
+      <ScrollRegion label={title} className={css.tableWrap}>
         <table className={css.simple} aria-label={title}>
           <thead>
             <tr><th scope="col">{label}</th><th scope="col">Sales</th><th scope="col">Gross</th><th scope="col">Net</th><th scope="col">Previous net</th><th scope="col">Change</th></tr>
@@ -35,7 +36,7 @@ function Breakdown({ title, rows, label }: { title: string; rows: Array<Earnings
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Card>
   );
 }

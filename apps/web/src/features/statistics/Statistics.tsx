@@ -3,7 +3,7 @@
  * /creator/statistics (issue 31 §5): the creator's earnings, audience and content figures for a
  * period (the last 7, 30, 90 or 365 UTC days) compared with the period before, from the
  * statistics rollups; each tab downloads its figures as CSV. `site`: the operator's site-wide
- * figures (the console's dashboard), the same screens over every creator.
+ * figures (the console's dashboard), the same screens over every creator, with the site-wide CSVs.
  */
 import { useMemo, useState } from 'react';
 import { App, Button, Segmented, Tabs } from 'antd';
@@ -19,6 +19,7 @@ import css from './statistics.module.css';
 
 type Tab = 'earnings' | 'audience' | 'content';
 const CSV = { earnings: routes.statistics.earningsCsv, audience: routes.statistics.audienceCsv, content: routes.statistics.contentCsv } as const;
+const SITE_CSV = { earnings: routes.statistics.siteEarningsCsv, audience: routes.statistics.siteAudienceCsv, content: routes.statistics.siteContentCsv } as const;
 
 export function StatisticsPanels({ site = false }: { site?: boolean }) {
   const { message } = App.useApp();
@@ -29,7 +30,7 @@ export function StatisticsPanels({ site = false }: { site?: boolean }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFromApi(routeHref(CSV[tab], { query: period }), `statistics-${tab}-${period.to}.csv`);
+      await downloadFromApi(routeHref((site ? SITE_CSV : CSV)[tab], { query: period }), `statistics-${site ? 'site-' : ''}${tab}-${period.to}.csv`);
       message.success('CSV downloaded');
     } catch {
       message.error('The CSV did not download — try again');
@@ -41,11 +42,9 @@ export function StatisticsPanels({ site = false }: { site?: boolean }) {
     <>
       <div className={css.controls}>
         <Segmented aria-label="Period" value={days} onChange={(v) => setDays(v as PeriodDays)} options={PERIODS.map((p) => ({ value: p.value, label: p.label }))} />
-        {!site && (
-          <Button className={css.csv} icon={<DownloadOutlined />} onClick={() => void download()} loading={busy}>
-            Download CSV
-          </Button>
-        )}
+        <Button className={css.csv} icon={<DownloadOutlined />} onClick={() => void download()} loading={busy}>
+          Download CSV
+        </Button>
       </div>
       <Tabs
         activeKey={tab}
