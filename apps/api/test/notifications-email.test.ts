@@ -76,17 +76,42 @@ describe('notification e-mails', () => {
     }
     expect((await inject('POST', '/notification/unsubscribe', null, { token: '' })).statusCode).toBe(400);
     expect((await inject('POST', '/notification/unsubscribe', null, {})).statusCode).toBe(400);
-    expect(await emailOn(creator, 'tip')).toEqual({ type: 'tip', inApp: true, email: true });
+    expect(await emailOn(creator, 'tip')).toEqual({ type: 'tip', inApp: true, email: true, push: true });
 
     const res = await inject('POST', '/notification/unsubscribe', null, { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ type: 'tip' });
-    expect(await emailOn(creator, 'tip')).toEqual({ type: 'tip', inApp: true, email: false });
+    expect(await emailOn(creator, 'tip')).toEqual({ type: 'tip', inApp: true, email: false, push: true });
     // Again (a second click): still fine.
     expect((await inject('POST', '/notification/unsubscribe', null, { token })).statusCode).toBe(200);
 
     await tip(fan, creator);
     expect(await mailsTo(creator.user.email!)).toHaveLength(1);
     expect((await inject('GET', '/notification?type=tip', creator)).json().data.total).toBe(2);
+  });
+
+  it('in the reader’s saved language (issue 34 §3): the notification’s text, its amount and the mail around it; an unknown language is refused', async () => {
+    const creator = await createCreator(t);
+    const fan = await createFan(t);
+    const bad = await inject('PUT', '/users', creator, { locale: 'it' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('locale');
+    const set = await inject('PUT', '/users', creator, { locale: 'es' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.locale).toBe('es');
+    await addCard(t, fan);
+    await topUp(t, fan, 100);
+    await tip(fan, creator);
+    const [mail] = await mailsTo(creator.user.email!);
+    const who = fan.user.name || fan.user.username;
+    // es-ES writes 12 as "12,00 US$" (no grouping under 10 000).
+    expect(mail!.subject).toMatch(new RegExp(`^${who} te dio una propina de 12,00\\sUS\\$$`));
+    expect(mail!.text).toContain('Tienes una nueva notificación');
+    expect(mail!.text).toContain('Dejar de recibir estos correos');
+    const list = (await inject('GET', '/notification?limit=10', creator)).json().data.data as Array<{ type: string; text: string }>;
+    expect(list.find((n) => n.type === 'tip')!.text).toBe(mail!.subject);
+    // The fan kept no language: English, as before.
+    const cleared = await inject('PUT', '/users', creator, { locale: null });
+    expect(cleared.json().data.locale).toBeNull();
   });
 });

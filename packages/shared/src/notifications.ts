@@ -92,10 +92,65 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 export const notificationTotalUnreadSchema = z.object({ total: z.number().int() });
 
-/** One row of the preferences: in the app (bell, toast) and by e-mail, per type. */
-export const notificationPreferenceSchema = z.object({ type: notificationTypeSchema, inApp: z.boolean(), email: z.boolean() });
+/** Types whose push is off unless the user turns it on (the welcome: the reader is on the site when it is made); every other type is pushed to devices with push on. */
+export const PUSH_OFF_BY_DEFAULT: readonly NotificationType[] = ['welcome'];
+
+/** One row of the preferences: in the app (bell, toast), by e-mail and by push (to the devices with push on), per type. */
+export const notificationPreferenceSchema = z.object({ type: notificationTypeSchema, inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
-export const notificationPreferencesBodySchema = z.object({ preferences: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_TYPES.length) });
+/** A row to save: a channel left out keeps its value (older clients send no `push`). */
+export const notificationPreferenceInputSchema = notificationPreferenceSchema.extend({ push: z.boolean().optional() });
+export type NotificationPreferenceInput = z.infer<typeof notificationPreferenceInputSchema>;
+export const notificationPreferencesBodySchema = z.object({ preferences: z.array(notificationPreferenceInputSchema).min(1).max(NOTIFICATION_TYPES.length) });
+
+/** base64url (no padding) of exactly `bytes` bytes. */
+const base64urlOf = (bytes: number, what: string) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `must be base64url (${what})`)
+    .refine((v) => Math.floor((v.replace(/=+$/, '').length * 3) / 4) === bytes, `must be ${bytes} bytes (${what})`);
+
+/**
+ * A browser's push subscription (PushSubscription.toJSON()): the push service's endpoint and the
+ * keys the payload is encrypted for. One per browser profile; the same endpoint sent again (or by
+ * another account signed in on that browser) moves it to the caller.
+ */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z.string().max(2000).url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64urlOf(65, 'a P-256 public key'), auth: base64urlOf(16, 'the auth secret') }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** One of the caller's devices with push on (never its endpoint: that address lets anyone push to it). */
+export const pushDeviceSchema = z.object({
+  _id: z.string(),
+  /** Browser and system, from the User-Agent when it was turned on ("Chrome on Android"). */
+  label: z.string(),
+  createdAt: z.string(),
+  /** When a push last reached its push service. */
+  lastPushAt: z.string().nullable(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+export const pushDeviceParamsSchema = z.object({ id: idSchema });
+/** What a browser needs to subscribe: whether the site sends pushes, and its VAPID public key (applicationServerKey). */
+export const pushKeySchema = z.object({ enabled: z.boolean(), publicKey: z.string().nullable() });
+
+/**
+ * What a push carries (encrypted for the device; the service worker shows it). Plain text written
+ * for the reader and a site path — never a media URL, so a locked item cannot leak through a push.
+ */
+export const pushPayloadSchema = z.object({
+  /** The notification's id: the shown notification's tag, so a repeated delivery replaces it. */
+  id: z.string(),
+  type: notificationTypeSchema,
+  title: z.string(),
+  body: z.string(),
+  /** Site path opened on tap (the notification's link, else /notifications). */
+  url: z.string().startsWith('/'),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
 export const notificationIdParamsSchema = z.object({ id: idSchema });
 
 /** The unsubscribe link of a notification e-mail: a signed token naming the user and the type. */

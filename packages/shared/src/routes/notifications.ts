@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { envelope, listEnvelope } from '../api';
 import {
   notificationIdParamsSchema, notificationListQuerySchema, notificationPreferenceSchema, notificationPreferencesBodySchema, notificationSchema,
-  notificationTotalUnreadSchema, notificationUnsubscribeBodySchema, notificationUnsubscribeResultSchema,
+  notificationTotalUnreadSchema, notificationUnsubscribeBodySchema, notificationUnsubscribeResultSchema, pushDeviceParamsSchema, pushDeviceSchema, pushKeySchema,
+  pushSubscriptionBodySchema,
 } from '../notifications';
 import { defineRoutes } from './define';
 
@@ -41,14 +42,14 @@ export const notifications = defineRoutes('notifications', {
     method: 'GET',
     path: '/notification/preferences',
     access: 'user',
-    description: 'In-app and e-mail switches per notification type (defaults: all in the app; e-mail off for follows, comments, replies and new posts).',
+    description: 'In-app, e-mail and push switches per notification type (defaults: all in the app; e-mail off for the welcome, follows, comments, replies, messages, streams and new posts; push on except the welcome).',
     schema: { response: { 200: envelope(z.array(notificationPreferenceSchema)) } },
   },
   updatePreferences: {
     method: 'PUT',
     path: '/notification/preferences',
     access: 'user',
-    description: 'Saves the switches sent (types left out keep theirs); answers every type.',
+    description: 'Saves the switches sent (types left out keep theirs, and a type sent without `push` keeps its push switch); answers every type.',
     schema: { body: notificationPreferencesBodySchema, response: { 200: envelope(z.array(notificationPreferenceSchema)) } },
   },
   unsubscribe: {
@@ -57,5 +58,33 @@ export const notifications = defineRoutes('notifications', {
     access: 'anyone',
     description: "The unsubscribe link of a notification e-mail (web page /notifications/unsubscribe?token=…): turns that type's e-mail off for the token's user, without signing in. A bad or tampered token → 400.",
     schema: { body: notificationUnsubscribeBodySchema, response: { 200: envelope(notificationUnsubscribeResultSchema) } },
+  },
+  pushKey: {
+    method: 'GET',
+    path: '/notification/push/key',
+    access: 'user',
+    description: "Whether the site sends Web Push, and its VAPID public key (the browser's applicationServerKey).",
+    schema: { response: { 200: envelope(pushKeySchema) } },
+  },
+  pushDevices: {
+    method: 'GET',
+    path: '/notification/push/devices',
+    access: 'user',
+    description: "The caller's devices with push on, newest first (never their push addresses).",
+    schema: { response: { 200: envelope(z.array(pushDeviceSchema)) } },
+  },
+  pushRegister: {
+    method: 'POST',
+    path: '/notification/push/devices',
+    access: 'user',
+    description: "Turns push on for this browser: its PushSubscription. The same endpoint again (or from another account signed in on that browser) becomes the caller's. 503 when the site sends no push.",
+    schema: { body: pushSubscriptionBodySchema, response: { 200: envelope(pushDeviceSchema) } },
+  },
+  pushRemove: {
+    method: 'DELETE',
+    path: '/notification/push/devices/:id',
+    access: 'user',
+    description: "Turns push off for one of the caller's devices (another user's id → 404).",
+    schema: { params: pushDeviceParamsSchema, response: { 200: envelope(z.object({ removed: z.literal(true) })) } },
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Events } from '../../platform/events';
 import { mailLayout, type Mailer } from '../../platform/mailer';
+import { textsFor } from '../../platform/texts';
 import type { Queue } from '../../platform/queue';
 import type { NotificationsService } from './notifications.service';
 
@@ -27,6 +28,8 @@ const subjectOf = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}â
  * repeats that one mail), once in the normal path.
  */
 export function registerNotificationEmails({ events, queue, mailer, notifications, log }: NotificationEmailsDeps): void {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
   queue.define<{ notificationId: string }>({
     name: NOTIFICATION_EMAIL_JOB,
     retryLimit: 6,
@@ -37,19 +40,21 @@ export function registerNotificationEmails({ events, queue, mailer, notification
       const m = await notifications.mailOf(notificationId);
       if (!m) return;
       const unsubscribe = `<${m.unsubscribeUrl}>`;
+      // In the reader's language (the text itself was written in it when the row was made).
+      const t = textsFor(m.locale).notificationMail;
       await mailer.send({
         to: m.to,
         subject: subjectOf(m.text),
-        ...mailLayout('You have a new notification', m.text, { label: 'Open Stagepass', url: m.url }, {
-          text: 'You get this e-mail because this kind of notification is switched on in your notification preferences.',
-          link: { label: 'Stop these e-mails', url: m.unsubscribeUrl },
+        ...mailLayout(t.title, m.text, { label: t.action, url: m.url }, {
+          text: t.footer,
+          link: { label: t.stop, url: m.unsubscribeUrl },
         }),
         headers: { 'List-Unsubscribe': unsubscribe },
       });
     },
     onDead: async ({ notificationId }) => log.error({ notificationId }, 'notification e-mail failed for good'),
   });
-  events.onSideEffect('notifications.email-due', 'notifications.queue-emails', async ({ payload }) => {
+  interactive.onSideEffect('notifications.email-due', 'notifications.queue-emails', async ({ payload }) => {
     for (const id of payload.notificationIds) await queue.send(NOTIFICATION_EMAIL_JOB, { notificationId: id }, { singletonKey: id });
   });
 }

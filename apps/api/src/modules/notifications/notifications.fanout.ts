@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { quotedTitle } from '@stagepass/shared';
+import { quotedTitle, type Locale } from '@stagepass/shared';
+import { TEXTS } from '../../platform/texts';
 import type { Db } from '../../db/client';
 import type { ContentKinds } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
@@ -83,9 +84,9 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
   // A post deleted (or rescheduled: a new event comes when it goes live) meanwhile: the rest of its
   // audience is not told.
   const live = async (kind: PublishedKind, itemId: string) => Boolean(await contentKinds.get(kind)?.load(db, null, itemId));
-  const WORDING: Record<PublishedKind, { noun: string; link: (id: string) => string }> = {
-    feed: { noun: 'post', link: (id) => `/post/${id}` },
-    video: { noun: 'video', link: (id) => `/video/${id}` },
+  const WORDING: Record<PublishedKind, { link: (id: string) => string }> = {
+    feed: { link: (id) => `/post/${id}` },
+    video: { link: (id) => `/video/${id}` },
   };
   /** The item's name as the notification quotes it (a video's title, a post's first words), or null. */
   const titleOf = async (kind: PublishedKind, itemId: string) => quotedTitle((await contentKinds.get(kind)?.summaries?.(db, [itemId]))?.[0]?.title);
@@ -115,9 +116,9 @@ export function registerNewPostFanOut(deps: NewPostFanOutDeps): void {
         const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, performerId));
         const who = creator?.name || creator?.username || 'A creator you subscribe to';
         // Named after its item (issue 26 §4.9); repeats within the window are grouped (README "Grouping").
-        const { noun } = WORDING[kind];
-        const one = title ? `${who} published a new ${noun} ${title}` : `${who} published a new ${noun}`;
-        const many = (n: number) => (title ? `${who} published ${n} new ${noun}s, the latest ${title}` : `${who} published ${n} new ${noun}s`);
+        // In each reader's language (platform/texts); the title stays as the creator wrote it.
+        const one = (l: Locale) => TEXTS[l].notifications.published(who, kind, title);
+        const many = (n: number, l: Locale) => TEXTS[l].notifications.publishedMany(who, kind, n, title);
         await notifications.create(tx, readers.map((userId) => ({
           userId, type: 'new_post' as const, actorId: performerId, objectKind: kind, objectId: itemId, text: one, link: WORDING[kind].link(itemId), eventId, group: { text: many },
         })));

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { formatMoneyMinor } from '@stagepass/shared';
+import { formatMoneyMinor, type Locale } from '@stagepass/shared';
+import { TEXTS } from '../../platform/texts';
 import type { Events } from '../../platform/events';
 import type { Tx } from '../../db/client';
 import { users } from '../users/users.tables';
@@ -14,6 +15,8 @@ export interface NotificationHandlersDeps {
 }
 
 const money = formatMoneyMinor;
+/** The notification texts in a reader's language (platform/texts): `text: (l) => T(l).followed(who)`. */
+const T = (l: Locale) => TEXTS[l].notifications;
 const quote = (s: string) => (s.length > 140 ? `${s.slice(0, 139)}…` : s);
 
 /** Display names of users, read in the handler's transaction. */
@@ -27,50 +30,52 @@ async function names(tx: Tx, ids: string[]): Promise<Map<string, string>> {
  * (events.on: a marker row in the same transaction), and `event_id` makes each reader's row once.
  */
 export function registerNotificationHandlers({ events, notifications }: NotificationHandlersDeps) {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
   const make = (tx: Tx, eventId: string, items: Array<Omit<NewNotification, 'eventId'>>) =>
     notifications.create(tx, items.map((i) => ({ ...i, eventId })));
 
-  events.on('user.registered', 'notifications.welcome', async (e, tx) => {
+  interactive.on('user.registered', 'notifications.welcome', async (e, tx) => {
     const p = e.payload;
-    await make(tx, e.id, [{ userId: p.userId, type: 'welcome', text: p.isPerformer ? 'Welcome! Set up your page and publish your first post.' : 'Welcome! Follow creators to fill your home feed.', link: p.isPerformer ? '/creator/account' : '/search' }]);
+    await make(tx, e.id, [{ userId: p.userId, type: 'welcome', text: (l) => (p.isPerformer ? T(l).welcomeCreator : T(l).welcomeFan), link: p.isPerformer ? '/creator/account' : '/search' }]);
   });
 
-  events.on('fan.subscribed', 'notifications.new-subscriber', async (e, tx) => {
-    const p = e.payload;
-    const n = await names(tx, [p.userId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'new_subscriber', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: p.trial ? `${n.get(p.userId)} started a free trial of your subscription` : `${n.get(p.userId)} subscribed to you (${money(p.amount)})`, link: '/creator/subscribers' }]);
-  });
-
-  events.on('subscription.renewed', 'notifications.renewed', async (e, tx) => {
+  interactive.on('fan.subscribed', 'notifications.new-subscriber', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.userId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_renewed', actorId: p.userId, text: `${n.get(p.userId)} renewed their subscription (${money(p.amount)})`, link: '/creator/subscribers' }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'new_subscriber', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: (l) => (p.trial ? T(l).trialStarted(n.get(p.userId)!) : T(l).subscribed(n.get(p.userId)!, money(p.amount, l))), link: '/creator/subscribers' }]);
   });
 
-  events.on('subscription.cancelled', 'notifications.cancelled', async (e, tx) => {
+  interactive.on('subscription.renewed', 'notifications.renewed', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.userId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_cancelled', actorId: p.userId, text: `${n.get(p.userId)} cancelled their subscription`, link: '/creator/subscribers' }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_renewed', actorId: p.userId, text: (l) => T(l).renewed(n.get(p.userId)!, money(p.amount, l)), link: '/creator/subscribers' }]);
   });
 
-  events.on('subscription.past_due', 'notifications.past-due', async (e, tx) => {
+  interactive.on('subscription.cancelled', 'notifications.cancelled', async (e, tx) => {
+    const p = e.payload;
+    const n = await names(tx, [p.userId]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'subscription_cancelled', actorId: p.userId, text: (l) => T(l).cancelled(n.get(p.userId)!), link: '/creator/subscribers' }]);
+  });
+
+  interactive.on('subscription.past_due', 'notifications.past-due', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.performerId, p.userId]);
     await make(tx, e.id, [
       // The fan's own mail is subscriptions.handlers.ts' (the first failure of a period only).
-      { userId: p.userId, type: 'subscription_past_due', noEmail: true, actorId: p.performerId, text: `Your subscription to ${n.get(p.performerId)} could not be renewed: ${quote(p.reason)}`, link: '/user/cards' },
-      { userId: p.performerId, type: 'subscription_past_due', actorId: p.userId, text: `${n.get(p.userId)}'s renewal failed; we will try again`, link: '/creator/subscribers' },
+      { userId: p.userId, type: 'subscription_past_due', noEmail: true, actorId: p.performerId, text: (l) => T(l).pastDueFan(n.get(p.performerId)!, quote(p.reason)), link: '/user/cards' },
+      { userId: p.performerId, type: 'subscription_past_due', actorId: p.userId, text: (l) => T(l).pastDueCreator(n.get(p.userId)!), link: '/creator/subscribers' },
     ]);
   });
 
-  events.on('tip.sent', 'notifications.tip', async (e, tx) => {
+  interactive.on('tip.sent', 'notifications.tip', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.userId]);
-    const note = p.message?.trim() ? `: “${quote(p.message.trim())}”` : '';
-    await make(tx, e.id, [{ userId: p.performerId, type: 'tip', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: `${n.get(p.userId)} tipped you ${money(p.amount)}${note}`, link: '/creator/earnings' }]);
+    const note = p.message?.trim() ? quote(p.message.trim()) : '';
+    await make(tx, e.id, [{ userId: p.performerId, type: 'tip', actorId: p.userId, objectKind: 'performer', objectId: p.performerId, text: (l) => T(l).tipped(n.get(p.userId)!, money(p.amount, l), note), link: '/creator/earnings' }]);
   });
 
-  events.on('item.purchased', 'notifications.purchase', async (e, tx) => {
+  interactive.on('item.purchased', 'notifications.purchase', async (e, tx) => {
     const p = e.payload;
     // A product's seller hears of the order instead (order.placed below).
     if (p.itemType === 'product') return;
@@ -83,46 +88,48 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
 
   // Orders (orders/README.md): the seller hears of each new order line and of a changed address; the
   // buyer of each delivery step and of a refund.
-  events.on('order.placed', 'notifications.order-placed', async (e, tx) => {
+  interactive.on('order.placed', 'notifications.order-placed', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.buyerId])).get(p.buyerId);
     const what = p.productType === 'digital' ? `bought ${quote(p.productName)}` : `ordered ${p.quantity} × ${quote(p.productName)}`;
     await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, objectKind: 'product', objectId: p.productId, text: `${who} ${what} (${money(p.total)})`, link: `/creator/orders/${p.orderId}` }]);
   });
 
-  events.on('order.updated', 'notifications.order-updated', async (e, tx) => {
+  interactive.on('order.updated', 'notifications.order-updated', async (e, tx) => {
     const p = e.payload;
     const seller = (await names(tx, [p.performerId])).get(p.performerId);
     const item = quote(p.productName);
-    const text =
-      p.to === 'shipping' ? `${seller} shipped your order of ${item}${p.trackingCode ? ` (tracking code ${p.trackingCode})` : ''}`
-        : p.to === 'delivered' ? `Your order of ${item} was delivered`
-          : p.to === 'refunded' ? `Your order of ${item} was refunded: ${money(p.total)} is back in your wallet`
-            : `Your order of ${item} is ${p.to}`;
+    const text = (l: Locale) =>
+      p.to === 'shipping' ? T(l).orderShipped(seller!, item, p.trackingCode ?? null)
+        : p.to === 'delivered' ? T(l).orderDelivered(item)
+          : p.to === 'refunded' ? T(l).orderRefunded(item, money(p.total, l))
+            : T(l).orderStatus(item, p.to);
     await make(tx, e.id, [{ userId: p.buyerId, type: 'order', actorId: p.performerId, text, link: `/user/orders/${p.orderId}` }]);
   });
 
-  events.on('order.address-changed', 'notifications.order-address', async (e, tx) => {
+  interactive.on('order.address-changed', 'notifications.order-address', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.buyerId])).get(p.buyerId);
     await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, text: `${who} changed the delivery address of their order of ${quote(p.productName)}`, link: `/creator/orders/${p.orderId}` }]);
   });
 
   // One notification per copy of a mass message (its recipients' batch); single messages have the unread badge instead.
-  events.on('mass-message.delivered', 'notifications.mass-message', async (e, tx) => {
+  // A batch of an audience: the bulk lane's, behind nobody's tip (the copies themselves reached the
+  // recipients' sockets at the batch's commit).
+  interactive.on('mass-message.delivered', 'notifications.mass-message', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.performerId])).get(p.performerId);
-    await make(tx, e.id, p.items.map((i) => ({ userId: i.userId, type: 'message' as const, actorId: p.performerId, objectKind: 'message' as const, objectId: i.messageId, text: `${who} sent you a message`, link: `/messages?conversation=${i.conversationId}` })));
-  });
+    await make(tx, e.id, p.items.map((i) => ({ userId: i.userId, type: 'message' as const, actorId: p.performerId, objectKind: 'message' as const, objectId: i.messageId, text: (l: Locale) => T(l).messaged(who!), link: `/messages?conversation=${i.conversationId}` })));
+  }, { lane: 'bulk' });
 
   // An automatic message (welcome, "we miss you") is told like a mass message's copy.
-  events.on('auto-message.delivered', 'notifications.auto-message', async (e, tx) => {
+  interactive.on('auto-message.delivered', 'notifications.auto-message', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.performerId])).get(p.performerId);
-    await make(tx, e.id, [{ userId: p.userId, type: 'message', actorId: p.performerId, objectKind: 'message', objectId: p.messageId, text: `${who} sent you a message`, link: `/messages?conversation=${p.conversationId}` }]);
+    await make(tx, e.id, [{ userId: p.userId, type: 'message', actorId: p.performerId, objectKind: 'message', objectId: p.messageId, text: (l) => T(l).messaged(who!), link: `/messages?conversation=${p.conversationId}` }]);
   });
 
-  events.on('comment.created', 'notifications.comment', async (e, tx) => {
+  interactive.on('comment.created', 'notifications.comment', async (e, tx) => {
     const p = e.payload;
     const items: Array<Omit<NewNotification, 'eventId'>> = [];
     const n = await names(tx, [p.userId]);
@@ -131,23 +138,23 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     const link = p.objectType === 'feed' ? `/post/${p.objectId}` : null;
     if (p.parentId) {
       const [parent] = await tx.select({ userId: comments.createdBy }).from(comments).where(inArray(comments.id, [p.parentId]));
-      if (parent && parent.userId !== p.userId) items.push({ userId: parent.userId, type: 'reply', actorId: p.userId, objectKind: 'comment', objectId: p.parentId, text: `${who} replied to your comment`, link });
+      if (parent && parent.userId !== p.userId) items.push({ userId: parent.userId, type: 'reply', actorId: p.userId, objectKind: 'comment', objectId: p.parentId, text: (l) => T(l).replied(who!), link });
     }
     if (p.ownerId && p.ownerId !== p.userId && !items.some((i) => i.userId === p.ownerId)) {
-      items.push({ userId: p.ownerId, type: 'comment', actorId: p.userId, objectKind: p.objectType as NewNotification['objectKind'], objectId: p.objectId, text: `${who} commented on your ${p.objectType === 'feed' ? 'post' : p.objectType}`, link });
+      items.push({ userId: p.ownerId, type: 'comment', actorId: p.userId, objectKind: p.objectType as NewNotification['objectKind'], objectId: p.objectId, text: (l) => (p.objectType === 'feed' ? T(l).commentedPost(who!) : T(l).commentedItem(who!, T(l).itemNouns[p.objectType] ?? p.objectType)), link });
     }
     await make(tx, e.id, items);
   });
 
-  events.on('follow.created', 'notifications.follow', async (e, tx) => {
+  interactive.on('follow.created', 'notifications.follow', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.followerId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: `${n.get(p.followerId)} followed you`, link: '/followers' }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'follow', actorId: p.followerId, text: (l) => T(l).followed(n.get(p.followerId)!), link: '/followers' }]);
   });
 
   // Creator verification (performers README "Verification"): the creator hears of the decision, in
   // the app and by e-mail (their 'verification' e-mail switch, on by default).
-  events.on('performer.verification', 'notifications.verification', async (e, tx) => {
+  interactive.on('performer.verification', 'notifications.verification', async (e, tx) => {
     const p = e.payload;
     const text = p.status === 'approved'
       ? 'Your identity was verified: you can now publish paid content, sell and request payouts'
@@ -156,11 +163,9 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   });
 
   // Age assurance (legal README "Age assurance"): the fan hears of the decision, in the app.
-  events.on('age.verification', 'notifications.age-verification', async (e, tx) => {
+  interactive.on('age.verification', 'notifications.age-verification', async (e, tx) => {
     const p = e.payload;
-    const text = p.status === 'approved'
-      ? 'Your age was verified: adult content is now shown to you'
-      : `Your age verification was not accepted: ${quote(p.reason ?? 'no reason given')}. You can try again.`;
+    const text = (l: Locale) => (p.status === 'approved' ? T(l).ageApproved : T(l).ageRejected(quote(p.reason ?? T(l).noReason)));
     await make(tx, e.id, [{ userId: p.userId, type: 'verification', text, link: '/age-verification' }]);
   });
 
@@ -168,32 +173,32 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   // the operator's words, in the app and by e-mail ('moderation', on by default).
   const STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', product: '/creator/products' };
   const NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product' };
-  events.on('content.hidden', 'notifications.content-hidden', async (e, tx) => {
+  interactive.on('content.hidden', 'notifications.content-hidden', async (e, tx) => {
     const p = e.payload;
     const what = `Your ${NOUN[p.kind] ?? p.kind}${p.title ? ` “${quote(p.title)}”` : ''}`;
     await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', objectKind: p.kind as NewNotification['objectKind'], objectId: p.itemId, text: `${what} was hidden by the team: ${quote(p.reason)}`, link: STUDIO[p.kind] ?? null }]);
   });
   // Takedowns (takedowns README): the owner of items a notice hid reads the notice and may counter it.
-  events.on('takedown.hidden', 'notifications.takedown-hidden', async (e, tx) => {
+  interactive.on('takedown.hidden', 'notifications.takedown-hidden', async (e, tx) => {
     const p = e.payload;
     const text = `Takedown notice #${p.number} from ${quote(p.claimant)} hid your content. The work they claim: ${quote(p.work.slice(0, 300))}. You may file a counter-notice.`;
     await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', text, link: '/creator/takedowns' }]);
   });
-  events.on('user.warned', 'notifications.warned', async (e, tx) => {
+  interactive.on('user.warned', 'notifications.warned', async (e, tx) => {
     const p = e.payload;
-    await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: `A warning from the team: ${p.message}`, link: null }]);
+    await make(tx, e.id, [{ userId: p.userId, type: 'moderation', text: (l) => T(l).warned(p.message), link: null }]);
   });
 
   // Co-performers (releases README): the tagged creator is asked; the item's owner hears the answer
   // and the operator's decision on a release (and whether a public item was hidden because of it).
   const ITEM_NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', stream: 'live stream' };
   const ITEM_STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', stream: '/creator/live' };
-  events.on('coperformer.tagged', 'notifications.coperformer-tagged', async (e, tx) => {
+  interactive.on('coperformer.tagged', 'notifications.coperformer-tagged', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.ownerId]);
     await make(tx, e.id, [{ userId: p.performerId, type: 'coperformer', actorId: p.ownerId, text: `${n.get(p.ownerId)} tagged you in a ${ITEM_NOUN[p.kind] ?? p.kind}: accept or decline the tag`, link: '/creator/tags' }]);
   });
-  events.on('coperformer.answered', 'notifications.coperformer-answered', async (e, tx) => {
+  interactive.on('coperformer.answered', 'notifications.coperformer-answered', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.performerId]);
     const noun = ITEM_NOUN[p.kind] ?? p.kind;
@@ -202,7 +207,7 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
       : `${n.get(p.performerId)} declined your tag on your ${noun}${p.hidden ? `: the ${noun} is hidden until you remove them from it` : ''}`;
     await make(tx, e.id, [{ userId: p.ownerId, type: 'coperformer', actorId: p.performerId, text, link: ITEM_STUDIO[p.kind] ?? null }]);
   });
-  events.on('release.decided', 'notifications.release-decided', async (e, tx) => {
+  interactive.on('release.decided', 'notifications.release-decided', async (e, tx) => {
     const p = e.payload;
     const text = p.status === 'approved'
       ? 'A co-performer release you uploaded was approved: content naming them can be published'
@@ -211,17 +216,17 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   });
 
   // Replays (streaming README "Replays"): the creator hears whether their recording became a video.
-  events.on('stream.replay', 'notifications.replay', async (e, tx) => {
+  interactive.on('stream.replay', 'notifications.replay', async (e, tx) => {
     const p = e.payload;
     const text = p.status === 'ready' ? `Your replay of ${p.title} is ready` : `Your replay of ${p.title} could not be made: ${p.reason ?? 'no reason given'}`;
     await make(tx, e.id, [{ userId: p.performerId, type: 'stream', objectKind: p.videoId ? 'video' : null, objectId: p.videoId, text, link: p.videoId ? `/creator/videos/${p.videoId}/edit` : null }]);
   });
 
   // Payout e-mails are the payouts module's own (paid and rejected, with the note or the reason).
-  const payout = (verb: string) => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
-    await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: `Your payout of ${money(e.payload.amount)} was ${verb}`, link: '/creator/payouts' }]);
+  const payout = (verb: 'payoutApproved' | 'payoutPaid' | 'payoutRejected') => async (e: { id: string; payload: { performerId: string; amount: number } }, tx: Tx) => {
+    await make(tx, e.id, [{ userId: e.payload.performerId, type: 'payout', noEmail: true, text: (l) => T(l)[verb](money(e.payload.amount, l)), link: '/creator/payouts' }]);
   };
-  events.on('payout.approved', 'notifications.payout-approved', payout('approved'));
-  events.on('payout.paid', 'notifications.payout-paid', payout('paid'));
-  events.on('payout.rejected', 'notifications.payout-rejected', payout('rejected'));
+  interactive.on('payout.approved', 'notifications.payout-approved', payout('payoutApproved'));
+  interactive.on('payout.paid', 'notifications.payout-paid', payout('payoutPaid'));
+  interactive.on('payout.rejected', 'notifications.payout-rejected', payout('payoutRejected'));
 }

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@stagepass/shared';
+import { TEXTS } from '../../platform/texts';
 import type { Db } from '../../db/client';
 import type { ContentKinds } from '../../platform/content-kinds';
 import type { Events } from '../../platform/events';
@@ -52,7 +54,7 @@ export function registerGoLiveFanOut(deps: {
         if (!s) return;
         const who = s.name || s.username || 'A creator you follow';
         await notifications.create(tx, readers.map((userId) => ({
-          userId, type: 'stream' as const, actorId: performerId, objectKind: 'stream' as const, objectId: streamId, text: `${who} is live: ${s.title}`, link: `/live/${s.username ?? performerId}`, eventId,
+          userId, type: 'stream' as const, actorId: performerId, objectKind: 'stream' as const, objectId: streamId, text: (l: Locale) => TEXTS[l].notifications.live(who, s.title), link: `/live/${s.username ?? performerId}`, eventId,
         })));
       });
     }

@@ -2,10 +2,12 @@ import { routes } from '@stagepass/shared/routes';
 import { currentUser } from '../../platform/auth';
 import { handle, type ZodApp } from '../../platform/routes';
 import type { NotificationsService } from './notifications.service';
+import type { PushDevicesService } from './notifications.push';
 
 /** What the notifications routes are given by the composition root (by closure). */
 export interface NotificationsRoutesDeps {
   notifications: NotificationsService;
+  push: PushDevicesService;
 }
 
 /** Spec §7 Notifications. Contracts: packages/shared/src/routes/notifications.ts. */
@@ -20,4 +22,11 @@ export const notificationsRoutes = (deps: NotificationsRoutesDeps) => async (app
   handle(app, r.preferences, async (req) => ({ data: await svc.preferences(currentUser(req).id) }));
   handle(app, r.unsubscribe, async (req) => ({ data: await svc.unsubscribe(req.body.token) }));
   handle(app, r.updatePreferences, async (req) => ({ data: await svc.updatePreferences(currentUser(req).id, req.body.preferences) }));
+  handle(app, r.pushKey, async () => ({ data: deps.push.key() }));
+  handle(app, r.pushDevices, async (req) => ({ data: await deps.push.list(currentUser(req).id) }));
+  handle(app, r.pushRegister, async (req) => ({ data: await deps.push.register(currentUser(req).id, req.body, req.headers['user-agent'] ?? null) }));
+  handle(app, r.pushRemove, async (req) => {
+    await deps.push.remove(currentUser(req).id, req.params.id);
+    return { data: { removed: true as const } };
+  });
 };

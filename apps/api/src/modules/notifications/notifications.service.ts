@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  EMAIL_OFF_BY_DEFAULT, NOTIFICATION_TYPES, type ContentKind, type Notification, type NotificationListQuery, type NotificationPreference, type NotificationType,
+  DEFAULT_LOCALE, EMAIL_OFF_BY_DEFAULT, NOTIFICATION_TYPES, type Locale, PUSH_OFF_BY_DEFAULT, type NotificationPreferenceInput, type ContentKind, type Notification, type NotificationListQuery, type NotificationPreference, type NotificationType,
 } from '@stagepass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, notFound } from '../../platform/errors';
+import { readerLocale } from '../../platform/texts';
 import type { CommitHooks } from '../../platform/commit-hooks';
 import type { Events } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
@@ -12,9 +13,10 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { users } from '../users/users.tables';
 import type { UsersService } from '../users/users.service';
-import { notificationPreferences, notifications, type NotificationRow } from './notifications.tables';
+import { notificationPreferences, notifications, pushSubscriptions, type NotificationRow } from './notifications.tables';
 import { unsubscribeToken, verifyUnsubscribeToken } from './notifications.unsubscribe';
 import { openGroups } from './notifications.groups';
+import { metrics } from '../../platform/metrics';
 
 /** What NotificationsService is built with (by the composition root, root.ts). */
 export interface NotificationsDeps {
@@ -23,7 +25,7 @@ export interface NotificationsDeps {
   /** After-commit hooks of `db`'s transactions: pushes leave only once the rows are committed. */
   commits: CommitHooks;
   realtime: Pick<Realtime, 'toUser'>;
-  /** Records `notifications.email-due` with the rows whose readers want a mail (notifications.email.ts). */
+  /** Records `notifications.email-due` / `notifications.push-due` with the rows whose readers want a mail / a push (notifications.email.ts, notifications.push.ts). */
   events: Pick<Events, 'record'>;
   /** APP_SECRET signs the unsubscribe links; PUBLIC_WEB_URL is where the mails link to. */
   config: Pick<Config, 'APP_SECRET' | 'PUBLIC_WEB_URL'>;
@@ -34,6 +36,8 @@ export interface NotificationsDeps {
 export interface NotificationMail {
   to: string;
   userId: string;
+  /** The reader's language (users.locale): the mail's own words are in it (the text already is). */
+  locale: Locale;
   type: NotificationType;
   text: string;
   /** The notification's link on the web origin (the site's home when it has none). */
@@ -43,6 +47,13 @@ export interface NotificationMail {
 
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Change your e-mail settings in your notification preferences instead.';
 
+/**
+ * A notification's text: written once, or per language — `(locale) => text`, rendered in the
+ * reader's saved language (users.locale, platform/texts) when the row is made. Creators' own words
+ * inside it (names, titles, messages) are never translated.
+ */
+export type NotificationText = string | ((locale: Locale) => string);
+
 /** A notification to make: for whom, of what type, about whom and what. */
 export interface NewNotification {
   userId: string;
@@ -50,7 +61,7 @@ export interface NewNotification {
   actorId?: string | null;
   objectKind?: ContentKind | null;
   objectId?: string | null;
-  text: string;
+  text: NotificationText;
   link?: string | null;
   /** The domain event that caused it: with the user, made at most once. */
   eventId?: string | null;
@@ -64,11 +75,16 @@ export interface NewNotification {
    * is unread and at most NOTIFICATION_GROUP_WINDOW_MINUTES old: the new row stands for both
    * (`count` = the previous count + 1, its text `text(count)`) and the previous row is removed.
    */
-  group?: { text: (count: number) => string };
+  group?: { text: (count: number, locale: Locale) => string };
 }
 
 const actor = alias(users, 'actor');
-const defaults = (type: NotificationType): Omit<NotificationPreference, 'type'> => ({ inApp: true, email: !EMAIL_OFF_BY_DEFAULT.includes(type) });
+/** A type's switches for a user who never touched them. */
+export const defaults = (type: NotificationType): Omit<NotificationPreference, 'type'> => ({
+  inApp: true,
+  email: !EMAIL_OFF_BY_DEFAULT.includes(type),
+  push: !PUSH_OFF_BY_DEFAULT.includes(type),
+});
 
 /** A user's notifications and their switches. Rules: README.md beside this file. */
 export class NotificationsService {
@@ -90,13 +106,14 @@ export class NotificationsService {
     // Accounts can be deleted between an event and its handling: a reader that no longer exists
     // gets nothing, an actor that no longer exists is left out (the row keeps its text).
     const ids = [...new Set(items.flatMap((i) => [i.userId, i.actorId]).filter((x): x is string => Boolean(x)))];
-    const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+    const people = await tx.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(inArray(users.id, ids));
     const existing = new Set(people.map((r) => r.id));
+    const localeOf = new Map(people.map((r) => [r.id, readerLocale(r.locale)]));
     const hasEmail = new Set(people.filter((r) => r.email).map((r) => r.id));
     items = items.filter((i) => existing.has(i.userId)).map((i) => (i.actorId && !existing.has(i.actorId) ? { ...i, actorId: null } : i));
     if (!items.length) return [];
     const prefs = await tx
-      .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, inApp: notificationPreferences.inApp, email: notificationPreferences.email })
+      .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, inApp: notificationPreferences.inApp, email: notificationPreferences.email, push: notificationPreferences.push })
       .from(notificationPreferences)
       .where(inArray(notificationPreferences.userId, [...new Set(items.map((i) => i.userId))]));
     const pref = new Map(prefs.map((p) => [`${p.userId}:${p.type}`, p]));
@@ -107,7 +124,8 @@ export class NotificationsService {
     const values = wanted.map((i) => {
       const prev = previous.get(i);
       const groupCount = prev ? prev.groupCount + 1 : 1;
-      const text = prev && i.group ? i.group.text(groupCount) : i.text;
+      const locale = localeOf.get(i.userId) ?? DEFAULT_LOCALE;
+      const text = prev && i.group ? i.group.text(groupCount, locale) : typeof i.text === 'function' ? i.text(locale) : i.text;
       return { userId: i.userId, type: i.type, actorId: i.actorId ?? null, objectKind: i.objectKind ?? null, objectId: i.objectId ?? null, text, link: i.link ?? null, eventId: i.eventId ?? null, groupCount };
     });
     const rows = await tx.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.eventId, notifications.userId] }).returning();
@@ -119,6 +137,16 @@ export class NotificationsService {
     const own = new Set(items.filter((i) => i.noEmail).map((i) => `${i.userId}:${i.type}`));
     const mail = rows.filter((r) => hasEmail.has(r.userId) && switches(r.userId, r.type).email && !own.has(`${r.userId}:${r.type}`)).map((r) => r.id);
     if (mail.length) await this.deps.events.record(tx, 'notifications.email-due', { notificationIds: mail });
+    const pushed = rows.filter((r) => switches(r.userId, r.type).push);
+    if (pushed.length) {
+      const withDevice = await tx
+        .selectDistinct({ userId: pushSubscriptions.userId })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, [...new Set(pushed.map((r) => r.userId))]));
+      const has = new Set(withDevice.map((d) => d.userId));
+      const due = pushed.filter((r) => has.has(r.userId)).map((r) => r.id);
+      if (due.length) await this.deps.events.record(tx, 'notifications.push-due', { notificationIds: due });
+    }
     if (!this.deps.commits.afterCommit(tx, () => this.push(rows))) {
       this.deps.log.warn({ count: rows.length }, 'notifications made outside a hooked transaction: not pushed');
     }
@@ -143,7 +171,9 @@ export class NotificationsService {
       ]);
       const unread = new Map(totals.map((t) => [t.userId, Number(t.total)]));
       rows.forEach((r, i) => this.deps.realtime.toUser(r.userId, 'notification/created', { notification: views[i]!, totalUnread: unread.get(r.userId) ?? 0 }));
+      metrics.notificationsSent.inc({ channel: 'in_app' }, rows.length);
     } catch (err) {
+      metrics.notificationsFailed.inc({ channel: 'in_app' }, rows.length);
       this.deps.log.warn({ err, count: rows.length }, 'notification push failed');
     }
   }
@@ -230,15 +260,20 @@ export class NotificationsService {
     const set = new Map(rows.map((r) => [r.type, r]));
     return NOTIFICATION_TYPES.map((type) => {
       const r = set.get(type);
-      return { type, ...(r ? { inApp: r.inApp, email: r.email } : defaults(type)) };
+      return { type, ...(r ? { inApp: r.inApp, email: r.email, push: r.push } : defaults(type)) };
     });
   }
 
-  async updatePreferences(userId: string, prefs: NotificationPreference[]): Promise<NotificationPreference[]> {
+  /** Saves the rows sent; a row without `push` keeps that type's push switch (its saved one, else the default). */
+  async updatePreferences(userId: string, prefs: NotificationPreferenceInput[]): Promise<NotificationPreference[]> {
+    const current = new Map((await this.preferences(userId)).map((p) => [p.type, p]));
     await this.db
       .insert(notificationPreferences)
-      .values(prefs.map((p) => ({ userId, type: p.type, inApp: p.inApp, email: p.email })))
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type], set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` } });
+      .values(prefs.map((p) => ({ userId, type: p.type, inApp: p.inApp, email: p.email, push: p.push ?? current.get(p.type)?.push ?? defaults(p.type).push })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.type],
+        set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, push: sql`excluded.push` },
+      });
     return this.preferences(userId);
   }
 
@@ -249,7 +284,7 @@ export class NotificationsService {
    */
   async mailOf(notificationId: string): Promise<NotificationMail | null> {
     const [r] = await this.db
-      .select({ userId: notifications.userId, type: notifications.type, text: notifications.text, link: notifications.link, email: users.email })
+      .select({ userId: notifications.userId, type: notifications.type, text: notifications.text, link: notifications.link, email: users.email, locale: users.locale })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(eq(notifications.id, notificationId));
@@ -259,6 +294,7 @@ export class NotificationsService {
     return {
       to: r.email,
       userId: r.userId,
+      locale: readerLocale(r.locale),
       type: r.type,
       text: r.text,
       url: `${web}${path}`,
@@ -278,7 +314,7 @@ export class NotificationsService {
     if (exists) {
       await this.db
         .insert(notificationPreferences)
-        .values({ userId: who.userId, type: who.type, inApp: true, email: false })
+        .values({ userId: who.userId, type: who.type, inApp: true, email: false, push: defaults(who.type).push })
         .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type], set: { email: false } });
     }
     return { type: who.type };
@@ -291,5 +327,19 @@ export class NotificationsService {
       .from(notificationPreferences)
       .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, type)));
     return r ? r.email : defaults(type).email;
+  }
+
+  /** A deleted account's browsers stop receiving pushes (privacy's deletion, in its transaction). */
+  async forgetDevices(tx: Tx, userId: string): Promise<void> {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  }
+
+  /** Whether the user wants this type pushed to their devices (the push job asks again before sending). */
+  async wantsPush(userId: string, type: NotificationType): Promise<boolean> {
+    const [r] = await this.db
+      .select({ push: notificationPreferences.push })
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, type)));
+    return r ? r.push : defaults(type).push;
   }
 }

@@ -44,6 +44,31 @@ export const notificationPreferences = pgTable(
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
+    /** Pushed to the user's devices with push on (migration 0070; off by default: shared PUSH_OFF_BY_DEFAULT). */
+    push: boolean('push').notNull().default(true),
   },
   (t) => [primaryKey({ name: 'notification_preferences_pk', columns: [t.userId, t.type] })],
 );
+
+/**
+ * A browser with push on (README "Web Push"): its push service's endpoint (unique: one browser
+ * profile is one subscription, owned by whoever turned push on there last) and the keys a payload
+ * is encrypted for. Removed when the push service answers 404/410, when the user turns it off, or
+ * with the account.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome on Android", from the User-Agent when it was turned on. */
+    label: text('label').notNull(),
+    lastPushAt: timestamp('last_push_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

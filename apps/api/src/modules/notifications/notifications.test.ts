@@ -119,7 +119,7 @@ describe('preferences', () => {
     const fan = await createFan();
     const res = await req('PUT', '/notification/preferences', fan, { preferences: [{ type: 'tip', inApp: false, email: false }] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.find((p: { type: string }) => p.type === 'tip')).toEqual({ type: 'tip', inApp: false, email: false });
+    expect(res.json().data.find((p: { type: string }) => p.type === 'tip')).toEqual({ type: 'tip', inApp: false, email: false, push: true });
     expect(await make(fan.user.id, 1, 'tip')).toHaveLength(0);
     expect(await make(fan.user.id, 1, 'follow')).toHaveLength(1);
     expect(await t.ctx.notifications.wantsEmail(fan.user.id, 'tip')).toBe(false);

@@ -10,6 +10,7 @@ import NotificationRow, { NotificationRowSkeleton } from './NotificationRow';
 import { useNotificationActions } from './useNotificationActions';
 import { notificationsLabel } from '@/components/layouts/nav';
 import css from './notifications.module.css';
+import { useTranslations } from 'next-intl';
 
 /** How many of the latest notifications the bell's popover shows. */
 const LATEST = 6;
@@ -78,6 +79,7 @@ function Latest({ onClose }: { onClose: () => void }) {
 /** The header's bell: the unread count, and a popover with the latest notifications. */
 export default function NotificationBell({ className }: { className?: string }) {
   const total = useAppSelector((s) => s.notification.total);
+  const tShell = useTranslations('shell');
   const loaded = useAppSelector((s) => s.notification.success || s.notification.loading);
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
@@ -98,7 +100,7 @@ export default function NotificationBell({ className }: { className?: string }) 
     >
       <span className={className}>
         <Badge count={total} overflowCount={99} size="small" offset={[-4, 4]}>
-          <Button type="text" shape="circle" icon={<BellOutlined className={css.bell} />} aria-label={notificationsLabel(total)} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell" />
+          <Button type="text" shape="circle" icon={<BellOutlined className={css.bell} />} aria-label={notificationsLabel(tShell, total)} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell" />
         </Badge>
       </span>
     </Popover>

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { App, Skeleton, Switch } from 'antd';
 import { MESSAGES, NOTIFICATION_TYPES, type CurrentUser, type NotificationPreference } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -9,15 +10,22 @@ import { ErrorState } from '@/components/states';
 import { NOTIFICATION_TYPE_LABELS, typesFor } from './labels';
 import css from './notifications.module.css';
 
-type Channel = 'inApp' | 'email';
+/** Browser-only (service worker, PushManager), and loaded on demand: not part of the account pages' first load. */
+const PushDevices = dynamic(() => import('./PushDevices'), { ssr: false, loading: () => <Skeleton active title={false} paragraph={{ rows: 2 }} className={css.pushSkeleton} /> });
+
+type Channel = 'inApp' | 'email' | 'push';
+const CHANNEL_LABEL: Record<Channel, string> = { inApp: 'in app', email: 'e-mail', push: 'push' };
 
 /**
- * Per type, in the app (bell, toast) and by e-mail: each switch is saved when flipped
+ * Push on this device (PushDevices), then per type, in the app (bell, toast), by e-mail and by
+ * push (to every device with push on; the column shows while the site sends push): each switch is saved when flipped
  * (PUT /notification/preferences with that type), 'Changes saved' on success.
  */
 export default function NotificationPreferences({ user }: { user: Pick<CurrentUser, 'isPerformer'> }) {
   const { message } = App.useApp();
   const { data, error, isLoading, mutate } = useRoute(routes.notifications.preferences);
+  const key = useRoute(routes.notifications.pushKey);
+  const channels: Channel[] = key.data?.enabled ? ['inApp', 'email', 'push'] : ['inApp', 'email'];
   const [saving, setSaving] = useState<string | null>(null);
 
   if (isLoading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -39,39 +47,43 @@ export default function NotificationPreferences({ user }: { user: Pick<CurrentUs
   };
 
   return (
-    <table className={css.prefTable}>
-      <caption className="sr-only">Notification preferences</caption>
-      <thead>
-        <tr>
-          <th scope="col">What</th>
-          <th scope="col">In app</th>
-          <th scope="col">E-mail</th>
-        </tr>
-      </thead>
-      <tbody>
-        {typesFor(user, NOTIFICATION_TYPES).map((type) => {
-          const pref = byType.get(type);
-          if (!pref) return null;
-          const label = NOTIFICATION_TYPE_LABELS[type];
-          return (
-            <tr key={type}>
-              <th scope="row">{label}</th>
-              {(['inApp', 'email'] as const).map((ch) => (
-                <td key={ch}>
-                  <Switch
-                    size="small"
-                    checked={pref[ch]}
-                    loading={saving === `${type}:${ch}`}
-                    disabled={saving !== null}
-                    aria-label={`${label}: ${ch === 'inApp' ? 'in app' : 'e-mail'}`}
-                    onChange={(on) => void save(pref, ch, on)}
-                  />
-                </td>
-              ))}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      <PushDevices />
+      <table className={css.prefTable}>
+        <caption className="sr-only">Notification preferences</caption>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col">In app</th>
+            <th scope="col">E-mail</th>
+            {channels.includes('push') && <th scope="col">Push</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {typesFor(user, NOTIFICATION_TYPES).map((type) => {
+            const pref = byType.get(type);
+            if (!pref) return null;
+            const label = NOTIFICATION_TYPE_LABELS[type];
+            return (
+              <tr key={type}>
+                <th scope="row">{label}</th>
+                {channels.map((ch) => (
+                  <td key={ch}>
+                    <Switch
+                      size="small"
+                      checked={pref[ch]}
+                      loading={saving === `${type}:${ch}`}
+                      disabled={saving !== null}
+                      aria-label={`${label}: ${CHANNEL_LABEL[ch]}`}
+                      onChange={(on) => void save(pref, ch, on)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
