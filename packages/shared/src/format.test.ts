@@ -25,3 +25,16 @@ describe('formatMoney / formatNumber (issue 26 §4.20: Intl, thousands separator
     expect(formatPercent(12.5)).toBe('12.5%');
   });
 });
+
+describe('formatting in the reader’s language (issue 34 §3)', () => {
+  it('writes money, numbers and percentages the locale’s way', () => {
+    expect(formatMoney(10000, 'es')).toMatch(/^10\.000,00\s?US\$$/);
+    expect(formatMoney(1234.5, 'de')).toMatch(/^1\.234,50\s\$$/);
+    expect(formatMoney(1234.5, 'pt-BR')).toMatch(/^US\$\s1\.234,50$/);
+    expect(formatMoney(1234.5, 'fr')).toMatch(/^1\s234,50\s\$US$/);
+    expect(formatMoney(1234.5, 'en')).toBe('$1,234.50');
+    expect(formatNumber(12345.5, 'de')).toBe('12.345,5');
+    expect(formatPercent(12.5, 'fr')).toMatch(/^12,5\s%$/);
+    expect(formatMoneyMinor(499, 'es')).toMatch(/^4,99\s?US\$$/);
+  });
+});

@@ -5,10 +5,14 @@ import { verificationStateSchema } from './verification';
 import { GENDERS } from './genders';
 import { signUpConsentShape, socialConsentShape } from './legal';
 import { trackingTouchesField } from './tracking';
+import { LOCALES } from './locales';
 
 export const ORIENTATIONS = ['straight', 'lesbian', 'gay', 'bisexual', 'transgender'] as const;
 /** The account kind chosen at sign-up (e-mail or social): a fan (`user`) or a creator (`performer`). */
 export const SIGNUP_ROLES = ['user', 'performer'] as const;
+/** One of the site's languages (locales.ts). */
+export const localeSchema = z.enum(LOCALES);
+
 export const signupRoleSchema = z.enum(SIGNUP_ROLES);
 export type SignupRole = z.infer<typeof signupRoleSchema>;
 export type Orientation = (typeof ORIENTATIONS)[number];
@@ -116,6 +120,8 @@ export const registerUserSchema = z.object({
   ...signUpConsentShape,
   /** The tracking links' touches the browser kept (tracking.ts); attributed with the account (modules/tracking README). */
   trackingTouches: trackingTouchesField,
+  /** The language the sign-up page was in: the account's language from the start (its first e-mails). */
+  locale: localeSchema.optional(),
 });
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 
@@ -163,6 +169,8 @@ export const updateUserSchema = z.object({
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
   gender: z.enum(GENDERS).optional(),
   country: countryCode,
+  /** The account's language (issue 34 §3): the web's pages, e-mails and notifications; null clears it (the browser's language again). */
+  locale: localeSchema.nullable().optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -210,6 +218,8 @@ export const currentUserSchema = z.object({
   balance: z.number(),
   gender: z.string().nullable(),
   country: z.string().nullable(),
+  /** The language the account chose (null: none, the browser's is used). */
+  locale: localeSchema.nullable(),
   status: z.string(),
   /** A requested e-mail change waiting for its confirmation link (own account only; null when none). */
   pendingEmail: z.string().nullable().optional(),

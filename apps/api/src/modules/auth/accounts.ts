@@ -90,7 +90,7 @@ export async function assertAvailable(db: DbOrTx, fields: { username?: string | 
 const accountFields = (input: Omit<RegisterInput, 'ageConfirmed' | 'acceptTerms'>, isPerformer: boolean) => ({
   username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName,
   name: `${input.firstName} ${input.lastName}`.trim(), gender: input.gender ?? null, country: input.country ?? null,
-  isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'],
+  locale: input.locale ?? null, isPerformer, roles: isPerformer ? ['user', 'performer'] : ['user'],
 });
 
 /**

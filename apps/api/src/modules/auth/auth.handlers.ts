@@ -15,11 +15,13 @@ export interface AuthHandlersDeps {
  * change nothing, and are queued alike for known and unknown addresses (README, anti-enumeration).
  */
 export function registerAuthHandlers({ auth, events }: AuthHandlersDeps): void {
-  events.onSideEffect('user.registered', 'auth.verification-mail', async ({ payload }) => {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
+  interactive.onSideEffect('user.registered', 'auth.verification-mail', async ({ payload }) => {
     if (payload.verifyEmail) await auth.sendVerificationEmailTo(payload.userId);
   });
-  events.onSideEffect('user.email-change-requested', 'auth.email-change-link', ({ payload }) => auth.sendEmailChangeLink(payload.userId, payload.email));
-  events.onSideEffect('user.email-changed', 'auth.email-changed-notice', ({ payload }) => auth.sendEmailChangedNotice(payload.userId, payload.oldEmail, payload.newEmail));
+  interactive.onSideEffect('user.email-change-requested', 'auth.email-change-link', ({ payload }) => auth.sendEmailChangeLink(payload.userId, payload.email));
+  interactive.onSideEffect('user.email-changed', 'auth.email-changed-notice', ({ payload }) => auth.sendEmailChangedNotice(payload.userId, payload.oldEmail, payload.newEmail));
   // An operator forced a reset (users README, "Operator console"): the usual reset link.
-  events.onSideEffect('user.password-reset-forced', 'auth.forced-reset-mail', ({ payload }) => auth.sendResetEmailTo(payload.userId));
+  interactive.onSideEffect('user.password-reset-forced', 'auth.forced-reset-mail', ({ payload }) => auth.sendResetEmailTo(payload.userId));
 }

@@ -130,7 +130,7 @@ export class AuthService {
   private async sendRegisterAttemptEmail(email: string) {
     const user = await userByEmail(this.deps.db, email);
     if (!user) return;
-    await this.deps.mailer.send({ to: user.email!, ...registerAttemptMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL) });
+    await this.deps.mailer.send({ to: user.email!, ...registerAttemptMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.locale) });
   }
 
   /** 409 with field errors when the username or e-mail is taken (case-insensitively) by someone else. */
@@ -291,7 +291,7 @@ export class AuthService {
     const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) return;
     const token = await createMailToken(this.deps.db, user.id, 'change-email', EMAIL_CHANGE_TOKEN_TTL_MS, email);
-    await this.deps.mailer.send({ to: email, ...confirmEmailChangeMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.username, token) });
+    await this.deps.mailer.send({ to: email, ...confirmEmailChangeMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.username, token, user.locale) });
   }
 
   /**
@@ -322,8 +322,8 @@ export class AuthService {
 
   /** The handler of `user.email-changed`: tells the old address. */
   async sendEmailChangedNotice(userId: string, oldEmail: string, newEmail: string) {
-    const [user] = await this.deps.db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
-    await this.deps.mailer.send({ to: oldEmail, ...emailChangedNotice(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user?.username ?? null, newEmail) });
+    const [user] = await this.deps.db.select({ username: users.username, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+    await this.deps.mailer.send({ to: oldEmail, ...emailChangedNotice(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user?.username ?? null, newEmail, user?.locale) });
   }
 
   /** The handler of `user.registered` (when the sign-up asked for it): the verification link. */
@@ -332,10 +332,10 @@ export class AuthService {
     if (user) await this.sendVerificationEmail(user);
   }
 
-  async sendVerificationEmail(user: Pick<UserRow, 'id' | 'email' | 'name' | 'verifiedEmail'>) {
+  async sendVerificationEmail(user: Pick<UserRow, 'id' | 'email' | 'name' | 'verifiedEmail'> & Partial<Pick<UserRow, 'locale'>>) {
     if (!user.email || user.verifiedEmail) return;
     const token = await createMailToken(this.deps.db, user.id, 'verify-email', VERIFY_TOKEN_TTL_MS);
-    await this.deps.mailer.send({ to: user.email, ...verificationMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.name, token) });
+    await this.deps.mailer.send({ to: user.email, ...verificationMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.name, token, user.locale) });
   }
 
   /** Re-sends the link: only enqueues, so the answer is the same (and as fast) whether or not the address exists. */
@@ -372,7 +372,7 @@ export class AuthService {
     const user = await userByEmail(this.deps.db, email);
     if (!user || user.status !== 'active') return;
     const token = await createMailToken(this.deps.db, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
-    await this.deps.mailer.send({ to: user.email!, ...resetPasswordMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, token) });
+    await this.deps.mailer.send({ to: user.email!, ...resetPasswordMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, token, user.locale) });
   }
 
   /** The handler of `user.password-reset-forced`: the reset link to the account's address (active accounts only). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_AVATAR, MESSAGES, USERNAME_RESERVED_MESSAGE, fromMinor, isReservedUsername, isUuid, type CurrentUser, type PublicUser, type UpdateUserInput, type UserSearchQuery } from '@stagepass/shared';
 import { recordAudit, type AuditActor } from '../../platform/audit';
 import { hasAdminRole, isAdmin, type SessionCache } from '../../platform/auth';
@@ -69,7 +69,7 @@ export class UsersService {
       firstName: row.firstName, lastName: row.lastName, username: row.username, email: row.email,
       avatar: avatars?.medium ?? DEFAULT_AVATAR, avatars, cover: this.coverUrl(row), isPerformer: row.isPerformer,
       isAdmin: hasAdminRole(row), roles: row.roles, verifiedEmail: row.verifiedEmail, twoFactorEnabled: row.twoFactorEnabled, balance: fromMinor(balanceMinor),
-      gender: row.gender, country: row.country, status: row.status, firstSignIn: row.previousLoginAt === null,
+      gender: row.gender, country: row.country, locale: row.locale ?? null, status: row.status, firstSignIn: row.previousLoginAt === null,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -94,6 +94,12 @@ export class UsersService {
   async blockedFor(viewer: UserRow | null | undefined, otherId: string): Promise<boolean> {
     if (!viewer || isAdmin(viewer)) return false;
     return isBlockedBetween(this.deps.db, viewer.id, otherId);
+  }
+
+  /** Rows for many ids in one query (lists); unknown ids are absent. */
+  async byIds(ids: readonly string[]): Promise<UserRow[]> {
+    const valid = [...new Set(ids.filter((id) => isUuid(id)))];
+    return valid.length ? this.deps.db.select().from(users).where(inArray(users.id, valid)) : [];
   }
 
   async byId(id: string, db: DbOrTx = this.deps.db): Promise<UserRow> {
@@ -139,6 +145,7 @@ export class UsersService {
     if (input.lastName !== undefined) patch.lastName = input.lastName;
     if (input.gender !== undefined) patch.gender = input.gender;
     if (input.country !== undefined) patch.country = input.country;
+    if (input.locale !== undefined) patch.locale = input.locale;
     if (input.name !== undefined) patch.name = input.name;
     else if (input.firstName !== undefined || input.lastName !== undefined) {
       patch.name = [input.firstName ?? user.firstName, input.lastName ?? user.lastName].filter(Boolean).join(' ');

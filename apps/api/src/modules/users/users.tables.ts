@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AgeStatus, LegalAccepted } from '@stagepass/shared';
+import type { AgeStatus, LegalAccepted, Locale } from '@stagepass/shared';
 import { idColumn, timestamps } from '../../db/columns';
 
 /**
@@ -20,6 +20,8 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     gender: text('gender'),
     country: text('country'),
+    /** The language the account chose (packages/shared locales.ts; null: none chosen): its pages, e-mails and notifications. */
+    locale: text('locale').$type<Locale>(),
     isPerformer: boolean('is_performer').notNull().default(false),
     roles: jsonb('roles').$type<string[]>().notNull().default(sql`'["user"]'::jsonb`),
     status: text('status').notNull().default('active'),

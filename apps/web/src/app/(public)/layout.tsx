@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import PublicLayout from '@/components/layouts/PublicLayout';
 import ClientExtrasLoader from '@/components/ClientExtrasLoader';
+import ClientMessages from '@/i18n/ClientMessages';
 
 export default function PublicGroupLayout({ children }: { children: ReactNode }) {
   return (
-    <PublicLayout>
-      {children}
-      <ClientExtrasLoader />
-    </PublicLayout>
+    <ClientMessages namespaces={['auth']}>
+      <PublicLayout>
+        {children}
+        <ClientExtrasLoader />
+      </PublicLayout>
+    </ClientMessages>
   );
 }

@@ -13,6 +13,7 @@ import { patchAuthUser } from '@/store/auth';
 import { ErrorState, FormSkeleton } from '@/components/states';
 import FileUploadButton, { AvatarUploadButton, IMAGE_TYPES } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import LanguageSection from './LanguageSection';
 import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import SectionCard from '@/components/SectionCard';
@@ -219,6 +220,7 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             children: (
               <SectionCard title="Welcome video" description="A short clip shown to visitors of your page. MP4, WebM or MOV up to 200 MB.">
                 {profile.welcomeVideo ? (
+                  // eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet)
                   <video key={profile.welcomeVideo} src={profile.welcomeVideo} controls playsInline preload="metadata" aria-label="Your welcome video" className={css.video} />
                 ) : (
                   <Typography.Paragraph type="secondary">No welcome video yet.</Typography.Paragraph>
@@ -271,9 +273,12 @@ export default function CreatorAccount({ initialProfile }: { initialProfile: Per
             key: 'notifications',
             label: 'Notifications',
             children: (
-              <SectionCard title="Notifications" description="What you hear about — tips, subscribers, comments, payouts — in the app and by e-mail.">
-                <NotificationPreferences user={{ isPerformer: true }} />
-              </SectionCard>
+              <>
+                <LanguageSection />
+                <SectionCard title="Notifications" description="What you hear about — tips, subscribers, comments, payouts — in the app, by e-mail and by push on your devices.">
+                  <NotificationPreferences user={{ isPerformer: true }} />
+                </SectionCard>
+              </>
             ),
           },
           {

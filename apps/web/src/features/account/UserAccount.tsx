@@ -1,5 +1,6 @@
 'use client';
 import { Avatar, Button, Form, Row, Alert } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, updateUserSchema, type CurrentUser } from '@stagepass/shared';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { updateUser } from '@/store/user';
@@ -7,6 +8,8 @@ import { patchAuthUser } from '@/store/auth';
 import { routes } from '@stagepass/shared/routes';
 import { AvatarUploadButton } from './FileUploadButton';
 import PasswordForm from './PasswordForm';
+import LanguageSection from './LanguageSection';
+import { useFormat } from '@/lib/format';
 import TwoFactorSection from '@/features/two-factor/TwoFactorSection';
 import PendingEmailNotice from './PendingEmailNotice';
 import NotificationPreferences from '@/features/notifications/NotificationPreferences';
@@ -36,21 +39,25 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
   const updating = useAppSelector((s) => s.user.updating);
   const incomplete = !user.email || !user.username;
   const onFinish = useProfileSubmit(form, updateUser);
+  const t = useTranslations('account');
+  const tc = useTranslations('common');
+  const f = useFormat();
 
   return (
     <div className={`container page ${width.w860}`}>
-      <h1 className="page-title">Account settings</h1>
-      <p className="page-lead">Manage your profile, photo, password and notifications.</p>
+      <h1 className="page-title">{t('title')}</h1>
+      <p className="page-lead">{t('lead')}</p>
       {incomplete && (
-        <Alert type="warning" showIcon className={css.alert} title="Finish setting up your account" description="Add a username and an e-mail address to start using your home feed." />
+        <Alert type="warning" showIcon className={css.alert} title={t('incompleteTitle')} description={t('incompleteText')} />
       )}
-      <SectionCard title="Profile photo" description="A square picture works best. JPG, PNG or WebP up to 5 MB.">
+      <SectionCard title={t('photoTitle')} description={t('photoText')}>
         <div className="upload-tile">
-          <Avatar src={user.avatar || DEFAULT_AVATAR} alt={`${user.name}'s avatar`} size={88} />
+          <Avatar src={user.avatar || DEFAULT_AVATAR} alt={t('avatarAlt', { name: user.name })} size={88} />
           <AvatarUploadButton route={routes.users.uploadAvatar} onDone={(url) => dispatch(patchAuthUser({ avatar: url }))} />
         </div>
       </SectionCard>
-      <SectionCard title="Profile" description="This is how other people see you on the site.">
+      <SectionCard title={t('profileTitle')} description={t('profileText')}>
+        <p className="muted" data-testid="member-since">{t('memberSince', { date: f.monthYear(user.createdAt) })}</p>
         <PendingEmailNotice pendingEmail={user.pendingEmail} email={user.email} />
         <Form<Values>
           form={form}
@@ -69,29 +76,30 @@ export default function UserAccount({ initialUser }: { initialUser: CurrentUser 
           <Row gutter={16}>
             <NameFields schema={S} />
             <UsernameEmailFields schema={S} current={{ username: user.username, email: user.email }} />
-            <GenderSelect schema={S} placeholder="Prefer not to say" />
-            <CountrySelect schema={S} placeholder="Choose a country" />
+            <GenderSelect schema={S} placeholder={tc('genderPlaceholder')} />
+            <CountrySelect schema={S} placeholder={tc('choosePlaceholder')} />
           </Row>
           <Button type="primary" htmlType="submit" loading={updating}>
-            Save changes
+            {tc('saveChanges')}
           </Button>
         </Form>
       </SectionCard>
-      <SectionCard title="Password" description="Changing it logs you out everywhere else.">
+      <LanguageSection />
+      <SectionCard title={t('passwordTitle')} description={t('passwordText')}>
         <PasswordForm source="user" />
       </SectionCard>
-      <SectionCard id="two-factor" title="Two-factor authentication" description="A code from your phone at every sign-in. Needed for the operator console.">
+      <SectionCard id="two-factor" title={t('twoFactorTitle')} description={t('twoFactorText')}>
         <TwoFactorSection />
       </SectionCard>
-      <SectionCard id="notifications" title="Notifications" description="What you hear about, in the app and by e-mail.">
+      <SectionCard id="notifications" title={t('notificationsTitle')} description={t('notificationsText')}>
         <NotificationPreferences user={user} />
       </SectionCard>
       {!user.isPerformer && (
-        <SectionCard id="tax-residence" title="Tax residence" description="Where you live for sales tax: prices show the tax of this place. Without it, the country you browse from is used.">
+        <SectionCard id="tax-residence" title={t('taxTitle')} description={t('taxText')}>
           <TaxResidenceForm />
         </SectionCard>
       )}
-      <SectionCard id="your-data" title="Your data" description="Download a copy of your data, or delete your account.">
+      <SectionCard id="your-data" title={t('dataTitle')} description={t('dataText')}>
         <YourData user={user} />
       </SectionCard>
     </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { forgotPasswordSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
@@ -11,15 +12,17 @@ import css from './auth.module.css';
 
 export default function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const t = useTranslations('auth');
+  const tc = useTranslations('common');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (sentTo)
     return (
       <Result
         icon={<MailOutlined className={css.mailIcon} />}
-        title="Check your inbox"
-        subTitle={<>If an account exists for <strong>{sentTo}</strong>, we just sent it a link to choose a new password. The link expires soon, so use it right away.</>}
-        extra={<Link href="/auth/login"><Button type="primary">Back to log in</Button></Link>}
+        title={t('checkInbox')}
+        subTitle={t.rich('resetSent', { email: sentTo, strong: (c) => <strong>{c}</strong> })}
+        extra={<Link href="/auth/login"><Button type="primary">{t('backToLogin')}</Button></Link>}
       />
     );
   return (
@@ -42,15 +45,15 @@ export default function ForgotPasswordForm() {
           }
         }}
       >
-        <Form.Item name="email" label="E-mail" rules={zodRules(forgotPasswordSchema.shape.email, { label: 'E-mail' })}>
-          <Input type="email" autoComplete="email" autoFocus placeholder="you@example.com" />
+        <Form.Item name="email" label={tc('email')} rules={zodRules(forgotPasswordSchema.shape.email, { label: tc('email') })}>
+          <Input type="email" autoComplete="email" placeholder={t('emailPlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Send reset link
+          {t('sendResetLink')}
         </Button>
       </Form>
       <p className={`muted ${css.footerTight}`}>
-        Remembered it? <Link href="/auth/login">Log in</Link>
+        {t.rich('remembered', { login: (c) => <Link href="/auth/login">{c}</Link> })}
       </p>
     </>
   );

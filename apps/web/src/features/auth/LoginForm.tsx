@@ -4,8 +4,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { loginSchema, postLoginPath, safeNextPath } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
+import { useSpecText } from '@/i18n/spec';
 import { useSettings } from '@/lib/site-context';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { login, type LoginResult } from '@/store/auth';
@@ -28,7 +30,10 @@ interface Values {
 export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostLoginRedirect?: boolean }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const { clientPasswordHashing } = useSettings();
+  const { clientPasswordHashing, siteName } = useSettings();
+  const t = useTranslations('auth');
+  const tc = useTranslations('common');
+  const spec = useSpecText();
   const { requesting, error } = useAppSelector((s) => s.auth.loginAuth);
   const current = useCurrentUser();
   const [twoFactor, setTwoFactor] = useState<{ challenge: string; remember: boolean } | null>(null);
@@ -60,35 +65,33 @@ export default function LoginForm({ skipPostLoginRedirect = false }: { skipPostL
           type="info"
           showIcon
           className={css.alert}
-          title={`You're signed in as ${current.name}.`}
+          title={t('signedInAs', { name: current.name })}
           description={
-            <>
-              This page needs a different account — log in below, or <Link href={postLoginPath(current)}>continue where you were</Link>.
-            </>
+            <>{t.rich('differentAccount', { link: (c) => <Link href={postLoginPath(current)}>{c}</Link> })}</>
           }
         />
       )}
-      {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} data-testid="login-error" />}
+      {error && <Alert type="error" showIcon role="alert" title={spec(error)} className={css.alert} data-testid="login-error" />}
       <Form<Values> layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ remember: false }} size="large" name="login">
-        <Form.Item name="username" label="Username or e-mail" rules={zodRules(loginSchema.shape.username)}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder="jane or jane@example.com" />
+        <Form.Item name="username" label={t('usernameOrEmail')} rules={zodRules(loginSchema.shape.username)}>
+          <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder={t('usernamePlaceholder')} />
         </Form.Item>
-        <Form.Item name="password" label="Password" rules={zodRules(loginSchema.shape.password)}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
+        <Form.Item name="password" label={tc('password')} rules={zodRules(loginSchema.shape.password)}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('passwordPlaceholder')} />
         </Form.Item>
         <Flex justify="space-between" align="center" className={css.row}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>Remember me</Checkbox>
+            <Checkbox>{t('rememberMe')}</Checkbox>
           </Form.Item>
-          <Link href="/auth/forgot-password">Forgot password?</Link>
+          <Link href="/auth/forgot-password">{t('forgotLink')}</Link>
         </Flex>
         <Button type="primary" htmlType="submit" block loading={requesting}>
-          Log in
+          {tc('logIn')}
         </Button>
       </Form>
       <SocialButtons role="user" />
       <p className={`muted ${css.footer}`}>
-        New to Stagepass? <Link href="/auth/register">Create a fan account</Link> · <Link href="/auth/register/creator">Become a creator</Link>
+        {t.rich('newHere', { site: siteName, fan: (c) => <Link href="/auth/register">{c}</Link>, creator: (c) => <Link href="/auth/register/creator">{c}</Link> })}
       </p>
     </>
   );

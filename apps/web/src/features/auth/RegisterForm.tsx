@@ -2,6 +2,7 @@
 import { useCallback, useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Row } from 'antd';
+import { useTranslations, useLocale } from 'next-intl';
 import { registerUserSchema, type RegisterUserInput } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
@@ -19,10 +20,13 @@ const S = registerUserSchema.shape;
 export default function RegisterForm() {
   const [form] = Form.useForm<SignUpValues>();
   const [submitting, setSubmitting] = useState(false);
+  const t = useTranslations('auth');
+  const tc = useTranslations('common');
+  const locale = useLocale();
   // The form's rules make the required fields present (compact() only drops empty ones); the API re-validates.
   // The tracking links' touches this browser kept go with the account (modules/tracking), then are forgotten.
   const { done, error, submit } = useSignUp(form, async (fields, v) => {
-    const answer = await call(routes.auth.registerUser, { body: { ...fields, ageConfirmed: v.ageConfirmed === true, acceptTerms: v.acceptTerms === true, trackingTouches: keptTouches() } as RegisterUserInput });
+    const answer = await call(routes.auth.registerUser, { body: { ...fields, ageConfirmed: v.ageConfirmed === true, acceptTerms: v.acceptTerms === true, trackingTouches: keptTouches(), locale } as RegisterUserInput });
     forgetTouches();
     return answer;
   });
@@ -48,22 +52,22 @@ export default function RegisterForm() {
         <Row gutter={12}>
           <NameFields schema={S} />
         </Row>
-        <UsernameEmailFields schema={S} col={false} usernameExtra="3–30 characters: lowercase letters, digits, _ or -" emailPlaceholder="you@example.com" />
+        <UsernameEmailFields schema={S} col={false} usernameExtra={t('usernameExtra')} emailPlaceholder={t('emailPlaceholder')} />
         <Row gutter={12}>
           <NewPasswordFields />
         </Row>
         <Row gutter={12}>
-          <GenderSelect schema={S} markOptional placeholder="Prefer not to say" />
-          <CountrySelect schema={S} markOptional placeholder="Choose a country" unavailablePlaceholder="Countries unavailable" />
+          <GenderSelect schema={S} markOptional placeholder={tc('genderPlaceholder')} />
+          <CountrySelect schema={S} markOptional placeholder={tc('choosePlaceholder')} unavailablePlaceholder={t('countriesUnavailable')} />
         </Row>
         <SignUpConsent />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting} className={css.submit}>
-          Create account
+          {t('createAccount')}
         </Button>
       </Form>
       <SocialButtons role="user" consent={consent} />
       <p className={`muted ${css.footer}`}>
-        Already have an account? <Link href="/auth/login">Log in</Link> · Are you a creator? <Link href="/auth/register/creator">Sign up as a creator</Link>
+        {t.rich('haveAccount', { login: (c) => <Link href="/auth/login">{c}</Link>, creator: (c) => <Link href="/auth/register/creator">{c}</Link> })}
       </p>
     </>
   );

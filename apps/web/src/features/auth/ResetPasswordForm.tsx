@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Input, Result } from 'antd';
+import { useTranslations } from 'next-intl';
 import { prehashPassword } from '@stagepass/shared';
 import { confirmRules, newPasswordRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
@@ -12,30 +13,33 @@ import css from './auth.module.css';
 export default function ResetPasswordForm({ token }: { token: string | null }) {
   const { clientPasswordHashing } = useSettings();
   const [done, setDone] = useState(false);
+  const t = useTranslations('auth');
+  const tc = useTranslations('common');
+  const tf = useTranslations('forms');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!token)
     return (
       <Result
         status="warning"
-        title="This link is incomplete"
-        subTitle="The password reset link is missing its code. Please open the link from the e-mail again, or ask for a new one."
-        extra={<Link href="/auth/forgot-password"><Button type="primary">Ask for a new link</Button></Link>}
+        title={t('linkIncomplete')}
+        subTitle={t('linkIncompleteText')}
+        extra={<Link href="/auth/forgot-password"><Button type="primary">{t('askNewLink')}</Button></Link>}
       />
     );
   if (done)
     return (
       <Result
         status="success"
-        title="Password changed"
-        subTitle="Your new password is set. You can log in with it now."
-        extra={<Link href="/auth/login"><Button type="primary">Log in</Button></Link>}
+        title={t('passwordChanged')}
+        subTitle={t('passwordChangedText')}
+        extra={<Link href="/auth/login"><Button type="primary">{tc('logIn')}</Button></Link>}
       />
     );
   return (
     <>
       {error && (
-        <Alert type="error" showIcon role="alert" title={error} className={css.alert} action={<Link href="/auth/forgot-password">New link</Link>} />
+        <Alert type="error" showIcon role="alert" title={error} className={css.alert} action={<Link href="/auth/forgot-password">{t('newLink')}</Link>} />
       )}
       <Form<{ password: string; confirmPassword: string }>
         layout="vertical"
@@ -53,14 +57,14 @@ export default function ResetPasswordForm({ token }: { token: string | null }) {
           }
         }}
       >
-        <Form.Item name="password" label="New password" rules={newPasswordRules('new password')} hasFeedback>
-          <Input.Password autoComplete="new-password" autoFocus />
+        <Form.Item name="password" label={tc('newPassword')} rules={newPasswordRules(tf('newPasswordRequired'))} hasFeedback>
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label="Confirm password" dependencies={['password']} rules={confirmRules()} hasFeedback>
+        <Form.Item name="confirmPassword" label={t('confirmPassword')} dependencies={['password']} rules={confirmRules('password', { required: tf('confirmRequired'), mismatch: tf('passwordsDiffer') })} hasFeedback>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Set new password
+          {t('setNewPassword')}
         </Button>
       </Form>
     </>

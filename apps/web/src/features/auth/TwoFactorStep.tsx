@@ -39,10 +39,12 @@ export default function TwoFactorStep({ challenge, remember, onDone, onBack }: {
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" name="login-code">
         {recovery ? (
           <Form.Item name="recoveryCode" label="Recovery code" rules={zodRules(recoveryCodeSchema)}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password form the user just submitted (or the link they just pressed): focus follows to its one field instead of being lost */}
             <Input autoComplete="off" autoFocus placeholder="xxxxx-xxxxx" spellCheck={false} />
           </Form.Item>
         ) : (
           <Form.Item name="code" label="Authentication code" rules={zodRules(totpCodeSchema)}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password form the user just submitted (or the link they just pressed): focus follows to its one field instead of being lost */}
             <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" autoFocus placeholder="123456" maxLength={7} />
           </Form.Item>
         )}

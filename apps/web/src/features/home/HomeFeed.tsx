@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Button, Card } from 'antd';
 import { ArrowUpOutlined, CompassOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { CurrentUser, Feed } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
@@ -23,12 +24,9 @@ function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
   const following = useRoute(routes.follows.following, { query: { limit: 1 } });
   const followsNobody = following.data?.total === 0;
   const suggestions = useSuggestedCreators(6);
-  const title = isCreator ? 'Nothing here yet' : followsNobody ? 'Your timeline is empty' : 'Nothing new yet';
-  const description = isCreator
-    ? 'Your posts and the posts of creators you follow show up here. Share your first post above.'
-    : followsNobody
-      ? 'Follow a few creators and their posts will show up right here.'
-      : 'The creators you follow haven’t posted anything yet. Check back soon or discover someone new.';
+  const t = useTranslations('home');
+  const title = t(isCreator ? 'emptyCreatorTitle' : followsNobody ? 'emptyNobodyTitle' : 'emptyQuietTitle');
+  const description = t(isCreator ? 'emptyCreatorText' : followsNobody ? 'emptyNobodyText' : 'emptyQuietText');
   const hasSuggestions = suggestions.isLoading || suggestions.list.length > 0;
   return (
     <Card styles={{ body: { padding: '32px 20px' } }}>
@@ -37,14 +35,14 @@ function TimelineEmpty({ isCreator }: { isCreator: boolean }) {
         description={description}
         action={
           <Link href="/search">
-            <Button icon={<CompassOutlined />}>Explore creators</Button>
+            <Button icon={<CompassOutlined aria-hidden />}>{t('exploreCreators')}</Button>
           </Link>
         }
       />
       {hasSuggestions && (
         <section aria-labelledby="suggested-creators">
           <h2 className="section-title" id="suggested-creators">
-            Suggested creators
+            {t('suggestedCreators')}
           </h2>
           <SuggestedCreatorGrid limit={6} />
         </section>
@@ -70,10 +68,11 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   const greeting = homeGreeting(user, useSettings().siteName);
+  const t = useTranslations('home');
   return (
     <>
-      <h1 className={`page-title ${css.title}`}>{greeting.title}</h1>
-      <p className="page-lead">{greeting.lead}</p>
+      <h1 className={`page-title ${css.title}`}>{t(greeting.title, greeting.values)}</h1>
+      <p className="page-lead">{t(greeting.lead)}</p>
       <LiveNow />
       {user.isPerformer && (
         <div className={css.composer}>
@@ -83,7 +82,7 @@ export default function HomeFeed({ user: initial }: { user: CurrentUser }) {
       {fresh && (
         <div className={css.newPosts} role="status">
           <Button type="primary" shape="round" icon={<ArrowUpOutlined />} onClick={showNew}>
-            New posts
+            {t('newPosts')}
           </Button>
         </div>
       )}

@@ -2,39 +2,39 @@
 import Link from 'next/link';
 import { Button, Card, Space } from 'antd';
 import { DollarOutlined, HeartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { useAppSelector } from '@/store';
 import css from './home.module.css';
 
 const FEATURES = [
-  { icon: <DollarOutlined />, title: 'Earn on your terms', text: 'Monthly subscriptions, tips and paid posts — you set the price.' },
-  { icon: <HeartOutlined />, title: 'Close to your fans', text: 'Photos, videos, audio and polls — with likes, comments and bookmarks.' },
-  { icon: <SafetyCertificateOutlined />, title: 'Safe by design', text: 'Verified creators, private media links and clear payouts.' },
-];
+  { icon: <DollarOutlined />, title: 'earnTitle', text: 'earnText' },
+  { icon: <HeartOutlined />, title: 'closeTitle', text: 'closeText' },
+  { icon: <SafetyCertificateOutlined />, title: 'safeTitle', text: 'safeText' },
+] as const;
 
 export default function Landing() {
   const siteName = useAppSelector((s) => s.ui.siteName);
+  const t = useTranslations('landing');
   return (
     <div className="container">
       <section className="landing-hero">
-        <h1>
-          The stage where <span className="gradient-text">creators meet their fans</span>
-        </h1>
-        <p>{siteName} lets creators share exclusive content with the people who love it — and get paid for it.</p>
+        <h1>{t.rich('title', { gradient: (c) => <span className="gradient-text">{c}</span> })}</h1>
+        <p>{t('lead', { site: siteName })}</p>
         <Space size={12} wrap className={css.cta}>
           <Link href="/auth/register">
-            <Button type="primary" size="large">Join as a fan</Button>
+            <Button type="primary" size="large">{t('joinFan')}</Button>
           </Link>
           <Link href="/auth/register/creator">
-            <Button size="large">Become a creator</Button>
+            <Button size="large">{t('becomeCreator')}</Button>
           </Link>
         </Space>
       </section>
-      <section className="feature-grid" aria-label="Features">
+      <section className="feature-grid" aria-label={t('features')}>
         {FEATURES.map((f) => (
           <Card key={f.title}>
             <div className="feature-icon" aria-hidden="true">{f.icon}</div>
-            <h2 className={css.featureTitle}>{f.title}</h2>
-            <p className={`muted ${css.featureText}`}>{f.text}</p>
+            <h2 className={css.featureTitle}>{t(f.title)}</h2>
+            <p className={`muted ${css.featureText}`}>{t(f.text)}</p>
           </Card>
         ))}
       </section>

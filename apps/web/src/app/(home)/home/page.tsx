@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { routePath, routes } from '@stagepass/shared/routes';
 import type { Promo } from '@stagepass/shared';
 import { guardPage } from '@/lib/server/guard';
@@ -7,7 +9,9 @@ import { PromoCarousel } from '@/features/site/Promos';
 import { ServiceUnavailable } from '@/components/states';
 import HomeFeed from '@/features/home/HomeFeed';
 
-export const metadata: Metadata = { title: 'Home' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('home'))('meta') };
+}
 
 export default async function HomePage() {
   const g = await guardPage({ authenticate: true });
@@ -17,7 +21,9 @@ export default async function HomePage() {
   return (
     <>
       <PromoCarousel promos={promos.ok ? promos.data.data : []} />
-      <HomeFeed user={g.user} />
+      <ClientMessages namespaces={['home']}>
+        <HomeFeed user={g.user} />
+      </ClientMessages>
     </>
   );
 }

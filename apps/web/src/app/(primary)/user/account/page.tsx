@@ -1,12 +1,20 @@
 import type { Metadata } from 'next';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
+import { getTranslations } from 'next-intl/server';
 import UserAccount from '@/features/account/UserAccount';
+import ClientMessages from '@/i18n/ClientMessages';
 
-export const metadata: Metadata = { title: 'Account settings' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('account'))('meta') };
+}
 
 export default async function UserAccountPage() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <UserAccount initialUser={g.user} />;
+  return (
+    <ClientMessages namespaces={['account']}>
+      <UserAccount initialUser={g.user} />
+    </ClientMessages>
+  );
 }

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import ConfirmEmail from '@/features/auth/ConfirmEmail';
 
-export const metadata: Metadata = { title: 'Confirm your new e-mail' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth'))('confirmEmailMeta') };
+}
 
 export default async function ConfirmEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import AuthHeading from '@/features/auth/AuthHeading';
 import ForgotPasswordForm from '@/features/auth/ForgotPasswordForm';
 
-export const metadata: Metadata = { title: 'Forgot password' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth'))('forgotMeta') };
+}
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations('auth');
   return (
     <>
-      <AuthHeading title="Forgot your password?" lead="Enter the e-mail address of your account and we'll send you a link to choose a new one." />
+      <AuthHeading title={t('forgotTitle')} lead={t('forgotLead')} />
       <ForgotPasswordForm />
     </>
   );

@@ -1,15 +1,19 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import AuthHeading from '@/features/auth/AuthHeading';
 import LoginForm from '@/features/auth/LoginForm';
 import type { PageFlags } from '@/lib/server/guard';
 
-export const metadata: Metadata = { title: 'Log in' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth'))('loginMeta') };
+}
 const flags: PageFlags = { skipPostLoginRedirect: false };
 
-export default function LoginPage() {
+export default async function LoginPage() {
+  const t = await getTranslations('auth');
   return (
     <>
-      <AuthHeading title="Welcome back" lead="Log in to catch up with the creators you love." />
+      <AuthHeading title={t('loginTitle')} lead={t('loginLead')} />
       <LoginForm skipPostLoginRedirect={flags.skipPostLoginRedirect} />
     </>
   );

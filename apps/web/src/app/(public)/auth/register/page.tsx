@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import AuthHeading from '@/features/auth/AuthHeading';
 import RegisterForm from '@/features/auth/RegisterForm';
 
-export const metadata: Metadata = { title: 'Sign up' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth'))('registerMeta') };
+}
 
-export default function RegisterPage() {
+export default async function RegisterPage() {
+  const t = await getTranslations('auth');
   return (
     <>
-      <AuthHeading title="Create your account" lead="Follow creators, subscribe to their pages and chat with them." />
+      <AuthHeading title={t('registerTitle')} lead={t('registerLead')} />
       <RegisterForm />
     </>
   );
