@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import nextPlugin from '@next/eslint-plugin-next';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -57,6 +58,19 @@ export default tseslint.config(
       // Hard navigations on purpose (to /auth/login on logout or a 401, to /home after deleting the
       // post on screen): they drop all client state and cached data.
       '@next/next/no-location-assign-relative-destination': 'off',
+    },
+  },
+  {
+    // Accessibility (issue 34 §5): eslint-plugin-jsx-a11y's recommended rules on the web's JSX. A rule
+    // is turned off only on a line, with a comment saying why it is a false positive there; axe checks
+    // the rendered pages too (e2e/a11y.spec.ts).
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A `role` prop on our own components is not an ARIA role (UserPicker's and SocialButtons'
+      // `role="user"` / `"performer"`: which accounts to list); DOM elements are still checked.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
     },
   },
   {

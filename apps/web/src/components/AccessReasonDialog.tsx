@@ -61,6 +61,7 @@ export default function AccessReasonDialog() {
           ]}
           extra="For example: report #812, checking the ID matches the selfie. Remembered for 5 minutes in this tab."
         >
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
           <Input.TextArea rows={3} maxLength={ACCESS_REASON_MAX} autoFocus placeholder="The case or report you are working on" />
         </Form.Item>
       </Form>

@@ -4,19 +4,43 @@
  * have no UI of their own.
  * - 401 from any call → reset auth/user state, go to /auth/login;
  * - UI/site settings are saved to localStorage whenever they change (spec §3);
- * - the favicon follows the settings.
+ * - the favicon follows the settings;
+ * - the service worker is registered, and the "Install" offer shown when due (lib/pwa.ts).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { UI_STORAGE_KEY } from '@/lib/config';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { resetAuth } from '@/store/auth';
+import { countVisit, installPromptDue, onInstallable, registerServiceWorker, rememberInstallAnswer, type InstallPromptEvent } from '@/lib/pwa';
+
+const InstallPrompt = dynamic(() => import('./InstallPrompt'), { ssr: false });
 
 export default function ClientExtras() {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const ui = useAppSelector((s) => s.ui);
+  const [installEvent, setInstallEvent] = useState<InstallPromptEvent | null>(null);
+
+  useEffect(() => {
+    registerServiceWorker();
+    const visits = countVisit();
+    // The boot script took the browser's prompt (so Chromium shows no mini-bar of its own); ours waits for its moment.
+    const stop = onInstallable((e) => {
+      if (installPromptDue(visits)) setInstallEvent(e);
+    });
+    const installed = () => {
+      rememberInstallAnswer();
+      setInstallEvent(null);
+    };
+    window.addEventListener('appinstalled', installed);
+    return () => {
+      stop();
+      window.removeEventListener('appinstalled', installed);
+    };
+  }, []);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -43,5 +67,5 @@ export default function ClientExtras() {
     }
   }, [ui]);
 
-  return null;
+  return installEvent ? <InstallPrompt event={installEvent} onDone={() => setInstallEvent(null)} /> : null;
 }

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { useSettings } from '@/lib/site-context';
 import css from './cookie-consent.module.css';
 
@@ -48,6 +49,7 @@ function loadAnalytics(id: string) {
 export default function CookieConsent() {
   const { gaCode } = useSettings();
   const [open, setOpen] = useState(false);
+  const t = useTranslations('shell');
 
   useEffect(() => {
     if (!gaCode) return;
@@ -69,15 +71,15 @@ export default function CookieConsent() {
     else if (before === 'granted') location.reload();
   };
   return (
-    <section className={css.banner} role="region" aria-label="Cookie consent">
+    <section className={css.banner} aria-label={t('cookieRegion')}>
       <Flex gap={16} align="center" justify="space-between" wrap>
         <Typography.Text className={css.text}>
-          We would like to use Google Analytics cookies to understand how the site is used. Nothing is loaded unless you accept.
+          {t('cookieText')}
         </Typography.Text>
         <Flex gap={8}>
-          <Button onClick={() => choose('denied')}>Decline</Button>
+          <Button onClick={() => choose('denied')}>{t('cookieDecline')}</Button>
           <Button type="primary" onClick={() => choose('granted')}>
-            Accept
+            {t('cookieAccept')}
           </Button>
         </Flex>
       </Flex>

@@ -52,6 +52,7 @@ export default function NameDialog<T>({ open, noun, current, schema, placeholder
     <Modal open={open} title={renaming ? `Rename ${noun}` : `New ${noun}`} okText={renaming ? 'Save' : `Create ${noun}`} confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} forceRender>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="name" label={`${Noun} name`} rules={zodRules(schema, { requiredMessage: `Name the ${noun}` })}>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
           <Input maxLength={60} autoFocus placeholder={placeholder} />
         </Form.Item>
       </Form>

@@ -4,10 +4,12 @@ import Link from 'next/link';
 import { Avatar, Button, Dropdown, Typography } from 'antd';
 import {
   AuditOutlined, BankOutlined, DashboardOutlined, CreditCardOutlined, CrownOutlined, DollarOutlined, DownOutlined, EnvironmentOutlined, HomeOutlined, IdcardOutlined, LineChartOutlined, LogoutOutlined,
-  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined, UnorderedListOutlined } from '@ant-design/icons';
+  SettingOutlined, ShoppingOutlined, StopOutlined, SwapOutlined, TeamOutlined, WalletOutlined, ShareAltOutlined, LinkOutlined, GiftOutlined, UnorderedListOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type CurrentUser } from '@stagepass/shared';
+import type { ShellKey } from '@/i18n/messages';
 import { useLogout } from '@/lib/use-logout';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import css from './ui.module.css';
 
@@ -24,7 +26,8 @@ export function blockedPath(user: Pick<CurrentUser, 'isPerformer'>) {
 
 export interface MoneyLink {
   href: string;
-  label: string;
+  /** Its name's key in the `shell` messages. */
+  label: ShellKey;
   icon: ReactNode;
 }
 /** The money screens of a user: fans — wallet, cards, delivery addresses, orders, subscriptions, transactions; creators — earnings, payouts, payout settings, subscribers. */
@@ -32,41 +35,45 @@ export function moneyNav(user: Pick<CurrentUser, 'isPerformer'> & Partial<Pick<C
   // Operators: the console (its home, /admin) and its busiest queue.
   const operator: MoneyLink[] = user.isAdmin
     ? [
-        { href: '/admin', label: 'Operator console', icon: <DashboardOutlined /> },
-        { href: '/admin/payouts', label: 'Payout requests', icon: <AuditOutlined /> },
+        { href: '/admin', label: 'navOperatorConsole', icon: <DashboardOutlined aria-hidden /> },
+        { href: '/admin/payouts', label: 'navPayoutRequests', icon: <AuditOutlined aria-hidden /> },
       ]
     : [];
-  return operator.concat(user.isPerformer
+  const links: MoneyLink[] = user.isPerformer
     ? [
-        { href: '/creator/earnings', label: 'Earnings', icon: <LineChartOutlined /> },
-        { href: '/creator/statistics', label: 'Statistics', icon: <DashboardOutlined /> },
-        { href: '/creator/payouts', label: 'Payouts', icon: <DollarOutlined /> },
-        { href: '/creator/banking', label: 'Payout settings', icon: <BankOutlined /> },
-        { href: '/creator/fans', label: 'Fans', icon: <TeamOutlined /> },
-        { href: '/creator/subscribers', label: 'Subscribers', icon: <CrownOutlined /> },
-        { href: '/creator/referrals', label: 'Referrals', icon: <ShareAltOutlined /> },
-        { href: '/creator/tracking-links', label: 'Tracking links', icon: <LinkOutlined /> },
-        { href: '/creator/promotions', label: 'Promotions', icon: <GiftOutlined /> },
-        { href: '/creator/tip-menu', label: 'Tip menu', icon: <UnorderedListOutlined /> },
+        { href: '/creator/earnings', label: 'navEarnings', icon: <LineChartOutlined aria-hidden /> },
+        { href: '/creator/statistics', label: 'navStatistics', icon: <DashboardOutlined aria-hidden /> },
+        { href: '/creator/payouts', label: 'navPayouts', icon: <DollarOutlined aria-hidden /> },
+        { href: '/creator/banking', label: 'navPayoutSettings', icon: <BankOutlined aria-hidden /> },
+        { href: '/creator/fans', label: 'navFans', icon: <TeamOutlined aria-hidden /> },
+        { href: '/creator/subscribers', label: 'navSubscribers', icon: <CrownOutlined aria-hidden /> },
+        { href: '/creator/referrals', label: 'navReferrals', icon: <ShareAltOutlined aria-hidden /> },
+        { href: '/creator/tracking-links', label: 'navTrackingLinks', icon: <LinkOutlined aria-hidden /> },
+        { href: '/creator/promotions', label: 'navPromotions', icon: <GiftOutlined aria-hidden /> },
+        { href: '/creator/tip-menu', label: 'navTipMenu', icon: <UnorderedListOutlined aria-hidden /> },
+        { href: '/creator/protection', label: 'navContentProtection', icon: <SafetyOutlined aria-hidden /> },
       ]
     : [
-        { href: '/user/wallet', label: 'Wallet', icon: <WalletOutlined /> },
-        { href: '/user/cards', label: 'Cards', icon: <CreditCardOutlined /> },
-        { href: '/user/addresses', label: 'Addresses', icon: <EnvironmentOutlined /> },
-        { href: '/user/orders', label: 'My orders', icon: <ShoppingOutlined /> },
-        { href: '/user/subscriptions', label: 'Subscriptions', icon: <CrownOutlined /> },
-        { href: '/user/transactions', label: 'Transactions', icon: <SwapOutlined /> },
-      ]);
+        { href: '/user/wallet', label: 'navWallet', icon: <WalletOutlined aria-hidden /> },
+        { href: '/user/cards', label: 'navCards', icon: <CreditCardOutlined aria-hidden /> },
+        { href: '/user/addresses', label: 'navAddresses', icon: <EnvironmentOutlined aria-hidden /> },
+        { href: '/user/orders', label: 'navMyOrders', icon: <ShoppingOutlined aria-hidden /> },
+        { href: '/user/subscriptions', label: 'navSubscriptions', icon: <CrownOutlined aria-hidden /> },
+        { href: '/user/transactions', label: 'navTransactions', icon: <SwapOutlined aria-hidden /> },
+      ];
+  return operator.concat(links);
 }
 
 /** The fan's wallet balance as a small link in the header (kept in the Redux user slice). */
 export function WalletBalanceTag() {
   const user = useCurrentUser();
+  const t = useTranslations('shell');
+  const f = useFormat();
   if (!user || user.isPerformer) return null;
   return (
-    <Link href="/user/wallet" className={`wallet-chip ${css.walletChip}`} aria-label={`Wallet balance ${money(user.balance)}`} data-testid="header-balance">
+    <Link href="/user/wallet" className={`wallet-chip ${css.walletChip}`} aria-label={t('walletBalance', { amount: f.money(user.balance) })} data-testid="header-balance">
       <WalletOutlined aria-hidden="true" />
-      {money(user.balance)}
+      {f.money(user.balance)}
     </Link>
   );
 }
@@ -74,6 +81,9 @@ export function WalletBalanceTag() {
 /** Avatar + name button opening the account menu (home, profile, money screens, account; Log out), with the fan's wallet balance beside it. */
 export default function UserMenu({ user: initial }: { user: CurrentUser }) {
   const doLogout = useLogout();
+  const t = useTranslations('shell');
+  const tc = useTranslations('common');
+  const f = useFormat();
   // The store copy is the live one (balance changes after every money action).
   const user = useCurrentUser() || initial;
   const money_ = moneyNav(user).map((l) => ({
@@ -82,27 +92,28 @@ export default function UserMenu({ user: initial }: { user: CurrentUser }) {
     label:
       l.href === '/user/wallet' ? (
         <Link href={l.href}>
-          Wallet <span className={`muted ${css.menuBalance}`}>{money(user.balance)}</span>
+          {t('navWallet')} <span className={`muted ${css.menuBalance}`}>{f.money(user.balance)}</span>
         </Link>
       ) : (
-        <Link href={l.href}>{l.label}</Link>
+        <Link href={l.href}>{t(l.label)}</Link>
       ),
   }));
   const items = [
-    { key: 'home', icon: <HomeOutlined />, label: <Link href="/home">Home</Link> },
-    ...(user.isPerformer ? [{ key: 'profile', icon: <IdcardOutlined />, label: <Link href={profilePath(user)}>My profile</Link> }] : []),
+    { key: 'home', icon: <HomeOutlined aria-hidden />, label: <Link href="/home">{t('navHome')}</Link> },
+    ...(user.isPerformer ? [{ key: 'profile', icon: <IdcardOutlined aria-hidden />, label: <Link href={profilePath(user)}>{t('navMyProfile')}</Link> }] : []),
     { type: 'divider' as const },
     ...money_,
     { type: 'divider' as const },
-    { key: 'account', icon: <SettingOutlined />, label: <Link href={accountPath(user)}>Account settings</Link> },
-    { key: 'blocked', icon: <StopOutlined />, label: <Link href={blockedPath(user)}>Blocked</Link> },
+    { key: 'account', icon: <SettingOutlined aria-hidden />, label: <Link href={accountPath(user)}>{t('navAccountSettings')}</Link> },
+    { key: 'blocked', icon: <StopOutlined aria-hidden />, label: <Link href={blockedPath(user)}>{t('navBlocked')}</Link> },
     { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: () => void doLogout() },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: tc('logOut'), danger: true, onClick: () => void doLogout() },
   ];
   return (
     <span className={css.menu}>
       <WalletBalanceTag />
-      <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the menu the user just opened with Enter or a click takes the focus, so the arrow keys walk its items (the menu button pattern) */}
+      <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight" autoFocus>
         <Button type="text" aria-label={user.name} aria-haspopup="menu" className={css.menuButton}>
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={32} />
           <Typography.Text strong ellipsis className={`hide-sm ${css.menuName}`}>

@@ -4,8 +4,9 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { SWRConfig } from 'swr';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
-import enUS from 'antd/locale/en_US';
-import { TOAST_DURATION, MESSAGES, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { useTranslations } from 'next-intl';
+import { TOAST_DURATION, type CurrentUser, type PublicSettings, type SitePageSummary } from '@stagepass/shared';
 import { setApiBase } from '@/lib/api';
 import { swrConfig } from '@/lib/swr';
 import { SiteContext } from '@/lib/site-context';
@@ -21,12 +22,13 @@ export const BRAND = {
   gradient: 'linear-gradient(135deg, #7c3aed 0%, #c026d3 55%, #ec4899 100%)',
 };
 
-function AntdTheme({ children }: { children: ReactNode }) {
+function AntdTheme({ locale, children }: { locale: AntdLocale; children: ReactNode }) {
   const { resolved } = useTheme();
   const dark = resolved === 'dark';
+  const t = useTranslations('spec');
   return (
     <ConfigProvider
-      locale={enUS}
+      locale={locale}
       theme={{
         // Component styles come from antd's prebuilt stylesheet (imported once by the root layout,
         // cached by the browser) instead of being generated per render and inlined in every page's
@@ -43,12 +45,27 @@ function AntdTheme({ children }: { children: ReactNode }) {
           colorBgContainer: dark ? '#17141f' : '#ffffff',
           colorBgElevated: dark ? '#1e1a29' : '#ffffff',
           colorBorderSecondary: dark ? '#2a2536' : '#ece9f3',
-          // Every text ≥ 4.5:1 (WCAG AA) on the page and card backgrounds, checked by e2e/contrast.spec.ts:
+          // Every text ≥ 4.5:1 (WCAG AA) on the page and card backgrounds, checked by e2e/a11y.spec.ts:
           // antd's default tertiary text and light-mode status colours are lighter than that.
           colorTextTertiary: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
           colorTextDescription: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
           colorTextPlaceholder: dark ? 'rgba(255,255,255,0.56)' : 'rgba(0,0,0,0.58)',
-          ...(dark ? {} : { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322' }),
+          // Their backgrounds stay antd's pale defaults: derived from these darker colours they turn grey (#adb8a5 under a success tag's text, 2.7:1).
+          ...(dark
+            ? {}
+            : {
+                colorSuccess: '#237804',
+                colorWarning: '#ad4e00',
+                colorError: '#cf1322',
+                colorSuccessBg: '#f6ffed',
+                colorSuccessBorder: '#b7eb8f',
+                colorWarningBg: '#fffbe6',
+                colorWarningBorder: '#ffe58f',
+                colorErrorBg: '#fff2f0',
+                colorErrorBorder: '#ffccc7',
+              }),
+          // The dark palette's link colour (link buttons) is too dark on the page and card backgrounds: the app's own link colour.
+          ...(dark ? { colorLink: '#a78bfa', colorLinkHover: '#c4b5fd', colorLinkActive: '#c4b5fd' } : {}),
         },
         components: {
           Layout: { headerBg: dark ? '#141119' : '#ffffff', bodyBg: dark ? '#0d0b14' : '#f6f5fb', footerBg: 'transparent', headerPadding: '0 24px' },
@@ -65,7 +82,7 @@ function AntdTheme({ children }: { children: ReactNode }) {
           duration: TOAST_DURATION.notification,
           showProgress: true,
           pauseOnHover: true,
-          closeIcon: <CloseOutlined aria-label={MESSAGES.close} title={MESSAGES.close} />,
+          closeIcon: <CloseOutlined aria-label={t('close')} title={t('close')} />,
         }}
       >
         {children}
@@ -83,10 +100,12 @@ export interface ProvidersProps {
   user: CurrentUser | null;
   themeMode: ThemeMode;
   themeResolved: 'light' | 'dark';
+  /** antd's own texts (pagination, pickers, empty states) in the page's language: read on the server (i18n/antd.ts), passed as data. */
+  antdLocale: AntdLocale;
   children: ReactNode;
 }
 
-export default function Providers({ apiBase, settings, footerPages, apiReachable, user, themeMode, themeResolved, children }: ProvidersProps) {
+export default function Providers({ apiBase, settings, footerPages, apiReachable, user, themeMode, themeResolved, antdLocale, children }: ProvidersProps) {
   // The browser API base comes from the server at runtime (one build, any environment).
   setApiBase(apiBase);
   const storeRef = useRef<AppStore | null>(null);
@@ -115,7 +134,7 @@ export default function Providers({ apiBase, settings, footerPages, apiReachable
       <SiteContext.Provider value={site}>
         <SWRConfig value={swr}>
           <ThemeModeProvider initialMode={themeMode} initialResolved={themeResolved}>
-            <AntdTheme>
+            <AntdTheme locale={antdLocale}>
               <SocketProvider>{children}</SocketProvider>
             </AntdTheme>
           </ThemeModeProvider>

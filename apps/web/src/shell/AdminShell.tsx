@@ -60,7 +60,7 @@ export default function AdminShell({ children }: { children: ReactNode }) {
             <span className={css.title}>Operator console</span>
             <AdminNav />
           </aside>
-          <main id="main" className={`shell-main ${css.main}`}>
+          <main id="main" tabIndex={-1} className={`shell-main ${css.main}`}>
             <div className={css.bar}>
               <Button icon={<MenuOutlined />} onClick={() => setOpen(true)} aria-label={`Console menu (${currentLabel(pathname)})`} aria-expanded={open}>
                 {currentLabel(pathname)}

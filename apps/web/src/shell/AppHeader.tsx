@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Button, Divider, Drawer, Flex, Layout, Space } from 'antd';
 import { CompassOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { MenuItem } from '@stagepass/shared';
+import LanguagePicker, { LanguageSegmented } from '@/components/LanguagePicker';
 import Logo from '@/components/brand/Logo';
 import { ThemeSegmented, ThemeSwitch } from '@/components/ThemeSwitch';
 import UserMenu from '@/components/UserMenu';
@@ -39,6 +41,8 @@ export default function AppHeader() {
   const pathname = usePathname();
   const doLogout = useLogout();
   const close = () => setOpen(false);
+  const t = useTranslations('shell');
+  const tc = useTranslations('common');
 
   return (
     <Layout.Header
@@ -48,15 +52,15 @@ export default function AppHeader() {
       <Flex align="center" justify="space-between" gap={16} className={css.fill}>
         <Flex align="center" gap={28}>
           <Logo href={user ? '/home' : '/'} />
-          <nav aria-label="Main" className="hide-md">
+          <nav aria-label={t('mainNav')} className="hide-md">
             <Space size={20}>
               {user && (
                 <Link href="/home" className={`nav-link${pathname === '/home' ? ' active' : ''}`}>
-                  Home
+                  {t('navHome')}
                 </Link>
               )}
               <Link href="/search" className={`nav-link${pathname === '/search' ? ' active' : ''}`}>
-                Explore
+                {t('navExplore')}
               </Link>
               {menus.map((m) => (
                 <MenuLink key={`${m.path}-${m.title}`} item={m} />
@@ -68,6 +72,10 @@ export default function AppHeader() {
           <Suspense fallback={null}>
             <HeaderSearch className="hide-sm" />
           </Suspense>
+          {/* Below the sm breakpoint the drawer holds the language select (the header keeps its width on phones). */}
+          <span className="hide-sm">
+            <LanguagePicker />
+          </span>
           <ThemeSwitch />
           {user && <MessagesButton className="hide-md" />}
           {user && <NotificationBell className="hide-md" />}
@@ -79,19 +87,19 @@ export default function AppHeader() {
           ) : (
             <Space className="hide-md">
               <Link href="/auth/login">
-                <Button type="text">Log in</Button>
+                <Button type="text">{tc('logIn')}</Button>
               </Link>
               <Link href="/auth/register">
-                <Button type="primary">Sign up</Button>
+                <Button type="primary">{tc('signUp')}</Button>
               </Link>
             </Space>
           )}
-          <Button className="show-md" type="text" aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setOpen(true)} />
+          <Button className="show-md" type="text" aria-label={t('openMenu')} icon={<MenuOutlined />} onClick={() => setOpen(true)} />
         </Flex>
       </Flex>
       </div>
-      <Drawer open={open} onClose={close} placement="right" size={320} title={<Logo href={null} height={28} />} closable={{ 'aria-label': 'Close menu' }}>
-        <nav aria-label="Mobile" className="drawer-nav">
+      <Drawer open={open} onClose={close} placement="right" size={320} title={<Logo href={null} height={28} />} closable={{ 'aria-label': t('closeMenu') }}>
+        <nav aria-label={t('mobileNav')} className="drawer-nav">
           <Suspense fallback={null}>
             <HeaderSearch className="show-sm-block" onDone={close} />
           </Suspense>
@@ -103,20 +111,20 @@ export default function AppHeader() {
               </div>
               {userNav(user).map((n) => (
                 <Link key={n.href} href={n.href} onClick={close} className={isActive(pathname, n.href) ? 'active' : ''}>
-                  {n.icon} {n.label}
+                  {n.icon} {t(n.label)}
                 </Link>
               ))}
             </>
           ) : (
             <>
               <Link href="/search" onClick={close}>
-                <CompassOutlined /> Explore
+                <CompassOutlined /> {t('navExplore')}
               </Link>
               <Link href="/auth/login" onClick={close}>
-                <LoginOutlined /> Log in
+                <LoginOutlined /> {tc('logIn')}
               </Link>
               <Link href="/auth/register" onClick={close}>
-                <UserAddOutlined /> Sign up
+                <UserAddOutlined /> {tc('signUp')}
               </Link>
             </>
           )}
@@ -127,13 +135,15 @@ export default function AppHeader() {
           <Divider className={css.divider} />
           <div className={css.appearance}>
             <div className={`muted ${css.appearanceLabel}`}>
-              Appearance
+              {t('appearance')}
             </div>
             <ThemeSegmented />
+            <div className={`muted ${css.appearanceLabel}`}>{t('language')}</div>
+            <LanguageSegmented />
           </div>
           {user && (
             <Button block danger icon={<LogoutOutlined />} onClick={() => void doLogout()}>
-              Log out
+              {tc('logOut')}
             </Button>
           )}
         </nav>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { Avatar, Layout, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { useAppSelector, useCurrentUser } from '@/store';
 import { useLatch } from '@/lib/use-latch';
@@ -31,6 +32,7 @@ const WITH_SUGGESTIONS = /^\/(home|search|bookmarks|post)(\/|$)/;
  */
 export default function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
+  const t = useTranslations('shell');
   const pathname = usePathname() || '';
   const suggestions = WITH_SUGGESTIONS.test(pathname);
   const subscribeWanted = useLatch(useAppSelector((s) => s.subscription.showModal));
@@ -42,7 +44,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <div className="shell-content">
         <div className={grid ? `container shell-grid ${grid}` : undefined}>
           {user && (
-            <aside className="shell-side hide-md" aria-label="Navigation">
+            <aside className="shell-side hide-md" aria-label={t('sideNav')}>
               <div className="shell-me">
                 <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" size={44} />
                 <div className="shell-me-text">
@@ -52,24 +54,24 @@ export default function AppShell({ children }: { children: ReactNode }) {
                   {user.username && <Typography.Text type="secondary">@{user.username}</Typography.Text>}
                 </div>
               </div>
-              <nav className="side-nav" aria-label="Signed-in navigation">
+              <nav className="side-nav" aria-label={t('signedInNav')}>
                 {userNav(user).map((n) => {
                   const active = isActive(pathname, n.href);
                   return (
                     // No prefetch: a dozen dynamic pages rendered ahead on every page view costs the server more than the click saves.
                     <Link key={n.href} href={n.href} prefetch={false} className={active ? 'active' : ''} aria-current={active ? 'page' : undefined}>
-                      {n.icon} {n.label}
+                      {n.icon} {t(n.label)}
                     </Link>
                   );
                 })}
               </nav>
             </aside>
           )}
-          <main id="main" className={grid ? 'shell-main' : undefined}>
+          <main id="main" tabIndex={-1} className={grid ? 'shell-main' : undefined}>
             {children}
           </main>
           {suggestions && (
-            <aside className="shell-aside hide-lg" aria-label="Suggestions">
+            <aside className="shell-aside hide-lg" aria-label={t('suggestions')}>
               <CreatorsToDiscover />
               {/^\/home(\/|$)/.test(pathname) && <PromoSidebar />}
             </aside>

@@ -8,10 +8,18 @@
  */
 import type { ReactNode } from 'react';
 import { Col, Form, Input, Select, type ColProps, type FormItemProps } from 'antd';
-import { USERNAME_RESERVED_MESSAGE, isReservedUsername } from '@stagepass/shared';
+import { useTranslations } from 'next-intl';
+import { USERNAME_RESERVED_MESSAGE, isReservedUsername, type Gender } from '@stagepass/shared';
+import type { Messages } from '@/i18n/messages';
 import { confirmRules, isOptional, newPasswordRules, zodRules, type FieldSchema } from '@/lib/form-rules';
 import { genderOptions, orientationOptions } from './options';
 import { useCountryOptions } from './useCountries';
+
+/** Each gender's name in the `forms` messages. */
+const GENDER_KEYS: Record<Gender, keyof Messages['forms']> = {
+  female: 'genderFemale', male: 'genderMale', 'non-binary': 'genderNonBinary', transgender: 'genderTransgender', genderfluid: 'genderGenderfluid',
+  agender: 'genderAgender', other: 'genderOther', 'prefer-not-to-say': 'genderPreferNot',
+};
 
 /** The whole row on phones, half of it from the `sm` breakpoint up. */
 export const HALF: ColProps = { xs: 24, sm: 12 };
@@ -29,12 +37,13 @@ export function FieldCol({ col = HALF, children, ...item }: FormItemProps & Plac
 
 /** First and last name (required in every form that shows them). */
 export function NameFields({ schema, col }: Placement & { schema: Record<'firstName' | 'lastName', FieldSchema> }) {
+  const t = useTranslations('forms');
   return (
     <>
-      <FieldCol col={col} name="firstName" label="First name" rules={zodRules(schema.firstName, { label: 'First name', required: true })}>
+      <FieldCol col={col} name="firstName" label={t('firstName')} rules={zodRules(schema.firstName, { required: true, requiredMessage: t('firstNameRequired') })}>
         <Input autoComplete="given-name" />
       </FieldCol>
-      <FieldCol col={col} name="lastName" label="Last name" rules={zodRules(schema.lastName, { label: 'Last name', required: true })}>
+      <FieldCol col={col} name="lastName" label={t('lastName')} rules={zodRules(schema.lastName, { required: true, requiredMessage: t('lastNameRequired') })}>
         <Input autoComplete="family-name" />
       </FieldCol>
     </>
@@ -61,10 +70,11 @@ export function UsernameEmailFields({
   current?: { username: string | null; email: string | null };
 }) {
   const form = Form.useFormInstance();
+  const t = useTranslations('forms');
   const email = Form.useWatch('email', form) as string | undefined;
   const emailChanged = Boolean(current && email && email.trim().toLowerCase() !== (current.email ?? ''));
   const usernameRules = [
-    ...zodRules(schema.username, { label: 'Username', required: true }),
+    ...zodRules(schema.username, { required: true, requiredMessage: t('usernameRequired') }),
     ...(current
       ? [{
           validator: async (_r: unknown, value: unknown) => {
@@ -76,15 +86,15 @@ export function UsernameEmailFields({
   ];
   return (
     <>
-      <FieldCol col={col} name="username" label="Username" rules={usernameRules} extra={usernameExtra}>
+      <FieldCol col={col} name="username" label={t('username')} rules={usernameRules} extra={usernameExtra}>
         <Input prefix="@" autoComplete="username" />
       </FieldCol>
       <FieldCol
         col={col}
         name="email"
-        label="E-mail"
-        rules={zodRules(schema.email, { label: 'E-mail', required: true })}
-        extra={emailChanged ? 'We will send a link to the new address; your e-mail changes when you open it.' : undefined}
+        label={t('email')}
+        rules={zodRules(schema.email, { required: true, requiredMessage: t('emailRequired') })}
+        extra={emailChanged ? t('emailChangeExtra') : undefined}
       >
         <Input type="email" autoComplete="email" placeholder={emailPlaceholder} />
       </FieldCol>
@@ -92,8 +102,8 @@ export function UsernameEmailFields({
         <FieldCol
           col={col}
           name="currentPassword"
-          label="Current password"
-          extra="Needed to change your e-mail address."
+          label={t('currentPassword')}
+          extra={t('currentPasswordExtra')}
         >
           <Input.Password autoComplete="current-password" />
         </FieldCol>
@@ -104,12 +114,13 @@ export function UsernameEmailFields({
 
 /** A new password (the shared strength rules) and its confirmation, as in the sign-up forms. */
 export function NewPasswordFields({ col }: Placement) {
+  const t = useTranslations('forms');
   return (
     <>
-      <FieldCol col={col} name="password" label="Password" rules={newPasswordRules()} hasFeedback>
+      <FieldCol col={col} name="password" label={t('password')} rules={newPasswordRules(t('passwordRequired'))} hasFeedback>
         <Input.Password autoComplete="new-password" />
       </FieldCol>
-      <FieldCol col={col} name="confirmPassword" label="Confirm password" dependencies={['password']} rules={confirmRules()} hasFeedback>
+      <FieldCol col={col} name="confirmPassword" label={t('confirmPassword')} dependencies={['password']} rules={confirmRules('password', { required: t('confirmRequired'), mismatch: t('passwordsDiffer') })} hasFeedback>
         <Input.Password autoComplete="new-password" />
       </FieldCol>
     </>
@@ -123,10 +134,14 @@ interface ChoiceProps extends Placement {
 }
 
 /** "Gender (optional)" when asked to mark it and the schema allows no value; the accessible name stays `label`. */
-const fieldLabel = (label: string, schema: FieldSchema, markOptional?: boolean) => (markOptional && isOptional(schema) ? `${label} (optional)` : label);
+function useFieldLabel() {
+  const t = useTranslations('forms');
+  return (label: string, schema: FieldSchema, markOptional?: boolean) => (markOptional && isOptional(schema) ? t('optional', { label }) : label);
+}
 
 /** A Select over fixed options; clearable exactly when the schema allows no value. */
 function ChoiceSelect({ name, label, schema, options, requiredMessage, placeholder, markOptional, col }: ChoiceProps & { name: string; label: string; schema: FieldSchema; options: { value: string; label: string }[]; requiredMessage?: string }) {
+  const fieldLabel = useFieldLabel();
   return (
     <FieldCol col={col} name={name} label={fieldLabel(label, schema, markOptional)} rules={zodRules(schema, { requiredMessage })}>
       <Select allowClear={isOptional(schema)} options={options} placeholder={placeholder} aria-label={label} />
@@ -135,7 +150,9 @@ function ChoiceSelect({ name, label, schema, options, requiredMessage, placehold
 }
 
 export function GenderSelect({ schema, ...rest }: ChoiceProps & { schema: Record<'gender', FieldSchema> }) {
-  return <ChoiceSelect {...rest} name="gender" label="Gender" schema={schema.gender} options={genderOptions} requiredMessage="Please choose a gender" />;
+  const t = useTranslations('forms');
+  const options = genderOptions.map((o) => ({ value: o.value, label: t(GENDER_KEYS[o.value]) }));
+  return <ChoiceSelect {...rest} name="gender" label={t('gender')} schema={schema.gender} options={options} requiredMessage={t('genderRequired')} />;
 }
 
 export function OrientationSelect({ schema, ...rest }: ChoiceProps & { schema: Record<'orientation', FieldSchema> }) {
@@ -155,15 +172,17 @@ export function CountrySelect({
   unavailablePlaceholder?: string;
 }) {
   const countries = useCountryOptions();
+  const t = useTranslations('forms');
+  const fieldLabel = useFieldLabel();
   return (
-    <FieldCol col={col} name="country" label={fieldLabel('Country', schema.country, markOptional)} rules={zodRules(schema.country)}>
+    <FieldCol col={col} name="country" label={fieldLabel(t('country'), schema.country, markOptional)} rules={zodRules(schema.country)}>
       <Select
         allowClear={isOptional(schema.country)}
         showSearch={{ optionFilterProp: 'label' }}
         options={countries.options}
         loading={countries.isLoading}
         placeholder={countries.error && unavailablePlaceholder ? unavailablePlaceholder : placeholder}
-        aria-label="Country"
+        aria-label={t('country')}
       />
     </FieldCol>
   );

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { Flex, Layout, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { useAppSelector } from '@/store';
 import { useSite } from '@/lib/site-context';
 import CookieConsent, { COOKIE_SETTINGS_EVENT } from '@/components/CookieConsent';
@@ -14,6 +15,7 @@ import css from './layouts.module.css';
 export default function AppFooter() {
   const { siteName, menus } = useAppSelector((s) => s.ui);
   const { footerPages, settings } = useSite();
+  const t = useTranslations('shell');
   const footerMenus = menus.filter((m) => m.section === 'footer');
   return (
     <Layout.Footer className={css.footer}>
@@ -22,10 +24,10 @@ export default function AppFooter() {
         <Flex align="center" gap={12}>
           <Logo height={22} href={null} />
           <Typography.Text type="secondary" className={css.small}>
-            © {new Date().getFullYear()} {siteName}. Made for creators and their fans.
+            © {new Date().getFullYear()} {siteName}. {t('footerTagline')}
           </Typography.Text>
         </Flex>
-        <nav aria-label="Footer">
+        <nav aria-label={t('footerNav')}>
             <Flex gap={20} wrap>
               {footerMenus.map((m) =>
                 /^https?:\/\//.test(m.path) || m.isNewTab ? (
@@ -44,11 +46,11 @@ export default function AppFooter() {
                 </Link>
               ))}
               <Link href="/contact" prefetch={false} className="footer-link">
-                Contact
+                {t('contact')}
               </Link>
               {settings.gaCode ? (
                 <button type="button" className="footer-link" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', font: 'inherit', fontSize: 13 }} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
-                  Cookie settings
+                  {t('cookieSettings')}
                 </button>
               ) : null}
             </Flex>

@@ -6,7 +6,7 @@ import css from './layouts.module.css';
 export default function BlankLayout({ children }: { children: ReactNode }) {
   return (
     <Layout className={css.blank}>
-      <main id="main">{children}</main>
+      <main id="main" tabIndex={-1}>{children}</main>
     </Layout>
   );
 }

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Flex, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
+import LanguagePicker from '@/components/LanguagePicker';
 import Logo from '@/components/brand/Logo';
 import { ThemeSwitch } from '@/components/ThemeSwitch';
 import { useAppSelector } from '@/store';
@@ -32,33 +34,37 @@ function StageArt() {
 /** Auth pages: brand panel with a stage-light gradient on the left, a centred card on the right. */
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const siteName = useAppSelector((s) => s.ui.siteName);
+  const t = useTranslations('shell');
   return (
     <div className={`public-shell ${css.shell}`}>
       <aside className="public-hero" aria-hidden="false">
         <StageArt />
         <div className="public-hero-inner">
-          <Link href="/" aria-label={`${siteName} home`} className={css.homeLink}>
+          <Link href="/" aria-label={t('homeOf', { site: siteName })} className={css.homeLink}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src="/logo-dark.svg" alt={siteName} height={36} />
           </Link>
           <div>
-            <h2 className="public-hero-title">Your stage.<br />Your fans.<br />Your income.</h2>
+            <h2 className="public-hero-title">{t.rich('heroTitle', { br: () => <br /> })}</h2>
             <ul className="public-hero-list">
-              <li><CheckCircleFilled /> Monthly subscriptions, tips and paid posts</li>
-              <li><CheckCircleFilled /> Posts, photos, videos and polls for your community</li>
-              <li><CheckCircleFilled /> Payouts straight to you, no middle-men</li>
+              <li><CheckCircleFilled /> {t('heroPoint1')}</li>
+              <li><CheckCircleFilled /> {t('heroPoint2')}</li>
+              <li><CheckCircleFilled /> {t('heroPoint3')}</li>
             </ul>
           </div>
           <Typography.Text className={css.copyright}>© {new Date().getFullYear()} {siteName}</Typography.Text>
         </div>
       </aside>
-      <main id="main" className="public-main">
+      <main id="main" tabIndex={-1} className="public-main">
         <Flex justify="space-between" align="center" className="public-topbar">
           <span className="show-lg-down">
             <Logo height={30} />
           </span>
           <span />
-          <ThemeSwitch />
+          <span>
+            <LanguagePicker />
+            <ThemeSwitch />
+          </span>
         </Flex>
         <div className={`public-card ${css.card}`}>
           {children}

@@ -7,11 +7,14 @@ import {
 } from '@ant-design/icons';
 import type { CurrentUser } from '@stagepass/shared';
 import type { RootState } from '@/store';
+import type { ShellKey } from '@/i18n/messages';
+import type { useTranslations } from 'next-intl';
 import { accountPath, blockedPath, moneyNav, profilePath } from '@/components/UserMenu';
 
 export interface NavItem {
   href: string;
-  label: string;
+  /** Its name's key in the `shell` messages (translated where it is shown). */
+  label: ShellKey;
   icon: ReactNode;
   /** Also active on sub-paths. */
   prefix?: boolean;
@@ -22,48 +25,48 @@ export interface NavItem {
  * included. Only what exists is listed: a later feature adds its own entry here when it ships.
  */
 export function userNav(user: CurrentUser | null): NavItem[] {
-  if (!user) return [{ href: '/search', label: 'Explore', icon: <CompassOutlined /> }];
+  if (!user) return [{ href: '/search', label: 'navExplore', icon: <CompassOutlined aria-hidden /> }];
   return [
-    { href: '/home', label: 'Home', icon: <HomeOutlined /> },
-    { href: '/search', label: 'Explore', icon: <CompassOutlined /> },
-    { href: '/notifications', label: 'Notifications', icon: <BellOutlined /> },
-    { href: '/messages', label: 'Messages', icon: <MessageOutlined /> },
+    { href: '/home', label: 'navHome', icon: <HomeOutlined aria-hidden /> },
+    { href: '/search', label: 'navExplore', icon: <CompassOutlined aria-hidden /> },
+    { href: '/notifications', label: 'navNotifications', icon: <BellOutlined aria-hidden /> },
+    { href: '/messages', label: 'navMessages', icon: <MessageOutlined aria-hidden /> },
     ...(user.isPerformer
-      ? [
-          { href: profilePath(user), label: 'My profile', icon: <IdcardOutlined /> },
-          { href: '/creator/live', label: 'Go live', icon: <VideoCameraAddOutlined /> },
-          { href: '/creator/calendar', label: 'Calendar', icon: <CalendarOutlined /> },
-          { href: '/creator/feeds', label: 'My posts', icon: <FileTextOutlined />, prefix: true },
-          { href: '/creator/videos', label: 'My videos', icon: <VideoCameraOutlined />, prefix: true },
-          { href: '/creator/galleries', label: 'My galleries', icon: <PictureOutlined />, prefix: true },
-          { href: '/creator/labels', label: 'Labels', icon: <TagsOutlined /> },
-          { href: '/creator/products', label: 'My products', icon: <ShopOutlined />, prefix: true },
-          { href: '/creator/orders', label: 'Orders', icon: <InboxOutlined /> },
-          { href: '/followers', label: 'Followers', icon: <TeamOutlined /> },
-          { href: '/creator/mass-messages', label: 'Mass messages', icon: <NotificationOutlined /> },
-          { href: '/creator/auto-messages', label: 'Automatic messages', icon: <MessageOutlined /> },
-          { href: '/creator/lists', label: 'Fan lists', icon: <UnorderedListOutlined /> },
-          { href: '/creator/vault', label: 'Vault', icon: <FolderOpenOutlined /> },
-          { href: '/creator/releases', label: 'Releases', icon: <AuditOutlined /> },
-        ]
+      ? ([
+          { href: profilePath(user), label: 'navMyProfile', icon: <IdcardOutlined aria-hidden /> },
+          { href: '/creator/live', label: 'navGoLive', icon: <VideoCameraAddOutlined aria-hidden /> },
+          { href: '/creator/calendar', label: 'navCalendar', icon: <CalendarOutlined aria-hidden /> },
+          { href: '/creator/feeds', label: 'navMyPosts', icon: <FileTextOutlined aria-hidden />, prefix: true },
+          { href: '/creator/videos', label: 'navMyVideos', icon: <VideoCameraOutlined aria-hidden />, prefix: true },
+          { href: '/creator/galleries', label: 'navMyGalleries', icon: <PictureOutlined aria-hidden />, prefix: true },
+          { href: '/creator/labels', label: 'navLabels', icon: <TagsOutlined aria-hidden /> },
+          { href: '/creator/products', label: 'navMyProducts', icon: <ShopOutlined aria-hidden />, prefix: true },
+          { href: '/creator/orders', label: 'navOrders', icon: <InboxOutlined aria-hidden /> },
+          { href: '/followers', label: 'navFollowers', icon: <TeamOutlined aria-hidden /> },
+          { href: '/creator/mass-messages', label: 'navMassMessages', icon: <NotificationOutlined aria-hidden /> },
+          { href: '/creator/auto-messages', label: 'navAutoMessages', icon: <MessageOutlined aria-hidden /> },
+          { href: '/creator/lists', label: 'navFanLists', icon: <UnorderedListOutlined aria-hidden /> },
+          { href: '/creator/vault', label: 'navVault', icon: <FolderOpenOutlined aria-hidden /> },
+          { href: '/creator/releases', label: 'navReleases', icon: <AuditOutlined aria-hidden /> },
+        ] satisfies NavItem[])
       : []),
-    { href: '/following', label: 'Following', icon: <UserAddOutlined /> },
-    { href: '/bookmarks', label: 'Bookmarks', icon: <StarOutlined /> },
+    { href: '/following', label: 'navFollowing', icon: <UserAddOutlined aria-hidden /> },
+    { href: '/bookmarks', label: 'navBookmarks', icon: <StarOutlined aria-hidden /> },
     ...moneyNav(user),
-    { href: accountPath(user), label: 'Account settings', icon: <SettingOutlined />, prefix: true },
-    { href: blockedPath(user), label: 'Blocked', icon: <StopOutlined /> },
+    { href: accountPath(user), label: 'navAccountSettings', icon: <SettingOutlined aria-hidden />, prefix: true },
+    { href: blockedPath(user), label: 'navBlocked', icon: <StopOutlined aria-hidden /> },
   ];
 }
 
 export interface TabItem {
   key: string;
-  label: string;
+  label: ShellKey;
   icon: ReactNode;
   href: (user: CurrentUser) => string;
   /** Other paths on which this tab is the current one. */
   matches?: (pathname: string, user: CurrentUser) => boolean;
   /** A count shown on the tab (and in its accessible name), read from the store. */
-  badge?: { count: (s: RootState) => number; label: (n: number) => string };
+  badge?: { count: (s: RootState) => number; label: (t: ShellT, n: number) => string };
 }
 
 /**
@@ -72,39 +75,42 @@ export interface TabItem {
  * at five tabs at most.
  */
 export const TAB_ITEMS: TabItem[] = [
-  { key: 'home', label: 'Home', icon: <HomeOutlined />, href: () => '/home' },
-  { key: 'search', label: 'Search', icon: <SearchOutlined />, href: () => '/search' },
+  { key: 'home', label: 'navHome', icon: <HomeOutlined aria-hidden />, href: () => '/home' },
+  { key: 'search', label: 'navSearch', icon: <SearchOutlined aria-hidden />, href: () => '/search' },
   {
     key: 'messages',
-    label: 'Messages',
-    icon: <MessageOutlined />,
+    label: 'navMessages',
+    icon: <MessageOutlined aria-hidden />,
     href: () => '/messages',
     badge: { count: (s) => s.conversation.totalUnread, label: messagesLabel },
   },
   {
     key: 'notifications',
-    label: 'Notifications',
-    icon: <BellOutlined />,
+    label: 'navNotifications',
+    icon: <BellOutlined aria-hidden />,
     href: () => '/notifications',
     badge: { count: (s) => s.notification.total, label: notificationsLabel },
   },
   {
     key: 'profile',
-    label: 'Profile',
-    icon: <UserOutlined />,
+    label: 'navProfile',
+    icon: <UserOutlined aria-hidden />,
     href: (u) => (u.isPerformer ? profilePath(u) : accountPath(u)),
     matches: (p, u) => p.startsWith(accountPath(u)),
   },
 ];
 
+/** The shell's translator (`useTranslations('shell')`). */
+export type ShellT = ReturnType<typeof useTranslations<'shell'>>;
+
 /** "Notifications, 3 unread": the accessible name of the header's bell and of the tab. */
-export function notificationsLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+export function notificationsLabel(t: ShellT, unread: number): string {
+  return t('notificationsUnread', { count: unread });
 }
 
 /** "Messages, 2 unread": the accessible name of the header's messages icon and of the tab. */
-export function messagesLabel(unread: number): string {
-  return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+export function messagesLabel(t: ShellT, unread: number): string {
+  return t('messagesUnread', { count: unread });
 }
 
 export const isActive = (pathname: string, href: string) =>

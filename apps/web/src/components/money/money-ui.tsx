@@ -37,7 +37,8 @@ export function StatGrid({ items, loading, label }: { items: StatItem[]; loading
             )}
           </dt>
           <dd className={!loading && !it.plain && (it.value ?? 0) < 0 ? css.negativeFigure : undefined}>{loading ? <Skeleton.Input active size="small" className={css.figureSkeleton} /> : it.plain ? count(it.value) : money(it.value)}</dd>
-          {it.hint && <span className={css.hint}>{it.hint}</span>}
+          {/* A second <dd> of the same term: a <dl>'s groups hold only dt and dd (axe definition-list). */}
+          {it.hint && <dd className={css.hint}>{it.hint}</dd>}
         </div>
       ))}
     </dl>

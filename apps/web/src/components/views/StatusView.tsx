@@ -12,7 +12,7 @@ export default function StatusView({ icon, title, children, extra }: { icon: Rea
       <div className={css.theme}>
         <ThemeSwitch />
       </div>
-      <main id="main" className={`status-card ${css.card}`}>
+      <main id="main" tabIndex={-1} className={`status-card ${css.card}`}>
         <Logo height={32} href={null} />
         <div className="status-icon" aria-hidden="true">
           {icon}

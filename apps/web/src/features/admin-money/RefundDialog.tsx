@@ -85,6 +85,7 @@ function RefundForm({ payment, onClose, onDone }: { payment: AdminPayment; onClo
         </Form.Item>
         {how === 'part' && (
           <Form.Item name="amount" label="Amount" extra={`At most ${money(payment.refundable)}`} rules={zodRules(moneyAmountSchema, { required: true, requiredMessage: 'Enter the amount to refund' })}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field the admin just asked for by choosing "Part of it" in the dialog */}
             <InputNumber min={0.01} step={1} precision={2} prefix="$" className={css.amount} autoFocus />
           </Form.Item>
         )}

@@ -2,6 +2,7 @@
 import { Image, Spin } from 'antd';
 import { ExclamationCircleOutlined, LockOutlined } from '@ant-design/icons';
 import type { MediaFileView } from '@stagepass/shared';
+import StreamVideo from '@/components/StreamVideo';
 import css from './admin-reads.module.css';
 
 /**
@@ -27,7 +28,7 @@ export default function ConsoleMedia({ files, label }: { files: MediaFileView[];
               </div>
             );
           }
-          if (!f.url) {
+          if (!f.url && !f.hls) {
             return (
               <div key={f._id} className={css.pending} role="status" aria-label={name}>
                 <LockOutlined aria-hidden /> <span>Not available</span>
@@ -42,8 +43,9 @@ export default function ConsoleMedia({ files, label }: { files: MediaFileView[];
             );
           }
           if (f.type === 'video') {
-            return <video key={f._id} className={css.video} controls preload="metadata" src={f.url} poster={f.thumbnails[0]} aria-label={name} />;
+            return <StreamVideo key={f._id} className={css.video} file={f} poster={f.thumbnails[0]} label={name} />;
           }
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet)
           return <audio key={f._id} className={css.audio} controls preload="metadata" src={f.url} aria-label={name} />;
         })}
       </Image.PreviewGroup>

@@ -80,7 +80,7 @@ export default function PromoForm({ promo, open, onClose, onSaved }: { promo: Pr
         <Form.Item label="Picture" htmlFor="promo-picture" extra="A wide picture (3:1 is best), at most 1920 pixels wide once stored.">
           <div className={css.imageField}>
             {/* eslint-disable-next-line @next/next/no-img-element -- a public file of the API, already fitted by it */}
-            {image?.url ? <img src={image.url} alt="Promo picture preview" className={css.thumb} /> : <div className={css.noImage}>No picture</div>}
+            {image?.url ? <img src={image.url} alt="The promo as uploaded" className={css.thumb} /> : <div className={css.noImage}>No picture</div>}
             <Upload
               accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
               showUploadList={false}

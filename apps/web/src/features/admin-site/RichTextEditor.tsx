@@ -105,6 +105,7 @@ export default function RichTextEditor({ id, label, value, onChange }: RichTextE
       <EditorContent editor={editor} className={css.editorArea} />
       <Modal open={linkOpen} title="Link" okText="Apply" onOk={applyLink} onCancel={() => setLinkOpen(false)} destroyOnHidden>
         <label htmlFor="page-link-href">Link address</label>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
         <Input id="page-link-href" value={href} onChange={(e) => setHref(e.target.value)} onPressEnter={applyLink} placeholder="https://… or /page/…" status={linkError ? 'error' : undefined} autoFocus />
         {linkError && (
           <div role="alert" className="ant-form-item-explain-error">

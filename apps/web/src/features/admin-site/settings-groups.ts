@@ -61,6 +61,10 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'clientPasswordHashing', label: 'Hash passwords in the browser', kind: 'switch' },
       { key: 'takedownStrikeLimit', label: 'Takedown strikes before suspension', kind: 'integer', extra: 'A creator whose content this many takedown notices hid (not restored by a counter-notice) is suspended. 1–100.' },
       { key: 'takedownWaitDays', label: 'Counter-notice wait (days)', kind: 'integer', extra: 'Content a counter-notice answers comes back after this many days unless the claimant tells you they filed an action. 0–60.' },
+      { key: 'watermarkVisible', label: 'Visible watermark on paid pictures (default)', kind: 'switch', extra: "For creators who have not chosen: each fan's copy shows the creator's address and the fan's username." },
+      { key: 'watermarkPosition', label: 'Watermark position (default)', kind: 'text', extra: 'One of: top-left, top-right, bottom-left, bottom-right, center, tiled.' },
+      { key: 'watermarkOpacity', label: 'Watermark opacity, % (default)', kind: 'integer', extra: '10–90.' },
+      { key: 'forensicMarkDefault', label: 'Invisible forensic mark (default)', kind: 'switch', extra: "Each fan's copy carries an invisible code the leak tracer reads. Creators and single items may turn it off." },
     ],
   },
   {

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import {
+  AimOutlined,
+  CloudServerOutlined,
   SafetyOutlined,
   PercentageOutlined,
   FundOutlined,
@@ -41,6 +43,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/streams', label: 'Live streams', icon: VideoCameraOutlined },
       { href: '/admin/screening', label: 'Screening', icon: SafetyOutlined },
       { href: '/admin/takedowns', label: 'Takedowns', icon: CopyrightOutlined },
+      { href: '/admin/protection', label: 'Leak tracer', icon: AimOutlined },
       { href: '/admin/releases', label: 'Releases', icon: SolutionOutlined },
     ],
   },
@@ -69,6 +72,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { href: '/admin/promos', label: 'Promos', icon: NotificationOutlined },
       { href: '/admin/contact', label: 'Contact', icon: ContactsOutlined },
       { href: '/admin/audit', label: 'Audit log', icon: AuditOutlined },
+      { href: '/admin/system', label: 'System', icon: CloudServerOutlined },
     ],
   },
 ];

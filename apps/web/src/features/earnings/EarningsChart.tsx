@@ -114,8 +114,10 @@ export default function EarningsChart({ series, height = 220, title = 'Net earni
           </span>
         )}
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a chart read with the arrow keys: it takes focus, the live status above reads each point */}
       <div
         className={css.plot}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so the arrow keys can read the chart (the group's name says so); its figures are also in the table below
         tabIndex={points.length ? 0 : -1}
         onKeyDown={onKey}
         onBlur={() => setActive(null)}

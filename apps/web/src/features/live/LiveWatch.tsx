@@ -229,7 +229,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
             </span>
           )}
           {canTip && (
-            <Button type="primary" icon={<DollarOutlined />} onClick={() => setTipOpen(true)}>
+            <Button type="primary" icon={<DollarOutlined aria-hidden />} onClick={() => setTipOpen(true)}>
               Send tip
             </Button>
           )}

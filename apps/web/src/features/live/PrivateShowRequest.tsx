@@ -92,7 +92,7 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   if (rate === null && !pending) return null;
   return (
     <>
-      <Button icon={<VideoCameraOutlined />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
+      <Button icon={<VideoCameraOutlined aria-hidden />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
         Request a private show
         {rate !== null && (
           <>

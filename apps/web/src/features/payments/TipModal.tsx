@@ -100,6 +100,7 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
             amountRangeRule('tip', min, max),
           ]}
         >
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
           <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" className={styles.amount} placeholder={min.toFixed(2)} autoFocus />
         </Form.Item>
         <Form.Item name="message" label="Message" extra="Optional — the creator sees it with your tip.">

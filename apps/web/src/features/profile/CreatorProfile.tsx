@@ -104,6 +104,7 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
 function WelcomeVideo({ src, name }: { src: string; name: string }) {
   return (
     <Card size="small" title="Welcome video" className={css.welcome}>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet) */}
       <video src={src} controls playsInline preload="metadata" aria-label={`Welcome video from ${name}`} className={css.video} />
     </Card>
   );
@@ -233,7 +234,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                 onChange={(s) => void stats.mutate((d) => (d ? { ...d, isFollowed: s.isFollowed, totalFollowers: s.totalFollowers } : d), { revalidate: false })}
               />
               {me && !me.isPerformer && (
-                <Button icon={<DollarOutlined />} onClick={() => setTipOpen(true)}>
+                <Button icon={<DollarOutlined aria-hidden />} onClick={() => setTipOpen(true)}>
                   Send tip
                 </Button>
               )}

@@ -107,36 +107,41 @@ export default function SearchPage() {
       <Tabs
         activeKey={tab}
         onChange={(k) => t.set({ tab: k === 'creators' ? null : k })}
-        tabBarExtraContent={
-          tab === 'creators' ? (
-            <Space className="hide-sm">
-              <Select
-                aria-label="Sort creators"
-                size="small"
-                value={sortBy}
-                className={css.select}
-                onChange={(v) => t.set({ sortBy: v === 'popular' ? null : v })}
-                options={[
-                  { value: 'popular', label: 'Most popular' },
-                  { value: 'newest', label: 'Newest' },
-                  { value: 'name', label: 'Name' },
-                ]}
-              />
-              <Select
-                aria-label="Gender"
-                size="small"
-                allowClear
-                placeholder="Any gender"
-                value={gender}
-                className={css.select}
-                onChange={(v) => t.set({ gender: v ?? null })}
-                options={SEARCH_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
-              />
-            </Space>
-          ) : null
-        }
         items={[
-          { key: 'creators', label: 'Creators', children: tab === 'creators' && <CreatorResults q={q} sortBy={sortBy} gender={gender} /> },
+          {
+            key: 'creators',
+            label: 'Creators',
+            // The sort and filter sit in the panel, not in the tab bar: a tablist holds tabs only (axe aria-required-children).
+            children: tab === 'creators' && (
+              <>
+                <Space className={`hide-sm ${css.filters}`}>
+                  <Select
+                    aria-label="Sort creators"
+                    size="small"
+                    value={sortBy}
+                    className={css.select}
+                    onChange={(v) => t.set({ sortBy: v === 'popular' ? null : v })}
+                    options={[
+                      { value: 'popular', label: 'Most popular' },
+                      { value: 'newest', label: 'Newest' },
+                      { value: 'name', label: 'Name' },
+                    ]}
+                  />
+                  <Select
+                    aria-label="Gender"
+                    size="small"
+                    allowClear
+                    placeholder="Any gender"
+                    value={gender}
+                    className={css.select}
+                    onChange={(v) => t.set({ gender: v ?? null })}
+                    options={SEARCH_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+                  />
+                </Space>
+                <CreatorResults q={q} sortBy={sortBy} gender={gender} />
+              </>
+            ),
+          },
           {
             key: 'posts',
             label: 'Posts',

@@ -166,6 +166,7 @@ export default function OrderDrawer({ open, order: row, onClose, onChanged, oper
                     id="tracking-code"
                     value={tracking}
                     maxLength={TRACKING_CODE_MAX}
+                    // eslint-disable-next-line jsx-a11y/no-autofocus -- the field the user just asked for (Mark as shipping): focus follows the action instead of staying on a button that is gone
                     autoFocus
                     status={trackingError ? 'error' : undefined}
                     aria-invalid={Boolean(trackingError)}

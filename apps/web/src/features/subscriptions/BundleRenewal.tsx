@@ -2,8 +2,8 @@
 /**
  * A subscription's price on the fan's page (issue 30 §2): a bundle shows "12-month bundle", what it
  * cost, and how it renews — "renews on … at …" — with the fan's choice of bundle or monthly renewal
- * (POST /subscriptions/{id}/renewal; changeable until the renewal). Stripe-billed bundles renew as
- * bought (the choice is not offered there yet). A monthly one shows its price per month.
+ * (POST /subscriptions/{id}/renewal; changeable until the renewal, whichever gateway bills it). A
+ * monthly one shows its price per month.
  */
 import { useState } from 'react';
 import { App, Select } from 'antd';
@@ -55,7 +55,7 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
       ) : (
         s.isActive && <span className={`muted ${moneyStyles.small}`}>paid until {shortDate(s.expiresAt)}</span>
       )}
-      {renews && s.gateway !== 'stripe' && (
+      {renews && (
         <Select<RenewAs>
           size="small"
           value={s.renewAs ?? 'bundle'}

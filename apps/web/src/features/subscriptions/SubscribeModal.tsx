@@ -243,6 +243,7 @@ function Body({ onDone }: { onDone: () => void }) {
           className={styles.plans}
           aria-describedby={errors.type ? 'sub-type-error' : errors.bundleMonths ? 'sub-bundle-error' : undefined}
         >
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group) */}
           <div className={`${styles.plan} ${plan === 'monthly' ? styles.planOn : ''}`} onClick={() => choosePlan('monthly')}>
             <Radio value="monthly" aria-describedby="plan-monthly-desc">
               Monthly
@@ -263,6 +264,7 @@ function Body({ onDone }: { onDone: () => void }) {
             </span>
           </div>
           {bundles.map((b) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group)
             <div key={b.months} className={`${styles.plan} ${plan === `bundle-${b.months}` ? styles.planOn : ''}`} onClick={() => choosePlan(`bundle-${b.months}`)}>
               <Radio value={`bundle-${b.months}`} aria-describedby={`plan-bundle-${b.months}-desc`}>
                 {b.months} months <span className={styles.save}>save {b.discountPercent} %</span>
@@ -276,6 +278,7 @@ function Body({ onDone }: { onDone: () => void }) {
             </div>
           ))}
           {trialOffered && (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group)
             <div className={`${styles.plan} ${type === 'free' ? styles.planOn : ''} ${trialAllowed ? '' : styles.planOff}`} onClick={() => trialAllowed && dispatch(setSubscriptionType('free'))}>
               <Radio value="free" disabled={!trialAllowed} aria-describedby="plan-free-desc">
                 Free trial
