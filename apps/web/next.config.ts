@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import createNextIntlPlugin from 'next-intl/plugin';
 
 // The browser's route map without its zod schemas (scripts/gen-web-routes.mts), written afresh
 // whenever Next loads this config, and swapped in for '@stagepass/shared/routes' in browser
@@ -26,4 +27,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.WEB_BUILD_SKIP_TYPECHECK === '1' },
 };
 
-export default nextConfig;
+// next-intl (apps/web README "Languages"): the per-request locale and messages come from src/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+export default withNextIntl(nextConfig);

@@ -11,15 +11,20 @@ import TermsRequiredLoader from '@/features/legal/TermsRequiredLoader';
 import TermsGate from '@/features/legal/TermsGate';
 import { getBlockCheck, getCurrentUser, getFooterPages, getPublicSettings } from '@/lib/server/api';
 import { isThemeMode, publicApiUrl, THEME_KEY } from '@/lib/config';
-import { themeBootScript } from '@/lib/theme';
+import { themeBootScript } from '@/lib/theme-boot';
+import { installPromptBootScript } from '@/lib/pwa-boot';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
+import { requestLocale } from '@/i18n/locale';
+import { antdLocale } from '@/i18n/antd';
 import 'antd/dist/antd.css';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { settings } = await getPublicSettings();
+  const [{ settings }, t] = await Promise.all([getPublicSettings(), getTranslations('common')]);
   return {
     title: { default: settings.siteName, template: `%s · ${settings.siteName}` },
-    description: `${settings.siteName} — subscriptions and exclusive posts from creators to their fans.`,
+    description: t('siteDescription', { site: settings.siteName }),
     icons: { icon: settings.favicon || '/favicon.ico' },
   };
 }
@@ -27,6 +32,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
+  // The page reaches under notches and the home indicator; the header, tab bar and banners pad themselves with env(safe-area-inset-*).
+  viewportFit: 'cover',
   themeColor: [
     { media: '(prefers-color-scheme: light)', color: '#ffffff' },
     { media: '(prefers-color-scheme: dark)', color: '#141119' },
@@ -40,7 +47,7 @@ const TERMS_OPEN = /^\/(page\/|auth\/logout(\/|$))/;
 const MAINTENANCE_OPEN = /^\/auth\/(login|logout)(\/|$)/;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [{ settings, reachable }, block, me, jar, h, footerPages] = await Promise.all([getPublicSettings(), getBlockCheck(), getCurrentUser(), cookies(), headers(), getFooterPages()]);
+  const [{ settings, reachable }, block, me, jar, h, footerPages, locale] = await Promise.all([getPublicSettings(), getBlockCheck(), getCurrentUser(), cookies(), headers(), getFooterPages(), requestLocale()]);
   const storedMode = jar.get(THEME_KEY)?.value;
   const themeMode = isThemeMode(storedMode) ? storedMode : 'system';
   const themeResolved = themeMode === 'system' ? (jar.get('theme-resolved')?.value === 'dark' ? 'dark' : 'light') : themeMode;
@@ -57,18 +64,25 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const overridden = content !== children;
 
   return (
-    <html lang="en" data-theme={themeResolved} suppressHydrationWarning>
+    <html lang={locale} data-theme={themeResolved} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: installPromptBootScript }} />
       </head>
       <body>
+        {/* The first Tab stop: past the header and the navigation to the page's own content. */}
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         <AntdRegistry>
-          <Providers apiBase={publicApiUrl()} settings={settings} footerPages={footerPages} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved}>
-            <ApiDownBanner />
-            {content}
-            <TermsGate />
-            {overridden && <ClientExtrasLoader />}
-          </Providers>
+          <ClientMessages>
+            <Providers apiBase={publicApiUrl()} settings={settings} footerPages={footerPages} apiReachable={reachable} user={user} themeMode={themeMode} themeResolved={themeResolved} antdLocale={await antdLocale(locale)}>
+              <ApiDownBanner />
+              {content}
+              <TermsGate />
+              {overridden && <ClientExtrasLoader />}
+            </Providers>
+          </ClientMessages>
         </AntdRegistry>
       </body>
     </html>

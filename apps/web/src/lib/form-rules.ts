@@ -36,19 +36,19 @@ export function zodRules(schema: FieldSchema, opts: { label?: string; required?:
   ];
 }
 
-/** Rules for a NEW password: the shared strength rules, checked on the plain text (before any pre-hash). */
-export function newPasswordRules(label = 'password'): Rule[] {
-  return zodRules(passwordSchema, { required: true, requiredMessage: `Please enter a ${label}` });
+/** Rules for a NEW password: the shared strength rules, checked on the plain text (before any pre-hash). `requiredMessage`: in the page's language (else "Please enter a password"). */
+export function newPasswordRules(requiredMessage = 'Please enter a password'): Rule[] {
+  return zodRules(passwordSchema, { required: true, requiredMessage });
 }
 
-/** "Confirm password" must equal the field `field`. */
-export function confirmRules(field = 'password'): Rule[] {
+/** "Confirm password" must equal the field `field`; `messages`: the texts in the page's language (English when left out). */
+export function confirmRules(field = 'password', messages: { required: string; mismatch: string } = { required: 'Please confirm the password', mismatch: 'The two passwords do not match' }): Rule[] {
   return [
-    { required: true, message: 'Please confirm the password' },
+    { required: true, message: messages.required },
     ({ getFieldValue }) => ({
       validator: async (_r, value) => {
         if (!value || getFieldValue(field) === value) return;
-        throw new Error('The two passwords do not match');
+        throw new Error(messages.mismatch);
       },
     }),
   ];

@@ -56,17 +56,24 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       sock.io.on('reconnect_failed', () => dispatch(setSocketStatus('failed')));
       sock.on('connect', () => dispatch(setSocketStatus('connected')));
       sock.on('connect_error', () => dispatch(setSocketStatus('failed')));
+      // The node is shutting down (a restart): the next close is not about the session.
+      let restarting: number | null = null;
+      sock.on('server/restarting', ({ reconnectAfterMs }) => { restarting = reconnectAfterMs; });
       sock.on('disconnect', (reason) => {
-        dispatch(setSocketStatus('disconnect'));
-        // The server closed it (the session was revoked, e.g. a password change that issued a new
-        // token): try once more with the token we now hold; a revoked one is refused (failed).
+        dispatch(setSocketStatus(restarting === null ? 'disconnect' : 'reconnecting'));
+        // The server closed it: its node is going away (the hint above: reconnect after its delay,
+        // jittered so a node's clients do not all arrive at once), or the session was revoked (e.g.
+        // a password change that issued a new token): try once more with the token we now hold; a
+        // revoked one is refused (failed). A failed attempt goes on with socket.io's backoff.
         if (reason === 'io server disconnect') {
+          const delay = restarting === null ? 1000 : restarting * (0.5 + Math.random());
+          restarting = null;
           retry = setTimeout(() => {
             const current = getToken();
             if (closed || !current) return;
             sock.io.opts.query = { token: current };
             sock.connect();
-          }, 1000);
+          }, delay);
         }
       });
       setSocket(sock);
@@ -91,6 +98,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
  */
 type Subscribers = { [E in keyof ServerToClientEvents]: (s: AppSocket, ref: { readonly current: ServerToClientEvents[E] }) => () => void };
 const subscribers: Subscribers = {
+  'server/restarting': (s, ref) => {
+    const l: ServerToClientEvents['server/restarting'] = (e) => ref.current(e);
+    s.on('server/restarting', l);
+    return () => void s.off('server/restarting', l);
+  },
   'media/status': (s, ref) => {
     const l: ServerToClientEvents['media/status'] = (e) => ref.current(e);
     s.on('media/status', l);

@@ -59,6 +59,3 @@ export function ThemeModeProvider({ initialMode, initialResolved, children }: { 
   const value = useMemo(() => ({ mode, resolved, setMode }), [mode, resolved, setMode]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
-
-/** Inline script for <head>: applies the stored theme before React hydrates (no white flash). */
-export const themeBootScript = `(function(){try{var m=localStorage.getItem('${THEME_KEY}')||'system';var d=m==='dark'||(m==='system'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=d?'dark':'light';document.documentElement.dataset.theme=r;document.documentElement.style.colorScheme=r;document.cookie='${THEME_KEY}='+m+';path=/;max-age=31536000;samesite=lax';document.cookie='theme-resolved='+r+';path=/;max-age=31536000;samesite=lax';}catch(e){}})();`;
