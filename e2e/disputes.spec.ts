@@ -13,7 +13,7 @@ import { giveAccessReason, pageShots, signIn } from './support/session';
  * creator's earnings list the dispute; the operator refunds part of the top-up (a double click
  * refunds once) and a second refund beyond what is left is refused with the API's message.
  */
-/** No text below 4.5:1 (axe-core's color-contrast rule, as e2e/contrast.spec.ts), in light then in dark. */
+/** No text below 4.5:1 (axe-core's color-contrast rule, as e2e/a11y.spec.ts), in light then in dark. */
 async function contrastInBothThemes(page: Page, what: string, within = '#main') {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });

@@ -242,3 +242,20 @@ test.describe('Content-Security-Policy and the session cookie', () => {
     expect(cookie?.path).toBe('/');
   });
 });
+
+test("a first visit in a dark system theme is dark before the app's scripts run (the head's boot script)", async ({ browser }) => {
+  // No cookie yet: the server renders light; the inline boot script must switch to dark before
+  // the first paint. The app's own scripts are refused here, so React never hydrates and only
+  // the boot script can have set the theme and its cookies.
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  await context.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
+  const page = await context.newPage();
+  // 'commit': the ready fixture's wait for hydration would wait for ever here.
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  expect(cookies).toMatchObject({ theme: 'system', 'theme-resolved': 'dark' });
+  await context.close();
+});

@@ -46,7 +46,7 @@ async function shopper(browser: Browser) {
 // The shop, one journey per kind of thing sold (each its own test, so a retry reruns one of them):
 // the creator publishes it through the studio, a fan with $100 buys it and gets what was paid for.
 
-test('a creator publishes a video for sale; a fan unlocks it from the wallet and plays it', async ({ browser, creator: star }, info) => {
+test('a creator publishes a video for sale; a fan unlocks it from the wallet and plays it through encrypted HLS', async ({ browser, creator: star }, info) => {
   test.setTimeout(180_000);
   const videoTitle = `Backstage cut ${Date.now().toString(36)}`;
   const creator = await pageFor(browser, star.token);
@@ -63,24 +63,30 @@ test('a creator publishes a video for sale; a fan unlocks it from the wallet and
 
   const { fanAccount, fan } = await shopper(browser);
 
-  // Buys the video from the creator's Videos tab and watches it.
+  // Buys the video from the creator's Videos tab and watches it: encrypted HLS (hls.js), never a whole file.
+  const wholeFiles: string[] = [];
+  fan.on('request', (r) => {
+    if (/\.mp4(\?|$)/.test(r.url())) wholeFiles.push(r.url());
+  });
   await fan.goto(`/${star.username}`);
   await fan.getByRole('tab', { name: /^Videos/ }).click();
   await fan.getByRole('link', { name: new RegExp(videoTitle) }).click();
   await expect(fan.getByRole('heading', { name: videoTitle, level: 1 })).toBeVisible();
   await expect(fan.locator('video[aria-label="Video"]')).toHaveCount(0);
+  const keyFetched = fan.waitForResponse((r) => /\/media\/hls\/[^/]+\/key\?v=/.test(r.url()), { timeout: 60_000 });
   await fan.getByRole('button', { name: 'Unlock for $3.50' }).click();
   await fan.getByRole('dialog', { name: /Unlock for \$3\.50/ }).getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(fan.getByText('Video unlocked')).toBeVisible();
   const player = fan.locator('video[aria-label="Video"]');
-  await expect(player).toHaveAttribute('src', /\/files\//, { timeout: 30_000 });
-  const played = await player.evaluate(async (v: HTMLVideoElement) => {
+  await expect(player).toHaveAttribute('data-engine', 'hls.js', { timeout: 30_000 });
+  await player.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    await v.play();
-    await new Promise((r) => setTimeout(r, 1200));
-    return v.currentTime;
+    void v.play();
   });
-  expect(played).toBeGreaterThan(0);
+  // The AES-128 key is fetched through the viewer's signed key URL (the access check passed).
+  expect((await keyFetched).status()).toBe(200);
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(wholeFiles).toEqual([]);
   await expectBalance(fan, fanAccount.token, 96.5);
   await creator.context().close();
   await fan.context().close();

@@ -89,3 +89,46 @@ test('a creator builds a tip menu; a fan orders from the profile and with !song 
   await expect(page.getByRole('list', { name: 'Your tip menu orders' }).getByRole('listitem').filter({ hasText: 'Song request' })).toContainText('Done');
   await pageShots(page, 'tip-menu-profile', (f) => test.info().outputPath(f));
 });
+
+/**
+ * Issue 31 §2 "fans buy … from a conversation": in the message thread with the creator, the fan opens
+ * the composer's tip menu, orders an item with a note; the order is a tip on the fan's charges, and
+ * the creator sees it in the orders queue of their tip menu page.
+ */
+test('a fan orders a tip-menu item from the conversation with the creator; the creator sees the order', async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(150_000);
+  const creator = await registerOwnCreator('tipdm');
+  await api('POST', '/tip-menu/items', { name: 'Voice note', price: 12.5, description: 'A personal voice message' }, creator.token);
+  const fan = await walletFan('tipdm', 30);
+  await api('POST', `/follows/${creator.id}`, undefined, fan.token);
+  const conv = await api<{ _id: string }>('POST', '/conversations', { source: 'performer', sourceId: creator.id }, fan.token);
+  await api('POST', `/messages/conversations/${conv._id}`, { text: 'Hi! Could I get a voice note?' }, fan.token);
+
+  const page = await pageFor(browser, fan.token);
+  await page.goto('/messages');
+  await page.getByRole('link', { name: new RegExp(`^Conversation with ${creator.name}`) }).click();
+  const composer = page.getByRole('form', { name: 'Write a message' });
+  await composer.getByRole('button', { name: 'Tip menu' }).click();
+  const menu = page.getByRole('dialog', { name: `${creator.name}'s tip menu` });
+  await expect(menu.getByText('Voice note')).toBeVisible();
+  await menu.getByRole('button', { name: 'Order Voice note' }).click();
+  const order = page.getByRole('dialog', { name: 'Order “Voice note”' });
+  await expect(order.getByTestId('tip-menu-balance')).toHaveText('$30.00');
+  await order.getByLabel('Note').fill('Say hi to my sister Ana');
+  await order.getByRole('button', { name: 'Order for $12.50' }).click();
+  await expect(order).toBeHidden();
+  await expect(menu).toBeHidden();
+  const charges = await api<{ data: Array<{ description: string; amount: number }> }>('GET', '/wallet/charges/search?type=tip', undefined, fan.token);
+  expect(charges.data.map((c) => [c.description, c.amount])).toEqual([['Tip menu: Voice note', 12.5]]);
+
+  // The creator's queue shows the order (item, note, fan, price), pending.
+  const studio = await pageFor(browser, creator.token);
+  await studio.goto('/creator/tip-menu');
+  const row = studio.getByRole('row').filter({ hasText: 'Voice note' }).filter({ hasText: 'Say hi to my sister Ana' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('$12.50');
+  await expect(row).toContainText(fan.name);
+  await expect(row.getByRole('button', { name: 'Mark Voice note done' })).toBeVisible();
+  await page.context().close();
+  await studio.context().close();
+});

@@ -52,6 +52,9 @@ let janus = [];
 let stopping = false;
 const apiEnv = { ...env };
 const janusCount = Number(env.JANUS_INSTANCES || 1);
+// How long the API (migrations + first-start demo data) and then the web app may take to answer:
+// 3 minutes by default; the browser tests' sites, which start beside CI's CPU-bound checks, wait longer.
+const startTimeoutMs = Number(env.START_TIMEOUT_MS) > 0 ? Number(env.START_TIMEOUT_MS) : 180_000;
 if (env.JANUS_URL) {
   console.log(`▶ Live video through the Janus at ${env.JANUS_URL}`);
 } else if (!Number.isInteger(janusCount) || janusCount < 1 || janusCount > 16) {
@@ -87,14 +90,23 @@ const stop = async (code = 0) => {
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.race([Promise.all(children.map((c) => c.done)), new Promise((r) => setTimeout(r, 12_000))]);
+  // A process still running after its grace (the API waiting on a job's ffmpeg) is killed, not
+  // left behind holding its port and its data directory.
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await Promise.all(janus.map((j) => j.stop())); // after the API: it leaves its Janus sessions first
   process.exit(code);
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+// Whoever started us (npm, the browser tests' launcher) gone without a signal (killed): stop too,
+// rather than leave a site running that nothing will stop.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void stop(1);
+}, 1000).unref();
 
 try {
-  await waitForUrl(`http://127.0.0.1:${apiPort}/readyz`, { child: api, timeoutMs: 180_000 });
+  await waitForUrl(`http://127.0.0.1:${apiPort}/readyz`, { child: api, timeoutMs: startTimeoutMs });
 } catch (err) {
   console.error(`✖ The API did not start: ${err.message}`);
   await stop(1);
@@ -103,7 +115,7 @@ console.log(`▶ Starting the web app on ${publicWeb}…`);
 const nextBin = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const web = run('web', process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', webPort], { cwd: path.join(ROOT, 'apps/web'), env });
 children.push(web);
-waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: 180_000 })
+waitForUrl(`http://127.0.0.1:${webPort}/auth/login`, { child: web, timeoutMs: startTimeoutMs })
   .then(() => {
     console.log(`\n✔ Stagepass is running: ${publicWeb}  (API ${publicApi}, docs ${publicApi}/docs)`);
     if (env.SEED_DEMO === 'true') console.log('  Demo accounts: fan@example.com, creator@example.com (luna), admin@example.com (operator) — password stagepass-demo; the operator\'s 2FA code comes from the demo-only secret STAGEPASSDEMOADMIN2FA7OTPSECRET2 (README); luna turns 2FA on before requesting a payout');
