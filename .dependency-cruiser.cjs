@@ -9,8 +9,8 @@
 
 const CORE = ['users', 'auth', 'legal', 'performers', 'settings', 'media', 'geo', 'reference', 'ledger', 'health', 'backup', 'releases'];
 const CONTENT = ['feeds', 'videos', 'galleries', 'photos', 'products', 'messages', 'streaming', 'vault', 'site', 'calendar', 'labels'];
-const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns'];
-const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'taxes', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy', 'referrals', 'tracking', 'promotions', 'tipmenu', 'fans', 'statistics'];
+const ENGAGEMENT = ['follows', 'reactions', 'comments', 'reports', 'search', 'notifications', 'blocks', 'takedowns', 'protection'];
+const COMMERCE = ['payments', 'coupons', 'wallet', 'subscriptions', 'earnings', 'taxes', 'payouts', 'purchases', 'orders', 'addresses', 'admin', 'privacy', 'referrals', 'tracking', 'promotions', 'tipmenu', 'fans', 'statistics', 'system'];
 
 const API = '^apps/api/src/';
 const mod = (names) => `${API}modules/(${names.join('|')})/`;

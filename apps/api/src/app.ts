@@ -20,6 +20,8 @@ import { registerUploadRefusals } from './platform/upload-refusal';
 import { MAX_UPLOAD_BYTES } from './platform/uploads';
 import { createUserLimits } from './platform/user-limits';
 import { keptUserAgent, runWithRequestClient } from './platform/request-context';
+import { metricsEnabled, registerHttpMetrics } from './platform/metrics';
+import { traceHttp } from './platform/tracing';
 import { clientIpOf, normalizeIp } from './modules/geo/geo.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
@@ -38,6 +40,7 @@ import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { takedownsRoutes } from './modules/takedowns/takedowns.routes';
+import { protectionRoutes } from './modules/protection/protection.routes';
 import { releasesRoutes } from './modules/releases/releases.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
@@ -57,6 +60,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { systemRoutes } from './modules/system/system.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -119,6 +123,9 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   app.addHook('onRequest', (req, _reply, done) => runWithRequestClient({ ip: normalizeIp(clientIpOf(req)), userAgent: keptUserAgent(req.headers['user-agent']) }, done));
 
   const root = await buildRoot({ config, database, log: app.log });
+  // A span per request when tracing is on, and the HTTP metrics when metrics are served (docs/operations.md).
+  if (root.tracing) traceHttp(app);
+  if (metricsEnabled(config)) registerHttpMetrics(app);
   app.addHook('onReady', () => root.start());
   // The realtime gateway serves /socket.io/ on the same HTTP server; its sockets close first on shutdown.
   root.realtime.attach(app.server);
@@ -166,27 +173,28 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
 
   // Modules: each route plugin gets, by name, the services it uses.
   const r = root;
-  await app.register(healthRoutes({ database: r.database }));
+  await app.register(healthRoutes({ config, database: r.database }));
   await app.register(backupRoutes({ config, database: r.database }));
   await app.register(settingsRoutes({ settings: r.settings, payments: r.payments }));
   await app.register(geoRoutes({ geo: r.geo }));
   await app.register(authRoutes({ auth: r.auth, config, limits, performers: r.performers, settings: r.settings, social: r.social, twoFactor: r.twoFactor, users: r.users }));
   await app.register(usersRoutes({ admin: r.adminUsers, geo: r.geo, limits, performers: r.performers, users: r.users }));
   await app.register(performersRoutes({ geo: r.geo, limits, media: r.media, performers: r.performers, users: r.users, verification: r.verification }));
-  await app.register(mediaRoutes({ media: r.media, storage: r.storage }));
+  await app.register(mediaRoutes({ media: r.media, storage: r.storage, hls: r.hlsDelivery }));
   await app.register(referenceRoutes({ config, settings: r.settings }));
   await app.register(blocksRoutes({ blocks: r.blocks }));
   await app.register(followsRoutes({ follows: r.follows }));
-  await app.register(notificationsRoutes({ notifications: r.notifications }));
+  await app.register(notificationsRoutes({ notifications: r.notifications, push: r.pushDevices }));
   await app.register(reactionsRoutes({ reactions: r.reactions }));
   await app.register(commentsRoutes({ comments: r.comments }));
   await app.register(reportsRoutes({ reports: r.reports, queue: r.reportQueue, moderation: r.moderation }));
   await app.register(takedownsRoutes({ takedowns: r.takedowns, actions: r.takedownActions }));
+  await app.register(protectionRoutes({ media: r.media, protection: r.protection, tracer: r.tracer, videos: r.videoProtection }));
   await app.register(screeningRoutes({ screening: r.screening }));
   await app.register(releasesRoutes({ releases: r.releases, coPerformers: r.coPerformers, clock: r.clock, db: r.db, appSecret: config.APP_SECRET }));
   await app.register(searchRoutes({ search: r.search }));
   await app.register(feedsRoutes({ feeds: r.feeds, geo: r.geo }));
-  await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, photos: r.photos, storage: r.storage }));
+  await app.register(galleriesRoutes({ galleries: r.galleries, geo: r.geo, media: r.media, photos: r.photos, storage: r.storage }));
   await app.register(videosRoutes({ videos: r.videos }));
   await app.register(vaultRoutes({ vault: r.vault }));
   await app.register(streamChatRoutes({ chat: r.streamChat, moderation: r.streamModeration }));
@@ -205,6 +213,7 @@ export async function buildAppWithRoot({ config, database, logger = true }: Buil
   await app.register(couponsRoutes({ coupons: r.coupons }));
   await app.register(ledgerRoutes({ clock: r.clock, search: r.ledgerSearch }));
   await app.register(adminRoutes({ auditLog: r.auditLog, dashboard: r.dashboard }));
+  await app.register(systemRoutes({ system: r.system, mail: r.mailFailures }));
   await app.register(earningsRoutes({ clock: r.clock, earnings: r.earnings, statements: r.statements }));
   await app.register(payoutsRoutes({ payoutSettings: r.payoutSettings, payouts: r.payouts }));
   await app.register(taxesRoutes({ taxes: r.taxDetails }));

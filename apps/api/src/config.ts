@@ -40,6 +40,23 @@ const envSchema = z.object({
    */
   DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string()),
   DATA_ENCRYPTION_KEY_PREVIOUS: unsetIfEmpty(z.string()),
+  /**
+   * Web Push (modules/notifications README "Web Push"): `false` turns it off; unset → on outside
+   * production, and in production on when the VAPID keys are set; `true` in production without
+   * the keys refuses to start.
+   */
+  WEB_PUSH: unsetIfEmpty(bool),
+  /**
+   * The site's VAPID key pair (base64url: the P-256 public point, 65 bytes, and the private scalar,
+   * 32 bytes — `npx web-push generate-vapid-keys`). Unset outside production → generated once into
+   * DATA_DIR/.vapid-keys.json and reused. Changing them ends every device's subscription.
+   */
+  VAPID_PUBLIC_KEY: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the 65-byte public key in base64url')),
+  VAPID_PRIVATE_KEY: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 32-byte private key in base64url')),
+  /** Who push services contact about this sender: a mailto: or https: address; default mailto: MAIL_FROM's address. */
+  VAPID_SUBJECT: unsetIfEmpty(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')),
+  /** A PEM file of extra certificate authorities trusted when sending to push services (a TLS-inspecting proxy; the tests' stand-in). */
+  WEB_PUSH_CA: unsetIfEmpty(z.string()),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Stagepass <no-reply@stagepass.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -115,6 +132,25 @@ const envSchema = z.object({
   /** janus-pp-rec (Debian's janus-tools), which turns recordings into WebM/Opus. */
   JANUS_PP_REC_PATH: z.string().default('/usr/bin/janus-pp-rec'),
   /**
+   * Prometheus metrics (platform/metrics.ts, docs/operations.md "Metrics"): METRICS_PORT serves
+   * `/metrics` on its own listener at METRICS_HOST (default loopback); METRICS_TOKEN serves it on
+   * the API port too, to `Authorization: Bearer <token>` only (and, when set, asks the same of the
+   * metrics port). Neither set: no metrics are served (the API port answers 404).
+   */
+  METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters (openssl rand -hex 24)')),
+  /**
+   * OpenTelemetry traces (platform/tracing.ts, docs/operations.md "Traces"): set → spans are
+   * exported over OTLP/HTTP to `<endpoint>/v1/traces` (or exactly OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+   * unset → nothing of OpenTelemetry is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: unsetIfEmpty(z.string().url()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: unsetIfEmpty(z.string().url()),
+  OTEL_SERVICE_NAME: z.string().min(1).default('stagepass-api'),
+  /** Share of new traces recorded (0–1, parent-based: a caller's sampled trace is always continued). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /**
    * argon2id parameters of new password hashes (modules/auth/passwords.ts): `test` = the cheapest
    * ones, set by the test harness only; refused with NODE_ENV=production.
    */
@@ -151,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if ((overrides.AGE_VERIFIER ?? e.AGE_VERIFIER) === 'webhook' && !((overrides.AGE_VERIFIER_URL ?? e.AGE_VERIFIER_URL) && (overrides.AGE_VERIFIER_SECRET ?? e.AGE_VERIFIER_SECRET))) {
     throw new Error('Invalid configuration:\n  AGE_VERIFIER=webhook needs AGE_VERIFIER_URL and AGE_VERIFIER_SECRET (16+ characters)');
+  }
+  const vapidPublic = overrides.VAPID_PUBLIC_KEY ?? e.VAPID_PUBLIC_KEY;
+  const vapidPrivate = overrides.VAPID_PRIVATE_KEY ?? e.VAPID_PRIVATE_KEY;
+  if (Boolean(vapidPublic) !== Boolean(vapidPrivate)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both or neither');
+  }
+  if (e.NODE_ENV === 'production' && (overrides.WEB_PUSH ?? e.WEB_PUSH) === true && !vapidPublic) {
+    throw new Error('Invalid configuration:\n  WEB_PUSH=true in production needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys), or leave WEB_PUSH unset / false');
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
   let secret = overrides.APP_SECRET ?? e.APP_SECRET;
@@ -251,6 +295,51 @@ export function dataKeysFor(config: Pick<Config, 'dataKey' | 'dataKeysPrevious' 
   if (config.dataKey) return { current: config.dataKey, previous };
   if (config.NODE_ENV === 'production') return null;
   return { current: generatedKey(config.DATA_DIR, '.data-encryption-key'), previous };
+}
+
+/** The site's VAPID identity for Web Push. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * Web Push's VAPID keys (modules/notifications README "Web Push"), asked for when push is first
+ * set up (so CLIs that load the config never create them): null when push is off — WEB_PUSH=false,
+ * or production without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY. Outside production without them, a
+ * pair is generated once into DATA_DIR/.vapid-keys.json (0600) and reused.
+ */
+export function vapidKeysFor(config: Pick<Config, 'WEB_PUSH' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'MAIL_FROM' | 'NODE_ENV' | 'DATA_DIR'>): VapidKeys | null {
+  if (config.WEB_PUSH === false) return null;
+  const subject = config.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim()}`;
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
+  if (config.NODE_ENV === 'production') return null;
+  return { ...generatedVapidKeys(config.DATA_DIR), subject };
+}
+
+/** A P-256 key pair generated once into DATA_DIR/.vapid-keys.json and reused (the first writer wins). */
+function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const p = path.join(dataDir, '.vapid-keys.json');
+  try {
+    const k = JSON.parse(fs.readFileSync(p, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof k.publicKey === 'string' && typeof k.privateKey === 'string') return { publicKey: k.publicKey, privateKey: k.privateKey };
+    throw new Error(`${p}: not a VAPID key pair (delete it to make a new one; every device then turns push on again)`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url') };
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(p, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return generatedVapidKeys(dataDir);
+    throw err;
+  }
+  return keys;
 }
 
 /** For entry points (server, worker, CLIs): the config, or a readable message and exit code 1. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { walletChargeSearchSchema } from '@stagepass/shared';
-import { dataKeysFor, type Config } from './config';
+import { dataKeysFor, vapidKeysFor, type Config } from './config';
+import { WebPushSender } from './platform/web-push';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { systemClock, type Clock } from './platform/clock';
 import { Mailer } from './platform/mailer';
@@ -15,11 +16,15 @@ import { Realtime } from './platform/realtime';
 import { SessionCache } from './platform/auth';
 import { CacheBus } from './platform/cache-bus';
 import { DataKeyring } from './platform/encryption';
+import { addSource, enableMetrics, metricsEnabled, trackDisk } from './platform/metrics';
+import { startTracing, stopTracing, traceServices } from './platform/tracing';
+import { trackLiveStreams } from './modules/streaming/streaming.metrics';
 import { TAX_MESSAGES } from '@stagepass/shared';
 import { SettingsService } from './modules/settings/settings.service';
 import { GeoService } from './modules/geo/geo.service';
 import { MediaService } from './modules/media/media.service';
 import { defineMediaJobs } from './modules/media/media.jobs';
+import { ContentPlaybackAccess, HlsDelivery, hlsKeyCipher } from './modules/media/media.hls';
 import { ScreeningAdmin } from './modules/media/screening.admin';
 import { UploadScreening } from './modules/media/screening.service';
 import { httpContentScanner } from './platform/content-scanner';
@@ -105,6 +110,10 @@ import { ReportQueueService } from './modules/reports/report-queue.service';
 import { TakedownsService } from './modules/takedowns/takedowns.service';
 import { TakedownActionsService } from './modules/takedowns/takedown-actions.service';
 import { defineTakedownJobs, registerTakedownHandlers } from './modules/takedowns/takedowns.handlers';
+import { ProtectionService } from './modules/protection/protection.service';
+import { TracerService } from './modules/protection/protection.tracer';
+import { VideoProtection } from './modules/protection/protection.video';
+import { VideoTracer } from './modules/protection/protection.video-tracer';
 import { SearchService } from './modules/search/search.service';
 import { CURRENCY, PaymentsService } from './modules/payments/payments.service';
 import { DisputesService } from './modules/payments/disputes.service';
@@ -137,6 +146,7 @@ import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jo
 import { registerSubscriptionHandlers } from './modules/subscriptions/subscriptions.handlers';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers';
 import { registerNotificationEmails } from './modules/notifications/notifications.email';
+import { PushDevicesService, registerNotificationPushes } from './modules/notifications/notifications.push';
 import { registerNewPostFanOut } from './modules/notifications/notifications.fanout';
 import { registerGoLiveFanOut } from './modules/notifications/notifications.live';
 import { EarningsService } from './modules/earnings/earnings.service';
@@ -154,6 +164,11 @@ import { SitePagesService } from './modules/site/site.pages';
 import { SitePromosService } from './modules/site/site.promos';
 import { ContactService } from './modules/site/site.contact';
 import { registerSiteHandlers } from './modules/site/site.handlers';
+import { BackupArchives } from './modules/backup/backup.archives';
+import { MailFailures } from './modules/system/mail-failures';
+import { NodeRegistry } from './modules/system/system.nodes';
+import { SystemService } from './modules/system/system.service';
+import { gitCommit, packageVersion } from './modules/system/system.version';
 
 /**
  * The composition root (with app.ts, which adds HTTP): builds the platform, then every service
@@ -166,10 +181,16 @@ export interface RootOptions {
   log: FastifyBaseLogger;
   /** An already-open database (tests): left open on stop. Otherwise opened from config and migrated. */
   database?: Database;
+  /** What this process is in the console's node list: an API node (default) or `npm run worker`. */
+  role?: 'api' | 'worker';
 }
 
 /** The platform: infrastructure every module may use, built before any service. */
-export async function buildPlatform({ config, log, database }: RootOptions) {
+export async function buildPlatform({ config, log, database, role = 'api' }: RootOptions) {
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT) and the metrics' per-request and per-query hooks
+  // (METRICS_PORT or METRICS_TOKEN) start before anything else runs: docs/operations.md.
+  const tracing = await startTracing(config);
+  if (metricsEnabled(config)) enableMetrics();
   const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!database) await runMigrations(db);
   // Transactions with after-commit hooks (platform/commit-hooks.ts): what domain events need to
@@ -180,9 +201,30 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
   const queue = new Queue(db, { workers: config.WORKERS, log });
   // Resolved sessions kept a few seconds, evicted at once on every node (platform/auth.ts).
   const sessions = new SessionCache({ ttlSeconds: config.SESSION_CACHE_SECONDS, redisUrl: config.REDIS_URL, commits, log });
+  const realtime = new Realtime({ config, db: db.db, log, sessions });
+  const liveMedia = createLiveMedia(config, log);
+  // The gauges read on scrape (platform/metrics.ts): pool, sockets, Janus load, disk. Removed on stop.
+  const untrackMetrics = [
+    addSource('dbPool', () => {
+      const state = (name: string, value: number) => ({ labels: { state: name }, value });
+      if (db.pool) return [state('total', db.pool.totalCount), state('idle', db.pool.idleCount), state('waiting', db.pool.waitingCount)];
+      const inFlight = db.pglite?.inFlight ?? 0;
+      return [state('total', 1), state('idle', inFlight ? 0 : 1), state('waiting', Math.max(0, inFlight - 1))];
+    }),
+    addSource('sockets', () => [{ value: realtime.localSockets() }]),
+    addSource('janusPeers', () => (liveMedia?.load() ?? []).flatMap((s) => [
+      { labels: { server: s.server, role: 'publisher' }, value: s.publishers },
+      { labels: { server: s.server, role: 'subscriber' }, value: s.subscribers },
+    ])),
+    addSource('janusUp', () => (liveMedia?.load() ?? []).map((s) => ({ labels: { server: s.server }, value: s.up ? 1 : 0 }))),
+    trackDisk(config.DATA_DIR),
+  ];
   return {
+    tracing,
+    untrackMetrics,
     config,
     log,
+    role,
     database: db,
     db: hooked,
     commits,
@@ -196,16 +238,23 @@ export async function buildPlatform({ config, log, database }: RootOptions) {
     events: new Events({ db: hooked, commits, queue, log, handlerWorkers: config.WORKERS > 0 ? config.EVENT_WORKERS : undefined }),
     stripe: stripeGatewayFactory(config.STRIPE_API_BASE),
     // The socket gateway (app.ts attaches it to the HTTP server); Redis adapter when REDIS_URL.
-    realtime: new Realtime({ config, db: db.db, log, sessions }),
+    realtime,
     // "Drop your copy" signals for in-process caches (settings, static pages), across nodes through Redis.
     cacheBus: new CacheBus({ redisUrl: config.REDIS_URL, log }),
     // The built-in live video SFU (platform/live/README.md): null without JANUS_URL (Agora or no live video).
-    liveMedia: createLiveMedia(config, log),
+    liveMedia,
     // Tax ids and bank details are sealed with DATA_ENCRYPTION_KEY (platform/encryption.ts); 503 without a key in production.
     dataKeys: new DataKeyring(() => dataKeysFor(config), TAX_MESSAGES.turnedOff),
+    // Web Push (modules/notifications README "Web Push"): null when push is off (WEB_PUSH=false, or production without VAPID keys).
+    pushSender: webPushSender(config),
   };
 }
 export type Platform = Awaited<ReturnType<typeof buildPlatform>>;
+
+function webPushSender(config: Config): WebPushSender | null {
+  const keys = vapidKeysFor(config);
+  return keys ? new WebPushSender(keys, config.WEB_PUSH_CA) : null;
+}
 
 /** Every service, once, in dependency order (core → content → engagement → commerce). */
 export function buildServices(p: Platform) {
@@ -258,7 +307,7 @@ export function buildServices(p: Platform) {
   const releases = new ReleasesService({ clock, config, coPerformers, db, events, storage });
   const pricing = new PricingService({ db, settings });
   // Content
-  const feeds = new FeedsService({ coPerformers, db, events, media, sellers, settings, users });
+  const feeds = new FeedsService({ clock, coPerformers, db, events, media, sellers, settings, users });
   contentKinds.register(feedKind({ db, feeds, media }));
   const products = new ProductsService({ db, media, sellers, users });
   // Digital products' downloads: the buyers' rights are the orders module's (commerce, built below; called only at request time).
@@ -322,6 +371,7 @@ export function buildServices(p: Platform) {
   const blocks = new BlocksService({ db, events, realtime, users });
   const follows = new FollowsService({ db, events, media, users });
   const notifications = new NotificationsService({ db, users, commits, realtime, events, config, log });
+  const pushDevices = new PushDevicesService({ db, clock, config, sender: p.pushSender });
   contentKinds.register(performerKind({ follows }));
   const reactions = new ReactionsService({ contentKinds, db, events });
   const comments = new CommentsService({ contentKinds, db, events, reactions, users });
@@ -343,7 +393,7 @@ export function buildServices(p: Platform) {
   // A creator's subscription tiers (issue 30 §1): which tier a subscribe is for, its price, the creator's CRUD.
   const tiers = new TiersService({ clock, db, pricing, settings });
   // A tier's 3-, 6- and 12-month bundles (issue 30 §2): the terms a bundle subscribe buys, the fan's renewal choice.
-  const bundles = new BundlesService({ db, settings, tiers });
+  const bundles = new BundlesService({ db, settings, tiers, payments });
   // Promotions and free-trial links (issue 30 §3): subscriptions ask them through their SubscriptionPromotions interface.
   const promotions = new PromotionsService({ clock, db, settings, tiers, users });
   const subscriptions = new SubscriptionsService({ bundles, clock, config, coupons, db, events, log, payments, pricing, promotions, sellers, settings, taxes: salesTax, tiers, users });
@@ -405,13 +455,37 @@ export function buildServices(p: Platform) {
     },
     payments: { spendingPaused: (userId) => payments.spendingPaused(userId), forgetEvidence: (tx, userId) => paymentsPersonalData.forgetEvidence(tx, userId) },
   });
+  // Content protection (modules/protection): per-viewer marks on private images and videos, the leak tracer.
+  const protection = new ProtectionService({ clock, config, db, log, media, settings, storage, users });
+  // Gallery ZIPs carry each viewer's marked copies (media's marker hook: galleries cannot call this module).
+  media.useMarker((fileId, rendition, viewerId) => protection.markedJpeg(fileId, rendition, viewerId));
+  const videoProtection = new VideoProtection({ db, log, media, protection, storage, tools: mediaTools(config), users });
+  const videoTracer = new VideoTracer({ config, db, media, protection, storage, tools: mediaTools(config), videos: videoProtection });
+  const tracer = new TracerService({ adminUsers, clock, config, db, media, protection, reports, storage, users, videos: videoTracer });
+  // Encrypted HLS delivery (modules/media README "HLS"): the key is served after the content kinds' own policies say the viewer may play the file;
+  // each viewer's segments are A or B by their forensic payload (README "Forensic A/B variants"), chosen by the protection module.
+  const hlsDelivery = new HlsDelivery({
+    storage, links: media.hlsLinks, cipher: hlsKeyCipher(config), access: new ContentPlaybackAccess({ db, contentKinds }),
+    file: (id) => media.byId(id),
+    viewer: (id) => users.byId(id).catch(() => null),
+    signedUrl: (key, ttl) => media.signedUrl(key, ttl),
+    variants: videoProtection,
+  });
+  // The console's System section (modules/system): this process in the node list, the mailer's failures, kept backups.
+  const nodes = new NodeRegistry({ db, clock, log, role: p.role, version: packageVersion(), commit: gitCommit(), sockets: () => realtime.localSockets() });
+  const mailFailures = new MailFailures({ db, clock, mailer });
+  mailer.reportTo(mailFailures);
+  const system = new SystemService({
+    db, database: p.database, clock, log, queue, storage, media, nodes, version: packageVersion(), commit: gitCommit(),
+    backups: new BackupArchives({ config, database: p.database }),
+  });
   const screening = new ScreeningAdmin({ contentKinds, db, events, media, usernames: async (ids) => new Map([...(await moderation.owners(db, ids))].map(([id, o]) => [id, o.username])) });
   return {
     dashboard, auditLog,
-    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, reactions, comments, reports, search,
-    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, statistics, fans, promotions, tipMenu, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions,
+    contentKinds, settings, geo, media, legal, age, ageReview, auth, social, twoFactor, ledger, idempotency, users, performers, verification, coPerformers, releases, pricing, feeds, galleries, photos, videos, labels, messages, messagingSettings, massMessages, fanLists, autoMessages, vault, streamChat, streamModeration, privateBilling, streaming, plannedStreams, calendar, blocks, follows, notifications, pushDevices, reactions, comments, reports, search,
+    payments, disputes, disputesAdmin, refunds, paymentsAdmin, reconciliation, coupons, purchases, wallet, subscriptions, tiers, bundles, earnings, statements, payouts, payoutSettings, taxDetails, salesTax, referrals, tracking, statistics, fans, promotions, tipMenu, addresses, moneySummary, adminUsers, moderation, reportQueue, screening, takedowns, takedownActions, protection, videoProtection, tracer,
     products, orders, cart, productDownloads, sitePages, sitePromos, contact,
-    ledgerSearch, privacy,
+    ledgerSearch, privacy, hlsDelivery, nodes, mailFailures, system,
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -421,9 +495,13 @@ export async function buildRoot(opts: RootOptions) {
   const platform = await buildPlatform(opts);
   const services = buildServices(platform);
   const { queue, storage, mailer, database, log, config } = platform;
+  // With tracing on, each service method call is a span (platform/tracing.ts).
+  traceServices(services);
+  platform.untrackMetrics.push(trackLiveStreams(platform.db));
   platform.events.defineJobs();
   services.auth.defineJobs();
   services.privacy.defineJobs();
+  services.system.defineJobs();
   // Event handlers, registered by the module that owns their effect (README "Domain events").
   registerAuthHandlers({ auth: services.auth, events: platform.events });
   registerPayoutHandlers({ db: platform.db, events: platform.events, mailer });
@@ -436,7 +514,10 @@ export async function buildRoot(opts: RootOptions) {
   registerFollowHandlers({ events: platform.events });
   registerAutoMessageHandlers({ events: platform.events, auto: services.autoMessages });
   registerTrackingHandlers({ events: platform.events, tracking: services.tracking });
-  registerStatisticsHandlers({ events: platform.events, sources: { attributedAt: (db, userId, performerId, at) => services.tracking.attributedAt(db, userId, performerId, at) } });
+  registerStatisticsHandlers({
+    events: platform.events,
+    sources: { attributedAt: (db, userId, performerId, at) => services.tracking.attributedAt(db, userId, performerId, at), promoted: (db, subscriptionId) => services.promotions.claimedBy(db, subscriptionId) },
+  });
   registerFansHandlers({ events: platform.events, fans: services.fans });
   registerScreeningReports({ events: platform.events });
   registerFeedScreeningHandlers({ events: platform.events });
@@ -444,6 +525,10 @@ export async function buildRoot(opts: RootOptions) {
   registerSiteHandlers({ config, contact: services.contact, db: platform.db, events: platform.events, mailer, settings: services.settings });
   registerTakedownHandlers({ config, db: platform.db, events: platform.events, mailer, settings: services.settings, users: services.users });
   registerNotificationEmails({ events: platform.events, queue, mailer, notifications: services.notifications, log });
+  registerNotificationPushes({
+    db: platform.db, events: platform.events, queue, sender: platform.pushSender, devices: services.pushDevices, notifications: services.notifications,
+    siteName: () => services.settings.get('siteName'), log,
+  });
   // A new post's audience, read a batch at a time through the services that own it.
   const audience = {
     activeSubscriberIds: (performerId: string, after: string | null, limit: number) => services.subscriptions.activeSubscriberIds(performerId, after, limit),
@@ -456,7 +541,7 @@ export async function buildRoot(opts: RootOptions) {
   const videoJobs = defineVideoJobs({ db: platform.db, events: platform.events, log, queue, config });
   const scanner = config.CONTENT_SCANNER_URL ? httpContentScanner(config.CONTENT_SCANNER_URL, config.CONTENT_SCANNER_TIMEOUT_S, log) : null;
   const uploadScreening = new UploadScreening({ db: platform.db, events: platform.events, log, tools: mediaTools(config), scanner });
-  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime, screening: uploadScreening });
+  const mediaJobs = defineMediaJobs({ db: platform.db, storage, config, log, queue, realtime: platform.realtime, screening: uploadScreening, marks: services.videoProtection });
   const massMessageJobs = services.massMessages.defineJobs();
   const autoMessageSweep = services.autoMessages.defineSweep();
   // Replays (modules/streaming README "Replays"): a recorded stream's end → a draft video through the media pipeline.
@@ -478,6 +563,10 @@ export async function buildRoot(opts: RootOptions) {
       await Promise.all([services.payments.purgeClientRecords(before), services.auth.purgeClientRecords(before)]);
     },
   });
+  // The tracer's index of private images (modules/protection): files served marked are indexed at once; this catches the rest (every 6 h).
+  const protectionIndexSweep = periodicSweep({ name: 'protection index backfill', everyMs: 6 * 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.protection.backfill(), await services.videoProtection.backfill()) });
+  // Marked images nobody fetched for 30 days leave the cache (modules/protection README "Cache"; daily).
+  const markCacheSweep = periodicSweep({ name: 'marked image cache sweep', everyMs: 86_400_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.protection.sweepMarks()) });
   const ageFilesSweep = periodicSweep({ name: 'age verification files sweep', everyMs: 3_600_000, log, enabled: () => queue.workers > 0 && config.NODE_ENV !== 'test', run: async () => void (await services.age.purgeFiles()) });
   const sealingSweep = async () => {
     try {
@@ -492,9 +581,11 @@ export async function buildRoot(opts: RootOptions) {
     ...platform,
     ...services,
     replays,
+    mediaJobs,
     sealingSweep,
     async start() {
       await queue.start();
+      services.nodes.start();
       // Payout details saved in plain before encryption get sealed; after a key rotation, older values are sealed anew (README "Encryption at rest").
       await sealingSweep();
       mediaJobs.startSweeping();
@@ -508,11 +599,14 @@ export async function buildRoot(opts: RootOptions) {
       massMessageJobs.start();
       autoMessageSweep.start();
       ageFilesSweep.start();
+      protectionIndexSweep.start();
+      markCacheSweep.start();
       privacyExportSweep.start();
       clientRecordsSweep.start();
       services.streaming.start();
     },
     async stop() {
+      await services.nodes.stop();
       await mediaJobs.stopSweeping();
       await platform.events.stopSweeping();
       await subscriptionJobs.stop();
@@ -523,6 +617,8 @@ export async function buildRoot(opts: RootOptions) {
       await massMessageJobs.stop();
       await autoMessageSweep.stop();
       await ageFilesSweep.stop();
+      await protectionIndexSweep.stop();
+      await markCacheSweep.stop();
       await privacyExportSweep.stop();
       await clientRecordsSweep.stop();
       await services.streaming.stop();
@@ -534,7 +630,10 @@ export async function buildRoot(opts: RootOptions) {
       await platform.liveMedia?.close().catch((err: unknown) => log.warn({ err }, 'closing the live video connection failed'));
       (storage as { destroy?: () => void }).destroy?.();
       await mailer.close();
+      platform.pushSender?.close();
       if (platform.ownsDatabase) await database.close();
+      for (const untrack of platform.untrackMetrics.splice(0)) untrack();
+      if (platform.tracing) await stopTracing();
     },
   };
 }

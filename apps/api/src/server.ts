@@ -2,6 +2,7 @@ import { loadConfigOrExit } from './config';
 import { buildAppWithRoot } from './app';
 import { seedDemo } from './seed/demo';
 import { exitOnSignals } from './platform/lifecycle';
+import { startMetricsServer } from './platform/metrics';
 
 /** Listens, seeds demo data when asked (SEED_DEMO=true, never in production), stops cleanly. */
 async function main() {
@@ -22,6 +23,12 @@ async function main() {
   }
   exitOnSignals(app, { graceMs: 10_000, message: 'shutting down' });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  // Prometheus metrics on their own listener (docs/operations.md "Metrics"), loopback by default.
+  if (config.METRICS_PORT) {
+    const metrics = await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN });
+    metrics.unref();
+    app.log.info({ host: config.METRICS_HOST, port: config.METRICS_PORT }, 'metrics served at /metrics');
+  }
 }
 
 void main();

@@ -2,6 +2,7 @@ import { loadConfigOrExit } from './config';
 import { buildRoot } from './root';
 import { exitOnSignals } from './platform/lifecycle';
 import { createLogger } from './platform/logger';
+import { startMetricsServer } from './platform/metrics';
 
 /**
  * `npm run worker`: runs background-job handlers (media processing…) without serving HTTP, beside
@@ -24,13 +25,19 @@ async function main() {
   let root;
   try {
     // The same composition root as the API, without HTTP: the platform, every service, the job handlers.
-    root = await buildRoot({ config: { ...config, WORKERS: workers }, log });
+    root = await buildRoot({ config: { ...config, WORKERS: workers }, log, role: 'worker' });
     await root.start();
   } catch (err) {
     console.error(`Stagepass worker could not start: ${(err as Error).message}`);
     process.exit(1);
   }
   log.info({ workers }, 'worker running job handlers (no HTTP)');
+  // The worker's own metrics (its jobs' run times and failures, queue depth), on METRICS_PORT (docs/operations.md).
+  if (config.METRICS_PORT) {
+    const metrics = await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN });
+    metrics.unref();
+    log.info({ host: config.METRICS_HOST, port: config.METRICS_PORT }, 'metrics served at /metrics');
+  }
   // Running jobs get 30 s (Queue.stop); unfinished ones are retried by another worker.
   exitOnSignals({ log, close: () => root.stop() }, { graceMs: 40_000, message: 'worker shutting down: letting running jobs finish' });
 }

@@ -41,6 +41,10 @@ export async function createFeedFile(
       size: 1234, storageKey: `${base}/main.${ext}`, status: o.status ?? 'ready', variants,
       mediaType, width: mediaType === 'audio' ? null : 640, height: mediaType === 'audio' ? null : 480, duration: mediaType === 'image' ? null : 3,
       preview: mediaType === 'audio' ? null : `public/${kind}/${id}/preview.webp`, meta: { thumbnails },
+      // A private video is packaged as encrypted HLS (media README "HLS"): viewers get its playlist, never the MP4.
+      ...(mediaType === 'video' && visibility === 'private' && (o.status ?? 'ready') === 'ready'
+        ? { hlsStatus: 'ready' as const, hls: { dir: `${base}/hls-test`, renditions: [{ name: '360p', width: 640, height: 480, bandwidth: 800_000, averageBandwidth: 600_000, segments: 1 }], key: 'not-a-real-key' } }
+        : {}),
     })
     .returning();
   return row!;

@@ -20,6 +20,7 @@ import { createAddress, createProduct } from './shop';
 import { topUp } from './money';
 import { insertLiveStream } from './stream-rows';
 import { agoraOn, goLive } from './streams';
+import { BACKUP_JOB } from '../src/modules/system/system.service';
 
 /**
  * Every operator action is audited (apps/api/README.md "Audit log"): this file walks every write an
@@ -66,6 +67,24 @@ async function ok(method: Method, url: string, who: Made, payload?: object) {
 }
 
 // ── Fixtures (each case makes its own, so the cases do not depend on each other) ─────────────────
+
+/** A backup job that failed for real: DATA_DIR/backups is a file (PostgreSQL: backups are unsupported). */
+async function failedBackupJob(): Promise<string> {
+  await t.ctx.queue.drain();
+  await fsp.rm(path.join(t.config.DATA_DIR, 'backups'), { recursive: true, force: true });
+  await fsp.writeFile(path.join(t.config.DATA_DIR, 'backups'), 'not a folder');
+  const id = (await t.ctx.queue.send(BACKUP_JOB, { requestedBy: admin.user.id }))!;
+  await t.ctx.queue.drain();
+  expect((await t.ctx.queue.job(BACKUP_JOB, id))?.state).toBe('failed');
+  return id;
+}
+/** A mail the mailer failed to send, as its failure sink records it. */
+async function failedMail(): Promise<string> {
+  const to = `audit-${uuidv7()}@example.com`;
+  await t.ctx.mailFailures.failed({ to, subject: 'Audit walk', text: 'Hello' }, new Error('421 try again later'));
+  const list = await t.ctx.mailFailures.list({ status: 'failed', offset: 0, limit: 100 });
+  return list.data.find((m) => m.to === to)!._id;
+}
 
 const newCoupon = async (): Promise<string> => (await ok('POST', '/admin/coupons', admin, { code: `AUD${uuidv7().slice(-8).toUpperCase()}`, percentage: 10 }))._id;
 const newPage = async (): Promise<string> => (await ok('POST', '/admin/posts', admin, { title: `Page ${uuidv7()}` }))._id;
@@ -401,6 +420,28 @@ const OPERATOR_ROUTES: Record<string, Case> = {
     const fan = await createFan(t);
     return { params: { id: fan.user.id }, body: { reason: 'Leaked password' }, action: 'user.force-password-reset', targetType: 'user', targetId: fan.user.id };
   },
+  // The System section (modules/system): a backup job that fails for real (its folder is a file here; on PostgreSQL backups are unsupported), a mail the mailer recorded as failed.
+  ...(process.env.DATABASE_URL ? {} : { 'system.runBackup': async () => {
+    await t.ctx.queue.drain();
+    return { action: 'backup.run', targetType: 'backup', targetId: (d: { _id: string }) => d._id };
+  } }),
+  'system.retryJob': async () => {
+    const id = await failedBackupJob();
+    return { params: { queue: BACKUP_JOB, id }, action: 'system.job-retry', targetType: 'job', targetId: id };
+  },
+  'system.discardJob': async () => {
+    const id = await failedBackupJob();
+    return { params: { queue: BACKUP_JOB, id }, action: 'system.job-discard', targetType: 'job', targetId: id };
+  },
+  'system.retryMail': async () => {
+    const id = await failedMail();
+    return { params: { id }, action: 'system.mail-retry', targetType: 'mail', targetId: id };
+  },
+  'system.discardMail': async () => {
+    const id = await failedMail();
+    return { params: { id }, action: 'system.mail-discard', targetType: 'mail', targetId: id };
+  },
+  'media.adminHlsRetry': async () => ({ body: {}, action: 'media.hls-retry', targetType: 'media', targetId: null }),
   'users.adminSetRole': async () => {
     const fan = await createFan(t);
     return { params: { id: fan.user.id }, body: { admin: true, reason: 'New colleague' }, action: 'user.grant-admin', targetType: 'user', targetId: fan.user.id };
@@ -412,7 +453,15 @@ const OPERATOR_ROUTES: Record<string, Case> = {
  * admin write changes the site or someone's record. (An operator's own profile, password and 2FA
  * are `user` routes, self-service, not in this list's scope.)
  */
-const NOT_AUDITED: Record<string, string> = {};
+const NOT_AUDITED: Record<string, string> = {
+  ...(process.env.DATABASE_URL ? { 'system.runBackup': 'on PostgreSQL the console runs no backup (422 with the pg_dump guidance, system.test.ts); audited as backup.run on the embedded database, where this table walks it' } : {}),
+  // The leak tracer (modules/protection): open to creators on their own content too, so its writes
+  // are audited where they act, not by this table's per-route cases (which need a matched leak).
+  'protection.traceUpload': 'audited as protection.trace on the traced file when the leak matches an item (protection.test.ts asserts the entry); an unmatched upload changes nothing',
+  'protection.traceUrl': 'audited as protection.trace on the traced file when the leak matches an item (protection.test.ts); an unmatched address changes nothing',
+  'protection.traceReport': 'opens a report in the caller\'s name through the reports module (its own record names the reporter), as any user\'s report does',
+  'protection.traceSuspend': 'the suspension goes through the Users section\'s suspend, which records user.suspend (covered by its own case in this table)',
+};
 
 // ── Writes of other routes where a service exempts operators (`isAdmin(` in apps/api/src) ────────
 

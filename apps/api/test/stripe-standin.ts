@@ -9,6 +9,7 @@ import { addDays, addMonths } from '../src/modules/subscriptions/periods';
  * A local stand-in for Stripe's API servers, for tests: the real `stripe` SDK talks to it over
  * HTTP (point it here with STRIPE_API_BASE). It keeps, in memory, what the provider uses —
  * customers, PaymentMethods, PaymentIntents, products, coupons, subscriptions with their invoices,
+ * Subscription Schedules (from a subscription: a phase's price takes over at a period's end),
  * Connect accounts, account links and transfers, disputes and refunds, and the balance transactions
  * of its charges, refunds and disputes (listed with created ranges, pages and expand) — answers in Stripe's JSON shapes, reads Stripe's
  * form-encoded bodies (bracket notation) and honours Idempotency-Key (same key → same answer).
@@ -99,6 +100,8 @@ export class StripeStandin {
   /** A subscription's repeating discount (coupon duration `repeating`): amount off each invoice while periods are left. */
   private readonly repeating = new Map<string, { amountOff: number; left: number }>();
   readonly subscriptions = new Map<string, Json>();
+  /** Subscription Schedules (from_subscription only): their phases' prices take over at the periods' ends, in `renew`. */
+  readonly schedules = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   readonly accounts = new Map<string, Json>();
   readonly transfers = new Map<string, Json>();
@@ -212,6 +215,10 @@ export class StripeStandin {
       case 'GET subscriptions/:id': return this.expandSub(this.get(this.subscriptions, 'subscription', id), expand);
       case 'POST subscriptions/:id': return this.expandSub(this.updateSubscription(id, p), expand);
       case 'DELETE subscriptions/:id': return clone(this.cancelSubscription(id, 'cancellation_requested'));
+      case 'POST subscription_schedules': return clone(this.createSchedule(p));
+      case 'GET subscription_schedules/:id': return clone(this.get(this.schedules, 'subscription_schedule', id));
+      case 'POST subscription_schedules/:id': return clone(this.updateSchedule(id, p));
+      case 'POST subscription_schedules/:id/release': return clone(this.releaseSchedule(id));
       case 'GET invoices/:id': return clone(this.get(this.invoices, 'invoice', id));
       case 'POST accounts': return this.createAccount(p);
       case 'GET accounts/:id': return clone(this.get(this.accounts, 'account', id));
@@ -493,7 +500,7 @@ export class StripeStandin {
       id: rid('sub'), object: 'subscription', customer, created: start, start_date: start, billing_cycle_anchor: end, livemode: false,
       status: trialDays > 0 ? 'trialing' : 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null,
       cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', currency: String(pd.currency).toLowerCase(),
-      default_payment_method: pmId, metadata: p.metadata ?? {}, discounts: [], latest_invoice: null,
+      default_payment_method: pmId, metadata: p.metadata ?? {}, discounts: [], latest_invoice: null, schedule: null,
       default_tax_rates: (p.default_tax_rates ?? []).map((id: string) => clone(this.get(this.taxRates, 'tax_rate', id))),
       automatic_tax: { enabled: bool(p.automatic_tax?.enabled), liability: null },
       trial_start: trialDays > 0 ? start : null, trial_end: trialDays > 0 ? end : null,
@@ -587,6 +594,111 @@ export class StripeStandin {
     if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
     if (Object.keys(previous).length) this.emit('customer.subscription.updated', sub, previous);
     return sub;
+  }
+
+  // ── Subscription Schedules ─────────────────────────────────────────────────────────────────
+  /** A schedule taking over a subscription: one phase, its current period at its current price. */
+  private createSchedule(p: Json): Json {
+    if (!p.from_subscription) throw invalid('The stand-in creates schedules from_subscription only.', 'from_subscription');
+    const sub = this.get(this.subscriptions, 'subscription', p.from_subscription);
+    if (sub.status === 'canceled') throw invalid('You cannot migrate a canceled subscription to a schedule.', 'from_subscription');
+    if (sub.schedule) throw invalid(`You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`, 'from_subscription');
+    const si = sub.items.data[0];
+    const sched: Json = {
+      id: rid('sub_sched'), object: 'subscription_schedule', customer: sub.customer, subscription: sub.id, status: 'active', end_behavior: 'release',
+      created: this.ts(), released_at: null, released_subscription: null, livemode: false, metadata: {},
+      current_phase: { start_date: si.current_period_start, end_date: si.current_period_end },
+      phases: [{ start_date: si.current_period_start, end_date: si.current_period_end, items: [{ price: clone(si.price), quantity: 1 }] }],
+    };
+    this.schedules.set(sched.id, sched);
+    sub.schedule = sched.id;
+    this.emit('subscription_schedule.created', sched);
+    return this.scheduleJson(sched);
+  }
+
+  /** New phases: the first is the current period (its price by id), each next one a monthly price_data for N months. */
+  private updateSchedule(id: string, p: Json): Json {
+    const sched = this.get(this.schedules, 'subscription_schedule', id);
+    if (sched.status !== 'active') throw invalid(`You cannot update a subscription schedule that is ${sched.status}.`);
+    const sub = this.get(this.subscriptions, 'subscription', sched.subscription);
+    const si = sub.items.data[0];
+    const given: Json[] = p.phases ?? [];
+    if (!given.length) throw invalid('Missing required param: phases.', 'phases');
+    const phases: Json[] = [];
+    let start = int(given[0]!.start_date, 'phases[0][start_date]');
+    if (start !== si.current_period_start) throw invalid('The first phase must start when the current one did.', 'phases[0][start_date]');
+    for (const [i, ph] of given.entries()) {
+      const it = ph.items?.[0];
+      if (!it) throw invalid(`Missing required param: phases[${i}][items].`, `phases[${i}][items]`);
+      if (ph.proration_behavior !== 'none') throw invalid('The stand-in supports schedules with proration_behavior=none only.', `phases[${i}][proration_behavior]`);
+      let price: Json;
+      if (it.price) {
+        if (it.price !== si.price.id) throw invalid('The stand-in knows the current price by id only.', `phases[${i}][items][0][price]`);
+        price = clone(si.price);
+      } else {
+        const pd = it.price_data;
+        if (!pd) throw invalid(`Missing required param: phases[${i}][items][0][price_data].`, `phases[${i}][items][0]`);
+        if (!this.products.has(pd.product)) throw missing('product', String(pd.product), `phases[${i}][items][0][price_data][product]`);
+        if (pd.recurring?.interval !== 'month') throw invalid('Only monthly prices are supported by the stand-in.', `phases[${i}][items][0][price_data][recurring][interval]`);
+        if (String(pd.currency).toLowerCase() !== sub.currency) throw invalid('The price\'s currency must match the subscription\'s.', `phases[${i}][items][0][price_data][currency]`);
+        const count = pd.recurring.interval_count !== undefined ? int(pd.recurring.interval_count, `phases[${i}][items][0][price_data][recurring][interval_count]`) : 1;
+        price = { id: rid('price'), object: 'price', product: pd.product, unit_amount: int(pd.unit_amount, `phases[${i}][items][0][price_data][unit_amount]`), currency: sub.currency, recurring: { interval: 'month', interval_count: count }, type: 'recurring', tax_behavior: pd.tax_behavior ?? 'unspecified' };
+      }
+      let end: number;
+      if (ph.end_date !== undefined) end = int(ph.end_date, `phases[${i}][end_date]`);
+      else if (ph.duration?.interval === 'month') end = this.ts(addMonths(new Date(start * 1000), int(ph.duration.interval_count ?? 1, `phases[${i}][duration][interval_count]`)));
+      else throw invalid(`Phase ${i} needs an end_date or a duration in months.`, `phases[${i}]`);
+      if (i === 0 && end !== si.current_period_end) throw invalid('The stand-in changes phases at the end of the current period only.', 'phases[0][end_date]');
+      phases.push({ start_date: start, end_date: end, items: [{ price, quantity: 1 }], automatic_tax: ph.automatic_tax ?? null, default_tax_rates: ph.default_tax_rates ?? [] });
+      start = end;
+    }
+    sched.phases = phases;
+    if (p.end_behavior) sched.end_behavior = p.end_behavior;
+    this.emit('subscription_schedule.updated', sched);
+    return this.scheduleJson(sched);
+  }
+
+  /** The subscription goes on by itself, as it is now; the schedule's later phases never happen. */
+  private releaseSchedule(id: string): Json {
+    const sched = this.get(this.schedules, 'subscription_schedule', id);
+    if (sched.status !== 'active') throw invalid(`You cannot release a subscription schedule that is currently in the \`${sched.status}\` status.`);
+    sched.status = 'released';
+    sched.released_at = this.ts();
+    sched.released_subscription = sched.subscription;
+    sched.current_phase = null;
+    const sub = this.subscriptions.get(sched.subscription);
+    if (sub) sub.schedule = null;
+    this.emit('subscription_schedule.released', sched);
+    return this.scheduleJson(sched);
+  }
+
+  /** As Stripe answers it: phases' prices by id. */
+  private scheduleJson(sched: Json): Json {
+    const out = clone(sched);
+    out.phases = out.phases.map((ph: Json) => ({ ...ph, items: ph.items.map((it: Json) => ({ ...it, price: it.price.id })) }));
+    return out;
+  }
+
+  /**
+   * At a period's start (`renew`, `failRenewal`): the schedule's phase that starts then sets the
+   * item's price; past the last phase, an end_behavior=release schedule lets the subscription go.
+   */
+  private applySchedule(sub: Json, start: number): void {
+    const sched = sub.schedule ? this.schedules.get(sub.schedule) : null;
+    if (!sched || sched.status !== 'active') return;
+    const phase = sched.phases.find((ph: Json) => ph.start_date <= start && start < ph.end_date);
+    if (phase) {
+      sub.items.data[0].price = clone(phase.items[0].price);
+      sched.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
+    } else if (start >= sched.phases.at(-1).end_date && sched.end_behavior === 'release') {
+      // Its last phase has ended: the subscription goes on by itself at that phase's price.
+      sched.status = 'released';
+      sched.released_at = this.ts();
+      sched.released_subscription = sub.id;
+      sched.current_phase = null;
+      sub.schedule = null;
+      this.emit('subscription_schedule.released', sched);
+    }
   }
 
   private cancelSubscription(id: string, reason: 'cancellation_requested' | 'payment_failed'): Json {
@@ -823,6 +935,7 @@ export class StripeStandin {
     if (sub.status === 'canceled') throw new Error(`subscription ${subId} is canceled`);
     const si = sub.items.data[0];
     const start = si.current_period_end;
+    this.applySchedule(sub, start);
     const end = this.ts(addMonths(new Date(start * 1000), si.price.recurring.interval_count ?? 1));
     const rep = this.repeating.get(sub.id);
     const amount = Math.max(0, si.price.unit_amount - (rep && rep.left > 0 ? rep.amountOff : 0));
@@ -848,6 +961,7 @@ export class StripeStandin {
     const sub = this.get(this.subscriptions, 'subscription', subId);
     const si = sub.items.data[0];
     const start = si.current_period_end;
+    this.applySchedule(sub, start);
     const end = this.ts(addMonths(new Date(start * 1000), si.price.recurring.interval_count ?? 1));
     const invoice = this.makeInvoice(sub, { amount: si.price.unit_amount, subtotal: si.price.unit_amount, start, end, billingReason: 'subscription_cycle', paid: false, paymentIntent: null });
     const previous = { status: sub.status };

@@ -6,6 +6,7 @@ export const MESSAGES = {
   updateFailed: 'Error occurred, please try again later',
   changesSaved: 'Changes saved',
   generic: 'Something went wrong, please try again later',
+  temporarilyUnavailable: 'The site is briefly unavailable, please try again in a few seconds',
   forbiddenAction: 'Forbidden in the action!',
   messageDeleted: 'Message deleted!',
   streamMessageDeleted: 'Message deleted',

@@ -79,6 +79,12 @@ export interface ServerToClientEvents {
   'stream-message/deleted': (e: { streamId: string; conversationId: string; messageId: string }) => void;
   /** The creator cleared the chat (the spec's reset). */
   'stream-message/cleared': (e: { streamId: string; conversationId: string }) => void;
+  /**
+   * This API node is shutting down (SIGTERM: a restart or an upgrade), sent just before it closes
+   * the socket: the session is fine, connect again after about `reconnectAfterMs` (with some
+   * jitter) — the proxy sends the client to another node.
+   */
+  'server/restarting': (e: { reconnectAfterMs: number }) => void;
   /** The answer to a client's 'auth/login': ok, or why the token was refused (the socket is then closed). */
   'auth/result': (e: { ok: boolean; message?: string }) => void;
 }

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { PGliteRemote } from './pglite-remote';
+import { observed, sqlText } from './observe';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; we type against node-postgres'. */
@@ -41,10 +42,18 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    observePool(pool);
     // An idle connection the server ends (restart, failover, DROP DATABASE in tests) must not crash
     // the process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => {
       if ((err as { code?: string }).code !== '57P01') console.error('PostgreSQL pool error:', err.message);
+    });
+    // A connection checked out of the pool (a transaction, the migrations' lock) when the server goes
+    // away (stopped, restarted, failover): its queries fail with the error, and the client emits
+    // 'error' too — with no listener on a checked-out client, that event killed the process (the
+    // worker, in the prod-smoke failure run). Released, the dead client leaves the pool.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     const db = drizzlePg(pool, { schema });
     return {
@@ -79,6 +88,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       release?.();
     },
   };
+}
+
+/**
+ * Reports every query of the pool to the query observers (db/observe.ts: metrics, traces). Two
+ * paths reach the server: `pool.query` (Drizzle outside transactions, pg-boss) and a checked-out
+ * client's `query` (Drizzle's transactions). The pool itself calls its client's `query` with a
+ * callback, so the client's wrapper observes only the promise form, and no query counts twice.
+ * Submittables (cursors, streams) pass unobserved.
+ */
+function observePool(pool: pg.Pool): void {
+  type AnyQuery = (...args: unknown[]) => unknown;
+  const plain = (args: unknown[]) => typeof args.at(-1) === 'function' || typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
+  const wrap = (target: { query: unknown }) => {
+    const query = (target.query as AnyQuery).bind(target);
+    target.query = (...args: unknown[]) => (plain(args) ? query(...args) : observed(sqlText(args[0]), () => query(...args) as Promise<unknown>));
+  };
+  wrap(pool as unknown as { query: unknown });
+  pool.on('connect', (client) => wrap(client as unknown as { query: unknown }));
 }
 
 /**
@@ -120,6 +147,20 @@ export async function runMigrations(database: Database): Promise<void> {
       client.release();
     }
   }
+}
+
+/**
+ * The migrations of this code's journal (apps/api/drizzle/meta/_journal.json) split into applied
+ * (by drizzle's own record, `drizzle.__drizzle_migrations`, matched on the journal's timestamp) and
+ * pending; both by tag, oldest first.
+ */
+export async function migrationState(db: Db): Promise<{ applied: string[]; pending: string[] }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; when: number }> };
+  const rows = await db.execute<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`);
+  const done = new Set(rows.rows.map((r) => Number(r.created_at)));
+  const applied = journal.entries.filter((e) => done.has(e.when)).map((e) => e.tag);
+  const pending = journal.entries.filter((e) => !done.has(e.when)).map((e) => e.tag);
+  return { applied, pending };
 }
 
 export class DataDirLockedError extends Error {}

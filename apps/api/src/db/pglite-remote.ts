@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions, Results } from '@electric-sql/pglite';
+import { observed } from './observe';
 
 /** How a query answers rows; `parsers` must be identities (Drizzle's: dates kept as text). */
 interface QueryOptions {
@@ -49,6 +50,11 @@ export class PGliteRemote implements PGliteQueries {
     this.pending.clear();
   }
 
+  /** Calls sent to the database thread and not answered yet (metrics: the embedded pool's `waiting`). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private call<T>(msg: Record<string, unknown>): Promise<T> {
     if (this.closed && msg.op !== 'close') return Promise.reject(new Error('The embedded database is closed'));
     const id = this.next++;
@@ -60,9 +66,10 @@ export class PGliteRemote implements PGliteQueries {
 
   private queries(tx: number | null): PGliteQueries {
     return {
+      // Every query is reported to the query observers (db/observe.ts: metrics, traces).
       query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options?.rowMode, rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined }),
-      exec: (sql: string) => this.call<Array<Results>>({ op: 'exec', tx, sql }),
+        observed(sql, () => this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options?.rowMode, rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined })),
+      exec: (sql: string) => observed(sql, () => this.call<Array<Results>>({ op: 'exec', tx, sql })),
     };
   }
 

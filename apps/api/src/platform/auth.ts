@@ -243,6 +243,8 @@ export function registerAuth(app: FastifyInstance, db: Db, cache?: SessionCache)
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (req) => {
+    // A route whose Authorization is its own credential (the metrics token) is not a session's.
+    if (req.routeOptions.config.routeDef?.ownAuthorization) return;
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return;
     const s = await findSession(db, token, cache);

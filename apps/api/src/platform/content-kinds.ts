@@ -148,6 +148,13 @@ export interface ContentKindProvider {
   setHidden?(tx: Tx, id: string, hidden: { by: string; reason: string } | null): Promise<HiddenChange | null>;
   summaries?(db: DbOrTx, ids: string[], opts?: { opened?: boolean }): Promise<ContentSummaryBase[]>;
   adminList?(q: AdminContentQuery): Promise<{ data: ContentSummaryBase[]; total: number }>;
+  /**
+   * Ids of items of this kind that carry `file` (a file of the media pipeline, owned by `file.ownerId`)
+   * as playable media and that `viewer` might open — candidates only: the caller asks `load` (the
+   * kind's access policy) about each. Encrypted HLS's key check (media README "HLS"): one indexed
+   * query on the owner (or the viewer's conversation), never a scan.
+   */
+  itemsWithFile?(db: DbOrTx, file: { id: string; ownerId: string | null }, viewer: UserRow | null): Promise<string[]>;
   /** The media files an item carries (any state; null when the item does not exist): upload screening's "add its media to the blocklist" (media README). */
   mediaFileIds?(db: DbOrTx, id: string): Promise<string[] | null>;
 }

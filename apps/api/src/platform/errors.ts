@@ -59,6 +59,28 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database cannot be reached: refused or dropped connections (PostgreSQL stopped or restarting,
+ * a failover) and the server's own "shutting down / starting up / too many clients" states. The
+ * request is answered 503 with Retry-After (the client may try again), not a 500: nothing is wrong
+ * with it, and the pool reconnects by itself once the server is back (docs/operations.md "Failures").
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+export function databaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    // node's AggregateError (a refused connection tried on 127.0.0.1 and ::1) carries its reasons in `errors`.
+    if (Array.isArray(e.errors) && e.errors.some((x) => databaseUnavailable(x))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** 400 for a database error caused by input, else null. */
 export function inputDbError(err: unknown): HttpError | null {
   const state = sqlState(err);
@@ -100,6 +122,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       status = 400;
       message = inputDbError(err)!.message;
       req.log.warn({ err, reqId: req.id, sqlState: sqlState(err) }, 'database refused input');
+    } else if (databaseUnavailable(err)) {
+      status = 503;
+      message = MESSAGES.temporarilyUnavailable;
+      req.log.warn({ err, reqId: req.id }, 'database unreachable: answered 503');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: bad JSON, too large, unsupported type, rate limit…
       status = err.statusCode;
@@ -107,7 +134,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else {
       req.log.error({ err, reqId: req.id }, 'unhandled error');
     }
-    if (status >= 500 && !(err instanceof HttpError)) message = MESSAGES.generic;
+    if (status >= 500 && status !== 503 && !(err instanceof HttpError)) message = MESSAGES.generic;
     reply.status(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(code ? { code } : {}), ...(details ? { details } : {}) });
   });
   app.setNotFoundHandler((req, reply) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { metrics } from './metrics';
 
 export interface Mail {
   to: string;
@@ -13,12 +14,24 @@ export interface Mail {
 }
 
 /**
+ * Told of each send's outcome (the system module's record of mail failures, set by the composition
+ * root): `failed` after a send that threw (the error is rethrown to the caller as before), `sent`
+ * after one that went out, so a mail that failed once and went out later is closed. A sink that
+ * itself fails is logged, never turned into the send's outcome.
+ */
+export interface MailOutcomeSink {
+  failed(mail: Mail, err: unknown): Promise<void>;
+  sent(mail: Mail): Promise<void>;
+}
+
+/**
  * Sends through SMTP when SMTP_URL is set; otherwise writes each message to DATA_DIR/outbox as an
  * .eml file plus a .json summary (never silently dropped). Plain local SMTP (no TLS) is fine:
  * `smtp://host:port` with `?ignoreTLS=true` skips STARTTLS.
  */
 export class Mailer {
   private transport: Transporter;
+  private sink: MailOutcomeSink | null = null;
   constructor(private opts: { smtpUrl?: string; from: string; outboxDir: string; log?: FastifyBaseLogger }) {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
@@ -29,13 +42,36 @@ export class Mailer {
     return this.opts.smtpUrl ? 'smtp' : 'outbox';
   }
 
+  /** Sets who is told of each send's outcome (root.ts: the system module's mail failures). */
+  reportTo(sink: MailOutcomeSink): void {
+    this.sink = sink;
+  }
+
+  /** Sends one message; counted as sent or failed by transport (platform/metrics.ts). */
   async send(mail: Mail): Promise<void> {
+    try {
+      await this.deliver(mail);
+    } catch (err) {
+      metrics.emailsFailed.inc({ transport: this.mode });
+      await this.sink?.failed(mail, err).catch((e: unknown) => this.opts.log?.error({ err: e }, 'recording a mail failure failed'));
+      throw err;
+    }
+    metrics.emailsSent.inc({ transport: this.mode });
+    await this.sink?.sent(mail).catch((e: unknown) => this.opts.log?.error({ err: e }, 'closing a mail failure failed'));
+  }
+
+  private async deliver(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.opts.from, ...mail });
     if (this.mode === 'outbox') {
       await fs.mkdir(this.opts.outboxDir, { recursive: true });
       const base = path.join(this.opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
-      await fs.writeFile(`${base}.eml`, (info as unknown as { message: Buffer }).message);
-      await fs.writeFile(`${base}.json`, JSON.stringify({ ...mail, from: this.opts.from, date: new Date().toISOString() }, null, 2));
+      // Each file appears whole (written beside, then renamed): a reader of the outbox never sees half a mail.
+      const whole = async (file: string, content: string | Buffer) => {
+        await fs.writeFile(`${file}.part`, content);
+        await fs.rename(`${file}.part`, file);
+      };
+      await whole(`${base}.eml`, (info as unknown as { message: Buffer }).message);
+      await whole(`${base}.json`, JSON.stringify({ ...mail, from: this.opts.from, date: new Date().toISOString() }, null, 2));
       this.opts.log?.info({ to: mail.to, subject: mail.subject, file: `${base}.eml` }, 'mail written to outbox');
     }
   }

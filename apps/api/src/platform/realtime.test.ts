@@ -149,6 +149,33 @@ describe('realtime gateway', () => {
 });
 
 // Two API nodes on one PostgreSQL + Redis (CI's second run sets both).
+describe('graceful shutdown', () => {
+  it("a node that closes tells its sockets to reconnect ('server/restarting') before closing them; their session stays valid", async () => {
+    const node = await createTestApp();
+    try {
+      const url = await listen(node.app);
+      const fan = await createFan(node);
+      const s = client(url, fan.token);
+      await connected(s);
+      const seen: string[] = [];
+      s.on('server/restarting', (e) => seen.push(`restarting ${e.reconnectAfterMs}`));
+      const closed = disconnected(s).then((reason) => seen.push(`disconnect ${reason}`));
+      const session = await node.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${fan.token}` } });
+      expect(session.statusCode).toBe(200);
+      await node.app.close();
+      await closed;
+      // The hint comes first. The close itself reaches the client as the server's disconnect packet
+      // or, when the engine closes before that packet is flushed, as a transport close: socket.io
+      // reconnects by itself after the latter, the web client after the former (lib/socket.tsx).
+      expect(seen[0]).toBe('restarting 1000');
+      expect(seen[1]).toMatch(/^disconnect (io server disconnect|transport close)$/);
+      expect(seen).toHaveLength(2);
+    } finally {
+      await node.close().catch(() => {});
+    }
+  });
+});
+
 describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('two API nodes on one PostgreSQL + Redis', () => {
   it('an event published on node A reaches a socket on node B; a logout on node A closes a socket on node B; presence comes from live nodes only', async () => {
     const database = await openDatabase({ databaseUrl: t.databaseUrl! });

@@ -27,9 +27,14 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * emits and disconnects to every API node (a worker-only process publishes through it too) and
  * presence is counted in Redis; without it, both stay in this process. See apps/api/README.md.
  */
+/** The reconnect hint's delay: the client waits about this long (± half, jittered) before connecting again. */
+export const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
+
 export class Realtime {
   readonly io: IoServer;
   private redis: { pub: Redis; sub: Redis } | null = null;
+  /** Set by `close`: emits after it are dropped. */
+  private closed = false;
   /** Who may join `conversation:<id>` (set by the messages module through the composition root). */
   private conversationGuard: ((userId: string, conversationId: string) => Promise<boolean>) | null = null;
   /** Who may join `stream:<id>` (set by the streaming module's policy through the composition root). */
@@ -188,6 +193,11 @@ export class Realtime {
     });
   }
 
+  /** Sockets connected to this node, not the other nodes' (metrics: `stagepass_realtime_sockets`; the System console's node list). */
+  localSockets(): number {
+    return this.io.of('/').sockets.size;
+  }
+
   /** Sends an event to every socket of one user, on any node. */
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.to(userRoom(userId), event, ...args);
@@ -198,22 +208,22 @@ export class Realtime {
    * Redis) published once, and a socket in several of the rooms gets it once. For fan-outs.
    */
   toUsers<E extends keyof ServerToClientEvents>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    if (userIds.length) this.io.to(userIds.map(userRoom)).emit(event, ...args);
+    if (userIds.length && !this.closed) this.io.to(userIds.map(userRoom)).emit(event, ...args);
   }
 
   /** Sends an event to a room (`user:`, and later `conversation:` and `stream:`), on any node. */
   to<E extends keyof ServerToClientEvents>(room: RealtimeRoom, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    this.io.to(room).emit(event, ...args);
+    if (!this.closed) this.io.to(room).emit(event, ...args);
   }
 
   /** Sends an event to a room except one user's sockets (who get their own version with toUser), on any node. */
   toExcept<E extends keyof ServerToClientEvents>(room: RealtimeRoom, exceptUserId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    this.io.to(room).except(userRoom(exceptUserId)).emit(event, ...args);
+    if (!this.closed) this.io.to(room).except(userRoom(exceptUserId)).emit(event, ...args);
   }
 
   /** Sends an event to every connected socket, on any node (public info only: live badges). */
   broadcast<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    this.io.emit(event, ...args);
+    if (!this.closed) this.io.emit(event, ...args);
   }
 
   /** Makes the sockets in room `of` (e.g. one user's) leave `room`, on any node (a viewer removed from a stream). */
@@ -247,14 +257,22 @@ export class Realtime {
     return (await this.onlineUsers([userId])).has(userId);
   }
 
-  /** Closes this node's sockets (before the HTTP server closes: open websockets would hold it). */
+  /**
+   * Closes this node's sockets (before the HTTP server closes: open websockets would hold it), each
+   * told first that the node is going away, not its session ('server/restarting'): the client
+   * connects again, through the proxy to another node.
+   */
   closeSockets(): void {
+    this.io.local.emit('server/restarting', { reconnectAfterMs: RECONNECT_AFTER_SHUTDOWN_MS });
     this.io.local.disconnectSockets(true);
     this.io.engine?.close();
   }
 
   /** Closes the Redis connections (after the sockets). */
   async close(): Promise<void> {
+    // An after-commit push that outlives the node's stop is dropped here: the Redis adapter would
+    // publish on a closed connection (an unhandled rejection), and nobody is connected any more.
+    this.closed = true;
     if (!this.redis) return;
     const { pub, sub } = this.redis;
     this.redis = null;

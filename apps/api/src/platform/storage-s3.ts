@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Storage } from './storage.types';
+import type { Storage, StorageUsage } from './storage.types';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -37,6 +37,27 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  /**
+   * The bucket's totals, listed 1,000 keys a request (S3 has no cheaper call): at most
+   * `maxPages` requests, `truncated` when there was more (a storage inventory or the provider's
+   * metrics then have the exact figure).
+   */
+  async usage(maxPages = 100): Promise<StorageUsage> {
+    let objects = 0;
+    let bytes = 0;
+    let token: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: 1000 }));
+      for (const o of res.Contents ?? []) {
+        objects++;
+        bytes += o.Size ?? 0;
+      }
+      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+      if (!token) return { driver: 's3', bucket: this.bucket, objects, bytes, truncated: false };
+    }
+    return { driver: 's3', bucket: this.bucket, objects, bytes, truncated: true };
   }
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<void> {

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import type { Storage } from './storage.types';
+import type { Storage, StorageUsage } from './storage.types';
 
 export type { Storage } from './storage.types';
 
@@ -36,6 +36,13 @@ export class LocalStorage implements Storage {
   private realRoot: string | null = null;
   constructor(root: string) {
     this.rootPath = path.resolve(root);
+  }
+
+  /** The free and total bytes of the disk holding the root (made if missing). */
+  async usage(): Promise<StorageUsage> {
+    await fsp.mkdir(this.rootPath, { recursive: true });
+    const s = await fsp.statfs(this.rootPath);
+    return { driver: 'local', path: this.rootPath, freeBytes: s.bavail * s.bsize, totalBytes: s.blocks * s.bsize };
   }
 
   /** The key's path, once `confineSync` checked it (used by processing to read a source in place). */

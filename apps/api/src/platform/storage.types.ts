@@ -13,6 +13,15 @@ export interface Storage {
   get(key: string, range?: { start: number; end?: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Where the bytes are and how much room is left (the console's System section): the free and
+   * total bytes of the local disk, or the bucket's object count and bytes (listed up to a limit).
+   */
+  usage(): Promise<StorageUsage>;
   /** A path on this machine holding the bytes, when there is one (local disk) — saves a copy before processing. */
   localPath(key: string): string | null;
 }
+
+export type StorageUsage =
+  | { driver: 'local'; path: string; freeBytes: number; totalBytes: number }
+  | { driver: 's3'; bucket: string; objects: number; bytes: number; truncated: boolean };

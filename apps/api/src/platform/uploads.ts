@@ -36,14 +36,20 @@ export const UPLOAD_KINDS = {
  * attachment (`X-Content-Type-Options: nosniff`), never shown inline.
  */
 const ANY_FILE_KIND = { mimes: [] as readonly string[], maxBytes: 1024 * 1024 * 1024, label: 'a file' };
-export type UploadKind = keyof typeof UPLOAD_KINDS | 'media' | 'file';
+/** A leaked copy for the tracer (modules/protection): a picture or a video clip, at most 300 MB (a few minutes at any usual quality). */
+const LEAK_KIND = {
+  mimes: [...UPLOAD_KINDS.image.mimes, ...UPLOAD_KINDS.video.mimes] as readonly string[],
+  maxBytes: 300 * 1024 * 1024,
+  label: 'a picture or a video clip',
+};
+export type UploadKind = keyof typeof UPLOAD_KINDS | 'media' | 'file' | 'leak';
 /** Any photo, video or audio file (message attachments): the content decides which. */
 const MEDIA_KIND = {
   mimes: [...new Set([...UPLOAD_KINDS.image.mimes, ...UPLOAD_KINDS.video.mimes, ...UPLOAD_KINDS.audio.mimes])],
   maxBytes: MAX_UPLOAD_BYTES,
   label: 'a photo, a video or an audio file',
 };
-const kindOf = (k: UploadKind) => (k === 'media' ? MEDIA_KIND : k === 'file' ? ANY_FILE_KIND : UPLOAD_KINDS[k]);
+const kindOf = (k: UploadKind) => (k === 'media' ? MEDIA_KIND : k === 'file' ? ANY_FILE_KIND : k === 'leak' ? LEAK_KIND : UPLOAD_KINDS[k]);
 /** The media type of a received file of the media pipeline (by its checked content type). */
 export const mediaTypeOf = (mime: string): 'image' | 'video' | 'audio' =>
   (UPLOAD_KINDS.image.mimes as readonly string[]).includes(mime) ? 'image' : (UPLOAD_KINDS.audio.mimes as readonly string[]).includes(mime) && mime !== 'video/webm' ? 'audio' : 'video';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { usernameSchema, type CreateFeedInput } from '@stagepass/shared';
+import { usernameSchema, type CreateFeedInput, type Locale } from '@stagepass/shared';
 import { seedReferrals } from './demo-referrals';
 import { seedTracking } from './demo-tracking';
 import { seedPromotions } from './demo-promotions';
@@ -9,6 +9,7 @@ import { seedAutoMessages } from './demo-auto-messages';
 import { seedCalendar } from './demo-calendar';
 import { seedFans } from './demo-fans';
 import { seedStatistics } from './demo-statistics';
+import { seedStatisticsHistory } from './demo-statistics-history';
 import { seedTipMenu } from './demo-tipmenu';
 import type { Root } from '../root';
 import type { UserRow } from '../modules/users/users.tables';
@@ -23,6 +24,7 @@ import { seedConsole, seedLegal } from './demo-console';
 import { seedAge } from './demo-age';
 import { seedPrivacy } from './demo-privacy';
 import { seedScreening } from './demo-screening';
+import { seedProtection } from './demo-protection';
 import { seedTakedowns } from './demo-takedowns';
 import { seedReleases } from './demo-releases';
 import { seedLive } from './demo-live';
@@ -43,11 +45,13 @@ interface DemoCreator {
   pricing: { monthlyPrice: number; freeSubscriptionEnabled: boolean; freeSubscriptionDays?: number };
 }
 interface DemoAccount {
-  key: 'fan' | 'admin' | 'luna' | 'iris' | 'marco';
+  key: 'fan' | 'fanEs' | 'admin' | 'luna' | 'iris' | 'marco';
   username: string;
   email: string;
   firstName: string;
   lastName: string;
+  /** The account's saved language (none: the browser's). */
+  locale?: Locale;
   creator?: DemoCreator;
 }
 
@@ -58,6 +62,8 @@ interface DemoAccount {
  */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { key: 'fan', username: 'fan', email: 'fan@example.com', firstName: 'Frankie', lastName: 'Fan' },
+  // The same kind of fan with Spanish set (issue 34 §3): the site, its e-mails and notifications in Spanish.
+  { key: 'fanEs', username: 'fan-es', email: 'fan-es@example.com', firstName: 'Sofía', lastName: 'Fan', locale: 'es' },
   { key: 'admin', username: 'operator', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin' },
   {
     key: 'luna', username: 'luna', email: 'creator@example.com', firstName: 'Luna', lastName: 'Rivers',
@@ -186,6 +192,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
       }),
     );
 
+    // The Spanish-speaking fan follows Luna: a home feed to read (her posts stay as she wrote them, in English).
+    if (account.fanEs?.created && account.luna) await ctx.follows.follow(account.fanEs.user, account.luna.user.id);
     if (account.fan && account.luna && account.iris) {
       await seedFan(ctx, account.fan, account.luna.user, account.iris.user);
       await seedMessages(ctx, account.fan.user, account.luna.user, account.iris.user, await maker());
@@ -205,6 +213,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.admin) await seedLegal(ctx, { admin: account.admin.user, accounts: Object.values(account).map((x) => x.user) });
     if (account.admin) await seedScreening(ctx, { admin: account.admin.user });
     if (account.admin && account.luna) await seedTakedowns(ctx, { admin: account.admin.user, luna: account.luna.user });
+    // Content protection: a subscribers-only photo of Luna, the demo fan's marked copy and a leak of it that traces to the fan (demo-protection.ts).
+    if (account.luna && account.fan) await seedProtection(ctx, { luna: account.luna.user, fan: account.fan.user });
     if (account.admin && account.luna) await seedReleases(ctx, { admin: account.admin.user, luna: account.luna.user });
     if (account.admin) await seedAge(ctx, { iris: account.iris?.user ?? null, password: DEMO_PASSWORD, maker });
     // The console's Disputes and Payments pages: an open dispute, a lost one and a refund (demo-disputes.ts).
@@ -225,6 +235,8 @@ export async function seedDemo(ctx: Root, log?: FastifyBaseLogger, opts: { tmpDi
     if (account.luna) await seedCalendar(ctx, { luna: account.luna.user });
     // Fans: Luna's private names and notes for two fans; totals come from the handlers (demo-fans.ts).
     if (account.luna) await seedFans(ctx, { luna: account.luna.user });
+    // Luna's audience and content history over 90 days: listeners, follows, trials, older posts, likes, comments, unlocks, views (demo-statistics-history.ts).
+    if (account.luna) await seedStatisticsHistory(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.luna) await seedStatistics(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.luna) await seedTipMenu(ctx, { luna: account.luna.user, password: DEMO_PASSWORD, sandbox: (await ctx.payments.gatewayName()) === 'sandbox' });
     if (account.fan) await seedPrivacy(ctx, { fan: account.fan.user });
@@ -312,7 +324,7 @@ async function ensureAccount(ctx: Root, a: DemoAccount): Promise<{ user: UserRow
     {
       username, email: a.email, firstName: a.firstName, lastName: a.lastName, password: DEMO_PASSWORD, gender: isPerformer ? 'female' : 'male', country: 'US',
       // The demo accounts confirmed their age and accept the current terms (the seed publishes them first: seedLegal).
-      ageConfirmed: true, acceptTerms: true,
+      ageConfirmed: true, acceptTerms: true, locale: a.locale,
       ...(isPerformer ? { orientation: 'straight' as const, dateOfBirth: '1995-04-12' } : {}),
     },
     { isPerformer, verifyEmail: false },

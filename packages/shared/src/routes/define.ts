@@ -56,6 +56,11 @@ export interface RouteEntry {
    * data never need a reason. Lists showing only metadata are not marked; opening content is.
    */
   operatorRead?: true;
+  /**
+   * `true`: the Authorization header carries a credential of this route's own (the metrics
+   * scraper's token), not a session: no session is looked up for it, and the handler checks it.
+   */
+  ownAuthorization?: true;
 }
 
 /** An entry as the map holds it: its module's name is its OpenAPI tag. */

@@ -33,6 +33,7 @@ import { payments } from './payments';
 import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { takedowns } from './takedowns';
+import { protection } from './protection';
 import { tracking } from './tracking';
 import { statistics } from './statistics';
 import { salesTax, taxes } from './taxes';
@@ -54,6 +55,7 @@ import { settings } from './settings';
 import { site } from './site';
 import { streaming, streamChat } from './streaming';
 import { subscriptions } from './subscriptions';
+import { system } from './system';
 import { users } from './users';
 import { vault } from './vault';
 import { videos } from './videos';
@@ -90,6 +92,7 @@ export const routes = {
   payouts,
   privacy,
   takedowns,
+  protection,
   tracking,
   statistics,
   taxes,
@@ -115,6 +118,7 @@ export const routes = {
   streaming,
   streamChat,
   subscriptions,
+  system,
   users,
   vault,
   videos,

@@ -15,6 +15,7 @@ import {
   type LedgerAccountKind, type LedgerTransactionRow, type LedgerTxType,
 } from './ledger.tables';
 import { negate, reverseCardSale, saleLeft, type CardSaleReversal, type CardSaleReversed, type Negation } from './ledger.reversals';
+import { metrics } from '../../platform/metrics';
 
 export interface AccountRef { kind: LedgerAccountKind; ownerId: string | null }
 export interface Posting {
@@ -118,14 +119,24 @@ export interface LedgerDeps {
 export class LedgerService {
   constructor(private deps: LedgerDeps) {}
 
-  /** Ids of the accounts, created on first use. */
+  /**
+   * Ids of the accounts, created on first use: one read when they all exist (every sale after an
+   * account's first), else the missing ones inserted (a concurrent first use of the same account
+   * waits on its unique key and inserts nothing) and read again.
+   */
   async accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, string>> {
     const key = (r: AccountRef) => `${r.kind}:${r.ownerId ?? ''}`;
     const unique = [...new Map(refs.map((r) => [key(r), r])).values()];
-    await tx.insert(ledgerAccounts).values(unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId }))).onConflictDoNothing();
-    const conds = unique.map((r) => and(eq(ledgerAccounts.kind, r.kind), r.ownerId ? eq(ledgerAccounts.ownerId, r.ownerId) : isNull(ledgerAccounts.ownerId)));
-    const rows = await tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId }).from(ledgerAccounts).where(or(...conds));
-    return new Map(rows.map((r) => [key(r), r.id]));
+    const read = async (list: AccountRef[]) => {
+      const conds = list.map((r) => and(eq(ledgerAccounts.kind, r.kind), r.ownerId ? eq(ledgerAccounts.ownerId, r.ownerId) : isNull(ledgerAccounts.ownerId)));
+      return tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId }).from(ledgerAccounts).where(or(...conds));
+    };
+    const found = new Map((await read(unique)).map((r) => [key(r), r.id]));
+    const missing = unique.filter((r) => !found.has(key(r)));
+    if (!missing.length) return found;
+    await tx.insert(ledgerAccounts).values(missing.map((r) => ({ kind: r.kind, ownerId: r.ownerId }))).onConflictDoNothing();
+    for (const r of await read(missing)) found.set(key(r), r.id);
+    return found;
   }
 
   /**
@@ -166,6 +177,12 @@ export class LedgerService {
       })
       .returning();
     await tx.insert(ledgerEntries).values(withIds.map((p) => ({ transactionId: row.id, accountId: p.accountId, amount: p.amount })));
+    // Counted once the movement commits (platform/metrics.ts): by type, and the money it moved.
+    const counted = async () => {
+      metrics.ledgerMovements.inc({ type: input.type });
+      metrics.ledgerAmount.inc({ type: input.type }, row.amount);
+    };
+    if (!this.deps.commits.afterCommit(tx, counted)) void counted();
     return row;
   }
 

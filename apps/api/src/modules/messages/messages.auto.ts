@@ -105,7 +105,7 @@ export class AutoMessagesService {
         kind,
         enabled: row?.enabled ?? false,
         text: row?.text ?? '',
-        files: (row?.fileIds ?? []).map((id) => fileOf.get(id)).filter((f) => f !== undefined).map((f) => this.deps.media.fileView(f, 'full')),
+        files: (row?.fileIds ?? []).map((id) => fileOf.get(id)).filter((f) => f !== undefined).map((f) => this.deps.media.ownerFileView(f)),
         price: row?.price ? fromMinor(row.price) : null,
         toFollowers: row?.toFollowers ?? false,
         afterDays: row?.afterDays ?? MISS_YOU_DAYS_DEFAULT,

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { messages as messagesTable } from './messages.tables';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { conversations, messages as messagesTable } from './messages.tables';
 import { isSuspended } from '../users/moderation.policy';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { ContentKindProvider } from '../../platform/content-kinds';
@@ -36,6 +36,26 @@ export function messageKind({ messages }: { messages: MessagesService }): Conten
         kind: 'message' as const, _id: m.id, title: titleOf(m), excerpt: opts?.opened ? m.text.slice(0, 400) : '',
         thumbnail: null, status: m.deletedAt ? 'deleted' : 'sent', ownerId: m.senderId, hidden: false, hiddenAt: null, hiddenReason: null, link: null, createdAt: m.createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * Messages carrying the file in the conversation between the viewer and the file's owner (the
+     * pair's unique index, then that conversation's messages): media README "HLS" — `load` decides.
+     */
+    async itemsWithFile(tx, file, viewer) {
+      if (!viewer || !file.ownerId || viewer.id === file.ownerId) return [];
+      const [low, high] = viewer.id < file.ownerId ? [viewer.id, file.ownerId] : [file.ownerId, viewer.id];
+      const rows = await tx
+        .select({ id: messagesTable.id })
+        .from(messagesTable)
+        .innerJoin(conversations, eq(conversations.id, messagesTable.conversationId))
+        .where(and(
+          eq(conversations.userLowId, low), eq(conversations.userHighId, high), eq(messagesTable.senderId, file.ownerId), isNull(messagesTable.deletedAt),
+          sql`${messagesTable.fileIds} @> ${JSON.stringify([file.id])}::jsonb`,
+        ))
+        .orderBy(desc(messagesTable.createdAt))
+        .limit(20);
+      return rows.map((r) => r.id);
     },
 
     async load(tx, viewer, id) {

@@ -272,7 +272,7 @@ export class MassMessagesService {
     return rows.map((r) => ({
       _id: r.id,
       text: r.text,
-      files: r.fileIds.map((id) => fileOf.get(id)).filter((f) => f !== undefined).map((f) => this.deps.media.fileView(f, 'full')),
+      files: r.fileIds.map((id) => fileOf.get(id)).filter((f) => f !== undefined).map((f) => this.deps.media.ownerFileView(f)),
       price: r.price ? fromMinor(r.price) : null,
       audience: r.audience,
       minTierId: r.minTierId,

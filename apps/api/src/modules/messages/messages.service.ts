@@ -354,8 +354,9 @@ export class MessagesService {
     return this.deps.media.statusView(f);
   }
 
+  /** The uploader's own view of a file they just uploaded. */
   fileView(file: FileRow): ReturnType<MediaService['fileView']> {
-    return this.deps.media.fileView(file, 'full');
+    return this.deps.media.ownerFileView(file);
   }
 
   // ------------------------------------------------------------------------ operators' audited reads

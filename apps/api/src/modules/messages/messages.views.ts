@@ -77,7 +77,7 @@ export function messageView(media: MediaService, viewer: Pick<UserRow, 'id' | 'r
     conversationId: m.conversationId,
     senderId: m.senderId,
     text: deleted ? '' : m.text,
-    files: list.map((f) => media.fileView(f, open ? 'full' : 'locked')),
+    files: list.map((f) => media.fileView(f, open ? 'full' : 'locked', viewer)),
     price: m.price ? fromMinor(m.price) : null,
     isBought: bought,
     isLocked: !open && list.length > 0,

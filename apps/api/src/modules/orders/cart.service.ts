@@ -112,7 +112,9 @@ export class CartService {
 
 /** The orders module's cart handler: a product bought leaves its buyer's cart (the cart checkout, or a single purchase). */
 export function registerCartHandlers({ events }: { events: Events }): void {
-  events.on('order.placed', 'orders.cart-bought', async ({ payload: e }, tx) => {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
+  interactive.on('order.placed', 'orders.cart-bought', async ({ payload: e }, tx) => {
     await tx.delete(cartItems).where(and(eq(cartItems.userId, e.buyerId), eq(cartItems.productId, e.productId)));
   });
 }

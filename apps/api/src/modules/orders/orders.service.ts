@@ -259,7 +259,7 @@ export class OrdersService {
     const imageOf = (productId: string | null) => {
       const f = productId ? fileById.get(firstImage.get(productId) ?? '') : undefined;
       if (!f) return null;
-      const v = this.deps.media.fileView(f, 'full');
+      const v = this.deps.media.fileView(f, 'full', null); // product images (public): no viewer needed
       return v.thumbnails.at(-1) ?? v.url ?? null;
     };
     const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -17,6 +17,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { UsersService } from '../users/users.service';
 import type { SalesTaxService } from '../taxes/sales-tax.service';
 import { clientColumns, requestClient, type RequestClient } from '../../platform/request-context';
+import { metrics } from '../../platform/metrics';
 
 /** Site currency (ISO 4217, lower case as Stripe wants it). */
 export const CURRENCY = 'usd';
@@ -105,7 +106,9 @@ export class PaymentsService {
     const [row] = await this.deps.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
     if (row) return row.customerId;
     const id = await gw.createCustomer({ id: user.id, email: user.email, name: user.name });
-    await this.deps.db.insert(gatewayCustomers).values({ userId: user.id, gateway: gw.name, customerId: id }).onConflictDoNothing();
+    const [mine] = await this.deps.db.insert(gatewayCustomers).values({ userId: user.id, gateway: gw.name, customerId: id }).onConflictDoNothing().returning({ customerId: gatewayCustomers.customerId });
+    if (mine) return mine.customerId;
+    // A concurrent first payment stored its customer first: that one is the user's.
     const [again] = await this.deps.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gw.name)));
     return again.customerId;
   }
@@ -255,7 +258,9 @@ export class PaymentsService {
 
   /** pending → failed (once). */
   async fail(paymentId: string, gatewayRef: string | null, message: string, tx: Tx | Db = this.deps.db): Promise<boolean> {
-    const rows = await tx.update(paymentTransactions).set({ status: 'failed', gatewayRef, failureMessage: message }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning({ id: paymentTransactions.id });
+    const rows = await tx.update(paymentTransactions).set({ status: 'failed', gatewayRef, failureMessage: message }).where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'pending'))).returning({ id: paymentTransactions.id, gateway: paymentTransactions.gateway });
+    // The one path to a failed payment: counted here (platform/metrics.ts; the failed-payments alert).
+    for (const r of rows) metrics.paymentsFailed.inc({ gateway: r.gateway });
     return rows.length > 0;
   }
 

@@ -21,6 +21,8 @@ const fmt = (minor: number) => fromMinor(minor).toFixed(2);
  * `payout.rejected` (at least once; a failed send is retried by the event's handler job).
  */
 export function registerPayoutHandlers({ db, events, mailer }: PayoutHandlersDeps): void {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
   const mail = async (payoutId: string) => {
     const [p] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, payoutId));
     if (!p) return;
@@ -33,6 +35,6 @@ export function registerPayoutHandlers({ db, events, mailer }: PayoutHandlersDep
       : `Hi ${u.name || 'there'}, your payout request of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} was declined and the amount is available again.${p.adminNote ? ` Reason: ${p.adminNote}` : ''}`;
     await mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
   };
-  events.onSideEffect('payout.paid', 'payouts.mail', (e) => mail(e.payload.payoutId));
-  events.onSideEffect('payout.rejected', 'payouts.mail', (e) => mail(e.payload.payoutId));
+  interactive.onSideEffect('payout.paid', 'payouts.mail', (e) => mail(e.payload.payoutId));
+  interactive.onSideEffect('payout.rejected', 'payouts.mail', (e) => mail(e.payload.payoutId));
 }

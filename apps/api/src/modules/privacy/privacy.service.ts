@@ -47,7 +47,7 @@ export interface PrivacyDeps {
   auth: Pick<AuthService, 'assertCurrentPassword' | 'revokeAllSessions'>;
   twoFactor: Pick<TwoFactorService, 'assertProof'>;
   ledger: Pick<LedgerService, 'balances'>;
-  notifications: Pick<NotificationsService, 'create'>;
+  notifications: Pick<NotificationsService, 'create' | 'forgetDevices'>;
   subscriptions: Pick<SubscriptionsService, 'cancelAllFor'>;
   /** Disputes, refunds and tax details for the export (their modules' services, README "Export"). */
   exportSources: ExportSources;
@@ -197,8 +197,9 @@ export class PrivacyService {
 
   /**
    * The deletion itself (README "Deletion"): a positive earnings balance refuses (422); renewals
-   * off (Stripe included); then in one transaction the profile anonymised, sessions revoked, the
-   * creator's content hidden through the content-kind registry and the operator's audit entry;
+   * off (Stripe included); then in one transaction the profile anonymised, sessions revoked, push
+   * devices forgotten, the creator's content hidden through the content-kind registry and the
+   * operator's audit entry;
    * after the commit sockets closed and avatar/cover files deleted. Ledger, orders and tax data stay.
    */
   private async erase(userId: string, actor: (AuditActor & { reason: string }) | null): Promise<void> {
@@ -219,6 +220,7 @@ export class PrivacyService {
       await this.deps.payments.forgetEvidence(tx, userId);
       const k = await this.deps.accounts.anonymise(tx, userId);
       await this.deps.auth.revokeAllSessions(userId, tx);
+      await this.deps.notifications.forgetDevices(tx, userId);
       if (actor) {
         await recordAudit(tx, actor, {
           action: 'privacy.delete', targetType: 'user', targetId: userId,

@@ -59,7 +59,7 @@ export class ProductViews {
 
     return rows.map((r) => {
       const p = performerById.get(r.performerId);
-      const images = r.imageIds.map((id) => fileById.get(id)).filter((f): f is FileRow => Boolean(f)).map((f) => this.deps.media.fileView(f, 'full'));
+      const images = r.imageIds.map((id) => fileById.get(id)).filter((f): f is FileRow => Boolean(f)).map((f) => this.deps.media.fileView(f, 'full', viewer));
       const first = images.find((i) => i.url);
       const digital = privileged(r) && r.digitalFileId ? fileById.get(r.digitalFileId) : undefined;
       return {

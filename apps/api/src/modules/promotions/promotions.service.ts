@@ -203,6 +203,12 @@ export class PromotionsService implements SubscriptionPromotions {
     if (!made.length) throw conflict(chosen.kind === 'trial_link' ? 'You have already used this trial link' : 'You have already used this promotion');
   }
 
+  /** Whether the subscription's current run claimed a promotion (a campaign or a free-trial link): where its fan came from (statistics). */
+  async claimedBy(db: DbOrTx, subscriptionId: string): Promise<boolean> {
+    const [row] = await db.select({ id: promotionClaims.id }).from(promotionClaims).where(and(eq(promotionClaims.subscriptionId, subscriptionId), eq(promotionClaims.current, true))).limit(1);
+    return Boolean(row);
+  }
+
   async release(tx: Tx, source: string): Promise<void> {
     const gone = await tx.delete(promotionClaims).where(eq(promotionClaims.source, source)).returning({ promotionId: promotionClaims.promotionId });
     for (const g of gone) await tx.update(promotions).set({ claimed: sql`greatest(${promotions.claimed} - 1, 0)` }).where(eq(promotions.id, g.promotionId));

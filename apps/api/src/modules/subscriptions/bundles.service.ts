@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { bundlePrice, fromMinor, type RenewAs, type Subscription, type Tier, type TierBundle, type TierBundlesInput } from '@stagepass/shared';
 import type { Db } from '../../db/client';
@@ -8,12 +9,15 @@ import { subscriptions } from './subscriptions.tables';
 import type { SubscriptionTierRow } from './tiers.tables';
 import type { TiersService } from './tiers.service';
 import type { SettingsService } from '../settings/settings.service';
+import { CURRENCY, type PaymentsService } from '../payments/payments.service';
 
 /** What BundlesService is built with (by the composition root, root.ts). */
 export interface BundlesDeps {
   db: Db;
   settings: Pick<SettingsService, 'all'>;
   tiers: Pick<TiersService, 'byId' | 'toView'>;
+  /** A Stripe-billed bundle's renewal choice is set at Stripe too. */
+  payments: Pick<PaymentsService, 'gatewayFor'>;
 }
 
 /** The terms a bundle is sold with now: months, the percentage in force, the whole period's price (minor units, before coupon and tax). */
@@ -100,15 +104,21 @@ export class BundlesService {
 
   /**
    * POST /subscriptions/{id}/renewal: how a bundle subscription renews (the subscriber's; others
-   * 404). Only a subscription whose period is a bundle (422 otherwise), not an expired one, not one
-   * billed by Stripe (its interval is set at Stripe: 422 — README "Bundles").
+   * 404). Only a subscription whose period is a bundle (422 otherwise), not an expired one. One
+   * billed by Stripe is told first (a Subscription Schedule: the period as it is, then the chosen
+   * terms — README "Bundles"); Stripe refusing leaves the choice as it was.
    */
   async setRenewal(user: UserRow, subscriptionId: string, renewAs: RenewAs, view: (id: string) => Promise<Subscription>): Promise<Subscription> {
     const [sub] = await this.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     if (!sub || sub.userId !== user.id) throw notFound('Subscription not found');
-    if (!sub.bundleMonths) throw new HttpError(422, 'This subscription is monthly: there is no bundle to renew', [{ field: 'renewAs', message: 'Not a bundle subscription' }]);
+    if (!sub.bundleMonths || sub.bundlePrice === null) throw new HttpError(422, 'This subscription is monthly: there is no bundle to renew', [{ field: 'renewAs', message: 'Not a bundle subscription' }]);
     if (sub.status === 'expired') throw unprocessable('This subscription has ended');
-    if (sub.gateway === 'stripe') throw unprocessable('A subscription billed by Stripe renews as it was bought; changing it is not available yet');
+    if (sub.gateway === 'stripe' && sub.gatewayRef) {
+      const gw = await this.deps.payments.gatewayFor('stripe');
+      // Monthly: the tier's monthly price the subscription keeps (a bundle changes tier only after it renewed monthly).
+      const terms = renewAs === 'bundle' ? { months: sub.bundleMonths, amount: sub.bundlePrice } : { months: 1, amount: sub.price };
+      await gw.subscriptions!.setRenewal({ gatewayRef: sub.gatewayRef, ...terms, currency: CURRENCY, idempotencyKey: `renewal:${sub.id}:${crypto.randomUUID()}` });
+    }
     await this.deps.db.update(subscriptions).set({ renewBundle: renewAs === 'bundle' }).where(eq(subscriptions.id, sub.id));
     return view(sub.id);
   }

@@ -109,7 +109,8 @@ export class SubscriptionCharges {
    * A period was paid (inside the payment's transaction): active until `periodEnd` (gateway) or
    * `months` calendar months more (our own renewals, see below; a bundle's N, else 1). With
    * `months` given (our own charges), 1 after a bundle means it renewed monthly: the bundle's
-   * columns are cleared; a gateway's period (no `months`) leaves them as they are. Never moves the end back. Records `fan.subscribed`
+   * columns are cleared; a gateway's new period (no `months`) clears them when the fan chose
+   * monthly renewal (the gateway's schedule billed it monthly). Never moves the end back. Records `fan.subscribed`
    * for a subscription that was not running (a new one, or a lapsed one started again), else
    * `subscription.renewed` (`amount`: what was paid for the period, minor units).
    */
@@ -127,10 +128,13 @@ export class SubscriptionCharges {
     const fresh = sub.status === 'expired';
     // A downgrade chosen during the period takes effect with the next paid one (README "Tiers").
     const pending = sub.pendingTierId && !fresh ? (await tx.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, sub.pendingTierId)))[0] : undefined;
+    // A bundle that renewed monthly (README "Bundles"): our own charge of 1 month, or a new period
+    // paid at the gateway (its schedule switched it to monthly) after the fan chose monthly renewal.
+    const renewedMonthly = Boolean(sub.bundleMonths) && (months === undefined ? !fresh && !sub.renewBundle && expiresAt.getTime() > sub.expiresAt.getTime() : months === 1);
     await tx.update(subscriptions).set({
       ...(pending && !pending.archivedAt ? { tierId: pending.id, price: pending.price } : {}),
       pendingTierId: null,
-      ...(months === 1 && sub.bundleMonths ? { bundleMonths: null, bundleDiscountPercent: null, bundlePrice: null, renewBundle: false } : {}),
+      ...(renewedMonthly ? { bundleMonths: null, bundleDiscountPercent: null, bundlePrice: null, renewBundle: false } : {}),
       status: sub.status === 'cancelled' ? 'cancelled' : 'active', expiresAt, renewalAttempts: 0, nextAttemptAt: null,
       ...(fresh ? { startsAt: now, cancelledAt: null } : {}),
     }).where(eq(subscriptions.id, subscriptionId));

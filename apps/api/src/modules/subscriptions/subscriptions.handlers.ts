@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { Mailer } from '../../platform/mailer';
+import { textsFor } from '../../platform/texts';
 import { users } from '../users/users.tables';
 import type { PaymentsService } from '../payments/payments.service';
 import { subscriptions, type SubscriptionRow } from './subscriptions.tables';
@@ -35,6 +36,8 @@ const betweenSql = (a: string, b: string): SQL =>
  * (`subscription.expired` with a reason; a cancelled subscription simply running out has none).
  */
 export function registerSubscriptionHandlers({ clock, config, db, events, mailer, payments }: SubscriptionHandlersDeps): void {
+  // Someone is waiting on these (EventLane): they never queue behind the bulk lane's rollups and fan-out.
+  const interactive = events.with({ lane: 'interactive' });
   registerBlockEndsRenewal({ db, events, payments });
   registerPaymentReversals({ clock, db, events, payments });
   const people = async (fanId: string, performerId: string) => {
@@ -42,17 +45,19 @@ export function registerSubscriptionHandlers({ clock, config, db, events, mailer
     const [performer] = await db.select().from(users).where(eq(users.id, performerId));
     return { fan, who: performer?.name || performer?.username || 'a creator' };
   };
-  events.onSideEffect('subscription.past_due', 'subscriptions.past-due-mail', async ({ payload: e }) => {
+  interactive.onSideEffect('subscription.past_due', 'subscriptions.past-due-mail', async ({ payload: e }) => {
     if (e.attempt !== 1) return;
     const { fan, who } = await people(e.userId, e.performerId);
     if (!fan?.email) return;
-    await mailer.send({ to: fan.email, subject: `We could not renew your subscription to ${who}`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} could not be renewed: ${e.reason}\nWe will try again over the next days. Please check your payment card at ${config.PUBLIC_WEB_URL}/user/cards.\n` });
+    const t = textsFor(fan.locale).subscriptionMail;
+    await mailer.send({ to: fan.email, subject: t.renewFailedSubject(who), text: t.renewFailedText(fan.name || fan.username || '', who, e.reason, `${config.PUBLIC_WEB_URL}/user/cards`) });
   });
-  events.onSideEffect('subscription.expired', 'subscriptions.expired-mail', async ({ payload: e }) => {
+  interactive.onSideEffect('subscription.expired', 'subscriptions.expired-mail', async ({ payload: e }) => {
     if (e.reason === null) return;
     const { fan, who } = await people(e.userId, e.performerId);
     if (!fan?.email) return;
-    await mailer.send({ to: fan.email, subject: `Your subscription to ${who} has expired`, text: `Hi ${fan.name || fan.username},\n\nYour subscription to ${who} has expired: ${e.reason}\nYou can subscribe again at any time from their page.\n` });
+    const t = textsFor(fan.locale).subscriptionMail;
+    await mailer.send({ to: fan.email, subject: t.expiredSubject(who), text: t.expiredText(fan.name || fan.username || '', who, e.reason) });
   });
 }
 
@@ -66,7 +71,8 @@ export function registerSubscriptionHandlers({ clock, config, db, events, mailer
  * idempotent), outside any transaction since the gateway call reads settings.
  */
 function registerBlockEndsRenewal({ events, db, payments }: Pick<SubscriptionHandlersDeps, 'db' | 'events' | 'payments'>): void {
-  events.on('user.blocked', 'subscriptions.block-ends-renewal', async ({ payload: e }, tx) => {
+  const interactive = events.with({ lane: 'interactive' });
+  interactive.on('user.blocked', 'subscriptions.block-ends-renewal', async ({ payload: e }, tx) => {
     const renewing = await tx
       .select()
       .from(subscriptions)
@@ -75,7 +81,7 @@ function registerBlockEndsRenewal({ events, db, payments }: Pick<SubscriptionHan
     const now = new Date();
     for (const sub of renewing) await switchRenewalOff(tx, events, sub, now);
   });
-  events.onSideEffect('user.blocked', 'subscriptions.block-ends-gateway-renewal', async ({ payload: e }) => {
+  interactive.onSideEffect('user.blocked', 'subscriptions.block-ends-gateway-renewal', async ({ payload: e }) => {
     const atStripe = await db
       .select({ ref: subscriptions.gatewayRef })
       .from(subscriptions)
@@ -112,8 +118,9 @@ async function endNow(tx: Tx, events: Events, sub: SubscriptionRow, now: Date, r
  * once, `cancelNow` is idempotent), so Stripe does not renew it.
  */
 function registerPaymentReversals({ clock, db, events, payments }: Pick<SubscriptionHandlersDeps, 'clock' | 'db' | 'events' | 'payments'>): void {
+  const interactive = events.with({ lane: 'interactive' });
   const locked = async (tx: Tx, id: string) => (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update'))[0] ?? null;
-  events.on('payment.disputed', 'subscriptions.dispute-suspends', async ({ payload: e }, tx) => {
+  interactive.on('payment.disputed', 'subscriptions.dispute-suspends', async ({ payload: e }, tx) => {
     if (!e.locksContent || !e.subscriptionId) return;
     // The row first, then whether the dispute is still open: a close handled before this one
     // (handlers run in any order) must not leave the subscription suspended for good.
@@ -126,12 +133,12 @@ function registerPaymentReversals({ clock, db, events, payments }: Pick<Subscrip
   // it lapses at the end of its paid period (a past_due one ends now); after the dispute closes the fan
   // subscribes again (a cancelled one still in its period resumes without a charge). Skipped when the
   // dispute closed before this handler ran (handlers run in any order). Stripe: below.
-  events.on('payment.disputed', 'subscriptions.dispute-pauses-renewals', async ({ payload: e }, tx) => {
+  interactive.on('payment.disputed', 'subscriptions.dispute-pauses-renewals', async ({ payload: e }, tx) => {
     if (!(await payments.spendingPaused(e.userId, tx))) return;
     const renewing = await tx.select().from(subscriptions).where(and(eq(subscriptions.userId, e.userId), inArray(subscriptions.status, ['active', 'past_due']))).for('update');
     for (const sub of renewing) await switchRenewalOff(tx, events, sub, clock.now());
   });
-  events.onSideEffect('payment.disputed', 'subscriptions.dispute-pauses-gateway-renewals', async ({ payload: e }) => {
+  interactive.onSideEffect('payment.disputed', 'subscriptions.dispute-pauses-gateway-renewals', async ({ payload: e }) => {
     if (!(await payments.spendingPaused(e.userId))) return;
     const atStripe = await db
       .select({ ref: subscriptions.gatewayRef })
@@ -141,14 +148,14 @@ function registerPaymentReversals({ clock, db, events, payments }: Pick<Subscrip
     const gw = await payments.gatewayFor('stripe');
     for (const { ref } of atStripe) await gw.subscriptions!.cancelAtPeriodEnd(ref!);
   });
-  events.on('payment.dispute-closed', 'subscriptions.dispute-closed', async ({ payload: e }, tx) => {
+  interactive.on('payment.dispute-closed', 'subscriptions.dispute-closed', async ({ payload: e }, tx) => {
     if (!e.subscriptionId) return;
     const sub = await locked(tx, e.subscriptionId);
     if (!sub || sub.suspendedByDispute !== e.disputeId) return;
     if (e.outcome === 'lost') await endNow(tx, events, sub, clock.now(), 'the card payment for it was reversed by your bank (a dispute)');
     else await tx.update(subscriptions).set({ suspendedByDispute: null }).where(eq(subscriptions.id, sub.id));
   });
-  events.on('payment.refunded', 'subscriptions.refund-ends', async ({ payload: e }, tx) => {
+  interactive.on('payment.refunded', 'subscriptions.refund-ends', async ({ payload: e }, tx) => {
     if (!e.full || !e.latest || !e.subscriptionId) return;
     const sub = await locked(tx, e.subscriptionId);
     if (sub) await endNow(tx, events, sub, clock.now(), 'its payment was refunded to your card');
@@ -159,10 +166,10 @@ function registerPaymentReversals({ clock, db, events, payments }: Pick<Subscrip
     const gw = await payments.gatewayFor('stripe');
     await gw.subscriptions!.cancelNow(sub.ref);
   };
-  events.onSideEffect('payment.dispute-closed', 'subscriptions.dispute-lost-ends-gateway', async ({ payload: e }) => {
+  interactive.onSideEffect('payment.dispute-closed', 'subscriptions.dispute-lost-ends-gateway', async ({ payload: e }) => {
     if (e.outcome === 'lost' && e.locksContent && e.subscriptionId) await cancelAtGateway(e.subscriptionId);
   });
-  events.onSideEffect('payment.refunded', 'subscriptions.refund-ends-gateway', async ({ payload: e }) => {
+  interactive.onSideEffect('payment.refunded', 'subscriptions.refund-ends-gateway', async ({ payload: e }) => {
     if (e.full && e.latest && e.subscriptionId) await cancelAtGateway(e.subscriptionId);
   });
 }

@@ -16,6 +16,8 @@ import { earnings } from '../earnings/earnings.tables';
 import { subscriptions } from './subscriptions.tables';
 import { audienceBatch } from '../messages/messages.audience';
 
+/** A URL to paid media in an answer: a signed private file, a viewer's marked picture, or a viewer's HLS playlist (media README). */
+const PAID_MEDIA = /\/files\/(private|marked)\/|\/media\/hls\//;
 let t: TestApp;
 let clock: Date;
 beforeAll(async () => {
@@ -144,7 +146,7 @@ describe('access by tier (no media URL below the minimum tier)', () => {
       const r = await req('GET', `/user/feeds/${post.id}`, who);
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().data.isLocked, who.user.username!).toBe(!open);
-      expect(r.body.includes('/files/private'), who.user.username!).toBe(open);
+      expect(PAID_MEDIA.test(r.body), who.user.username!).toBe(open);
     };
     await expectPost(low, false);
     await expectPost(none, false);
@@ -159,12 +161,12 @@ describe('access by tier (no media URL below the minimum tier)', () => {
     for (const [who, open] of [[low, false], [mid, false], [top, true]] as const) {
       const r = await req('GET', `/performer-assets/videos/${video.id}`, who);
       expect(r.json().data.canView, who.user.username!).toBe(open);
-      expect(r.body.includes('/files/private'), who.user.username!).toBe(open);
+      expect(PAID_MEDIA.test(r.body), who.user.username!).toBe(open);
     }
     for (const [who, open] of [[low, false], [mid, true], [top, true]] as const) {
       const r = await req('GET', `/performer-assets/galleries/${gallery.id}`, who);
       expect(r.json().data.isLocked, who.user.username!).toBe(!open);
-      expect(r.body.includes('/files/private'), who.user.username!).toBe(open);
+      expect(PAID_MEDIA.test(r.body), who.user.username!).toBe(open);
     }
     // A mass message to subscribers with a minimum tier reaches Silver and Gold only.
     const ids = await audienceBatch(t.ctx.db, { performerId: c.user.id, audience: 'subscribers', listIds: [], minTierId: silver._id }, null, 100, clock);

@@ -116,7 +116,7 @@ export class VaultService {
   private view(file: FileRow, caption: string | null, folderId: string | null, used?: Usage): VaultItem {
     return {
       _id: file.id,
-      file: this.deps.media.fileView(file, 'full'),
+      file: this.deps.media.ownerFileView(file),
       caption: caption ?? '',
       folderId: folderId ?? null,
       usedIn: used ?? { feeds: 0, messages: 0, videos: 0, photos: 0 },

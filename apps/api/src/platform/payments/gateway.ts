@@ -209,6 +209,12 @@ export interface PaymentGateway {
      * difference ourselves), the period and billing anchor unchanged, tax settings kept.
      */
     changePrice(req: { gatewayRef: string; monthlyAmount: number; currency: string; idempotencyKey: string }): Promise<void>;
+    /**
+     * How it renews once the current period ends (a bundle's renewal choice, subscriptions README
+     * "Bundles"): every `months` months at `amount` (before tax). The current period is left as it
+     * is and nothing is billed now; terms equal to the current period's drop any change set before.
+     */
+    setRenewal(req: { gatewayRef: string; months: number; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
   };
   /**
    * Sales tax at the gateway (Stripe Tax and Stripe TaxRates; taxes README "Stripe"). Absent: the

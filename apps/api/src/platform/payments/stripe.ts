@@ -193,6 +193,46 @@ export class StripeGateway implements PaymentGateway {
         { idempotencyKey: req.idempotencyKey },
       );
     },
+    /**
+     * Through a Subscription Schedule (changing a subscription's interval directly would bill a new
+     * period now): phase 1 is the current period as it is (its price, to its end), phase 2 one
+     * period of the new terms (a new inline price: same Product, currency and tax behaviour; the
+     * subscription's tax settings restated), then the schedule releases the subscription, which
+     * goes on with phase 2's price. Back to the current terms: the schedule is released before the
+     * period ends, nothing changes.
+     */
+    setRenewal: async (req: { gatewayRef: string; months: number; amount: number; currency: string; idempotencyKey: string }): Promise<void> => {
+      const sub = await this.stripe.subscriptions.retrieve(req.gatewayRef);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${req.gatewayRef} has no item`);
+      const scheduleId = typeof sub.schedule === 'string' ? sub.schedule : (sub.schedule?.id ?? null);
+      const currentMonths = item.price.recurring?.interval_count ?? 1;
+      if (currentMonths === req.months && item.price.unit_amount === req.amount) {
+        if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: `${req.idempotencyKey}:release` });
+        return;
+      }
+      const schedule = scheduleId ?? (await this.stripe.subscriptionSchedules.create({ from_subscription: req.gatewayRef }, { idempotencyKey: `${req.idempotencyKey}:schedule` })).id;
+      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+      const taxBehavior = item.price.tax_behavior === 'inclusive' || item.price.tax_behavior === 'exclusive' ? item.price.tax_behavior : null;
+      const taxRates = (sub.default_tax_rates ?? []).map((r) => r.id);
+      const tax = { ...(sub.automatic_tax?.enabled ? { automatic_tax: { enabled: true } } : {}), ...(taxRates.length ? { default_tax_rates: taxRates } : {}) };
+      await this.stripe.subscriptionSchedules.update(
+        schedule,
+        {
+          end_behavior: 'release',
+          phases: [
+            { items: [{ price: item.price.id, quantity: 1 }], start_date: item.current_period_start, end_date: item.current_period_end, proration_behavior: 'none', ...tax },
+            {
+              items: [{ price_data: { currency: req.currency, product, unit_amount: req.amount, recurring: { interval: 'month', interval_count: req.months }, ...(taxBehavior ? { tax_behavior: taxBehavior } : {}) }, quantity: 1 }],
+              duration: { interval: 'month', interval_count: req.months },
+              proration_behavior: 'none',
+              ...tax,
+            },
+          ],
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
+    },
     cancelNow: async (gatewayRef: string): Promise<void> => {
       try {
         await this.stripe.subscriptions.cancel(gatewayRef);
