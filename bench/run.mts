@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { machine, printRows, type BenchRow } from './lib/report.mts';
 
-const ALL = ['timeline', 'embedded', 'web', 'realtime', 'messages', 'upload', 'live', 'statements', 'tracking', 'statistics', 'fans', 'checkout', 'welcome'];
+const ALL = ['timeline', 'embedded', 'web', 'realtime', 'messages', 'upload', 'live', 'statements', 'tracking', 'statistics', 'fans', 'checkout', 'welcome', 'hls', 'protection', 'interactive', 'metrics'];
 const suites = (process.env.BENCH_SUITES ?? ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of suites) if (!ALL.includes(s)) throw new Error(`unknown suite ${s} (known: ${ALL.join(', ')})`);
 

@@ -18,7 +18,7 @@
  * and the `fan.subscribed` event's time → the copy's row (`created_at`, both the database's clock).
  * Checked: one copy per fan, none missing. The API runs with EVENT_WORKERS=4 (handler jobs four at a
  * time; the welcome handler's jobs are fetched first: `events.on(…, { priority })`). Also printed:
- * each handler's jobs, queued → started and run time (pg-boss' job rows), where the time went.
+ * each event type's handler jobs (one per event), queued → started and run time (pg-boss' job rows), where the time went.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -126,12 +126,13 @@ async function main(dbUrl: string) {
     );
     // Where the time went: the welcome handler's jobs, queued → started → done, and the handler jobs of the whole run.
     const jobs = await admin.query<{ handler: string; n: string; wait: string; run: string }>(
-      `SELECT data->>'handler' AS handler, count(*) AS n,
-              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (started_on - created_on)) * 1000) AS wait,
-              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (completed_on - started_on)) * 1000) AS run
-       FROM pgboss.job WHERE name = 'events.handle' AND state = 'completed' GROUP BY 1 ORDER BY 2 DESC`,
+      `SELECT e.type AS handler, count(*) AS n,
+              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (j.started_on - j.created_on)) * 1000) AS wait,
+              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM (j.completed_on - j.started_on)) * 1000) AS run
+       FROM pgboss.job j JOIN domain_events e ON e.id = (j.data->>'eventId')::uuid
+       WHERE j.name = 'events.handle' AND j.state = 'completed' GROUP BY 1 ORDER BY 2 DESC`,
     ).catch(() => ({ rows: [] as Array<{ handler: string; n: string; wait: string; run: string }> }));
-    for (const j of jobs.rows) log(`  handler ${j.handler}: ${fmt(Number(j.n))} jobs, queued → started p99 ${fmt(Number(j.wait))} ms, run p99 ${fmt(Number(j.run))} ms`);
+    for (const j of jobs.rows) log(`  ${j.handler} events' handler jobs: ${fmt(Number(j.n))} jobs, queued → started p99 ${fmt(Number(j.wait))} ms, run p99 ${fmt(Number(j.run))} ms`);
     await admin.end();
     const db = server.rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
     const copies = Number(counts.rows[0]!.copies);

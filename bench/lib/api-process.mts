@@ -44,7 +44,8 @@ export async function startApi(
   const nodeArgs = [...runtime.nodeArgs, ...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_API_LOG=file: the API's log lines (stdout) go to that file.
+    stdio: ['ignore', process.env.BENCH_API_LOG ? fs.openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', 'pipe'],
     env: {
       // The embedded database unless the caller names a server: the caller's own DATABASE_URL and
       // REDIS_URL (e.g. CI's) are not inherited.
@@ -118,4 +119,62 @@ export function processTree(pid: number): number[] {
     }
   }
   return out;
+}
+
+/**
+ * `npm run worker` (apps/api/src/worker.ts) as its own process, beside API nodes started with
+ * WORKERS=0: resolves once it runs its job handlers. Needs DATABASE_URL in `env`.
+ */
+export async function startWorker(opts: { env: Record<string, string>; timeoutMs?: number; /** shared with the API node (local file storage; kept) */ dataDir?: string }): Promise<{ pid: number; stop(): Promise<void> }> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stagepass-bench-worker-'));
+  const runtime = apiRuntime({ ...opts.env });
+  const child = spawn(process.execPath, [...runtime.nodeArgs, '--import', 'tsx', 'apps/api/src/worker.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'REDIS_URL')),
+      NODE_ENV: 'development',
+      ...runtime.env,
+      LOG_LEVEL: 'info',
+      PUBLIC_API_URL: 'http://127.0.0.1:8080',
+      PUBLIC_WEB_URL: 'http://127.0.0.1:3000',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...opts.env,
+    },
+  });
+  let out = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${out.slice(-2000)}`)), opts.timeoutMs ?? 120_000);
+    const take = (d: Buffer) => {
+      out = (out + d.toString()).slice(-8000);
+      if (out.includes('worker running job handlers')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited (${code}) while starting:\n${out.slice(-2000)}`));
+    });
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await ready;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { pid: child.pid!, stop };
 }
