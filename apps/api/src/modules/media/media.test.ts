@@ -349,6 +349,18 @@ describe('storeUpload', () => {
   });
 });
 
+describe('remove', () => {
+  it('deletes the renditions a job wrote after the caller read the row (its copy names only the original)', async () => {
+    const stale = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await fx.image(400, 300));
+    await t.ctx.queue.drain();
+    const done = await row(stale.id);
+    expect(Object.keys(done.variants).length).toBeGreaterThan(0);
+    await t.ctx.media.remove(stale);
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, stale.id))).toEqual([]);
+    for (const key of [...Object.values(done.variants), done.preview!]) expect(await stored(key), key).toBeNull();
+  });
+});
+
 describe('recovery sweep', () => {
   it('queues files left `uploaded` without a job; running it twice processes them once', async () => {
     const upload = await fx.image(120, 80);
