@@ -90,12 +90,12 @@ beforeAll(async () => {
   work = await fsp.mkdtemp(path.join(os.tmpdir(), 'stagepass-vprot-'));
   [creator, fan, fan2, admin, otherCreator] = await Promise.all([createCreator(t), createFan(t), createFan(t), createAdmin(t), createCreator(t)]);
   const up = await t.ctx.media.storeUpload(creator.user.id, 'video', 'video', await sourceVideo('source.mp4', `testsrc2=duration=${SECONDS}:size=320x180:rate=12,hue=H=t/40`));
-  // MP4 and HLS with both variants of ~3½ minutes: over the five minutes it had beside CI's browser tests.
-  await t.ctx.queue.drain({ timeoutMs: 540_000 });
+  // MP4 and HLS with both variants of ~3½ minutes: 2 minutes alone, over ten beside CI's browser tests (stop 45).
+  await t.ctx.queue.drain({ timeoutMs: 1_140_000 });
   file = await row(up.id);
   videoId = (await createVideo(t, creator.user.id, { access: 'sale', price: 5, fileId: file.id })).id;
   for (const f of [fan, fan2]) await purchase(t, f.user.id, { id: videoId, performerId: creator.user.id, price: 500 }, 'video');
-}, 600_000);
+}, 1_200_000);
 afterAll(async () => {
   await t?.close();
   if (work) await fsp.rm(work, { recursive: true, force: true });
