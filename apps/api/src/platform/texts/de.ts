@@ -1,5 +1,8 @@
 import type { Texts } from './en';
 
+const NOUN: Record<string, string> = { feed: 'Beitrag', video: 'Video', gallery: 'Galerie', product: 'Produkt', photo: 'Foto', stream: 'Livestream', message: 'Nachricht' };
+const noun = (k: string) => NOUN[k] ?? k;
+
 export const de: Texts = {
   auth: {
     verifySubject: (site) => `Bestätige deine E-Mail-Adresse für ${site}`,
@@ -67,5 +70,62 @@ export const de: Texts = {
     payoutApproved: (amount) => `Deine Auszahlung von ${amount} wurde genehmigt`,
     payoutPaid: (amount) => `Deine Auszahlung von ${amount} wurde überwiesen`,
     payoutRejected: (amount) => `Deine Auszahlung von ${amount} wurde abgelehnt`,
+    purchasedItem: (who, kind, amount) => `${who} hat deinen Inhalt (${noun(kind)}) für ${amount} gekauft`,
+    purchasedTicket: (who, title, amount) => `${who} hat ein Ticket für deinen Stream „${title}“ für ${amount} gekauft`,
+    orderPlaced: (who, quantity, product, total) => `${who} hat ${quantity} × ${product} bestellt (${total})`,
+    orderPlacedDigital: (who, product, total) => `${who} hat ${product} gekauft (${total})`,
+    orderAddressChanged: (who, product) => `${who} hat die Lieferadresse der Bestellung von ${product} geändert`,
+    verificationApproved: 'Deine Identität wurde bestätigt: Du kannst jetzt kostenpflichtige Inhalte veröffentlichen, verkaufen und Auszahlungen anfordern',
+    verificationRejected: (reason) => `Deine Ausweisdokumente wurden nicht akzeptiert: ${reason}. Lade neue Dokumente hoch, um es erneut zu versuchen.`,
+    contentHidden: (kind, title, reason) => `Das Team hat deinen Inhalt (${noun(kind)})${title ? ` „${title}“` : ''} ausgeblendet: ${reason}`,
+    takedownHidden: (number, claimant, work) => `Die Takedown-Meldung Nr. ${number} von ${claimant} hat deine Inhalte ausgeblendet. Das beanspruchte Werk: ${work}. Du kannst eine Gegendarstellung einreichen.`,
+    coperformerTagged: (who, kind) => `${who} hat dich in einem Inhalt (${noun(kind)}) markiert: Nimm die Markierung an oder lehne sie ab`,
+    coperformerAccepted: (who, kind) => `${who} hat deine Markierung in deinem Inhalt (${noun(kind)}) angenommen`,
+    coperformerDeclined: (who, kind, hidden) => `${who} hat deine Markierung in deinem Inhalt (${noun(kind)}) abgelehnt${hidden ? ': Der Inhalt bleibt ausgeblendet, bis du die Person daraus entfernst' : ''}`,
+    releaseApproved: 'Eine von dir hochgeladene Freigabe eines Mitwirkenden wurde genehmigt: Inhalte, die sie nennen, können veröffentlicht werden',
+    releaseRejected: (reason, hidden) => `Eine von dir hochgeladene Freigabe eines Mitwirkenden wurde abgelehnt: ${reason}${hidden ? `. ${hidden === 1 ? 'Ein veröffentlichter Inhalt, der sie nennt, ist' : `${hidden} veröffentlichte Inhalte, die sie nennen, sind`} ausgeblendet, bis du sie daraus entfernst` : ''}`,
+    replayReady: (title) => `Deine Aufzeichnung von ${title} ist fertig`,
+    replayFailed: (title, reason) => `Deine Aufzeichnung von ${title} konnte nicht erstellt werden: ${reason}`,
+    exportReady: (until) => `Dein Datenexport steht bis ${until} zum Download bereit.`,
+  },
+  payoutMail: {
+    paidTitle: 'Deine Auszahlung wurde gesendet',
+    declinedTitle: 'Deine Auszahlungsanfrage wurde abgelehnt',
+    paidBody: (name, amount, stripe, note) =>
+      `Hallo${name ? ` ${name}` : ''}, deine Auszahlung von ${amount} wurde ${stripe ? 'auf dein Stripe-Konto überwiesen' : 'ausgezahlt'}.${note ? ` Hinweis: ${note}` : ''}`,
+    declinedBody: (name, amount, reason) =>
+      `Hallo${name ? ` ${name}` : ''}, deine Auszahlungsanfrage über ${amount} wurde abgelehnt und der Betrag ist wieder verfügbar.${reason ? ` Grund: ${reason}` : ''}`,
+  },
+  takedownMail: {
+    ref: (number) => `Meldung Nr. ${number}`,
+    received: 'Wir haben deine Takedown-Meldung erhalten',
+    rejected: 'Deine Takedown-Meldung wurde abgelehnt',
+    info: 'Wir brauchen mehr Angaben zu deiner Takedown-Meldung',
+    countered: 'Zu deiner Takedown-Meldung wurde eine Gegendarstellung eingereicht',
+    restored: 'In deiner Takedown-Meldung genannte Inhalte wurden wiederhergestellt',
+    upheld: 'Deine Inhalte bleiben ausgeblendet',
+    ownerRestoredTitle: 'Deine Inhalte wurden wiederhergestellt',
+    ownerRestoredBody: (ref) => `Die Frist nach deiner Gegendarstellung zum Takedown (${ref}) ist ohne Antwort des Anspruchstellers abgelaufen: Deine Inhalte sind wieder sichtbar.`,
+    ownerUpheldBody: (ref, message) => `Der Anspruchsteller des Takedowns (${ref}) hat auf deine Gegendarstellung mit einer Klage geantwortet: Deine Inhalte bleiben ausgeblendet.\n\n${message}`,
+    ownerAction: 'Deine Takedowns',
+    receivedBody: (name, ref, work) => `Danke, ${name}. Dein Takedown (${ref}) zu „${work}“ ist in unserer Warteschlange; nenne die Nummer bei jeder Rückfrage.`,
+    rejectedBody: (ref, message) => `Dein Takedown (${ref}) wurde abgelehnt:\n\n${message}`,
+    infoBody: (ref, message) => `Bevor wir zu deinem Takedown (${ref}) handeln können, brauchen wir mehr von dir:\n\n${message}\n\nBitte antworte mit einer neuen Meldung, die die ${ref} angibt.`,
+    counteredBody: (ref, message) => `Der Inhaber der in deinem Takedown (${ref}) genannten Inhalte hat eine Gegendarstellung eingereicht:\n\n${message}\n\nDie Inhalte werden nach der gesetzlichen Frist wiederhergestellt, es sei denn, du teilst uns mit, dass du Klage erhoben hast.`,
+    restoredBody: (ref) => `Die Frist nach der Gegendarstellung zu deinem Takedown (${ref}) ist abgelaufen: Die Inhalte wurden wiederhergestellt.`,
+    upheldBody: (ref) => `Wir haben vermerkt, dass du nach der Gegendarstellung zu deinem Takedown (${ref}) Klage erhoben hast: Die Inhalte bleiben ausgeblendet.`,
+    claimantAction: 'Unsere Takedown-Richtlinie',
+  },
+  contactMail: {
+    receivedTitle: (name) => `Neue Kontaktnachricht von ${name}`,
+    receivedBody: (name, email, site, message) => `${name} <${email}> hat über das Kontaktformular von ${site} geschrieben:\n\n${message}`,
+    receivedAction: 'Posteingang öffnen',
+    answerTitle: (site) => `Re: deine Nachricht an ${site}`,
+    answerBody: (name, answer, site, quoted) => `Hallo ${name},\n\n${answer}\n\n— ${site}\n\nDeine Nachricht:\n${quoted}`,
+  },
+  privacyMail: {
+    exportTitle: 'Dein Datenexport ist bereit',
+    exportBody: (name, days) => `Hallo${name ? ` ${name}` : ''}, die angeforderte Kopie deiner Daten ist bereit. Lade sie innerhalb von ${days} Tagen auf deiner Kontoseite herunter.`,
+    exportAction: 'Dein Konto öffnen',
   },
 };

@@ -1,5 +1,8 @@
 import type { Texts } from './en';
 
+const NOUN: Record<string, string> = { feed: 'publicación', video: 'vídeo', gallery: 'galería', product: 'producto', photo: 'foto', stream: 'directo', message: 'mensaje' };
+const noun = (k: string) => NOUN[k] ?? k;
+
 export const es: Texts = {
   auth: {
     verifySubject: (site) => `Verifica tu correo electrónico para ${site}`,
@@ -67,5 +70,62 @@ export const es: Texts = {
     payoutApproved: (amount) => `Tu pago de ${amount} fue aprobado`,
     payoutPaid: (amount) => `Tu pago de ${amount} fue abonado`,
     payoutRejected: (amount) => `Tu pago de ${amount} fue rechazado`,
+    purchasedItem: (who, kind, amount) => `${who} compró tu contenido (${noun(kind)}) por ${amount}`,
+    purchasedTicket: (who, title, amount) => `${who} compró una entrada para tu directo «${title}» por ${amount}`,
+    orderPlaced: (who, quantity, product, total) => `${who} pidió ${quantity} × ${product} (${total})`,
+    orderPlacedDigital: (who, product, total) => `${who} compró ${product} (${total})`,
+    orderAddressChanged: (who, product) => `${who} cambió la dirección de entrega de su pedido de ${product}`,
+    verificationApproved: 'Tu identidad fue verificada: ya puedes publicar contenido de pago, vender y solicitar pagos',
+    verificationRejected: (reason) => `Tus documentos de identidad no fueron aceptados: ${reason}. Sube documentos nuevos para intentarlo de nuevo.`,
+    contentHidden: (kind, title, reason) => `El equipo ocultó tu contenido (${noun(kind)})${title ? ` «${title}»` : ''}: ${reason}`,
+    takedownHidden: (number, claimant, work) => `El aviso de retirada n.º ${number} de ${claimant} ocultó tu contenido. La obra que reclama: ${work}. Puedes presentar una contranotificación.`,
+    coperformerTagged: (who, kind) => `${who} te etiquetó en su contenido (${noun(kind)}): acepta o rechaza la etiqueta`,
+    coperformerAccepted: (who, kind) => `${who} aceptó tu etiqueta en tu contenido (${noun(kind)})`,
+    coperformerDeclined: (who, kind, hidden) => `${who} rechazó tu etiqueta en tu contenido (${noun(kind)})${hidden ? ': el contenido permanece oculto hasta que quites a esa persona' : ''}`,
+    releaseApproved: 'Se aprobó una autorización de coprotagonista que subiste: ya se puede publicar el contenido que la nombra',
+    releaseRejected: (reason, hidden) => `Se rechazó una autorización de coprotagonista que subiste: ${reason}${hidden ? `. ${hidden === 1 ? 'Un elemento publicado que la nombra está oculto' : `${hidden} elementos publicados que la nombran están ocultos`} hasta que la quites de ellos` : ''}`,
+    replayReady: (title) => `Tu grabación de ${title} está lista`,
+    replayFailed: (title, reason) => `No se pudo crear tu grabación de ${title}: ${reason}`,
+    exportReady: (until) => `Tu exportación de datos está lista para descargar hasta el ${until}.`,
+  },
+  payoutMail: {
+    paidTitle: 'Tu pago se ha enviado',
+    declinedTitle: 'Tu solicitud de pago fue rechazada',
+    paidBody: (name, amount, stripe, note) =>
+      `Hola${name ? `, ${name}` : ''}: tu pago de ${amount} ${stripe ? 'se ha transferido a tu cuenta de Stripe' : 'se ha abonado'}.${note ? ` Nota: ${note}` : ''}`,
+    declinedBody: (name, amount, reason) =>
+      `Hola${name ? `, ${name}` : ''}: tu solicitud de pago de ${amount} fue rechazada y el importe vuelve a estar disponible.${reason ? ` Motivo: ${reason}` : ''}`,
+  },
+  takedownMail: {
+    ref: (number) => `aviso n.º ${number}`,
+    received: 'Hemos recibido tu aviso de retirada',
+    rejected: 'Tu aviso de retirada fue rechazado',
+    info: 'Necesitamos más información sobre tu aviso de retirada',
+    countered: 'Se presentó una contranotificación a tu aviso de retirada',
+    restored: 'Se restauró el contenido indicado en tu aviso de retirada',
+    upheld: 'Tu contenido sigue oculto',
+    ownerRestoredTitle: 'Tu contenido fue restaurado',
+    ownerRestoredBody: (ref) => `El plazo tras tu contranotificación a la retirada (${ref}) terminó sin respuesta del reclamante: tu contenido vuelve a estar visible.`,
+    ownerUpheldBody: (ref, message) => `El reclamante de la retirada (${ref}) respondió a tu contranotificación presentando una acción judicial: tu contenido sigue oculto.\n\n${message}`,
+    ownerAction: 'Tus retiradas',
+    receivedBody: (name, ref, work) => `Gracias, ${name}. Tu retirada (${ref}) sobre «${work}» está en nuestra cola; indica su número en cualquier seguimiento.`,
+    rejectedBody: (ref, message) => `Tu retirada (${ref}) fue rechazada:\n\n${message}`,
+    infoBody: (ref, message) => `Antes de actuar sobre tu retirada (${ref}), necesitamos más información:\n\n${message}\n\nResponde presentando un nuevo aviso que cite el ${ref}.`,
+    counteredBody: (ref, message) => `El propietario del contenido indicado en tu retirada (${ref}) presentó una contranotificación:\n\n${message}\n\nEl contenido se restaurará tras el plazo legal, salvo que nos indiques que has presentado una acción judicial.`,
+    restoredBody: (ref) => `El plazo tras la contranotificación a tu retirada (${ref}) terminó: el contenido fue restaurado.`,
+    upheldBody: (ref) => `Hemos registrado que presentaste una acción judicial tras la contranotificación a tu retirada (${ref}): el contenido sigue oculto.`,
+    claimantAction: 'Nuestra política de retirada',
+  },
+  contactMail: {
+    receivedTitle: (name) => `Nuevo mensaje de contacto de ${name}`,
+    receivedBody: (name, email, site, message) => `${name} <${email}> escribió a través del formulario de contacto de ${site}:\n\n${message}`,
+    receivedAction: 'Abrir la bandeja de entrada',
+    answerTitle: (site) => `Re: tu mensaje a ${site}`,
+    answerBody: (name, answer, site, quoted) => `Hola, ${name}:\n\n${answer}\n\n— ${site}\n\nTu mensaje:\n${quoted}`,
+  },
+  privacyMail: {
+    exportTitle: 'Tu exportación de datos está lista',
+    exportBody: (name, days) => `Hola${name ? `, ${name}` : ''}: la copia de tus datos que pediste está lista. Descárgala desde la página de tu cuenta en un plazo de ${days} días.`,
+    exportAction: 'Abrir tu cuenta',
   },
 };

@@ -1,5 +1,8 @@
 import type { Texts } from './en';
 
+const NOUN: Record<string, string> = { feed: 'publication', video: 'vidéo', gallery: 'galerie', product: 'produit', photo: 'photo', stream: 'direct', message: 'message' };
+const noun = (k: string) => NOUN[k] ?? k;
+
 export const fr: Texts = {
   auth: {
     verifySubject: (site) => `Vérifiez votre adresse e-mail pour ${site}`,
@@ -67,5 +70,62 @@ export const fr: Texts = {
     payoutApproved: (amount) => `Votre versement de ${amount} a été approuvé`,
     payoutPaid: (amount) => `Votre versement de ${amount} a été payé`,
     payoutRejected: (amount) => `Votre versement de ${amount} a été refusé`,
+    purchasedItem: (who, kind, amount) => `${who} a acheté votre contenu (${noun(kind)}) pour ${amount}`,
+    purchasedTicket: (who, title, amount) => `${who} a acheté un billet pour votre direct « ${title} » pour ${amount}`,
+    orderPlaced: (who, quantity, product, total) => `${who} a commandé ${quantity} × ${product} (${total})`,
+    orderPlacedDigital: (who, product, total) => `${who} a acheté ${product} (${total})`,
+    orderAddressChanged: (who, product) => `${who} a modifié l’adresse de livraison de sa commande de ${product}`,
+    verificationApproved: 'Votre identité a été vérifiée : vous pouvez désormais publier du contenu payant, vendre et demander des versements',
+    verificationRejected: (reason) => `Vos pièces d’identité n’ont pas été acceptées : ${reason}. Envoyez de nouveaux documents pour réessayer.`,
+    contentHidden: (kind, title, reason) => `L’équipe a masqué votre contenu (${noun(kind)})${title ? ` « ${title} »` : ''} : ${reason}`,
+    takedownHidden: (number, claimant, work) => `La demande de retrait n° ${number} de ${claimant} a masqué votre contenu. L’œuvre revendiquée : ${work}. Vous pouvez déposer une contre-notification.`,
+    coperformerTagged: (who, kind) => `${who} vous a identifié dans un contenu (${noun(kind)}) : acceptez ou refusez l’identification`,
+    coperformerAccepted: (who, kind) => `${who} a accepté votre identification dans votre contenu (${noun(kind)})`,
+    coperformerDeclined: (who, kind, hidden) => `${who} a refusé votre identification dans votre contenu (${noun(kind)})${hidden ? ' : le contenu reste masqué jusqu’à ce que vous retiriez cette personne' : ''}`,
+    releaseApproved: 'Une autorisation de co-interprète que vous avez envoyée a été approuvée : le contenu qui la mentionne peut être publié',
+    releaseRejected: (reason, hidden) => `Une autorisation de co-interprète que vous avez envoyée a été refusée : ${reason}${hidden ? `. ${hidden === 1 ? 'Un contenu publié qui la mentionne est masqué' : `${hidden} contenus publiés qui la mentionnent sont masqués`} jusqu’à ce que vous l’en retiriez` : ''}`,
+    replayReady: (title) => `Votre rediffusion de ${title} est prête`,
+    replayFailed: (title, reason) => `Votre rediffusion de ${title} n’a pas pu être créée : ${reason}`,
+    exportReady: (until) => `Votre export de données est prêt à être téléchargé jusqu’au ${until}.`,
+  },
+  payoutMail: {
+    paidTitle: 'Votre versement a été envoyé',
+    declinedTitle: 'Votre demande de versement a été refusée',
+    paidBody: (name, amount, stripe, note) =>
+      `Bonjour${name ? ` ${name}` : ''}, votre versement de ${amount} ${stripe ? 'a été transféré sur votre compte Stripe' : 'a été payé'}.${note ? ` Remarque : ${note}` : ''}`,
+    declinedBody: (name, amount, reason) =>
+      `Bonjour${name ? ` ${name}` : ''}, votre demande de versement de ${amount} a été refusée et le montant est de nouveau disponible.${reason ? ` Motif : ${reason}` : ''}`,
+  },
+  takedownMail: {
+    ref: (number) => `demande n° ${number}`,
+    received: 'Nous avons reçu votre demande de retrait',
+    rejected: 'Votre demande de retrait a été refusée',
+    info: 'Nous avons besoin de précisions sur votre demande de retrait',
+    countered: 'Une contre-notification a été déposée contre votre demande de retrait',
+    restored: 'Le contenu visé par votre demande de retrait a été rétabli',
+    upheld: 'Votre contenu reste masqué',
+    ownerRestoredTitle: 'Votre contenu a été rétabli',
+    ownerRestoredBody: (ref) => `Le délai après votre contre-notification au retrait (${ref}) s’est écoulé sans réponse du demandeur : votre contenu est de nouveau visible.`,
+    ownerUpheldBody: (ref, message) => `Le demandeur du retrait (${ref}) a répondu à votre contre-notification en engageant une action en justice : votre contenu reste masqué.\n\n${message}`,
+    ownerAction: 'Vos retraits',
+    receivedBody: (name, ref, work) => `Merci, ${name}. Votre retrait (${ref}) concernant « ${work} » est dans notre file d’attente ; rappelez son numéro dans tout échange ultérieur.`,
+    rejectedBody: (ref, message) => `Votre retrait (${ref}) a été refusé :\n\n${message}`,
+    infoBody: (ref, message) => `Avant de donner suite à votre retrait (${ref}), nous avons besoin de précisions :\n\n${message}\n\nVeuillez répondre en déposant une nouvelle demande qui cite la ${ref}.`,
+    counteredBody: (ref, message) => `Le propriétaire du contenu visé par votre retrait (${ref}) a déposé une contre-notification :\n\n${message}\n\nLe contenu sera rétabli après le délai légal, sauf si vous nous indiquez avoir engagé une action en justice.`,
+    restoredBody: (ref) => `Le délai après la contre-notification à votre retrait (${ref}) s’est écoulé : le contenu a été rétabli.`,
+    upheldBody: (ref) => `Nous avons noté que vous avez engagé une action en justice après la contre-notification à votre retrait (${ref}) : le contenu reste masqué.`,
+    claimantAction: 'Notre politique de retrait',
+  },
+  contactMail: {
+    receivedTitle: (name) => `Nouveau message de contact de ${name}`,
+    receivedBody: (name, email, site, message) => `${name} <${email}> a écrit via le formulaire de contact de ${site} :\n\n${message}`,
+    receivedAction: 'Ouvrir la boîte de réception',
+    answerTitle: (site) => `Re : votre message à ${site}`,
+    answerBody: (name, answer, site, quoted) => `Bonjour ${name},\n\n${answer}\n\n— ${site}\n\nVotre message :\n${quoted}`,
+  },
+  privacyMail: {
+    exportTitle: 'Votre export de données est prêt',
+    exportBody: (name, days) => `Bonjour${name ? ` ${name}` : ''}, la copie de vos données que vous avez demandée est prête. Téléchargez-la depuis la page de votre compte dans les ${days} jours.`,
+    exportAction: 'Ouvrir votre compte',
   },
 };

@@ -1,5 +1,8 @@
 import type { Texts } from './en';
 
+const NOUN: Record<string, string> = { feed: 'post', video: 'vídeo', gallery: 'galeria', product: 'produto', photo: 'foto', stream: 'live', message: 'mensagem' };
+const noun = (k: string) => NOUN[k] ?? k;
+
 export const ptBR: Texts = {
   auth: {
     verifySubject: (site) => `Confirme seu e-mail no ${site}`,
@@ -67,5 +70,62 @@ export const ptBR: Texts = {
     payoutApproved: (amount) => `Seu saque de ${amount} foi aprovado`,
     payoutPaid: (amount) => `Seu saque de ${amount} foi pago`,
     payoutRejected: (amount) => `Seu saque de ${amount} foi recusado`,
+    purchasedItem: (who, kind, amount) => `${who} comprou seu item (${noun(kind)}) por ${amount}`,
+    purchasedTicket: (who, title, amount) => `${who} comprou um ingresso para a sua live “${title}” por ${amount}`,
+    orderPlaced: (who, quantity, product, total) => `${who} pediu ${quantity} × ${product} (${total})`,
+    orderPlacedDigital: (who, product, total) => `${who} comprou ${product} (${total})`,
+    orderAddressChanged: (who, product) => `${who} alterou o endereço de entrega do pedido de ${product}`,
+    verificationApproved: 'Sua identidade foi verificada: agora você pode publicar conteúdo pago, vender e solicitar saques',
+    verificationRejected: (reason) => `Seus documentos de identidade não foram aceitos: ${reason}. Envie novos documentos para tentar de novo.`,
+    contentHidden: (kind, title, reason) => `A equipe ocultou seu item (${noun(kind)})${title ? ` “${title}”` : ''}: ${reason}`,
+    takedownHidden: (number, claimant, work) => `A notificação de remoção nº ${number} de ${claimant} ocultou seu conteúdo. A obra reivindicada: ${work}. Você pode enviar uma contranotificação.`,
+    coperformerTagged: (who, kind) => `${who} marcou você em um item (${noun(kind)}): aceite ou recuse a marcação`,
+    coperformerAccepted: (who, kind) => `${who} aceitou sua marcação no seu item (${noun(kind)})`,
+    coperformerDeclined: (who, kind, hidden) => `${who} recusou sua marcação no seu item (${noun(kind)})${hidden ? ': o item fica oculto até você remover essa pessoa dele' : ''}`,
+    releaseApproved: 'Uma autorização de coprotagonista que você enviou foi aprovada: o conteúdo que a cita pode ser publicado',
+    releaseRejected: (reason, hidden) => `Uma autorização de coprotagonista que você enviou foi recusada: ${reason}${hidden ? `. ${hidden === 1 ? 'Um item publicado que a cita está oculto' : `${hidden} itens publicados que a citam estão ocultos`} até você removê-la deles` : ''}`,
+    replayReady: (title) => `Sua gravação de ${title} está pronta`,
+    replayFailed: (title, reason) => `Não foi possível criar sua gravação de ${title}: ${reason}`,
+    exportReady: (until) => `Sua exportação de dados está pronta para download até ${until}.`,
+  },
+  payoutMail: {
+    paidTitle: 'Seu saque foi enviado',
+    declinedTitle: 'Sua solicitação de saque foi recusada',
+    paidBody: (name, amount, stripe, note) =>
+      `Olá${name ? `, ${name}` : ''}! Seu saque de ${amount} ${stripe ? 'foi transferido para a sua conta Stripe' : 'foi pago'}.${note ? ` Observação: ${note}` : ''}`,
+    declinedBody: (name, amount, reason) =>
+      `Olá${name ? `, ${name}` : ''}! Sua solicitação de saque de ${amount} foi recusada e o valor está disponível de novo.${reason ? ` Motivo: ${reason}` : ''}`,
+  },
+  takedownMail: {
+    ref: (number) => `notificação nº ${number}`,
+    received: 'Recebemos sua notificação de remoção',
+    rejected: 'Sua notificação de remoção foi recusada',
+    info: 'Precisamos de mais informações sobre sua notificação de remoção',
+    countered: 'Uma contranotificação foi enviada sobre sua notificação de remoção',
+    restored: 'O conteúdo citado na sua notificação de remoção foi restaurado',
+    upheld: 'Seu conteúdo continua oculto',
+    ownerRestoredTitle: 'Seu conteúdo foi restaurado',
+    ownerRestoredBody: (ref) => `O prazo após sua contranotificação à remoção (${ref}) terminou sem resposta do reclamante: seu conteúdo está visível de novo.`,
+    ownerUpheldBody: (ref, message) => `O reclamante da remoção (${ref}) respondeu à sua contranotificação abrindo uma ação judicial: seu conteúdo continua oculto.\n\n${message}`,
+    ownerAction: 'Suas remoções',
+    receivedBody: (name, ref, work) => `Obrigado, ${name}. Sua remoção (${ref}) sobre “${work}” está na nossa fila; cite o número dela em qualquer contato posterior.`,
+    rejectedBody: (ref, message) => `Sua remoção (${ref}) foi recusada:\n\n${message}`,
+    infoBody: (ref, message) => `Antes de agir sobre sua remoção (${ref}), precisamos de mais informações:\n\n${message}\n\nResponda enviando uma nova notificação que cite a ${ref}.`,
+    counteredBody: (ref, message) => `O dono do conteúdo citado na sua remoção (${ref}) enviou uma contranotificação:\n\n${message}\n\nO conteúdo será restaurado após o prazo legal, a menos que você nos informe que abriu uma ação judicial.`,
+    restoredBody: (ref) => `O prazo após a contranotificação à sua remoção (${ref}) terminou: o conteúdo foi restaurado.`,
+    upheldBody: (ref) => `Registramos que você abriu uma ação judicial após a contranotificação à sua remoção (${ref}): o conteúdo continua oculto.`,
+    claimantAction: 'Nossa política de remoção',
+  },
+  contactMail: {
+    receivedTitle: (name) => `Nova mensagem de contato de ${name}`,
+    receivedBody: (name, email, site, message) => `${name} <${email}> escreveu pelo formulário de contato de ${site}:\n\n${message}`,
+    receivedAction: 'Abrir a caixa de entrada',
+    answerTitle: (site) => `Re: sua mensagem para ${site}`,
+    answerBody: (name, answer, site, quoted) => `Olá, ${name}!\n\n${answer}\n\n— ${site}\n\nSua mensagem:\n${quoted}`,
+  },
+  privacyMail: {
+    exportTitle: 'Sua exportação de dados está pronta',
+    exportBody: (name, days) => `Olá${name ? `, ${name}` : ''}! A cópia dos seus dados que você pediu está pronta. Baixe-a na página da sua conta em até ${days} dias.`,
+    exportAction: 'Abrir sua conta',
   },
 };

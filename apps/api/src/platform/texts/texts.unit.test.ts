@@ -34,6 +34,29 @@ describe('the API’s texts for people (issue 34 §3)', () => {
     }
   });
 
+  it('writes the later e-mails and notifications in English as the handlers always did', () => {
+    const t = TEXTS.en;
+    expect(t.notifications.purchasedItem('Ana', 'feed', '$5.00')).toBe('Ana bought your post for $5.00');
+    expect(t.notifications.contentHidden('feed', 'Hi', 'spam')).toBe('Your post “Hi” was hidden by the team: spam');
+    expect(t.notifications.coperformerDeclined('Ana', 'stream', true)).toBe('Ana declined your tag on your live stream: the live stream is hidden until you remove them from it');
+    expect(t.notifications.releaseRejected('blurry', 2)).toBe('A co-performer release you uploaded was rejected: blurry. 2 published item(s) naming it are hidden until you remove it from them');
+    expect(t.payoutMail.paidBody('', '12.50 USD', true, null)).toBe('Hi there, your payout of 12.50 USD has been transferred to your Stripe account.');
+    expect(t.takedownMail.infoBody(t.takedownMail.ref(7), 'More?')).toBe('Before we can act on your takedown notice #7, we need more from you:\n\nMore?\n\nPlease answer by filing a new notice that quotes notice #7.');
+  });
+
+  it('keeps the arguments of the later texts in every language', () => {
+    for (const l of LOCALES) {
+      const t = TEXTS[l];
+      expect(t.notifications.purchasedTicket('Ana', 'Show', '$5.00'), l).toContain('Show');
+      expect(t.notifications.takedownHidden(12, 'Label', 'Song'), l).toContain('12');
+      expect(t.notifications.releaseRejected('blurry', 3), l).toContain('3');
+      expect(t.takedownMail.counteredBody(t.takedownMail.ref(9), 'my answer'), l).toContain('my answer');
+      expect(t.contactMail.answerBody('Ana', 'Thanks', 'Site', '> hi'), l).toContain('> hi');
+      expect(t.privacyMail.exportBody('Ana', 30), l).toContain('30');
+      expect(t.payoutMail.declinedBody('Ana', '12,50 US$', 'wrong IBAN'), l).toContain('wrong IBAN');
+    }
+  });
+
   it('falls back to English for no or an unknown language', () => {
     expect(textsFor(null)).toBe(TEXTS.en);
     expect(textsFor('it')).toBe(TEXTS.en);
