@@ -82,8 +82,9 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
     const n = await names(tx, [p.userId]);
     // A group stream's ticket names the stream (a private show's minutes record no purchase event).
     const [stream] = p.itemType === 'stream' ? await tx.select({ title: streams.title }).from(streams).where(eq(streams.id, p.itemId)) : [];
-    const what = stream ? `a ticket to your stream “${quote(stream.title)}”` : `your ${p.itemType === 'feed' ? 'post' : p.itemType}`;
-    await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text: `${n.get(p.userId)} bought ${what} for ${money(p.amount)}`, link: '/creator/earnings' }]);
+    const who = n.get(p.userId)!;
+    const text = (l: Locale) => (stream ? T(l).purchasedTicket(who, quote(stream.title), money(p.amount, l)) : T(l).purchasedItem(who, p.itemType, money(p.amount, l)));
+    await make(tx, e.id, [{ userId: p.performerId, type: 'purchase', actorId: p.userId, objectKind: p.itemType as NewNotification['objectKind'], objectId: p.itemId, text, link: '/creator/earnings' }]);
   });
 
   // Orders (orders/README.md): the seller hears of each new order line and of a changed address; the
@@ -91,8 +92,10 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   interactive.on('order.placed', 'notifications.order-placed', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.buyerId])).get(p.buyerId);
-    const what = p.productType === 'digital' ? `bought ${quote(p.productName)}` : `ordered ${p.quantity} × ${quote(p.productName)}`;
-    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, objectKind: 'product', objectId: p.productId, text: `${who} ${what} (${money(p.total)})`, link: `/creator/orders/${p.orderId}` }]);
+    const text = (l: Locale) => (p.productType === 'digital'
+      ? T(l).orderPlacedDigital(who!, quote(p.productName), money(p.total, l))
+      : T(l).orderPlaced(who!, p.quantity, quote(p.productName), money(p.total, l)));
+    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, objectKind: 'product', objectId: p.productId, text, link: `/creator/orders/${p.orderId}` }]);
   });
 
   interactive.on('order.updated', 'notifications.order-updated', async (e, tx) => {
@@ -110,7 +113,7 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   interactive.on('order.address-changed', 'notifications.order-address', async (e, tx) => {
     const p = e.payload;
     const who = (await names(tx, [p.buyerId])).get(p.buyerId);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, text: `${who} changed the delivery address of their order of ${quote(p.productName)}`, link: `/creator/orders/${p.orderId}` }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'order', actorId: p.buyerId, text: (l) => T(l).orderAddressChanged(who!, quote(p.productName)), link: `/creator/orders/${p.orderId}` }]);
   });
 
   // One notification per copy of a mass message (its recipients' batch); single messages have the unread badge instead.
@@ -156,9 +159,7 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   // the app and by e-mail (their 'verification' e-mail switch, on by default).
   interactive.on('performer.verification', 'notifications.verification', async (e, tx) => {
     const p = e.payload;
-    const text = p.status === 'approved'
-      ? 'Your identity was verified: you can now publish paid content, sell and request payouts'
-      : `Your identity documents were not accepted: ${quote(p.reason ?? 'no reason given')}. Upload new documents to try again.`;
+    const text = (l: Locale) => (p.status === 'approved' ? T(l).verificationApproved : T(l).verificationRejected(quote(p.reason ?? T(l).noReason)));
     await make(tx, e.id, [{ userId: p.performerId, type: 'verification', text, link: '/creator/account' }]);
   });
 
@@ -172,16 +173,15 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
   // Moderation (reports README "Moderation"): the owner of a hidden item, and a warned user, hear
   // the operator's words, in the app and by e-mail ('moderation', on by default).
   const STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', product: '/creator/products' };
-  const NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product' };
   interactive.on('content.hidden', 'notifications.content-hidden', async (e, tx) => {
     const p = e.payload;
-    const what = `Your ${NOUN[p.kind] ?? p.kind}${p.title ? ` “${quote(p.title)}”` : ''}`;
-    await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', objectKind: p.kind as NewNotification['objectKind'], objectId: p.itemId, text: `${what} was hidden by the team: ${quote(p.reason)}`, link: STUDIO[p.kind] ?? null }]);
+    const text = (l: Locale) => T(l).contentHidden(p.kind, p.title ? quote(p.title) : null, quote(p.reason));
+    await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', objectKind: p.kind as NewNotification['objectKind'], objectId: p.itemId, text, link: STUDIO[p.kind] ?? null }]);
   });
   // Takedowns (takedowns README): the owner of items a notice hid reads the notice and may counter it.
   interactive.on('takedown.hidden', 'notifications.takedown-hidden', async (e, tx) => {
     const p = e.payload;
-    const text = `Takedown notice #${p.number} from ${quote(p.claimant)} hid your content. The work they claim: ${quote(p.work.slice(0, 300))}. You may file a counter-notice.`;
+    const text = (l: Locale) => T(l).takedownHidden(p.number, quote(p.claimant), quote(p.work.slice(0, 300)));
     await make(tx, e.id, [{ userId: p.ownerId, type: 'moderation', text, link: '/creator/takedowns' }]);
   });
   interactive.on('user.warned', 'notifications.warned', async (e, tx) => {
@@ -191,34 +191,29 @@ export function registerNotificationHandlers({ events, notifications }: Notifica
 
   // Co-performers (releases README): the tagged creator is asked; the item's owner hears the answer
   // and the operator's decision on a release (and whether a public item was hidden because of it).
-  const ITEM_NOUN: Record<string, string> = { feed: 'post', video: 'video', gallery: 'gallery', stream: 'live stream' };
   const ITEM_STUDIO: Record<string, string> = { feed: '/creator/feeds', video: '/creator/videos', gallery: '/creator/galleries', stream: '/creator/live' };
   interactive.on('coperformer.tagged', 'notifications.coperformer-tagged', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.ownerId]);
-    await make(tx, e.id, [{ userId: p.performerId, type: 'coperformer', actorId: p.ownerId, text: `${n.get(p.ownerId)} tagged you in a ${ITEM_NOUN[p.kind] ?? p.kind}: accept or decline the tag`, link: '/creator/tags' }]);
+    await make(tx, e.id, [{ userId: p.performerId, type: 'coperformer', actorId: p.ownerId, text: (l) => T(l).coperformerTagged(n.get(p.ownerId)!, p.kind), link: '/creator/tags' }]);
   });
   interactive.on('coperformer.answered', 'notifications.coperformer-answered', async (e, tx) => {
     const p = e.payload;
     const n = await names(tx, [p.performerId]);
-    const noun = ITEM_NOUN[p.kind] ?? p.kind;
-    const text = p.status === 'accepted'
-      ? `${n.get(p.performerId)} accepted your tag on your ${noun}`
-      : `${n.get(p.performerId)} declined your tag on your ${noun}${p.hidden ? `: the ${noun} is hidden until you remove them from it` : ''}`;
+    const who = n.get(p.performerId)!;
+    const text = (l: Locale) => (p.status === 'accepted' ? T(l).coperformerAccepted(who, p.kind) : T(l).coperformerDeclined(who, p.kind, Boolean(p.hidden)));
     await make(tx, e.id, [{ userId: p.ownerId, type: 'coperformer', actorId: p.performerId, text, link: ITEM_STUDIO[p.kind] ?? null }]);
   });
   interactive.on('release.decided', 'notifications.release-decided', async (e, tx) => {
     const p = e.payload;
-    const text = p.status === 'approved'
-      ? 'A co-performer release you uploaded was approved: content naming them can be published'
-      : `A co-performer release you uploaded was rejected: ${quote(p.reason ?? 'no reason given')}${p.hidden ? `. ${p.hidden} published item(s) naming it are hidden until you remove it from them` : ''}`;
+    const text = (l: Locale) => (p.status === 'approved' ? T(l).releaseApproved : T(l).releaseRejected(quote(p.reason ?? T(l).noReason), p.hidden ?? 0));
     await make(tx, e.id, [{ userId: p.ownerId, type: 'coperformer', text, link: '/creator/releases' }]);
   });
 
   // Replays (streaming README "Replays"): the creator hears whether their recording became a video.
   interactive.on('stream.replay', 'notifications.replay', async (e, tx) => {
     const p = e.payload;
-    const text = p.status === 'ready' ? `Your replay of ${p.title} is ready` : `Your replay of ${p.title} could not be made: ${p.reason ?? 'no reason given'}`;
+    const text = (l: Locale) => (p.status === 'ready' ? T(l).replayReady(p.title) : T(l).replayFailed(p.title, p.reason ?? T(l).noReason));
     await make(tx, e.id, [{ userId: p.performerId, type: 'stream', objectKind: p.videoId ? 'video' : null, objectId: p.videoId, text, link: p.videoId ? `/creator/videos/${p.videoId}/edit` : null }]);
   });
 

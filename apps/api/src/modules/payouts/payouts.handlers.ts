@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { fromMinor } from '@stagepass/shared';
+import { formatMoneyMinor, fromMinor } from '@stagepass/shared';
 import type { Db } from '../../db/client';
 import type { Events } from '../../platform/events';
 import { mailLayout, type Mailer } from '../../platform/mailer';
+import { readerLocale, textsFor } from '../../platform/texts';
 import { CURRENCY } from '../payments/payments.service';
 import { users } from '../users/users.tables';
 import { payoutRequests } from './payouts.tables';
@@ -26,13 +27,15 @@ export function registerPayoutHandlers({ db, events, mailer }: PayoutHandlersDep
   const mail = async (payoutId: string) => {
     const [p] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, payoutId));
     if (!p) return;
-    const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.performerId));
+    const [u] = await db.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, p.performerId));
     if (!u?.email) return;
+    // In the creator's language (users.locale); English keeps its "12.50 USD".
+    const locale = readerLocale(u.locale);
+    const t = textsFor(locale).payoutMail;
+    const amount = locale === 'en' ? `${fmt(p.amount)} ${CURRENCY.toUpperCase()}` : formatMoneyMinor(p.amount, locale);
     const paid = p.status === 'paid';
-    const title = paid ? 'Your payout has been sent' : 'Your payout request was declined';
-    const body = paid
-      ? `Hi ${u.name || 'there'}, your payout of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} has been ${p.method === 'stripe' ? 'transferred to your Stripe account' : 'paid'}.${p.adminNote ? ` Note: ${p.adminNote}` : ''}`
-      : `Hi ${u.name || 'there'}, your payout request of ${fmt(p.amount)} ${CURRENCY.toUpperCase()} was declined and the amount is available again.${p.adminNote ? ` Reason: ${p.adminNote}` : ''}`;
+    const title = paid ? t.paidTitle : t.declinedTitle;
+    const body = paid ? t.paidBody(u.name ?? '', amount, p.method === 'stripe', p.adminNote) : t.declinedBody(u.name ?? '', amount, p.adminNote);
     await mailer.send({ to: u.email, subject: title, ...mailLayout(title, body) });
   };
   interactive.onSideEffect('payout.paid', 'payouts.mail', (e) => mail(e.payload.payoutId));

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import {
   PRIVACY_EXPORT_DAYS, PRIVACY_MESSAGES as M, adminContentQuerySchema, HIDEABLE_KINDS,
-  type DeleteAccountInput, type PrivacyDownload, type PrivacyExport,
+  INTL_LOCALE, type DeleteAccountInput, type Locale, type PrivacyDownload, type PrivacyExport,
 } from '@stagepass/shared';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -12,6 +12,7 @@ import type { Clock } from '../../platform/clock';
 import type { ContentKinds } from '../../platform/content-kinds';
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { mailLayout, type Mailer } from '../../platform/mailer';
+import { textsFor } from '../../platform/texts';
 import type { Queue } from '../../platform/queue';
 import type { Realtime } from '../../platform/realtime';
 import type { Storage } from '../../platform/storage.types';
@@ -59,6 +60,12 @@ export interface PrivacyDeps {
 }
 
 /** Issue 28 §5 Personal data: exports and account deletion (README). */
+/** The export's end in the reader's language: English keeps its `toUTCString()`, the others their long date (UTC). */
+function exportUntil(at: Date, locale: Locale): string {
+  if (locale === 'en') return at.toUTCString();
+  return `${new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+}
+
 export class PrivacyService {
   constructor(private deps: PrivacyDeps) {}
 
@@ -120,15 +127,17 @@ export class PrivacyService {
       const [done] = await tx.update(privacyExports).set({ status: 'ready', fileKey: key, size, readyAt: now, expiresAt }).where(and(eq(privacyExports.id, row.id), eq(privacyExports.status, 'pending'))).returning();
       if (!done) return null;
       await this.deps.notifications.create(tx, [{
-        userId: row.userId, type: 'privacy', text: `Your data export is ready to download until ${expiresAt.toUTCString()}.`, link: page, noEmail: true,
+        userId: row.userId, type: 'privacy', text: (l) => textsFor(l).notifications.exportReady(exportUntil(expiresAt, l)), link: page, noEmail: true,
       }]);
-      const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
+      const [u] = await tx.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, row.userId));
       return u?.email ? u : null;
     });
     if (!email) return;
     const url = `${this.deps.config.PUBLIC_WEB_URL}${page}`;
-    const mail = mailLayout('Your data export is ready', `Hi ${email.name || 'there'}, the copy of your data you asked for is ready. Download it from your account page within ${PRIVACY_EXPORT_DAYS} days.`, { label: 'Open your account', url });
-    await this.deps.mailer.send({ to: email.email!, subject: 'Your data export is ready', ...mail });
+    // In the reader's language (users.locale).
+    const t = textsFor(email.locale).privacyMail;
+    const mail = mailLayout(t.exportTitle, t.exportBody(email.name ?? '', PRIVACY_EXPORT_DAYS), { label: t.exportAction, url });
+    await this.deps.mailer.send({ to: email.email!, subject: t.exportTitle, ...mail });
   }
 
   private sign(exportId: string, userId: string, exp: number): string {

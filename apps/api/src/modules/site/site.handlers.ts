@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Events } from '../../platform/events';
 import { mailLayout, type Mailer } from '../../platform/mailer';
+import { textsFor } from '../../platform/texts';
 import type { SettingsService } from '../settings/settings.service';
 import { users } from '../users/users.tables';
 import type { ContactService } from './site.contact';
@@ -17,15 +18,20 @@ export interface SiteHandlersDeps {
   settings: Pick<SettingsService, 'get'>;
 }
 
-/** Where contact messages go: the contactEmail setting, else every active administrator with an address. */
-async function operatorAddresses(db: Db, settings: SiteHandlersDeps['settings']): Promise<string[]> {
+/**
+ * Where contact messages go: the contactEmail setting (in English), else every active administrator
+ * with an address, each in their language (users.locale).
+ */
+async function operatorAddresses(db: Db, settings: SiteHandlersDeps['settings']): Promise<Array<{ email: string; locale: string | null }>> {
   const set = await settings.get('contactEmail');
-  if (set) return [set];
+  if (set) return [{ email: set, locale: null }];
   const rows = await db
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale })
     .from(users)
     .where(and(sql`${users.roles} @> '["admin"]'::jsonb`, eq(users.status, 'active')));
-  return [...new Set(rows.map((r) => r.email).filter((e): e is string => Boolean(e)))];
+  const byEmail = new Map<string, string | null>();
+  for (const r of rows) if (r.email && !byEmail.has(r.email)) byEmail.set(r.email, r.locale);
+  return [...byEmail].map(([email, locale]) => ({ email, locale }));
 }
 
 /**
@@ -41,18 +47,23 @@ export function registerSiteHandlers({ config, contact, db, events, mailer, sett
     const to = await operatorAddresses(db, settings);
     if (!to.length) return;
     const site = await settings.get('siteName');
-    const title = `New contact message from ${m.name}`;
-    const body = `${m.name} <${m.email}> wrote through the contact form of ${site}:\n\n${m.message}`;
-    const layout = mailLayout(title, body, { label: 'Open the inbox', url: `${config.PUBLIC_WEB_URL}/admin/contact?id=${m.id}` });
-    for (const addr of to) await mailer.send({ to: addr, subject: `[${site}] ${title}`, headers: { 'Reply-To': m.email }, ...layout });
+    for (const addr of to) {
+      const t = textsFor(addr.locale).contactMail;
+      const title = t.receivedTitle(m.name);
+      const layout = mailLayout(title, t.receivedBody(m.name, m.email, site, m.message), { label: t.receivedAction, url: `${config.PUBLIC_WEB_URL}/admin/contact?id=${m.id}` });
+      await mailer.send({ to: addr.email, subject: `[${site}] ${title}`, headers: { 'Reply-To': m.email }, ...layout });
+    }
   });
 
   events.onSideEffect('contact.answered', 'site.contact-answer-mail', async (e) => {
     const m = await contact.byId(e.payload.messageId);
     if (!m?.answer) return;
     const site = await settings.get('siteName');
-    const title = `Re: your message to ${site}`;
-    const body = `Hi ${m.name},\n\n${m.answer}\n\n— ${site}\n\nYour message:\n${m.message.split('\n').map((l) => `> ${l}`).join('\n')}`;
+    // The sender's language when they wrote signed in (users.locale), else English.
+    const [sender] = m.userId ? await db.select({ locale: users.locale }).from(users).where(eq(users.id, m.userId)) : [];
+    const t = textsFor(sender?.locale).contactMail;
+    const title = t.answerTitle(site);
+    const body = t.answerBody(m.name, m.answer, site, m.message.split('\n').map((l) => `> ${l}`).join('\n'));
     await mailer.send({ to: m.email, subject: title, ...mailLayout(title, body) });
   });
 }
