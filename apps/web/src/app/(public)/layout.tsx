@@ -5,7 +5,7 @@ import ClientMessages from '@/i18n/ClientMessages';
 
 export default function PublicGroupLayout({ children }: { children: ReactNode }) {
   return (
-    <ClientMessages namespaces={['auth']}>
+    <ClientMessages namespaces={['auth', 'authMore']}>
       <PublicLayout>
         {children}
         <ClientExtrasLoader />

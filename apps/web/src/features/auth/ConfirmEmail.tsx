@@ -2,8 +2,10 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Button, Result } from 'antd';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { getToken } from '@/lib/api';
+import { useSpecText } from '@/i18n/spec';
 import { useLinkToken } from './use-link-token';
 import { LinkPending } from './LinkPending';
 
@@ -12,20 +14,23 @@ import { LinkPending } from './LinkPending';
  * (POST /auth/email-change/confirm). Works signed in or not: the link itself is the proof.
  */
 export default function ConfirmEmail({ token }: { token: string | null }) {
-  const state = useLinkToken(routes.auth.confirmEmailChange, token, 'The confirmation link is missing its code.');
+  const t = useTranslations('authMore');
+  const tc = useTranslations('common');
+  const spec = useSpecText();
+  const state = useLinkToken(routes.auth.confirmEmailChange, token, t('confirmMissing'));
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => setSignedIn(Boolean(getToken())), []);
 
-  if (state.status === 'pending') return <LinkPending text="Confirming your new e-mail address…" />;
+  if (state.status === 'pending') return <LinkPending text={t('confirming')} />;
   if (state.status === 'ok')
     return (
       <Result
         status="success"
-        title="E-mail address changed"
-        subTitle="Your new address is confirmed. We let your old address know about the change."
+        title={t('changedTitle')}
+        subTitle={t('changedText')}
         extra={
           <Link href={signedIn ? '/' : '/auth/login'}>
-            <Button type="primary" size="large">{signedIn ? 'Back to the site' : 'Log in'}</Button>
+            <Button type="primary" size="large">{signedIn ? t('backToSite') : tc('logIn')}</Button>
           </Link>
         }
       />
@@ -33,11 +38,11 @@ export default function ConfirmEmail({ token }: { token: string | null }) {
   return (
     <Result
       status="error"
-      title="We couldn't change your e-mail"
-      subTitle={<>{state.message} Links work once, for one day: ask again from your account settings.</>}
+      title={t('changeFailedTitle')}
+      subTitle={<>{spec(state.message)} {t('changeFailedHint')}</>}
       extra={
         <Link href={signedIn ? '/' : '/auth/login'}>
-          <Button>{signedIn ? 'Back to the site' : 'Log in'}</Button>
+          <Button>{signedIn ? t('backToSite') : tc('logIn')}</Button>
         </Link>
       }
     />

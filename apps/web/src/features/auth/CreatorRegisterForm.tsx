@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Button, Form, Input, Progress, Row, Upload, type UploadFile } from 'antd';
 import { CameraOutlined, IdcardOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { BIRTH_DATE_MIN, CREATOR_MIN_AGE, registerPerformerSchema, yearsBefore } from '@stagepass/shared';
 import { compact, zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
@@ -26,12 +27,13 @@ interface Values extends SignUpValues {
 const S = registerPerformerSchema.shape;
 const MAX_FILE_MB = 10;
 
-const fileRules = (what: string) => [
+/** `missing`: what to say when no file was chosen; `tooLarge`: over MAX_FILE_MB (both in the page's language). */
+const fileRules = (missing: string, tooLarge: string) => [
   {
     validator: async (_: unknown, list?: UploadFile[]) => {
-      if (!list || list.length === 0) throw new Error(`Please add ${what}`);
+      if (!list || list.length === 0) throw new Error(missing);
       const f = list[0]!.originFileObj;
-      if (f && f.size > MAX_FILE_MB * 1024 * 1024) throw new Error(`The file must be smaller than ${MAX_FILE_MB} MB`);
+      if (f && f.size > MAX_FILE_MB * 1024 * 1024) throw new Error(tooLarge);
     },
   },
 ];
@@ -41,6 +43,9 @@ export default function CreatorRegisterForm() {
   const [form] = Form.useForm<Values>();
   const [progress, setProgress] = useState<number | null>(null);
   const referral = useReferralCode();
+  const t = useTranslations('authMore');
+  const ta = useTranslations('auth');
+  const tc = useTranslations('common');
   const { done, error, submit } = useSignUp(form, async (fields, v) => {
     const answer = await uploadTo(
       routes.auth.registerPerformer,
@@ -58,6 +63,7 @@ export default function CreatorRegisterForm() {
 
   if (done) return <RegisterDone {...done} />;
 
+  const tooLarge = t('fileTooLarge', { mb: MAX_FILE_MB });
   const onFinish = async (v: Values) => {
     setProgress(0);
     try {
@@ -73,60 +79,60 @@ export default function CreatorRegisterForm() {
   return (
     <>
       {error && <Alert type="error" showIcon role="alert" title={error} className={css.alert} />}
-      {referral.referrerName && <Alert type="success" showIcon role="status" title={`Invited by ${referral.referrerName}`} description="Sign up here and you join through their referral link." className={css.alert} />}
+      {referral.referrerName && <Alert type="success" showIcon role="status" title={t('invitedBy', { name: referral.referrerName })} description={t('invitedText')} className={css.alert} />}
       <Form<Values> form={form} layout="vertical" onFinish={onFinish} name="register-creator" scrollToFirstError disabled={progress !== null}>
         <Row gutter={12}>
           <NameFields schema={S} />
         </Row>
-        <UsernameEmailFields schema={S} col={false} usernameExtra="Your page will live at /your-username" emailPlaceholder="you@example.com" />
+        <UsernameEmailFields schema={S} col={false} usernameExtra={t('creatorUsernameExtra')} emailPlaceholder={ta('emailPlaceholder')} />
         <Row gutter={12}>
           <NewPasswordFields />
         </Row>
         <Row gutter={12}>
-          <GenderSelect schema={S} markOptional placeholder="Choose" />
-          <OrientationSelect schema={S} markOptional placeholder="Choose" />
+          <GenderSelect schema={S} markOptional placeholder={t('choose')} />
+          <OrientationSelect schema={S} markOptional placeholder={t('choose')} />
         </Row>
         <Row gutter={12}>
           <FieldCol
             name="dateOfBirth"
-            label="Date of birth"
-            rules={zodRules(S.dateOfBirth, { required: true, requiredMessage: 'Please enter your date of birth' })}
+            label={t('dateOfBirth')}
+            rules={zodRules(S.dateOfBirth, { required: true, requiredMessage: t('dateOfBirthRequired') })}
           >
             <Input type="date" min={BIRTH_DATE_MIN} max={yearsBefore(CREATOR_MIN_AGE)} />
           </FieldCol>
-          <CountrySelect schema={S} markOptional placeholder="Choose a country" />
+          <CountrySelect schema={S} markOptional placeholder={tc('choosePlaceholder')} />
         </Row>
         <Alert
           type="info"
           showIcon
           className={css.notice}
-          title="Identity check"
-          description="We verify every creator. Upload a photo of your ID document and a selfie holding it (JPG, PNG, WebP or PDF, up to 10 MB each). Only our team can see them."
+          title={t('idCheckTitle')}
+          description={t('idCheckText', { mb: MAX_FILE_MB })}
         />
         <Row gutter={12}>
-          <FieldCol name="documentVerification" label="ID document" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a photo of your ID document')}>
+          <FieldCol name="documentVerification" label={t('idDocument')} valuePropName="fileList" getValueFromEvent={norm} rules={fileRules(t('idDocumentMissing'), tooLarge)}>
             <Upload {...uploadProps} listType="text">
               <Button icon={<IdcardOutlined />} block>
-                Choose ID document
+                {t('chooseIdDocument')}
               </Button>
             </Upload>
           </FieldCol>
-          <FieldCol name="idVerification" label="Selfie with your ID" valuePropName="fileList" getValueFromEvent={norm} rules={fileRules('a selfie holding your ID')}>
+          <FieldCol name="idVerification" label={t('selfie')} valuePropName="fileList" getValueFromEvent={norm} rules={fileRules(t('selfieMissing'), tooLarge)}>
             <Upload {...uploadProps} listType="text">
               <Button icon={<CameraOutlined />} block>
-                Choose selfie
+                {t('chooseSelfie')}
               </Button>
             </Upload>
           </FieldCol>
         </Row>
         <SignUpConsent />
-        {progress !== null && <Progress percent={progress} status="active" aria-label="Upload progress" className={css.progress} />}
+        {progress !== null && <Progress percent={progress} status="active" aria-label={t('uploadProgress')} className={css.progress} />}
         <Button type="primary" htmlType="submit" block size="large" loading={progress !== null} disabled={false}>
-          Create creator account
+          {t('createCreatorAccount')}
         </Button>
       </Form>
       <p className={`muted ${css.footer}`}>
-        Already have an account? <Link href="/auth/login">Log in</Link> · Just here to follow? <Link href="/auth/register">Sign up as a fan</Link>
+        {t.rich('creatorFooter', { login: (c) => <Link href="/auth/login">{c}</Link>, fan: (c) => <Link href="/auth/register">{c}</Link> })}
       </p>
     </>
   );

@@ -5,8 +5,10 @@
  * in a new tab). Required checkboxes of the form (`ageConfirmed`, `acceptTerms`): the API's field
  * errors land under them too. The social buttons below read and check them first (consentOf).
  */
+import type { ReactNode } from 'react';
 import { Checkbox, Form, type FormInstance } from 'antd';
-import { LEGAL_KIND_LABELS, LEGAL_MESSAGES, ageConfirmationLabel, type LegalKind } from '@stagepass/shared';
+import { useTranslations } from 'next-intl';
+import type { LegalKind } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { useSettings } from '@/lib/site-context';
@@ -19,8 +21,8 @@ export interface ConsentValues {
 
 const mustTick = (message: string) => [{ validator: async (_: unknown, v: unknown) => { if (v !== true) throw new Error(message); } }];
 
-function DocLink({ kind, slug }: { kind: LegalKind; slug?: string }) {
-  const label = LEGAL_KIND_LABELS[kind];
+/** A legal document's name (`label`, in the page's language), linked to its page when the operator published one. */
+function DocLink({ label, slug }: { label: ReactNode; slug?: string }) {
   return slug ? (
     <a href={`/page/${encodeURIComponent(slug)}`} target="_blank" rel="noopener noreferrer">
       {label}
@@ -34,14 +36,19 @@ export default function SignUpConsent() {
   const { minimumAge } = useSettings();
   const { data } = useRoute(routes.legal.documents, {}, { revalidateOnFocus: false });
   const slug = (k: LegalKind) => data?.documents.find((d) => d.kind === k)?.slug;
+  // The English words are the spec's (ageConfirmationLabel, LEGAL_KIND_LABELS, LEGAL_MESSAGES.termsNotAccepted).
+  const t = useTranslations('authMore');
   return (
     <div className={css.consent}>
-      <Form.Item name="ageConfirmed" valuePropName="checked" rules={mustTick(`Confirm that you are ${minimumAge} or older`)} className={css.consentItem}>
-        <Checkbox>{ageConfirmationLabel(minimumAge)}</Checkbox>
+      <Form.Item name="ageConfirmed" valuePropName="checked" rules={mustTick(t('ageRequired', { age: minimumAge }))} className={css.consentItem}>
+        <Checkbox>{t('ageConfirm', { age: minimumAge })}</Checkbox>
       </Form.Item>
-      <Form.Item name="acceptTerms" valuePropName="checked" rules={mustTick(LEGAL_MESSAGES.termsNotAccepted)} className={css.consentItem}>
+      <Form.Item name="acceptTerms" valuePropName="checked" rules={mustTick(t('termsRequired'))} className={css.consentItem}>
         <Checkbox>
-          I accept the <DocLink kind="terms" slug={slug('terms')} /> and the <DocLink kind="privacy" slug={slug('privacy')} />
+          {t.rich('acceptTerms', {
+            terms: (c) => <DocLink label={c} slug={slug('terms')} />,
+            privacy: (c) => <DocLink label={c} slug={slug('privacy')} />,
+          })}
         </Checkbox>
       </Form.Item>
     </div>

@@ -3,11 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import Cookies from 'js-cookie';
 import { App, Button, Flex } from 'antd';
 import { GoogleOutlined, XOutlined } from '@ant-design/icons';
-import { MESSAGES, SOCIAL_FLOW_COOKIE_DAYS, postLoginPath } from '@stagepass/shared';
+import { useLocale, useTranslations } from 'next-intl';
+import { INTL_LOCALE, MESSAGES, SOCIAL_FLOW_COOKIE_DAYS, isLocale, postLoginPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { forgetTouches, keptTouches } from '@/lib/tracking-touches';
 import { useSettings } from '@/lib/site-context';
+import { specKey, useSpecText } from '@/i18n/spec';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
 import css from './auth.module.css';
@@ -34,6 +36,12 @@ function GoogleButton({ role, onToken, consent }: { role: Role; onToken: (token:
   const { message } = App.useApp();
   const ref = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const t = useTranslations('authMore');
+  // The spec's texts by key (next-intl's translator is stable, so Google's button is set up once).
+  const ts = useTranslations('spec');
+  const raw = useLocale();
+  // Google's own button, in the page's language.
+  const locale = isLocale(raw) ? INTL_LOCALE[raw] : 'en-US';
 
   useEffect(() => {
     if (!googleClientId) return;
@@ -51,11 +59,13 @@ function GoogleButton({ role, onToken, consent }: { role: Role; onToken: (token:
             forgetTouches();
             if (token) onToken(token);
           } catch (e) {
-            message.error(errorText(e, MESSAGES.loginFailed));
+            const text = errorText(e, MESSAGES.loginFailed);
+            const key = specKey(text);
+            message.error(key ? ts(key) : text);
           }
         },
       });
-      gid.renderButton(ref.current, { theme: 'outline', size: 'large', width: 320, text: 'continue_with' });
+      gid.renderButton(ref.current, { theme: 'outline', size: 'large', width: 320, text: 'continue_with', locale });
       setReady(true);
     };
     if (window.google?.accounts?.id) return init();
@@ -64,14 +74,14 @@ function GoogleButton({ role, onToken, consent }: { role: Role; onToken: (token:
     s.async = true;
     s.onload = init;
     document.head.appendChild(s);
-  }, [googleClientId, role, onToken, message, consent]);
+  }, [googleClientId, role, onToken, message, consent, ts, locale]);
 
   return (
     <>
       <div ref={ref} className={css.google} hidden={!ready} />
       {!ready && (
-        <Button block size="large" icon={<GoogleOutlined />} onClick={() => message.info('Google sign-in is loading — if it does not appear, it is not available right now.')}>
-          Continue with Google
+        <Button block size="large" icon={<GoogleOutlined />} onClick={() => message.info(t('googleLoading'))}>
+          {t('continueGoogle')}
         </Button>
       )}
     </>
@@ -88,12 +98,14 @@ export default function SocialButtons({ role = 'user', consent }: { role?: Role;
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const [twitterBusy, setTwitterBusy] = useState(false);
+  const t = useTranslations('authMore');
+  const spec = useSpecText();
   if (!googleLoginEnabled && !twitterLoginEnabled) return null;
 
   const onToken = async (token: string) => {
     const r = await dispatch(loginWithToken({ token, remember: true }));
     if (loginWithToken.fulfilled.match(r)) window.location.assign(postLoginPath(r.payload));
-    else message.error(r.payload || MESSAGES.loginFailed);
+    else message.error(spec(r.payload || MESSAGES.loginFailed));
   };
 
   const twitter = async () => {
@@ -105,19 +117,19 @@ export default function SocialButtons({ role = 'user', consent }: { role?: Role;
       const r = await call(routes.auth.twitterLogin, { body: { callbackUrl: `${window.location.origin}/auth/twitter/callback`, role, ...given } });
       window.location.assign(r.url);
     } catch (e) {
-      message.error(errorText(e));
+      message.error(spec(errorText(e)));
       setTwitterBusy(false);
     }
   };
 
   return (
     <>
-      <div className="social-divider">or</div>
+      <div className="social-divider">{t('or')}</div>
       <Flex vertical gap={10}>
         {googleLoginEnabled && <GoogleButton role={role} onToken={onToken} consent={consent} />}
         {twitterLoginEnabled && (
           <Button block size="large" icon={<XOutlined />} loading={twitterBusy} onClick={twitter}>
-            Continue with X (Twitter)
+            {t('continueX')}
           </Button>
         )}
       </Flex>

@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import Cookies from 'js-cookie';
 import { Button, Result } from 'antd';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, postLoginPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { useSpecText } from '@/i18n/spec';
 import { forgetTouches, keptTouches } from '@/lib/tracking-touches';
 import { useAppDispatch } from '@/store';
 import { loginWithToken } from '@/store/auth';
@@ -15,7 +17,10 @@ import { tokenOrHandOff } from './two-factor-handoff';
 
 export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthToken: string | null; oauthVerifier: string | null }) {
   const dispatch = useAppDispatch();
-  const [error, setError] = useState<string | null>(oauthToken && oauthVerifier ? null : 'The sign-in with X was cancelled or is incomplete.');
+  const t = useTranslations('authMore');
+  const ta = useTranslations('auth');
+  const spec = useSpecText();
+  const [error, setError] = useState<string | null>(oauthToken && oauthVerifier ? null : t('xCancelled'));
   const started = useRef(false);
   useEffect(() => {
     if (!oauthToken || !oauthVerifier || started.current) return;
@@ -35,6 +40,6 @@ export default function TwitterCallback({ oauthToken, oauthVerifier }: { oauthTo
       .catch((e) => setError(errorText(e, MESSAGES.loginFailed)));
   }, [oauthToken, oauthVerifier, dispatch]);
   if (error)
-    return <Result status="error" title="Sign-in failed" subTitle={error} extra={<Link href="/auth/login"><Button type="primary">Back to log in</Button></Link>} />;
-  return <LinkPending text="Signing you in with X…" />;
+    return <Result status="error" title={t('signInFailed')} subTitle={spec(error)} extra={<Link href="/auth/login"><Button type="primary">{ta('backToLogin')}</Button></Link>} />;
+  return <LinkPending text={t('signingInX')} />;
 }

@@ -2,10 +2,12 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { Button, Form, Input, Result } from 'antd';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, resendVerificationSchema } from '@stagepass/shared';
 import { zodRules } from '@/lib/form-rules';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
+import { useSpecText } from '@/i18n/spec';
 import { useLinkToken } from './use-link-token';
 import { LinkPending } from './LinkPending';
 import css from './auth.module.css';
@@ -13,7 +15,10 @@ import css from './auth.module.css';
 function ResendForm() {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (sent) return <p role="status">If that address has an account waiting for verification, a new link is on its way.</p>;
+  const t = useTranslations('authMore');
+  const ta = useTranslations('auth');
+  const tc = useTranslations('common');
+  if (sent) return <p role="status">{t('resendSent')}</p>;
   return (
     <Form<{ email: string }>
       layout="vertical"
@@ -29,11 +34,11 @@ function ResendForm() {
         setSent(true);
       }}
     >
-      <Form.Item name="email" label="E-mail" rules={zodRules(resendVerificationSchema.shape.email, { label: 'E-mail' })}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+      <Form.Item name="email" label={tc('email')} rules={zodRules(resendVerificationSchema.shape.email, { label: tc('email') })}>
+        <Input type="email" autoComplete="email" placeholder={ta('emailPlaceholder')} />
       </Form.Item>
       <Button htmlType="submit" block loading={busy}>
-        Send a new link
+        {t('sendNewLink')}
       </Button>
     </Form>
   );
@@ -41,37 +46,40 @@ function ResendForm() {
 
 /** Verifies the token from the e-mail link (POST /auth/email-verification/verify). */
 export default function VerifyEmail({ token }: { token: string | null }) {
-  const state = useLinkToken(routes.auth.verifyEmail, token, 'The verification link is missing its code.');
+  const t = useTranslations('authMore');
+  const tc = useTranslations('common');
+  const spec = useSpecText();
+  const state = useLinkToken(routes.auth.verifyEmail, token, t('verifyMissing'));
 
-  if (state.status === 'pending') return <LinkPending text="Verifying your e-mail address…" />;
+  if (state.status === 'pending') return <LinkPending text={t('verifying')} />;
   if (state.status === 'ok' && state.alreadyVerified)
     return (
       <Result
         status="info"
-        title="E-mail already verified"
-        subTitle={MESSAGES.emailAlreadyVerified}
-        extra={<Link href="/auth/login"><Button type="primary" size="large">Log in</Button></Link>}
+        title={t('alreadyVerifiedTitle')}
+        subTitle={spec(MESSAGES.emailAlreadyVerified)}
+        extra={<Link href="/auth/login"><Button type="primary" size="large">{tc('logIn')}</Button></Link>}
       />
     );
   if (state.status === 'ok')
     return (
       <Result
         status="success"
-        title="E-mail verified"
-        subTitle="Thanks! Your address is confirmed and your account is ready."
-        extra={<Link href="/auth/login"><Button type="primary" size="large">Log in</Button></Link>}
+        title={t('verifiedTitle')}
+        subTitle={t('verifiedText')}
+        extra={<Link href="/auth/login"><Button type="primary" size="large">{tc('logIn')}</Button></Link>}
       />
     );
   return (
     <Result
       status="error"
-      title="We couldn't verify your e-mail"
-      subTitle={state.message}
+      title={t('verifyFailedTitle')}
+      subTitle={spec(state.message)}
       extra={
         <>
           <ResendForm />
           <p className={css.after}>
-            Already verified? <Link href="/auth/login">Log in</Link>
+            {t.rich('alreadyVerified', { login: (c) => <Link href="/auth/login">{c}</Link> })}
           </p>
         </>
       }

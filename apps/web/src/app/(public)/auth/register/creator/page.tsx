@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import AuthHeading from '@/features/auth/AuthHeading';
 import CreatorRegisterForm from '@/features/auth/CreatorRegisterForm';
 
-export const metadata: Metadata = { title: 'Become a creator' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('authMore'))('creatorMeta') };
+}
 
-export default function CreatorRegisterPage() {
+export default async function CreatorRegisterPage() {
+  const t = await getTranslations('authMore');
   return (
     <>
-      <AuthHeading title="Become a creator" lead="Open your page, set your price and start earning from your fans." />
+      <AuthHeading title={t('creatorTitle')} lead={t('creatorLead')} />
       <CreatorRegisterForm />
     </>
   );
