@@ -1,12 +1,14 @@
 'use client';
 import { useEffect } from 'react';
 import { Alert, App, Button, Form, Select, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import { TAX_REGIONS, isRegionSplitCountry, taxResidenceInputSchema } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute, revalidateRoutes } from '@/lib/swr';
 import { showFieldErrors } from '@/lib/form-rules';
 import { useCountryOptions } from '@/components/form/useCountries';
+import { useSpecText } from '@/i18n/spec';
 import css from './account.module.css';
 
 interface Values {
@@ -26,13 +28,15 @@ export default function TaxResidenceForm() {
   const current = useRoute(routes.salesTax.residence);
   const countries = useCountryOptions();
   const country = Form.useWatch('country', form);
+  const t = useTranslations('accountMore');
+  const spec = useSpecText();
 
   useEffect(() => {
     if (current.data) form.setFieldsValue({ country: current.data.country ?? undefined, region: current.data.region });
   }, [current.data, form]);
 
   if (current.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (current.error) return <Alert type="error" showIcon title="Your tax residence could not be loaded" />;
+  if (current.error) return <Alert type="error" showIcon title={t('taxLoadFailed')} />;
 
   const onFinish = async (v: Values) => {
     const parsed = taxResidenceInputSchema.safeParse({ country: v.country, region: v.region ?? null });
@@ -42,34 +46,34 @@ export default function TaxResidenceForm() {
     }
     try {
       await call(routes.salesTax.putResidence, { body: parsed.data });
-      message.success('Tax residence saved');
+      message.success(t('taxSaved'));
       void current.mutate();
       void revalidateRoutes(routes.salesTax.mine);
     } catch (e) {
       showFieldErrors(form, e);
-      message.error(errorText(e));
+      message.error(spec(errorText(e)));
     }
   };
 
   const regions = country && isRegionSplitCountry(country) ? TAX_REGIONS[country] : null;
   return (
     <Form<Values> form={form} layout="vertical" name="tax-residence" requiredMark={false} onFinish={(v) => void onFinish(v)} className={css.narrow}>
-      <Form.Item name="country" label="Country" rules={[{ required: true, message: 'Choose a country' }]}>
+      <Form.Item name="country" label={t('country')} rules={[{ required: true, message: t('chooseCountry') }]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           options={countries.options}
           loading={countries.isLoading}
-          placeholder="Where you live"
+          placeholder={t('whereYouLive')}
           onChange={() => form.setFieldValue('region', null)}
         />
       </Form.Item>
       {regions && (
-        <Form.Item name="region" label={country === 'US' ? 'State' : 'Province or territory'} rules={[{ required: true, message: 'Choose your state or province' }]}>
-          <Select showSearch options={regions.map((r) => ({ value: r, label: r }))} placeholder="Choose" />
+        <Form.Item name="region" label={country === 'US' ? t('state') : t('province')} rules={[{ required: true, message: t('chooseRegion') }]}>
+          <Select showSearch options={regions.map((r) => ({ value: r, label: r }))} placeholder={t('choose')} />
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit">
-        Save tax residence
+        {t('saveTax')}
       </Button>
     </Form>
   );

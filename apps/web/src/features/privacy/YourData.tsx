@@ -2,21 +2,27 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { PRIVACY_EXPORT_DAYS, type CurrentUser, type PrivacyExport } from '@stagepass/shared';
+import { useLocale, useTranslations } from 'next-intl';
+import { INTL_LOCALE, PRIVACY_EXPORT_DAYS, isLocale, type CurrentUser, type PrivacyExport } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+/** A moment in the page's language (`locale`: an Intl locale, the browser's when none). */
+const when = (iso: string | null, locale?: string) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '');
 const size = (n: number | null) => (n === null ? '' : n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /** The export's state in words (pending, ready with its expiry, failed, expired). */
 function ExportStatus({ e }: { e: PrivacyExport }) {
-  if (e.status === 'pending') return <Alert type="info" showIcon title="Your export is being prepared" description="We will notify you and send you an e-mail when it is ready. You can leave this page." />;
-  if (e.status === 'failed') return <Alert type="error" showIcon title="Your last export could not be prepared" description="Request a new one; if it fails again, contact us." />;
-  if (e.status === 'expired') return <Alert type="warning" showIcon title="Your last export has expired" description={`Exports can be downloaded for ${PRIVACY_EXPORT_DAYS} days. Request a new one.`} />;
-  return <Alert type="success" showIcon title="Your export is ready" description={`Prepared ${when(e.readyAt)} (${size(e.size)}). Download it before ${when(e.expiresAt)}.`} />;
+  const t = useTranslations('accountMore');
+  const raw = useLocale();
+  const locale = isLocale(raw) ? INTL_LOCALE[raw] : undefined;
+  if (e.status === 'pending') return <Alert type="info" showIcon title={t('exportPendingTitle')} description={t('exportPendingText')} />;
+  if (e.status === 'failed') return <Alert type="error" showIcon title={t('exportFailedTitle')} description={t('exportFailedText')} />;
+  if (e.status === 'expired') return <Alert type="warning" showIcon title={t('exportExpiredTitle')} description={t('exportExpiredText', { days: PRIVACY_EXPORT_DAYS })} />;
+  return <Alert type="success" showIcon title={t('exportReadyTitle')} description={t('exportReadyText', { ready: when(e.readyAt, locale), size: size(e.size), expires: when(e.expiresAt, locale) })} />;
 }
 
 /**
@@ -31,15 +37,17 @@ export default function YourData({ user }: { user: Pick<CurrentUser, 'isPerforme
   const [busy, setBusy] = useState<string | null>(null);
   const [form] = Form.useForm<{ password?: string; code?: string; confirm: string }>();
   const latest = state.data?.latest ?? null;
+  const t = useTranslations('accountMore');
+  const spec = useSpecText();
 
   const request = async () => {
     setBusy('request');
     try {
       await call(routes.privacy.requestExport);
       await state.mutate();
-      message.success('Your export is being prepared');
+      message.success(t('exportPendingTitle'));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(spec(errorText(e)));
     } finally {
       setBusy(null);
     }
@@ -50,7 +58,7 @@ export default function YourData({ user }: { user: Pick<CurrentUser, 'isPerforme
       const link = await call(routes.privacy.downloadLink, { params: { id } });
       window.location.assign(link.url);
     } catch (e) {
-      message.error(errorText(e));
+      message.error(spec(errorText(e)));
       await state.mutate();
     } finally {
       setBusy(null);
@@ -63,8 +71,8 @@ export default function YourData({ user }: { user: Pick<CurrentUser, 'isPerforme
       window.location.assign('/auth/logout');
     } catch (e) {
       const f = fieldErrors(e);
-      if (Object.keys(f).length) form.setFields(Object.entries(f).map(([name, err]) => ({ name: (name === 'currentPassword' ? 'password' : name) as 'password', errors: [err] })));
-      else message.error(errorText(e));
+      if (Object.keys(f).length) form.setFields(Object.entries(f).map(([name, err]) => ({ name: (name === 'currentPassword' ? 'password' : name) as 'password', errors: [spec(err)] })));
+      else message.error(spec(errorText(e)));
       setBusy(null);
     }
   };
@@ -72,12 +80,12 @@ export default function YourData({ user }: { user: Pick<CurrentUser, 'isPerforme
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <section aria-labelledby="export-title">
-        <Typography.Title level={3} id="export-title" style={{ fontSize: 16 }}>Download your data</Typography.Title>
+        <Typography.Title level={3} id="export-title" style={{ fontSize: 16 }}>{t('downloadTitle')}</Typography.Title>
         <Typography.Paragraph type="secondary">
-          A ZIP with your profile, the messages you sent, your purchases, orders, payments and wallet movements, subscriptions, notifications, the files you uploaded, the terms you accepted and what our team did on your account.
+          {t('downloadText')}
         </Typography.Paragraph>
         {state.error ? (
-          <ErrorState message={errorText(state.error)} onRetry={() => void state.mutate()} />
+          <ErrorState message={spec(errorText(state.error))} onRetry={() => void state.mutate()} />
         ) : state.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : (
@@ -86,41 +94,41 @@ export default function YourData({ user }: { user: Pick<CurrentUser, 'isPerforme
             <Space wrap>
               {latest?.status === 'ready' ? (
                 <Button type="primary" icon={<DownloadOutlined />} loading={busy === 'download'} onClick={() => void download(latest._id)}>
-                  Download your data
+                  {t('downloadTitle')}
                 </Button>
               ) : null}
               <Button disabled={latest?.status === 'pending'} loading={busy === 'request'} onClick={() => void request()}>
-                {latest ? 'Request a new export' : 'Request an export'}
+                {latest ? t('requestNewExport') : t('requestExport')}
               </Button>
             </Space>
           </Space>
         )}
       </section>
       <section aria-labelledby="delete-title" style={{ border: '1px solid var(--ant-color-error-border, #ffccc7)', borderRadius: 8, padding: 16 }}>
-        <Typography.Title level={3} id="delete-title" style={{ fontSize: 16 }}>Delete your account</Typography.Title>
-        <Typography.Paragraph>This cannot be undone. When you delete your account:</Typography.Paragraph>
+        <Typography.Title level={3} id="delete-title" style={{ fontSize: 16 }}>{t('deleteTitle')}</Typography.Title>
+        <Typography.Paragraph>{t('deleteIntro')}</Typography.Paragraph>
         <ul>
-          <li>you are signed out everywhere and cannot sign in again;</li>
-          <li>your name, username, e-mail, photos and uploads are removed; messages you sent stay with the people you wrote to, shown as from &quot;Deleted user&quot;;</li>
-          <li>your subscriptions stop renewing{user.isPerformer ? ', and your posts, videos, galleries and products are taken down' : ''};</li>
-          <li>records of payments, orders and earnings are kept as the law requires, without your name.</li>
+          <li>{t('deleteSignedOut')}</li>
+          <li>{t('deleteRemoved')}</li>
+          <li>{user.isPerformer ? t('deleteSubscriptionsCreator') : t('deleteSubscriptions')}</li>
+          <li>{t('deleteRecords')}</li>
         </ul>
-        {user.isPerformer ? <Typography.Paragraph type="secondary">If you still have earnings, request a payout of your balance first.</Typography.Paragraph> : null}
+        {user.isPerformer ? <Typography.Paragraph type="secondary">{t('payoutFirst')}</Typography.Paragraph> : null}
         <Form form={form} layout="vertical" onFinish={(v) => void remove(v)} requiredMark={false} style={{ maxWidth: 420 }}>
-          <Form.Item name="password" label="Your password" extra="Leave empty if you only sign in with Google or X.">
+          <Form.Item name="password" label={t('yourPassword')} extra={t('passwordExtra')}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           {user.twoFactorEnabled ? (
-            <Form.Item name="code" label="Authentication code" rules={[{ required: true, message: 'Enter the code from your app' }]}>
+            <Form.Item name="code" label={t('authCode')} rules={[{ required: true, message: t('codeRequired') }]}>
               <Input inputMode="numeric" autoComplete="one-time-code" />
             </Form.Item>
           ) : null}
-          <Form.Item name="confirm" label="Type DELETE to confirm" rules={[{ required: true, pattern: /^DELETE$/, message: 'Type DELETE to confirm' }]}>
+          <Form.Item name="confirm" label={t('typeDelete')} rules={[{ required: true, pattern: /^DELETE$/, message: t('typeDelete') }]}>
             <Input autoComplete="off" />
           </Form.Item>
           {/* A deeper red than the theme's error colour: white on it stays above 4.5:1 in both themes. */}
           <Button danger type="primary" htmlType="submit" loading={busy === 'delete'} style={{ background: '#b42318', borderColor: '#b42318' }}>
-            Delete my account
+            {t('deleteButton')}
           </Button>
         </Form>
       </section>

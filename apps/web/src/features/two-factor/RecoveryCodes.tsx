@@ -1,18 +1,20 @@
 'use client';
 import { Alert, App, Button, Flex } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import css from './two-factor.module.css';
 
 /** New recovery codes, shown once: 'Copy codes', 'Download codes', then 'I saved my codes'. */
 export default function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('accountMore');
   const text = `${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      message.success('Recovery codes copied');
+      message.success(t('codesCopied'));
     } catch {
-      message.error('Your browser did not let us copy: select the codes and copy them yourself.');
+      message.error(t('copyFailed'));
     }
   };
   const download = () => {
@@ -29,23 +31,23 @@ export default function RecoveryCodes({ codes, onDone }: { codes: string[]; onDo
         type="warning"
         showIcon
         className={css.alert}
-        title="Save your recovery codes now"
-        description="Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe, like a password manager."
+        title={t('saveCodesTitle')}
+        description={t('saveCodesText')}
       />
-      <ul className={css.codes} aria-label="Recovery codes">
+      <ul className={css.codes} aria-label={t('recoveryCodes')}>
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ul>
       <Flex gap={8} wrap>
         <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
-          Copy codes
+          {t('copyCodes')}
         </Button>
         <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
-          Download codes
+          {t('downloadCodes')}
         </Button>
         <Button type="primary" onClick={onDone}>
-          I saved my codes
+          {t('savedCodes')}
         </Button>
       </Flex>
     </div>

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { TWO_FACTOR_MESSAGES, totpCodeSchema, type TwoFactorProof, type TwoFactorSetup } from '@stagepass/shared';
+import { useLocale, useTranslations } from 'next-intl';
+import { INTL_LOCALE, isLocale, totpCodeSchema, type TwoFactorProof, type TwoFactorSetup } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, fieldErrors } from '@/lib/api';
 import { zodRules } from '@/lib/form-rules';
@@ -10,6 +11,7 @@ import { useRoute } from '@/lib/swr';
 import { useAppDispatch } from '@/store';
 import { patchAuthUser } from '@/store/auth';
 import { ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import RecoveryCodes from './RecoveryCodes';
 import css from './two-factor.module.css';
 
@@ -31,6 +33,10 @@ export default function TwoFactorSection() {
   const [enableForm] = Form.useForm<{ code: string }>();
   const [offForm] = Form.useForm<{ proof: string }>();
   const [newCodesForm] = Form.useForm<{ code: string }>();
+  const t = useTranslations('accountMore');
+  const spec = useSpecText();
+  const raw = useLocale();
+  const day = (iso: string) => new Date(iso).toLocaleDateString(isLocale(raw) ? INTL_LOCALE[raw] : undefined);
 
   const changed = async (enabled: boolean) => {
     dispatch(patchAuthUser({ twoFactorEnabled: enabled }));
@@ -43,7 +49,7 @@ export default function TwoFactorSection() {
       return await fn();
     } catch (e) {
       const f = fieldErrors(e);
-      const text = Object.values(f)[0] ?? errorText(e);
+      const text = spec(Object.values(f)[0] ?? errorText(e));
       if (showOn) showOn(text);
       else message.error(text);
       return null;
@@ -61,7 +67,7 @@ export default function TwoFactorSection() {
     if (!r) return;
     setSetup(null);
     setCodes(r.recoveryCodes);
-    message.success('Two-factor authentication is on');
+    message.success(t('twoFactorOn'));
     await changed(true);
   };
   const disable = async ({ proof }: { proof: string }) => {
@@ -69,7 +75,7 @@ export default function TwoFactorSection() {
     const r = await run('disable', () => call(routes.auth.twoFactorDisable, { body: p }), (t) => offForm.setFields([{ name: 'proof', errors: [t] }]));
     if (!r) return;
     offForm.resetFields();
-    message.success('Two-factor authentication is off');
+    message.success(t('twoFactorOff'));
     await changed(false);
   };
   const renew = async ({ code }: { code: string }) => {
@@ -81,7 +87,7 @@ export default function TwoFactorSection() {
   };
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
-  if (status.error) return <ErrorState title="We couldn't load your two-factor settings" message={errorText(status.error)} onRetry={() => void status.mutate()} />;
+  if (status.error) return <ErrorState title={t('twoFactorLoadFailed')} message={spec(errorText(status.error))} onRetry={() => void status.mutate()} />;
   if (!status.data) return <Skeleton active paragraph={{ rows: 2 }} />;
 
   if (setup) {
@@ -90,24 +96,24 @@ export default function TwoFactorSection() {
         <div className={css.setup}>
           {/* A data URL made by the API: next/image would add nothing. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img className={css.qr} src={setup.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} />
+          <img className={css.qr} src={setup.qrCode} alt={t('qrAlt')} width={200} height={200} />
           <div className={css.setupText}>
-            <p>1. Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</p>
+            <p>{t('setupStep1')}</p>
             <p>
-              Can&apos;t scan it? Enter this key in the app instead:{' '}
-              <Typography.Text className={css.key} copyable={{ text: setup.secret, tooltips: ['Copy key', 'Copied'] }} aria-label="Setup key">
+              {t('cantScan')}{' '}
+              <Typography.Text className={css.key} copyable={{ text: setup.secret, tooltips: [t('copyKey'), t('copied')] }} aria-label={t('setupKey')}>
                 {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
               </Typography.Text>
             </p>
-            <p>2. Enter the 6-digit code the app shows.</p>
+            <p>{t('setupStep2')}</p>
             <Form form={enableForm} layout="vertical" requiredMark={false} onFinish={enable} name="two-factor-enable" className={css.form}>
-              <Form.Item name="code" label="Authentication code" rules={zodRules(totpCodeSchema)}>
+              <Form.Item name="code" label={t('authCode')} rules={zodRules(totpCodeSchema)}>
                 <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" maxLength={7} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={busy === 'enable'}>
-                Turn on
+                {t('turnOn')}
               </Button>{' '}
-              <Button onClick={() => setSetup(null)}>Cancel</Button>
+              <Button onClick={() => setSetup(null)}>{t('cancel')}</Button>
             </Form>
           </div>
         </div>
@@ -120,10 +126,10 @@ export default function TwoFactorSection() {
     return (
       <div>
         <p className={css.status}>
-          Two-factor authentication is <strong>off</strong>. With it on, signing in also asks for a code from an app on your phone.
+          {t.rich('twoFactorOffStatus', { strong: (c) => <strong>{c}</strong> })}
         </p>
         <Button type="primary" icon={<SafetyCertificateOutlined aria-hidden />} onClick={() => void start()} loading={busy === 'setup'}>
-          Set up two-factor authentication
+          {t('setUp')}
         </Button>
       </div>
     );
@@ -134,24 +140,24 @@ export default function TwoFactorSection() {
         type="success"
         showIcon
         className={css.alert}
-        title="Two-factor authentication is on"
-        description={`${s.enabledAt ? `Since ${new Date(s.enabledAt).toLocaleDateString()}. ` : ''}${s.recoveryCodesLeft} recovery code${s.recoveryCodesLeft === 1 ? '' : 's'} left.`}
+        title={t('twoFactorOn')}
+        description={s.enabledAt ? t('onSince', { date: day(s.enabledAt), count: s.recoveryCodesLeft }) : t('codesLeft', { count: s.recoveryCodesLeft })}
       />
       <div className={css.actions}>
         <Form form={newCodesForm} layout="vertical" requiredMark={false} onFinish={renew} name="two-factor-new-codes" className={css.form}>
-          <Form.Item name="code" label="Code from your app" rules={zodRules(totpCodeSchema)} extra="Replaces your recovery codes: the old ones stop working.">
+          <Form.Item name="code" label={t('codeFromApp')} rules={zodRules(totpCodeSchema)} extra={t('renewExtra')}>
             <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" maxLength={7} />
           </Form.Item>
           <Button htmlType="submit" loading={busy === 'renew'}>
-            Get new recovery codes
+            {t('getNewCodes')}
           </Button>
         </Form>
         <Form form={offForm} layout="vertical" requiredMark={false} onFinish={disable} name="two-factor-disable" className={css.form}>
-          <Form.Item name="proof" label="Code to turn it off" rules={[{ required: true, message: TWO_FACTOR_MESSAGES.proofMissing }]} extra="A code from your app, or a recovery code.">
-            <Input autoComplete="one-time-code" placeholder="123456 or xxxxx-xxxxx" />
+          <Form.Item name="proof" label={t('codeToTurnOff')} rules={[{ required: true, message: t('proofMissing') }]} extra={t('offExtra')}>
+            <Input autoComplete="one-time-code" placeholder={t('offPlaceholder')} />
           </Form.Item>
           <Button danger htmlType="submit" loading={busy === 'disable'}>
-            Turn off two-factor authentication
+            {t('turnOff')}
           </Button>
         </Form>
       </div>
