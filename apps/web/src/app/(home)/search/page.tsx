@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import SearchPage from '@/features/search/SearchPage';
@@ -8,8 +9,10 @@ export const metadata: Metadata = { title: 'Explore' };
 export default async function Search() {
   await guardPage({});
   return (
-    <Suspense>
-      <SearchPage />
-    </Suspense>
+    <ClientMessages namespaces={['feeds']}>
+      <Suspense>
+        <SearchPage />
+      </Suspense>
+    </ClientMessages>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { AGE_MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -41,7 +42,9 @@ export default async function ProfilePage({ params }: Props) {
     <>
       {/* Opened through a tracking link (?c=): the click and the touch (modules/tracking). */}
       <TrackingVisit />
-      <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
+      <ClientMessages namespaces={['feeds']}>
+        <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
+      </ClientMessages>
     </>
   );
 }
