@@ -27,10 +27,10 @@ const SAME_AS_ENGLISH: Partial<Record<Locale, string[]>> = {
 
 // The browsing areas (feeds, profile, search, subscriptions, social, blocking): words the same as in English.
 const SAME_AS_ENGLISH_BROWSE: Partial<Record<Locale, string[]>> = {
-  es: ['feeds.audio', 'feeds.audios', 'social.colFan'],
-  'pt-BR': ['feeds.meta', 'profile.tabPosts', 'profile.bio', 'profile.statPosts', 'search.tabPosts', 'social.tabPosts'],
-  de: ['feeds.creatorBadge', 'feeds.video', 'feeds.audio', 'profile.meta', 'profile.tabVideos', 'profile.tabShop', 'profile.bio', 'profile.statLikes', 'profile.creatorTag', 'profile.labels', 'search.tabCreators', 'search.sortName', 'social.tabVideos', 'social.tabCreators', 'social.colCreator', 'social.colFan'],
-  fr: ['feeds.votes', 'feeds.description', 'feeds.photo', 'feeds.audio', 'feeds.photos', 'feeds.audios', 'profile.bio', 'profile.message', 'social.colFan', 'social.colAction'],
+  es: ['feeds.audio', 'feeds.audios', 'social.colFan', 'subscriptions.plan'],
+  'pt-BR': ['feeds.meta', 'profile.tabPosts', 'profile.bio', 'profile.statPosts', 'search.tabPosts', 'social.tabPosts', 'subscriptions.colStatus'],
+  de: ['feeds.creatorBadge', 'feeds.video', 'feeds.audio', 'profile.meta', 'profile.tabVideos', 'profile.tabShop', 'profile.bio', 'profile.statLikes', 'profile.creatorTag', 'profile.labels', 'search.tabCreators', 'search.sortName', 'social.tabVideos', 'social.tabCreators', 'social.colCreator', 'social.colFan', 'subscriptions.colCreator', 'subscriptions.colStatus'],
+  fr: ['feeds.votes', 'feeds.description', 'feeds.photo', 'feeds.audio', 'feeds.photos', 'feeds.audios', 'profile.bio', 'profile.message', 'social.colFan', 'social.colAction', 'subscriptions.colAction'],
 };
 for (const [l, keys] of Object.entries(SAME_AS_ENGLISH_BROWSE) as Array<[Locale, string[]]>) SAME_AS_ENGLISH[l] = [...(SAME_AS_ENGLISH[l] ?? []), ...keys];
 
