@@ -11,8 +11,8 @@ export default async function Messages() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    // The block / unblock dialogs (features/blocking) speak the blocking namespace.
-    <ClientMessages namespaces={['blocking']}>
+    // The block / unblock dialogs speak the blocking namespace; the creator's tip menu the profile one.
+    <ClientMessages namespaces={['blocking', 'profile']}>
       <Suspense fallback={null}>
         <MessagesPage />
       </Suspense>
