@@ -25,6 +25,15 @@ const SAME_AS_ENGLISH: Partial<Record<Locale, string[]>> = {
   fr: ['shell.navFans', 'shell.navNotifications', 'shell.navMessages', 'shell.navPromotions', 'shell.navTransactions', 'shell.suggestions', 'shell.mobileNav', 'shell.sideNav', 'shell.contact', 'account.notificationsTitle', 'forms.genderGenderfluid', 'common.email', 'forms.email'],
 };
 
+// The browsing areas (feeds, profile, search, subscriptions, social, blocking): words the same as in English.
+const SAME_AS_ENGLISH_BROWSE: Partial<Record<Locale, string[]>> = {
+  es: ['feeds.audio', 'feeds.audios', 'social.colFan', 'subscriptions.plan'],
+  'pt-BR': ['feeds.meta', 'profile.tabPosts', 'profile.bio', 'profile.statPosts', 'search.tabPosts', 'social.tabPosts', 'subscriptions.colStatus'],
+  de: ['feeds.creatorBadge', 'feeds.video', 'feeds.audio', 'profile.meta', 'profile.tabVideos', 'profile.tabShop', 'profile.bio', 'profile.statLikes', 'profile.creatorTag', 'profile.labels', 'search.tabCreators', 'search.sortName', 'social.tabVideos', 'social.tabCreators', 'social.colCreator', 'social.colFan', 'subscriptions.colCreator', 'subscriptions.colStatus'],
+  fr: ['feeds.votes', 'feeds.description', 'feeds.photo', 'feeds.audio', 'feeds.photos', 'feeds.audios', 'profile.bio', 'profile.message', 'social.colFan', 'social.colAction', 'subscriptions.colAction', 'blocking.colAction', 'profile.promotions'],
+};
+for (const [l, keys] of Object.entries(SAME_AS_ENGLISH_BROWSE) as Array<[Locale, string[]]>) SAME_AS_ENGLISH[l] = [...(SAME_AS_ENGLISH[l] ?? []), ...keys];
+
 /** The argument names and tags of an ICU message ("{count, plural, …}" → {count}; "<strong>…</strong>" → <strong>), from its syntax tree. */
 type Node = { type: number; value?: string; children?: Node[]; options?: Record<string, { value: Node[] }> };
 function shape(message: string, locale: string): string[] {

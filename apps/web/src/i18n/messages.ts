@@ -10,9 +10,11 @@ export type ShellKey = keyof Messages['shell'];
 /**
  * The namespaces every page's client components may need (the shell: header, navigation, tab bar,
  * footer, user menu, theme switch, language picker, cookie banner, install prompt; `spec`: the
- * spec's fixed texts and common refusals; `common`). A page adds its own with <ClientMessages>.
+ * spec's fixed texts and common refusals; `common`; what the shell itself renders: the header's
+ * search box `search`, the creators-to-discover column and follow buttons `social`, the subscribe
+ * dialog `subscriptions`). A page adds its own with <ClientMessages>.
  */
-export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions'] as const satisfies readonly Namespace[];
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('../../messages/en.json').then((m) => m.default),

@@ -1,12 +1,14 @@
 'use client';
 import { useState } from 'react';
 import { Alert, App, Button, Select } from 'antd';
+import { useTranslations } from 'next-intl';
 import { MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useCountryOptions } from '@/components/form/useCountries';
 import { ErrorState, FormSkeleton } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import css from './blocking.module.css';
 
 /**
@@ -15,6 +17,8 @@ import css from './blocking.module.css';
  */
 export default function BlockedCountries() {
   const { message } = App.useApp();
+  const t = useTranslations('blocking');
+  const spec = useSpecText();
   const { data, error, isLoading, mutate } = useRoute(routes.blocks.countries);
   const countries = useCountryOptions();
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -22,7 +26,7 @@ export default function BlockedCountries() {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (isLoading && !data) return <FormSkeleton rows={2} />;
-  if (!data) return <ErrorState title="Your blocked countries didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
+  if (!data) return <ErrorState title={t('countriesFailed')} message={errorText(error)} onRetry={() => void mutate()} />;
   const value = picked ?? data.countries;
   const changed = picked !== null && [...picked].sort().join() !== [...data.countries].sort().join();
 
@@ -31,11 +35,11 @@ export default function BlockedCountries() {
     setFailure(null);
     try {
       const saved = await call(routes.blocks.setCountries, { body: { countries: value } });
-      message.success(MESSAGES.changesSaved);
+      message.success(spec(MESSAGES.changesSaved));
       setPicked(null);
       void mutate(saved, { revalidate: false });
     } catch (e) {
-      setFailure(errorText(e, MESSAGES.updateFailed));
+      setFailure(spec(errorText(e, MESSAGES.updateFailed)));
     } finally {
       setSaving(false);
     }
@@ -43,7 +47,7 @@ export default function BlockedCountries() {
 
   return (
     <>
-      {countries.error && <Alert type="warning" showIcon title="The country list didn't load" className={css.alert} />}
+      {countries.error && <Alert type="warning" showIcon title={t('countryListFailed')} className={css.alert} />}
       {failure && <Alert type="error" showIcon title={failure} className={css.alert} />}
       <div className={css.row}>
         <Select
@@ -54,12 +58,12 @@ export default function BlockedCountries() {
           loading={countries.isLoading}
           value={value}
           onChange={setPicked}
-          placeholder="No countries blocked"
-          aria-label="Blocked countries"
+          placeholder={t('noCountries')}
+          aria-label={t('countriesTitle')}
           className={css.countries}
         />
         <Button type="primary" loading={saving} disabled={!changed} onClick={() => void save()}>
-          Save changes
+          {t('saveChanges')}
         </Button>
       </div>
     </>

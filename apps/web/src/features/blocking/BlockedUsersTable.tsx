@@ -1,9 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { Avatar, Button, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type BlockedUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { fullDate, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
 import { useBlockActions } from './useBlocking';
@@ -17,18 +18,20 @@ export default function BlockedUsersTable() {
   const table = useRouteTable(routes.blocks.listUsers, { sortBy: 'createdAt' });
   const { t, mutate } = table;
   const { unblock } = useBlockActions();
+  const tr = useTranslations('blocking');
+  const fmt = useFormat();
   return (
     <QueryTable<BlockedUser>
       table={table}
-      errorTitle="Your blocked users didn't load"
-      totalLabel={(n) => plural(n, 'blocked user')}
-      empty={<EmptyState title="You haven't blocked anyone" description="Block someone from their profile or a conversation: neither of you will see or reach the other." />}
-      cardsLabel="Blocked users list"
+      errorTitle={tr('usersFailed')}
+      totalLabel={(n) => tr('count', { count: n })}
+      empty={<EmptyState title={tr('noneTitle')} description={tr('noneText')} />}
+      cardsLabel={tr('listLabel')}
       scroll={{ x: 520 }}
       columns={[
         {
           key: 'user',
-          title: 'User',
+          title: tr('colUser'),
           render: (_, b) => {
             const inner = (
               <span className={css.user}>
@@ -48,14 +51,14 @@ export default function BlockedUsersTable() {
             );
           },
         },
-        { key: 'createdAt', title: 'Blocked on', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, b) => fullDate(b.createdAt) },
+        { key: 'createdAt', title: tr('colBlockedOn'), sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, b) => fmt.fullDate(b.createdAt) },
         {
           key: 'action',
-          title: <span className="sr-only">Action</span>,
+          title: <span className="sr-only">{tr('colAction')}</span>,
           align: 'right',
           render: (_, b) => (
-            <Button size="small" aria-label={`Unblock ${b.target.name}`} onClick={() => unblock({ _id: b._id, name: b.target.name }, () => mutate())}>
-              Unblock
+            <Button size="small" aria-label={tr('unblockName', { name: b.target.name })} onClick={() => unblock({ _id: b._id, name: b.target.name }, () => mutate())}>
+              {tr('unblock')}
             </Button>
           ),
         },

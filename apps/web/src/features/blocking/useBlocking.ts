@@ -1,6 +1,7 @@
 'use client';
 import { useCallback } from 'react';
 import { App } from 'antd';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
@@ -26,19 +27,20 @@ export interface BlockTarget {
  */
 export function useBlockActions() {
   const { modal, message } = App.useApp();
+  const t = useTranslations('blocking');
 
   const block = useCallback(
     (user: BlockTarget, onDone?: (isBlocked: boolean) => unknown) =>
       modal.confirm({
-        title: `Block ${user.name}?`,
-        content: 'Neither of you will see the other’s page, posts or messages, or be able to message each other. Subscriptions between you stop renewing. You can unblock later.',
-        okText: 'Block',
+        title: t('blockTitle', { name: user.name }),
+        content: t('blockText'),
+        okText: t('block'),
         okButtonProps: { danger: true },
-        cancelText: 'Cancel',
+        cancelText: t('cancel'),
         onOk: async () => {
           try {
             await call(routes.blocks.blockUser, { body: { targetId: user._id } });
-            message.success(`${user.name} is blocked`);
+            message.success(t('blocked', { name: user.name }));
             void revalidateRoutes(routes.blocks.listUsers);
             void revalidateRoutes(routes.blocks.status);
             await onDone?.(true);
@@ -47,20 +49,20 @@ export function useBlockActions() {
           }
         },
       }),
-    [modal, message],
+    [modal, message, t],
   );
 
   const unblock = useCallback(
     (user: BlockTarget, onDone?: (isBlocked: boolean) => unknown) =>
       modal.confirm({
-        title: `Unblock ${user.name}?`,
-        content: 'You will see each other’s page and posts again, and can message each other.',
-        okText: 'Unblock',
-        cancelText: 'Cancel',
+        title: t('unblockTitle', { name: user.name }),
+        content: t('unblockText'),
+        okText: t('unblock'),
+        cancelText: t('cancel'),
         onOk: async () => {
           try {
             await call(routes.blocks.unblockUser, { params: { id: user._id } });
-            message.success(`${user.name} is unblocked`);
+            message.success(t('unblocked', { name: user.name }));
             void revalidateRoutes(routes.blocks.listUsers);
             void revalidateRoutes(routes.blocks.status);
             await onDone?.(false);
@@ -69,7 +71,7 @@ export function useBlockActions() {
           }
         },
       }),
-    [modal, message],
+    [modal, message, t],
   );
 
   return { block, unblock };

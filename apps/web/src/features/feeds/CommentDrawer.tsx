@@ -3,10 +3,11 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { App, Avatar, Button, Drawer, Flex, Input, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { COMMENT_MAX_LENGTH, DEFAULT_AVATAR, createCommentSchema, type Comment, type CommentObjectType } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { plural, timeAgo } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { RichText } from './RichText';
 import { useRouteList } from '@/lib/use-infinite-list';
 import { useCurrentUser } from '@/store';
@@ -17,12 +18,13 @@ import TierBadge from '@/components/tiers/TierBadge';
 const contentSchema = createCommentSchema.shape.content;
 
 function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }: { label: string; button: string; initial?: string; autoFocus?: boolean; onSubmit: (text: string) => Promise<void>; onCancel?: () => void }) {
+  const t = useTranslations('feeds');
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   const submit = async () => {
     const r = contentSchema.safeParse(text);
-    if (!r.success) return setErr(r.error.issues[0]?.message || 'Invalid');
+    if (!r.success) return setErr(r.error.issues[0]?.message || t('invalid'));
     setBusy(true);
     setErr(null);
     try {
@@ -58,7 +60,7 @@ function Composer({ label, button, initial = '', autoFocus, onSubmit, onCancel }
       <Flex gap={8} justify="flex-end" className={css.commentButtons}>
         {onCancel && (
           <Button size="small" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         )}
         <Button size="small" type="primary" loading={busy} disabled={!text.trim()} onClick={() => void submit()}>
@@ -86,6 +88,8 @@ function CommentItem({
 }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
+  const t = useTranslations('feeds');
+  const fmt = useFormat();
   const [c, setC] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -98,14 +102,14 @@ function CommentItem({
     try {
       await call(routes.comments.remove, { params: { id: c._id } });
       onRemoved(c._id, c.totalReply);
-      message.success('Comment deleted');
+      message.success(t('commentDeleted'));
     } catch (e) {
       message.error(errorText(e));
     }
   };
 
   return (
-    <li className="comment" aria-label={`Comment by ${author?.name || 'someone'}`}>
+    <li className="comment" aria-label={author ? t('commentBy', { name: author.name }) : t('commentByDeleted')}>
       <Avatar src={author?.avatar || DEFAULT_AVATAR} alt="" size={isReply ? 28 : 36} />
       <div className={css.commentBody}>
         <div className="comment-head">
@@ -114,20 +118,20 @@ function CommentItem({
               {author.name}
             </Link>
           ) : (
-            <span className="comment-author">Deleted account</span>
+            <span className="comment-author">{t('deletedAccount')}</span>
           )}
-          {author?.isPerformer && <span className="comment-badge">Creator</span>}
+          {author?.isPerformer && <span className="comment-badge">{t('creatorBadge')}</span>}
           {/* The author's tier: the API tells it to the post's creator only. */}
           <TierBadge tier={c.tier} size="small" />
           <Typography.Text type="secondary" className={css.commentTime} title={new Date(c.createdAt).toLocaleString()}>
-            {timeAgo(c.createdAt)}
-            {c.updatedAt !== c.createdAt ? ' · edited' : ''}
+            {fmt.timeAgo(c.createdAt)}
+            {c.updatedAt !== c.createdAt ? t('edited') : ''}
           </Typography.Text>
         </div>
         {editing ? (
           <Composer
-            label="Edit comment"
-            button="Save"
+            label={t('editComment')}
+            button={t('save')}
             initial={c.content.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '')}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the user pressed Edit (that button is gone while editing): focus follows to the field
             autoFocus
@@ -144,26 +148,26 @@ function CommentItem({
         <div className="comment-actions">
           {!isReply && me && (
             <Button type="link" size="small" onClick={() => setReplying((v) => !v)}>
-              Reply
+              {t('reply')}
             </Button>
           )}
           {own && !editing && (
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              Edit
+              {t('edit')}
             </Button>
           )}
           {c.canDelete && (
-            <Popconfirm title="Delete this comment?" description={c.totalReply ? 'Its replies go too.' : undefined} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
+            <Popconfirm title={t('deleteCommentTitle')} description={c.totalReply ? t('deleteCommentReplies') : undefined} okText={t('delete')} okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
               <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                Delete
+                {t('delete')}
               </Button>
             </Popconfirm>
           )}
         </div>
         {replying && (
           <Composer
-            label="Write a reply"
-            button="Post reply"
+            label={t('writeReply')}
+            button={t('postReply')}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the user pressed Reply: focus follows to the reply field it opened
             autoFocus
             onCancel={() => setReplying(false)}
@@ -179,7 +183,7 @@ function CommentItem({
         )}
         {!isReply && c.totalReply > 0 && !showReplies && (
           <Button type="link" size="small" onClick={() => setShowReplies(true)}>
-            View {plural(c.totalReply, 'reply').replace('replys', 'replies')}
+            {t('viewReplies', { count: c.totalReply })}
           </Button>
         )}
         {showReplies && (
@@ -202,7 +206,7 @@ function CommentItem({
             ))}
             {replies.hasMore && (
               <Button type="link" size="small" loading={replies.isLoadingMore} onClick={replies.loadMore}>
-                More replies
+                {t('moreReplies')}
               </Button>
             )}
           </ul>
@@ -218,14 +222,14 @@ function CommentItem({
  * item's creator — the API's `canDelete`).
  */
 /** What a locked item is called in the drawer's hint ("Unlock this video to join the conversation"). */
-const LOCKED_NOUN: Record<CommentObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product' };
+const LOCKED_HINT = { feed: 'lockedFeed', video: 'lockedVideo', gallery: 'lockedGallery', product: 'lockedProduct' } as const satisfies Record<CommentObjectType, string>;
 
 export default function CommentDrawer({
   open,
   onClose,
   objectId,
   objectType = 'feed',
-  title = 'Comments',
+  title,
   canComment = true,
   onCount,
 }: {
@@ -238,15 +242,16 @@ export default function CommentDrawer({
   onCount: (delta: number) => void;
 }) {
   const me = useCurrentUser();
+  const t = useTranslations('feeds');
   const list = useRouteList(open ? routes.comments.list : null, { query: { objectId, objectType } }, 20);
   return (
-    <Drawer open={open} onClose={onClose} title={title} placement="right" size={440} closable={{ 'aria-label': 'Close comments' }} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} title={title ?? t('comments')} placement="right" size={440} closable={{ 'aria-label': t('closeComments') }} destroyOnHidden>
       <Flex vertical gap={16} className={css.drawerBody}>
         {me ? (
           canComment ? (
             <Composer
-              label="Write a comment"
-              button="Post comment"
+              label={t('writeComment')}
+              button={t('postComment')}
               onSubmit={async (content) => {
                 await call(routes.comments.create, { body: { objectId, objectType, content } });
                 onCount(1);
@@ -254,21 +259,21 @@ export default function CommentDrawer({
               }}
             />
           ) : (
-            <Typography.Text type="secondary">{`Unlock this ${LOCKED_NOUN[objectType]} to join the conversation.`}</Typography.Text>
+            <Typography.Text type="secondary">{t(LOCKED_HINT[objectType])}</Typography.Text>
           )
         ) : (
           <Typography.Text type="secondary">
-            <Link href="/auth/login">Log in</Link> to comment.
+            {t.rich('logInToComment', { login: (c) => <Link href="/auth/login">{c}</Link> })}
           </Typography.Text>
         )}
         {list.isLoading ? (
           <Skeleton active avatar paragraph={{ rows: 2 }} />
         ) : list.error ? (
-          <ErrorState title="Comments didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />
+          <ErrorState title={t('commentsFailed')} message={errorText(list.error)} onRetry={() => void list.mutate()} />
         ) : list.items.length === 0 ? (
-          <EmptyState title="No comments yet" description="Be the first to say something." />
+          <EmptyState title={t('noCommentsTitle')} description={t('noCommentsText')} />
         ) : (
-          <ul className="comment-list" aria-label="Comments">
+          <ul className="comment-list" aria-label={t('comments')}>
             {list.items.map((c) => (
               <CommentItem
                 key={c._id}
@@ -286,7 +291,7 @@ export default function CommentDrawer({
         )}
         {list.hasMore && (
           <Button icon={<MessageOutlined />} loading={list.isLoadingMore} onClick={list.loadMore}>
-            Load more comments
+            {t('loadMoreComments')}
           </Button>
         )}
       </Flex>

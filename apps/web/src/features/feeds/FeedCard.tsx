@@ -10,9 +10,10 @@ import {
 } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Feed, type MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
+import { useTranslations } from 'next-intl';
 import { call, errorText } from '@/lib/api';
 import { useSocketEvent, useSocketStatus } from '@/lib/socket';
-import { compactNumber, fullDate, timeAgo } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { RichText } from './RichText';
 import { useCurrentUser } from '@/store';
 import { FeedFiles, LockedMedia } from './FeedMedia';
@@ -124,6 +125,8 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
   const { message } = App.useApp();
   const router = useRouter();
   const me = useCurrentUser();
+  const t = useTranslations('feeds');
+  const fmt = useFormat();
   const [feed, setFeed] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -157,7 +160,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
       const body = { objectId: feed._id, objectType: 'feed' as const, action };
       const s = on ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       setFeed((f) => (action === 'like' ? { ...f, isLiked: s.reacted, totalLike: s.total } : { ...f, isBookmarked: s.reacted, totalBookmark: s.total }));
-      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+      if (action === 'bookmark') message.success(t(s.reacted ? 'bookmarkSaved' : 'bookmarkRemoved'));
     } catch (e) {
       message.error(errorText(e));
     } finally {
@@ -170,30 +173,30 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
     try {
       if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(url);
       else throw new Error('no clipboard');
-      message.success('Link copied');
+      message.success(t('linkCopied'));
     } catch {
-      Modal.info({ title: 'Share this post', content: url, okText: 'Close' });
+      Modal.info({ title: t('shareTitle'), content: url, okText: t('close') });
     }
   };
 
-  const remove = () => confirmDeleteFeed(feed._id, message, (id) => onDeleted?.(id));
+  const remove = () => confirmDeleteFeed(feed._id, message, (id) => onDeleted?.(id), { title: t('deleteTitle'), content: t('deleteText'), okText: t('delete'), done: t('deleted') });
 
   /** Pin to / unpin from the top of the profile (at most 3: the API's 409 message says so). */
   const togglePin = async () => {
     try {
       const saved = feed.pinnedAt ? await call(routes.feeds.unpin, { params: { id: feed._id } }) : await call(routes.feeds.pin, { params: { id: feed._id } });
       setFeed(saved);
-      message.success(saved.pinnedAt ? 'Pinned to the top of your profile' : 'Unpinned');
+      message.success(t(saved.pinnedAt ? 'pinnedDone' : 'unpinnedDone'));
     } catch (e) {
       message.error(errorText(e));
     }
   };
 
   return (
-    <article ref={cardRef} className="feed-card" aria-label={`Post by ${p.name}`}>
+    <article ref={cardRef} className="feed-card" aria-label={t('postBy', { name: p.name })}>
       <Card styles={{ body: { padding: 0 } }}>
         <header className="feed-head">
-          <Link href={profileHref} aria-label={`${p.name}'s profile`}>
+          <Link href={profileHref} aria-label={t('profileOf', { name: p.name })}>
             <Avatar src={p.avatar || DEFAULT_AVATAR} alt="" size={44} />
           </Link>
           <div className="feed-head-text">
@@ -208,31 +211,31 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
               )}
             </div>
             <div className="feed-head-line">
-              <Tooltip title={fullDate(feed.publishAt)}>
+              <Tooltip title={fmt.fullDate(feed.publishAt)}>
                 <Link href={feedUrl(feed._id)} className="feed-time">
-                  <time dateTime={feed.publishAt}>{timeAgo(feed.publishAt)}</time>
+                  <time dateTime={feed.publishAt}>{fmt.timeAgo(feed.publishAt)}</time>
                 </Link>
               </Tooltip>
               <VisibilityBadge feed={feed} />
               {feed.status === 'scheduled' && (
                 <Tag icon={<CalendarOutlined />} color="blue" variant="filled">
-                  Scheduled · {fullDate(feed.publishAt)}
+                  {t('scheduled', { date: fmt.fullDate(feed.publishAt) })}
                 </Tag>
               )}
               {feed.pinnedAt && (
                 <Tag icon={<PushpinFilled />} color="gold" variant="filled">
-                  Pinned
+                  {t('pinned')}
                 </Tag>
               )}
               {feed.isExpired ? (
                 <Tag icon={<ClockCircleOutlined />} color="default" variant="filled">
-                  Expired
+                  {t('expired')}
                 </Tag>
               ) : (
                 feed.expiresAt && (
-                  <Tooltip title={fullDate(feed.expiresAt)}>
+                  <Tooltip title={fmt.fullDate(feed.expiresAt)}>
                     <Tag icon={<ClockCircleOutlined />} color="orange" variant="filled">
-                      Disappears {timeAgo(feed.expiresAt)}
+                      {t('disappears', { when: fmt.timeAgo(feed.expiresAt) })}
                     </Tag>
                   </Tooltip>
                 )
@@ -246,15 +249,15 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
               placement="bottomRight"
               menu={{
                 items: [
-                  { key: 'edit', icon: <EditOutlined />, label: <Link href={`/creator/feeds/${feed._id}/edit`}>Edit</Link> },
+                  { key: 'edit', icon: <EditOutlined />, label: <Link href={`/creator/feeds/${feed._id}/edit`}>{t('edit')}</Link> },
                   feed.pinnedAt
-                    ? { key: 'unpin', icon: <PushpinOutlined />, label: 'Unpin from profile', onClick: () => void togglePin() }
-                    : { key: 'pin', icon: <PushpinFilled />, label: 'Pin to profile', onClick: () => void togglePin() },
-                  { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: remove },
+                    ? { key: 'unpin', icon: <PushpinOutlined />, label: t('unpin'), onClick: () => void togglePin() }
+                    : { key: 'pin', icon: <PushpinFilled />, label: t('pin'), onClick: () => void togglePin() },
+                  { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: remove },
                 ],
               }}
             >
-              <Button type="text" icon={<MoreOutlined />} aria-label="Post options" />
+              <Button type="text" icon={<MoreOutlined />} aria-label={t('postOptions')} />
             </Dropdown>
           )}
         </header>
@@ -267,27 +270,27 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
           </div>
         )}
         <footer className="feed-actions">
-          <Button type="text" aria-label={feed.isLiked ? 'Unlike' : 'Like'} aria-pressed={feed.isLiked} loading={busy === 'like'} icon={feed.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />} onClick={() => void react('like')}>
-            <span aria-hidden="true">{compactNumber(feed.totalLike)}</span>
+          <Button type="text" aria-label={t(feed.isLiked ? 'unlike' : 'like')} aria-pressed={feed.isLiked} loading={busy === 'like'} icon={feed.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />} onClick={() => void react('like')}>
+            <span aria-hidden="true">{fmt.compactNumber(feed.totalLike)}</span>
           </Button>
-          <Button type="text" aria-label="Comments" icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
-            <span aria-hidden="true">{compactNumber(feed.totalComment)}</span>
+          <Button type="text" aria-label={t('comments')} icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
+            <span aria-hidden="true">{fmt.compactNumber(feed.totalComment)}</span>
           </Button>
           <Button
             type="text"
-            aria-label={feed.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+            aria-label={t(feed.isBookmarked ? 'removeBookmark' : 'bookmark')}
             aria-pressed={feed.isBookmarked}
             loading={busy === 'bookmark'}
             icon={feed.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
             onClick={() => void react('bookmark')}
           />
           <span className={css.spacer} />
-          <Tooltip title="Copy link">
-            <Button type="text" aria-label="Share" icon={<ShareAltOutlined />} onClick={() => void share()} />
+          <Tooltip title={t('copyLink')}>
+            <Button type="text" aria-label={t('share')} icon={<ShareAltOutlined />} onClick={() => void share()} />
           </Tooltip>
           {!isOwner && (
-            <Tooltip title="Report">
-              <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+            <Tooltip title={t('report')}>
+              <Button type="text" aria-label={t('report')} icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
             </Tooltip>
           )}
         </footer>
@@ -298,7 +301,7 @@ export default function FeedCard({ feed: initial, onDeleted }: { feed: Feed; onD
           onClose={() => setCommentsOpen(false)}
           objectId={feed._id}
           canComment={!feed.isLocked}
-          title={`Comments · ${p.name}`}
+          title={t('commentsOf', { name: p.name })}
           onCount={(d) => setFeed((f) => ({ ...f, totalComment: Math.max(0, f.totalComment + d) }))}
         />
       )}

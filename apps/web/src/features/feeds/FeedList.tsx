@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Feed } from '@stagepass/shared';
 import type { RouteArgs, RouteDef } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
@@ -47,6 +48,7 @@ export default function FeedList<D extends RouteDef>({
   /** Bumped by the page to reload the list from its first page ("New posts"). */
   reloadSignal?: number;
 }) {
+  const t = useTranslations('feeds');
   const list = useRouteList(route, { params, query }, pageSize);
   const { mutate } = list;
   useEffect(() => {
@@ -55,12 +57,12 @@ export default function FeedList<D extends RouteDef>({
   const sentinel = useInView(list.loadMore, list.hasMore && !list.isLoadingMore);
   if (list.isLoading)
     return (
-      <div className="feed-list" aria-busy="true" aria-label="Loading posts">
+      <div className="feed-list" aria-busy="true" aria-label={t('loadingPosts')}>
         <FeedCardSkeleton />
         <FeedCardSkeleton />
       </div>
     );
-  if (list.error && !list.items.length) return <ErrorState title="Posts didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />;
+  if (list.error && !list.items.length) return <ErrorState title={t('postsFailed')} message={errorText(list.error)} onRetry={() => void list.mutate()} />;
   if (!list.items.length) return <>{empty}</>;
   return (
     <div className="feed-list">
@@ -73,10 +75,10 @@ export default function FeedList<D extends RouteDef>({
       {list.isLoadingMore && <FeedCardSkeleton />}
       {list.hasMore && !list.isLoadingMore && (
         <Button block onClick={list.loadMore}>
-          Load more posts
+          {t('loadMorePosts')}
         </Button>
       )}
-      {!list.hasMore && list.items.length > 3 && <p className="muted list-end">You&rsquo;re all caught up.</p>}
+      {!list.hasMore && list.items.length > 3 && <p className="muted list-end">{t('caughtUp')}</p>}
     </div>
   );
 }

@@ -5,10 +5,11 @@ import Link from 'next/link';
 import { useLatch } from '@/lib/use-latch';
 import { Button, Carousel, Image, Spin } from 'antd';
 import { AudioOutlined, ExclamationCircleOutlined, LockFilled, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { FEED_PREVIEW_FALLBACK, SCREENING_BLOCKED_MESSAGE, pickPreviewImage, type Feed, type MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call } from '@/lib/api';
-import { money, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import StreamVideo, { playable } from '@/components/StreamVideo';
@@ -19,18 +20,19 @@ const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { s
 
 /** A file that is not playable yet: "Processing…" with a spinner, or the failure. */
 export function FilePending({ file }: { file: MediaFileView }) {
+  const t = useTranslations('feeds');
   const failed = file.status === 'failed';
   return (
     <div className={`media-pending${failed ? ' failed' : ''}`} role="status">
       {failed ? (
         <>
           <ExclamationCircleOutlined className={css.failedIcon} />
-          <span>{file.error === SCREENING_BLOCKED_MESSAGE ? SCREENING_BLOCKED_MESSAGE : `Processing failed${file.error ? `: ${file.error}` : ''}`}</span>
+          <span>{file.error === SCREENING_BLOCKED_MESSAGE ? t('screeningBlocked') : file.error ? t('processingFailedWith', { error: file.error }) : t('processingFailed')}</span>
         </>
       ) : (
         <>
           <Spin size="small" />
-          <span>Processing…</span>
+          <span>{t('processing')}</span>
         </>
       )}
     </div>
@@ -38,13 +40,14 @@ export function FilePending({ file }: { file: MediaFileView }) {
 }
 
 function Photos({ files }: { files: MediaFileView[] }) {
+  const t = useTranslations('feeds');
   const [current, setCurrent] = useState(0);
   if (files.length === 1) {
     const f = files[0]!;
     return (
       <div className="media-photo">
         {/* eslint-disable-next-line @next/next/no-img-element -- the blur preview is an inline data URL */}
-        <Image src={f.url} alt="Photo" placeholder={f.preview ? <img src={f.preview} alt="" className="media-blur" /> : undefined} />
+        <Image src={f.url} alt={t('photo')} placeholder={f.preview ? <img src={f.preview} alt="" className="media-blur" /> : undefined} />
       </div>
     );
   }
@@ -55,7 +58,7 @@ function Photos({ files }: { files: MediaFileView[] }) {
           {files.map((f, i) => (
             // The slides out of view are aria-hidden by the carousel: inert too, so Tab skips their preview triggers (axe aria-hidden-focus).
             <div key={f._id} className="media-photo" inert={i !== current}>
-              <Image src={f.url} alt={`Photo ${i + 1} of ${files.length}`} />
+              <Image src={f.url} alt={t('photoOf', { n: i + 1, total: files.length })} />
             </div>
           ))}
         </Carousel>
@@ -69,6 +72,7 @@ function Photos({ files }: { files: MediaFileView[] }) {
 
 /** Unlocked media: image carousel, video players, audio players; pending files as placeholders. */
 export function FeedFiles({ files }: { files: MediaFileView[] }) {
+  const t = useTranslations('feeds');
   const ready = (f: MediaFileView) => (f.type === 'video' ? playable(f) : f.status === 'ready' && Boolean(f.url));
   const photos = files.filter((f) => f.type === 'image' && ready(f));
   const videos = files.filter((f) => f.type === 'video' && ready(f));
@@ -79,13 +83,13 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
     <div className="feed-media">
       {photos.length > 0 && <Photos files={photos} />}
       {videos.map((f) => (
-        <StreamVideo key={f._id} className="media-video" file={f} poster={f.thumbnails[f.thumbnails.length - 1] || f.preview} label="Video" />
+        <StreamVideo key={f._id} className="media-video" file={f} poster={f.thumbnails[f.thumbnails.length - 1] || f.preview} label={t('video')} />
       ))}
       {audios.map((f) => (
         <div key={f._id} className="media-audio">
           <AudioOutlined aria-hidden="true" />
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet) */}
-          <audio controls preload="metadata" src={f.url} aria-label="Audio" />
+          <audio controls preload="metadata" src={f.url} aria-label={t('audio')} />
         </div>
       ))}
       {pending.map((f) => (
@@ -103,24 +107,26 @@ export function FeedFiles({ files }: { files: MediaFileView[] }) {
  */
 export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f: Feed) => void }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('feeds');
+  const fmt = useFormat();
   const [unlockOpen, setUnlockOpen] = useState(false);
   const unlockWanted = useLatch(unlockOpen);
   const picked = feed.previewImage || pickPreviewImage(feed);
   const isThumbnail = Boolean(feed.thumbnail?.url && picked === feed.thumbnail.url);
   const bg = picked || FEED_PREVIEW_FALLBACK;
-  const count = (t: string) => feed.files.filter((f) => f.type === t).length;
+  const count = (type: string) => feed.files.filter((f) => f.type === type).length;
   const inside = [
-    count('image') && <span key="i"><PictureOutlined /> {plural(count('image'), 'photo')}</span>,
-    count('video') && <span key="v"><VideoCameraOutlined /> {plural(count('video'), 'video')}</span>,
-    count('audio') && <span key="a"><AudioOutlined /> {plural(count('audio'), 'audio')}</span>,
+    count('image') && <span key="i"><PictureOutlined /> {t('photos', { count: count('image') })}</span>,
+    count('video') && <span key="v"><VideoCameraOutlined /> {t('videos', { count: count('video') })}</span>,
+    count('audio') && <span key="a"><AudioOutlined /> {t('audios', { count: count('audio') })}</span>,
   ].filter(Boolean);
   const ppv = feed.visibility === 'ppv';
   return (
     <div className="feed-media">
       {feed.teaser && playable(feed.teaser) && (
         <div className="media-teaser">
-          <span className="media-teaser-label">Teaser</span>
-          <StreamVideo className="media-video" file={feed.teaser} poster={feed.teaser.thumbnails[0]} label="Teaser video" />
+          <span className="media-teaser-label">{t('teaser')}</span>
+          <StreamVideo className="media-video" file={feed.teaser} poster={feed.teaser.thumbnails[0]} label={t('teaserVideo')} />
         </div>
       )}
       <div className="locked">
@@ -133,13 +139,13 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
           {inside.length > 0 && <div className="locked-inside">{inside}</div>}
           {ppv ? (
             <Button type="primary" size="large" onClick={() => setUnlockOpen(true)}>
-              {`Unlock for ${money(feed.price)}`}
+              {t('unlockFor', { price: fmt.money(feed.price) })}
             </Button>
           ) : feed.isSubscribed ? (
             // Subscribed, but on a tier below the post's minimum tier (issue 30 §1): upgrading opens it.
             <Link href="/user/subscriptions">
               <Button type="primary" size="large">
-                Upgrade your tier to see this post
+                {t('upgradeTier')}
               </Button>
             </Link>
           ) : (
@@ -152,7 +158,7 @@ export function LockedMedia({ feed, onUnlocked }: { feed: Feed; onUnlocked?: (f:
                 )
               }
             >
-              Subscribe to see this post
+              {t('subscribeToSee')}
             </Button>
           )}
         </div>

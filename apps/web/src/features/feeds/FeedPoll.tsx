@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Button, Flex, Progress, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Poll } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { plural, timeLeft } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import css from './feeds.module.css';
 
@@ -19,6 +20,8 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
   const { message } = App.useApp();
   const router = useRouter();
   const me = useCurrentUser();
+  const t = useTranslations('feeds');
+  const fmt = useFormat();
   const [poll, setPoll] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const voted = Boolean(poll.votedOptionId);
@@ -37,7 +40,7 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
   };
 
   return (
-    <div className="feed-poll" role="group" aria-label={poll.question || 'Poll'}>
+    <div className="feed-poll" role="group" aria-label={poll.question || t('poll')}>
       {poll.question && <div className="feed-poll-q">{poll.question}</div>}
       <div className={css.pollOptions}>
         {poll.options.map((o) => {
@@ -48,11 +51,11 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
               <div key={o._id} className={`feed-poll-result${mine ? ' mine' : ''}`}>
                 <Flex justify="space-between" gap={8}>
                   <span>
-                    {o.text} {mine && <CheckCircleFilled aria-label="Your vote" className={css.myVote} />}
+                    {o.text} {mine && <CheckCircleFilled aria-label={t('yourVote')} className={css.myVote} />}
                   </span>
-                  <strong>{pct}%</strong>
+                  <strong>{fmt.percent(pct)}</strong>
                 </Flex>
-                <Progress percent={pct} showInfo={false} size="small" status="normal" strokeColor={mine ? '#7c3aed' : 'rgba(124,58,237,.45)'} aria-label={`${o.text}: ${pct}%`} />
+                <Progress percent={pct} showInfo={false} size="small" status="normal" strokeColor={mine ? '#7c3aed' : 'rgba(124,58,237,.45)'} aria-label={`${o.text}: ${fmt.percent(pct)}`} />
               </div>
             );
           return (
@@ -63,8 +66,8 @@ export default function FeedPoll({ poll: initial, locked, isOwner }: { poll: Pol
         })}
       </div>
       <Typography.Text type="secondary" className={css.pollFoot}>
-        {plural(poll.totalVotes, 'vote')} · {poll.isExpired ? 'Poll ended' : `Ends in ${timeLeft(poll.expiresAt)}`}
-        {voted && <> · <strong>You voted</strong></>}
+        {t('votes', { count: poll.totalVotes })} · {poll.isExpired ? t('pollEnded') : t('pollEndsIn', { left: fmt.timeLeft(poll.expiresAt) })}
+        {voted && <> · <strong>{t('youVoted')}</strong></>}
       </Typography.Text>
     </div>
   );

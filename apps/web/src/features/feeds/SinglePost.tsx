@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { Button, Card } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Feed } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
@@ -15,12 +16,13 @@ import css from './feeds.module.css';
  * of it (an unknown post never gets here: the route answers 404), used as it is.
  */
 export default function SinglePost({ id, initial }: { id: string; initial?: Feed }) {
+  const t = useTranslations('feeds');
   const { data, error, isLoading, mutate } = useRoute(routes.feeds.get, { params: { id } }, initial ? { fallbackData: initial, revalidateOnMount: false } : undefined);
   return (
     <>
       <Link href="/home" className={css.back}>
         <Button type="text" icon={<ArrowLeftOutlined />}>
-          Back
+          {t('back')}
         </Button>
       </Link>
       {isLoading ? (
@@ -28,9 +30,9 @@ export default function SinglePost({ id, initial }: { id: string; initial?: Feed
       ) : error ? (
         <Card>
           {(error as { statusCode?: number }).statusCode === 404 ? (
-            <EmptyState title="This post isn't here" description="It may have been deleted, or it is not published yet." />
+            <EmptyState title={t('postMissingTitle')} description={t('postMissingText')} />
           ) : (
-            <ErrorState title="This post didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+            <ErrorState title={t('postFailed')} message={errorText(error)} onRetry={() => void mutate()} />
           )}
         </Card>
       ) : data ? (

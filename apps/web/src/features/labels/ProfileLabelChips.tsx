@@ -1,5 +1,6 @@
 'use client';
 import { Button, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import FilterBar from '@/components/list/FilterBar';
@@ -11,6 +12,7 @@ import css from './labels.module.css';
  * query parameter, which the posts, videos and galleries lists pass on. Nothing shows without labels.
  */
 export default function ProfileLabelChips({ username, value, onChange }: { username: string; value: string | null; onChange: (label: string | null) => void }) {
+  const t = useTranslations('profile');
   const chips = useRoute(routes.labels.ofCreator, { params: { username } });
   if (chips.isLoading) return <Skeleton.Button active size="small" aria-hidden="true" />;
   const labels = chips.data ?? [];
@@ -27,9 +29,9 @@ export default function ProfileLabelChips({ username, value, onChange }: { usern
     );
   };
   return (
-    <FilterBar label="Filter by label">
-      <ul className={css.chips} aria-label="Labels">
-        {chip(null, 'All')}
+    <FilterBar label={t('filterByLabel')}>
+      <ul className={css.chips} aria-label={t('labels')}>
+        {chip(null, t('allLabels'))}
         {labels.map((l) => chip(l._id, l.name, l.counts.feed + l.counts.video + l.counts.gallery))}
       </ul>
     </FilterBar>

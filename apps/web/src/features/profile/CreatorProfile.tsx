@@ -9,19 +9,20 @@ import { App, Avatar, Button, Card, Descriptions, Dropdown, Flex, Skeleton, Spac
 import {
   CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_AVATAR, genderLabel, type Feed, type PerformerStats, type PublicUser } from '@stagepass/shared';
+import { useTranslations } from 'next-intl';
+import { DEFAULT_AVATAR, INTL_LOCALE, type Feed, type Locale, type PerformerStats, type PublicUser } from '@stagepass/shared';
 import { PROFILE_TAB_COUNTS, type ProfileTabKey } from './profile-tabs';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { compactNumber, money, monthYear, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { genderKey } from './gender-keys';
 import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
 import FollowButton from '@/features/social/FollowButton';
 import FeedCard from '@/features/feeds/FeedCard';
 import FeedList from '@/features/feeds/FeedList';
-import { shortDate } from '@/components/list/table-helpers';
 import { blockedPath } from '@/components/UserMenu';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import { LinkedText } from '@/features/feeds/RichText';
@@ -43,14 +44,25 @@ const CreatorVideos = dynamic(() => import('@/features/videos/CreatorVideos'), {
 const CreatorGalleries = dynamic(() => import('@/features/galleries/CreatorGalleries'), { loading: tabLoading });
 const CreatorShop = dynamic(() => import('@/features/shop/CreatorShop'), { loading: tabLoading });
 
-/** A tab's name with its count once known ("Videos 12"): names and counts from PROFILE_TAB_COUNTS. */
+/** "Mar 5, 2026" in the page's language (English as en-US, as the tables write it). */
+const shortDateIn = (iso: string | null | undefined, locale: Locale) => {
+  const d = new Date(iso ?? '');
+  return !iso || Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(INTL_LOCALE[locale], { month: 'short', day: 'numeric', year: 'numeric' });
+};
+
+/** Each counted tab's name in the profile messages. */
+const TAB_NAMES = { posts: 'tabPosts', videos: 'tabVideos', galleries: 'tabGalleries', shop: 'tabShop' } as const satisfies Record<ProfileTabKey, string>;
+
+/** A tab's name with its count once known ("Videos 12"): counts from PROFILE_TAB_COUNTS. */
 function TabLabel({ tab, stats }: { tab: ProfileTabKey; stats: PerformerStats | undefined }) {
-  const t = PROFILE_TAB_COUNTS.find((x) => x.key === tab)!;
-  const count = stats ? t.count(stats) : undefined;
+  const t = useTranslations('profile');
+  const fmt = useFormat();
+  const entry = PROFILE_TAB_COUNTS.find((x) => x.key === tab)!;
+  const count = stats ? entry.count(stats) : undefined;
   return (
     <span>
-      {t.label}
-      {count !== undefined && <span className={`muted ${css.tabCount}`}> {compactNumber(count)}</span>}
+      {t(TAB_NAMES[tab])}
+      {count !== undefined && <span className={`muted ${css.tabCount}`}> {fmt.compactNumber(count)}</span>}
     </span>
   );
 }
@@ -65,34 +77,33 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
   const router = useRouter();
+  const t = useTranslations('profile');
+  const fmt = useFormat();
   const { sub, isLoading } = useMySubscription(profile._id);
   const offer = useRoute(routes.subscriptions.offer, me?.isPerformer ? null : { params: { id: profile._id } });
   if (me?.isPerformer) return null;
   if (isLoading || (offer.isLoading && !offer.data)) return <Skeleton.Button active className={css.subscribeSkeleton} />;
   if (sub?.isActive) {
-    const when = sub.renewing ? `renews ${shortDate(sub.expiresAt)}` : `until ${shortDate(sub.expiresAt)}`;
+    const date = shortDateIn(sub.expiresAt, fmt.locale);
+    const when = sub.renewing ? t('renews', { date }) : t('until', { date });
     return (
-      <Button icon={<CheckCircleFilled className={css.subscribed} />} onClick={() => router.push('/user/subscriptions')} title="Manage your subscriptions">
-        Subscribed <span className={`muted ${css.small}`}>· {when}</span>
+      <Button icon={<CheckCircleFilled className={css.subscribed} />} onClick={() => router.push('/user/subscriptions')} title={t('manageSubscriptions')}>
+        {t('subscribed')} <span className={`muted ${css.small}`}>· {when}</span>
       </Button>
     );
   }
   const o = offer.data;
   // The trial is for new subscribers only (as in the subscribe dialog).
   const trial = Boolean(o?.freeSubscriptionEnabled && !sub);
-  const label = !o ? (
-    'Subscribe'
-  ) : trial ? (
-    `Free for ${plural(o.freeSubscriptionDays, 'day')}`
-  ) : (
-    <>
-      Subscribe · <TaxedPrice amount={o.monthlyPrice} kind="subscription" suffix="/mo" />
-    </>
-  );
+  const label = !o
+    ? t('subscribe')
+    : trial
+      ? t('freeFor', { count: o.freeSubscriptionDays })
+      : t.rich('subscribeFor', { price: () => <TaxedPrice amount={o.monthlyPrice} kind="subscription" suffix={t('perMonthSuffix')} /> });
   return (
     <Button
       type="primary"
-      title={o && trial ? `Then ${money(o.monthlyPrice)} per month` : undefined}
+      title={o && trial ? t('thenPerMonth', { price: fmt.money(o.monthlyPrice) }) : undefined}
       onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: trial ? 'free' : 'monthly' }))}
     >
       {label}
@@ -102,18 +113,20 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
 
 /** The creator's welcome video, above their posts (no autoplay: visitors start it). */
 function WelcomeVideo({ src, name }: { src: string; name: string }) {
+  const t = useTranslations('profile');
   return (
-    <Card size="small" title="Welcome video" className={css.welcome}>
+    <Card size="small" title={t('welcomeVideo')} className={css.welcome}>
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a creator's upload: the site has no caption files to offer (no caption upload yet) */}
-      <video src={src} controls playsInline preload="metadata" aria-label={`Welcome video from ${name}`} className={css.video} />
+      <video src={src} controls playsInline preload="metadata" aria-label={t('welcomeVideoFrom', { name })} className={css.video} />
     </Card>
   );
 }
 
 function Stat({ value, label, loading }: { value?: number; label: string; loading: boolean }) {
+  const fmt = useFormat();
   return (
     <div className="profile-stat">
-      {loading ? <Skeleton.Button active size="small" className={css.statSkeleton} /> : <strong>{compactNumber(value)}</strong>}
+      {loading ? <Skeleton.Button active size="small" className={css.statSkeleton} /> : <strong>{fmt.compactNumber(value)}</strong>}
       <span>{label}</span>
     </div>
   );
@@ -127,6 +140,7 @@ function Stat({ value, label, loading }: { value?: number; label: string; loadin
 function ProfileMenu({ profile }: { profile: PublicUser }) {
   const router = useRouter();
   const me = useCurrentUser();
+  const t = useTranslations('profile');
   const [opened, setOpened] = useState(false);
   const blocked = useBlockedByMe(profile._id, opened);
   const { block, unblock } = useBlockActions();
@@ -138,12 +152,12 @@ function ProfileMenu({ profile }: { profile: PublicUser }) {
       menu={{
         items: [
           blocked
-            ? { key: 'unblock', icon: <StopOutlined />, label: 'Unblock', onClick: () => unblock(who) }
-            : { key: 'block', icon: <StopOutlined />, label: 'Block', danger: true, disabled: blocked === undefined, onClick: () => block(who, () => me && router.push(blockedPath(me))) },
+            ? { key: 'unblock', icon: <StopOutlined />, label: t('unblock'), onClick: () => unblock(who) }
+            : { key: 'block', icon: <StopOutlined />, label: t('block'), danger: true, disabled: blocked === undefined, onClick: () => block(who, () => me && router.push(blockedPath(me))) },
         ],
       }}
     >
-      <Button icon={<MoreOutlined />} aria-label="More actions" />
+      <Button icon={<MoreOutlined />} aria-label={t('moreActions')} />
     </Dropdown>
   );
 }
@@ -152,6 +166,9 @@ function ProfileMenu({ profile }: { profile: PublicUser }) {
 export default function CreatorProfile({ profile, isOwner }: { profile: PublicUser & { languages?: string[] }; isOwner: boolean }) {
   const { message } = App.useApp();
   const me = useCurrentUser();
+  const t = useTranslations('profile');
+  const tf = useTranslations('forms');
+  const fmt = useFormat();
   const stats = useRoute(routes.search.stats, { params: { id: profile._id } });
   const [posted, setPosted] = useState<Feed[]>([]);
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);
@@ -173,7 +190,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
     const url = `${window.location.origin}/${handle}`;
     try {
       await navigator.clipboard.writeText(url);
-      message.success('Link copied');
+      message.success(t('linkCopied'));
     } catch {
       message.info(url);
     }
@@ -184,26 +201,27 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
     try {
       const s = bookmarked ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       setBookmarked(s.reacted);
-      message.success(s.reacted ? 'Creator saved to your bookmarks' : 'Removed from your bookmarks');
+      message.success(t(s.reacted ? 'bookmarkSaved' : 'bookmarkRemoved'));
     } catch (e) {
       message.error(errorText(e));
     }
   };
 
+  const gender = genderKey(profile.gender);
   const about = [
-    { key: 'bio', label: 'Bio', children: profile.bio ? <span className={css.preLine}><LinkedText text={profile.bio} /></span> : <span className="muted">No bio yet.</span> },
-    ...(profile.country ? [{ key: 'country', label: 'Country', children: profile.country }] : []),
-    { key: 'joined', label: 'Joined', children: monthYear(profile.createdAt) },
-    ...(profile.languages?.length ? [{ key: 'languages', label: 'Languages', children: profile.languages.join(', ') }] : []),
-    ...(genderLabel(profile.gender) ? [{ key: 'gender', label: 'Gender', children: genderLabel(profile.gender) }] : []),
+    { key: 'bio', label: t('bio'), children: profile.bio ? <span className={css.preLine}><LinkedText text={profile.bio} /></span> : <span className="muted">{t('noBio')}</span> },
+    ...(profile.country ? [{ key: 'country', label: t('country'), children: profile.country }] : []),
+    { key: 'joined', label: t('joined'), children: fmt.monthYear(profile.createdAt) },
+    ...(profile.languages?.length ? [{ key: 'languages', label: t('languages'), children: profile.languages.join(', ') }] : []),
+    ...(gender ? [{ key: 'gender', label: t('gender'), children: tf(gender) }] : []),
   ];
 
   return (
     <div className={`container ${width.w980} ${css.page}`}>
       {/* the creator's own cover (dynamic) */}
-      <div className="profile-cover" style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label={`${profile.name}'s cover image`} />
+      <div className="profile-cover" style={{ backgroundImage: profile.cover ? `url(${profile.cover})` : undefined }} role="img" aria-label={t('coverOf', { name: profile.name })} />
       <div className="profile-head">
-        <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={`${profile.name}'s avatar`} size={132} className="profile-avatar" />
+        <Avatar src={profile.avatar || DEFAULT_AVATAR} alt={t('avatarOf', { name: profile.name })} size={132} className="profile-avatar" />
         <div className={css.nameBox}>
           <div className={css.nameLine}>
             <h1 className="profile-name">{profile.name}</h1>
@@ -214,16 +232,16 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
           <ProfilePromotionBadges profile={profile} />
         </div>
         <Space wrap className={css.actions}>
-          <Button icon={<ShareAltOutlined />} aria-label="Share" onClick={() => void share()} />
+          <Button icon={<ShareAltOutlined />} aria-label={t('share')} onClick={() => void share()} />
           {isOwner ? (
             <Link href="/creator/account">
-              <Button icon={<EditOutlined />}>Edit profile</Button>
+              <Button icon={<EditOutlined />}>{t('editProfile')}</Button>
             </Link>
           ) : (
             <>
               {me && (
                 <Button
-                  aria-label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+                  aria-label={t(bookmarked ? 'removeBookmark' : 'bookmark')}
                   icon={bookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
                   onClick={() => void toggleBookmark()}
                 />
@@ -235,11 +253,11 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
               />
               {me && !me.isPerformer && (
                 <Button icon={<DollarOutlined aria-hidden />} onClick={() => setTipOpen(true)}>
-                  Send tip
+                  {t('sendTip')}
                 </Button>
               )}
               <Button href={me ? `/messages?to=${profile._id}&source=performer` : '/auth/login'} icon={<MessageOutlined aria-hidden />}>
-                Message
+                {t('message')}
               </Button>
               <SubscribeAction profile={profile} />
               {me && !me.isPerformer && <PrivateShowButton performer={profile} />}
@@ -250,10 +268,10 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
       </div>
       <TrialLinkOffer profile={profile} isOwner={isOwner} />
       {tipOpen && <TipModal performer={profile} open={tipOpen} onClose={() => setTipOpen(false)} />}
-      <div className="profile-stats" aria-label="Creator stats">
-        <Stat value={stats.data?.totalFeeds} label="Posts" loading={stats.isLoading} />
-        <Stat value={stats.data?.totalFollowers} label="Followers" loading={stats.isLoading} />
-        <Stat value={stats.data?.totalLikes} label="Likes" loading={stats.isLoading} />
+      <div className="profile-stats" aria-label={t('creatorStats')}>
+        <Stat value={stats.data?.totalFeeds} label={t('statPosts')} loading={stats.isLoading} />
+        <Stat value={stats.data?.totalFollowers} label={t('statFollowers')} loading={stats.isLoading} />
+        <Stat value={stats.data?.totalLikes} label={t('statLikes')} loading={stats.isLoading} />
       </div>
       <div className={css.intro}>
         {profile.bio && (
@@ -263,14 +281,14 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
         )}
         <Flex gap={16} wrap className={css.facts}>
           <span>
-            <CalendarOutlined /> Joined {monthYear(profile.createdAt)}
+            <CalendarOutlined /> {t('joinedOn', { date: fmt.monthYear(profile.createdAt) })}
           </span>
           {profile.country && (
             <span>
               <EnvironmentOutlined /> {profile.country}
             </span>
           )}
-          <Tag color="purple">Creator</Tag>
+          <Tag color="purple">{t('creatorTag')}</Tag>
         </Flex>
         <ProfilePlannedStreams performerId={profile._id} />
         <TipMenuPanel performer={profile} showMine />
@@ -301,13 +319,13 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
                     empty={
                       posted.length ? null : label ? (
                         <Card>
-                          <EmptyState title="No posts with this label" description="Choose another label, or All." />
+                          <EmptyState title={t('noLabelPostsTitle')} description={t('noLabelPostsText')} />
                         </Card>
                       ) : (
                         <Card>
                           <EmptyState
-                            title="No posts yet"
-                            description={isOwner ? 'Your posts will appear here — share your first one above.' : `${profile.name.split(' ')[0]} hasn’t posted anything yet.`}
+                            title={t('noPostsTitle')}
+                            description={isOwner ? t('noPostsOwner') : t('noPostsOther', { name: profile.name.split(' ')[0] ?? profile.name })}
                           />
                         </Card>
                       )
@@ -333,7 +351,7 @@ export default function CreatorProfile({ profile, isOwner }: { profile: PublicUs
             },
             {
               key: 'about',
-              label: 'About',
+              label: t('tabAbout'),
               children: (
                 <Card>
                   <Descriptions column={1} items={about} />

@@ -7,21 +7,23 @@
 import { useSearchParams } from 'next/navigation';
 import { Alert, Button, Space } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { trialCodeSchema, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
-import { plural } from '@/lib/format';
-import { shortDate } from '@/components/list/table-helpers';
+import { useFormat } from '@/lib/format';
+import { shortDateIn } from '@/features/subscriptions/short-date';
 import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import PromotionBadge from '@/components/promotions/PromotionBadge';
 import css from './promotions.module.css';
 
 export function ProfilePromotionBadges({ profile }: { profile: PublicUser }) {
+  const t = useTranslations('profile');
   const promos = useRoute(routes.promotions.ofPerformer, { params: { performerId: profile._id } });
   if (!promos.data?.length) return null;
   return (
-    <Space wrap size={[4, 4]} className={css.badges} aria-label="Promotions">
+    <Space wrap size={[4, 4]} className={css.badges} aria-label={t('promotions')}>
       {promos.data.map((p) => (
         <PromotionBadge key={p._id} promotion={p} />
       ))}
@@ -32,11 +34,13 @@ export function ProfilePromotionBadges({ profile }: { profile: PublicUser }) {
 export function TrialLinkOffer({ profile, isOwner }: { profile: PublicUser; isOwner: boolean }) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
+  const t = useTranslations('profile');
+  const fmt = useFormat();
   const raw = useSearchParams().get('trial');
   const code = raw && trialCodeSchema.safeParse(raw).success ? trialCodeSchema.parse(raw) : null;
   const link = useRoute(routes.promotions.trialLink, code && !isOwner ? { params: { code } } : null);
   if (!code || isOwner) return null;
-  if (link.error) return <Alert className={css.offer} type="warning" showIcon title="This trial link has ended" description="Its free days were all claimed, or it expired. You can still subscribe." />;
+  if (link.error) return <Alert className={css.offer} type="warning" showIcon title={t('trialEnded')} description={t('trialEndedText')} />;
   const l = link.data;
   if (!l || l.performer._id !== profile._id) return null;
   return (
@@ -45,12 +49,12 @@ export function TrialLinkOffer({ profile, isOwner }: { profile: PublicUser; isOw
       type="success"
       showIcon
       icon={<GiftOutlined />}
-      title={`Free for ${plural(l.days, 'day')} with this trial link${l.tierName ? ` (${l.tierName})` : ''}`}
-      description={`${plural(l.left, 'trial')} left · until ${shortDate(l.endsAt)} · a card is needed; cancel before the trial ends and you pay nothing.`}
+      title={l.tierName ? t('trialLinkTier', { count: l.days, tier: l.tierName }) : t('trialLink', { count: l.days })}
+      description={t('trialLinkText', { count: l.left, date: shortDateIn(l.endsAt, fmt.locale) })}
       action={
         me?.isPerformer ? undefined : (
           <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'free', trialCode: l.code }))}>
-            Start free trial
+            {t('startTrial')}
           </Button>
         )
       }

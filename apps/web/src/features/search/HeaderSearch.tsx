@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 
 /** The header search box: goes to /search?q=… */
 export default function HeaderSearch({ onDone, className }: { onDone?: () => void; className?: string }) {
   const router = useRouter();
+  const t = useTranslations('search');
   const pathname = usePathname();
   const params = useSearchParams();
   const current = pathname === '/search' ? params.get('q') || '' : '';
@@ -25,8 +27,8 @@ export default function HeaderSearch({ onDone, className }: { onDone?: () => voi
     >
       <Input
         type="search"
-        aria-label="Search"
-        placeholder="Search creators and posts"
+        aria-label={t('search')}
+        placeholder={t('placeholder')}
         prefix={<SearchOutlined aria-hidden="true" />}
         value={q}
         onChange={(e) => setQ(e.target.value)}

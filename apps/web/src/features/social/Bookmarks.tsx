@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { Button, Card, List, Tabs } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { BookmarkItem, PerformerListItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
@@ -14,17 +15,18 @@ import CatalogueBookmarks from './CatalogueBookmarks';
 import css from './social.module.css';
 
 function CreatorBookmarks() {
+  const tr = useTranslations('social');
   const t = useTableQuery({ pageSize: 20, sortBy: 'createdAt' });
   const { tab: _tab, ...filters } = t.query.filters;
   void _tab;
   const query = { ...filters, offset: t.apiQuery.offset, limit: t.apiQuery.limit, sortBy: 'createdAt' as const, sort: t.apiQuery.sort }; // the only sort key of the list
   const { data, error, isLoading, mutate } = useRoute(routes.reactions.bookmarks, { params: { type: 'performers' }, query }, { keepPreviousData: true });
-  if (error && !data) return <ErrorState title="Your bookmarks didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
+  if (error && !data) return <ErrorState title={tr('bookmarksFailed')} message={errorText(error)} onRetry={() => void mutate()} />;
   return (
     <List<BookmarkItem>
       loading={isLoading}
       dataSource={(data?.data || []).filter((b) => b.object)}
-      locale={{ emptyText: <EmptyState title="No saved creators" description="Bookmark a creator from their profile to find them here." /> }}
+      locale={{ emptyText: <EmptyState title={tr('noSavedCreators')} description={tr('noSavedCreatorsText')} /> }}
       pagination={
         (data?.total || 0) > t.query.pageSize
           ? { current: t.query.current, pageSize: t.query.pageSize, total: data?.total || 0, onChange: (current, pageSize) => t.set({ current: current > 1 ? current : null, pageSize: pageSize !== 20 ? pageSize : null }) }
@@ -49,19 +51,20 @@ type Tab = (typeof TABS)[number];
  * /reactions/{videos|galleries|products}/bookmark) and creators (GET /reactions/performers/bookmark); the tab in `?tab=`.
  */
 export default function Bookmarks() {
+  const tr = useTranslations('social');
   const t = useTableQuery();
   const tab: Tab = (TABS as readonly string[]).includes(t.query.filters.tab ?? '') ? (t.query.filters.tab as Tab) : 'posts';
   return (
     <>
-      <h1 className="page-title">Bookmarks</h1>
-      <p className="page-lead">Posts, videos, galleries, products and creators you saved for later.</p>
+      <h1 className="page-title">{tr('bookmarksTitle')}</h1>
+      <p className="page-lead">{tr('bookmarksLead')}</p>
       <Tabs
         activeKey={tab}
         onChange={(k) => t.set({ tab: k === 'posts' ? null : k })}
         items={[
           {
             key: 'posts',
-            label: 'Posts',
+            label: tr('tabPosts'),
             children: (
               <FeedList
                 route={routes.reactions.bookmarks}
@@ -70,11 +73,11 @@ export default function Bookmarks() {
                 empty={
                   <Card>
                     <EmptyState
-                      title="No saved posts"
-                      description="Tap the star on a post to keep it here."
+                      title={tr('noSavedPosts')}
+                      description={tr('noSavedPostsText')}
                       action={
                         <Link href="/home">
-                          <Button>Go to your timeline</Button>
+                          <Button>{tr('goToTimeline')}</Button>
                         </Link>
                       }
                     />
@@ -83,10 +86,10 @@ export default function Bookmarks() {
               />
             ),
           },
-          { key: 'videos', label: 'Videos', children: tab === 'videos' && <CatalogueBookmarks kind="videos" /> },
-          { key: 'galleries', label: 'Galleries', children: tab === 'galleries' && <CatalogueBookmarks kind="galleries" /> },
-          { key: 'products', label: 'Products', children: tab === 'products' && <CatalogueBookmarks kind="products" /> },
-          { key: 'creators', label: 'Creators', children: <Card styles={{ body: { paddingBlock: 4 } }}>{tab === 'creators' && <CreatorBookmarks />}</Card> },
+          { key: 'videos', label: tr('tabVideos'), children: tab === 'videos' && <CatalogueBookmarks kind="videos" /> },
+          { key: 'galleries', label: tr('tabGalleries'), children: tab === 'galleries' && <CatalogueBookmarks kind="galleries" /> },
+          { key: 'products', label: tr('tabProducts'), children: tab === 'products' && <CatalogueBookmarks kind="products" /> },
+          { key: 'creators', label: tr('tabCreators'), children: <Card styles={{ body: { paddingBlock: 4 } }}>{tab === 'creators' && <CreatorBookmarks />}</Card> },
         ]}
       />
     </>

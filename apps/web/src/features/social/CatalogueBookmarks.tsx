@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { Button, Card, Skeleton, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
 import CoverImage from '@/components/CoverImage';
 import { PictureOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { BookmarkItem, Gallery, Product, Video } from '@stagepass/shared';
@@ -14,11 +15,12 @@ import css from './bookmarks.module.css';
 
 type Kind = 'videos' | 'galleries' | 'products';
 
-const TEXT: Record<Kind, { empty: string; hint: string; what: string }> = {
-  videos: { empty: 'No saved videos', hint: 'Tap the star on a video to keep it here.', what: 'videos' },
-  galleries: { empty: 'No saved galleries', hint: 'Tap the star on a gallery to keep it here.', what: 'galleries' },
-  products: { empty: 'No saved products', hint: 'Tap the star on a product to keep it here.', what: 'products' },
-};
+/** Each tab's texts in the social messages. */
+const TEXT = {
+  videos: { empty: 'noSavedVideos', hint: 'noSavedVideosText', loading: 'loadingSavedVideos', list: 'savedVideos' },
+  galleries: { empty: 'noSavedGalleries', hint: 'noSavedGalleriesText', loading: 'loadingSavedGalleries', list: 'savedGalleries' },
+  products: { empty: 'noSavedProducts', hint: 'noSavedProductsText', loading: 'loadingSavedProducts', list: 'savedProducts' },
+} as const satisfies Record<Kind, Record<'empty' | 'hint' | 'loading' | 'list', string>>;
 
 function accessBadge(x: { access: string; price: number | null; isBought: boolean }): string {
   return accessWording(x.access, x.price, x.isBought);
@@ -26,8 +28,9 @@ function accessBadge(x: { access: string; price: number | null; isBought: boolea
 
 /** A saved video or gallery: picture, title, creator and access; links to its page. */
 function MediaCard({ href, title, creator, picture, badge, icon }: { href: string; title: string; creator: string; picture: string | null; badge: string; icon: React.ReactNode }) {
+  const tr = useTranslations('social');
   return (
-    <Link href={href} className={css.card} aria-label={`${title} by ${creator}, ${badge}`}>
+    <Link href={href} className={css.card} aria-label={tr('itemBy', { title, creator, badge })}>
       <div className={css.media}>
         {picture ? <CoverImage src={picture} /> : <span className={css.noImage} aria-hidden="true">{icon}</span>}
         <Tag variant="solid" color="purple" className={css.badge}>
@@ -57,16 +60,17 @@ function ObjectCard({ kind, object }: { kind: Kind; object: unknown }) {
 export default function CatalogueBookmarks({ kind }: { kind: Kind }) {
   const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = useRouteList(routes.reactions.bookmarks, { params: { type: kind }, query: { sortBy: 'createdAt' } }, 12, { revalidateFirstPage: true });
   const shown = (items as BookmarkItem[]).filter((b) => b.object);
+  const tr = useTranslations('social');
   const t = TEXT[kind];
   if (error && shown.length === 0)
     return (
       <Card>
-        <ErrorState title="Your bookmarks didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        <ErrorState title={tr('bookmarksFailed')} message={errorText(error)} onRetry={() => void mutate()} />
       </Card>
     );
   if (isLoading && shown.length === 0)
     return (
-      <div className={css.grid} aria-busy="true" aria-label={`Loading saved ${t.what}`}>
+      <div className={css.grid} aria-busy="true" aria-label={tr(t.loading)}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton.Node key={i} active className={css.skeleton}>
             <span />
@@ -77,12 +81,12 @@ export default function CatalogueBookmarks({ kind }: { kind: Kind }) {
   if (shown.length === 0)
     return (
       <Card>
-        <EmptyState title={t.empty} description={t.hint} />
+        <EmptyState title={tr(t.empty)} description={tr(t.hint)} />
       </Card>
     );
   return (
     <>
-      <ul className={css.grid} aria-label={`Saved ${t.what}`}>
+      <ul className={css.grid} aria-label={tr(t.list)}>
         {shown.map((b) => (
           <li key={b._id} className={css.item}>
             <ObjectCard kind={kind} object={b.object} />
@@ -92,7 +96,7 @@ export default function CatalogueBookmarks({ kind }: { kind: Kind }) {
       {hasMore && (
         <div className={css.more}>
           <Button onClick={loadMore} loading={isLoadingMore}>
-            Load more
+            {tr('loadMore')}
           </Button>
         </div>
       )}

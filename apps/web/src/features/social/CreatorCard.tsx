@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
 import { Avatar, Card, Skeleton, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type PerformerListItem } from '@stagepass/shared';
-import { compactNumber, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import FollowButton from './FollowButton';
 import VerifiedBadge from '@/components/VerifiedBadge';
 import css from './social.module.css';
@@ -13,6 +14,8 @@ export const creatorPath = (c: { _id: string; username: string | null }) => `/${
 
 /** One line: avatar, name, @username (→ profile), followers, follow button. */
 export function CreatorRow({ creator, showFollow = true, extra }: { creator: CreatorLike; showFollow?: boolean; extra?: React.ReactNode }) {
+  const t = useTranslations('social');
+  const fmt = useFormat();
   return (
     <div className="creator-row">
       <Link href={creatorPath(creator)} className="creator-row-link">
@@ -26,7 +29,7 @@ export function CreatorRow({ creator, showFollow = true, extra }: { creator: Cre
           </span>
           <Typography.Text type="secondary" ellipsis className={css.handle}>
             {creator.username ? `@${creator.username}` : ''}
-            {typeof creator.totalFollowers === 'number' ? `${creator.username ? ' · ' : ''}${compactNumber(creator.totalFollowers)} ${creator.totalFollowers === 1 ? 'follower' : 'followers'}` : ''}
+            {typeof creator.totalFollowers === 'number' ? `${creator.username ? ' · ' : ''}${t('followersCompact', { count: creator.totalFollowers, n: fmt.compactNumber(creator.totalFollowers) })}` : ''}
           </Typography.Text>
         </div>
       </Link>
@@ -38,10 +41,11 @@ export function CreatorRow({ creator, showFollow = true, extra }: { creator: Cre
 
 /** A tile with cover, avatar, name, bio and follow button (search results, empty timeline). */
 export function CreatorTile({ creator }: { creator: CreatorLike }) {
+  const t = useTranslations('social');
   return (
     <Card className="creator-tile" styles={{ body: { padding: 0 } }}>
       {/* the creator's own cover (dynamic) */}
-      <Link href={creatorPath(creator)} aria-label={`${creator.name}'s profile`} className="creator-tile-cover" style={{ backgroundImage: creator.cover ? `url(${creator.cover})` : undefined }} />
+      <Link href={creatorPath(creator)} aria-label={t('profileOf', { name: creator.name })} className="creator-tile-cover" style={{ backgroundImage: creator.cover ? `url(${creator.cover})` : undefined }} />
       <div className="creator-tile-body">
         <Avatar src={creator.avatar || DEFAULT_AVATAR} alt="" size={64} className="creator-tile-avatar" />
         <span className={css.nameLine}>
@@ -55,7 +59,7 @@ export function CreatorTile({ creator }: { creator: CreatorLike }) {
         </Typography.Text>
         {typeof creator.totalFollowers === 'number' && (
           <Typography.Text type="secondary" className={css.small12}>
-            {plural(creator.totalFollowers, 'follower')}
+            {t('followers', { count: creator.totalFollowers })}
           </Typography.Text>
         )}
         {creator.bio && (
@@ -72,8 +76,9 @@ export function CreatorTile({ creator }: { creator: CreatorLike }) {
 }
 
 export function CreatorRowSkeleton({ rows = 3 }: { rows?: number }) {
+  const t = useTranslations('social');
   return (
-    <div aria-busy="true" aria-label="Loading creators">
+    <div aria-busy="true" aria-label={t('loadingCreators')}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="creator-row">
           <Skeleton.Avatar active size={44} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Button, type ButtonProps } from 'antd';
 import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { FollowState } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
@@ -28,6 +29,7 @@ export default function FollowButton({
   block?: boolean;
 }) {
   const { message } = App.useApp();
+  const t = useTranslations('social');
   const router = useRouter();
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
@@ -70,13 +72,13 @@ export default function FollowButton({
       icon={followed ? <CheckOutlined /> : <UserAddOutlined />}
       loading={busy}
       aria-pressed={followed}
-      aria-label={followed ? 'Following' : 'Follow'}
+      aria-label={t(followed ? 'following' : 'follow')}
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}
       onClick={() => void toggle()}
-      title={followed ? 'Click to unfollow' : undefined}
+      title={followed ? t('clickToUnfollow') : undefined}
     >
-      {followed ? 'Following' : 'Follow'}
+      {t(followed ? 'following' : 'follow')}
     </Button>
   );
 }

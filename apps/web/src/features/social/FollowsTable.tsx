@@ -1,9 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { Avatar, Card, Input, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type FollowItem } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { compactNumber, fullDate, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { EmptyState } from '@/components/states';
 import FollowButton from './FollowButton';
 import { creatorPath } from './CreatorCard';
@@ -17,15 +18,17 @@ import css from './social.module.css';
 export default function FollowsTable({ kind }: { kind: 'followers' | 'following' }) {
   const table = useRouteTable(routes.follows[kind], { sortBy: 'createdAt' });
   const { t } = table;
+  const tr = useTranslations('social');
+  const fmt = useFormat();
   const following = kind === 'following';
   return (
     <>
-      <h1 className="page-title">{following ? 'Following' : 'Followers'}</h1>
-      <p className="page-lead">{following ? 'Creators you follow. Their posts show up on your home timeline.' : 'Fans who follow you and get your posts on their timeline.'}</p>
+      <h1 className="page-title">{tr(following ? 'followingTitle' : 'followersTitle')}</h1>
+      <p className="page-lead">{tr(following ? 'followingLead' : 'followersLead')}</p>
       <Card styles={{ body: { padding: 12 } }}>
         <Input.Search
-          aria-label={following ? 'Filter creators' : 'Filter followers'}
-          placeholder="Search by name"
+          aria-label={tr(following ? 'filterCreators' : 'filterFollowers')}
+          placeholder={tr('searchByName')}
           allowClear
           defaultValue={t.query.filters.q}
           onSearch={(q) => t.set({ q: q.trim() || null })}
@@ -33,18 +36,18 @@ export default function FollowsTable({ kind }: { kind: 'followers' | 'following'
         />
         <QueryTable<FollowItem>
           table={table}
-          errorTitle="This list didn't load"
-          totalLabel={(n) => plural(n, following ? "creator" : "follower")}
+          errorTitle={tr('listFailed')}
+          totalLabel={(n) => (following ? tr('creatorCount', { count: n }) : tr('followers', { count: n }))}
           empty={<EmptyState
-                title={following ? 'You are not following anyone yet' : 'No followers yet'}
-                description={following ? <Link href="/search">Find creators to follow</Link> : 'Share your profile link to get your first followers.'}
+                title={tr(following ? 'followingNobody' : 'noFollowers')}
+                description={following ? <Link href="/search">{tr('findCreators')}</Link> : tr('noFollowersText')}
               />}
-          cardsLabel="Follows list"
+          cardsLabel={tr('followsList')}
           scroll={{ x: 560 }}
           columns={[
             {
               key: 'name',
-              title: following ? 'Creator' : 'Fan',
+              title: tr(following ? 'colCreator' : 'colFan'),
               sorter: true,
               sortOrder: t.sortOrder('name'),
               render: (_, u) => {
@@ -60,10 +63,10 @@ export default function FollowsTable({ kind }: { kind: 'followers' | 'following'
                 return u.isPerformer ? <Link href={creatorPath(u)} className={css.plainLink}>{inner}</Link> : inner;
               },
             },
-            ...(following ? [{ key: 'totalFollowers', title: 'Followers', align: 'right' as const, render: (_: unknown, u: FollowItem) => compactNumber(u.totalFollowers) }] : []),
-            { key: 'createdAt', title: 'Since', sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, u) => fullDate(u.followedAt) },
+            ...(following ? [{ key: 'totalFollowers', title: tr('colFollowers'), align: 'right' as const, render: (_: unknown, u: FollowItem) => fmt.compactNumber(u.totalFollowers) }] : []),
+            { key: 'createdAt', title: tr('colSince'), sorter: true, sortOrder: t.sortOrder('createdAt'), render: (_, u) => fmt.fullDate(u.followedAt) },
             ...(following
-              ? [{ key: 'action', title: <span className="sr-only">Action</span>, align: 'right' as const, render: (_: unknown, u: FollowItem) => <FollowButton performerId={u._id} isFollowed={u.isFollowed} size="small" /> }]
+              ? [{ key: 'action', title: <span className="sr-only">{tr('colAction')}</span>, align: 'right' as const, render: (_: unknown, u: FollowItem) => <FollowButton performerId={u._id} isFollowed={u.isFollowed} size="small" /> }]
               : []),
           ]}
         />

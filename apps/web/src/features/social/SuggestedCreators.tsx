@@ -1,6 +1,7 @@
 'use client';
 import { Button, Card } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { useCurrentUser } from '@/store';
@@ -16,19 +17,20 @@ export function useSuggestedCreators(limit = 6) {
 
 /** Right column of the home layout: "Creators to discover" (hidden when there is nobody to suggest). */
 export function CreatorsToDiscover() {
+  const t = useTranslations('social');
   const { list, error, isLoading, mutate, isValidating } = useSuggestedCreators(5);
   // Nothing to suggest (everyone followed, or no other creator yet): no empty box.
   if (!isLoading && !error && list.length === 0) return null;
   return (
     <Card
       size="small"
-      title="Creators to discover"
-      extra={<Button type="text" size="small" icon={<ReloadOutlined spin={isValidating} />} aria-label="Show other creators" onClick={() => void mutate()} />}
+      title={t('toDiscover')}
+      extra={<Button type="text" size="small" icon={<ReloadOutlined spin={isValidating} />} aria-label={t('showOthers')} onClick={() => void mutate()} />}
     >
       {isLoading ? (
         <CreatorRowSkeleton rows={4} />
       ) : error ? (
-        <span className="muted">Suggestions are unavailable right now.</span>
+        <span className="muted">{t('suggestionsUnavailable')}</span>
       ) : (
         <div className="creator-list">
           {list.map((c) => (

@@ -7,25 +7,28 @@
  */
 import { useState } from 'react';
 import { App, Select } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { RenewAs, Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { money } from '@/lib/format';
-import { shortDate } from '@/components/list/table-helpers';
+import { useFormat } from '@/lib/format';
+import { shortDateIn } from './short-date';
 import { moneyStyles } from '@/components/money/cells';
 
 export default function BundleRenewal({ s, onChanged }: { s: Subscription; onChanged: () => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('subscriptions');
+  const fmt = useFormat();
+  const money = fmt.money;
+  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
   const [busy, setBusy] = useState(false);
   const renews = s.renewing && s.status === 'active';
   if (!s.bundle)
     return (
       <span className={moneyStyles.stack}>
-        <span className={moneyStyles.amount}>{money(s.price)} / month</span>
+        <span className={moneyStyles.amount}>{t('pricePerMonth', { price: money(s.price) })}</span>
         {renews && s.renewalPrice !== undefined && s.renewalPrice !== s.price && (
-          <span className={`muted ${moneyStyles.small}`}>
-            renews on {shortDate(s.expiresAt)} at {money(s.renewalPrice)}
-          </span>
+          <span className={`muted ${moneyStyles.small}`}>{t('renewsOnAt', { date: shortDate(s.expiresAt), price: money(s.renewalPrice) })}</span>
         )}
       </span>
     );
@@ -33,7 +36,7 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
     setBusy(true);
     try {
       const r = await call(routes.subscriptions.setRenewal, { params: { id: s._id }, body: { renewAs } });
-      message.success(renewAs === 'bundle' ? `It will renew as a ${r.bundle?.months}-month bundle at ${money(r.renewalPrice ?? 0)}` : `It will renew monthly at ${money(r.renewalPrice ?? 0)}`);
+      message.success(renewAs === 'bundle' ? t('willRenewBundle', { months: r.bundle?.months ?? 0, price: money(r.renewalPrice ?? 0) }) : t('willRenewMonthly', { price: money(r.renewalPrice ?? 0) }));
       onChanged();
     } catch (e) {
       message.error(errorText(e));
@@ -41,7 +44,7 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
       setBusy(false);
     }
   };
-  const label = `${s.bundle.months}-month bundle`;
+  const label = t('bundleLabel', { months: s.bundle.months });
   return (
     <span className={moneyStyles.stack}>
       <span>
@@ -49,11 +52,10 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
       </span>
       {renews ? (
         <span className={`muted ${moneyStyles.small}`} data-testid="bundle-renewal">
-          renews on {shortDate(s.expiresAt)} at {money(s.renewalPrice ?? s.bundle.price)}
-          {s.renewAs === 'monthly' ? ' a month' : ` for ${s.bundle.months} months`}
+          {t(s.renewAs === 'monthly' ? 'renewsMonthly' : 'renewsBundle', { date: shortDate(s.expiresAt), price: money(s.renewalPrice ?? s.bundle.price), months: s.bundle.months })}
         </span>
       ) : (
-        s.isActive && <span className={`muted ${moneyStyles.small}`}>paid until {shortDate(s.expiresAt)}</span>
+        s.isActive && <span className={`muted ${moneyStyles.small}`}>{t('paidUntil', { date: shortDate(s.expiresAt) })}</span>
       )}
       {renews && (
         <Select<RenewAs>
@@ -62,10 +64,10 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
           loading={busy}
           disabled={busy}
           onChange={(v) => void choose(v)}
-          aria-label={`How your subscription to ${s.performer?.name || 'this creator'} renews`}
+          aria-label={s.performer ? t('howRenews', { name: s.performer.name }) : t('howRenewsUnknown')}
           options={[
-            { value: 'bundle', label: `Renew as ${label}` },
-            { value: 'monthly', label: `Renew monthly (${money(s.price)})` },
+            { value: 'bundle', label: t('renewAsBundle', { label }) },
+            { value: 'monthly', label: t('renewMonthly', { price: money(s.price) }) },
           ]}
         />
       )}

@@ -6,12 +6,13 @@
  */
 import { useState } from 'react';
 import { Alert, App, Modal, Radio, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import { proratedUpgrade, toMinor, fromMinor, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
-import { money } from '@/lib/format';
-import { shortDate } from '@/components/list/table-helpers';
+import { useFormat } from '@/lib/format';
+import { shortDateIn } from './short-date';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { ErrorState } from '@/components/states';
 import TierBadge from '@/components/tiers/TierBadge';
@@ -27,6 +28,10 @@ function periodStart(s: Subscription): Date {
 
 export default function ChangeTierDialog({ sub, onClose }: { sub: Subscription; onClose: () => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('subscriptions');
+  const fmt = useFormat();
+  const money = fmt.money;
+  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
   const tiers = useRoute(routes.subscriptions.tiersOf, { params: { id: sub.performerId } });
   const [tierId, setTierId] = useState<string | undefined>(sub.pendingTier?._id ?? sub.tier?._id);
   const [error, setError] = useState<string | null>(null);
@@ -41,34 +46,34 @@ export default function ChangeTierDialog({ sub, onClose }: { sub: Subscription; 
     setError(null);
     return pay(routes.subscriptions.changeTier, { params: { id: sub._id }, body: { tierId: target._id } }, {
       onPaid: (r) => {
-        if (r.kind === 'upgrade') message.success(`You're on ${target.name} now${r.charged ? ` — ${money(r.charged)} charged` : ''}`);
-        else if (r.kind === 'downgrade') message.success(`${target.name} starts on ${shortDate(r.effectiveAt!)}`);
-        else message.success(`You stay on ${target.name}`);
+        if (r.kind === 'upgrade') message.success(r.charged ? t('upgradedCharged', { name: target.name, price: money(r.charged) }) : t('upgraded', { name: target.name }));
+        else if (r.kind === 'downgrade') message.success(t('downgradeStarts', { name: target.name, date: shortDate(r.effectiveAt!) }));
+        else message.success(t('stayOn', { name: target.name }));
         void revalidateRoutes(routes.subscriptions.mine, routes.payments.transactions);
         onClose();
       },
       onFailed: (e) => setError(errorText(e)),
     });
   };
-  const name = sub.performer?.name || 'this creator';
+  const name = sub.performer?.name || t('thisCreator');
   return (
-    <Modal open title={`Change tier — ${name}`} onCancel={onClose} onOk={() => void submit()} okText={upgrade ? `Upgrade${due ? ` and pay ${money(due)}` : ''}` : 'Change tier'} okButtonProps={{ loading: busy, disabled: !target || target._id === (sub.pendingTier?._id ?? sub.tier?._id) }} destroyOnHidden>
+    <Modal open title={t('changeTierTitle', { name })} onCancel={onClose} onOk={() => void submit()} okText={upgrade ? (due ? t('upgradeAndPay', { price: money(due) }) : t('upgrade')) : t('changeTier')} okButtonProps={{ loading: busy, disabled: !target || target._id === (sub.pendingTier?._id ?? sub.tier?._id) }} destroyOnHidden>
       {error && <Alert type="error" showIcon title={error} className={css.alert} />}
       {tiers.error && !tiers.data ? (
-        <ErrorState title="The tiers didn't load" message={errorText(tiers.error)} onRetry={() => void tiers.mutate()} />
+        <ErrorState title={t('tiersFailed')} message={errorText(tiers.error)} onRetry={() => void tiers.mutate()} />
       ) : !tiers.data ? (
-        <div aria-busy="true" aria-label="Loading the tiers">
+        <div aria-busy="true" aria-label={t('loadingTiers')}>
           <Skeleton active paragraph={{ rows: 3 }} />
         </div>
       ) : (
         <>
-          <Radio.Group value={tierId} onChange={(e) => setTierId(e.target.value)} className={css.choices} aria-label="Tier">
+          <Radio.Group value={tierId} onChange={(e) => setTierId(e.target.value)} className={css.choices} aria-label={t('tier')}>
             {list.map((x) => (
               <div key={x._id} className={`${css.choice} ${tierId === x._id ? css.choiceOn : ''}`}>
-                <Radio value={x._id} aria-label={`${x.name}, ${money(x.price)} per month`}>
+                <Radio value={x._id} aria-label={t('tierOption', { name: x.name, price: money(x.price) })}>
                   <span className={css.title}>
-                    <TierBadge tier={x} /> <strong>{money(x.price)}</strong> <span className="muted">/ month</span>
-                    {x._id === sub.tier?._id && <span className="muted">(your tier)</span>}
+                    <TierBadge tier={x} /> <strong>{money(x.price)}</strong> <span className="muted">{t('slashMonth')}</span>
+                    {x._id === sub.tier?._id && <span className="muted">{t('yourTier')}</span>}
                   </span>
                 </Radio>
                 {x.description && <span className="muted">{x.description}</span>}
@@ -78,11 +83,11 @@ export default function ChangeTierDialog({ sub, onClose }: { sub: Subscription; 
           <p className={`muted ${css.label}`} role="status" aria-live="polite">
             {!target || target._id === sub.tier?._id
               ? sub.pendingTier
-                ? `Changing to ${sub.pendingTier.name} on ${shortDate(sub.expiresAt)}; choose your tier to stay on it.`
-                : 'Choose a tier.'
+                ? t('changingTo', { name: sub.pendingTier.name, date: shortDate(sub.expiresAt) })
+                : t('chooseTier')
               : upgrade
-                ? `Due today: ${money(due)} (the difference for the rest of this month, plus any sales tax), then ${money(target.price)} per month.`
-                : `${target.name} starts at your renewal on ${shortDate(sub.expiresAt)}, then ${money(target.price)} per month.`}
+                ? t('upgradeDue', { due: money(due), price: money(target.price) })
+                : t('downgradeAt', { name: target.name, date: shortDate(sub.expiresAt), price: money(target.price) })}
           </p>
         </>
       )}

@@ -2,11 +2,12 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, bestPromotion, loginPathFor, fromMinor, promotedPriceLabel, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { errorText, fieldErrors } from '@/lib/api';
-import { money, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { closeSubscriptionModal, setSubscriptionType } from '@/store/subscription';
 import { ErrorState } from '@/components/states';
@@ -18,7 +19,7 @@ import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import TaxedPrice, { TaxResidenceNotice } from '@/components/money/TaxedPrice';
 import { useBalance } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
-import { shortDate } from '@/components/list/table-helpers';
+import { shortDateIn } from './short-date';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import TierBadge from '@/components/tiers/TierBadge';
 import PromotionBadge from '@/components/promotions/PromotionBadge';
@@ -41,6 +42,10 @@ function Body({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
+  const t = useTranslations('subscriptions');
+  const fmt = useFormat();
+  const money = fmt.money;
+  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
   const { performer, subscriptionType, trialCode } = useAppSelector((s) => s.subscription);
   const offer = useRoute(routes.subscriptions.offer, performer ? { params: { id: performer._id } } : null);
   const mine = useMySubscription(performer?._id);
@@ -93,14 +98,14 @@ function Body({ onDone }: { onDone: () => void }) {
     return (
       <>
         {head}
-        <Typography.Paragraph>Log in or create a free account to subscribe to {first} and see their subscriber-only posts.</Typography.Paragraph>
+        <Typography.Paragraph>{t('loggedOut', { name: first })}</Typography.Paragraph>
         <div className={styles.footer}>
           <Link href="/auth/register" onClick={onDone}>
-            <Button>Sign up</Button>
+            <Button>{t('signUp')}</Button>
           </Link>
           {/* Back to this page after the login (a trial link's `?trial=` kept); the dialog only renders in the browser. */}
           <Link href={typeof window === 'undefined' ? '/auth/login' : loginPathFor(`${window.location.pathname}${window.location.search}`)} onClick={onDone}>
-            <Button type="primary">Log in</Button>
+            <Button type="primary">{t('logIn')}</Button>
           </Link>
         </div>
       </>
@@ -109,9 +114,9 @@ function Body({ onDone }: { onDone: () => void }) {
     return (
       <>
         {head}
-        <Alert type="info" showIcon title="Creators can't subscribe to other creators" description="Use a fan account to subscribe." />
+        <Alert type="info" showIcon title={t('creatorsCantTitle')} description={t('creatorsCantText')} />
         <div className={styles.footer}>
-          <Button onClick={onDone}>Close</Button>
+          <Button onClick={onDone}>{t('close')}</Button>
         </div>
       </>
     );
@@ -119,14 +124,14 @@ function Body({ onDone }: { onDone: () => void }) {
     return (
       <>
         {head}
-        <ErrorState title="This offer didn't load" message={errorText(offer.error)} onRetry={() => void offer.mutate()} />
+        <ErrorState title={t('offerFailed')} message={errorText(offer.error)} onRetry={() => void offer.mutate()} />
       </>
     );
   if (!o || mine.isLoading || (!tierList.data && !tierList.error) || (!promos.data && !promos.error) || (trialCode && !link.data && !link.error))
     return (
       <>
         {head}
-        <div aria-busy="true" aria-label="Loading the offer">
+        <div aria-busy="true" aria-label={t('loadingOffer')}>
           <Skeleton active paragraph={{ rows: 4 }} />
         </div>
       </>
@@ -140,15 +145,15 @@ function Body({ onDone }: { onDone: () => void }) {
         <Alert
           type="success"
           showIcon
-          title={`You're subscribed to ${performer.name}`}
-          description={current.renewing ? `Your subscription renews on ${shortDate(current.expiresAt)}.` : `You have access until ${shortDate(current.expiresAt)}.`}
+          title={t('subscribedTo', { name: performer.name })}
+          description={current.renewing ? t('renewsOn', { date: shortDate(current.expiresAt) }) : t('accessUntil', { date: shortDate(current.expiresAt) })}
         />
         <div className={styles.footer}>
           <Link href="/user/subscriptions" onClick={onDone}>
-            <Button>Manage subscriptions</Button>
+            <Button>{t('manageSubscriptions')}</Button>
           </Link>
           <Button type="primary" onClick={onDone}>
-            Close
+            {t('close')}
           </Button>
         </div>
       </>
@@ -179,7 +184,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const subscribe = () => {
     if (busy) return;
     if (!cardId) {
-      setErrors({ cardId: noCard ? 'Add a card to subscribe' : 'Choose a card' });
+      setErrors({ cardId: t(noCard ? 'addCardToSubscribe' : 'chooseCard') });
       return;
     }
     setError(null);
@@ -187,8 +192,8 @@ function Body({ onDone }: { onDone: () => void }) {
     // One key per intent (creator, plan, card, coupon): a retried request never charges twice.
     return pay(routes.subscriptions.subscribe, { body: { performerId: performer._id, type, cardId, ...(chosen ? { tierId: chosen._id } : {}), ...(bundle ? { bundleMonths: bundle.months as 3 | 6 | 12 } : {}), ...(type === 'monthly' && coupon ? { couponCode: coupon.code } : {}), ...(promotionId ? { promotionId } : {}), ...(type === 'free' && linkOffer ? { trialCode: linkOffer.code } : {}) } }, {
       onPaid: (sub) => {
-        if (sub.isActive) message.success(type === 'free' ? `Your free trial with ${performer.name} has started` : `You're subscribed to ${performer.name}`);
-        else message.info('Your payment is being confirmed. Subscriber posts unlock as soon as it is.');
+        if (sub.isActive) message.success(type === 'free' ? t('trialStarted', { name: performer.name }) : t('subscribedTo', { name: performer.name }));
+        else message.info(t('paymentConfirming'));
         void revalidateRoutes(routes.subscriptions.mine, routes.subscriptions.subscribers, routes.subscriptions.offer, routes.payments.transactions);
         void refresh();
         onDone();
@@ -210,18 +215,18 @@ function Body({ onDone }: { onDone: () => void }) {
       {head}
       <TestPaymentsNotice card={noCard || addingCard} />
       {current?.status === 'cancelled' && current.isActive && (
-        <Alert type="warning" showIcon className={styles.alert} title={`Cancelled — access until ${shortDate(current.expiresAt)}`} description="Subscribe again to keep it renewing. You won't be charged before then." />
+        <Alert type="warning" showIcon className={styles.alert} title={t('cancelledUntil', { date: shortDate(current.expiresAt) })} description={t('cancelledText')} />
       )}
       {error && <Alert type="error" showIcon title={error} className={styles.alert} />}
       {tiers.length > 1 && (
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>Tier</legend>
-          <Radio.Group value={chosen?._id} onChange={(e) => setTierId(e.target.value)} className={tierCss.choices} aria-label="Tier">
+          <legend className={styles.legend}>{t('tier')}</legend>
+          <Radio.Group value={chosen?._id} onChange={(e) => setTierId(e.target.value)} className={tierCss.choices} aria-label={t('tier')}>
             {tiers.map((x) => (
               <div key={x._id} className={`${tierCss.choice} ${chosen?._id === x._id ? tierCss.choiceOn : ''}`}>
-                <Radio value={x._id} aria-label={`${x.name}, ${money(x.price)} per month`}>
+                <Radio value={x._id} aria-label={t('tierOption', { name: x.name, price: money(x.price) })}>
                   <span className={tierCss.title}>
-                    <TierBadge tier={x} /> <strong>{money(x.price)}</strong> <span className="muted">/ month</span>
+                    <TierBadge tier={x} /> <strong>{money(x.price)}</strong> <span className="muted">{t('slashMonth')}</span>
                   </span>
                 </Radio>
                 {x.description && <span className="muted">{x.description}</span>}
@@ -236,7 +241,7 @@ function Body({ onDone }: { onDone: () => void }) {
         </fieldset>
       )}
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Plan</legend>
+        <legend className={styles.legend}>{t('plan')}</legend>
         <Radio.Group
           value={plan}
           onChange={(e) => choosePlan(e.target.value)}
@@ -246,20 +251,21 @@ function Body({ onDone }: { onDone: () => void }) {
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group) */}
           <div className={`${styles.plan} ${plan === 'monthly' ? styles.planOn : ''}`} onClick={() => choosePlan('monthly')}>
             <Radio value="monthly" aria-describedby="plan-monthly-desc">
-              Monthly
+              {t('monthly')}
             </Radio>
             <span id="plan-monthly-desc" className={styles.planDesc}>
               {discountPromo ? (
                 <>
-                  <PromotionBadge promotion={discountPromo} /> <strong>{promotedPriceLabel(discountPromo, promoted, monthly)}</strong> per month · renews automatically, cancel any time
+                  <PromotionBadge promotion={discountPromo} /> {t.rich('perMonthRenews', { price: () => <strong>{promotedPriceLabel(discountPromo, promoted, monthly)}</strong> })}
                 </>
               ) : (
-                <>
-                  <strong>
-                    <TaxedPrice amount={monthly} kind="subscription" />
-                  </strong>{' '}
-                  per month · renews automatically, cancel any time
-                </>
+                t.rich('perMonthRenews', {
+                  price: () => (
+                    <strong>
+                      <TaxedPrice amount={monthly} kind="subscription" />
+                    </strong>
+                  ),
+                })
               )}
             </span>
           </div>
@@ -267,13 +273,19 @@ function Body({ onDone }: { onDone: () => void }) {
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group)
             <div key={b.months} className={`${styles.plan} ${plan === `bundle-${b.months}` ? styles.planOn : ''}`} onClick={() => choosePlan(`bundle-${b.months}`)}>
               <Radio value={`bundle-${b.months}`} aria-describedby={`plan-bundle-${b.months}-desc`}>
-                {b.months} months <span className={styles.save}>save {b.discountPercent} %</span>
+                {t('months', { count: b.months })} <span className={styles.save}>{t('save', { percent: b.discountPercent })}</span>
               </Radio>
               <span id={`plan-bundle-${b.months}-desc`} className={styles.planDesc}>
-                <strong>
-                  <TaxedPrice amount={b.price} kind="subscription" />
-                </strong>{' '}
-                for {b.months} months, paid now · {money(b.monthlyEquivalent)} a month, {money(b.saving)} less than monthly
+                {t.rich('bundleDesc', {
+                  price: () => (
+                    <strong>
+                      <TaxedPrice amount={b.price} kind="subscription" />
+                    </strong>
+                  ),
+                  months: b.months,
+                  monthly: money(b.monthlyEquivalent),
+                  saving: money(b.saving),
+                })}
               </span>
             </div>
           ))}
@@ -281,16 +293,16 @@ function Body({ onDone }: { onDone: () => void }) {
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a bigger target for the pointer only: the radio inside is what the keyboard and screen readers use (arrow keys in the group)
             <div className={`${styles.plan} ${type === 'free' ? styles.planOn : ''} ${trialAllowed ? '' : styles.planOff}`} onClick={() => trialAllowed && dispatch(setSubscriptionType('free'))}>
               <Radio value="free" disabled={!trialAllowed} aria-describedby="plan-free-desc">
-                Free trial
+                {t('freeTrial')}
               </Radio>
               <span id="plan-free-desc" className={styles.planDesc}>
                 {trialAllowed ? (
                   <>
                     {(linkOffer || trialPromo) && <PromotionBadge promotion={linkOffer ? { kind: 'trial_link', percentage: null, months: null, days: linkOffer.days, left: linkOffer.left, tierName: null } : trialPromo!} />}{' '}
-                    <strong>{plural(trialDays, 'day')} free</strong>, then {money(monthly)} per month unless you cancel
+                    {t.rich('trialDesc', { days: t('daysFree', { count: trialDays }), price: money(monthly), strong: (c) => <strong>{c}</strong> })}
                   </>
                 ) : (
-                  'The free trial is for new subscribers only.'
+                  t('trialNewOnly')
                 )}
               </span>
             </div>
@@ -311,13 +323,13 @@ function Body({ onDone }: { onDone: () => void }) {
       <div className={styles.section}>
         {noCard || addingCard ? (
           <>
-            <div className={styles.legend}>Add a card</div>
+            <div className={styles.legend}>{t('addCard')}</div>
             <AddCard
               notice={false}
-              submitText="Save card"
+              submitText={t('saveCard')}
               onCancel={!noCard ? () => setAddingCard(false) : undefined}
               onAdded={(c) => {
-                message.success('Card saved');
+                message.success(t('cardSaved'));
                 setAddingCard(false);
                 setCardId(c._id);
                 setErrors((x) => ({ ...x, cardId: '' }));
@@ -328,11 +340,11 @@ function Body({ onDone }: { onDone: () => void }) {
         ) : (
           <>
             <label htmlFor="subscribe-card" className={`${styles.legend} ${styles.label}`}>
-              Payment card
+              {t('paymentCard')}
             </label>
             <CardSelect id="subscribe-card" value={cardId} onChange={setCardId} />
             <Button type="link" size="small" className={styles.newCard} onClick={() => setAddingCard(true)}>
-              Use a new card
+              {t('useNewCard')}
             </Button>
           </>
         )}
@@ -341,7 +353,7 @@ function Body({ onDone }: { onDone: () => void }) {
             {errors.cardId}
           </div>
         )}
-        {type === 'free' && !noCard && <div className={`muted ${styles.hint}`}>Your card is charged only if you keep the subscription after the trial.</div>}
+        {type === 'free' && !noCard && <div className={`muted ${styles.hint}`}>{t('trialChargeHint')}</div>}
       </div>
 
       {type === 'monthly' && (
@@ -356,7 +368,7 @@ function Body({ onDone }: { onDone: () => void }) {
       )}
 
       <div className={styles.summary} role="status" aria-live="polite">
-        <span>Due today</span>
+        <span>{t('dueToday')}</span>
         <strong>
           {(coupon || (discountPromo && !bundle)) && type === 'monthly' && <span className={styles.strike}>{money(firstPeriod)}</span>}
           <TaxedPrice amount={dueToday} kind="subscription" />
@@ -365,20 +377,22 @@ function Body({ onDone }: { onDone: () => void }) {
       <TaxResidenceNotice />
       <div className={`muted ${styles.then}`}>
         {type === 'free'
-          ? `Then ${money(monthly)} per month from ${shortDate(addDays(trialDays))}.`
+          ? t('thenFrom', { price: money(monthly), date: shortDate(addDays(trialDays)) })
           : bundle
-            ? `Access for ${bundle.months} months, until ${shortDate(addMonthsFromNow(bundle.months))}${coupon ? `, with ${coupon.percentage}% off` : ''}. Then ${money(bundle.price)} for another ${bundle.months} months — or ${money(monthly)} monthly, your choice on your subscriptions page.`
+            ? t(coupon ? 'bundleThenCoupon' : 'bundleThen', { months: bundle.months, date: shortDate(addMonthsFromNow(bundle.months)), percent: coupon?.percentage ?? 0, bundlePrice: money(bundle.price), monthly: money(monthly) })
             : discountPromo
-              ? `${promotedPriceLabel(discountPromo, promoted, monthly)}${coupon ? ` (first month with ${coupon.percentage}% more off)` : ''}.`
+              ? coupon
+                ? t('promoThenCoupon', { label: promotedPriceLabel(discountPromo, promoted, monthly), percent: coupon.percentage })
+                : `${promotedPriceLabel(discountPromo, promoted, monthly)}.`
             : coupon
-            ? `First month with ${coupon.percentage}% off, then ${money(monthly)} per month.`
-            : `Then ${money(monthly)} every month until you cancel.`}
+            ? t('couponThen', { percent: coupon.percentage, price: money(monthly) })
+            : t('monthlyThen', { price: money(monthly) })}
       </div>
 
       <div className={styles.footer}>
-        <Button onClick={onDone}>Not now</Button>
+        <Button onClick={onDone}>{t('notNow')}</Button>
         <Button type="primary" loading={busy} disabled={noCard || addingCard} onClick={() => void subscribe()}>
-          Subscribe
+          {t('subscribe')}
         </Button>
       </div>
     </>
@@ -392,10 +406,11 @@ function Body({ onDone }: { onDone: () => void }) {
  */
 export default function SubscribeModal() {
   const dispatch = useAppDispatch();
+  const t = useTranslations('subscriptions');
   const { showModal, performer } = useAppSelector((s) => s.subscription);
   const close = () => dispatch(closeSubscriptionModal());
   return (
-    <Modal open={showModal} title={performer ? `Subscribe to ${performer.name}` : 'Subscribe'} onCancel={close} footer={null} destroyOnHidden width={520}>
+    <Modal open={showModal} title={performer ? t('subscribeTo', { name: performer.name }) : t('subscribe')} onCancel={close} footer={null} destroyOnHidden width={520}>
       {showModal && <Body onDone={close} />}
     </Modal>
   );

@@ -2,11 +2,13 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { App, Button, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
 import { SUBSCRIPTION_STATUS_VALUES, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
-import { plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { shortDateIn } from './short-date';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
@@ -14,7 +16,7 @@ import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { CreatorCell, moneyStyles } from '@/components/money/cells';
 import width from '@/components/layouts/page-width.module.css';
-import { FilterSelect, shortDate } from '@/components/list/table-helpers';
+import { FilterSelect } from '@/components/list/table-helpers';
 import { usePaymentSettings } from '@/lib/payments';
 import { subscriptionState } from '@/lib/use-my-subscription';
 import QueryTable, { useRouteTable } from '@/components/list/QueryTable';
@@ -24,20 +26,27 @@ import TierBadge from '@/components/tiers/TierBadge';
 import ChangeTierDialog from './ChangeTierDialog';
 import BundleRenewal from './BundleRenewal';
 
-const STATUS_OPTIONS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = { active: 'Active', cancelled: 'Cancelled', past_due: 'Past due', expired: 'Expired' };
+const STATUS_OPTIONS = { active: 'stateActive', cancelled: 'stateCancelled', past_due: 'statePastDue', expired: 'stateExpired' } as const satisfies Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string>;
+
+/** subscriptionState's words (lib/use-my-subscription, English) → their keys in the subscriptions messages. */
+const STATE_LABELS: Record<string, 'stateActive' | 'stateCancelled' | 'statePastDue' | 'stateExpired' | 'stateFreeTrial'> = { Active: 'stateActive', Cancelled: 'stateCancelled', 'Past due': 'statePastDue', Expired: 'stateExpired', 'Free trial': 'stateFreeTrial' };
+const DATE_LABELS: Record<string, 'dateAccessUntil' | 'dateEndedOn' | 'dateRenewsOn' | 'dateEndsOn'> = { 'Access until': 'dateAccessUntil', 'Ended on': 'dateEndedOn', 'Renews on': 'dateRenewsOn', 'Ends on': 'dateEndsOn' };
 
 function StatusCell({ s }: { s: Subscription }) {
+  const t = useTranslations('subscriptions');
+  const fmt = useFormat();
   const st = subscriptionState(s);
+  const label = STATE_LABELS[st.label];
   return (
     <div className={moneyStyles.stack}>
       <span>
         <Tag color={st.color} variant="filled">
-          {st.label}
+          {label ? t(label) : st.label}
         </Tag>
-        {s.renewing && s.status === 'active' && <span className={`muted ${moneyStyles.small}`}>renewing</span>}
+        {s.renewing && s.status === 'active' && <span className={`muted ${moneyStyles.small}`}>{t('renewing')}</span>}
       </span>
-      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>access until {shortDate(s.expiresAt)}</span>}
-      {s.status === 'past_due' && <span className={`muted ${moneyStyles.small}`}>Payment failed — we&rsquo;ll retry your card</span>}
+      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>{t('accessUntilShort', { date: shortDateIn(s.expiresAt, fmt.locale) })}</span>}
+      {s.status === 'past_due' && <span className={`muted ${moneyStyles.small}`}>{t('paymentFailedRetry')}</span>}
     </div>
   );
 }
@@ -49,21 +58,24 @@ export default function SubscriptionsPage() {
   const pay = usePaymentSettings();
   const table = useRouteTable(routes.subscriptions.mine, { sortBy: 'updatedAt' });
   const { t, mutate } = table;
+  const tr = useTranslations('subscriptions');
+  const fmt = useFormat();
+  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
   const [busy, setBusy] = useState<string | null>(null);
   const [changing, setChanging] = useState<Subscription | null>(null);
 
   const cancel = (s: Subscription) =>
     modal.confirm({
-      title: `Cancel your subscription to ${s.performer?.name || 'this creator'}?`,
-      content: `It won't renew. You keep access to subscriber posts until ${shortDate(s.expiresAt)}.`,
-      okText: 'Cancel subscription',
+      title: s.performer ? tr('cancelTitle', { name: s.performer.name }) : tr('cancelTitleUnknown'),
+      content: tr('cancelText', { date: shortDate(s.expiresAt) }),
+      okText: tr('cancelSubscription'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep subscription',
+      cancelText: tr('keepSubscription'),
       onOk: async () => {
         setBusy(s._id);
         try {
           const r = await call(routes.subscriptions.cancel, { params: { provider: s.gateway || pay.gateway, id: s._id } });
-          message.success(`Cancelled — you have access until ${shortDate(r.expiresAt)}`);
+          message.success(tr('cancelledDone', { date: shortDate(r.expiresAt) }));
           await Promise.all([mutate(), revalidateRoutes(routes.subscriptions.mine)]);
         } catch (e) {
           message.error(errorText(e));
@@ -76,31 +88,31 @@ export default function SubscriptionsPage() {
   const resubscribe = (s: Subscription) => s.performer && dispatch(openSubscriptionModal({ performer: s.performer, subscriptionType: 'monthly' }));
 
   const action = (s: Subscription) => {
-    const name = s.performer?.name || 'creator';
+    const name = s.performer?.name || tr('creatorFallback');
     switch (subscriptionAction(s)) {
       case 'cancel':
         return (
           <span className={moneyStyles.stack}>
             {s.tier && s.gateway !== 'stripe' && !s.bundle && (
-              <Button size="small" onClick={() => setChanging(s)} aria-label={`Change tier of your subscription to ${name}`}>
-                Change tier
+              <Button size="small" onClick={() => setChanging(s)} aria-label={tr('changeTierOf', { name })}>
+                {tr('changeTier')}
               </Button>
             )}
-            <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={`Cancel subscription to ${name}`}>
-              Cancel subscription
+            <Button size="small" danger loading={busy === s._id} onClick={() => cancel(s)} aria-label={tr('cancelSubscriptionTo', { name })}>
+              {tr('cancelSubscription')}
             </Button>
           </span>
         );
       case 'resubscribe':
         return (
-          <Button size="small" onClick={() => resubscribe(s)} aria-label={`Subscribe again to ${name}`}>
-            Subscribe again
+          <Button size="small" onClick={() => resubscribe(s)} aria-label={tr('subscribeAgainTo', { name })}>
+            {tr('subscribeAgain')}
           </Button>
         );
       case 'blocked-by-you':
-        return <Tag>You blocked this creator</Tag>;
+        return <Tag>{tr('youBlocked')}</Tag>;
       case 'unavailable':
-        return <Tag>Not available</Tag>;
+        return <Tag>{tr('notAvailable')}</Tag>;
       default:
         return null;
     }
@@ -109,57 +121,57 @@ export default function SubscriptionsPage() {
   const filtered = Boolean(t.query.filters.status);
   const empty = (
     <EmptyState
-      title={filtered ? 'No subscriptions with this status' : 'No subscriptions yet'}
-      description={filtered ? 'Try another status.' : (<>Subscribe to a creator to see their subscriber-only posts. <Link href="/search">Find creators</Link></>)}
+      title={tr(filtered ? 'noneWithStatus' : 'noneYet')}
+      description={filtered ? tr('tryAnotherStatus') : tr.rich('noneYetText', { link: (c) => <Link href="/search">{c}</Link> })}
     />
   );
 
   return (
     <div className={`container page ${width.w1000}`}>
-      <h1 className="page-title">Subscriptions</h1>
-      <p className="page-lead">Creators you subscribe to. Cancelling stops the renewal; you keep access until the end of the period you paid for.</p>
+      <h1 className="page-title">{tr('title')}</h1>
+      <p className="page-lead">{tr('lead')}</p>
       <TestPaymentsNotice />
-      <SectionCard title="My subscriptions">
-        <FilterBar label="Filter subscriptions">
-          <FilterSelect label="Status" name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: STATUS_OPTIONS[v] }))} />
+      <SectionCard title={tr('mySubscriptions')}>
+        <FilterBar label={tr('filterSubscriptions')}>
+          <FilterSelect label={tr('colStatus')} name="status" query={t.query} set={t.set} width={160} options={SUBSCRIPTION_STATUS_VALUES.map((v) => ({ value: v, label: tr(STATUS_OPTIONS[v]) }))} />
         </FilterBar>
         <QueryTable<Subscription>
           table={table}
-          errorTitle="Your subscriptions didn't load"
-          totalLabel={(n) => plural(n, 'subscription')}
+          errorTitle={tr('listFailed')}
+          totalLabel={(n) => tr('count', { count: n })}
           empty={empty}
-          cardsLabel="Subscriptions list"
+          cardsLabel={tr('listLabel')}
           scroll={{ x: 760 }}
           size="middle"
           columns={[
-            { key: 'performer', title: 'Creator', render: (_, s) => <CreatorCell user={s.performer} /> },
+            { key: 'performer', title: tr('colCreator'), render: (_, s) => <CreatorCell user={s.performer} /> },
             {
               key: 'tier',
-              title: 'Tier',
+              title: tr('colTier'),
               render: (_, s) => (
                 <span className={moneyStyles.stack}>
                   <TierBadge tier={s.tier} />
-                  {s.pendingTier && <span className={`muted ${moneyStyles.small}`}>{s.pendingTier.name} from {shortDate(s.expiresAt)}</span>}
+                  {s.pendingTier && <span className={`muted ${moneyStyles.small}`}>{tr('pendingTierFrom', { name: s.pendingTier.name, date: shortDate(s.expiresAt) })}</span>}
                 </span>
               ),
             },
-            { key: 'status', title: 'Status', render: (_, s) => <StatusCell s={s} /> },
-            { key: 'price', title: 'Price', align: 'right', render: (_, s) => <BundleRenewal s={s} onChanged={() => void mutate()} /> },
+            { key: 'status', title: tr('colStatus'), render: (_, s) => <StatusCell s={s} /> },
+            { key: 'price', title: tr('colPrice'), align: 'right', render: (_, s) => <BundleRenewal s={s} onChanged={() => void mutate()} /> },
             {
               key: 'expiresAt',
-              title: 'Expires / renews on',
+              title: tr('colExpires'),
               sorter: true,
               sortOrder: t.sortOrder('expiresAt'),
               render: (_, s) => (
                 <span>
                   <span className={`muted ${moneyStyles.smallBlock}`}>
-                    {subscriptionState(s).dateLabel}
+                    {((d) => (DATE_LABELS[d] ? tr(DATE_LABELS[d]) : d))(subscriptionState(s).dateLabel)}
                   </span>
                   {shortDate(s.expiresAt)}
                 </span>
               ),
             },
-            { key: 'action', title: <span className="sr-only">Action</span>, align: 'right', render: (_, s) => action(s) },
+            { key: 'action', title: <span className="sr-only">{tr('colAction')}</span>, align: 'right', render: (_, s) => action(s) },
           ]}
         />
       </SectionCard>

@@ -2,11 +2,12 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import { useTranslations } from 'next-intl';
 import { TIP_MENU_NOTE_MAX, type TipMenuItem, type TipMenuOrder } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { showFieldErrors } from '@/lib/form-rules';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
@@ -22,6 +23,8 @@ import css from './tipmenu.module.css';
  */
 export default function TipMenuOrderModal({ performerName, item, onClose, streamId, onOrdered }: { performerName: string; item: TipMenuItem | null; onClose: () => void; streamId?: string; onOrdered?: (o: TipMenuOrder) => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('profile');
+  const fmt = useFormat();
   const [form] = Form.useForm<{ note?: string }>();
   const { balance, setBalance, refresh } = useBalance();
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export default function TipMenuOrderModal({ performerName, item, onClose, stream
     return pay(routes.tipmenu.order, { params: { id: item._id }, body }, {
       onPaid: (r) => {
         setBalance(r.balance);
-        message.success(`You ordered ${item.name} from ${performerName}`);
+        message.success(t('tipOrdered', { item: item.name, name: performerName }));
         void revalidateRoutes(routes.tipmenu.myOrders);
         void revalidateRoutes(routes.wallet.search);
         form.resetFields();
@@ -59,18 +62,18 @@ export default function TipMenuOrderModal({ performerName, item, onClose, stream
   };
 
   return (
-    <Modal open={!!item} title={item ? `Order “${item.name}”` : 'Order'} onCancel={onClose} footer={null} destroyOnHidden width={460}>
+    <Modal open={!!item} title={item ? t('tipOrderTitle', { name: item.name }) : t('tipOrder')} onCancel={onClose} footer={null} destroyOnHidden width={460}>
       {item && (
         <>
           <TestPaymentsNotice />
           {item.description && <p className={css.muted}>{item.description}</p>}
           <dl className={css.rows}>
             <div>
-              <dt>Wallet balance</dt>
-              <dd data-testid="tip-menu-balance">{money(balance)}</dd>
+              <dt>{t('tipWalletBalance')}</dt>
+              <dd data-testid="tip-menu-balance">{fmt.money(balance)}</dd>
             </div>
             <div>
-              <dt>You pay</dt>
+              <dt>{t('tipYouPay')}</dt>
               <dd>
                 <TaxedPrice amount={item.price} kind="tip" />
               </dd>
@@ -79,7 +82,7 @@ export default function TipMenuOrderModal({ performerName, item, onClose, stream
           <TaxResidenceNotice />
           <Form form={form} layout="vertical" name="tip-menu-order" requiredMark={false} onFinish={(v) => void onFinish(v)}>
             {error && <Alert type="error" showIcon title={error} className={css.alert} />}
-            <Form.Item name="note" label="Note (optional)">
+            <Form.Item name="note" label={t('tipNote')}>
               <Input.TextArea rows={3} maxLength={TIP_MENU_NOTE_MAX} showCount />
             </Form.Item>
             {short && (
@@ -87,18 +90,14 @@ export default function TipMenuOrderModal({ performerName, item, onClose, stream
                 type="warning"
                 showIcon
                 className={css.alert}
-                title="Your wallet balance is too low"
-                description={
-                  <>
-                    <Link href="/user/wallet">Top up your wallet</Link> to order this.
-                  </>
-                }
+                title={t('tipBalanceLow')}
+                description={t.rich('tipTopUp', { link: (c) => <Link href="/user/wallet">{c}</Link> })}
               />
             )}
             <div className={css.footer}>
-              <Button onClick={onClose}>Cancel</Button>
+              <Button onClick={onClose}>{t('cancel')}</Button>
               <Button type="primary" htmlType="submit" loading={busy} disabled={short}>
-                Order for {money(item.price)}
+                {t('tipOrderFor', { price: fmt.money(item.price) })}
               </Button>
             </div>
           </Form>

@@ -21,7 +21,7 @@ export default async function HomePage() {
   return (
     <>
       <PromoCarousel promos={promos.ok ? promos.data.data : []} />
-      <ClientMessages namespaces={['home']}>
+      <ClientMessages namespaces={['home', 'feeds']}>
         <HomeFeed user={g.user} />
       </ClientMessages>
     </>

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { AGE_MESSAGES } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
@@ -23,7 +25,7 @@ async function load(profileId: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { profileId } = await params;
   const r = await load(profileId);
-  if (!r.ok) return { title: 'Creator' };
+  if (!r.ok) return { title: (await getTranslations('profile'))('meta') };
   return { title: `${r.data.name}${r.data.username ? ` (@${r.data.username})` : ''}`, description: r.data.bio?.slice(0, 160) || undefined };
 }
 
@@ -41,7 +43,9 @@ export default async function ProfilePage({ params }: Props) {
     <>
       {/* Opened through a tracking link (?c=): the click and the touch (modules/tracking). */}
       <TrackingVisit />
-      <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
+      <ClientMessages namespaces={['profile', 'feeds', 'blocking']}>
+        <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
+      </ClientMessages>
     </>
   );
 }

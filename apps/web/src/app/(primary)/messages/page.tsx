@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -10,8 +11,11 @@ export default async function Messages() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense fallback={null}>
-      <MessagesPage />
-    </Suspense>
+    // The block / unblock dialogs speak the blocking namespace; the creator's tip menu the profile one.
+    <ClientMessages namespaces={['blocking', 'profile']}>
+      <Suspense fallback={null}>
+        <MessagesPage />
+      </Suspense>
+    </ClientMessages>
   );
 }

@@ -6,6 +6,7 @@ import { getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import GalleryView from '@/features/galleries/GalleryView';
+import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -38,5 +39,10 @@ export default async function GalleryPage({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
-  return <GalleryView id={id} initial={r.data} />;
+  // The comments drawer and the report dialog speak the feeds namespace.
+  return (
+    <ClientMessages namespaces={['feeds']}>
+      <GalleryView id={id} initial={r.data} />
+    </ClientMessages>
+  );
 }

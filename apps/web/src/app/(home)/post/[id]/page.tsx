@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
@@ -7,8 +8,11 @@ import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import SinglePost from '@/features/feeds/SinglePost';
+import ClientMessages from '@/i18n/ClientMessages';
 
-export const metadata: Metadata = { title: 'Post' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('feeds'))('meta') };
+}
 
 /**
  * The post as the visitor may see it (their session and address: deleted, scheduled, hidden or
@@ -29,5 +33,9 @@ export default async function PostPage({ params }: { params: Promise<{ id: strin
     // A session the API refused: the client drops it on its first call and reads the post again.
     if (r.status !== 401) return <ServiceUnavailable />;
   }
-  return <SinglePost id={id} initial={r.ok ? r.data : undefined} />;
+  return (
+    <ClientMessages namespaces={['feeds']}>
+      <SinglePost id={id} initial={r.ok ? r.data : undefined} />
+    </ClientMessages>
+  );
 }

@@ -7,6 +7,7 @@ import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import ProductPage from '@/features/shop/ProductPage';
+import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -35,5 +36,10 @@ export default async function ProductRoute({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     if (r.status !== 401) return <ServiceUnavailable />;
   }
-  return <ProductPage id={id} initial={r.ok ? r.data : undefined} />;
+  // The report dialog speaks the feeds namespace.
+  return (
+    <ClientMessages namespaces={['feeds']}>
+      <ProductPage id={id} initial={r.ok ? r.data : undefined} />
+    </ClientMessages>
+  );
 }

@@ -7,6 +7,7 @@ import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import VideoPage from '@/features/videos/VideoPage';
+import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -35,5 +36,10 @@ export default async function VideoRoute({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
-  return <VideoPage key={r.data._id} initial={r.data} />;
+  // The comments drawer and the report dialog speak the feeds namespace.
+  return (
+    <ClientMessages namespaces={['feeds']}>
+      <VideoPage key={r.data._id} initial={r.data} />
+    </ClientMessages>
+  );
 }

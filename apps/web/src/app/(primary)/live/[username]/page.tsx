@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { routes } from '@stagepass/shared/routes';
@@ -33,8 +34,11 @@ export default async function LiveRoute({ params }: Props) {
   }
   const { _id, name, username: handle, avatar } = r.data;
   return (
-    <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
-      <LivePage performer={{ _id, name, username: handle, avatar }} />
-    </Suspense>
+    // The tip menu beside the stream speaks the profile namespace.
+    <ClientMessages namespaces={['profile']}>
+      <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
+        <LivePage performer={{ _id, name, username: handle, avatar }} />
+      </Suspense>
+    </ClientMessages>
   );
 }

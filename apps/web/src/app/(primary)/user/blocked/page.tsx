@@ -1,17 +1,23 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import BlockedUsersPage from '@/features/blocking/BlockedUsersPage';
 
-export const metadata: Metadata = { title: 'Blocked users' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('blocking'))('usersMeta') };
+}
 
 export default async function UserBlocked() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <BlockedUsersPage />
-    </Suspense>
+    <ClientMessages namespaces={['blocking']}>
+      <Suspense>
+        <BlockedUsersPage />
+      </Suspense>
+    </ClientMessages>
   );
 }

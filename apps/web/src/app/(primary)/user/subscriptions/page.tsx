@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import SubscriptionsPage from '@/features/subscriptions/SubscriptionsPage';
 
-export const metadata: Metadata = { title: 'Subscriptions' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('subscriptions'))('meta') };
+}
 
 export default async function SubscriptionsRoute() {
   const g = await guardPage({ authenticate: true });
