@@ -20,9 +20,9 @@ const en = catalogue('en');
 /** Keys a language may leave as in English, because the word is the same there. */
 const SAME_AS_ENGLISH: Partial<Record<Locale, string[]>> = {
   es: ['navFans', 'notificationSettings.colPush', 'messages.audio', 'messages.audios'],
-  'pt-BR': ['common.email', 'forms.email', 'notificationSettings.colEmail', 'notificationSettings.colPush'],
-  de: ['shell.navFans', 'shell.navLabels', 'shell.tabs', 'shell.themeSystem', 'shell.navFollowers', 'forms.genderTransgender', 'forms.genderGenderfluid', 'forms.genderAgender', 'forms.optional', 'shell.sideNav', 'notificationSettings.colPush', 'messages.video', 'messages.audio'],
-  fr: ['shell.navFans', 'shell.navNotifications', 'shell.navMessages', 'shell.navPromotions', 'shell.navTransactions', 'shell.suggestions', 'shell.mobileNav', 'shell.sideNav', 'shell.contact', 'account.notificationsTitle', 'forms.genderGenderfluid', 'common.email', 'forms.email', 'notifications.title', 'notificationSettings.colEmail', 'notificationSettings.colPush', 'messages.title', 'messages.conversations', 'messages.conversation', 'messages.message', 'messages.photo', 'messages.photos', 'messages.audio', 'messages.audios', 'payments.message'],
+  'pt-BR': ['common.email', 'forms.email', 'notificationSettings.colEmail', 'notificationSettings.colPush', 'wallet.status', 'wallet.kindFeed'],
+  de: ['shell.navFans', 'shell.navLabels', 'shell.tabs', 'shell.themeSystem', 'shell.navFollowers', 'forms.genderTransgender', 'forms.genderGenderfluid', 'forms.genderAgender', 'forms.optional', 'shell.sideNav', 'notificationSettings.colPush', 'messages.video', 'messages.audio', 'wallet.status', 'wallet.creator', 'wallet.kindVideo'],
+  fr: ['shell.navFans', 'shell.navNotifications', 'shell.navMessages', 'shell.navPromotions', 'shell.navTransactions', 'shell.suggestions', 'shell.mobileNav', 'shell.sideNav', 'shell.contact', 'account.notificationsTitle', 'forms.genderGenderfluid', 'common.email', 'forms.email', 'notifications.title', 'notificationSettings.colEmail', 'notificationSettings.colPush', 'messages.title', 'messages.conversations', 'messages.conversation', 'messages.message', 'messages.photo', 'messages.photos', 'messages.audio', 'messages.audios', 'wallet.type', 'wallet.date', 'wallet.description', 'wallet.kindMessage', 'wallet.transactionsTitle', 'wallet.transactionsTotal', 'payments.message'],
 };
 
 /** The argument names and tags of an ICU message ("{count, plural, …}" → {count}; "<strong>…</strong>" → <strong>), from its syntax tree. */

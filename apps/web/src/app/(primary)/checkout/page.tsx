@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -10,8 +11,11 @@ export default async function CheckoutRoute() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <CheckoutPage />
-    </Suspense>
+    // The checkout's "Top up your wallet" dialog speaks `wallet`.
+    <ClientMessages namespaces={['wallet']}>
+      <Suspense>
+        <CheckoutPage />
+      </Suspense>
+    </ClientMessages>
   );
 }
