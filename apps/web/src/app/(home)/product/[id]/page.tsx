@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
@@ -24,7 +26,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  return { title: r.ok ? `${r.data.name} · ${r.data.performer.name}` : 'Product' };
+  return { title: r.ok ? `${r.data.name} · ${r.data.performer.name}` : (await getTranslations('shop'))('meta') };
 }
 
 /** /product/[id]: a product page (anyone; buying needs a fan account). */
@@ -35,5 +37,9 @@ export default async function ProductRoute({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     if (r.status !== 401) return <ServiceUnavailable />;
   }
-  return <ProductPage id={id} initial={r.ok ? r.data : undefined} />;
+  return (
+    <ClientMessages namespaces={['shop']}>
+      <ProductPage id={id} initial={r.ok ? r.data : undefined} />
+    </ClientMessages>
+  );
 }

@@ -18,7 +18,7 @@ export default async function OrderRoute({ params }: { params: Promise<{ id: str
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <ClientMessages namespaces={['orders']}>
+    <ClientMessages namespaces={['orders', 'shop']}>
       <OrderDetail id={id} />
     </ClientMessages>
   );
