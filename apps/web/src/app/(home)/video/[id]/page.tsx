@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
@@ -23,7 +25,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  if (!r.ok) return { title: 'Video' };
+  if (!r.ok) return { title: (await getTranslations('videos'))('meta') };
   return { title: `${r.data.title} · ${r.data.performer.name}`, description: r.data.description.slice(0, 160) || undefined };
 }
 
@@ -35,5 +37,9 @@ export default async function VideoRoute({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
-  return <VideoPage key={r.data._id} initial={r.data} />;
+  return (
+    <ClientMessages namespaces={['videos']}>
+      <VideoPage key={r.data._id} initial={r.data} />
+    </ClientMessages>
+  );
 }
