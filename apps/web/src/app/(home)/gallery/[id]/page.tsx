@@ -1,5 +1,7 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { routes } from '@stagepass/shared/routes';
 import { getToken, serverGetRoute } from '@/lib/server/api';
@@ -26,7 +28,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  if (!r.ok) return { title: 'Gallery' };
+  if (!r.ok) return { title: (await getTranslations('galleries'))('meta') };
   return { title: `${r.data.title} · ${r.data.performer.name}`, description: r.data.description.slice(0, 160) || undefined };
 }
 
@@ -38,5 +40,9 @@ export default async function GalleryPage({ params }: Props) {
     if (r.status === 404 || r.status === 400) notFound();
     return <ServiceUnavailable />;
   }
-  return <GalleryView id={id} initial={r.data} />;
+  return (
+    <ClientMessages namespaces={['galleries']}>
+      <GalleryView id={id} initial={r.data} />
+    </ClientMessages>
+  );
 }
