@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { routes } from '@stagepass/shared/routes';
@@ -20,7 +22,8 @@ async function load(username: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { username } = await params;
   const r = await load(username);
-  return { title: r.ok ? `${r.data.name} — live` : 'Live' };
+  const t = await getTranslations('live');
+  return { title: r.ok ? t('metaName', { name: r.data.name }) : t('meta') };
 }
 
 /** A creator's live page: /live/<username> (or their id); `?stream=<id>` for a private show. */
@@ -33,8 +36,10 @@ export default async function LiveRoute({ params }: Props) {
   }
   const { _id, name, username: handle, avatar } = r.data;
   return (
-    <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
-      <LivePage performer={{ _id, name, username: handle, avatar }} />
-    </Suspense>
+    <ClientMessages namespaces={['live']}>
+      <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
+        <LivePage performer={{ _id, name, username: handle, avatar }} />
+      </Suspense>
+    </ClientMessages>
   );
 }
