@@ -111,7 +111,7 @@ function GallerySkeleton() {
       <Card className={css.headCard}>
         <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 3 }} />
       </Card>
-      <PhotoGridSkeleton />
+      <PhotoGridSkeleton label={t('loadingPhotos')} />
     </div>
   );
 }
