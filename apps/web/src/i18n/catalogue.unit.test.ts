@@ -19,10 +19,10 @@ const en = catalogue('en');
 
 /** Keys a language may leave as in English, because the word is the same there. */
 const SAME_AS_ENGLISH: Partial<Record<Locale, string[]>> = {
-  es: ['navFans'],
-  'pt-BR': ['common.email', 'forms.email'],
-  de: ['shell.navFans', 'shell.navLabels', 'shell.tabs', 'shell.themeSystem', 'shell.navFollowers', 'forms.genderTransgender', 'forms.genderGenderfluid', 'forms.genderAgender', 'forms.optional', 'shell.sideNav'],
-  fr: ['shell.navFans', 'shell.navNotifications', 'shell.navMessages', 'shell.navPromotions', 'shell.navTransactions', 'shell.suggestions', 'shell.mobileNav', 'shell.sideNav', 'shell.contact', 'account.notificationsTitle', 'forms.genderGenderfluid', 'common.email', 'forms.email'],
+  es: ['navFans', 'notificationSettings.colPush', 'messages.audio', 'messages.audios', 'orders.digital', 'orders.totalColumn', 'shop.digital', 'shop.subtotalLine', 'shop.subtotal', 'shop.total'],
+  'pt-BR': ['common.email', 'forms.email', 'notificationSettings.colEmail', 'notificationSettings.colPush', 'wallet.status', 'wallet.kindFeed', 'orders.status', 'orders.digital', 'orders.totalColumn', 'shop.digital', 'shop.subtotalLine', 'shop.subtotal', 'shop.total', 'videos.tags', 'galleries.tags'],
+  de: ['shell.navFans', 'shell.navLabels', 'shell.tabs', 'shell.themeSystem', 'shell.navFollowers', 'forms.genderTransgender', 'forms.genderGenderfluid', 'forms.genderAgender', 'forms.optional', 'shell.sideNav', 'notificationSettings.colPush', 'messages.video', 'messages.audio', 'wallet.status', 'wallet.creator', 'wallet.kindVideo', 'orders.status', 'orders.digital', 'orders.creator', 'shop.digital', 'videos.meta', 'videos.tags', 'videos.video', 'videos.teaser', 'galleries.tags', 'live.meta'],
+  fr: ['shell.navFans', 'shell.navNotifications', 'shell.navMessages', 'shell.navPromotions', 'shell.navTransactions', 'shell.suggestions', 'shell.mobileNav', 'shell.sideNav', 'shell.contact', 'account.notificationsTitle', 'forms.genderGenderfluid', 'common.email', 'forms.email', 'notifications.title', 'notificationSettings.colEmail', 'notificationSettings.colPush', 'messages.title', 'messages.conversations', 'messages.conversation', 'messages.message', 'messages.photo', 'messages.photos', 'messages.audio', 'messages.audios', 'wallet.type', 'wallet.date', 'wallet.description', 'wallet.kindMessage', 'wallet.transactionsTitle', 'wallet.transactionsTotal', 'payments.message', 'orders.type', 'orders.date', 'orders.totalColumn', 'shop.stock', 'shop.description', 'shop.note', 'shop.total', 'videos.inactive', 'videos.tags', 'galleries.tags', 'galleries.photos', 'galleries.photosLabel'],
 };
 
 // The browsing areas (feeds, profile, search, subscriptions, social, blocking): words the same as in English.

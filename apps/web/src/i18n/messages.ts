@@ -12,9 +12,13 @@ export type ShellKey = keyof Messages['shell'];
  * footer, user menu, theme switch, language picker, cookie banner, install prompt; `spec`: the
  * spec's fixed texts and common refusals; `common`; what the shell itself renders: the header's
  * search box `search`, the creators-to-discover column and follow buttons `social`, the subscribe
- * dialog `subscriptions`). A page adds its own with <ClientMessages>.
+ * dialog `subscriptions`; `notifications`: the header's bell popover and the toasts, rendered by
+ * the shell on every signed-in page — kept small for that reason, the preferences, push devices
+ * and unsubscribe texts are `notificationSettings`, sent by their pages; `payments`: the tip and
+ * unlock dialogs, which open from paid content on nearly any page — kept to those two dialogs, the
+ * money pages are `wallet`). A page adds its own with <ClientMessages>.
  */
-export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments'] as const satisfies readonly Namespace[];
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('../../messages/en.json').then((m) => m.default),

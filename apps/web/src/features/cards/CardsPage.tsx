@@ -2,10 +2,12 @@
 import { useState } from 'react';
 import { App, Button, Skeleton, Tag } from 'antd';
 import { CreditCardOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Card } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { EmptyState, ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import SectionCard from '@/components/SectionCard';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import { cardLabel } from '@/lib/payments';
@@ -14,11 +16,13 @@ import { useCards } from '@/lib/use-cards';
 import styles from './cards.module.css';
 import width from '@/components/layouts/page-width.module.css';
 
-function brandName(brand: string) {
-  return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+/** "Visa", "Mastercard"… (the brand's own name); `fallback` for a card without one. */
+function brandName(brand: string, fallback: string) {
+  return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : fallback;
 }
 
 function CardRow({ card, onRemove, removing }: { card: Card; onRemove: () => void; removing: boolean }) {
+  const t = useTranslations('wallet');
   return (
     <li className={styles.row} aria-label={cardLabel(card)}>
       <span className={styles.brand} aria-hidden="true">
@@ -26,20 +30,20 @@ function CardRow({ card, onRemove, removing }: { card: Card; onRemove: () => voi
       </span>
       <span className={styles.info}>
         <span className={styles.number}>
-          {brandName(card.brand)} <span aria-label={`ending in ${card.last4}`}>•••• {card.last4}</span>
+          {brandName(card.brand, t('cardFallback'))} <span aria-label={t('endingIn', { last4: card.last4 })}>•••• {card.last4}</span>
           {card.isDefault && (
             <Tag color="purple" variant="filled" className={styles.defaultTag}>
-              Default
+              {t('default')}
             </Tag>
           )}
         </span>
         <span className={`muted ${styles.expiry}`}>
-          Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+          {t('expires', { date: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` })}
           {card.holderName ? ` · ${card.holderName}` : ''}
         </span>
       </span>
-      <Button danger type="text" icon={<DeleteOutlined />} loading={removing} onClick={onRemove} aria-label={`Remove card ending in ${card.last4}`}>
-        <span className="hide-sm">Remove</span>
+      <Button danger type="text" icon={<DeleteOutlined />} loading={removing} onClick={onRemove} aria-label={t('removeEndingIn', { last4: card.last4 })}>
+        <span className="hide-sm">{t('remove')}</span>
       </Button>
     </li>
   );
@@ -48,6 +52,8 @@ function CardRow({ card, onRemove, removing }: { card: Card; onRemove: () => voi
 /** /user/cards: saved cards (GET /payment-cards), add (POST /{gateway}/cards), remove (DELETE /payment-cards/{id}). */
 export default function CardsPage() {
   const { message, modal } = App.useApp();
+  const t = useTranslations('wallet');
+  const specText = useSpecText();
   const { cards, data, error, isLoading, mutate } = useCards();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -55,19 +61,19 @@ export default function CardsPage() {
 
   const remove = (card: Card) =>
     modal.confirm({
-      title: 'Remove this card?',
-      content: `${cardLabel(card)} will be removed from your account.${card.isDefault && cards.length > 1 ? ' Your newest other card becomes the default.' : ''}`,
-      okText: 'Remove card',
+      title: t('removeTitle'),
+      content: card.isDefault && cards.length > 1 ? t('removeTextDefault', { card: cardLabel(card) }) : t('removeText', { card: cardLabel(card) }),
+      okText: t('removeCard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep card',
+      cancelText: t('keepCard'),
       onOk: async () => {
         setRemoving(card._id);
         try {
           await call(routes.payments.removeCard, { params: { id: card._id } });
-          message.success('Card removed');
+          message.success(t('cardRemoved'));
           await mutate();
         } catch (e) {
-          message.error(errorText(e));
+          message.error(specText(errorText(e)));
         } finally {
           setRemoving(null);
         }
@@ -76,21 +82,21 @@ export default function CardsPage() {
 
   return (
     <div className={`container page ${width.w760}`}>
-      <h1 className="page-title">Payment cards</h1>
-      <p className="page-lead">Cards you pay with for subscriptions and wallet top-ups.</p>
+      <h1 className="page-title">{t('cardsTitle')}</h1>
+      <p className="page-lead">{t('cardsLead')}</p>
       <TestPaymentsNotice card />
-      <SectionCard title="Saved cards">
+      <SectionCard title={t('savedCards')}>
         {isLoading ? (
-          <div aria-busy="true" aria-label="Loading cards">
+          <div aria-busy="true" aria-label={t('loadingCards')}>
             <Skeleton active avatar paragraph={{ rows: 1 }} />
             <Skeleton active avatar paragraph={{ rows: 1 }} />
           </div>
         ) : error && !data ? (
-          <ErrorState title="Your cards didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+          <ErrorState title={t('cardsLoadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />
         ) : cards.length === 0 ? (
-          <EmptyState title="No saved cards yet" description="Add a card below to subscribe to creators and top up your wallet." />
+          <EmptyState title={t('noCardsTitle')} description={t('noCardsText')} />
         ) : (
-          <ul className={styles.list} aria-label="Saved cards">
+          <ul className={styles.list} aria-label={t('savedCards')}>
             {cards.map((c) => (
               <CardRow key={c._id} card={c} removing={removing === c._id} onRemove={() => remove(c)} />
             ))}
@@ -98,12 +104,12 @@ export default function CardsPage() {
         )}
       </SectionCard>
       {data && (
-        <SectionCard title="Add a card" description="Your card details go straight to the payment provider; we only keep the brand, last four digits and expiry.">
+        <SectionCard title={t('addCard')} description={t('addCardText')}>
           {showForm ? (
             <AddCard
               notice={false}
               onAdded={(c) => {
-                message.success(`${brandName(c.brand)} •••• ${c.last4} added`);
+                message.success(t('cardAdded', { card: `${brandName(c.brand, t('cardFallback'))} •••• ${c.last4}` }));
                 setAdding(false);
                 void mutate();
               }}
@@ -111,7 +117,7 @@ export default function CardsPage() {
             />
           ) : (
             <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              Add a new card
+              {t('addNewCard')}
             </Button>
           )}
         </SectionCard>

@@ -4,11 +4,13 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Button, Modal, Tooltip } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DownloadOutlined, FlagOutlined, HeartFilled, HeartOutlined, MessageOutlined, SettingOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { Gallery } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { compactNumber } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useLatch } from '@/lib/use-latch';
 import { useCurrentUser } from '@/store';
 import { downloadGallery } from './download';
@@ -28,6 +30,9 @@ const ReportModal = dynamic(() => import('@/features/feeds/ReportModal'), { ssr:
  */
 export default function GalleryActions({ gallery: g, onChange }: { gallery: Gallery; onChange: (patch: Partial<Gallery>) => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('galleries');
+  const specText = useSpecText();
+  const f = useFormat();
   const router = useRouter();
   const me = useCurrentUser();
   const isOwner = Boolean(me && me._id === g.performerId);
@@ -48,9 +53,9 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
       const body = { objectId: g._id, objectType: 'gallery' as const, action };
       const s = on ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       onChange(action === 'like' ? { isLiked: s.reacted, totalLike: s.total } : { isBookmarked: s.reacted, totalBookmark: s.total });
-      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+      if (action === 'bookmark') message.success(s.reacted ? t('bookmarked') : t('unbookmarked'));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     } finally {
       setBusy(null);
     }
@@ -61,9 +66,9 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
-      message.success('Link copied');
+      message.success(t('linkCopied'));
     } catch {
-      Modal.info({ title: 'Share this gallery', content: url, okText: 'Close' });
+      Modal.info({ title: t('shareTitle'), content: url, okText: t('close') });
     }
   };
 
@@ -73,9 +78,9 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
     setReceived(0);
     try {
       const name = await downloadGallery(g._id, g.title, setReceived);
-      message.success(`Downloaded ${name}`);
+      message.success(t('downloaded', { name }));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     } finally {
       setReceived(null);
     }
@@ -83,15 +88,15 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
 
   return (
     <div className={css.actions}>
-      <Button type="text" aria-label={g.isLiked ? 'Unlike' : 'Like'} aria-pressed={g.isLiked} loading={busy === 'like'} icon={g.isLiked ? <HeartFilled className={css.liked} aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />} onClick={() => void react('like')}>
-        <span aria-hidden="true">{compactNumber(g.totalLike)}</span>
+      <Button type="text" aria-label={g.isLiked ? t('unlike') : t('like')} aria-pressed={g.isLiked} loading={busy === 'like'} icon={g.isLiked ? <HeartFilled className={css.liked} aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />} onClick={() => void react('like')}>
+        <span aria-hidden="true">{f.compactNumber(g.totalLike)}</span>
       </Button>
-      <Button type="text" aria-label="Comments" icon={<MessageOutlined aria-hidden="true" />} onClick={() => setCommentsOpen(true)}>
-        <span aria-hidden="true">{compactNumber(g.totalComment)}</span>
+      <Button type="text" aria-label={t('comments')} icon={<MessageOutlined aria-hidden="true" />} onClick={() => setCommentsOpen(true)}>
+        <span aria-hidden="true">{f.compactNumber(g.totalComment)}</span>
       </Button>
       <Button
         type="text"
-        aria-label={g.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+        aria-label={g.isBookmarked ? t('removeBookmark') : t('bookmark')}
         aria-pressed={g.isBookmarked}
         loading={busy === 'bookmark'}
         icon={g.isBookmarked ? <StarFilled className={css.starred} aria-hidden="true" /> : <StarOutlined aria-hidden="true" />}
@@ -101,27 +106,27 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
       {!g.isLocked && g.totalPhoto > 0 && (
         <>
           {/* the text is dropped on phones (the icon stays), hence the name */}
-          <Button icon={<DownloadOutlined aria-hidden="true" />} aria-label="Download all" loading={received !== null} onClick={() => void download()}>
-            <span className={css.wideOnly}>Download all</span>
+          <Button icon={<DownloadOutlined aria-hidden="true" />} aria-label={t('downloadAll')} loading={received !== null} onClick={() => void download()}>
+            <span className={css.wideOnly}>{t('downloadAll')}</span>
           </Button>
           {received !== null && (
             <span className={css.received} role="status">
-              {received > 0 ? `Downloading… ${byteSize(received)}` : 'Preparing the download…'}
+              {received > 0 ? t('downloading', { size: byteSize(received) }) : t('preparing')}
             </span>
           )}
         </>
       )}
       {isOwner && (
         <Link href={manageGalleryUrl(g._id)}>
-          <Button icon={<SettingOutlined aria-hidden="true" />}>Manage photos</Button>
+          <Button icon={<SettingOutlined aria-hidden="true" />}>{t('managePhotos')}</Button>
         </Link>
       )}
-      <Tooltip title="Copy link">
-        <Button type="text" aria-label="Share" icon={<ShareAltOutlined aria-hidden="true" />} onClick={() => void share()} />
+      <Tooltip title={t('copyLink')}>
+        <Button type="text" aria-label={t('share')} icon={<ShareAltOutlined aria-hidden="true" />} onClick={() => void share()} />
       </Tooltip>
       {!isOwner && (
-        <Tooltip title="Report">
-          <Button type="text" aria-label="Report" icon={<FlagOutlined aria-hidden="true" />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+        <Tooltip title={t('report')}>
+          <Button type="text" aria-label={t('report')} icon={<FlagOutlined aria-hidden="true" />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
         </Tooltip>
       )}
       {commentsWanted && (
@@ -131,7 +136,7 @@ export default function GalleryActions({ gallery: g, onChange }: { gallery: Gall
           objectId={g._id}
           objectType="gallery"
           canComment={!g.isLocked}
-          title={`Comments · ${g.title}`}
+          title={t('commentsTitle', { title: g.title })}
           onCount={(d) => onChange({ totalComment: Math.max(0, totalComment.current + d) })}
         />
       )}

@@ -3,17 +3,19 @@ import { useCallback, useRef } from 'react';
 import Link from 'next/link';
 import { Avatar, Card, Skeleton, Tag, Tooltip } from 'antd';
 import { EyeOutlined, PictureOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type Gallery } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { compactNumber, fullDate, timeAgo } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useCurrentUser } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
 import GalleryActions from './GalleryActions';
 import LockedGallery from './LockedGallery';
 import PhotoGrid, { PhotoGridSkeleton } from './PhotoGrid';
-import { AccessBadge, StatusTags, photoCount } from './parts';
+import { AccessBadge, StatusTags } from './parts';
 import css from './galleries.module.css';
 
 /**
@@ -25,6 +27,9 @@ import css from './galleries.module.css';
  */
 export default function GalleryView({ id, initial }: { id: string; initial?: Gallery }) {
   const me = useCurrentUser();
+  const t = useTranslations('galleries');
+  const specText = useSpecText();
+  const f = useFormat();
   const { data: g, error, isLoading, mutate } = useRoute(routes.galleries.get, { params: { id } }, { fallbackData: initial, revalidateOnMount: !initial, revalidateOnFocus: false, revalidateOnReconnect: false });
   // The server's copy is SWR's fallback, not its cache: an update starts from what is shown.
   const shown = useRef(g);
@@ -44,9 +49,9 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
       <div className="container page">
         <Card>
           {(error as { statusCode?: number } | undefined)?.statusCode === 404 ? (
-            <EmptyState title="This gallery isn't here" description="It may have been deleted, or it is not published yet." />
+            <EmptyState title={t('notHereTitle')} description={t('notHereText')} />
           ) : (
-            <ErrorState title="This gallery didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+            <ErrorState title={t('loadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />
           )}
         </Card>
       </div>
@@ -72,23 +77,23 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
           <AccessBadge gallery={g} />
           {isOwner && <StatusTags gallery={g} />}
           <span>
-            <PictureOutlined aria-hidden="true" /> {photoCount(g.totalPhoto)}
+            <PictureOutlined aria-hidden="true" /> {t('photos', { count: g.totalPhoto })}
           </span>
           <span>
-            <EyeOutlined aria-hidden="true" /> {compactNumber(g.totalView)} {g.totalView === 1 ? 'view' : 'views'}
+            <EyeOutlined aria-hidden="true" /> {t('views', { count: g.totalView, n: f.compactNumber(g.totalView) })}
           </span>
-          <Tooltip title={fullDate(g.publishAt)}>
+          <Tooltip title={f.fullDate(g.publishAt)}>
             {/* relative to the reader's clock: the server's first render may say otherwise */}
             <time dateTime={g.publishAt} suppressHydrationWarning>
-              {timeAgo(g.publishAt)}
+              {f.timeAgo(g.publishAt)}
             </time>
           </Tooltip>
         </div>
         {g.description && <p className={css.description}>{g.description}</p>}
         {g.tags.length > 0 && (
-          <div className={css.tags} aria-label="Tags">
-            {g.tags.map((t) => (
-              <Tag key={t}>#{t}</Tag>
+          <div className={css.tags} aria-label={t('tags')}>
+            {g.tags.map((tag) => (
+              <Tag key={tag}>#{tag}</Tag>
             ))}
           </div>
         )}
@@ -100,12 +105,13 @@ export default function GalleryView({ id, initial }: { id: string; initial?: Gal
 }
 
 function GallerySkeleton() {
+  const t = useTranslations('galleries');
   return (
-    <div className={`container page ${css.page}`} aria-busy="true" aria-label="Loading the gallery">
+    <div className={`container page ${css.page}`} aria-busy="true" aria-label={t('loading')}>
       <Card className={css.headCard}>
         <Skeleton active avatar={{ size: 44 }} paragraph={{ rows: 3 }} />
       </Card>
-      <PhotoGridSkeleton />
+      <PhotoGridSkeleton label={t('loadingPhotos')} />
     </div>
   );
 }

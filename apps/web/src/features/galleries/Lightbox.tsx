@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseOutlined, LeftOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Photo } from '@stagepass/shared';
 import css from './galleries.module.css';
 
@@ -29,6 +30,7 @@ const SWIPE = 48;
  * the next photos of a long gallery are fetched as the viewer nears the end of what is loaded.
  */
 export default function Lightbox({ photos, total, index, onIndex, onClose, onShown, hasMore, loadMore }: LightboxProps) {
+  const t = useTranslations('galleries');
   const dialog = useRef<HTMLDivElement>(null);
   const closeBtn = useRef<HTMLButtonElement>(null);
   const swipeFrom = useRef<number | null>(null);
@@ -128,18 +130,18 @@ export default function Lightbox({ photos, total, index, onIndex, onClose, onSho
     else if (dx < -SWIPE) next();
   };
 
-  const name = `Photo ${index + 1} of ${total}`;
+  const name = t('photoOf', { n: index + 1, total });
   const file = photo?.file;
   const placeholder = file?.thumbnails[file.thumbnails.length - 1] || file?.preview;
   const ready = Boolean(file?.url) && loaded === file?.url;
 
   return createPortal(
-    <div ref={dialog} className={css.lightbox} role="dialog" aria-modal="true" aria-label="Photo viewer">
+    <div ref={dialog} className={css.lightbox} role="dialog" aria-modal="true" aria-label={t('viewer')}>
       <div className={css.lbBar}>
         <span className={css.lbCounter} aria-live="polite">
           {index + 1} / {total}
         </span>
-        <button ref={closeBtn} type="button" className={css.lbButton} aria-label="Close" onClick={onClose}>
+        <button ref={closeBtn} type="button" className={css.lbButton} aria-label={t('close')} onClick={onClose}>
           <CloseOutlined aria-hidden="true" />
         </button>
       </div>
@@ -172,15 +174,15 @@ export default function Lightbox({ photos, total, index, onIndex, onClose, onSho
           </>
         ) : (
           <div className={css.lbPending} role="status">
-            <LoadingOutlined aria-hidden="true" /> Processing…
+            <LoadingOutlined aria-hidden="true" /> {t('processing')}
           </div>
         )}
       </div>
       {photo?.title && <p className={css.lbCaption}>{photo.title}</p>}
-      <button type="button" className={`${css.lbButton} ${css.lbPrev}`} aria-label="Previous photo" disabled={!canPrev} onClick={prev}>
+      <button type="button" className={`${css.lbButton} ${css.lbPrev}`} aria-label={t('previousPhoto')} disabled={!canPrev} onClick={prev}>
         <LeftOutlined aria-hidden="true" />
       </button>
-      <button type="button" className={`${css.lbButton} ${css.lbNext}`} aria-label="Next photo" disabled={!canNext} onClick={next}>
+      <button type="button" className={`${css.lbButton} ${css.lbNext}`} aria-label={t('nextPhoto')} disabled={!canNext} onClick={next}>
         <RightOutlined aria-hidden="true" />
       </button>
     </div>,

@@ -2,14 +2,15 @@
 import { useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Button } from 'antd';
+import { useTranslations } from 'next-intl';
 import { LockFilled, PictureOutlined } from '@ant-design/icons';
 import type { Gallery } from '@stagepass/shared';
 import { useLatch } from '@/lib/use-latch';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
-import { coverPicture, photoCount } from './parts';
+import { coverPicture } from './parts';
 import css from './galleries.module.css';
 
 /** The unlock dialog (wallet, coupon, payment) is fetched the first time a fan opens it. */
@@ -24,6 +25,8 @@ const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { s
  */
 export default function LockedGallery({ gallery: g, onUnlocked }: { gallery: Gallery; onUnlocked: () => unknown }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('galleries');
+  const { money } = useFormat();
   const [unlockOpen, setUnlockOpen] = useState(false);
   const unlockWanted = useLatch(unlockOpen);
   const forSale = g.access === 'sale';
@@ -38,7 +41,7 @@ export default function LockedGallery({ gallery: g, onUnlocked }: { gallery: Gal
 
   const pic = coverPicture(g.cover);
   return (
-    <section className={`locked ${css.locked}`} aria-label="Locked gallery">
+    <section className={`locked ${css.locked}`} aria-label={t('locked')}>
       {/* the gallery's own blurred cover (dynamic) */}
       <div className="locked-bg blurred" style={pic ? { backgroundImage: `url(${pic.src})` } : undefined} aria-hidden="true" />
       <div className="locked-body">
@@ -47,16 +50,16 @@ export default function LockedGallery({ gallery: g, onUnlocked }: { gallery: Gal
         </div>
         <div className="locked-inside">
           <span>
-            <PictureOutlined aria-hidden="true" /> {photoCount(g.totalPhoto)}
+            <PictureOutlined aria-hidden="true" /> {t('photos', { count: g.totalPhoto })}
           </span>
         </div>
         {forSale ? (
           <Button type="primary" size="large" onClick={() => setUnlockOpen(true)}>
-            {`Unlock for ${money(g.price)}`}
+            {t('unlockFor', { price: money(g.price) })}
           </Button>
         ) : (
           <Button type="primary" size="large" onClick={() => dispatch(openSubscriptionModal({ performer: g.performer, subscriptionType: 'monthly' }))}>
-            Subscribe to see these photos
+            {t('subscribeToSee')}
           </Button>
         )}
       </div>

@@ -2,12 +2,14 @@
 import { useCallback, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Button } from 'antd';
+import { useTranslations } from 'next-intl';
 import { ExclamationCircleOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Photo } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { useRouteList } from '@/lib/use-infinite-list';
 import { EmptyState, ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import { thumbSrcSet } from './parts';
 import css from './galleries.module.css';
 
@@ -18,9 +20,10 @@ const PAGE = 24;
 /** Grid cells are about a quarter of the content column wide (two columns on phones). */
 const SIZES = '(max-width: 600px) 50vw, (max-width: 1100px) 33vw, 260px';
 
-export function PhotoGridSkeleton({ count = 8 }: { count?: number }) {
+/** `label`: the page's words (the creator's Manage photos page, not translated yet, keeps the English default). */
+export function PhotoGridSkeleton({ count = 8, label = 'Loading photos' }: { count?: number; label?: string }) {
   return (
-    <ul className={css.photoGrid} aria-label="Loading photos" aria-busy="true">
+    <ul className={css.photoGrid} aria-label={label} aria-busy="true">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className={css.skeletonCover} aria-hidden="true" />
       ))}
@@ -29,19 +32,20 @@ export function PhotoGridSkeleton({ count = 8 }: { count?: number }) {
 }
 
 function Tile({ photo, name, onOpen, onBroken }: { photo: Photo; name: string; onOpen: () => void; onBroken: () => void }) {
+  const t = useTranslations('galleries');
   const f = photo.file;
   if (f.status === 'failed')
     return (
-      <div className={css.photoPending} role="img" aria-label={`${name} (processing failed)`}>
+      <div className={css.photoPending} role="img" aria-label={t('tileFailed', { name })}>
         <ExclamationCircleOutlined aria-hidden="true" />
-        <span aria-hidden="true">Processing failed</span>
+        <span aria-hidden="true">{t('processingFailed')}</span>
       </div>
     );
   if (f.status !== 'ready' || !f.thumbnails[0])
     return (
-      <div className={css.photoPending} role="img" aria-label={`${name} (processing)`}>
+      <div className={css.photoPending} role="img" aria-label={t('tileProcessing', { name })}>
         <LoadingOutlined aria-hidden="true" />
-        <span aria-hidden="true">Processing…</span>
+        <span aria-hidden="true">{t('processing')}</span>
       </div>
     );
   return (
@@ -58,6 +62,8 @@ function Tile({ photo, name, onOpen, onBroken }: { photo: Photo; name: string; o
  * Signed URLs last an hour: a thumbnail that fails to load reloads the list once.
  */
 export default function PhotoGrid({ galleryId }: { galleryId: string }) {
+  const t = useTranslations('galleries');
+  const specText = useSpecText();
   const list = useRouteList(routes.photos.list, { query: { galleryId } }, PAGE, { revalidateFirstPage: true });
   const [open, setOpen] = useState<number | null>(null);
   // Set once the viewer holds the focus (hiding the grid while a photo of it is focused would not be allowed).
@@ -69,24 +75,24 @@ export default function PhotoGrid({ galleryId }: { galleryId: string }) {
     void list.mutate();
   }, [list]);
 
-  if (list.isLoading) return <PhotoGridSkeleton />;
-  if (list.error && !list.items.length) return <ErrorState title="The photos didn't load" message={errorText(list.error)} onRetry={() => void list.mutate()} />;
-  if (!list.items.length) return <EmptyState title="No photos yet" description="The creator hasn't added photos to this gallery yet." />;
+  if (list.isLoading) return <PhotoGridSkeleton label={t('loadingPhotos')} />;
+  if (list.error && !list.items.length) return <ErrorState title={t('photosLoadFailed')} message={specText(errorText(list.error))} onRetry={() => void list.mutate()} />;
+  if (!list.items.length) return <EmptyState title={t('noPhotosTitle')} description={t('noPhotosText')} />;
   const total = Math.max(list.total, list.items.length);
   return (
-    <section aria-label="Photos">
+    <section aria-label={t('photosLabel')}>
       {/* Hidden from assistive technology while the viewer (a modal dialog) is open. */}
       <ul className={css.photoGrid} aria-hidden={shown || undefined}>
         {list.items.map((p, i) => (
           <li key={p._id} className={css.photoItem}>
-            <Tile photo={p} name={`Photo ${i + 1} of ${total}`} onOpen={() => setOpen(i)} onBroken={onBroken} />
+            <Tile photo={p} name={t('photoOf', { n: i + 1, total })} onOpen={() => setOpen(i)} onBroken={onBroken} />
           </li>
         ))}
       </ul>
       {list.hasMore && (
         <div className={css.more}>
           <Button icon={<PictureOutlined aria-hidden="true" />} loading={list.isLoadingMore} onClick={list.loadMore}>
-            Load more photos
+            {t('loadMorePhotos')}
           </Button>
         </div>
       )}

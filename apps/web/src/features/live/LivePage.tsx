@@ -9,11 +9,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import Link from 'next/link';
 import { Button, Skeleton, Spin } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { PublicUser, Stream } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useSocketEvent } from '@/lib/socket';
 import { useRoute } from '@/lib/swr';
 import { EmptyState, ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import LiveWatch from './LiveWatch';
 import css from './live.module.css';
 
@@ -33,6 +35,8 @@ export function LivePageSkeleton() {
 }
 
 export default function LivePage({ performer }: { performer: Pick<PublicUser, '_id' | 'name' | 'username' | 'avatar'> }) {
+  const t = useTranslations('live');
+  const specText = useSpecText();
   const param = useSearchParams().get('stream');
   const streamParam = param && UUID.test(param) ? param : null;
   const byId = useRoute(routes.streaming.get, streamParam ? { params: { id: streamParam } } : null, { revalidateOnFocus: false });
@@ -40,7 +44,7 @@ export default function LivePage({ performer }: { performer: Pick<PublicUser, '_
   const current = streamParam ? byId : search;
   const found: Stream | null | undefined = streamParam ? byId.data : search.data ? (search.data.data.find((s) => s.performerId === performer._id) ?? null) : undefined;
   const [shown, setShown] = useState<Stream | null>(null);
-  const name = performer.name || performer.username || 'This creator';
+  const name = performer.name || performer.username || t('thisCreator');
 
   // A new live stream replaces the one shown; one that ended stays (with its overlay).
   useEffect(() => {
@@ -56,17 +60,17 @@ export default function LivePage({ performer }: { performer: Pick<PublicUser, '_
   let body;
   if (watched) body = <LiveWatch key={watched._id} stream={watched} performer={performer} />;
   else if (current.error && (current.error as { statusCode?: number }).statusCode !== 404)
-    body = <ErrorState title="The stream could not load" message={(current.error as { message?: string }).message} onRetry={() => void current.mutate()} />;
+    body = <ErrorState title={t('loadFailed')} message={specText((current.error as { message?: string }).message ?? '') || undefined} onRetry={() => void current.mutate()} />;
   else if (found === undefined && !current.error) body = <LivePageSkeleton />;
   else
     body = (
       <div className={css.prompt}>
         <EmptyState
-          title={found?.status === 'ended' ? 'This show has ended' : `${name} is not live right now`}
-          description="Follow them to hear when they go live."
+          title={found?.status === 'ended' ? t('ended') : t('notLive', { name })}
+          description={t('followHint')}
           action={
             <Link href={`/${performer.username || performer._id}`}>
-              <Button>View {name}&rsquo;s profile</Button>
+              <Button>{t('viewProfile', { name })}</Button>
             </Link>
           }
         />

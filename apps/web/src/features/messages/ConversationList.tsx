@@ -2,8 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Avatar, Badge, Button, Input, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, MESSAGES, type Conversation } from '@stagepass/shared';
-import { fullDate, timeAgo } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { EmptyState, ErrorState } from '@/components/states';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import { fetchConversations } from '@/store/conversation';
@@ -11,17 +13,24 @@ import TierBadge from '@/components/tiers/TierBadge';
 import css from './messages.module.css';
 
 /** What the list shows of the last message: "You: …" for one's own, "Attachment" for media alone. */
-export function lastMessagePreview(c: Conversation, meId: string | undefined): string {
-  if (!c.lastMessageCreatedAt) return 'No messages yet';
-  if (c.lastMessageDeleted) return MESSAGES.messageDeleted;
-  const text = c.lastMessage.trim() || 'Attachment';
-  return c.lastSenderId && c.lastSenderId === meId ? `You: ${text}` : text;
+function usePreview() {
+  const t = useTranslations('messages');
+  const specText = useSpecText();
+  return (c: Conversation, meId: string | undefined): string => {
+    if (!c.lastMessageCreatedAt) return t('noMessages');
+    if (c.lastMessageDeleted) return specText(MESSAGES.messageDeleted);
+    const text = c.lastMessage.trim() || t('attachment');
+    return c.lastSenderId && c.lastSenderId === meId ? t('previewYou', { text }) : text;
+  };
 }
 
 function Row({ c, active }: { c: Conversation; active: boolean }) {
   const me = useCurrentUser();
+  const t = useTranslations('messages');
+  const f = useFormat();
+  const preview = usePreview();
   const unread = c.totalNotSeenMessages;
-  const name = c.recipient.name || c.recipient.username || 'User';
+  const name = c.recipient.name || c.recipient.username || t('userFallback');
   return (
     <li>
       <Link
@@ -30,7 +39,7 @@ function Row({ c, active }: { c: Conversation; active: boolean }) {
         scroll={false}
         className={`${css.row}${active ? ` ${css.active}` : ''}${unread ? ` ${css.unread}` : ''}`}
         aria-current={active ? 'page' : undefined}
-        aria-label={`Conversation with ${name}${unread ? `, ${unread} unread` : ''}`}
+        aria-label={t('rowLabel', { name, unread })}
         data-testid="conversation"
       >
         <Avatar src={c.recipient.avatar || DEFAULT_AVATAR} alt="" size={44} />
@@ -42,13 +51,13 @@ function Row({ c, active }: { c: Conversation; active: boolean }) {
               {c.recipientTier && <TierBadge tier={c.recipientTier} size="small" />}
             </span>
             {c.lastMessageCreatedAt && (
-              <time className={css.rowTime} dateTime={c.lastMessageCreatedAt} title={fullDate(c.lastMessageCreatedAt)}>
-                {timeAgo(c.lastMessageCreatedAt)}
+              <time className={css.rowTime} dateTime={c.lastMessageCreatedAt} title={f.fullDate(c.lastMessageCreatedAt)}>
+                {f.timeAgo(c.lastMessageCreatedAt)}
               </time>
             )}
           </div>
           <div className={css.rowLine}>
-            <span className={css.rowText}>{lastMessagePreview(c, me?._id)}</span>
+            <span className={css.rowText}>{preview(c, me?._id)}</span>
             {unread > 0 && <Badge count={unread} overflowCount={99} size="small" aria-hidden="true" />}
           </div>
         </div>
@@ -71,6 +80,8 @@ function RowSkeleton() {
  * states. The list lives in the `conversation` slice.
  */
 export default function ConversationList({ activeId }: { activeId: string | null }) {
+  const t = useTranslations('messages');
+  const specText = useSpecText();
   const dispatch = useAppDispatch();
   const { list, mapping, q } = useAppSelector((s) => s.conversation);
   const [text, setText] = useState(q);
@@ -78,8 +89,8 @@ export default function ConversationList({ activeId }: { activeId: string | null
   // Search after a pause in typing (the slice drops answers to an older text).
   useEffect(() => {
     if (text.trim() === q) return;
-    const t = setTimeout(() => void dispatch(fetchConversations({ q: text })), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => void dispatch(fetchConversations({ q: text })), 300);
+    return () => clearTimeout(timer);
   }, [text, q, dispatch]);
 
   const more = list.data.length < list.total;
@@ -98,7 +109,7 @@ export default function ConversationList({ activeId }: { activeId: string | null
   let body;
   if (list.requesting && !rows.length)
     body = (
-      <ul className={css.rows} aria-busy="true" aria-label="Loading conversations">
+      <ul className={css.rows} aria-busy="true" aria-label={t('loadingConversations')}>
         <RowSkeleton />
         <RowSkeleton />
         <RowSkeleton />
@@ -108,23 +119,23 @@ export default function ConversationList({ activeId }: { activeId: string | null
   else if (list.error && !rows.length)
     body = (
       <div className={css.listState}>
-        <ErrorState title="Conversations didn't load" message={list.error} onRetry={() => void dispatch(fetchConversations({}))} />
+        <ErrorState title={t('conversationsLoadFailed')} message={specText(list.error)} onRetry={() => void dispatch(fetchConversations({}))} />
       </div>
     );
   else if (!rows.length)
     body = (
       <div className={css.listState}>
         {q ? (
-          <EmptyState title="No conversations match" description={`Nobody called “${q}” among your conversations.`} />
+          <EmptyState title={t('noMatchTitle')} description={t('noMatchText', { q })} />
         ) : (
-          <EmptyState title="No conversations yet" description="Visit a creator's page and press Message to start one." />
+          <EmptyState title={t('noConversationsTitle')} description={t('noConversationsText')} />
         )}
       </div>
     );
   else
     body = (
       <>
-        <ul className={css.rows} aria-label="Conversation list">
+        <ul className={css.rows} aria-label={t('conversationList')}>
           {rows.map((c) => (
             <Row key={c._id} c={c} active={c._id === activeId} />
           ))}
@@ -133,7 +144,7 @@ export default function ConversationList({ activeId }: { activeId: string | null
           <div className={css.more}>
             <div ref={sentinel} className={css.sentinel} />
             <Button type="link" loading={list.requesting} onClick={() => void dispatch(fetchConversations({ more: true }))}>
-              Load more
+              {t('loadMore')}
             </Button>
           </div>
         )}
@@ -143,11 +154,11 @@ export default function ConversationList({ activeId }: { activeId: string | null
   return (
     <>
       <div className={css.listHead}>
-        <h2 className={css.listTitle}>Messages</h2>
+        <h2 className={css.listTitle}>{t('title')}</h2>
         <Input.Search
           allowClear
-          placeholder="Search conversations"
-          aria-label="Search conversations"
+          placeholder={t('search')}
+          aria-label={t('search')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onSearch={(v) => void dispatch(fetchConversations({ q: v }))}

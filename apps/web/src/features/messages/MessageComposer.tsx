@@ -4,11 +4,13 @@ import dynamic from 'next/dynamic';
 import { App, Button, Input, Popover, Spin, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CloseOutlined, FolderOpenOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, type Conversation, type SendMessageInput, type VaultItem } from '@stagepass/shared';
 import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@stagepass/shared';
 import TipMenuButton from '@/features/tipmenu/TipMenuButton';
 import MoneyInput from '@/components/form/MoneyInput';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useSettings } from '@/lib/site-context';
 import { useSocketEmit } from '@/lib/socket';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
@@ -35,18 +37,19 @@ function BlockedNote({ conversation: c }: { conversation: Conversation }) {
   const dispatch = useAppDispatch();
   const mine = useBlockedByMe(c.recipient._id);
   const { unblock } = useBlockActions();
-  const name = c.recipient.name || 'this user';
+  const t = useTranslations('messages');
+  const name = c.recipient.name || t('thisUser');
   return (
     <div className={css.note} role="status">
       {mine ? (
         <>
-          <span>You blocked {name}. Unblock them to send messages.</span>
+          <span>{t('youBlocked', { name })}</span>
           <Button size="small" onClick={() => unblock({ _id: c.recipient._id, name }, (isBlocked) => dispatch(conversationBlocked({ id: c._id, isBlocked })))}>
-            Unblock
+            {t('unblock')}
           </Button>
         </>
       ) : (
-        <span>You can&rsquo;t reply to this conversation.</span>
+        <span>{t('cantReply')}</span>
       )}
     </div>
   );
@@ -65,6 +68,9 @@ const TYPING_EVERY_MS = 2000;
 export default function MessageComposer({ conversation: c }: { conversation: Conversation }) {
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
+  const t = useTranslations('messages');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const me = useCurrentUser();
   const settings = useSettings();
   const emit = useSocketEmit();
@@ -90,9 +96,9 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
   const canPrice = Boolean(me?.isPerformer) && attachments.length + picked.length > 0;
   const min = settings.minimumMessagePrice;
   const max = settings.maximumMessagePrice;
-  const priceError = canPrice && price !== null && price > 0 && (price < min || price > max) ? `The price must be between ${money(min)} and ${money(max)}` : null;
+  const priceError = canPrice && price !== null && price > 0 && (price < min || price > max) ? t('priceRange', { min: money(min), max: money(max) }) : null;
   const empty = !text.trim() && attachments.length === 0 && picked.length === 0;
-  const blocker = uploading ? 'Wait for the uploads to finish' : broken ? 'Remove the files that failed' : priceError;
+  const blocker = uploading ? t('waitUploads') : broken ? t('removeFailed') : priceError;
 
   const onText = (v: string) => {
     setText(v);
@@ -118,7 +124,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
   const pick = (files: FileList | null) => {
     if (!files?.length) return;
     const room = MESSAGE_FILES_MAX - attachments.length - picked.length;
-    if (files.length > room) message.warning(`At most ${MESSAGE_FILES_MAX} files in one message`);
+    if (files.length > room) message.warning(t('maxFiles', { max: MESSAGE_FILES_MAX }));
     setAttachments((list) => [...list, ...Array.from(files).slice(0, Math.max(0, room)).map((file) => ({ key: `a${++seq}`, file }))]);
   };
 
@@ -126,7 +132,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
     const have = new Set(picked.map((p) => p._id));
     const fresh = items.filter((it) => !have.has(it._id));
     const room = MESSAGE_FILES_MAX - attachments.length - picked.length;
-    if (fresh.length > room) message.warning(`At most ${MESSAGE_FILES_MAX} files in one message`);
+    if (fresh.length > room) message.warning(t('maxFiles', { max: MESSAGE_FILES_MAX }));
     setPicked((list) => [...list, ...fresh.slice(0, Math.max(0, room))]);
   };
 
@@ -148,26 +154,26 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
       input.current?.focus();
     } else {
       setText((now) => now || sent);
-      message.error(r.payload?.reason ? `${MESSAGES.updateFailed}: ${r.payload.reason}` : MESSAGES.updateFailed);
+      message.error(r.payload?.reason ? `${specText(MESSAGES.updateFailed)}: ${specText(r.payload.reason)}` : specText(MESSAGES.updateFailed));
     }
   };
 
   return (
     <form
       className={css.composer}
-      aria-label="Write a message"
+      aria-label={t('writeMessage')}
       onSubmit={(e) => {
         e.preventDefault();
         void send();
       }}
     >
       {picked.length > 0 && (
-        <ul className={css.vaultPicks} aria-label="From your vault">
+        <ul className={css.vaultPicks} aria-label={t('fromVault')}>
           {picked.map((p) => (
             <li key={p._id} className={css.vaultPick}>
               {/* eslint-disable-next-line @next/next/no-img-element -- a signed thumbnail of the creator's own file */}
               {p.file.thumbnails[0] || p.file.preview ? <img src={p.file.thumbnails[0] ?? p.file.preview} alt="" /> : <span className={css.vaultPickType}>{p.file.type}</span>}
-              <Button size="small" type="text" shape="circle" icon={<CloseOutlined />} aria-label={`Remove ${p.caption || `${p.file.type} from the vault`}`} onClick={() => setPicked((list) => list.filter((x) => x._id !== p._id))} />
+              <Button size="small" type="text" shape="circle" icon={<CloseOutlined />} aria-label={p.caption ? t('removeNamed', { name: p.caption }) : t('removeVaultItem', { type: p.file.type })} onClick={() => setPicked((list) => list.filter((x) => x._id !== p._id))} />
             </li>
           ))}
         </ul>
@@ -175,25 +181,25 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
       {attachments.length > 0 && <AttachmentTray attachments={attachments} onChange={onUploads} onRemove={(key) => setAttachments((list) => list.filter((a) => a.key !== key))} />}
       {canPrice && (
         <div className={css.priceRow}>
-          <label htmlFor="message-price">Price</label>
-          <MoneyInput id="message-price" aria-label="Price" value={price} onChange={(v) => setPrice(v ?? null)} placeholder="Free" status={priceError ? 'error' : undefined} size="small" />
-          <span role={priceError ? 'alert' : undefined}>{priceError ?? `Empty for free; ${money(min)}–${money(max)} to sell the media.`}</span>
+          <label htmlFor="message-price">{t('price')}</label>
+          <MoneyInput id="message-price" aria-label={t('price')} value={price} onChange={(v) => setPrice(v ?? null)} placeholder={t('free')} status={priceError ? 'error' : undefined} size="small" />
+          <span role={priceError ? 'alert' : undefined}>{priceError ?? t('priceHint', { min: money(min), max: money(max) })}</span>
         </div>
       )}
       <div className={css.composerRow}>
-        <input ref={fileInput} type="file" accept="image/*,video/*,audio/*" multiple aria-label="Attach media" className={css.fileInput} onChange={(e) => {
+        <input ref={fileInput} type="file" accept="image/*,video/*,audio/*" multiple aria-label={t('attachMedia')} className={css.fileInput} onChange={(e) => {
           pick(e.target.files);
           e.target.value = '';
         }} />
-        <Tooltip title="Attach photos, videos or audio">
-          <Button type="text" shape="circle" icon={<PaperClipOutlined />} aria-label="Attach media" className={css.tool} onClick={() => fileInput.current?.click()} />
+        <Tooltip title={t('attachTooltip')}>
+          <Button type="text" shape="circle" icon={<PaperClipOutlined />} aria-label={t('attachMedia')} className={css.tool} onClick={() => fileInput.current?.click()} />
         </Tooltip>
         {me?.isPerformer && (
-          <Tooltip title="Add media from your vault">
-            <Button type="text" shape="circle" icon={<FolderOpenOutlined />} aria-label="Add from vault" className={css.tool} onClick={() => setVaultOpen(true)} />
+          <Tooltip title={t('vaultTooltip')}>
+            <Button type="text" shape="circle" icon={<FolderOpenOutlined />} aria-label={t('addFromVault')} className={css.tool} onClick={() => setVaultOpen(true)} />
           </Tooltip>
         )}
-        <TipMenuButton performer={{ ...c.recipient, name: c.recipient.name || 'this creator' }} className={css.tool} />
+        <TipMenuButton performer={{ ...c.recipient, name: c.recipient.name || t('thisCreator') }} className={css.tool} />
         <Popover
           open={emojiOpen}
           onOpenChange={setEmojiOpen}
@@ -202,7 +208,7 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
           arrow={false}
           content={<EmojiGrid onPick={insertEmoji} />}
         >
-          <Button type="text" shape="circle" icon={<SmileOutlined />} aria-label="Insert emoji" aria-haspopup="dialog" aria-expanded={emojiOpen} className={css.tool} />
+          <Button type="text" shape="circle" icon={<SmileOutlined />} aria-label={t('insertEmoji')} aria-haspopup="dialog" aria-expanded={emojiOpen} className={css.tool} />
         </Popover>
         <Input.TextArea
           ref={input}
@@ -215,12 +221,12 @@ export default function MessageComposer({ conversation: c }: { conversation: Con
           }}
           autoSize={{ minRows: 1, maxRows: 5 }}
           maxLength={MESSAGE_TEXT_MAX}
-          placeholder="Write a message…"
-          aria-label="Message"
+          placeholder={t('placeholder')}
+          aria-label={t('message')}
           className={css.text}
         />
         <Tooltip title={blocker ?? undefined}>
-          <Button type="primary" shape="circle" htmlType="submit" icon={<SendOutlined />} aria-label="Send" loading={sending} disabled={empty || Boolean(blocker)} className={css.send} />
+          <Button type="primary" shape="circle" htmlType="submit" icon={<SendOutlined />} aria-label={t('send')} loading={sending} disabled={empty || Boolean(blocker)} className={css.send} />
         </Tooltip>
       </div>
       {me?.isPerformer && <LazyVaultPicker open={vaultOpen} onClose={() => setVaultOpen(false)} onPick={pickFromVault} multiple />}

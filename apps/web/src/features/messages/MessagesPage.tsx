@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Button, Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, type OpenConversationInput } from '@stagepass/shared';
 import { CONVERSATION_SOURCES } from '@stagepass/shared';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -10,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '@/store';
 import { clearActiveConversation, fetchConversations, openConversation } from '@/store/conversation';
 import ConversationList from './ConversationList';
 import Thread, { ThreadSkeleton } from './Thread';
+import { useSpecText } from '@/i18n/spec';
 import css from './messages.module.css';
 
 /** Where the page was asked to go: a conversation (`?c=`), or someone to write to (`?to=<userId>&source=performer|user`). */
@@ -29,6 +31,8 @@ function useTarget(): { id: string | null; open: OpenConversationInput | null } 
  * finds or creates it first, then the address becomes `?c=<id>`.
  */
 export default function MessagesPage() {
+  const t = useTranslations('messages');
+  const specText = useSpecText();
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { id, open } = useTarget();
@@ -82,12 +86,12 @@ export default function MessagesPage() {
   if (failure)
     thread = (
       <div className={css.threadState}>
-        <ErrorState title={failure.message} message={failure.reason ?? 'We could not open this conversation.'} extra={
+        <ErrorState title={specText(failure.message)} message={failure.reason ? specText(failure.reason) : t('openFailed')} extra={
           <Space wrap>
-            <Button onClick={() => router.push('/messages')}>All conversations</Button>
+            <Button onClick={() => router.push('/messages')}>{t('allConversations')}</Button>
             {!failure.reason && (
               <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+                {t('tryAgain')}
               </Button>
             )}
           </Space>
@@ -99,18 +103,18 @@ export default function MessagesPage() {
   else
     thread = (
       <div className={css.threadState}>
-        <EmptyState title="Your messages" description="Pick a conversation, or send a message from a creator's page." action={<MessageOutlined aria-hidden="true" />} />
+        <EmptyState title={t('emptyTitle')} description={t('emptyText')} action={<MessageOutlined aria-hidden="true" />} />
       </div>
     );
 
   return (
     <div className={'container page'}>
-      <h1 className="sr-only">Messages</h1>
+      <h1 className="sr-only">{t('title')}</h1>
       <div className={css.messenger} data-view={showThread ? 'thread' : 'list'}>
-        <section className={css.listPane} aria-label="Conversations">
+        <section className={css.listPane} aria-label={t('conversations')}>
           <ConversationList activeId={active?._id ?? id} />
         </section>
-        <section className={css.threadPane} aria-label="Conversation">
+        <section className={css.threadPane} aria-label={t('conversation')}>
           {thread}
         </section>
       </div>

@@ -3,7 +3,10 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Avatar, Button, Dropdown, Skeleton, Spin } from 'antd';
 import { ArrowLeftOutlined, MoreOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Conversation, type Message } from '@stagepass/shared';
+import { useTranslations } from 'next-intl';
+import { DEFAULT_AVATAR, INTL_LOCALE, type Conversation, type Message } from '@stagepass/shared';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useSocketEmit, useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { EmptyState, ErrorState } from '@/components/states';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
@@ -19,18 +22,24 @@ import css from './messages.module.css';
 /** How long "typing…" shows after the other member's last typing event. */
 const TYPING_MS = 3000;
 
-const dayLabel = (iso: string) => {
-  const d = new Date(iso);
-  const today = new Date();
-  const yesterday = new Date(Date.now() - 86_400_000);
-  if (d.toDateString() === today.toDateString()) return 'Today';
-  if (d.toDateString() === yesterday.toDateString()) return 'Yesterday';
-  return d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: d.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
-};
+/** The day separator: "Today", "Yesterday", else the date in the page's language ("Tue, Mar 3"). */
+function useDayLabel() {
+  const t = useTranslations('messages');
+  const { locale } = useFormat();
+  return (iso: string) => {
+    const d = new Date(iso);
+    const today = new Date();
+    const yesterday = new Date(Date.now() - 86_400_000);
+    if (d.toDateString() === today.toDateString()) return t('today');
+    if (d.toDateString() === yesterday.toDateString()) return t('yesterday');
+    return d.toLocaleDateString(INTL_LOCALE[locale], { weekday: 'short', day: 'numeric', month: 'short', year: d.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
+  };
+}
 
 export function ThreadSkeleton() {
+  const t = useTranslations('messages');
   return (
-    <div className={css.scroll} aria-busy="true" aria-label="Loading messages">
+    <div className={css.scroll} aria-busy="true" aria-label={t('loadingMessages')}>
       {[false, true, false, true, true].map((right, i) => (
         <div key={i} className={`${css.skeletonBubble}${right ? ` ${css.right}` : ''}`}>
           <div className={css.skeletonBox}>
@@ -45,11 +54,12 @@ export function ThreadSkeleton() {
 export const profileHref = (p: Conversation['recipient']) => `/${p.username || p._id}`;
 
 function ThreadHeader({ conversation: c, typing }: { conversation: Conversation; typing: boolean }) {
+  const t = useTranslations('messages');
   const dispatch = useAppDispatch();
   const [menuOpen, setMenuOpen] = useState(false);
   const blockedByMe = useBlockedByMe(c.recipient._id, menuOpen || c.isBlocked);
   const { block, unblock } = useBlockActions();
-  const who = { _id: c.recipient._id, name: c.recipient.name || c.recipient.username || 'this user' };
+  const who = { _id: c.recipient._id, name: c.recipient.name || c.recipient.username || t('thisUser') };
   const done = (isBlocked: boolean) => dispatch(conversationBlocked({ id: c._id, isBlocked }));
   const name = c.recipient.isPerformer ? (
     <Link href={profileHref(c.recipient)} prefetch={false} className={css.whoName}>
@@ -60,18 +70,18 @@ function ThreadHeader({ conversation: c, typing }: { conversation: Conversation;
   );
   return (
     <header className={css.threadHead}>
-      <Link href="/messages" prefetch={false} scroll={false} className={css.back} aria-label="Back to conversations">
+      <Link href="/messages" prefetch={false} scroll={false} className={css.back} aria-label={t('back')}>
         <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} tabIndex={-1} />
       </Link>
       <Avatar src={c.recipient.avatar || DEFAULT_AVATAR} alt="" size={40} />
       <div className={css.who}>
-        <h2 className="sr-only">Conversation with {who.name}</h2>
+        <h2 className="sr-only">{t('conversationWith', { name: who.name })}</h2>
         <span className={css.nameLine}>
           {name}
           {c.recipientTier && <TierBadge tier={c.recipientTier} size="small" />}
         </span>
         <span className={css.whoSub} aria-live="polite">
-          {typing ? <span className={css.typing}>typing…</span> : c.recipient.username ? `@${c.recipient.username}` : ''}
+          {typing ? <span className={css.typing}>{t('typing')}</span> : c.recipient.username ? `@${c.recipient.username}` : ''}
         </span>
       </div>
       <Dropdown
@@ -79,14 +89,14 @@ function ThreadHeader({ conversation: c, typing }: { conversation: Conversation;
         onOpenChange={setMenuOpen}
         menu={{
           items: [
-            ...(c.recipient.isPerformer ? [{ key: 'profile', icon: <UserOutlined />, label: <Link href={profileHref(c.recipient)}>View profile</Link> }] : []),
+            ...(c.recipient.isPerformer ? [{ key: 'profile', icon: <UserOutlined />, label: <Link href={profileHref(c.recipient)}>{t('viewProfile')}</Link> }] : []),
             blockedByMe
-              ? { key: 'unblock', icon: <StopOutlined />, label: `Unblock ${who.name}`, onClick: () => unblock(who, done) }
-              : { key: 'block', icon: <StopOutlined />, label: `Block ${who.name}`, danger: true, disabled: blockedByMe === undefined, onClick: () => block(who, done) },
+              ? { key: 'unblock', icon: <StopOutlined />, label: t('unblockName', { name: who.name }), onClick: () => unblock(who, done) }
+              : { key: 'block', icon: <StopOutlined />, label: t('blockName', { name: who.name }), danger: true, disabled: blockedByMe === undefined, onClick: () => block(who, done) },
           ],
         }}
       >
-        <Button type="text" shape="circle" icon={<MoreOutlined />} aria-label="Conversation options" />
+        <Button type="text" shape="circle" icon={<MoreOutlined />} aria-label={t('conversationOptions')} />
       </Dropdown>
     </header>
   );
@@ -100,6 +110,9 @@ function ThreadHeader({ conversation: c, typing }: { conversation: Conversation;
  * when left) and marked read when a message of the other member arrives.
  */
 export default function Thread({ conversation: c }: { conversation: Conversation }) {
+  const t = useTranslations('messages');
+  const specText = useSpecText();
+  const dayLabel = useDayLabel();
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
   const emit = useSocketEmit();
@@ -152,25 +165,25 @@ export default function Thread({ conversation: c }: { conversation: Conversation
   else if (state.error && !items.length)
     body = (
       <div className={css.threadState}>
-        <ErrorState title={state.error} message="The messages did not load." onRetry={() => void dispatch(loadMessages({ conversationId: id }))} />
+        <ErrorState title={specText(state.error)} message={t('messagesLoadFailed')} onRetry={() => void dispatch(loadMessages({ conversationId: id }))} />
       </div>
     );
   else if (!items.length)
     body = (
       <div className={css.threadState}>
-        <EmptyState title="No messages yet" description={`Say hello to ${c.recipient.name || 'them'}.`} />
+        <EmptyState title={t('noMessages')} description={c.recipient.name ? t('sayHello', { name: c.recipient.name }) : t('sayHelloThem')} />
       </div>
     );
   else
     body = (
-      <div ref={scroller} className={css.scroll} onScroll={onScroll} role="log" aria-label="Messages" aria-busy={state.fetching}>
+      <div ref={scroller} className={css.scroll} onScroll={onScroll} role="log" aria-label={t('title')} aria-busy={state.fetching}>
         <div ref={content} className={css.content}>
           <div className={css.olderBar}>
             {state.isLoadMore ? (
-              <Spin size="small" aria-label="Loading older messages" />
+              <Spin size="small" aria-label={t('loadingOlder')} />
             ) : items.length < state.total ? (
               <Button type="link" size="small" onClick={() => void dispatch(loadMessages({ conversationId: id, more: true }))}>
-                Load earlier messages
+                {t('loadEarlier')}
               </Button>
             ) : null}
           </div>
@@ -182,7 +195,7 @@ export default function Thread({ conversation: c }: { conversation: Conversation
                 <MessageBubble message={m} own={m.senderId === me?._id} conversation={c} />
                 {seen && m._id === lastOwn?._id && (
                   <div className={css.seen} data-testid="seen">
-                    Seen
+                    {t('seen')}
                   </div>
                 )}
               </Fragment>

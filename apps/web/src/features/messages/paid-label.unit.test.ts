@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { paidLabel } from './paid-label';
+import { createTranslator } from 'next-intl';
+import en from '../../../messages/en.json';
+import { paidLabel as label } from './paid-label';
+
+const t = createTranslator({ locale: 'en', messages: en, namespace: 'messages' });
+const paidLabel = (...args: Parameters<typeof label>) => {
+  const l = label(...args);
+  return l && t(l.key, l.values);
+};
 
 const base = { price: 3.5, isDeleted: false, isBought: false, boughtByRecipient: null, massPurchases: null, massMessageId: null };
 

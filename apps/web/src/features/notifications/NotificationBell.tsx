@@ -11,6 +11,7 @@ import { useNotificationActions } from './useNotificationActions';
 import { notificationsLabel } from '@/components/layouts/nav';
 import css from './notifications.module.css';
 import { useTranslations } from 'next-intl';
+import { useSpecText } from '@/i18n/spec';
 
 /** How many of the latest notifications the bell's popover shows. */
 const LATEST = 6;
@@ -19,11 +20,13 @@ function Latest({ onClose }: { onClose: () => void }) {
   const s = useAppSelector((st) => st.notification);
   const dispatch = useAppDispatch();
   const { open, readAll } = useNotificationActions();
+  const t = useTranslations('notifications');
+  const specText = useSpecText();
   const rows = s.dataSource.slice(0, LATEST);
   let body;
   if (s.loading && !rows.length)
     body = (
-      <ul className={css.list} aria-busy="true" aria-label="Loading notifications">
+      <ul className={css.list} aria-busy="true" aria-label={t('loading')}>
         <NotificationRowSkeleton />
         <NotificationRowSkeleton />
         <NotificationRowSkeleton />
@@ -32,13 +35,13 @@ function Latest({ onClose }: { onClose: () => void }) {
   else if (s.error && !rows.length)
     body = (
       <div className={css.popoverState}>
-        <ErrorState title="Notifications didn't load" message={s.error} onRetry={() => void dispatch(fetchNotifications({ filter: s.filter }))} />
+        <ErrorState title={t('loadFailed')} message={specText(s.error)} onRetry={() => void dispatch(fetchNotifications({ filter: s.filter }))} />
       </div>
     );
   else if (!rows.length)
     body = (
       <div className={css.popoverState}>
-        <EmptyState title="No notifications yet" description="Tips, new subscribers and comments show up here." />
+        <EmptyState title={t('emptyTitle')} description={t('bellEmptyText')} />
       </div>
     );
   else
@@ -60,16 +63,16 @@ function Latest({ onClose }: { onClose: () => void }) {
     <div className={css.popover} role="dialog" aria-labelledby="bell-title">
       <div className={css.popoverHead}>
         <h2 className={css.popoverTitle} id="bell-title">
-          Notifications
+          {t('title')}
         </h2>
         <Button type="link" size="small" className={css.link} onClick={readAll} disabled={s.total === 0}>
-          Mark all read
+          {t('markAllRead')}
         </Button>
       </div>
       <div className={css.popoverList}>{body}</div>
       <div className={css.popoverFoot}>
         <Link href="/notifications" prefetch={false} onClick={onClose} className={css.link}>
-          See all
+          {t('seeAll')}
         </Link>
       </div>
     </div>

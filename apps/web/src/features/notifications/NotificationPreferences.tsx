@@ -2,11 +2,14 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { App, Skeleton, Switch } from 'antd';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, NOTIFICATION_TYPES, type CurrentUser, type NotificationPreference } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
+import type { Messages } from '@/i18n/messages';
 import { NOTIFICATION_TYPE_LABELS, typesFor } from './labels';
 import css from './notifications.module.css';
 
@@ -14,7 +17,8 @@ import css from './notifications.module.css';
 const PushDevices = dynamic(() => import('./PushDevices'), { ssr: false, loading: () => <Skeleton active title={false} paragraph={{ rows: 2 }} className={css.pushSkeleton} /> });
 
 type Channel = 'inApp' | 'email' | 'push';
-const CHANNEL_LABEL: Record<Channel, string> = { inApp: 'in app', email: 'e-mail', push: 'push' };
+/** Each switch's accessible name: "Tips: in app". */
+const SWITCH_LABEL: Record<Channel, keyof Messages['notificationSettings']> = { inApp: 'switchInApp', email: 'switchEmail', push: 'switchPush' };
 
 /**
  * Push on this device (PushDevices), then per type, in the app (bell, toast), by e-mail and by
@@ -23,13 +27,15 @@ const CHANNEL_LABEL: Record<Channel, string> = { inApp: 'in app', email: 'e-mail
  */
 export default function NotificationPreferences({ user }: { user: Pick<CurrentUser, 'isPerformer'> }) {
   const { message } = App.useApp();
+  const t = useTranslations('notificationSettings');
+  const specText = useSpecText();
   const { data, error, isLoading, mutate } = useRoute(routes.notifications.preferences);
   const key = useRoute(routes.notifications.pushKey);
   const channels: Channel[] = key.data?.enabled ? ['inApp', 'email', 'push'] : ['inApp', 'email'];
   const [saving, setSaving] = useState<string | null>(null);
 
   if (isLoading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (!data) return <ErrorState title="Your preferences didn't load" message={errorText(error)} onRetry={() => void mutate()} />;
+  if (!data) return <ErrorState title={t('prefsLoadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />;
 
   const byType = new Map(data.map((p) => [p.type, p]));
   const save = async (pref: NotificationPreference, channel: Channel, on: boolean) => {
@@ -38,9 +44,9 @@ export default function NotificationPreferences({ user }: { user: Pick<CurrentUs
     try {
       const all = await call(routes.notifications.updatePreferences, { body: { preferences: [next] } });
       await mutate(all, { revalidate: false });
-      void message.success(MESSAGES.changesSaved);
+      void message.success(specText(MESSAGES.changesSaved));
     } catch (e) {
-      void message.error(errorText(e));
+      void message.error(specText(errorText(e)));
     } finally {
       setSaving(null);
     }
@@ -50,20 +56,20 @@ export default function NotificationPreferences({ user }: { user: Pick<CurrentUs
     <>
       <PushDevices />
       <table className={css.prefTable}>
-        <caption className="sr-only">Notification preferences</caption>
+        <caption className="sr-only">{t('preferences')}</caption>
         <thead>
           <tr>
-            <th scope="col">What</th>
-            <th scope="col">In app</th>
-            <th scope="col">E-mail</th>
-            {channels.includes('push') && <th scope="col">Push</th>}
+            <th scope="col">{t('colWhat')}</th>
+            <th scope="col">{t('colInApp')}</th>
+            <th scope="col">{t('colEmail')}</th>
+            {channels.includes('push') && <th scope="col">{t('colPush')}</th>}
           </tr>
         </thead>
         <tbody>
           {typesFor(user, NOTIFICATION_TYPES).map((type) => {
             const pref = byType.get(type);
             if (!pref) return null;
-            const label = NOTIFICATION_TYPE_LABELS[type];
+            const label = t(NOTIFICATION_TYPE_LABELS[type]);
             return (
               <tr key={type}>
                 <th scope="row">{label}</th>
@@ -74,7 +80,7 @@ export default function NotificationPreferences({ user }: { user: Pick<CurrentUs
                       checked={pref[ch]}
                       loading={saving === `${type}:${ch}`}
                       disabled={saving !== null}
-                      aria-label={`${label}: ${CHANNEL_LABEL[ch]}`}
+                      aria-label={t(SWITCH_LABEL[ch], { type: label })}
                       onChange={(on) => void save(pref, ch, on)}
                     />
                   </td>

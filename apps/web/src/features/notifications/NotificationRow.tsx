@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { Avatar, Skeleton } from 'antd';
 import { BellFilled } from '@ant-design/icons';
 import { DEFAULT_AVATAR, type Notification } from '@stagepass/shared';
-import { fullDate, timeAgo } from '@/lib/format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/lib/format';
 import css from './notifications.module.css';
 
 /** The actor's avatar, or the site's bell for the platform's own notifications. */
@@ -17,16 +18,18 @@ export function NotificationAvatar({ notification: n, size = 40 }: { notificatio
  * and follows its link; one without a link is a button that only marks it read.
  */
 export default function NotificationRow({ notification: n, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
+  const t = useTranslations('notifications');
+  const f = useFormat();
   const content = (
     <>
       <NotificationAvatar notification={n} />
       <span className={css.body}>
         <span className={css.text}>{n.text}</span>
-        <time className={css.time} dateTime={n.createdAt} title={fullDate(n.createdAt)}>
-          {timeAgo(n.createdAt)}
+        <time className={css.time} dateTime={n.createdAt} title={f.fullDate(n.createdAt)}>
+          {f.timeAgo(n.createdAt)}
         </time>
       </span>
-      {n.read ? <span className={css.dotPlaceholder} /> : <span className={css.dot} role="img" aria-label="Unread" />}
+      {n.read ? <span className={css.dotPlaceholder} /> : <span className={css.dot} role="img" aria-label={t('unread')} />}
     </>
   );
   const cls = `${css.row}${n.read ? '' : ` ${css.unread}`}`;

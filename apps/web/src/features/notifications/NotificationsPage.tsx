@@ -9,7 +9,9 @@ import NotificationRow, { NotificationRowSkeleton } from './NotificationRow';
 import { useNotificationActions } from './useNotificationActions';
 import css from './notifications.module.css';
 import width from '@/components/layouts/page-width.module.css';
-import { count } from '@/lib/format';
+import { useTranslations } from 'next-intl';
+import type { Messages } from '@/i18n/messages';
+import { useSpecText } from '@/i18n/spec';
 
 /** Calls `onVisible` whenever the sentinel comes near the viewport. */
 function useSentinel(onVisible: () => void, enabled: boolean) {
@@ -28,13 +30,15 @@ function useSentinel(onVisible: () => void, enabled: boolean) {
   return ref;
 }
 
-const FILTERS: { value: NotificationFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-];
+const FILTERS = [
+  { value: 'all', label: 'filterAll' },
+  { value: 'unread', label: 'unread' },
+] as const satisfies readonly { value: NotificationFilter; label: keyof Messages['notifications'] }[];
 
 /** /notifications: every notification, 12 a page with infinite scroll, All / Unread, Mark all read. */
 export default function NotificationsPage() {
+  const t = useTranslations('notifications');
+  const specText = useSpecText();
   const dispatch = useAppDispatch();
   const s = useAppSelector((st) => st.notification);
   const { open, readAll } = useNotificationActions();
@@ -53,7 +57,7 @@ export default function NotificationsPage() {
   let body;
   if (firstLoad)
     body = (
-      <ul className={css.list} aria-busy="true" aria-label="Loading notifications">
+      <ul className={css.list} aria-busy="true" aria-label={t('loading')}>
         <NotificationRowSkeleton />
         <NotificationRowSkeleton />
         <NotificationRowSkeleton />
@@ -61,18 +65,18 @@ export default function NotificationsPage() {
       </ul>
     );
   else if (s.error && s.page === 1)
-    body = <ErrorState title="Notifications didn't load" message={s.error} onRetry={() => void dispatch(fetchNotifications({ filter }))} />;
+    body = <ErrorState title={t('loadFailed')} message={specText(s.error)} onRetry={() => void dispatch(fetchNotifications({ filter }))} />;
   else if (!rows.length)
     body =
       filter === 'unread' ? (
-        <EmptyState title="You're all caught up" description="No unread notifications." />
+        <EmptyState title={t('caughtUpTitle')} description={t('caughtUpText')} />
       ) : (
-        <EmptyState title="No notifications yet" description="Tips, new subscribers, comments and other news about your account show up here." />
+        <EmptyState title={t('emptyTitle')} description={t('pageEmptyText')} />
       );
   else
     body = (
       <>
-        <ul className={css.list} aria-label="Notifications">
+        <ul className={css.list} aria-label={t('title')}>
           {rows.map((n) => (
             <NotificationRow key={n._id} notification={n} onOpen={open} />
           ))}
@@ -81,18 +85,18 @@ export default function NotificationsPage() {
         <div ref={sentinel} aria-hidden="true" />
         {s.error && (
           <p className={css.listEnd} role="alert">
-            {s.error}{' '}
+            {specText(s.error)}{' '}
             <Button size="small" onClick={loadMore}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </p>
         )}
         {s.hasMore && !s.loading && !s.error && (
           <Button block onClick={loadMore}>
-            Load more
+            {t('loadMore')}
           </Button>
         )}
-        {!s.hasMore && rows.length > 6 && <p className={`muted ${css.listEnd}`}>That&rsquo;s everything.</p>}
+        {!s.hasMore && rows.length > 6 && <p className={`muted ${css.listEnd}`}>{t('everything')}</p>}
       </>
     );
 
@@ -100,17 +104,17 @@ export default function NotificationsPage() {
     <div className={`container page ${width.w760}`}>
       <div className={css.pageHead}>
         <div>
-          <h1 className="page-title">Notifications</h1>
-          <p className="page-lead">{s.total > 0 ? `${count(s.total)} unread` : 'Nothing unread'}</p>
+          <h1 className="page-title">{t('title')}</h1>
+          <p className="page-lead">{s.total > 0 ? t('unreadCount', { count: s.total }) : t('nothingUnread')}</p>
         </div>
         <Button icon={<CheckOutlined />} onClick={readAll} disabled={s.total === 0}>
-          Mark all read
+          {t('markAllRead')}
         </Button>
       </div>
       <Tabs
         activeKey={filter}
         onChange={(v) => void dispatch(fetchNotifications({ filter: v as NotificationFilter }))}
-        items={FILTERS.map((f) => ({ key: f.value, label: f.label }))}
+        items={FILTERS.map((f) => ({ key: f.value, label: t(f.label) }))}
         className={css.tabs}
       />
       <Card className={css.card} size="small">{body}</Card>

@@ -1,10 +1,12 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Skeleton, Switch, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { fullDate } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { pushState, thisDevice, turnPushOff, turnPushOn, type PushState } from '@/lib/push';
 import css from './notifications.module.css';
 
@@ -15,6 +17,9 @@ import css from './notifications.module.css';
  */
 export default function PushDevices() {
   const { message } = App.useApp();
+  const t = useTranslations('notificationSettings');
+  const f = useFormat();
+  const specText = useSpecText();
   const key = useRoute(routes.notifications.pushKey);
   const devices = useRoute(routes.notifications.pushDevices);
   const [state, setState] = useState<PushState | null>(null);
@@ -34,9 +39,9 @@ export default function PushDevices() {
       else await turnPushOff();
       setState(await pushState());
       await devices.mutate();
-      void message.success(on ? 'Push notifications are on for this device' : 'Push notifications are off for this device');
+      void message.success(on ? t('pushOnToast') : t('pushOffToast'));
     } catch (e) {
-      void message.error(e instanceof Error && !('statusCode' in e) ? e.message : errorText(e));
+      void message.error(e instanceof Error && !('statusCode' in e) ? e.message : specText(errorText(e)));
       setState(await pushState().catch(() => 'unsupported' as const));
     } finally {
       setBusy(false);
@@ -47,7 +52,7 @@ export default function PushDevices() {
       await call(routes.notifications.pushRemove, { params: { id } });
       await devices.mutate();
     } catch (e) {
-      void message.error(errorText(e));
+      void message.error(specText(errorText(e)));
     }
   };
 
@@ -58,29 +63,29 @@ export default function PushDevices() {
       <div className={css.pushRow}>
         <div className={css.pushText}>
           <label htmlFor="push-this-device" className={css.pushLabel}>
-            Push notifications on this device
+            {t('pushThisDevice')}
           </label>
           <Typography.Text type="secondary" className={css.pushHint}>
-            Get the types switched on under “Push” below even when the site is closed.
+            {t('pushHint')}
           </Typography.Text>
         </div>
         <Switch id="push-this-device" checked={state === 'on'} loading={busy} disabled={busy || state === 'unsupported' || state === 'denied'} onChange={(on) => void flip(on)} />
       </div>
-      {state === 'unsupported' && <Alert type="info" showIcon message="This browser cannot receive push notifications. On an iPhone, add the site to your Home Screen first." />}
-      {state === 'denied' && <Alert type="warning" showIcon message="Notifications are blocked for this site in your browser settings. Allow them there, then come back." />}
+      {state === 'unsupported' && <Alert type="info" showIcon message={t('pushUnsupported')} />}
+      {state === 'denied' && <Alert type="warning" showIcon message={t('pushDenied')} />}
       {others.length > 0 && (
-        <ul className={css.deviceList} aria-label="Your other devices with push on">
+        <ul className={css.deviceList} aria-label={t('otherDevices')}>
           {others.map((d) => (
             <li key={d._id} className={css.device}>
               <span>
                 {d.label}
                 <Typography.Text type="secondary" className={css.deviceMeta}>
                   {' '}
-                  · turned on {fullDate(d.createdAt)}
+                  {t('turnedOn', { date: f.fullDate(d.createdAt) })}
                 </Typography.Text>
               </span>
-              <Button size="small" onClick={() => void removeOther(d._id)} aria-label={`Turn push off on ${d.label}`}>
-                Turn off
+              <Button size="small" onClick={() => void removeOther(d._id)} aria-label={t('turnOffOn', { device: d.label })}>
+                {t('turnOff')}
               </Button>
             </li>
           ))}

@@ -1,26 +1,27 @@
 import type { CurrentUser, NotificationType } from '@stagepass/shared';
+import type { Messages } from '@/i18n/messages';
 
-/** What each notification type is about, in words a reader understands (preferences, unsubscribe page). */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  welcome: 'Welcome and account news',
-  new_subscriber: 'New subscribers',
-  subscription_renewed: 'Subscription renewals',
-  subscription_cancelled: 'Cancelled subscriptions',
-  subscription_past_due: 'Failed subscription payments',
-  tip: 'Tips',
-  purchase: 'Purchases of your content',
-  comment: 'Comments on your posts',
-  reply: 'Replies to your comments',
-  follow: 'New followers',
-  payout: 'Payouts',
-  new_post: 'New posts from creators you subscribe to',
-  message: 'Messages from creators (mass messages)',
-  order: 'Orders: new orders, shipping, delivery and refunds',
-  verification: 'Identity verification decisions',
-  moderation: 'Moderation: hidden content and warnings from the team',
-  stream: 'Creators you follow going live',
-  privacy: 'Your data exports',
-  coperformer: 'Co-performer tags and releases',
+/** What each notification type is about, in words a reader understands (preferences, unsubscribe page): its key in the `notificationSettings` messages. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, keyof Messages['notificationSettings']> = {
+  welcome: 'typeWelcome',
+  new_subscriber: 'typeNewSubscriber',
+  subscription_renewed: 'typeSubscriptionRenewed',
+  subscription_cancelled: 'typeSubscriptionCancelled',
+  subscription_past_due: 'typeSubscriptionPastDue',
+  tip: 'typeTip',
+  purchase: 'typePurchase',
+  comment: 'typeComment',
+  reply: 'typeReply',
+  follow: 'typeFollow',
+  payout: 'typePayout',
+  new_post: 'typeNewPost',
+  message: 'typeMessage',
+  order: 'typeOrder',
+  verification: 'typeVerification',
+  moderation: 'typeModeration',
+  stream: 'typeStream',
+  privacy: 'typePrivacy',
+  coperformer: 'typeCoperformer',
 };
 
 /** Types only a creator receives (about their page, sales and payouts). */

@@ -1,11 +1,13 @@
 'use client';
 import { useState } from 'react';
 import { Alert, App, Button, Flex } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Order } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
 import AddressPicker from '@/features/shop/AddressPicker';
+import { useSpecText } from '@/i18n/spec';
 import css from './orders.module.css';
 
 /**
@@ -15,6 +17,8 @@ import css from './orders.module.css';
  */
 export default function ChangeAddress({ order, onCancel, onSaved }: { order: Order; onCancel: () => void; onSaved: (o: Order) => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('orders');
+  const specText = useSpecText();
   const [addressId, setAddressId] = useState<string | null>(order.deliveryAddressId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,11 +29,11 @@ export default function ChangeAddress({ order, onCancel, onSaved }: { order: Ord
     setError(null);
     try {
       const next = await call(routes.orders.updateAddress, { params: { id: order._id }, body: { deliveryAddressId: addressId } });
-      message.success('Delivery address changed');
+      message.success(t('addressChanged'));
       void revalidateRoutes(routes.orders.searchOwn);
       onSaved(next);
     } catch (e) {
-      setError(errorText(e));
+      setError(specText(errorText(e)));
       void revalidateRoutes(routes.orders.get);
     } finally {
       setBusy(false);
@@ -41,9 +45,9 @@ export default function ChangeAddress({ order, onCancel, onSaved }: { order: Ord
       <AddressPicker value={addressId} onChange={setAddressId} preselect={false} />
       {error && <Alert type="error" showIcon role="alert" title={error} />}
       <Flex gap={8} justify="flex-end">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('cancel')}</Button>
         <Button type="primary" loading={busy} disabled={!addressId || addressId === order.deliveryAddressId} onClick={() => void save()}>
-          Use this address
+          {t('useAddress')}
         </Button>
       </Flex>
     </div>

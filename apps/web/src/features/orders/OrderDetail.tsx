@@ -3,12 +3,14 @@ import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Alert, Button, Card, Skeleton, Timeline, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
 import CoverImage from '@/components/CoverImage';
 import { ArrowLeftOutlined, CarOutlined, CheckCircleOutlined, PictureOutlined, RollbackOutlined, ShoppingOutlined } from '@ant-design/icons';
 import type { Order } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { fullDate, money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useRoute } from '@/lib/swr';
 import { useLatch } from '@/lib/use-latch';
 import { useCountryOptions } from '@/components/form/useCountries';
@@ -23,9 +25,11 @@ const ChangeAddress = dynamic(() => import('./ChangeAddress'), { ssr: false });
 
 /** Ordered → shipped (tracking code) → delivered, or refunded; digital orders are delivered at once. */
 function DeliveryTimeline({ order: o }: { order: Order }) {
+  const t = useTranslations('orders');
+  const { money, fullDate } = useFormat();
   const digital = o.productType === 'digital';
   const items = [
-    { key: 'ordered', icon: <ShoppingOutlined />, color: 'green', title: 'Ordered', at: o.createdAt, done: true },
+    { key: 'ordered', icon: <ShoppingOutlined />, color: 'green', title: t('stepOrdered'), at: o.createdAt, done: true },
     ...(digital
       ? []
       : [
@@ -33,19 +37,19 @@ function DeliveryTimeline({ order: o }: { order: Order }) {
             key: 'shipped',
             icon: <CarOutlined />,
             color: o.shippedAt ? 'green' : 'gray',
-            title: o.shippedAt ? 'Shipped' : o.deliveryStatus === 'processing' ? 'Waiting to be shipped' : 'Not shipped',
+            title: o.shippedAt ? t('stepShipped') : o.deliveryStatus === 'processing' ? t('stepWaiting') : t('stepNotShipped'),
             at: o.shippedAt,
             done: Boolean(o.shippedAt),
           },
         ]),
     ...(o.deliveryStatus === 'refunded'
-      ? [{ key: 'refunded', icon: <RollbackOutlined />, color: 'red', title: `Refunded: ${money(o.total)} back in your wallet`, at: o.refundedAt, done: true }]
+      ? [{ key: 'refunded', icon: <RollbackOutlined />, color: 'red', title: t('stepRefunded', { amount: money(o.total) }), at: o.refundedAt, done: true }]
       : [
           {
             key: 'delivered',
             icon: <CheckCircleOutlined />,
             color: o.deliveryStatus === 'delivered' ? 'green' : 'gray',
-            title: digital ? 'Ready to download' : o.deliveryStatus === 'delivered' ? 'Delivered' : 'Not delivered yet',
+            title: digital ? t('stepReady') : o.deliveryStatus === 'delivered' ? t('stepDelivered') : t('stepNotDelivered'),
             at: o.deliveredAt ?? (digital ? o.createdAt : null),
             done: o.deliveryStatus === 'delivered',
           },
@@ -71,8 +75,9 @@ function DeliveryTimeline({ order: o }: { order: Order }) {
 
 function Address({ order: o }: { order: Order }) {
   const countries = useCountryOptions();
+  const t = useTranslations('orders');
   const a = o.deliveryAddress;
-  if (!a) return <p className="muted">No address on this order.</p>;
+  if (!a) return <p className="muted">{t('noAddress')}</p>;
   const country = countries.options.find((c) => c.value === a.country)?.label ?? a.country;
   const place = [a.city, [a.state, a.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
@@ -96,13 +101,16 @@ function Address({ order: o }: { order: Order }) {
 export default function OrderDetail({ id }: { id: string }) {
   const { data: o, error, isLoading, mutate } = useRoute(routes.orders.get, { params: { id } });
   const [changing, setChanging] = useState(false);
+  const t = useTranslations('orders');
+  const specText = useSpecText();
+  const { money, fullDate } = useFormat();
   const changeMounted = useLatch(changing);
   useOrderNotifications(() => void mutate());
 
   const back = (
     <Link href="/user/orders" className={css.back}>
       <Button type="text" icon={<ArrowLeftOutlined />}>
-        My orders
+        {t('title')}
       </Button>
     </Link>
   );
@@ -111,7 +119,7 @@ export default function OrderDetail({ id }: { id: string }) {
     return (
       <div className={`container page ${css.detailPage}`}>
         {back}
-        <Card aria-busy="true" aria-label="Loading order">
+        <Card aria-busy="true" aria-label={t('loadingOrder')}>
           <Skeleton active avatar paragraph={{ rows: 6 }} />
         </Card>
       </div>
@@ -122,9 +130,9 @@ export default function OrderDetail({ id }: { id: string }) {
         {back}
         <Card>
           {(error as { statusCode?: number } | undefined)?.statusCode === 404 ? (
-            <EmptyState title="This order isn't here" description="It may belong to another account." />
+            <EmptyState title={t('notHereTitle')} description={t('notHereText')} />
           ) : (
-            <ErrorState title="This order didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+            <ErrorState title={t('orderLoadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />
           )}
         </Card>
       </div>
@@ -141,11 +149,11 @@ export default function OrderDetail({ id }: { id: string }) {
         <DeliveryTag status={o.deliveryStatus} />
       </div>
       <p className="page-lead">
-        Ordered {fullDate(o.createdAt)} · order <span className={css.mono}>{o._id.slice(-8)}</span>
+        {t.rich('orderedLine', { date: fullDate(o.createdAt), id: o._id.slice(-8), mono: (c) => <span className={css.mono}>{c}</span> })}
       </p>
       <div className={css.detailGrid}>
         <div className={css.column}>
-          <Card title="Product" size="small" className={css.card}>
+          <Card title={t('product')} size="small" className={css.card}>
             <div className={css.productRow}>
               <span className={css.bigThumb} aria-hidden="true">
                 {o.productImage ? <CoverImage src={o.productImage} /> : <PictureOutlined />}
@@ -158,37 +166,37 @@ export default function OrderDetail({ id }: { id: string }) {
                 ) : (
                   <span className={css.productLink}>{o.productName}</span>
                 )}
-                <span className="muted">{physical ? 'Physical product' : 'Digital product'}</span>
+                <span className="muted">{physical ? t('physicalProduct') : t('digitalProduct')}</span>
                 <span className={css.sellerLine}>
-                  Sold by <CreatorCell user={o.performer} />
+                  {t.rich('soldBy', { creator: () => <CreatorCell user={o.performer} /> })}
                 </span>
               </div>
             </div>
             {!physical && o.deliveryStatus !== 'refunded' && o.productId && (
               <div className={css.download}>
                 <DownloadButton productId={o.productId} />
-                <span className="muted">Download it again whenever you like.</span>
+                <span className="muted">{t('downloadAgain')}</span>
               </div>
             )}
             {o.note && (
               <div className={css.note}>
-                <span className={css.noteLabel}>Your note</span>
+                <span className={css.noteLabel}>{t('yourNote')}</span>
                 <p>{o.note}</p>
               </div>
             )}
           </Card>
-          <Card title="Delivery" size="small" className={css.card}>
+          <Card title={t('delivery')} size="small" className={css.card}>
             <DeliveryTimeline order={o} />
             {physical && (
               <dl className={css.tracking}>
-                <dt>Tracking code</dt>
-                <dd>{o.trackingCode ? <Typography.Text copyable={{ tooltips: ['Copy tracking code', 'Copied'] }}>{o.trackingCode}</Typography.Text> : <span className="muted">Not shipped yet</span>}</dd>
+                <dt>{t('trackingCode')}</dt>
+                <dd>{o.trackingCode ? <Typography.Text copyable={{ tooltips: [t('copyTracking'), t('copied')] }}>{o.trackingCode}</Typography.Text> : <span className="muted">{t('notShippedYet')}</span>}</dd>
               </dl>
             )}
           </Card>
         </div>
         <div className={css.column}>
-          <Card title="Payment" size="small" className={css.card}>
+          <Card title={t('payment')} size="small" className={css.card}>
             <dl className={css.amounts}>
               <div>
                 <dt>
@@ -198,26 +206,26 @@ export default function OrderDetail({ id }: { id: string }) {
               </div>
               {physical && (
                 <div>
-                  <dt>Shipping</dt>
-                  <dd>{o.shippingFee > 0 ? money(o.shippingFee) : 'Free'}</dd>
+                  <dt>{t('shipping')}</dt>
+                  <dd>{o.shippingFee > 0 ? money(o.shippingFee) : t('free')}</dd>
                 </div>
               )}
               <div className={css.amountTotal}>
-                <dt>Total paid from your wallet</dt>
+                <dt>{t('totalPaid')}</dt>
                 <dd>{money(o.total)}</dd>
               </div>
             </dl>
-            {o.deliveryStatus === 'refunded' && <Alert type="info" showIcon title={`Refunded: ${money(o.total)} went back to your wallet.`} />}
+            {o.deliveryStatus === 'refunded' && <Alert type="info" showIcon title={t('refundedAlert', { amount: money(o.total) })} />}
           </Card>
           {physical && (
             <Card
-              title="Delivery address"
+              title={t('deliveryAddress')}
               size="small"
               className={css.card}
               extra={
                 canChange && !changing ? (
                   <Button size="small" onClick={() => setChanging(true)}>
-                    Change address
+                    {t('changeAddress')}
                   </Button>
                 ) : null
               }
@@ -233,7 +241,7 @@ export default function OrderDetail({ id }: { id: string }) {
                   }}
                 />
               )}
-              {!canChange && o.deliveryStatus !== 'refunded' && <p className={`muted ${css.small}`}>The address can no longer change: the order has left.</p>}
+              {!canChange && o.deliveryStatus !== 'refunded' && <p className={`muted ${css.small}`}>{t('addressLocked')}</p>}
             </Card>
           )}
         </div>

@@ -2,11 +2,13 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Form, Input, InputNumber, Modal } from 'antd';
+import { useTranslations } from 'next-intl';
 import { moneyAmountSchema, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import TaxedPrice, { TaxResidenceNotice, useTaxedTotal } from '@/components/money/TaxedPrice';
@@ -26,6 +28,9 @@ interface Values {
  */
 export default function TipModal({ performer, open, onClose, streamId }: { performer: Pick<PublicUser, '_id' | 'name'>; open: boolean; onClose: () => void; streamId?: string }) {
   const { message } = App.useApp();
+  const t = useTranslations('payments');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const [form] = Form.useForm<Values>();
   const pay = usePaymentSettings();
   const { balance, setBalance, refresh } = useBalance();
@@ -51,7 +56,7 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
     return charge(routes.wallet.charge, { params: { kind: 'tip', id: performer._id }, body }, {
       onPaid: (r) => {
         setBalance(r.balance);
-        message.success(`You sent ${money(r.charge.amount)} to ${performer.name}`);
+        message.success(t('tipSent', { amount: money(r.charge.amount), name: performer.name }));
         void revalidateRoutes(routes.wallet.search);
         void refresh();
         form.resetFields();
@@ -59,23 +64,23 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
       },
       onFailed: (e) => {
         showFieldErrors(form, e);
-        setError(errorText(e));
+        setError(specText(errorText(e)));
         void refresh();
       },
     });
   };
 
   return (
-    <Modal open={open} title={`Send a tip to ${performer.name}`} onCancel={onClose} footer={null} destroyOnHidden width={460}>
+    <Modal open={open} title={t('tipTitle', { name: performer.name })} onCancel={onClose} footer={null} destroyOnHidden width={460}>
       <TestPaymentsNotice />
       <dl className={styles.rows}>
         <div>
-          <dt>Wallet balance</dt>
+          <dt>{t('walletBalance')}</dt>
           <dd data-testid="tip-balance">{money(balance)}</dd>
         </div>
         {typeof amount === 'number' && amount > 0 && (
           <div>
-            <dt>You pay</dt>
+            <dt>{t('youPay')}</dt>
             <dd>
               <TaxedPrice amount={amount} kind="tip" />
             </dd>
@@ -93,17 +98,17 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
         {error && <Alert type="error" showIcon title={error} className={styles.alert} />}
         <Form.Item
           name="price"
-          label="Amount"
-          extra={`Between ${money(min)} and ${money(max)}.`}
+          label={t('amount')}
+          extra={t('between', { min: money(min), max: money(max) })}
           rules={[
-            ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
+            ...zodRules(moneyAmountSchema, { requiredMessage: t('enterAmount') }),
             amountRangeRule('tip', min, max),
           ]}
         >
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the user just opened: focus goes to its first field (the WAI-ARIA dialog pattern), not a page load */}
           <InputNumber<number> prefix="$" min={0} step={1} precision={2} inputMode="decimal" className={styles.amount} placeholder={min.toFixed(2)} autoFocus />
         </Form.Item>
-        <Form.Item name="message" label="Message" extra="Optional — the creator sees it with your tip.">
+        <Form.Item name="message" label={t('message')} extra={t('messageHint')}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
         {short && (
@@ -111,18 +116,16 @@ export default function TipModal({ performer, open, onClose, streamId }: { perfo
             type="warning"
             showIcon
             className={styles.lowBalance}
-            title="Your wallet balance is too low"
+            title={t('balanceLow')}
             description={
-              <>
-                <Link href="/user/wallet">Top up your wallet</Link> to send this tip.
-              </>
+              <>{t.rich('topUpToTip', { link: (c) => <Link href="/user/wallet">{c}</Link> })}</>
             }
           />
         )}
         <div className={styles.footer}>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={busy} disabled={short}>
-            Send tip
+            {t('sendTip')}
           </Button>
         </div>
       </Form>

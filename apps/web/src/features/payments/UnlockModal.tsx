@@ -2,11 +2,13 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { AppliedCoupon } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useCurrentUser } from '@/store';
 import CouponField, { discounted } from '@/components/pay/CouponField';
 import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
@@ -24,13 +26,6 @@ export interface UnlockTarget {
   creatorName: string;
 }
 
-const TEXTS = {
-  feed: { noun: 'post', by: 'by', done: 'Post unlocked', unlocks: 'its photos, videos and audio' },
-  message: { noun: 'message', by: 'from', done: 'Message unlocked', unlocks: 'its photos, videos and audio' },
-  video: { noun: 'video', by: 'by', done: 'Video unlocked', unlocks: 'the full video' },
-  gallery: { noun: 'gallery', by: 'by', done: 'Gallery unlocked', unlocks: 'every photo in it' },
-} as const;
-
 /**
  * "Unlock for $X.XX" on a pay-per-view post or a paid message: price, wallet balance, optional
  * coupon → POST /wallet/charges/{feed|message}/{id} through `useIdempotentPay` (one key per
@@ -38,6 +33,9 @@ const TEXTS = {
  */
 export default function UnlockModal({ target, open, onClose, onUnlocked }: { target: UnlockTarget; open: boolean; onClose: () => void; onUnlocked: () => unknown }) {
   const { message } = App.useApp();
+  const tr = useTranslations('payments');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const me = useCurrentUser();
   const { balance, setBalance, refresh } = useBalance();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
@@ -48,7 +46,8 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
   // The wallet pays the price and, where it is added on top, its sales tax.
   const toPay = useTaxedTotal(afterCoupon, target.kind);
   const short = balance < toPay;
-  const t = TEXTS[target.kind];
+  // The item's words ("this post by…", "Post unlocked") are one ICU select on its kind.
+  const kind = target.kind;
 
   const signedIn = Boolean(me);
   // Each time the dialog opens: a clean state and a fresh balance.
@@ -74,7 +73,7 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
     return pay(routes.wallet.charge, { params: { kind: target.kind, id: target.id }, body: coupon ? { couponCode: coupon.code } : {} }, {
       onPaid: async (r) => {
         setBalance(r.balance);
-        message.success(t.done);
+        message.success(tr('unlocked', { kind }));
         void revalidateRoutes(routes.wallet.search);
         void refresh();
         onClose();
@@ -83,11 +82,11 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
       onFailed: async (e, status) => {
         if (status === 409) {
           // Already bought (e.g. in another tab): just show it.
-          message.info(errorText(e));
+          message.info(specText(errorText(e)));
           onClose();
           await reload();
         } else {
-          setError(errorText(e));
+          setError(specText(errorText(e)));
           void refresh();
         }
       },
@@ -95,35 +94,31 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
   };
 
   return (
-    <Modal open={open} title={`Unlock for ${money(price)}`} onCancel={onClose} footer={null} destroyOnHidden width={460}>
+    <Modal open={open} title={tr('unlockTitle', { price: money(price) })} onCancel={onClose} footer={null} destroyOnHidden width={460}>
       {!me ? (
         <>
-          <p>
-            Log in to unlock this {t.noun} {t.by} {target.creatorName}.
-          </p>
+          <p>{tr('logInToUnlock', { kind, name: target.creatorName })}</p>
           <div className={styles.footer}>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{tr('cancel')}</Button>
             <Link href="/auth/login">
-              <Button type="primary">Log in</Button>
+              <Button type="primary">{tr('logIn')}</Button>
             </Link>
           </div>
         </>
       ) : (
         <>
-          <p className={styles.intro}>
-            Buying this {t.noun} {t.by} {target.creatorName} unlocks {t.unlocks} for you, for good. It&rsquo;s paid from your wallet.
-          </p>
+          <p className={styles.intro}>{tr('unlockIntro', { kind, name: target.creatorName })}</p>
           <TestPaymentsNotice />
           <dl className={styles.rows}>
             <div>
-              <dt>Price</dt>
+              <dt>{tr('price')}</dt>
               <dd>
                 {coupon && <span className={styles.strike}>{money(price)}</span>}
                 <TaxedPrice amount={afterCoupon} kind={target.kind} />
               </dd>
             </div>
             <div>
-              <dt>Wallet balance</dt>
+              <dt>{tr('walletBalance')}</dt>
               <dd data-testid="unlock-balance">{money(balance)}</dd>
             </div>
           </dl>
@@ -134,19 +129,17 @@ export default function UnlockModal({ target, open, onClose, onUnlocked }: { tar
               type="warning"
               showIcon
               className={styles.below}
-              title="Your wallet balance is too low"
+              title={tr('balanceLow')}
               description={
-                <>
-                  You need {money(toPay - balance)} more. <Link href="/user/wallet">Top up your wallet</Link>
-                </>
+                <>{tr.rich('needMore', { amount: money(toPay - balance), link: (c) => <Link href="/user/wallet">{c}</Link> })}</>
               }
             />
           )}
           {error && <Alert type="error" showIcon className={styles.below} title={error} />}
           <div className={styles.footer}>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{tr('cancel')}</Button>
             <Button type="primary" loading={busy} disabled={short} onClick={() => void unlock()}>
-              Unlock
+              {tr('unlock')}
             </Button>
           </div>
         </>

@@ -4,12 +4,14 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Button, Radio, Skeleton, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Address } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useLatch } from '@/lib/use-latch';
 import { ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import { useCountryOptions } from '@/components/form/useCountries';
 import css from './checkout.module.css';
 
@@ -34,6 +36,8 @@ export function addressLines(a: Pick<Address, 'recipientName' | 'streetAddress' 
  */
 export default function AddressPicker({ value, onChange, preselect = true }: { value: string | null; onChange: (id: string) => void; preselect?: boolean }) {
   const { data, error, isLoading, mutate } = useRoute(routes.addresses.search, ALL);
+  const t = useTranslations('shop');
+  const specText = useSpecText();
   const list = useMemo(() => data?.data ?? [], [data]);
   const [adding, setAdding] = useState(false);
   const dialogMounted = useLatch(adding);
@@ -71,29 +75,29 @@ export default function AddressPicker({ value, onChange, preselect = true }: { v
         setAdding(true);
       }}
     >
-      Add address
+      {t('addAddress')}
     </Button>
   );
 
   return (
     <div className={css.picker}>
       {isLoading && !data ? (
-        <div aria-busy="true" aria-label="Loading addresses">
+        <div aria-busy="true" aria-label={t('loadingAddresses')}>
           <Skeleton active title={false} paragraph={{ rows: 3 }} />
         </div>
       ) : error && !data ? (
-        <ErrorState title="Your addresses didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+        <ErrorState title={t('addressesLoadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />
       ) : list.length === 0 ? (
-        <p className="muted">You have no delivery address yet: add one to receive physical products.</p>
+        <p className="muted">{t('noAddress')}</p>
       ) : (
-        <Radio.Group aria-label="Delivery address" value={value} onChange={(e) => onChange(e.target.value as string)} className={css.addressList}>
+        <Radio.Group aria-label={t('deliveryAddress')} value={value} onChange={(e) => onChange(e.target.value as string)} className={css.addressList}>
           {list.map((a) => (
             <Radio key={a._id} value={a._id} className={`${css.address}${value === a._id ? ` ${css.addressOn}` : ''}`}>
               <span className={css.addressName}>
                 {a.name}
                 {a.isDefault && (
                   <Tag color="purple" variant="filled" className={css.defaultTag}>
-                    Default
+                    {t('default')}
                   </Tag>
                 )}
               </span>
@@ -104,7 +108,7 @@ export default function AddressPicker({ value, onChange, preselect = true }: { v
       )}
       <div className={css.pickerActions}>
         {addButton}
-        {list.length > 0 && <Link href="/user/addresses">Manage addresses</Link>}
+        {list.length > 0 && <Link href="/user/addresses">{t('manageAddresses')}</Link>}
       </div>
       {dialogMounted && <AddressFormModal dialog={adding ? NEW_ADDRESS : null} first={Boolean(data) && list.length === 0} onClose={() => setAdding(false)} onSaved={() => void saved()} />}
     </div>

@@ -4,10 +4,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert, App, Avatar, Button, Card, Input, Skeleton } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { money, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { revalidateRoutes } from '@/lib/swr';
 import { useBalance } from '@/lib/payments';
 import { useCurrentUser } from '@/store';
@@ -27,6 +29,8 @@ const NOTE_MAX = 500;
 
 function GroupCard({ group, cart }: { group: CartGroup; cart: ReturnType<typeof useCartProducts>['cart'] }) {
   const c = group.performer;
+  const t = useTranslations('shop');
+  const { money } = useFormat();
   return (
     <Card size="small" className={css.groupCard} title={
       <Link href={creatorHref(c)} className={css.groupHead}>
@@ -34,7 +38,7 @@ function GroupCard({ group, cart }: { group: CartGroup; cart: ReturnType<typeof 
         <span>{c.name}</span>
       </Link>
     }>
-      <ul className={css.lines} aria-label={`Products from ${c.name}`}>
+      <ul className={css.lines} aria-label={t('productsFrom', { name: c.name })}>
         {group.items.map((it) => (
           <CartLineRow key={it.line.productId} item={it} onQuantity={(q) => cart.setQuantity(it.line.productId, q)} onRemove={() => cart.remove(it.line.productId)} />
         ))}
@@ -42,8 +46,7 @@ function GroupCard({ group, cart }: { group: CartGroup; cart: ReturnType<typeof 
       {group.total > 0 && (
         <div className={css.groupTotal}>
           <span>
-            Subtotal {money(group.subtotal)}
-            {group.shipping > 0 ? ` + shipping ${money(group.shipping)}` : ''}
+            {group.shipping > 0 ? t('subtotalShipping', { subtotal: money(group.subtotal), shipping: money(group.shipping) }) : t('subtotalLine', { subtotal: money(group.subtotal) })}
           </span>
           <strong>{money(group.total)}</strong>
         </div>
@@ -60,6 +63,9 @@ function GroupCard({ group, cart }: { group: CartGroup; cart: ReturnType<typeof 
  */
 export default function CheckoutPage() {
   const { message } = App.useApp();
+  const t = useTranslations('shop');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const router = useRouter();
   const me = useCurrentUser();
   const cp = useCartProducts({ fresh: true });
@@ -96,11 +102,11 @@ export default function CheckoutPage() {
         setBalance(r.balance);
         cart.remove(r.orders.map((o) => o.productId).filter((id): id is string => Boolean(id)).concat(body.items.map((l) => l.productId)));
         void revalidateRoutes(routes.orders.searchOwn, routes.wallet.search, routes.products.get);
-        message.success('Order placed');
+        message.success(t('orderPlaced'));
         router.push('/user/orders');
       },
       onFailed: async (e, status) => {
-        setFailure({ text: errorText(e), status });
+        setFailure({ text: specText(errorText(e)), status });
         void refresh();
         // Stock, prices or availability may have changed: read the products again.
         if (status === 404 || status === 409 || status === 422) void cp.reload();
@@ -112,7 +118,7 @@ export default function CheckoutPage() {
     return (
       <div className={`container page ${css.page}`}>
         <Card>
-          <EmptyState title="Creators can’t buy from the shop" description="Log in with a fan account to check out." />
+          <EmptyState title={t('creatorsCantBuyTitle')} description={t('creatorsCantBuyText')} />
         </Card>
       </div>
     );
@@ -121,16 +127,16 @@ export default function CheckoutPage() {
 
   return (
     <div className={`container page ${css.page}`}>
-      <h1 className="page-title">Checkout</h1>
-      <p className="page-lead">Paid from your wallet. Each creator ships their own products; digital products are ready to download at once.</p>
+      <h1 className="page-title">{t('checkoutTitle')}</h1>
+      <p className="page-lead">{t('checkoutLead')}</p>
       {empty ? (
         <Card>
           <EmptyState
-            title={done ? 'Order placed' : 'Your cart is empty'}
-            description={done ? 'Opening your orders…' : 'Add products from a creator’s shop, then come back here.'}
+            title={done ? t('orderPlaced') : t('cartEmpty')}
+            description={done ? t('openingOrders') : t('cartEmptyText')}
             action={
               <Link href={done ? '/user/orders' : '/search'}>
-                <Button type="primary">{done ? 'My orders' : 'Explore creators'}</Button>
+                <Button type="primary">{done ? t('myOrders') : t('explore')}</Button>
               </Link>
             }
           />
@@ -139,28 +145,28 @@ export default function CheckoutPage() {
         <div className={css.layout}>
           <div className={css.main}>
             {loading && groups.length === 0 ? (
-              <Card aria-busy="true" aria-label="Loading your cart">
+              <Card aria-busy="true" aria-label={t('loadingCart')}>
                 <Skeleton active avatar paragraph={{ rows: 3 }} />
               </Card>
             ) : (
               groups.map((g) => <GroupCard key={g.performer._id} group={g} cart={cart} />)
             )}
             {gone.length > 0 && (
-              <Card size="small" title="Not available" className={css.groupCard}>
-                <ul className={css.lines} aria-label="Products not available">
+              <Card size="small" title={t('notAvailable')} className={css.groupCard}>
+                <ul className={css.lines} aria-label={t('productsNotAvailable')}>
                   {gone.map((it) => (
                     <CartLineRow key={it.line.productId} item={it} onQuantity={() => undefined} onRemove={() => cart.remove(it.line.productId)} />
                   ))}
                 </ul>
-                <p className={`muted ${css.small}`}>These are left out of your order.</p>
+                <p className={`muted ${css.small}`}>{t('leftOut')}</p>
               </Card>
             )}
             {needsAddress && (
-              <Card size="small" title="Delivery address" className={css.groupCard}>
+              <Card size="small" title={t('deliveryAddress')} className={css.groupCard}>
                 <AddressPicker value={addressId} onChange={setAddressId} />
               </Card>
             )}
-            <Card size="small" title={<label htmlFor="checkout-note">Note</label>} className={css.groupCard}>
+            <Card size="small" title={<label htmlFor="checkout-note">{t('note')}</label>} className={css.groupCard}>
               <Input.TextArea
                 id="checkout-note"
                 value={note}
@@ -168,34 +174,34 @@ export default function CheckoutPage() {
                 maxLength={NOTE_MAX}
                 showCount
                 autoSize={{ minRows: 2, maxRows: 5 }}
-                placeholder="Optional, for the creators: a size, a dedication for a signed item…"
+                placeholder={t('notePlaceholder')}
               />
             </Card>
           </div>
-          <aside className={css.summary} aria-label="Order summary">
+          <aside className={css.summary} aria-label={t('summaryLabel')}>
             <Card>
-              <h2 className={css.summaryTitle}>Summary</h2>
+              <h2 className={css.summaryTitle}>{t('summary')}</h2>
               <dl className={css.rows}>
                 <div>
-                  <dt>Items</dt>
-                  <dd>{plural(totals.items, 'item')}</dd>
+                  <dt>{t('items')}</dt>
+                  <dd>{t('itemsCount', { count: totals.items })}</dd>
                 </div>
                 <div>
-                  <dt>Subtotal</dt>
+                  <dt>{t('subtotal')}</dt>
                   <dd>{money(totals.subtotal)}</dd>
                 </div>
                 <div>
-                  <dt>Shipping</dt>
-                  <dd>{totals.shipping > 0 ? money(totals.shipping) : 'Free'}</dd>
+                  <dt>{t('shipping')}</dt>
+                  <dd>{totals.shipping > 0 ? money(totals.shipping) : t('free')}</dd>
                 </div>
                 <div className={css.totalRow}>
-                  <dt>Total</dt>
+                  <dt>{t('total')}</dt>
                   <dd>
                     <TaxedPrice amount={lineTotals} kind="product" />
                   </dd>
                 </div>
                 <div>
-                  <dt>Wallet balance</dt>
+                  <dt>{t('walletBalance')}</dt>
                   <dd data-testid="checkout-balance">{money(balance)}</dd>
                 </div>
               </dl>
@@ -206,22 +212,22 @@ export default function CheckoutPage() {
                   type="warning"
                   showIcon
                   className={css.alert}
-                  title="Your wallet balance is too low"
+                  title={t('balanceLow')}
                   description={
                     <>
-                      You need {money(toPay - balance)} more. <TopUpButton need={toPay - balance} className={css.inlineLink} />
+                      {t('needMore', { amount: money(toPay - balance) })} <TopUpButton need={toPay - balance} className={css.inlineLink} />
                     </>
                   }
                 />
               )}
-              {missingAddress && !loading && <p className={`muted ${css.small}`}>Choose a delivery address for the physical products.</p>}
+              {missingAddress && !loading && <p className={`muted ${css.small}`}>{t('chooseAddress')}</p>}
               {failure && (
                 <Alert
                   type="error"
                   showIcon
                   role="alert"
                   className={css.alert}
-                  title={failure.status === 422 ? 'Your order couldn’t be placed' : 'Payment failed'}
+                  title={failure.status === 422 ? t('orderFailed') : t('paymentFailed')}
                   description={
                     <>
                       {failure.text}
@@ -244,7 +250,7 @@ export default function CheckoutPage() {
                 disabled={loading || buyable.length === 0 || missingAddress || short}
                 onClick={() => void submit()}
               >
-                Pay {money(toPay)}
+                {t('pay', { amount: money(toPay) })}
               </Button>
             </Card>
           </aside>

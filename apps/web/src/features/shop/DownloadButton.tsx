@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { App, Button, type ButtonProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
+import { useSpecText } from '@/i18n/spec';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 
@@ -12,6 +14,8 @@ import { call, errorText } from '@/lib/api';
  */
 export default function DownloadButton({ productId, type = 'primary', size }: { productId: string; type?: ButtonProps['type']; size?: ButtonProps['size'] }) {
   const { message } = App.useApp();
+  const t = useTranslations('shop');
+  const specText = useSpecText();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -19,14 +23,14 @@ export default function DownloadButton({ productId, type = 'primary', size }: { 
       const link = await call(routes.products.downloadLink, { params: { id: productId } });
       window.location.assign(link.url);
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button type={type} size={size} icon={<DownloadOutlined aria-hidden="true" />} loading={busy} onClick={() => void download()}>
-      Download
+      {t('download')}
     </Button>
   );
 }

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Flex, InputNumber } from 'antd';
 import { CheckCircleFilled, EditOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Product } from '@stagepass/shared';
 import { useCurrentUser } from '@/store';
 import DownloadButton from './DownloadButton';
 import { openCart, useCart } from './useCart';
-import { cartProblem, maxQuantity } from './product-text';
+import { cartProblemKey, maxQuantity } from './product-text';
 import css from './shop.module.css';
 
 /**
@@ -17,25 +18,26 @@ import css from './shop.module.css';
  */
 export default function ProductBuyBox({ product: p }: { product: Product }) {
   const { message } = App.useApp();
+  const t = useTranslations('shop');
   const me = useCurrentUser();
   const cart = useCart();
   const [quantity, setQuantity] = useState<number | null>(1);
   const isOwner = Boolean(me && me._id === p.performerId);
   const max = maxQuantity(p);
   const inCart = cart.lines.find((l) => l.productId === p._id)?.quantity ?? 0;
-  const problem = cartProblem(p, me?._id ?? null);
+  const problem = cartProblemKey(p, me?._id ?? null);
   const canDownload = p.type === 'digital' && (p.isBought || isOwner) && p.hasDigitalFile;
 
   const add = () => {
     const q = p.type === 'digital' ? 1 : Math.max(1, Math.min(max, Math.floor(quantity ?? 1)));
     const result = cart.add(p._id, q, max);
-    if (result === 'full') message.warning('Your cart is full (20 products). Check out or remove something first.');
-    else message.success(p.type === 'digital' && inCart ? 'Already in your cart' : 'Added to your cart');
+    if (result === 'full') message.warning(t('cartFull'));
+    else message.success(p.type === 'digital' && inCart ? t('alreadyInCart') : t('addedToCart'));
   };
 
   const addButton = (
     <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden="true" />} onClick={add} disabled={Boolean(problem) || (p.type === 'digital' && inCart > 0)}>
-      Add to cart
+      {t('addToCart')}
     </Button>
   );
 
@@ -45,7 +47,7 @@ export default function ProductBuyBox({ product: p }: { product: Product }) {
         <Flex gap={8} wrap>
           <Link href={`/creator/products/${p._id}/edit`}>
             <Button icon={<EditOutlined aria-hidden="true" />} size="large">
-              Edit
+              {t('edit')}
             </Button>
           </Link>
           {canDownload && <DownloadButton productId={p._id} type="default" size="large" />}
@@ -53,31 +55,31 @@ export default function ProductBuyBox({ product: p }: { product: Product }) {
       ) : canDownload ? (
         <div className={css.owned}>
           <span className={css.ownedText}>
-            <CheckCircleFilled aria-hidden="true" className={css.ownedIcon} /> You bought this — download it any time.
+            <CheckCircleFilled aria-hidden="true" className={css.ownedIcon} /> {t('boughtThis')}
           </span>
           <DownloadButton productId={p._id} size="large" />
-          <Link href="/user/orders">Your orders</Link>
+          <Link href="/user/orders">{t('yourOrders')}</Link>
         </div>
       ) : !me ? (
         <Alert
           type="info"
           showIcon
-          title="Log in to buy"
-          description="Your cart is kept with your account."
+          title={t('logInToBuy')}
+          description={t('cartKept')}
           action={
             <Link href="/auth/login">
-              <Button type="primary">Log in</Button>
+              <Button type="primary">{t('logIn')}</Button>
             </Link>
           }
         />
       ) : me.isPerformer ? (
-        <p className="muted">Creators can’t buy from the shop: log in with a fan account to order this.</p>
+        <p className="muted">{t('creatorsCantBuy')}</p>
       ) : (
         <>
           {p.type === 'physical' && (
             <div className={css.qtyRow}>
               <label htmlFor="product-quantity" className={css.qtyLabel}>
-                Quantity
+                {t('quantity')}
               </label>
               <InputNumber
                 id="product-quantity"
@@ -95,12 +97,12 @@ export default function ProductBuyBox({ product: p }: { product: Product }) {
             {addButton}
             {inCart > 0 && (
               <Button size="large" onClick={openCart}>
-                View cart ({inCart})
+                {t('viewCart', { count: inCart })}
               </Button>
             )}
           </Flex>
-          {problem && problem !== 'Sold out' && <p className={`muted ${css.problem}`}>{problem}</p>}
-          {p.type === 'digital' && <p className={`muted ${css.hint}`}>A digital product: download it from here or from your orders once bought.</p>}
+          {problem && problem !== 'soldOut' && <p className={`muted ${css.problem}`}>{t(problem)}</p>}
+          {p.type === 'digital' && <p className={`muted ${css.hint}`}>{t('digitalHint')}</p>}
         </>
       )}
     </div>

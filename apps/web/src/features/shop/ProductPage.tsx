@@ -6,11 +6,13 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Skeleton, Tag, Tooltip } from 'antd';
 import { ArrowLeftOutlined, FlagOutlined, HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type Product } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { compactNumber, money, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useLatch } from '@/lib/use-latch';
 import { useCurrentUser } from '@/store';
 import { EmptyState, ErrorState } from '@/components/states';
@@ -27,6 +29,9 @@ const ONCE = { revalidateOnFocus: false };
 
 function Reactions({ product, onChange }: { product: Product; onChange: (p: Product) => void }) {
   const { message } = App.useApp();
+  const t = useTranslations('shop');
+  const specText = useSpecText();
+  const f = useFormat();
   const router = useRouter();
   const me = useCurrentUser();
   const [busy, setBusy] = useState<string | null>(null);
@@ -42,9 +47,9 @@ function Reactions({ product, onChange }: { product: Product; onChange: (p: Prod
       const body = { objectId: product._id, objectType: 'product' as const, action };
       const s = on ? await call(routes.reactions.unreact, { body }) : await call(routes.reactions.react, { body });
       onChange(action === 'like' ? { ...product, isLiked: s.reacted, totalLike: s.total } : { ...product, isBookmarked: s.reacted, totalBookmark: s.total });
-      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+      if (action === 'bookmark') message.success(s.reacted ? t('bookmarked') : t('unbookmarked'));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     } finally {
       setBusy(null);
     }
@@ -54,25 +59,25 @@ function Reactions({ product, onChange }: { product: Product; onChange: (p: Prod
     <div className={css.reactions}>
       <Button
         type="text"
-        aria-label={product.isLiked ? 'Unlike' : 'Like'}
+        aria-label={product.isLiked ? t('unlike') : t('like')}
         aria-pressed={product.isLiked}
         loading={busy === 'like'}
         icon={product.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />}
         onClick={() => void react('like')}
       >
-        <span aria-hidden="true">{compactNumber(product.totalLike)}</span>
+        <span aria-hidden="true">{f.compactNumber(product.totalLike)}</span>
       </Button>
       <Button
         type="text"
-        aria-label={product.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+        aria-label={product.isBookmarked ? t('removeBookmark') : t('bookmark')}
         aria-pressed={product.isBookmarked}
         loading={busy === 'bookmark'}
         icon={product.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
         onClick={() => void react('bookmark')}
       />
       {!isOwner && (
-        <Tooltip title="Report">
-          <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+        <Tooltip title={t('report')}>
+          <Button type="text" aria-label={t('report')} icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
         </Tooltip>
       )}
       {reportWanted && <ReportModal open={reportOpen} onClose={() => setReportOpen(false)} target="product" targetId={product._id} what="product" />}
@@ -81,23 +86,24 @@ function Reactions({ product, onChange }: { product: Product; onChange: (p: Prod
 }
 
 function CreatorCard({ product }: { product: Product }) {
+  const t = useTranslations('shop');
   const c = product.performer;
   const href = creatorHref(c);
   return (
     <Card size="small" className={css.creator}>
       <div className={css.creatorRow}>
-        <Link href={href} aria-label={`${c.name}'s profile`}>
+        <Link href={href} aria-label={t('creatorProfile', { name: c.name })}>
           <Avatar src={c.avatar || DEFAULT_AVATAR} alt="" size={48} />
         </Link>
         <div className={css.creatorText}>
-          <span className={css.soldBy}>Sold by</span>
+          <span className={css.soldBy}>{t('soldBy')}</span>
           <Link href={href} className={css.creatorName}>
             {c.name}
           </Link>
           {c.username && <span className="muted">@{c.username}</span>}
         </div>
         <Link href={href} className={css.creatorVisit}>
-          <Button>Visit profile</Button>
+          <Button>{t('visitProfile')}</Button>
         </Link>
       </div>
     </Card>
@@ -105,8 +111,9 @@ function CreatorCard({ product }: { product: Product }) {
 }
 
 function ProductSkeleton() {
+  const t = useTranslations('shop');
   return (
-    <div className={css.productGrid} aria-busy="true" aria-label="Loading product">
+    <div className={css.productGrid} aria-busy="true" aria-label={t('loadingProduct')}>
       <Skeleton.Node active className={css.gallerySkeleton}>
         <span />
       </Skeleton.Node>
@@ -122,14 +129,18 @@ export default function ProductPage({ id, initial }: { id: string; initial?: Pro
   // The server's read (`initial`) is the page's data: a second read would count a second view.
   const { data, error, isLoading, mutate } = useRoute(routes.products.get, { params: { id } }, initial ? { ...ONCE, fallbackData: initial, revalidateOnMount: false } : ONCE);
   const me = useCurrentUser();
+  const t = useTranslations('shop');
+  const specText = useSpecText();
+  const f = useFormat();
   const p = data;
-  const stock = p ? stockLine(p) : null;
+  const stockFact = p ? stockLine(p) : null;
+  const stock = stockFact && t(stockFact.key, stockFact.values);
 
   return (
     <div className={`container page ${css.productPage}`}>
       <Link href={p ? creatorHref(p.performer) : '/search'} className={css.back}>
         <Button type="text" icon={<ArrowLeftOutlined />}>
-          {p ? p.performer.name : 'Back'}
+          {p ? p.performer.name : t('back')}
         </Button>
       </Link>
       {isLoading && !p ? (
@@ -137,9 +148,9 @@ export default function ProductPage({ id, initial }: { id: string; initial?: Pro
       ) : error && !p ? (
         <Card>
           {(error as { statusCode?: number }).statusCode === 404 ? (
-            <EmptyState title="This product isn't here" description="It may have been removed, or it is not on sale any more." action={<Link href="/search">Explore creators</Link>} />
+            <EmptyState title={t('notHereTitle')} description={t('notHereText')} action={<Link href="/search">{t('explore')}</Link>} />
           ) : (
-            <ErrorState title="This product didn't load" message={errorText(error)} onRetry={() => void mutate()} />
+            <ErrorState title={t('loadFailed')} message={specText(errorText(error))} onRetry={() => void mutate()} />
           )}
         </Card>
       ) : p ? (
@@ -148,11 +159,11 @@ export default function ProductPage({ id, initial }: { id: string; initial?: Pro
           <div className={css.info}>
             <div className={css.tags}>
               <Tag color={p.type === 'digital' ? 'purple' : 'blue'} variant="filled">
-                {p.type === 'digital' ? 'Digital' : 'Physical'}
+                {p.type === 'digital' ? t('digital') : t('physical')}
               </Tag>
               {p.status !== 'active' && (
                 <Tag color="orange" variant="filled">
-                  {p.status === 'draft' ? 'Draft — only you see it' : 'Inactive — hidden from fans'}
+                  {p.status === 'draft' ? t('draft') : t('inactive')}
                 </Tag>
               )}
             </div>
@@ -165,34 +176,34 @@ export default function ProductPage({ id, initial }: { id: string; initial?: Pro
             <dl className={css.facts}>
               {p.type === 'physical' && (
                 <div>
-                  <dt>Shipping</dt>
-                  <dd>{p.shippingFee > 0 ? money(p.shippingFee) : 'Free'}</dd>
+                  <dt>{t('shipping')}</dt>
+                  <dd>{p.shippingFee > 0 ? f.money(p.shippingFee) : t('free')}</dd>
                 </div>
               )}
               {stock && (
                 <div>
-                  <dt>Stock</dt>
+                  <dt>{t('stock')}</dt>
                   <dd className={p.stock ? css.inStock : css.soldOut}>{stock}</dd>
                 </div>
               )}
               {p.type === 'digital' && (
                 <div>
-                  <dt>Delivery</dt>
-                  <dd>Instant download</dd>
+                  <dt>{t('delivery')}</dt>
+                  <dd>{t('instantDownload')}</dd>
                 </div>
               )}
               {(me?._id === p.performerId || p.totalSold > 0) && (
                 <div>
-                  <dt>Sold</dt>
-                  <dd>{plural(p.totalSold, 'time')}</dd>
+                  <dt>{t('sold')}</dt>
+                  <dd>{t('soldTimes', { count: p.totalSold })}</dd>
                 </div>
               )}
             </dl>
             <ProductBuyBox product={p} />
             <Reactions product={p} onChange={(next) => void mutate(next, { revalidate: false })} />
             {p.description && (
-              <section className={css.description} aria-label="Description">
-                <h2 className={css.sectionTitle}>About this product</h2>
+              <section className={css.description} aria-label={t('description')}>
+                <h2 className={css.sectionTitle}>{t('about')}</h2>
                 <p className={css.descriptionText}>{p.description}</p>
               </section>
             )}

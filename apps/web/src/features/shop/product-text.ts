@@ -1,5 +1,8 @@
 // Types only: the shop's first loads stay free of zod.
 import type { Product } from '@stagepass/shared';
+import type { Messages } from '@/i18n/messages';
+
+type ShopKey = keyof Messages['shop'];
 
 /** At or below this many units left, a card says "Only N left". */
 export const LOW_STOCK = 5;
@@ -15,11 +18,11 @@ export function stockBadge(p: Pick<Product, 'type' | 'stock'>): StockBadge {
   return { text: 'In stock', tone: 'ok' };
 }
 
-/** The product page's stock line: 'In stock: N' / 'Sold out' (physical products only). */
-export function stockLine(p: Pick<Product, 'type' | 'stock'>): string | null {
+/** The product page's stock line: 'In stock: N' / 'Sold out' (physical products only), as a key of the `shop` messages and its values. */
+export function stockLine(p: Pick<Product, 'type' | 'stock'>): { key: ShopKey; values: { count: number } } | null {
   if (p.type === 'digital') return null;
   const n = p.stock ?? 0;
-  return n > 0 ? `In stock: ${n}` : 'Sold out';
+  return n > 0 ? { key: 'inStockCount', values: { count: n } } : { key: 'soldOut', values: { count: 0 } };
 }
 
 /** Units a fan may put in the cart now: the stock (physical), 1 (digital), 0 when sold out. */
@@ -30,14 +33,23 @@ export function maxQuantity(p: Pick<Product, 'type' | 'stock'>, cap = 99): numbe
 
 /**
  * Why a product in the cart cannot be checked out (null: it can): gone, withdrawn, sold out, a
- * digital product already bought, the viewer's own.
+ * digital product already bought, the viewer's own — as a key of the `shop` messages.
  */
-export function cartProblem(p: Product | null, viewerId: string | null): string | null {
-  if (!p || p.status !== 'active') return 'No longer available';
-  if (viewerId && p.performerId === viewerId) return 'Your own product';
-  if (p.type === 'digital' && p.isBought) return 'You already own this';
-  if (p.type === 'physical' && (p.stock ?? 0) <= 0) return 'Sold out';
+export function cartProblemKey(p: Product | null, viewerId: string | null): ShopKey | null {
+  if (!p || p.status !== 'active') return 'problemUnavailable';
+  if (viewerId && p.performerId === viewerId) return 'problemOwn';
+  if (p.type === 'digital' && p.isBought) return 'problemOwned';
+  if (p.type === 'physical' && (p.stock ?? 0) <= 0) return 'soldOut';
   return null;
+}
+
+/** The cart's words for cartProblemKey (the cart drawer and checkout lines are not translated yet). */
+const CART_PROBLEM_EN: Partial<Record<ShopKey, string>> = { problemUnavailable: 'No longer available', problemOwn: 'Your own product', problemOwned: 'You already own this', soldOut: 'Sold out' };
+
+/** cartProblemKey in English: what the cart shows. */
+export function cartProblem(p: Product | null, viewerId: string | null): string | null {
+  const key = cartProblemKey(p, viewerId);
+  return key ? (CART_PROBLEM_EN[key] ?? null) : null;
 }
 
 /** What one cart line costs: price × quantity + the shipping fee (once per line, physical). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@stagepass/shared';
-import { cartProblem, lineTotal, maxQuantity, stockBadge, stockLine } from './product-text';
+import { createTranslator } from 'next-intl';
+import en from '../../../messages/en.json';
+import { cartProblem, cartProblemKey, lineTotal, maxQuantity, stockBadge, stockLine as line } from './product-text';
+
+const t = createTranslator({ locale: 'en', messages: en, namespace: 'shop' });
+const stockLine = (p: Parameters<typeof line>[0]) => {
+  const l = line(p);
+  return l && t(l.key, l.values);
+};
 
 const product = (over: Partial<Product>): Product =>
   ({ _id: 'p', performerId: 'seller', type: 'physical', status: 'active', price: 10, stock: 10, shippingFee: 2.5, isBought: false, ...over }) as Product;
@@ -30,6 +38,9 @@ describe('shop texts', () => {
     expect(cartProblem(product({}), 'seller')).toBe('Your own product');
     expect(cartProblem(product({ stock: 0 }), 'fan')).toBe('Sold out');
     expect(cartProblem(product({ type: 'digital', stock: null, isBought: true }), 'fan')).toBe('You already own this');
+    // The product page says the same through the catalogue.
+    for (const [p, viewer] of [[null, 'fan'], [product({}), 'seller'], [product({ stock: 0 }), 'fan'], [product({ type: 'digital', stock: null, isBought: true }), 'fan']] as const)
+      expect(t(cartProblemKey(p, viewer)!)).toBe(cartProblem(p, viewer));
   });
 
   it('a line costs price × quantity plus the shipping fee once (physical), to the cent', () => {

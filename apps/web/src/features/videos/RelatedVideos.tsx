@@ -1,5 +1,6 @@
 'use client';
 import { Button } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Video } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRouteList } from '@/lib/use-infinite-list';
@@ -12,15 +13,16 @@ import css from './videos.module.css';
  * is shown when there are none (or they did not load: it is an extra).
  */
 export default function RelatedVideos({ video }: { video: Pick<Video, '_id' | 'performerId' | 'performer'> }) {
+  const t = useTranslations('videos');
   const list = useRouteList(routes.videos.publicSearch, { query: { performerId: video.performerId, excludeId: video._id, sortBy: 'publishAt', sort: 'desc' } }, 8);
   if (!list.isLoading && !list.items.length) return null;
   return (
     <section aria-labelledby="related-videos">
       <h2 id="related-videos" className={css.sectionTitle}>
-        More from {video.performer.name}
+        {t('moreFrom', { name: video.performer.name })}
       </h2>
       {list.isLoading ? (
-        <VideoGridSkeleton count={4} label="Loading more videos" />
+        <VideoGridSkeleton count={4} label={t('loadingMore')} />
       ) : (
         <ul className={css.grid}>
           {list.items.map((v) => (
@@ -31,7 +33,7 @@ export default function RelatedVideos({ video }: { video: Pick<Video, '_id' | 'p
       {list.hasMore && (
         <div className={css.more}>
           <Button onClick={list.loadMore} loading={list.isLoadingMore}>
-            Load more videos
+            {t('loadMore')}
           </Button>
         </div>
       )}

@@ -8,14 +8,16 @@ import {
   ArrowLeftOutlined, CalendarOutlined, EditOutlined, EyeOutlined, FlagOutlined, HeartFilled, HeartOutlined, MessageOutlined, ShareAltOutlined, StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_AVATAR, type Video } from '@stagepass/shared';
+import { useTranslations } from 'next-intl';
+import { DEFAULT_AVATAR, INTL_LOCALE, type Video } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useLatch } from '@/lib/use-latch';
 import { useSocketEvent } from '@/lib/socket';
 import { useMySubscription } from '@/lib/use-my-subscription';
-import { compactNumber, fullDate, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useCurrentUser } from '@/store';
 import { AccessBadge } from './VideoCard';
 import VideoPlayer from './VideoPlayer';
@@ -36,6 +38,9 @@ const ReportModal = dynamic(() => import('@/features/feeds/ReportModal'), { ssr:
  */
 export default function VideoPage({ initial }: { initial: Video }) {
   const { message, modal } = App.useApp();
+  const t = useTranslations('videos');
+  const specText = useSpecText();
+  const f = useFormat();
   const router = useRouter();
   const me = useCurrentUser();
   // The server's read counted the view: no second read on mount, on focus or on reconnect.
@@ -74,7 +79,7 @@ export default function VideoPage({ initial }: { initial: Video }) {
 
   const react = async (action: 'like' | 'bookmark') => {
     if (!me) return router.push('/auth/login');
-    if (action === 'like' && !video.canView) return void message.info('Unlock this video to like it');
+    if (action === 'like' && !video.canView) return void message.info(t('unlockToLike'));
     const on = action === 'like' ? video.isLiked : video.isBookmarked;
     setBusy(action);
     try {
@@ -84,9 +89,9 @@ export default function VideoPage({ initial }: { initial: Video }) {
         (v) => (v ? (action === 'like' ? { ...v, isLiked: s.reacted, totalLike: s.total } : { ...v, isBookmarked: s.reacted, totalBookmark: s.total }) : v),
         { revalidate: false },
       );
-      if (action === 'bookmark') message.success(s.reacted ? 'Saved to your bookmarks' : 'Removed from your bookmarks');
+      if (action === 'bookmark') message.success(s.reacted ? t('bookmarked') : t('unbookmarked'));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     } finally {
       setBusy(null);
     }
@@ -97,9 +102,9 @@ export default function VideoPage({ initial }: { initial: Video }) {
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
-      message.success('Link copied');
+      message.success(t('linkCopied'));
     } catch {
-      modal.info({ title: 'Share this video', content: url, okText: 'Close' });
+      modal.info({ title: t('shareTitle'), content: url, okText: t('close') });
     }
   };
 
@@ -119,22 +124,22 @@ export default function VideoPage({ initial }: { initial: Video }) {
         <h1 className={css.title}>{video.title}</h1>
         <div className={css.stats}>
           <span>
-            <EyeOutlined aria-hidden="true" /> {plural(video.totalView, 'view')}
+            <EyeOutlined aria-hidden="true" /> {t('views', { count: video.totalView })}
           </span>
           <span>
-            <HeartOutlined aria-hidden="true" /> {plural(video.totalLike, 'like')}
+            <HeartOutlined aria-hidden="true" /> {t('likes', { count: video.totalLike })}
           </span>
-          <Tooltip title={fullDate(video.publishAt)}>
+          <Tooltip title={f.fullDate(video.publishAt)}>
             {/* the visitor's time zone may differ from the server's */}
             <time dateTime={video.publishAt} suppressHydrationWarning>
-              {new Date(video.publishAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              {new Date(video.publishAt).toLocaleDateString(INTL_LOCALE[f.locale], { dateStyle: 'medium' })}
             </time>
           </Tooltip>
           <AccessBadge video={video} />
           {scheduled && (
             <Tag icon={<CalendarOutlined />} color={video.status === 'active' ? 'blue' : 'default'} variant="filled">
               <span suppressHydrationWarning>
-                {video.status === 'draft' ? 'Draft' : video.status === 'inactive' ? 'Inactive' : `Scheduled · ${fullDate(video.publishAt)}`}
+                {video.status === 'draft' ? t('draft') : video.status === 'inactive' ? t('inactive') : t('scheduled', { date: f.fullDate(video.publishAt) })}
               </span>
             </Tag>
           )}
@@ -144,44 +149,44 @@ export default function VideoPage({ initial }: { initial: Video }) {
       <div className={css.actions}>
         <Button
           type="text"
-          aria-label={video.isLiked ? 'Unlike' : 'Like'}
+          aria-label={video.isLiked ? t('unlike') : t('like')}
           aria-pressed={video.isLiked}
           loading={busy === 'like'}
           icon={video.isLiked ? <HeartFilled className={css.liked} /> : <HeartOutlined />}
           onClick={() => void react('like')}
         >
-          <span aria-hidden="true">{compactNumber(video.totalLike)}</span>
+          <span aria-hidden="true">{f.compactNumber(video.totalLike)}</span>
         </Button>
-        <Button type="text" aria-label="Comments" icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
-          <span aria-hidden="true">{compactNumber(video.totalComment)}</span>
+        <Button type="text" aria-label={t('comments')} icon={<MessageOutlined />} onClick={() => setCommentsOpen(true)}>
+          <span aria-hidden="true">{f.compactNumber(video.totalComment)}</span>
         </Button>
         <Button
           type="text"
-          aria-label={video.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+          aria-label={video.isBookmarked ? t('removeBookmark') : t('bookmark')}
           aria-pressed={video.isBookmarked}
           loading={busy === 'bookmark'}
           icon={video.isBookmarked ? <StarFilled className={css.starred} /> : <StarOutlined />}
           onClick={() => void react('bookmark')}
         />
-        <Tooltip title="Copy link">
-          <Button type="text" aria-label="Share" icon={<ShareAltOutlined />} onClick={() => void share()} />
+        <Tooltip title={t('copyLink')}>
+          <Button type="text" aria-label={t('share')} icon={<ShareAltOutlined />} onClick={() => void share()} />
         </Tooltip>
         {!isOwner && (
-          <Tooltip title="Report">
-            <Button type="text" aria-label="Report" icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
+          <Tooltip title={t('report')}>
+            <Button type="text" aria-label={t('report')} icon={<FlagOutlined />} onClick={() => (me ? setReportOpen(true) : router.push('/auth/login'))} />
           </Tooltip>
         )}
         <span className={css.spacer} />
         {isOwner && (
           <Link href={editVideoUrl(video._id)}>
-            <Button icon={<EditOutlined />}>Edit video</Button>
+            <Button icon={<EditOutlined />}>{t('editVideo')}</Button>
           </Link>
         )}
       </div>
 
       <Card size="small">
         <div className={css.creator}>
-          <Link href={profileHref} aria-label={`${p.name}'s profile`}>
+          <Link href={profileHref} aria-label={t('creatorProfile', { name: p.name })}>
             <Avatar src={p.avatar || DEFAULT_AVATAR} alt="" size={48} />
           </Link>
           <div className={css.creatorText}>
@@ -191,17 +196,17 @@ export default function VideoPage({ initial }: { initial: Video }) {
             {p.username && <span className={css.creatorUser}>@{p.username}</span>}
           </div>
           <Link href={profileHref}>
-            <Button>View profile</Button>
+            <Button>{t('viewProfile')}</Button>
           </Link>
         </div>
         {(video.description || video.tags.length > 0) && (
           <div className={css.about}>
             {video.description && <p className={css.description}>{video.description}</p>}
             {video.tags.length > 0 && (
-              <ul className={css.tags} aria-label="Tags">
-                {video.tags.map((t) => (
-                  <li key={t}>
-                    <Tag>#{t}</Tag>
+              <ul className={css.tags} aria-label={t('tags')}>
+                {video.tags.map((tag) => (
+                  <li key={tag}>
+                    <Tag>#{tag}</Tag>
                   </li>
                 ))}
               </ul>
@@ -219,7 +224,7 @@ export default function VideoPage({ initial }: { initial: Video }) {
           objectId={video._id}
           objectType="video"
           canComment={video.canView}
-          title={`Comments · ${video.title}`}
+          title={t('commentsTitle', { title: video.title })}
           onCount={(d) => void mutate((v) => (v ? { ...v, totalComment: Math.max(0, v.totalComment + d) } : v), { revalidate: false })}
         />
       )}

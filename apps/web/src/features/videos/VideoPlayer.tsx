@@ -3,9 +3,10 @@ import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Button, Spin } from 'antd';
 import { ExclamationCircleOutlined, LockFilled, VideoCameraOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { MediaFileView, Video } from '@stagepass/shared';
 import { useLatch } from '@/lib/use-latch';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { formatDuration } from './video-format';
@@ -17,19 +18,20 @@ import css from './videos.module.css';
 const UnlockModal = dynamic(() => import('@/features/payments/UnlockModal'), { ssr: false });
 
 /** A file not playable yet: "Processing…" (or the failure, or "No video file yet"). */
-function Pending({ file, what }: { file: MediaFileView | null; what: string }) {
+function Pending({ file, what }: { file: MediaFileView | null; what: 'video' | 'teaser' }) {
+  const t = useTranslations('videos');
   if (!file)
     return (
       <div className={css.pending} role="status">
         <VideoCameraOutlined aria-hidden="true" />
-        <span>No {what} file yet</span>
+        <span>{what === 'video' ? t('noVideoFile') : t('noTeaserFile')}</span>
       </div>
     );
   const failed = file.status === 'failed';
   return (
     <div className={`${css.pending}${failed ? ` ${css.failed}` : ''}`} role="status">
       {failed ? <ExclamationCircleOutlined aria-hidden="true" /> : <Spin size="small" />}
-      <span>{failed ? `Processing failed${file.error ? `: ${file.error}` : ''}` : 'Processing…'}</span>
+      <span>{failed ? (file.error ? t('processingFailedWhy', { error: file.error }) : t('processingFailed')) : t('processing')}</span>
     </div>
   );
 }
@@ -39,13 +41,15 @@ const poster = (v: Video) => v.thumbnail?.url || v.thumbnail?.thumbnails.at(-1) 
 /** The call to action of a locked video: buy it (sale) or subscribe (subscribers). */
 function Unlock({ video, onUnlock }: { video: Video; onUnlock: () => void }) {
   const dispatch = useAppDispatch();
+  const t = useTranslations('videos');
+  const { money } = useFormat();
   return video.access === 'sale' ? (
     <Button type="primary" size="large" onClick={onUnlock}>
-      {`Unlock for ${money(video.price)}`}
+      {t('unlockFor', { price: money(video.price) })}
     </Button>
   ) : (
     <Button type="primary" size="large" onClick={() => dispatch(openSubscriptionModal({ performer: video.performer, subscriptionType: 'monthly' }))}>
-      Subscribe to watch
+      {t('subscribeToWatch')}
     </Button>
   );
 }
@@ -58,6 +62,7 @@ function Unlock({ video, onUnlock }: { video: Video; onUnlock: () => void }) {
  * `onUnlocked` runs after a purchase (the page reloads the video).
  */
 export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnlocked: () => unknown }) {
+  const t = useTranslations('videos');
   const [unlockOpen, setUnlockOpen] = useState(false);
   const unlockWanted = useLatch(unlockOpen);
   const length = formatDuration(video.duration);
@@ -67,7 +72,7 @@ export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnl
     return (
       <div className={css.stage}>
         {f && playable(f) ? (
-          <StreamVideo key={f._id} className={css.player} file={f} poster={poster(video)} label="Video" />
+          <StreamVideo key={f._id} className={css.player} file={f} poster={poster(video)} label={t('video')} />
         ) : (
           <Pending file={f} what="video" />
         )}
@@ -75,8 +80,7 @@ export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnl
     );
   }
 
-  const lockText =
-    video.access === 'sale' ? `The full video${length ? ` (${length})` : ''} is for sale` : `The full video${length ? ` (${length})` : ''} is for subscribers`;
+  const lockText = t('lockText', { access: video.access === 'sale' ? 'sale' : 'subscribers', length: length ? ` (${length})` : '' });
   const teaser = video.teaser;
   const dialog = video.access === 'sale' && unlockWanted && (
     <UnlockModal
@@ -93,9 +97,9 @@ export default function VideoPlayer({ video, onUnlocked }: { video: Video; onUnl
         {playable(teaser) ? (
           <>
             <span className={css.teaserLabel} aria-hidden="true">
-              Teaser
+              {t('teaser')}
             </span>
-            <StreamVideo key={teaser._id} className={css.player} file={teaser} poster={poster(video)} label="Teaser video" />
+            <StreamVideo key={teaser._id} className={css.player} file={teaser} poster={poster(video)} label={t('teaserVideo')} />
           </>
         ) : (
           <Pending file={teaser} what="teaser" />

@@ -1,11 +1,13 @@
 'use client';
 import Link from 'next/link';
 import { App, Button, Form, InputNumber, Space } from 'antd';
+import { useTranslations } from 'next-intl';
 import { moneyAmountSchema } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes } from '@/lib/swr';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { amountRangeRule, showFieldErrors, zodRules } from '@/lib/form-rules';
 import CardSelect from '@/components/pay/CardSelect';
 import AddCard from '@/components/pay/AddCard';
@@ -28,6 +30,9 @@ interface Values {
  */
 export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boolean; amount?: number; onDone?: (balance: number) => void } = {}) {
   const { message } = App.useApp();
+  const t = useTranslations('wallet');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const [form] = Form.useForm<Values>();
   const pay = usePaymentSettings();
   const { setBalance, refresh } = useBalance();
@@ -41,7 +46,7 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
       onPaid: async (r) => {
         setBalance(r.balance);
         if (r.transaction.status === 'succeeded') {
-          message.success(`${money(r.transaction.amount)} added to your wallet`);
+          message.success(t('added', { amount: money(r.transaction.amount) }));
           form.setFieldValue('amount', undefined);
           onDone?.(r.balance);
         } else if (r.transaction.status === 'pending' && r.nextAction) {
@@ -49,7 +54,7 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
           const failed = await authenticatePayment(pay.stripePublishableKey, r.nextAction.clientSecret);
           if (failed) message.error(failed);
           else {
-            message.info('Payment confirmed — your balance updates in a moment.');
+            message.info(t('confirmed'));
             form.setFieldValue('amount', undefined);
             for (let i = 0; i < 8; i++) {
               await new Promise((res) => setTimeout(res, 1500));
@@ -60,14 +65,14 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
               }
             }
           }
-        } else if (r.transaction.status === 'pending') message.info('Your top-up is being confirmed by your bank. Your balance updates as soon as it is.');
-        else message.error(r.transaction.failureMessage || 'Your card was declined.');
+        } else if (r.transaction.status === 'pending') message.info(t('pendingBank'));
+        else message.error(r.transaction.failureMessage || t('declined'));
         void refresh();
         void revalidateRoutes(routes.payments.transactions);
       },
       onFailed: (e) => {
         showFieldErrors(form, e);
-        message.error(errorText(e));
+        message.error(specText(errorText(e)));
       },
     });
 
@@ -75,12 +80,12 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
   if (inDialog && noCard)
     return (
       <>
-        <p className="muted">Add a card to top up your wallet.</p>
+        <p className="muted">{t('addCardToTopUp')}</p>
         <AddCard
           notice={false}
-          submitText="Save card"
+          submitText={t('saveCard')}
           onAdded={() => {
-            message.success('Card saved');
+            message.success(t('cardSaved'));
             void reloadCards();
           }}
         />
@@ -97,10 +102,10 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
     >
       <Form.Item
         name="amount"
-        label="Amount"
-        extra={`Between ${money(min)} and ${money(max)}.`}
+        label={t('amount')}
+        extra={t('between', { min: money(min), max: money(max) })}
         rules={[
-          ...zodRules(moneyAmountSchema, { requiredMessage: 'Enter an amount' }),
+          ...zodRules(moneyAmountSchema, { requiredMessage: t('enterAmount') }),
           amountRangeRule('top-up amount', min, max),
         ]}
       >
@@ -115,17 +120,15 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
           ))}
         </Space>
       )}
-      <Form.Item name="cardId" label="Payment card" rules={noCard ? [] : [{ required: true, message: 'Choose a card' }]}>
+      <Form.Item name="cardId" label={t('paymentCard')} rules={noCard ? [] : [{ required: true, message: t('chooseCard') }]}>
         <CardSelect
           empty={
-            <>
-              You have no saved card yet. <Link href="/user/cards">Add a card</Link> to top up.
-            </>
+            <>{t.rich('noCardYet', { link: (c) => <Link href="/user/cards">{c}</Link> })}</>
           }
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy} disabled={noCard}>
-        Top up
+        {t('topUp')}
       </Button>
     </Form>
   );

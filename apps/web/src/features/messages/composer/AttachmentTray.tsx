@@ -1,5 +1,6 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { MediaFileView } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText, uploadTo } from '@/lib/api';
@@ -31,6 +32,7 @@ const kindOf = (f: File): UploadItem['kind'] => (f.type.startsWith('image/') ? '
  * `Remove {name}`). The state of each goes back to the composer through `onChange`.
  */
 export default function AttachmentTray({ attachments, onChange, onRemove }: { attachments: Attachment[]; onChange: (s: Record<string, AttachmentState>) => void; onRemove: (key: string) => void }) {
+  const t = useTranslations('messages');
   const [items, setItems] = useState<Record<string, UploadItem>>({});
   const itemsRef = useRef(items);
   const alive = useRef(true);
@@ -119,9 +121,9 @@ export default function AttachmentTray({ attachments, onChange, onRemove }: { at
           patch(a.key, { file, percent: 100, phase: file.status, error: file.error });
           if (file.status !== 'ready' && file.status !== 'failed') void check(a.key, file._id);
         })
-        .catch((e) => patch(a.key, { phase: 'error', error: errorText(e, 'Upload failed') }));
+        .catch((e) => patch(a.key, { phase: 'error', error: errorText(e, t('uploadFailed')) }));
     }
-  }, [attachments, patch, check]);
+  }, [attachments, patch, check, t]);
 
   const media = attachments.map((a) => items[a.key]).filter((x): x is UploadItem => Boolean(x));
   return (

@@ -1,12 +1,13 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { routes } from '@stagepass/shared/routes';
 import { getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import GalleryView from '@/features/galleries/GalleryView';
-import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -27,7 +28,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  if (!r.ok) return { title: 'Gallery' };
+  if (!r.ok) return { title: (await getTranslations('galleries'))('meta') };
   return { title: `${r.data.title} · ${r.data.performer.name}`, description: r.data.description.slice(0, 160) || undefined };
 }
 
@@ -41,7 +42,7 @@ export default async function GalleryPage({ params }: Props) {
   }
   // The comments drawer and the report dialog speak the feeds namespace.
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['galleries', 'feeds']}>
       <GalleryView id={id} initial={r.data} />
     </ClientMessages>
   );

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
@@ -7,7 +9,6 @@ import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import ProductPage from '@/features/shop/ProductPage';
-import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -25,7 +26,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  return { title: r.ok ? `${r.data.name} · ${r.data.performer.name}` : 'Product' };
+  return { title: r.ok ? `${r.data.name} · ${r.data.performer.name}` : (await getTranslations('shop'))('meta') };
 }
 
 /** /product/[id]: a product page (anyone; buying needs a fan account). */
@@ -38,7 +39,7 @@ export default async function ProductRoute({ params }: Props) {
   }
   // The report dialog speaks the feeds namespace.
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['shop', 'feeds']}>
       <ProductPage id={id} initial={r.ok ? r.data : undefined} />
     </ClientMessages>
   );

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
@@ -7,7 +9,6 @@ import { clientIp, getToken, serverGetRoute } from '@/lib/server/api';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import VideoPage from '@/features/videos/VideoPage';
-import ClientMessages from '@/i18n/ClientMessages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -24,7 +25,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const r = await load(id);
-  if (!r.ok) return { title: 'Video' };
+  if (!r.ok) return { title: (await getTranslations('videos'))('meta') };
   return { title: `${r.data.title} · ${r.data.performer.name}`, description: r.data.description.slice(0, 160) || undefined };
 }
 
@@ -38,7 +39,7 @@ export default async function VideoRoute({ params }: Props) {
   }
   // The comments drawer and the report dialog speak the feeds namespace.
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['videos', 'feeds']}>
       <VideoPage key={r.data._id} initial={r.data} />
     </ClientMessages>
   );

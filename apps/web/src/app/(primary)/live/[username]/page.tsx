@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
@@ -21,7 +22,8 @@ async function load(username: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { username } = await params;
   const r = await load(username);
-  return { title: r.ok ? `${r.data.name} — live` : 'Live' };
+  const t = await getTranslations('live');
+  return { title: r.ok ? t('metaName', { name: r.data.name }) : t('meta') };
 }
 
 /** A creator's live page: /live/<username> (or their id); `?stream=<id>` for a private show. */
@@ -35,7 +37,7 @@ export default async function LiveRoute({ params }: Props) {
   const { _id, name, username: handle, avatar } = r.data;
   return (
     // The tip menu beside the stream speaks the profile namespace.
-    <ClientMessages namespaces={['profile']}>
+    <ClientMessages namespaces={['live', 'profile']}>
       <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
         <LivePage performer={{ _id, name, username: handle, avatar }} />
       </Suspense>

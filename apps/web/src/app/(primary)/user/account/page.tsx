@@ -13,7 +13,7 @@ export default async function UserAccountPage() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <ClientMessages namespaces={['account', 'accountMore']}>
+    <ClientMessages namespaces={['account', 'accountMore', 'notificationSettings']}>
       <UserAccount initialUser={g.user} />
     </ClientMessages>
   );

@@ -1,17 +1,23 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import OrdersPage from '@/features/orders/OrdersPage';
 
-export const metadata: Metadata = { title: 'My orders' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('orders'))('title') };
+}
 
 export default async function OrdersRoute() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <OrdersPage />
-    </Suspense>
+    <ClientMessages namespaces={['orders']}>
+      <Suspense>
+        <OrdersPage />
+      </Suspense>
+    </ClientMessages>
   );
 }
