@@ -7,6 +7,8 @@ import { api, linkIn, login, mailTo, setSetting, uniqueName } from './support/ap
 
 // Switches e-mail verification on for the whole site: runs in the site-settings project, alone.
 test('a fan registers, verifies the e-mail, logs in, edits the profile and avatar, logs out', { tag: '@site-settings' }, async ({ page }, info) => {
+  // Registration, verification, two sign-ins, the avatar's processing and the menu's animation: over a minute beside CI's other tests.
+  test.setTimeout(120_000);
   await setSetting('requireEmailVerification', true);
   try {
     const username = uniqueName('fan');
