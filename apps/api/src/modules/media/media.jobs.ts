@@ -23,6 +23,16 @@ import type { UploadScreening } from './screening.service';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
 /**
+ * Pictures' own queue (same handler): a photo, an avatar or a product image never waits behind a
+ * video's encoding and packaging, which can take minutes to hours with one worker per queue.
+ */
+export const MEDIA_IMAGE_JOB = 'media.image';
+/** The queue that processes a file of this type. */
+export const mediaJobName = (type: MediaType | null): string => (type === 'image' ? MEDIA_IMAGE_JOB : MEDIA_PROCESS_JOB);
+/** Queues processing of a file on its type's queue (one pending job per file: a second request while one waits is a no-op). */
+export const sendProcessing = (queue: Pick<Queue, 'send'>, f: { id: string; mediaType: MediaType | null; size: number }) =>
+  queue.send(mediaJobName(f.mediaType), { fileId: f.id }, { singletonKey: f.id, expireInSeconds: attemptSeconds(f.mediaType ?? 'video', f.size) });
+/**
  * Ready private videos the backfill packages: never packaged, or packaged before the forensic
  * variants existed (README "Forensic A/B variants") and not given up on.
  */
@@ -87,15 +97,17 @@ export interface VideoMarks {
  */
 export function defineMediaJobs(deps: Deps): MediaJobs {
   const jobs = new MediaJobs(deps);
-  deps.queue.define<MediaProcessData>({
-    name: MEDIA_PROCESS_JOB,
-    retryLimit: MEDIA_RETRY_LIMIT,
-    retryDelaySeconds: MEDIA_RETRY_DELAY_SECONDS,
-    expireInSeconds: MEDIA_ATTEMPT_SECONDS,
-    singletonPerKey: true,
-    handler: (data, job) => jobs.process(data.fileId, job),
-    onDead: (data) => jobs.markFailed(data.fileId, TIMEOUT_REASON),
-  });
+  for (const name of [MEDIA_PROCESS_JOB, MEDIA_IMAGE_JOB]) {
+    deps.queue.define<MediaProcessData>({
+      name,
+      retryLimit: MEDIA_RETRY_LIMIT,
+      retryDelaySeconds: MEDIA_RETRY_DELAY_SECONDS,
+      expireInSeconds: MEDIA_ATTEMPT_SECONDS,
+      singletonPerKey: true,
+      handler: (data, job) => jobs.process(data.fileId, job),
+      onDead: (data) => jobs.markFailed(data.fileId, TIMEOUT_REASON),
+    });
+  }
   deps.queue.define<MediaProcessData>({
     name: MEDIA_HLS_JOB,
     retryLimit: MEDIA_RETRY_LIMIT,
@@ -329,9 +341,7 @@ export class MediaJobs {
       .from(files)
       .where(and(eq(files.status, 'uploaded'), isNotNull(files.mediaType), lt(files.updatedAt, new Date(Date.now() - MEDIA_SWEEP_AFTER_SECONDS * 1000))))
       .limit(500);
-    for (const f of stale) {
-      await this.deps.queue.send(MEDIA_PROCESS_JOB, { fileId: f.id }, { singletonKey: f.id, expireInSeconds: attemptSeconds(f.mediaType ?? 'video', f.size) });
-    }
+    for (const f of stale) await sendProcessing(this.deps.queue, f);
     return stale.length;
   }
 

@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { isAdmin } from '../../platform/auth';
 import type { Queue } from '../../platform/queue';
-import { MEDIA_PROCESS_JOB, attemptSeconds, hlsProgress, retryFailedHls } from './media.jobs';
+import { hlsProgress, retryFailedHls, sendProcessing } from './media.jobs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../platform/storage';
@@ -292,7 +292,7 @@ export class MediaService {
 
   /** Queues processing of a file (one pending job per file: a second request while one waits is a no-op). */
   async enqueue(file: Pick<FileRow, 'id' | 'mediaType' | 'size'>): Promise<void> {
-    await this.deps.queue!.send(MEDIA_PROCESS_JOB, { fileId: file.id }, { singletonKey: file.id, expireInSeconds: attemptSeconds(file.mediaType ?? 'video', file.size) });
+    await sendProcessing(this.deps.queue!, file);
   }
 
   /** Processing state of a file; null when there is no such file. */

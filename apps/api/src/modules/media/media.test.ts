@@ -10,7 +10,7 @@ import { createAdmin, createCreator, createFan, createTestApp, type Made, type T
 import { files } from './media.tables';
 import { mediaFixtures, mp4TopLevelBoxes } from './media.fixtures';
 import { mediaTools, probe } from './media.processing';
-import { MEDIA_RETRY_LIMIT, MEDIA_SWEEP_AFTER_SECONDS, MediaJobs } from './media.jobs';
+import { MEDIA_PROCESS_JOB, MEDIA_RETRY_LIMIT, MEDIA_SWEEP_AFTER_SECONDS, MediaJobs } from './media.jobs';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof mediaFixtures>>;
@@ -346,6 +346,21 @@ describe('storeUpload', () => {
     const left = await fsp.readdir(dir).catch(() => []);
     const originals = (await Promise.all(left.map(async (d) => (await fsp.readdir(path.join(dir, d))).filter((n) => n.startsWith('original'))))).flat();
     expect(originals).toEqual([]);
+  });
+});
+
+describe('queues', () => {
+  it('a picture is processed while a video waits on its own queue (pictures never queue behind videos)', async () => {
+    await t.ctx.queue.pause(MEDIA_PROCESS_JOB);
+    try {
+      const video = await t.ctx.media.storeUpload(creator.user.id, 'feed-video', 'video', await fx.video({ seconds: 1, width: 160, height: 90 }));
+      const picture = await t.ctx.media.storeUpload(creator.user.id, 'feed-photo', 'image', await fx.image(300, 200));
+      await expect.poll(async () => (await row(picture.id)).status, { timeout: 60_000 }).toBe('ready');
+      expect((await row(video.id)).status).toBe('uploaded');
+    } finally {
+      await t.ctx.queue.resume(MEDIA_PROCESS_JOB);
+    }
+    await t.ctx.queue.drain({ timeoutMs: 240_000 });
   });
 });
 

@@ -15,7 +15,7 @@ import { screeningQuarantine } from './screening.tables';
 import { imageHash } from './screening.hash';
 import { patternPng } from './screening.pictures';
 import { mediaTools, runTool } from './media.processing';
-import { MEDIA_PROCESS_JOB } from './media.jobs';
+import { MEDIA_IMAGE_JOB } from './media.jobs';
 
 /**
  * Upload screening (issue 28 §4) through the API: the operator's routes × roles, the import format,
@@ -111,7 +111,7 @@ describe('an upload matching the blocklist', () => {
     // Posted while it is still being processed: the post is created, then stopped by screening. The
     // media queue is held until the post exists (at full speed the job could screen the file first,
     // and the post would be refused — the other path, tested below).
-    await t.ctx.queue.pause(MEDIA_PROCESS_JOB);
+    await t.ctx.queue.pause(MEDIA_IMAGE_JOB);
     try {
       const f = await upload(creator, copy, 'image/jpeg', 'holiday.jpg');
       fileId = f._id;
@@ -119,7 +119,7 @@ describe('an upload matching the blocklist', () => {
       expect(created.statusCode, created.body).toBe(200);
       feedId = created.json().data._id;
     } finally {
-      await t.ctx.queue.resume(MEDIA_PROCESS_JOB);
+      await t.ctx.queue.resume(MEDIA_IMAGE_JOB);
     }
     await t.ctx.queue.drain();
 

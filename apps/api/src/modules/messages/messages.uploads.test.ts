@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCreator, createFan, createTestApp, multipart, storedFiles, type Made, type TestApp } from '../../../test/harness';
 import { mediaFixtures } from '../media/media.fixtures';
-import { MEDIA_PROCESS_JOB } from '../media/media.jobs';
+import { MEDIA_IMAGE_JOB, MEDIA_PROCESS_JOB } from '../media/media.jobs';
 import { mediaTools, runTool } from '../media/media.processing';
 import { files } from '../media/media.tables';
 
@@ -61,7 +61,7 @@ describe('message uploads check an MP4 container before storing and queueing it'
       }
       expect(await fileRows()).toBe(before.rows);
       expect(await storedFiles(t)).toEqual(before.stored);
-      expect(queued.mock.calls.filter(([name]) => name === MEDIA_PROCESS_JOB)).toEqual([]);
+      expect(queued.mock.calls.filter(([name]) => name === MEDIA_PROCESS_JOB || name === MEDIA_IMAGE_JOB)).toEqual([]);
     } finally {
       queued.mockRestore();
     }
@@ -91,7 +91,7 @@ describe('every upload route checks an MP4 container (receiveMultipart), not onl
       }
       expect(await fileRows()).toBe(before.rows);
       expect(await storedFiles(t)).toEqual(before.stored);
-      expect(queued.mock.calls.filter(([name]) => name === MEDIA_PROCESS_JOB)).toEqual([]);
+      expect(queued.mock.calls.filter(([name]) => name === MEDIA_PROCESS_JOB || name === MEDIA_IMAGE_JOB)).toEqual([]);
     } finally {
       queued.mockRestore();
     }
