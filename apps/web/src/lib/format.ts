@@ -102,6 +102,13 @@ function fullDateIn(iso: string | null | undefined, locale: Locale): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(intl(locale), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** …"Mar 5, 2026" in a language (no time; the year always). */
+function shortDateIn(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(intl(locale), { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
 /** "March 2026". */
 export function monthYear(iso: string | null | undefined): string {
   return monthYearIn(iso, DEFAULT_LOCALE);
@@ -149,6 +156,7 @@ export function formatIn(locale: Locale) {
     timeLeft: (iso: string, now = Date.now()) => timeLeftIn(iso, now, locale),
     fullDate: (iso: string | null | undefined) => fullDateIn(iso, locale),
     monthYear: (iso: string | null | undefined) => monthYearIn(iso, locale),
+    shortDate: (iso: string | null | undefined) => shortDateIn(iso, locale),
   };
 }
 

@@ -38,6 +38,9 @@ describe('formatIn: the same helpers in the reader’s language (issue 34 §3)',
     expect(es.money(10000)).toMatch(/^10\.000,00\sUS\$$/);
     expect(es.count(1234567)).toBe('1.234.567');
     expect(es.monthYear('2026-03-05T12:00:00Z')).toBe('marzo de 2026');
+    expect(formatIn('en').shortDate('2026-03-05T12:00:00Z')).toBe('Mar 5, 2026');
+    expect(es.shortDate('2026-03-05T12:00:00Z')).toBe('5 mar 2026');
+    expect(es.shortDate('not a date')).toBe('');
     expect(formatIn('de').fullDate('2026-03-05T12:00:00Z')).toMatch(/^05\.03\.2026, \d\d:00$/);
     expect(formatIn('fr').timeLeft('2026-03-08T12:00:00Z', Date.parse('2026-03-05T12:00:00Z'))).toMatch(/^3\sjours$/);
     expect(formatIn('en').money(10000)).toBe('$10,000.00');

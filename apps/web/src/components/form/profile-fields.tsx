@@ -9,17 +9,11 @@
 import type { ReactNode } from 'react';
 import { Col, Form, Input, Select, type ColProps, type FormItemProps } from 'antd';
 import { useTranslations } from 'next-intl';
-import { USERNAME_RESERVED_MESSAGE, isReservedUsername, type Gender } from '@stagepass/shared';
-import type { Messages } from '@/i18n/messages';
+import { USERNAME_RESERVED_MESSAGE, isReservedUsername } from '@stagepass/shared';
 import { confirmRules, isOptional, newPasswordRules, zodRules, type FieldSchema } from '@/lib/form-rules';
+import { GENDER_KEYS } from './gender-keys';
 import { genderOptions, orientationOptions } from './options';
 import { useCountryOptions } from './useCountries';
-
-/** Each gender's name in the `forms` messages. */
-const GENDER_KEYS: Record<Gender, keyof Messages['forms']> = {
-  female: 'genderFemale', male: 'genderMale', 'non-binary': 'genderNonBinary', transgender: 'genderTransgender', genderfluid: 'genderGenderfluid',
-  agender: 'genderAgender', other: 'genderOther', 'prefer-not-to-say': 'genderPreferNot',
-};
 
 /** The whole row on phones, half of it from the `sm` breakpoint up. */
 export const HALF: ColProps = { xs: 24, sm: 12 };

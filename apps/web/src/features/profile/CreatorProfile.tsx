@@ -10,13 +10,13 @@ import {
   CalendarOutlined, CheckCircleFilled, DollarOutlined, EditOutlined, EnvironmentOutlined, MessageOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined, StopOutlined,
 } from '@ant-design/icons';
 import { useTranslations } from 'next-intl';
-import { DEFAULT_AVATAR, INTL_LOCALE, type Feed, type Locale, type PerformerStats, type PublicUser } from '@stagepass/shared';
+import { DEFAULT_AVATAR, type Feed, type PerformerStats, type PublicUser } from '@stagepass/shared';
 import { PROFILE_TAB_COUNTS, type ProfileTabKey } from './profile-tabs';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import { useFormat } from '@/lib/format';
-import { genderKey } from './gender-keys';
+import { genderKey } from '@/components/form/gender-keys';
 import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
@@ -43,12 +43,6 @@ const tabLoading = () => <Skeleton active paragraph={{ rows: 4 }} />;
 const CreatorVideos = dynamic(() => import('@/features/videos/CreatorVideos'), { loading: tabLoading });
 const CreatorGalleries = dynamic(() => import('@/features/galleries/CreatorGalleries'), { loading: tabLoading });
 const CreatorShop = dynamic(() => import('@/features/shop/CreatorShop'), { loading: tabLoading });
-
-/** "Mar 5, 2026" in the page's language (English as en-US, as the tables write it). */
-const shortDateIn = (iso: string | null | undefined, locale: Locale) => {
-  const d = new Date(iso ?? '');
-  return !iso || Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(INTL_LOCALE[locale], { month: 'short', day: 'numeric', year: 'numeric' });
-};
 
 /** Each counted tab's name in the profile messages. */
 const TAB_NAMES = { posts: 'tabPosts', videos: 'tabVideos', galleries: 'tabGalleries', shop: 'tabShop' } as const satisfies Record<ProfileTabKey, string>;
@@ -84,7 +78,7 @@ function SubscribeAction({ profile }: { profile: PublicUser }) {
   if (me?.isPerformer) return null;
   if (isLoading || (offer.isLoading && !offer.data)) return <Skeleton.Button active className={css.subscribeSkeleton} />;
   if (sub?.isActive) {
-    const date = shortDateIn(sub.expiresAt, fmt.locale);
+    const date = fmt.shortDate(sub.expiresAt);
     const when = sub.renewing ? t('renews', { date }) : t('until', { date });
     return (
       <Button icon={<CheckCircleFilled className={css.subscribed} />} onClick={() => router.push('/user/subscriptions')} title={t('manageSubscriptions')}>

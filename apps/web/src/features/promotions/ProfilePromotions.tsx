@@ -12,7 +12,6 @@ import { trialCodeSchema, type PublicUser } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useRoute } from '@/lib/swr';
 import { useFormat } from '@/lib/format';
-import { shortDateIn } from '@/features/subscriptions/short-date';
 import { useAppDispatch, useCurrentUser } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import PromotionBadge from '@/components/promotions/PromotionBadge';
@@ -50,7 +49,7 @@ export function TrialLinkOffer({ profile, isOwner }: { profile: PublicUser; isOw
       showIcon
       icon={<GiftOutlined />}
       title={l.tierName ? t('trialLinkTier', { count: l.days, tier: l.tierName }) : t('trialLink', { count: l.days })}
-      description={t('trialLinkText', { count: l.left, date: shortDateIn(l.endsAt, fmt.locale) })}
+      description={t('trialLinkText', { count: l.left, date: fmt.shortDate(l.endsAt) })}
       action={
         me?.isPerformer ? undefined : (
           <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer: profile, subscriptionType: 'free', trialCode: l.code }))}>

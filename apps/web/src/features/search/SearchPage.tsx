@@ -14,7 +14,7 @@ import { EmptyState, ErrorState } from '@/components/states';
 import FeedList from '@/features/feeds/FeedList';
 import { CreatorTile } from '@/features/social/CreatorCard';
 import css from './search.module.css';
-import { GENDER_KEYS } from '@/features/profile/gender-keys';
+import { GENDER_KEYS } from '@/components/form/gender-keys';
 
 function PopularKeywords() {
   const t = useTranslations('search');

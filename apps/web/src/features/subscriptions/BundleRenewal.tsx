@@ -12,7 +12,6 @@ import type { RenewAs, Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useFormat } from '@/lib/format';
-import { shortDateIn } from './short-date';
 import { moneyStyles } from '@/components/money/cells';
 
 export default function BundleRenewal({ s, onChanged }: { s: Subscription; onChanged: () => void }) {
@@ -20,7 +19,7 @@ export default function BundleRenewal({ s, onChanged }: { s: Subscription; onCha
   const t = useTranslations('subscriptions');
   const fmt = useFormat();
   const money = fmt.money;
-  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
+  const shortDate = fmt.shortDate;
   const [busy, setBusy] = useState(false);
   const renews = s.renewing && s.status === 'active';
   if (!s.bundle)

@@ -19,7 +19,6 @@ import TestPaymentsNotice from '@/components/pay/TestPaymentsNotice';
 import TaxedPrice, { TaxResidenceNotice } from '@/components/money/TaxedPrice';
 import { useBalance } from '@/lib/payments';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
-import { shortDateIn } from './short-date';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import TierBadge from '@/components/tiers/TierBadge';
 import PromotionBadge from '@/components/promotions/PromotionBadge';
@@ -45,7 +44,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const t = useTranslations('subscriptions');
   const fmt = useFormat();
   const money = fmt.money;
-  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
+  const shortDate = fmt.shortDate;
   const { performer, subscriptionType, trialCode } = useAppSelector((s) => s.subscription);
   const offer = useRoute(routes.subscriptions.offer, performer ? { params: { id: performer._id } } : null);
   const mine = useMySubscription(performer?._id);

@@ -8,7 +8,6 @@ import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
 import { useFormat } from '@/lib/format';
-import { shortDateIn } from './short-date';
 import { useAppDispatch } from '@/store';
 import { openSubscriptionModal } from '@/store/subscription';
 import { EmptyState } from '@/components/states';
@@ -45,7 +44,7 @@ function StatusCell({ s }: { s: Subscription }) {
         </Tag>
         {s.renewing && s.status === 'active' && <span className={`muted ${moneyStyles.small}`}>{t('renewing')}</span>}
       </span>
-      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>{t('accessUntilShort', { date: shortDateIn(s.expiresAt, fmt.locale) })}</span>}
+      {s.status === 'cancelled' && s.isActive && <span className={moneyStyles.small}>{t('accessUntilShort', { date: fmt.shortDate(s.expiresAt) })}</span>}
       {s.status === 'past_due' && <span className={`muted ${moneyStyles.small}`}>{t('paymentFailedRetry')}</span>}
     </div>
   );
@@ -60,7 +59,7 @@ export default function SubscriptionsPage() {
   const { t, mutate } = table;
   const tr = useTranslations('subscriptions');
   const fmt = useFormat();
-  const shortDate = (iso: string | null | undefined) => shortDateIn(iso, fmt.locale);
+  const shortDate = (iso: string | null | undefined) => fmt.shortDate(iso);
   const [busy, setBusy] = useState<string | null>(null);
   const [changing, setChanging] = useState<Subscription | null>(null);
 

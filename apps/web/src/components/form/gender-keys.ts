@@ -1,7 +1,7 @@
 import type { Gender } from '@stagepass/shared';
 import type { Messages } from '@/i18n/messages';
 
-/** Each gender's name in the `forms` messages (shipped with the shell): the profile's About tab and the search filter. */
+/** Each gender's name in the `forms` messages (shipped with the shell): the profile fields, the profile's About tab and the search filter. */
 export const GENDER_KEYS: Record<Gender, keyof Messages['forms']> = {
   female: 'genderFemale',
   male: 'genderMale',
