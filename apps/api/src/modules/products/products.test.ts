@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bookmarkItemSchema, productSchema } from '@stagepass/shared';
 import { createAdmin, createCreator, createFan, createTestApp, multipart, storedFiles, type Made, type TestApp, requester } from '../../../test/harness';
+import { fewestQueries } from '../../../test/query-count';
 import { expectLedgerBalanced, topUp } from '../../../test/money';
 import { files } from '../media/media.tables';
 import { userBlocks } from '../blocks/blocks.tables';
@@ -260,24 +261,9 @@ describe('fans: the shop', () => {
   it('the shop list loads in a fixed number of queries whatever its length (no N+1)', async () => {
     const creator = await createCreator(t);
     const fan = await createFan(t);
-    const target = (t.ctx.database.pglite ?? t.ctx.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
-    // The fewest of three runs: the pool also serves the app's periodic sweeps (events, media,
-    // HLS backfill, the tracer's index), which may fall inside one run.
     const countQueries = async () => {
-      const runs = [await countOnce(), await countOnce(), await countOnce()];
-      return { n: Math.min(...runs.map((r) => r.n)), items: runs[0]!.items };
-    };
-    const countOnce = async () => {
-      await t.ctx.queue.drain();
-      await req('GET', '/users/me', fan);
-      const spy = vi.spyOn(target, 'query');
-      try {
-        const res = await req('GET', `/performer-assets/products/search?performerId=${creator.user.id}&limit=100`, fan);
-        const ours = spy.mock.calls.filter(([text]) => !String(typeof text === 'object' && text && 'text' in text ? text.text : text).includes('pgboss.'));
-        return { n: ours.length, items: res.json().data.data.length };
-      } finally {
-        spy.mockRestore();
-      }
+      const { n, result: res } = await fewestQueries(t, () => req('GET', `/performer-assets/products/search?performerId=${creator.user.id}&limit=100`, fan), { warm: () => req('GET', '/users/me', fan) });
+      return { n, items: res.json().data.data.length };
     };
     for (let k = 0; k < 2; k++) await createProduct(t, creator.user.id, { type: k % 2 ? 'digital' : 'physical' });
     const small = await countQueries();

@@ -1,9 +1,10 @@
 // Videos beyond the required tables: a real upload played with Range, publication on time by the job, vault uses, lists and their query count.
 import fsp from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { videoSchema, type Video } from '@stagepass/shared';
 import { createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
+import { fewestQueries } from '../../../test/query-count';
 import { follow, purchase, subscribe } from '../../../test/factories';
 import { domainEvents } from '../../platform/events.tables';
 import { mediaFixtures } from '../media/media.fixtures';
@@ -180,25 +181,10 @@ describe('lists', () => {
         await createVideo(t, c.user.id, { tags: ['nplus'], teaserFileId: teaser.id, thumbnailFileId: thumb.id, access: (['free', 'subscribers', 'sale'] as const)[k % 3] });
       }
     };
-    const target = (t.ctx.database.pglite ?? t.ctx.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
-    // The fewer of two identical requests: the node's heartbeat (system module) or another timer
-    // may query the same pool inside one request's window; an N+1 shows in both.
     const countQueries = async (url: string) => {
-      const [a, b] = [await countOnce(url), await countOnce(url)];
-      return a.n <= b.n ? a : b;
-    };
-    const countOnce = async (url: string) => {
-      await t.ctx.queue.drain();
-      await get('/users/me', fan.auth);
-      const spy = vi.spyOn(target, 'query');
-      try {
-        const res = await get(url, fan.auth);
-        expect(res.statusCode).toBe(200);
-        const ours = spy.mock.calls.filter(([text]) => !String(typeof text === 'object' && text && 'text' in text ? text.text : text).includes('pgboss.'));
-        return { n: ours.length, items: res.json().data.data.length };
-      } finally {
-        spy.mockRestore();
-      }
+      const { n, result: res } = await fewestQueries(t, () => get(url, fan.auth), { warm: () => get('/users/me', fan.auth) });
+      expect(res.statusCode).toBe(200);
+      return { n, items: res.json().data.data.length };
     };
     await add(3);
     const small = await countQueries(`${F}/search?tag=nplus&limit=100`);
