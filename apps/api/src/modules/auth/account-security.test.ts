@@ -160,6 +160,20 @@ describe('e-mail change (confirmed by a link to the new address)', () => {
     expect((await t.ctx.db.select().from(users).where(eq(users.id, fan.user.id)))[0]!.email).toBe(fan.user.email);
   });
 
+  it('links made out of order (handlers run side by side): the later request keeps the working link, the earlier one sends none', async () => {
+    const fan = await createFan(t);
+    const first = `first-${fan.user.id.slice(-8)}@new.test`;
+    const second = `second-${fan.user.id.slice(-8)}@new.test`;
+    const asked = Date.now();
+    // The second request's handler runs first, then the first request's.
+    await t.ctx.auth.sendEmailChangeLink(fan.user.id, second, new Date(asked + 1000));
+    await t.ctx.auth.sendEmailChangeLink(fan.user.id, first, new Date(asked));
+    expect(await mailsTo(t, first)).toHaveLength(0);
+    const token = tokenIn((await mailsTo(t, second))[0]!, '/auth/confirm-email');
+    expect((await call(t, { method: 'POST', url: '/auth/email-change/confirm', payload: { token } })).statusCode).toBe(200);
+    expect((await t.ctx.db.select().from(users).where(eq(users.id, fan.user.id)))[0]!.email).toBe(second);
+  });
+
   it('an address taken meanwhile → 409 at confirmation and the account keeps its e-mail', async () => {
     const fan = await createFan(t);
     const next = `race-${fan.user.id.slice(-8)}@new.test`;

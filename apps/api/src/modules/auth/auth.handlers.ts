@@ -20,7 +20,7 @@ export function registerAuthHandlers({ auth, events }: AuthHandlersDeps): void {
   interactive.onSideEffect('user.registered', 'auth.verification-mail', async ({ payload }) => {
     if (payload.verifyEmail) await auth.sendVerificationEmailTo(payload.userId);
   });
-  interactive.onSideEffect('user.email-change-requested', 'auth.email-change-link', ({ payload }) => auth.sendEmailChangeLink(payload.userId, payload.email));
+  interactive.onSideEffect('user.email-change-requested', 'auth.email-change-link', ({ payload, occurredAt }) => auth.sendEmailChangeLink(payload.userId, payload.email, occurredAt));
   interactive.onSideEffect('user.email-changed', 'auth.email-changed-notice', ({ payload }) => auth.sendEmailChangedNotice(payload.userId, payload.oldEmail, payload.newEmail));
   // An operator forced a reset (users README, "Operator console"): the usual reset link.
   interactive.onSideEffect('user.password-reset-forced', 'auth.forced-reset-mail', ({ payload }) => auth.sendResetEmailTo(payload.userId));

@@ -286,11 +286,15 @@ export class AuthService {
     await this.deps.db.transaction((tx) => this.deps.events.record(tx, 'user.email-change-requested', { userId: user.id, email }));
   }
 
-  /** The handler of `user.email-change-requested`: the link to the new address. */
-  async sendEmailChangeLink(userId: string, email: string) {
+  /**
+   * The handler of `user.email-change-requested`: the link to the new address — unless a later
+   * request (`requestedAt`: the event's time) already has its link (handlers may run out of order).
+   */
+  async sendEmailChangeLink(userId: string, email: string, requestedAt?: Date) {
     const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) return;
-    const token = await createMailToken(this.deps.db, user.id, 'change-email', EMAIL_CHANGE_TOKEN_TTL_MS, email);
+    const token = await createMailToken(this.deps.db, user.id, 'change-email', EMAIL_CHANGE_TOKEN_TTL_MS, email, requestedAt);
+    if (!token) return;
     await this.deps.mailer.send({ to: email, ...confirmEmailChangeMail(await this.siteName(), this.deps.config.PUBLIC_WEB_URL, user.username, token, user.locale) });
   }
 
