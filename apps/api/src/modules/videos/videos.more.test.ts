@@ -73,7 +73,7 @@ describe('a real upload, processed and played with Range through a signed URL', 
     } finally {
       await fx.cleanup();
     }
-  });
+  }, 180_000); // a real video's MP4 and HLS variants: over 30 s beside CI's browser tests (stop 46)
 });
 
 describe('publication on time by the job (not by an hourly cron)', () => {
