@@ -53,7 +53,10 @@ for (const p of PAGES) {
         await p.open(page);
         await settle(page);
       }
-      const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      // The player's watermark (the creator's address and the viewer's name over a video) is
+      // translucent on purpose, at the creator's chosen opacity, and hidden from assistive tech:
+      // not text to read. It appears once the overlay loads, so it made the check flaky (stop 46).
+      const result = await new AxeBuilder({ page }).withRules(['color-contrast']).exclude('[data-testid="video-mark"]').analyze();
       const found = result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
       expect(found, `contrast failures on ${p.path()} (${theme})`).toEqual([]);
     }
