@@ -180,7 +180,7 @@ export default function Composer({ feed, onDone, onCancel, title }: { feed?: Fee
           </Form.Item>
         </Flex>
 
-        <AttachedFiles media={media} teaser={teaser} thumbnail={thumbnail} onRemove={uploads.remove} />
+        <AttachedFiles media={media} teaser={teaser} thumbnail={thumbnail} onRemove={uploads.remove} markable={visibility !== 'free'} />
 
         {existingPoll && !poll && <ExistingPoll poll={existingPoll} onRemove={() => setExistingPoll(null)} />}
         {poll && <PollEditor poll={poll} errors={pollErrors} onChange={setPoll} onRemove={() => setPoll(null)} />}

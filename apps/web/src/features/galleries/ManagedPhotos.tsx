@@ -7,6 +7,7 @@ import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import type { ListPage } from '@/lib/use-infinite-list';
 import { EmptyState, ErrorState } from '@/components/states';
+import ForensicMarkButton from '@/features/protection/ForensicMarkButton';
 import { PhotoGridSkeleton } from './PhotoGrid';
 import css from './galleries.module.css';
 
@@ -24,7 +25,8 @@ interface PhotoList {
 /**
  * The photos of a gallery being managed: each with its picture (or its processing state), the
  * cover marked `Cover`, and the buttons `Set as cover` (POST …/photos/set-cover/{id}) and
- * `Delete photo` (asks first; DELETE …/photos/{id} — the file stays in the vault).
+ * `Delete photo` (asks first; DELETE …/photos/{id} — the file stays in the vault); in a gallery that
+ * is not free, the photo's forensic mark (ForensicMarkButton).
  */
 export default function ManagedPhotos({ gallery, list, onChanged }: { gallery: Gallery; list: PhotoList; onChanged: () => void }) {
   const { message, modal } = App.useApp();
@@ -101,6 +103,7 @@ export default function ManagedPhotos({ gallery, list, onChanged }: { gallery: G
                   </Button>
                 )}
                 <span className={css.spacer} />
+                {gallery.access !== 'free' && f.status === 'ready' && <ForensicMarkButton fileId={f._id} name={name} />}
                 <Tooltip title="Delete photo">
                   <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label="Delete photo" onClick={() => remove(p, name)} />
                 </Tooltip>

@@ -14,7 +14,8 @@ import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
 import css from './protection.module.css';
 
-export default function ForensicMarkSwitch({ fileId, kind }: { fileId: string; kind: 'video' | 'image' }) {
+/** `compact`: inside a popover (ForensicMarkButton), without the space above it. */
+export default function ForensicMarkSwitch({ fileId, kind, compact = false }: { fileId: string; kind: 'video' | 'image'; compact?: boolean }) {
   const { message } = App.useApp();
   const labelId = useId();
   const helpId = useId();
@@ -38,7 +39,7 @@ export default function ForensicMarkSwitch({ fileId, kind }: { fileId: string; k
   };
 
   return (
-    <div className={css.fileMark} data-testid="forensic-switch">
+    <div className={compact ? `${css.fileMark} ${css.fileMarkCompact}` : css.fileMark} data-testid="forensic-switch">
       <Switch checked={data.forensic} loading={busy} onChange={(on) => void change(on)} aria-labelledby={labelId} aria-describedby={helpId} />
       <div>
         <Typography.Text strong id={labelId}>

@@ -6,6 +6,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { SCREENING_BLOCKED_MESSAGE, type FeedUploadSlot } from '@stagepass/shared';
+import ForensicMarkButton from '@/features/protection/ForensicMarkButton';
 import type { UploadItem } from '../useUploads';
 import css from './composer.module.css';
 
@@ -49,8 +50,8 @@ function StatusText({ item }: { item: UploadItem }) {
   }
 }
 
-/** One file of the post: thumbnail, name, upload/processing status and a remove button. */
-function UploadTile({ item, onRemove, label }: { item: UploadItem; onRemove: () => void; label?: string }) {
+/** One file of the post: thumbnail, name, upload/processing status, its forensic mark when `markable` (a ready photo), and a remove button. */
+function UploadTile({ item, onRemove, label, markable = false }: { item: UploadItem; onRemove: () => void; label?: string; markable?: boolean }) {
   const pic = item.file?.thumbnails?.[0] || item.localUrl || (item.file?.type === 'image' ? item.file.url : undefined);
   const Icon = item.kind === 'audio' ? AudioOutlined : item.kind === 'video' ? VideoCameraOutlined : FileImageOutlined;
   return (
@@ -69,19 +70,20 @@ function UploadTile({ item, onRemove, label }: { item: UploadItem; onRemove: () 
         </div>
         {item.phase === 'uploading' && <Progress percent={item.percent} size="small" showInfo={false} status="active" aria-label={`Upload progress ${item.name}`} />}
       </div>
+      {markable && item.kind === 'image' && item.phase === 'ready' && item.file && <ForensicMarkButton fileId={item.file._id} name={item.name} />}
       <Button type="text" size="small" icon={<CloseOutlined />} aria-label={`Remove ${item.name}`} onClick={onRemove} />
     </div>
   );
 }
 
-/** The attached media, then the teaser and thumbnail, as tiles. */
-export function AttachedFiles({ media, teaser, thumbnail, onRemove }: { media: UploadItem[]; teaser?: UploadItem; thumbnail?: UploadItem; onRemove: (key: string) => void }) {
+/** The attached media, then the teaser and thumbnail, as tiles; `markable` (a post that is not free): each photo's forensic mark. */
+export function AttachedFiles({ media, teaser, thumbnail, onRemove, markable = false }: { media: UploadItem[]; teaser?: UploadItem; thumbnail?: UploadItem; onRemove: (key: string) => void; markable?: boolean }) {
   return (
     <>
       {media.length > 0 && (
         <div className="upload-grid" aria-label="Attached files">
           {media.map((it) => (
-            <UploadTile key={it.key} item={it} onRemove={() => onRemove(it.key)} />
+            <UploadTile key={it.key} item={it} markable={markable} onRemove={() => onRemove(it.key)} />
           ))}
         </div>
       )}

@@ -1,0 +1,19 @@
+'use client';
+/**
+ * The forensic mark of one image in a list (a gallery's photos, a post's attached photos): an icon
+ * button opening a popover with that item's `ForensicMarkSwitch`. The setting is fetched when the
+ * popover first opens — a list of photos costs no request until the creator asks.
+ */
+import { Button, Popover, Tooltip } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import ForensicMarkSwitch from './ForensicMarkSwitch';
+
+export default function ForensicMarkButton({ fileId, name }: { fileId: string; name: string }) {
+  return (
+    <Popover trigger="click" placement="bottomRight" content={<ForensicMarkSwitch fileId={fileId} kind="image" compact />} destroyOnHidden>
+      <Tooltip title="Forensic mark">
+        <Button type="text" size="small" icon={<SafetyCertificateOutlined aria-hidden="true" />} aria-label={`Forensic mark of ${name}`} aria-haspopup="dialog" />
+      </Tooltip>
+    </Popover>
+  );
+}
