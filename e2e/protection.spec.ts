@@ -206,3 +206,46 @@ test("a creator turns the forensic mark off for one paid video in its editor, an
   await expect(page.getByTestId('forensic-switch')).toHaveCount(0);
   await ctx.close();
 });
+
+test("a creator turns the forensic mark off for one photo of a subscribers' gallery, and for a photo of a subscribers' post", async ({ browser }, info) => {
+  const username = uniqueName('pswitch');
+  const creator = await registerVerifiedCreator({ firstName: 'Pia', lastName: `Switch ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'marks-pass-123' });
+  const gallery = await api<{ _id: string }>('POST', '/performer/performer-assets/galleries', { title: `Switch gallery ${username}`, status: 'active', access: 'subscribers' }, creator.token);
+  const form = new FormData();
+  form.append('galleryId', gallery._id);
+  form.append('photo', new Blob([new Uint8Array(await texturedPhoto())], { type: 'image/jpeg' }), 'balcony.jpg');
+  const up = await fetch(`${E2E.api}/performer/performer-assets/photos/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${creator.token}` } });
+  expect(up.status).toBe(200);
+  const fileId = ((await up.json()) as { data: { file: { _id: string } } }).data.file._id;
+  await expect.poll(async () => (await api<{ status: string }>('GET', `/files/${fileId}/status`, undefined, creator.token)).status, { timeout: 90_000 }).toBe('ready');
+
+  const ctx = await browser.newContext();
+  await signIn(ctx, creator.token);
+  const page = await ctx.newPage();
+  await page.goto(`/creator/galleries/${gallery._id}`);
+  // The setting is fetched when the popover opens; until the creator chooses, it follows their settings.
+  await page.getByRole('button', { name: 'Forensic mark of Photo 1' }).click();
+  const mark = page.getByRole('switch', { name: 'Forensic mark' });
+  await expect(mark).toBeChecked();
+  await expect(page.getByTestId('forensic-switch')).toContainText('Follows your protection settings');
+  await mark.click();
+  await expect(mark).not.toBeChecked();
+  await expect(page.getByTestId('forensic-switch')).toContainText('Set for this item');
+  await pageShots(page, 'photo-forensic-switch', (f) => info.outputPath(f));
+  expect(await api('GET', `/performer/protection/files/${fileId}`, undefined, creator.token)).toEqual({ fileId, forensic: false, usesDefault: false });
+  await page.reload();
+  await page.getByRole('button', { name: 'Forensic mark of Photo 1' }).click();
+  await expect(page.getByRole('switch', { name: 'Forensic mark' })).not.toBeChecked();
+
+  // In the composer: a photo attached to a subscribers' post has the button; a free post's has none.
+  await page.goto('/creator/feeds/new');
+  await page.getByLabel('Add photos', { exact: true }).setInputFiles({ name: 'terrace.jpg', mimeType: 'image/jpeg', buffer: await texturedPhoto() });
+  const tile = page.getByRole('group', { name: /terrace\.jpg/ });
+  await expect(tile.getByRole('status')).toContainText('Ready', { timeout: 90_000 });
+  await expect(tile.getByRole('button', { name: /^Forensic mark of/ })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Subscribers' }).check();
+  await tile.getByRole('button', { name: /^Forensic mark of/ }).click();
+  await page.getByRole('switch', { name: 'Forensic mark' }).click();
+  await expect(page.getByTestId('forensic-switch')).toContainText('Set for this item');
+  await ctx.close();
+});
