@@ -195,7 +195,7 @@ describe('changing tier (sandbox card)', () => {
     expect(r.json().data).toEqual({ kind: 'upgrade', charged: 3.23, effectiveAt: clock.toISOString() });
     const again = await req('POST', `/subscriptions/${sub._id}/tier`, fan, { tierId: gold._id }, headers);
     expect(again.json().data).toEqual(r.json().data);
-    const pays = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, sub._id));
+    const pays = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, sub._id)).orderBy(paymentTransactions.createdAt);
     expect(pays.map((p) => [p.amount, p.status])).toEqual([[1000, 'succeeded'], [323, 'succeeded']]);
     const earned = await t.ctx.db.select().from(earnings).where(eq(earnings.performerId, c.user.id));
     expect(earned.length).toBe(2);
@@ -223,7 +223,7 @@ describe('changing tier (sandbox card)', () => {
     expect(await subRow(sub._id)).toMatchObject({ tierId: gold._id, pendingTierId: base._id });
     clock = new Date('2026-06-01T00:00:01Z');
     expect((await t.ctx.subscriptions.renewDue()).renewed).toBeGreaterThanOrEqual(1);
-    const pays = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, sub._id));
+    const pays = await t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.subscriptionId, sub._id)).orderBy(paymentTransactions.createdAt);
     expect(pays.map((p) => p.amount)).toEqual([2000, 500]);
     expect(await subRow(sub._id)).toMatchObject({ tierId: base._id, pendingTierId: null, price: 500, expiresAt: new Date('2026-07-01T00:00:00Z') });
   });
