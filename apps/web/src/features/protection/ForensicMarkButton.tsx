@@ -10,7 +10,7 @@ import ForensicMarkSwitch from './ForensicMarkSwitch';
 
 export default function ForensicMarkButton({ fileId, name }: { fileId: string; name: string }) {
   return (
-    <Popover trigger="click" placement="bottomRight" content={<ForensicMarkSwitch fileId={fileId} kind="image" compact />} destroyOnHidden>
+    <Popover trigger="click" placement="bottom" content={<ForensicMarkSwitch fileId={fileId} kind="image" compact />} destroyOnHidden>
       <Tooltip title="Forensic mark">
         <Button type="text" size="small" icon={<SafetyCertificateOutlined aria-hidden="true" />} aria-label={`Forensic mark of ${name}`} aria-haspopup="dialog" />
       </Tooltip>
