@@ -11,6 +11,10 @@
  *    data, `next start`), BENCH_WEB_REQUESTS sequential requests per page after a warm-up; the
  *    HTML is measured uncompressed, TTFB is the time to the first body byte, p50 (p95 beside it).
  *    The floor: the API calls the root layout makes for every page, timed the same way.
+ * 3. Lighthouse on its mobile profile (issue 34 §4; bench/lib/lighthouse.mts): performance and
+ *    accessibility scores with LCP, TBT and CLS for the landing page, /auth/login and a creator's
+ *    page signed out, and a fan's /home signed in — the median of BENCH_WEB_LIGHTHOUSE_RUNS
+ *    (default 3) audits each; the floor pages (`next start` of bench/web-floor) audited the same way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,8 +22,10 @@ import path from 'node:path';
 import { firstLoadJs, readBudgets } from '../scripts/check-web-budgets.mjs';
 import { fmt, percentile, report, type BenchRow } from './lib/report.mts';
 import { freePort, login, ROOT, startApi } from './lib/api-process.mts';
+import { audit, startChromium, type PageScore } from './lib/lighthouse.mts';
 
 const REQUESTS = Number(process.env.BENCH_WEB_REQUESTS ?? 40);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_LIGHTHOUSE_RUNS ?? 3);
 const log = (m: string) => console.log(`[web] ${m}`);
 const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
 const nextBin = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -84,7 +90,6 @@ const HTML_GOAL = budgets.serverHtmlKb.goalKb as number;
 if (process.env.BENCH_WEB_BUILD === '1' || !fs.existsSync(path.join(webDir, '.next/BUILD_ID'))) build(webDir, 'the web app');
 build(floorDir, 'the floor pages');
 const floor = firstLoadJs(path.join(floorDir, '.next'));
-fs.rmSync(path.join(floorDir, '.next'), { recursive: true, force: true });
 const floorOf = (route: string) => floor.find((r) => r.route === route)!.gzipBytes;
 const floorText = `Next+React ${kb(floorOf('/bare'))}; + antd ${kb(floorOf('/antd'))}`;
 const pages = firstLoadJs();
@@ -97,15 +102,29 @@ for (const route of ['/auth/login', '/home', '/[profileId]']) {
 }
 rows.push({ suite: 'web', figure: `first-load JS, gzip: smallest page (${smallest.route})`, value: kb(smallest.gzipBytes), floor: floorText, target: `≤ ${JS_GOAL} kB`, met: smallest.gzipBytes <= JS_GOAL * 1000 });
 
+/** `next start` of an app folder on a free port (production), its base URL once it answers `probe`. */
+async function nextStart(cwd: string, probe: string, env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${probe}`, child);
+  return { base, child };
+}
+const lhText = (s: PageScore & { scores: number[] }) =>
+  `performance ${s.performance} (runs ${s.scores.join(', ')}), accessibility ${s.accessibility}; LCP ${fmt(s.lcpMs / 1000, 2)} s, TBT ${fmt(s.tbtMs, 0)} ms, CLS ${fmt(s.cls, 3)}`;
+
 // ---------------------------------------------------------------- 2. HTML and TTFB
 log('starting the API (embedded database, demo data) and next start…');
-const api = await startApi({ seedDemo: true });
+// The browser calls the API from the web's origin: the API's CORS must allow it (PUBLIC_WEB_URL).
 const webPort = await freePort();
+const api = await startApi({ seedDemo: true, env: { PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}` } });
 const web = spawn(process.execPath, [nextBin, 'start', '-p', String(webPort), '-H', '127.0.0.1'], {
   cwd: webDir,
   stdio: 'ignore',
   env: { ...process.env, NODE_ENV: 'production', API_INTERNAL_URL: api.url, PUBLIC_API_URL: api.url, PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}`, NEXT_TELEMETRY_DISABLED: '1' },
 });
+let floorSite: ChildProcess | undefined;
+let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
 try {
   const base = `http://127.0.0.1:${webPort}`;
   await waitFor(`${base}/auth/login`, web);
@@ -131,7 +150,28 @@ try {
     rows.push({ suite: 'web', figure: `server HTML: ${label}`, value: kb(m.bytes), target: `≤ ${HTML_GOAL} kB`, met: m.bytes <= HTML_GOAL * 1000 });
     rows.push({ suite: 'web', figure: `SSR TTFB p50 (p95): ${label}`, value: `${fmt(m.p50, 1)} ms (${fmt(m.p95, 1)})`, floor: `layout's API calls ${fmt(f.p50, 1)} ms`, target: '< 100 ms', met: m.p50 < 100 });
   }
+
+  // ---------------------------------------------------------------- 3. Lighthouse (mobile)
+  log(`Lighthouse, mobile profile, ${LIGHTHOUSE_RUNS} audits a page…`);
+  chromium = await startChromium();
+  const floorRun = await nextStart(floorDir, '/bare');
+  floorSite = floorRun.child;
+  const bare = await audit(chromium.port, `${floorRun.base}/bare`, { runs: LIGHTHOUSE_RUNS });
+  const withAntd = await audit(chromium.port, `${floorRun.base}/antd`, { runs: LIGHTHOUSE_RUNS });
+  const lhFloor = `Next+React: ${bare.performance} (LCP ${fmt(bare.lcpMs / 1000, 2)} s, TBT ${fmt(bare.tbtMs, 0)} ms); + antd: ${withAntd.performance} (LCP ${fmt(withAntd.lcpMs / 1000, 2)} s, TBT ${fmt(withAntd.tbtMs, 0)} ms)`;
+  for (const [route, label, signedIn, perfGoal] of [
+    ['/', 'landing page', false, 90],
+    ['/auth/login', '/auth/login', false, 90],
+    ['/luna', "a creator's page (/luna), signed out", false, 90],
+    ['/home', "a fan's /home, signed in", true, 80],
+  ] as const) {
+    const s = await audit(chromium.port, `${base}${route}`, { runs: LIGHTHOUSE_RUNS, ...(signedIn ? { cookie: { name: 'token', value: cookie.slice('token='.length) } } : {}) });
+    rows.push({ suite: 'web', figure: `Lighthouse mobile: ${label}`, value: lhText(s), floor: lhFloor, target: `performance ≥ ${perfGoal}, accessibility ≥ 95`, met: s.performance >= perfGoal && s.accessibility >= 95 });
+  }
 } finally {
+  await chromium?.stop();
+  floorSite?.kill('SIGTERM');
+  fs.rmSync(path.join(floorDir, '.next'), { recursive: true, force: true });
   web.kill('SIGTERM');
   await api.stop();
 }
