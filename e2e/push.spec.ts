@@ -102,7 +102,7 @@ test('installable: the manifest meets the install criteria, its icons load, the 
   await context.close();
 });
 
-test('the Install offer waits for the second visit, and "Not now" is remembered', async ({ playwright }) => {
+test('the Install offer waits for the second visit and its first interaction, and "Not now" is remembered', async ({ playwright }) => {
   const context = await profileContext(playwright);
   // Records the browser's beforeinstallprompt (the site takes it and decides when to offer).
   await context.addInitScript(() => {
@@ -123,6 +123,10 @@ test('the Install offer waits for the second visit, and "Not now" is remembered'
   const second = await context.newPage();
   await second.goto('/');
   await prompted(second);
+  // Not while the page loads: at the visitor's first interaction (here a scroll of the wheel).
+  await expect(offer(second)).toHaveCount(0);
+  await second.mouse.move(200, 300);
+  await second.mouse.wheel(0, 120);
   await expect(offer(second)).toBeVisible();
   await offer(second).getByRole('button', { name: 'Not now' }).click();
   await expect(offer(second)).toHaveCount(0);
@@ -131,6 +135,7 @@ test('the Install offer waits for the second visit, and "Not now" is remembered'
   const third = await context.newPage();
   await third.goto('/');
   await prompted(third);
+  await third.mouse.wheel(0, 120);
   await expect(offer(third)).toHaveCount(0);
   await context.close();
 });

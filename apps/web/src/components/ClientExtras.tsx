@@ -5,7 +5,8 @@
  * - 401 from any call → reset auth/user state, go to /auth/login;
  * - UI/site settings are saved to localStorage whenever they change (spec §3);
  * - the favicon follows the settings;
- * - the service worker is registered, and the "Install" offer shown when due (lib/pwa.ts).
+ * - the service worker is registered, and the "Install" offer shown when due (lib/pwa.ts): from
+ *   the second visit, at the visitor's first interaction with the page.
  */
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
@@ -14,7 +15,7 @@ import { setUnauthorizedHandler } from '@/lib/api';
 import { UI_STORAGE_KEY } from '@/lib/config';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { resetAuth } from '@/store/auth';
-import { countVisit, installPromptDue, onInstallable, registerServiceWorker, rememberInstallAnswer, type InstallPromptEvent } from '@/lib/pwa';
+import { afterFirstInteraction, countVisit, installPromptDue, onInstallable, registerServiceWorker, rememberInstallAnswer, type InstallPromptEvent } from '@/lib/pwa';
 
 const InstallPrompt = dynamic(() => import('./InstallPrompt'), { ssr: false });
 
@@ -27,9 +28,11 @@ export default function ClientExtras() {
   useEffect(() => {
     registerServiceWorker();
     const visits = countVisit();
-    // The boot script took the browser's prompt (so Chromium shows no mini-bar of its own); ours waits for its moment.
+    // The boot script took the browser's prompt (so Chromium shows no mini-bar of its own); ours
+    // waits for its moment: a second visit, once the visitor first touches the page.
+    let waiting: (() => void) | undefined;
     const stop = onInstallable((e) => {
-      if (installPromptDue(visits)) setInstallEvent(e);
+      if (installPromptDue(visits)) waiting ??= afterFirstInteraction(() => setInstallEvent(e));
     });
     const installed = () => {
       rememberInstallAnswer();
@@ -38,6 +41,7 @@ export default function ClientExtras() {
     window.addEventListener('appinstalled', installed);
     return () => {
       stop();
+      waiting?.();
       window.removeEventListener('appinstalled', installed);
     };
   }, []);

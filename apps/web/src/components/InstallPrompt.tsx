@@ -7,7 +7,7 @@ import css from './install-prompt.module.css';
 
 /**
  * "Install" offer (issue 34 §1): shown by ClientExtras from the second visit on, when the browser
- * says the site can be installed (beforeinstallprompt). Install opens the browser's own dialog;
+ * says the site can be installed (beforeinstallprompt), at the visitor's first tap, key or scroll. Install opens the browser's own dialog;
  * "Not now" and an install are remembered, so it does not come back.
  */
 export default function InstallPrompt({ event, onDone }: { event: InstallPromptEvent; onDone: () => void }) {

@@ -64,6 +64,27 @@ export function installPromptDue(visits: number): boolean {
   return !isStandalone() && !read(DISMISSED_KEY, localStorage) && visits >= INSTALL_PROMPT_FROM_VISIT;
 }
 
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+/**
+ * Calls `go` at the visitor's first interaction with the page (a tap, a key, a scroll), once.
+ * The install offer waits for it: shown while the page loads it would push in front of the page's
+ * own content (it was the largest paint of a signed-in home, seconds late — bench/README.md "web").
+ * Answers the unsubscribe.
+ */
+export function afterFirstInteraction(go: () => void): () => void {
+  const opts = { capture: true, passive: true } as const;
+  const stop = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, fire, opts);
+  };
+  function fire() {
+    stop();
+    go();
+  }
+  for (const type of INTERACTIONS) window.addEventListener(type, fire, opts);
+  return stop;
+}
+
 /** "Not now", or installed: the prompt does not come back in this browser. */
 export function rememberInstallAnswer(): void {
   write(DISMISSED_KEY, '1', localStorage);
