@@ -44,6 +44,8 @@ const MARK_VERSION = 'v1';
 export const MARK_CACHE_DAYS = 30;
 /** A hit refreshes its entry's last-served time at most once a day (not a write per view). */
 const SERVED_REFRESH_MS = 86_400_000;
+/** Cache entries whose last-served record this node remembers (ProtectionService.touch). */
+const SERVED_MEMO_MAX = 20_000;
 
 /**
  * Per-viewer marks on private images (README.md beside this file): the creator's settings (or the
@@ -177,7 +179,7 @@ export class ProtectionService {
       .slice(0, 16);
     const cacheKey = `marks/${fileId}/${rendition}/${viewerId}-${fingerprint}.jpg`;
     if (await this.deps.storage.stat(cacheKey)) {
-      void this.touch(cacheKey, fileId).catch((err: unknown) => this.deps.log.warn({ err, cacheKey }, 'could not record a marked image as served'));
+      void this.touch(cacheKey, fileId, false).catch((err: unknown) => this.deps.log.warn({ err, cacheKey }, 'could not record a marked image as served'));
       return { body: await buffer(await this.deps.storage.get(cacheKey)), contentType: 'image/jpeg', cache: 'hit' };
     }
     const body = await this.render(key, {
@@ -185,7 +187,7 @@ export class ProtectionService {
       visible: settings.visible ? { position: settings.position, opacity: settings.opacity, lines: [creatorUrl, `@${viewerName}`] } : null,
     });
     await this.deps.storage.put(cacheKey, body, 'image/jpeg');
-    await this.touch(cacheKey, fileId);
+    await this.touch(cacheKey, fileId, true);
     // The tracer's index: this file has now been served marked.
     void this.indexFile(file).catch((err: unknown) => this.deps.log.warn({ err, fileId }, 'indexing a served image for the tracer failed'));
     return { body, contentType: 'image/jpeg', cache: 'miss' };
@@ -197,13 +199,26 @@ export class ProtectionService {
     return img.contentType === 'image/jpeg' ? img.body : sharp(img.body).jpeg({ quality: MARKED_QUALITY }).toBuffer();
   }
 
-  /** Records a cache entry as served now (a new entry, or a hit more than a day after the last record). */
-  private async touch(key: string, fileId: string): Promise<void> {
+  /** When this node last recorded each cache entry as served (ms; the oldest forgotten first). */
+  private served = new Map<string, number>();
+
+  /**
+   * Records a cache entry as served now (a new entry, or a hit more than a day after the last
+   * record). A hit this node recorded less than a day ago writes nothing — not even the upsert
+   * the database would turn into a no-op; a drawn entry (`drawn`) is always written, its row may
+   * have been swept.
+   */
+  private async touch(key: string, fileId: string, drawn: boolean): Promise<void> {
     const now = this.deps.clock.now();
+    const last = this.served.get(key);
+    if (!drawn && last !== undefined && now.getTime() - last < SERVED_REFRESH_MS) return;
     await this.deps.db
       .insert(markCache)
       .values({ key, fileId, servedAt: now })
       .onConflictDoUpdate({ target: markCache.key, set: { servedAt: now }, setWhere: lt(markCache.servedAt, new Date(now.getTime() - SERVED_REFRESH_MS)) });
+    this.served.delete(key);
+    this.served.set(key, now.getTime());
+    while (this.served.size > SERVED_MEMO_MAX) this.served.delete(this.served.keys().next().value!);
   }
 
   /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createAdmin, createAdminWithout2fa, createCreator, createFan, createTestApp, multipart, type Made, type TestApp } from '../../../test/harness';
 import { createFeed, createFeedFile, subscribe } from '../../../test/factories';
@@ -111,6 +111,29 @@ describe('serving', { timeout: 120_000 }, () => {
     // The viewer's next request draws it again (and records it again).
     expect((await get(url!)).headers['x-mark-cache']).toBe('miss');
     expect(await t.ctx.db.select().from(markCache).where(eq(markCache.key, old.key))).toHaveLength(1);
+  });
+
+  it('a hit writes nothing when this node recorded the entry less than a day ago; a day later it records it again', async () => {
+    const { url } = await photoOf(fan2);
+    await get(url!);
+    expect((await get(url!)).headers['x-mark-cache']).toBe('hit');
+    const rendition = /\/files\/marked\/[^/]+\/(\w+)\?/.exec(url!)![1]!;
+    const key = (await t.ctx.db.select().from(markCache).where(eq(markCache.fileId, file.id))).find((r) => r.key.startsWith(`marks/${file.id}/${rendition}/${fan2.user.id}-`))!.key;
+    // The row says two days ago: the database would refresh it, but this node wrote it just now — no write.
+    const twoDaysAgo = new Date(t.ctx.clock.now().getTime() - 2 * 86_400_000);
+    await t.ctx.db.update(markCache).set({ servedAt: twoDaysAgo }).where(eq(markCache.key, key));
+    expect((await get(url!)).headers['x-mark-cache']).toBe('hit');
+    const servedAt = async () => (await t.ctx.db.select().from(markCache).where(eq(markCache.key, key)))[0]!.servedAt.getTime();
+    expect(await servedAt()).toBe(twoDaysAgo.getTime());
+    // A day and a minute later (the app's clock), the next hit — through a URL signed then — records it (in the background).
+    const later = new Date(t.ctx.clock.now().getTime() + 86_460_000);
+    const now = vi.spyOn(t.ctx.clock, 'now').mockReturnValue(later);
+    try {
+      expect((await get((await photoOf(fan2)).url!)).headers['x-mark-cache']).toBe('hit');
+      await expect.poll(servedAt).toBe(later.getTime());
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it("one viewer's URL cannot fetch another viewer's mark; a changed or expired signature is refused", async () => {
