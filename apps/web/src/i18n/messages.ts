@@ -16,9 +16,12 @@ export type ShellKey = keyof Messages['shell'];
  * the shell on every signed-in page — kept small for that reason, the preferences, push devices
  * and unsubscribe texts are `notificationSettings`, sent by their pages; `payments`: the tip and
  * unlock dialogs, which open from paid content on nearly any page — kept to those two dialogs, the
- * money pages are `wallet`). A page adds its own with <ClientMessages>.
+ * money pages are `wallet`; `pay`: the shared pay pieces those dialogs and the subscribe dialog
+ * hold — price with tax, card select, add card, coupon, test-payments notice; `tables`: the shared
+ * table helpers — filters, date filters, the narrow tables' sort — on most list pages). A page adds
+ * its own with <ClientMessages>.
  */
-export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments', 'pay', 'tables'] as const satisfies readonly Namespace[];
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('../../messages/en.json').then((m) => m.default),

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { Pagination, Select, Skeleton, Table, type TableProps } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import css from './list.module.css';
 
@@ -51,6 +52,7 @@ export default function ResponsiveTable<T extends object>(props: ResponsiveTable
 }
 
 function CardList<T extends object>({ cardsLabel, cardTitleKeys, columns = [], dataSource = [], rowKey = 'key', loading, pagination, locale, onChange, onRow }: ResponsiveTableProps<T>) {
+  const t = useTranslations('tables');
   const cols = (columns as Col<T>[]).filter((c) => !c.hidden);
   const titleKeys = cardTitleKeys ?? (cols[0]?.key !== undefined ? [String(cols[0].key)] : []);
   const isAction = (c: Col<T>) => !c.title || /^action/.test(String(c.key ?? '')) || (typeof c.title === 'object' && !c.sorter && String(c.key ?? '').includes('action'));
@@ -66,11 +68,11 @@ function CardList<T extends object>({ cardsLabel, cardTitleKeys, columns = [], d
     <div className={css.cardsWrap}>
       {sortable.length > 0 && (
         <div className={css.sortBar}>
-          <label htmlFor={`sort-${cardsLabel}`}>Sort by</label>
+          <label htmlFor={`sort-${cardsLabel}`}>{t('sortBy')}</label>
           <Select<string>
             id={`sort-${cardsLabel}`}
             value={current ? `${String(current.key)}:${current.sortOrder}` : undefined}
-            placeholder="Default order"
+            placeholder={t('defaultOrder')}
             allowClear
             popupMatchSelectWidth={false}
             onChange={(v) => {

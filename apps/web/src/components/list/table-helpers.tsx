@@ -1,6 +1,7 @@
 'use client';
 /** Pieces shared by the fan money tables (wallet history, transactions, subscriptions). */
 import { Input, Select } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { TableQuery } from '@/lib/use-table-query';
 import css from '../ui.module.css';
 
@@ -26,13 +27,14 @@ export function withDateRange(apiQuery: Record<string, string | number>): Record
 }
 
 export function FilterSelect({ label, name, options, query, set, width = 170 }: { label: string; name: string; options: Array<{ value: string; label: string }>; query: TableQuery; set: (p: Record<string, string | null>) => void; width?: number }) {
+  const t = useTranslations('tables');
   return (
     <div className="money-filter">
       <label htmlFor={`filter-${name}`}>{label}</label>
       <Select<string>
         id={`filter-${name}`}
         allowClear
-        placeholder="All"
+        placeholder={t('all')}
         value={query.filters[name] || undefined}
         onChange={(v) => set({ [name]: v || null })}
         options={options}
@@ -44,16 +46,17 @@ export function FilterSelect({ label, name, options, query, set, width = 170 }: 
 }
 
 export function DateFilters({ query, set }: { query: TableQuery; set: (p: Record<string, string | null>) => void }) {
+  const t = useTranslations('tables');
   const from = query.filters.fromDate || '';
   const to = query.filters.toDate || '';
   return (
     <>
       <div className="money-filter">
-        <label htmlFor="filter-fromDate">From date</label>
+        <label htmlFor="filter-fromDate">{t('fromDate')}</label>
         <Input id="filter-fromDate" type="date" value={from} max={to || undefined} onChange={(e) => set({ fromDate: e.target.value || null })} className={css.date} />
       </div>
       <div className="money-filter">
-        <label htmlFor="filter-toDate">To date</label>
+        <label htmlFor="filter-toDate">{t('toDate')}</label>
         <Input id="filter-toDate" type="date" value={to} min={from || undefined} onChange={(e) => set({ toDate: e.target.value || null })} className={css.date} />
       </div>
     </>

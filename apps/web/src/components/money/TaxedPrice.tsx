@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
 import { Alert } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { SaleTaxKind } from '@stagepass/shared';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useSalesTax } from '@/lib/sales-tax';
 import styles from './taxed-price.module.css';
 
@@ -15,6 +16,8 @@ import styles from './taxed-price.module.css';
  * button, `TaxResidenceNotice` says when paying is refused until the fan states their region.
  */
 export default function TaxedPrice({ amount, kind, suffix, className }: { amount: number | number[]; kind: SaleTaxKind; suffix?: string; className?: string }) {
+  const t = useTranslations('pay');
+  const { money } = useFormat();
   const { parts } = useSalesTax();
   const p = parts(amount, kind);
   return (
@@ -22,13 +25,19 @@ export default function TaxedPrice({ amount, kind, suffix, className }: { amount
       {money(p.price)}
       {/* A unit sticks to the price ("$9.95/mo"); words follow it after a space ("$3.00 a minute"). */}
       {suffix ? (suffix.startsWith('/') ? suffix : ` ${suffix}`) : ''}
-      {p.rule && <span className={styles.tax}>{p.rule.inclusive ? ` incl. ${money(p.tax)} ${p.rule.label}` : ` + ${money(p.tax)} ${p.rule.label}`}</span>}
+      {p.rule && (
+        <span className={styles.tax}>
+          {' '}
+          {p.rule.inclusive ? t('taxIncluded', { tax: money(p.tax), label: p.rule.label }) : t('taxAdded', { tax: money(p.tax), label: p.rule.label })}
+        </span>
+      )}
     </span>
   );
 }
 
 /** Shown only while paying is refused (422 tax_residence_required) until a US / Canadian fan states their region. */
 export function TaxResidenceNotice() {
+  const t = useTranslations('pay');
   const { residenceRequired } = useSalesTax();
   if (!residenceRequired) return null;
   return (
@@ -36,12 +45,8 @@ export function TaxResidenceNotice() {
       type="info"
       showIcon
       className={styles.notice}
-      title="Tell us your state or province"
-      description={
-        <>
-          Sales tax depends on where you live. Set your <Link href="/user/account#tax-residence">tax residence</Link> before paying.
-        </>
-      }
+      title={t('residenceTitle')}
+      description={t.rich('residenceText', { link: (c) => <Link href="/user/account#tax-residence">{c}</Link> })}
     />
   );
 }

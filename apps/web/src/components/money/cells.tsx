@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
 import { Avatar } from 'antd';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR, type MoneyUser } from '@stagepass/shared';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import styles from './cells.module.css';
 
 export { styles as moneyStyles };
@@ -20,10 +21,12 @@ export function CreatorCell({ user }: { user: MoneyUser | null }) {
 
 /** An amount with 2 decimals; the original price struck through when a coupon lowered it. */
 export function AmountCell({ amount, original }: { amount: number; original?: number }) {
+  const t = useTranslations('pay');
+  const { money } = useFormat();
   return (
     <span className={styles.amount}>
       {original !== undefined && original !== amount && (
-        <span className={styles.strike} aria-label={`was ${money(original)}`}>
+        <span className={styles.strike} aria-label={t('wasPrice', { price: money(original) })}>
           {money(original)}
         </span>
       )}

@@ -1,6 +1,7 @@
 'use client';
 import dynamic from 'next/dynamic';
 import { Alert, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Card } from '@stagepass/shared';
 import TestPaymentsNotice from './TestPaymentsNotice';
 import { usePaymentSettings } from '@/lib/payments';
@@ -14,6 +15,7 @@ const StripeCardForm = dynamic(() => import('./StripeCardForm'), { ssr: false, l
  * publishable key is configured, else a message that cards can't be added yet.
  */
 export default function AddCard({ onAdded, onCancel, submitText, notice = true }: { onAdded: (c: Card) => void; onCancel?: () => void; submitText?: string; notice?: boolean }) {
+  const t = useTranslations('pay');
   const pay = usePaymentSettings();
   if (pay.gateway === 'sandbox')
     return (
@@ -23,5 +25,5 @@ export default function AddCard({ onAdded, onCancel, submitText, notice = true }
       </>
     );
   if (pay.stripePublishableKey) return <StripeCardForm publishableKey={pay.stripePublishableKey} onAdded={onAdded} onCancel={onCancel} submitText={submitText} />;
-  return <Alert type="warning" showIcon title="Cards can't be added right now" description="Card payments are not set up on this site yet. Please try again later." />;
+  return <Alert type="warning" showIcon title={t('cardsUnavailable')} description={t('cardsUnavailableText')} />;
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import Link from 'next/link';
 import { Select, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Card } from '@stagepass/shared';
 import { useCards } from '@/lib/use-cards';
 import { cardLabel } from '@/lib/payments';
@@ -12,6 +13,7 @@ import css from './pay.module.css';
  * card once the cards load. With no card it shows `empty` (by default a link to /user/cards).
  */
 export default function CardSelect({ id, value, onChange, empty }: { id?: string; value?: string; onChange?: (v: string) => void; empty?: React.ReactNode }) {
+  const t = useTranslations('pay');
   const { cards, defaultCard, isLoading, data } = useCards();
   useEffect(() => {
     if (!value && defaultCard) onChange?.(defaultCard._id);
@@ -21,11 +23,7 @@ export default function CardSelect({ id, value, onChange, empty }: { id?: string
   if (data && cards.length === 0)
     return (
       <div className="muted" role="status">
-        {empty ?? (
-          <>
-            You have no saved card. <Link href="/user/cards">Add a card</Link>
-          </>
-        )}
+        {empty ?? t.rich('noCard', { link: (c) => <Link href="/user/cards">{c}</Link> })}
       </div>
     );
   return (
@@ -33,8 +31,8 @@ export default function CardSelect({ id, value, onChange, empty }: { id?: string
       id={id}
       value={value}
       onChange={onChange}
-      options={cards.map((c: Card) => ({ value: c._id, label: `${cardLabel(c)}${c.isDefault ? ' (default)' : ''}` }))}
-      placeholder="Choose a card"
+      options={cards.map((c: Card) => ({ value: c._id, label: c.isDefault ? t('cardDefault', { card: cardLabel(c) }) : cardLabel(c) }))}
+      placeholder={t('chooseCard')}
       className={css.full}
     />
   );

@@ -2,9 +2,12 @@
 import { useState } from 'react';
 import { Button, Input, Space, Tag } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { discountedMinor, fromMinor, toMinor, type AppliedCoupon } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import css from './pay.module.css';
 
 /**
@@ -12,13 +15,16 @@ import css from './pay.module.css';
  * checks it (does not use it). `onChange` gets the applied coupon, or null when cleared/invalid.
  */
 export default function CouponField({ performerId, applied, onChange, id = 'coupon-code' }: { performerId?: string; applied: AppliedCoupon | null; onChange: (c: AppliedCoupon | null) => void; id?: string }) {
+  const t = useTranslations('pay');
+  const f = useFormat();
+  const specText = useSpecText();
   const [code, setCode] = useState(applied?.code || '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const apply = async () => {
     const c = code.trim();
     if (!c) {
-      setError('Enter a coupon code');
+      setError(t('couponEnter'));
       return;
     }
     setBusy(true);
@@ -28,7 +34,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
       onChange(r);
     } catch (e) {
       onChange(null);
-      setError(errorText(e));
+      setError(specText(errorText(e)));
     } finally {
       setBusy(false);
     }
@@ -36,7 +42,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
   return (
     <div>
       <label htmlFor={id} className={css.label}>
-        Coupon code <span className="muted">(optional)</span>
+        {t.rich('couponLabel', { muted: (c) => <span className="muted">{c}</span> })}
       </label>
       <Space.Compact block>
         <Input
@@ -57,7 +63,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
           }}
         />
         <Button onClick={() => void apply()} loading={busy}>
-          Apply
+          {t('apply')}
         </Button>
       </Space.Compact>
       {error && (
@@ -68,7 +74,7 @@ export default function CouponField({ performerId, applied, onChange, id = 'coup
       {applied && !error && (
         <div id={`${id}-ok`} role="status" className={css.applied}>
           <Tag color="green" icon={<CheckCircleFilled />} variant="filled">
-            {applied.code.toUpperCase()} · {applied.percentage}% off
+            {t('couponOff', { code: applied.code.toUpperCase(), percent: f.percent(applied.percentage) })}
           </Tag>
         </div>
       )}
