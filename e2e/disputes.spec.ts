@@ -74,6 +74,8 @@ test('the operator disputes a subscription payment in the sandbox, answers it an
   const fan = await fanCtx.newPage();
   await fan.goto('/user/wallet');
   await fan.getByLabel('Amount', { exact: true }).fill('10');
+  // The saved card is chosen once the cards have loaded (a click before that only asks for a card).
+  await expect(fan.getByText(/•••• 4242/)).toBeVisible();
   await fan.getByRole('button', { name: 'Top up' }).click();
   await expect(fan.getByText(/Spending is paused on your account while one of your card payments is disputed/)).toBeVisible();
 

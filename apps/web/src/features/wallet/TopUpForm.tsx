@@ -127,7 +127,8 @@ export default function TopUpForm({ inDialog, amount, onDone }: { inDialog?: boo
           }
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy} disabled={noCard}>
+      {/* Not before the cards have loaded: the default card is chosen then. */}
+      <Button type="primary" htmlType="submit" loading={busy} disabled={noCard || !cardsLoaded}>
         {t('topUp')}
       </Button>
     </Form>
