@@ -21,7 +21,7 @@ export default async function HomePage() {
   return (
     <>
       <PromoCarousel promos={promos.ok ? promos.data.data : []} />
-      <ClientMessages namespaces={['home', 'feeds']}>
+      <ClientMessages namespaces={['home', 'feeds', 'cards']}>
         <HomeFeed user={g.user} />
       </ClientMessages>
     </>
