@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '../../../messages/en.json';
 import { VisibilityBadge } from '@/features/feeds/FeedCard';
 import { AccessBadge as GalleryAccess } from './parts';
 import { AccessBadge as VideoAccess } from '@/features/videos/VideoCard';
 
-/** The visible text of a rendered badge (tags stripped, the icon's svg has no text). */
-const text = (el: ReactElement) => renderToStaticMarkup(el).replace(/<[^>]+>/g, '').trim();
+/** The visible text of a rendered badge in English (tags stripped, the icon's svg has no text). */
+const text = (el: ReactElement) =>
+  renderToStaticMarkup(createElement(NextIntlClientProvider, { locale: 'en', timeZone: 'UTC', messages: en, children: el }))
+    .replace(/<[^>]+>/g, '')
+    .trim();
 
 const post = (isBought: boolean) => text(createElement(VisibilityBadge, { feed: { visibility: 'ppv', price: 4.99, isBought } }));
 const gallery = (isBought: boolean) => text(createElement(GalleryAccess, { gallery: { access: 'sale', price: 4.99, isBought } }));

@@ -3,19 +3,21 @@ import type { Product } from '@stagepass/shared';
 import type { Messages } from '@/i18n/messages';
 
 type ShopKey = keyof Messages['shop'];
+type CardsKey = keyof Messages['cards'];
 
 /** At or below this many units left, a card says "Only N left". */
 export const LOW_STOCK = 5;
 
-export type StockBadge = { text: string; tone: 'digital' | 'ok' | 'low' | 'out' };
+/** The card badge's words: a key of the `cards` messages and its values. */
+export type StockBadge = { key: CardsKey; values: { count: number }; tone: 'digital' | 'ok' | 'low' | 'out' };
 
 /** The card badge: 'Digital', 'Only 2 left', 'Sold out', else 'In stock'. */
 export function stockBadge(p: Pick<Product, 'type' | 'stock'>): StockBadge {
-  if (p.type === 'digital') return { text: 'Digital', tone: 'digital' };
+  if (p.type === 'digital') return { key: 'stockDigital', values: { count: 0 }, tone: 'digital' };
   const n = p.stock ?? 0;
-  if (n <= 0) return { text: 'Sold out', tone: 'out' };
-  if (n <= LOW_STOCK) return { text: `Only ${n} left`, tone: 'low' };
-  return { text: 'In stock', tone: 'ok' };
+  if (n <= 0) return { key: 'stockSoldOut', values: { count: 0 }, tone: 'out' };
+  if (n <= LOW_STOCK) return { key: 'stockLow', values: { count: n }, tone: 'low' };
+  return { key: 'stockIn', values: { count: n }, tone: 'ok' };
 }
 
 /** The product page's stock line: 'In stock: N' / 'Sold out' (physical products only), as a key of the `shop` messages and its values. */

@@ -5,6 +5,11 @@ import en from '../../../messages/en.json';
 import { cartProblem, cartProblemKey, lineTotal, maxQuantity, stockBadge, stockLine as line } from './product-text';
 
 const t = createTranslator({ locale: 'en', messages: en, namespace: 'shop' });
+const tc = createTranslator({ locale: 'en', messages: en, namespace: 'cards' });
+const badge = (p: Parameters<typeof stockBadge>[0]) => {
+  const b = stockBadge(p);
+  return tc(b.key, b.values);
+};
 const stockLine = (p: Parameters<typeof line>[0]) => {
   const l = line(p);
   return l && t(l.key, l.values);
@@ -15,10 +20,10 @@ const product = (over: Partial<Product>): Product =>
 
 describe('shop texts', () => {
   it('badges and stock lines: Digital, In stock, Only N left, Sold out', () => {
-    expect(stockBadge({ type: 'digital', stock: null }).text).toBe('Digital');
-    expect(stockBadge({ type: 'physical', stock: 12 }).text).toBe('In stock');
-    expect(stockBadge({ type: 'physical', stock: 2 }).text).toBe('Only 2 left');
-    expect(stockBadge({ type: 'physical', stock: 0 }).text).toBe('Sold out');
+    expect(badge({ type: 'digital', stock: null })).toBe('Digital');
+    expect(badge({ type: 'physical', stock: 12 })).toBe('In stock');
+    expect(badge({ type: 'physical', stock: 2 })).toBe('Only 2 left');
+    expect(badge({ type: 'physical', stock: 0 })).toBe('Sold out');
     expect(stockLine({ type: 'physical', stock: 3 })).toBe('In stock: 3');
     expect(stockLine({ type: 'physical', stock: 0 })).toBe('Sold out');
     expect(stockLine({ type: 'digital', stock: null })).toBeNull();

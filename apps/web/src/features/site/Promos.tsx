@@ -7,15 +7,17 @@
  * A promo with a link is one link named by its title; an outside link opens a new tab.
  */
 import { Carousel } from 'antd';
+import { useTranslations } from 'next-intl';
 import type { Promo } from '@stagepass/shared';
 import { PromoImage, PromoLink } from './promo-parts';
 import css from './site.module.css';
 
 export function PromoCarousel({ promos }: { promos: Promo[] }) {
+  const t = useTranslations('promotions');
   const shown = promos.filter((p) => p.imageUrl);
   if (!shown.length) return null;
   return (
-    <section className={css.promoTop} aria-label="Promotions">
+    <section className={css.promoTop} aria-label={t('carousel')}>
       {shown.length === 1 ? (
         <PromoLink p={shown[0]!} className={css.promoSlide}>
           <PromoImage p={shown[0]!} eager />

@@ -7,7 +7,7 @@ import { PictureOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { BookmarkItem, Gallery, Product, Video } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { accessWording } from '@/components/AccessTag';
+import { useAccessWording } from '@/components/AccessTag';
 import { useRouteList } from '@/lib/use-infinite-list';
 import { EmptyState, ErrorState } from '@/components/states';
 import ProductCard from '@/features/shop/ProductCard';
@@ -21,10 +21,6 @@ const TEXT = {
   galleries: { empty: 'noSavedGalleries', hint: 'noSavedGalleriesText', loading: 'loadingSavedGalleries', list: 'savedGalleries' },
   products: { empty: 'noSavedProducts', hint: 'noSavedProductsText', loading: 'loadingSavedProducts', list: 'savedProducts' },
 } as const satisfies Record<Kind, Record<'empty' | 'hint' | 'loading' | 'list', string>>;
-
-function accessBadge(x: { access: string; price: number | null; isBought: boolean }): string {
-  return accessWording(x.access, x.price, x.isBought);
-}
 
 /** A saved video or gallery: picture, title, creator and access; links to its page. */
 function MediaCard({ href, title, creator, picture, badge, icon }: { href: string; title: string; creator: string; picture: string | null; badge: string; icon: React.ReactNode }) {
@@ -46,6 +42,8 @@ function MediaCard({ href, title, creator, picture, badge, icon }: { href: strin
 }
 
 function ObjectCard({ kind, object }: { kind: Kind; object: unknown }) {
+  const wording = useAccessWording();
+  const accessBadge = (x: { access: string; price: number | null; isBought: boolean }) => wording(x.access, x.price, x.isBought);
   if (kind === 'products') return <ProductCard product={object as Product} />;
   if (kind === 'videos') {
     const v = object as Video;

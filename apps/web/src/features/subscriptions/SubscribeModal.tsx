@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Avatar, Button, Modal, Radio, Skeleton, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { DEFAULT_AVATAR, bestPromotion, loginPathFor, fromMinor, promotedPriceLabel, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
+import { DEFAULT_AVATAR, bestPromotion, loginPathFor, fromMinor, subscriptionPrice, toMinor, type AppliedCoupon, type PublicPromotion, type Subscription } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { revalidateRoutes, useRoute } from '@/lib/swr';
 import { errorText, fieldErrors } from '@/lib/api';
@@ -22,6 +22,7 @@ import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
 import { useMySubscription } from '@/lib/use-my-subscription';
 import TierBadge from '@/components/tiers/TierBadge';
 import PromotionBadge from '@/components/promotions/PromotionBadge';
+import { usePromotionText } from '@/components/promotions/promotion-text';
 import styles from './subscriptions.module.css';
 import tierCss from './tiers.module.css';
 
@@ -43,6 +44,7 @@ function Body({ onDone }: { onDone: () => void }) {
   const me = useCurrentUser();
   const t = useTranslations('subscriptions');
   const fmt = useFormat();
+  const promoText = usePromotionText();
   const money = fmt.money;
   const shortDate = fmt.shortDate;
   const { performer, subscriptionType, trialCode } = useAppSelector((s) => s.subscription);
@@ -255,7 +257,7 @@ function Body({ onDone }: { onDone: () => void }) {
             <span id="plan-monthly-desc" className={styles.planDesc}>
               {discountPromo ? (
                 <>
-                  <PromotionBadge promotion={discountPromo} /> {t.rich('perMonthRenews', { price: () => <strong>{promotedPriceLabel(discountPromo, promoted, monthly)}</strong> })}
+                  <PromotionBadge promotion={discountPromo} /> {t.rich('perMonthRenews', { price: () => <strong>{promoText.price(discountPromo, promoted, monthly)}</strong> })}
                 </>
               ) : (
                 t.rich('perMonthRenews', {
@@ -381,8 +383,8 @@ function Body({ onDone }: { onDone: () => void }) {
             ? t(coupon ? 'bundleThenCoupon' : 'bundleThen', { months: bundle.months, date: shortDate(addMonthsFromNow(bundle.months)), percent: coupon?.percentage ?? 0, bundlePrice: money(bundle.price), monthly: money(monthly) })
             : discountPromo
               ? coupon
-                ? t('promoThenCoupon', { label: promotedPriceLabel(discountPromo, promoted, monthly), percent: coupon.percentage })
-                : `${promotedPriceLabel(discountPromo, promoted, monthly)}.`
+                ? t('promoThenCoupon', { label: promoText.price(discountPromo, promoted, monthly), percent: coupon.percentage })
+                : `${promoText.price(discountPromo, promoted, monthly)}.`
             : coupon
             ? t('couponThen', { percent: coupon.percentage, price: money(monthly) })
             : t('monthlyThen', { price: money(monthly) })}

@@ -3,8 +3,9 @@ import { useId } from 'react';
 import Link from 'next/link';
 import { Skeleton } from 'antd';
 import { EyeOutlined, LockFilled, VideoCameraOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { Video } from '@stagepass/shared';
-import { compactNumber, timeAgo } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { formatDuration, videoUrl } from './video-format';
 import css from './videos.module.css';
 import AccessTag from '@/components/AccessTag';
@@ -50,6 +51,9 @@ export function VideoThumb({ video, className }: { video: Video; className?: str
 /** One video in a grid: picture, length, title, access badge, views; the whole card links to /video/{id} (named by the title, described by the rest). */
 export default function VideoCard({ video }: { video: Video }) {
   const id = useId();
+  const t = useTranslations('cards');
+  const f = useFormat();
+  const duration = formatDuration(video.duration);
   return (
     <li>
       <Link href={videoUrl(video._id)} className={css.card} aria-labelledby={`${id}-t`} aria-describedby={`${id}-m`}>
@@ -61,11 +65,11 @@ export default function VideoCard({ video }: { video: Video }) {
           <div className={css.cardMeta} id={`${id}-m`}>
             <AccessBadge video={video} />
             <span>
-              <EyeOutlined aria-hidden="true" /> {compactNumber(video.totalView)} <span className="sr-only">views</span>
+              <EyeOutlined aria-hidden="true" /> {f.compactNumber(video.totalView)} <span className="sr-only">{t('views', { count: video.totalView })}</span>
             </span>
-            <time dateTime={video.publishAt}>{timeAgo(video.publishAt)}</time>
-            {formatDuration(video.duration) && <span className="sr-only">, length {formatDuration(video.duration)}</span>}
-            {!video.canView && <span className="sr-only">, locked</span>}
+            <time dateTime={video.publishAt}>{f.timeAgo(video.publishAt)}</time>
+            {duration && <span className="sr-only">{t('lengthSr', { duration })}</span>}
+            {!video.canView && <span className="sr-only">{t('lockedSr')}</span>}
           </div>
         </div>
       </Link>
@@ -84,10 +88,11 @@ export function VideoCardSkeleton() {
   );
 }
 
-/** A grid of skeleton cards while a list loads. */
-export function VideoGridSkeleton({ count = 6, label = 'Loading videos' }: { count?: number; label?: string }) {
+/** A grid of skeleton cards while a list loads (named "Loading videos" unless told). */
+export function VideoGridSkeleton({ count = 6, label }: { count?: number; label?: string }) {
+  const t = useTranslations('cards');
   return (
-    <ul className={css.grid} aria-busy="true" aria-label={label}>
+    <ul className={css.grid} aria-busy="true" aria-label={label ?? t('loadingVideos')}>
       {Array.from({ length: count }, (_, i) => (
         <VideoCardSkeleton key={i} />
       ))}

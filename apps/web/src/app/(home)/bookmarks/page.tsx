@@ -14,7 +14,7 @@ export default async function BookmarksPage() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['feeds', 'cards']}>
       <Suspense>
         <Bookmarks />
       </Suspense>

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Search() {
   await guardPage({});
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['feeds', 'cards']}>
       <Suspense>
         <SearchPage />
       </Suspense>

@@ -43,7 +43,7 @@ export default async function ProfilePage({ params }: Props) {
     <>
       {/* Opened through a tracking link (?c=): the click and the touch (modules/tracking). */}
       <TrackingVisit />
-      <ClientMessages namespaces={['profile', 'feeds', 'blocking']}>
+      <ClientMessages namespaces={['profile', 'feeds', 'blocking', 'cards', 'promotions']}>
         <CreatorProfile profile={r.data} isOwner={g.status === 'ok' && g.user._id === r.data._id} />
       </ClientMessages>
     </>

@@ -15,7 +15,7 @@ export default async function Messages() {
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
     // The block / unblock dialogs speak the blocking namespace; the creator's tip menu the profile one.
-    <ClientMessages namespaces={['messages', 'blocking', 'profile']}>
+    <ClientMessages namespaces={['messages', 'blocking', 'profile', 'cards']}>
       <Suspense fallback={null}>
         <MessagesPage />
       </Suspense>

@@ -42,7 +42,7 @@ export default async function GalleryPage({ params }: Props) {
   }
   // The comments drawer and the report dialog speak the feeds namespace.
   return (
-    <ClientMessages namespaces={['galleries', 'feeds']}>
+    <ClientMessages namespaces={['galleries', 'feeds', 'cards']}>
       <GalleryView id={id} initial={r.data} />
     </ClientMessages>
   );

@@ -34,7 +34,7 @@ export default async function PostPage({ params }: { params: Promise<{ id: strin
     if (r.status !== 401) return <ServiceUnavailable />;
   }
   return (
-    <ClientMessages namespaces={['feeds']}>
+    <ClientMessages namespaces={['feeds', 'cards']}>
       <SinglePost id={id} initial={r.ok ? r.data : undefined} />
     </ClientMessages>
   );

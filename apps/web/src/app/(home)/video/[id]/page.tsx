@@ -39,7 +39,7 @@ export default async function VideoRoute({ params }: Props) {
   }
   // The comments drawer and the report dialog speak the feeds namespace.
   return (
-    <ClientMessages namespaces={['videos', 'feeds']}>
+    <ClientMessages namespaces={['videos', 'feeds', 'cards']}>
       <VideoPage key={r.data._id} initial={r.data} />
     </ClientMessages>
   );

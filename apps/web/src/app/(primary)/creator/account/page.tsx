@@ -13,7 +13,7 @@ export default async function CreatorAccountPage() {
   if (g.status !== 'ok') return <ServiceUnavailable />;
   const r = await serverGetRoute(routes.performers.me, undefined, { token: await getToken() });
   return (
-    <ClientMessages namespaces={['account', 'accountMore', 'notificationSettings']}>
+    <ClientMessages namespaces={['account', 'accountMore', 'notificationSettings', 'cards']}>
       <CreatorAccount initialProfile={r.ok ? r.data : null} />
     </ClientMessages>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
 import LiveStudio from '@/features/live-studio/LiveStudio';
@@ -8,5 +9,9 @@ export const metadata: Metadata = { title: 'Go live' };
 export default async function CreatorLivePage() {
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <LiveStudio />;
+  return (
+    <ClientMessages namespaces={['cards']}>
+      <LiveStudio />
+    </ClientMessages>
+  );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -10,8 +11,10 @@ export default async function MassMessagesPage() {
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <MassMessages />
-    </Suspense>
+    <ClientMessages namespaces={['cards']}>
+      <Suspense>
+        <MassMessages />
+      </Suspense>
+    </ClientMessages>
   );
 }

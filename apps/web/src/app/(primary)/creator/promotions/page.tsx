@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -11,8 +12,10 @@ export default async function PromotionsPage() {
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <Promotions />
-    </Suspense>
+    <ClientMessages namespaces={['promotions']}>
+      <Suspense>
+        <Promotions />
+      </Suspense>
+    </ClientMessages>
   );
 }

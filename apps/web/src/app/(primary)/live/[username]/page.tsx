@@ -37,7 +37,7 @@ export default async function LiveRoute({ params }: Props) {
   const { _id, name, username: handle, avatar } = r.data;
   return (
     // The tip menu beside the stream speaks the profile namespace.
-    <ClientMessages namespaces={['live', 'profile']}>
+    <ClientMessages namespaces={['live', 'profile', 'cards']}>
       <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
         <LivePage performer={{ _id, name, username: handle, avatar }} />
       </Suspense>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { guardPage } from '@/lib/server/guard';
@@ -13,8 +14,10 @@ export default async function SubscriptionsRoute() {
   const g = await guardPage({ authenticate: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <Suspense>
-      <SubscriptionsPage />
-    </Suspense>
+    <ClientMessages namespaces={['cards']}>
+      <Suspense>
+        <SubscriptionsPage />
+      </Suspense>
+    </ClientMessages>
   );
 }

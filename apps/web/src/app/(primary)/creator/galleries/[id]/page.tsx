@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -14,5 +15,9 @@ export default async function ManageGalleryPage({ params }: { params: Promise<{ 
   if (!GALLERY_ID.test(id)) notFound();
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <ManageGallery id={id} />;
+  return (
+    <ClientMessages namespaces={['cards']}>
+      <ManageGallery id={id} />
+    </ClientMessages>
+  );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { guardPage } from '@/lib/server/guard';
 import { ServiceUnavailable } from '@/components/states';
@@ -11,5 +12,9 @@ export default async function EditFeedPage({ params }: { params: Promise<{ id: s
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) notFound();
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <FeedEditor id={id} />;
+  return (
+    <ClientMessages namespaces={['cards']}>
+      <FeedEditor id={id} />
+    </ClientMessages>
+  );
 }

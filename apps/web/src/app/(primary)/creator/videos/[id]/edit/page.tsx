@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import ClientMessages from '@/i18n/ClientMessages';
 import { notFound } from 'next/navigation';
 import { isUuid } from '@stagepass/shared';
 import { guardPage } from '@/lib/server/guard';
@@ -12,5 +13,9 @@ export default async function EditVideoPage({ params }: { params: Promise<{ id: 
   if (!isUuid(id)) notFound();
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
-  return <VideoEditor id={id} />;
+  return (
+    <ClientMessages namespaces={['cards']}>
+      <VideoEditor id={id} />
+    </ClientMessages>
+  );
 }
