@@ -16,9 +16,10 @@ export type ShellKey = keyof Messages['shell'];
  * the shell on every signed-in page — kept small for that reason, the preferences, push devices
  * and unsubscribe texts are `notificationSettings`, sent by their pages; `payments`: the tip and
  * unlock dialogs, which open from paid content on nearly any page — kept to those two dialogs, the
- * money pages are `wallet`). A page adds its own with <ClientMessages>.
+ * money pages are `wallet`; `cart`: the header's cart button and drawer, kept to them and the
+ * cart's lines). A page adds its own with <ClientMessages>.
  */
-export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments', 'cart'] as const satisfies readonly Namespace[];
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('../../messages/en.json').then((m) => m.default),
