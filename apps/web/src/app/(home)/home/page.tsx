@@ -21,7 +21,8 @@ export default async function HomePage() {
   return (
     <>
       <PromoCarousel promos={promos.ok ? promos.data.data : []} />
-      <ClientMessages namespaces={['home', 'feeds']}>
+      {/* liveWatch: the "Live now" strip. */}
+      <ClientMessages namespaces={['home', 'feeds', 'liveWatch']}>
         <HomeFeed user={g.user} />
       </ClientMessages>
     </>
