@@ -19,10 +19,11 @@ export type ShellKey = keyof Messages['shell'];
  * money pages are `wallet`; `pay`: the shared pay pieces those dialogs and the subscribe dialog
  * hold — price with tax, card select, add card, coupon, test-payments notice; `tables`: the shared
  * table helpers — filters, date filters, the narrow tables' sort — on most list pages;
- * `promotions`: the promotion badges and price line the subscribe dialog shows). A page adds its
- * own with <ClientMessages>.
+ * `promotions`: the promotion badges and price line the subscribe dialog shows; `cart`: the
+ * header's cart button and drawer, kept to them and the cart's lines). A page adds its own with
+ * <ClientMessages>.
  */
-export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments', 'pay', 'tables', 'promotions'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'spec', 'shell', 'language', 'forms', 'search', 'social', 'subscriptions', 'notifications', 'payments', 'pay', 'tables', 'promotions', 'cart'] as const satisfies readonly Namespace[];
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('../../messages/en.json').then((m) => m.default),

@@ -9,10 +9,13 @@ import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { StreamJoin, StreamNeed } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { errorText } from '@/lib/api';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
+import type { Messages } from '@/i18n/messages';
 import { useBalance } from '@/lib/payments';
 import { revalidateRoutes } from '@/lib/swr';
 import { useIdempotentPay } from '@/components/pay/useIdempotentPay';
@@ -22,18 +25,22 @@ import { openSubscriptionModal, type SubscriptionPerformer } from '@/store/subsc
 import FollowButton from '@/features/social/FollowButton';
 import css from './live.module.css';
 
-const TITLES: Record<StreamNeed, (name: string) => string> = {
-  login: (name) => `Log in to watch ${name} live`,
-  follow: (name) => `Follow ${name} to watch`,
-  subscribe: (name) => `Subscribe to ${name} to watch`,
-  ticket: () => 'This is a ticketed show',
-  balance: () => 'Your wallet balance is too low',
-  upgrade: (name) => `Upgrade your tier to watch ${name}`,
+/** The prompt's title for each need: a key of the `liveWatch` messages (with the creator's `name`). */
+const TITLES: Record<StreamNeed, keyof Messages['liveWatch']> = {
+  login: 'needLogin',
+  follow: 'needFollow',
+  subscribe: 'needSubscribe',
+  ticket: 'needTicket',
+  balance: 'needBalance',
+  upgrade: 'needUpgrade',
 };
 
 export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<StreamJoin, 'need' | 'price' | 'balance' | 'stream'>; performer: SubscriptionPerformer; onChanged: () => void }) {
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const need = join.need ?? 'login';
-  const name = performer.name || performer.username || 'this creator';
+  const name = performer.name || performer.username || t('thisCreator');
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
   const { balance: myBalance, setBalance } = useBalance();
@@ -57,70 +64,66 @@ export default function JoinPrompt({ join, performer, onChanged }: { join: Pick<
     pay(routes.wallet.charge, { params: { kind: 'stream', id: join.stream._id }, body: {} }, {
       onPaid: (r) => {
         setBalance(r.balance);
-        message.success(`Ticket bought — enjoy the show`);
+        message.success(t('ticketBought'));
         void revalidateRoutes(routes.wallet.search);
         onChanged();
       },
       onFailed: (e, status) => {
         // Already bought (409): the ticket is there, just join.
         if (status === 409) onChanged();
-        else setError(errorText(e));
+        else setError(specText(errorText(e)));
       },
     });
 
   const extra =
     need === 'login' ? (
       <Link href="/auth/login">
-        <Button type="primary">Log in</Button>
+        <Button type="primary">{t('logIn')}</Button>
       </Link>
     ) : need === 'follow' ? (
       <FollowButton performerId={performer._id} onChange={(s) => s.isFollowed && onChanged()} />
     ) : need === 'subscribe' ? (
       <Button type="primary" onClick={() => dispatch(openSubscriptionModal({ performer, subscriptionType: 'monthly' }))}>
-        Subscribe
+        {t('subscribe')}
       </Button>
     ) : need === 'upgrade' ? (
       <Link href="/user/subscriptions">
-        <Button type="primary">Change tier</Button>
+        <Button type="primary">{t('changeTier')}</Button>
       </Link>
     ) : need === 'ticket' ? (
       <div className={css.promptActions}>
         <Button type="primary" loading={busy} disabled={short} onClick={() => void buy()}>
-          Buy ticket — <TaxedPrice amount={price} kind="stream" />
+          {t.rich('buyTicket', { price: () => <TaxedPrice amount={price} kind="stream" /> })}
         </Button>
         {short && (
           <Link href="/user/wallet">
-            <Button>Top up your wallet</Button>
+            <Button>{t('topUp')}</Button>
           </Link>
         )}
       </div>
     ) : (
       <Link href="/user/wallet">
-        <Button type="primary">Top up your wallet</Button>
+        <Button type="primary">{t('topUp')}</Button>
       </Link>
     );
 
   const subTitle =
-    need === 'ticket' ? (
-      <>
-        One ticket for this stream: <TaxedPrice amount={price} kind="stream" />. Your wallet balance: {money(balance)}.
-      </>
-    ) : need === 'balance' ? (
-      <>
-        This show costs <TaxedPrice amount={price} kind="stream" suffix="per minute" />. Your wallet balance: {money(balance)}.
-      </>
-    ) : need === 'subscribe' ? (
-      `This stream is for ${name}'s subscribers.`
-    ) : need === 'upgrade' ? (
-      `This stream is for a higher tier of ${name}'s subscribers.`
-    ) : need === 'follow' ? (
-      `This stream is for ${name}'s followers — it's free.`
-    ) : undefined;
+    need === 'ticket'
+      ? t.rich('ticketText', { price: () => <TaxedPrice amount={price} kind="stream" />, balance: money(balance) })
+      : need === 'balance'
+        ? t.rich('balanceText', { price: () => <TaxedPrice amount={price} kind="stream" suffix={t('perMinute')} />, balance: money(balance) })
+        : need === 'subscribe'
+          ? t('forSubscribers', { name })
+          : need === 'upgrade'
+            ? t('forHigherTier', { name })
+            : need === 'follow'
+              ? t('forFollowers', { name })
+              : undefined;
 
   return (
     <div className={css.prompt} data-testid="join-prompt" data-need={need}>
-      <Result icon={<LockOutlined />} title={TITLES[need](name)} subTitle={subTitle} extra={extra} />
-      {short && need === 'ticket' && <Alert type="warning" showIcon title="Your wallet balance is below the ticket price." className={css.banner} />}
+      <Result icon={<LockOutlined />} title={t(TITLES[need], { name })} subTitle={subTitle} extra={extra} />
+      {short && need === 'ticket' && <Alert type="warning" showIcon title={t('belowTicketPrice')} className={css.banner} />}
       {(need === 'ticket' || need === 'balance') && <TaxResidenceNotice />}
       {error && <Alert type="error" showIcon title={error} className={css.banner} />}
     </div>

@@ -1,12 +1,14 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import css from './live.module.css';
 
 /** "LIVE" (a pulsing dot); with `href`, a link to the live page named for screen readers. */
 export default function LiveBadge({ href, name }: { href?: string; name?: string }) {
+  const t = useTranslations('liveWatch');
   const body = (
     <>
       <span className={css.dot} aria-hidden />
-      LIVE
+      {t('live')}
     </>
   );
   if (!href)
@@ -16,7 +18,7 @@ export default function LiveBadge({ href, name }: { href?: string; name?: string
       </span>
     );
   return (
-    <Link href={href} prefetch={false} className={css.liveBadge} aria-label={name ? `${name} is live now — watch` : 'Live now — watch'} data-testid="live-badge">
+    <Link href={href} prefetch={false} className={css.liveBadge} aria-label={name ? t('watchName', { name }) : t('watchNow')} data-testid="live-badge">
       {body}
     </Link>
   );

@@ -7,9 +7,10 @@
 import Link from 'next/link';
 import { Avatar } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
-import { compactNumber, money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useSocketEvent } from '@/lib/socket';
 import { useRoute } from '@/lib/swr';
 import LiveBadge from './LiveBadge';
@@ -18,6 +19,8 @@ import css from './live.module.css';
 export const LIVE_NOW_LIMIT = 12;
 
 export default function LiveNow() {
+  const t = useTranslations('liveWatch');
+  const f = useFormat();
   const { data, mutate } = useRoute(routes.streaming.search, { query: { limit: LIVE_NOW_LIMIT } });
   useSocketEvent('stream/status', (e) => {
     if (e.type !== 'private') void mutate();
@@ -28,25 +31,25 @@ export default function LiveNow() {
     <section className={css.strip} aria-labelledby="live-now-title">
       <div className={css.stripHead}>
         <h2 id="live-now-title" className={css.stripTitle}>
-          <LiveBadge /> Live now
+          <LiveBadge /> {t('liveNow')}
         </h2>
       </div>
       <ul className={css.cards} data-testid="live-now">
         {live.map((s) => {
           const p = s.performer;
-          const name = p?.name || p?.username || 'Creator';
+          const name = p?.name || p?.username || t('creator');
           return (
             <li key={s._id}>
-              <Link href={`/live/${p?.username || s.performerId}`} prefetch={false} className={css.card} aria-label={`${name} is live: ${s.title}`}>
+              <Link href={`/live/${p?.username || s.performerId}`} prefetch={false} className={css.card} aria-label={t('cardLabel', { name, title: s.title })}>
                 <span className={css.cardTop}>
                   <Avatar src={p?.avatar || DEFAULT_AVATAR} alt="" size={36} />
                   <span className={css.cardName}>{name}</span>
                 </span>
                 <span className={css.cardTitle}>{s.title}</span>
                 <span className={css.cardMeta}>
-                  <span>{s.type === 'group' && s.price !== null ? `Ticket ${money(s.price)}` : s.access === 'subscribers' ? 'Subscribers' : 'Free for followers'}</span>
+                  <span>{s.type === 'group' && s.price !== null ? t('ticketPrice', { price: f.money(s.price) }) : s.access === 'subscribers' ? t('forSubscribersShort') : t('freeForFollowers')}</span>
                   <span>
-                    <EyeOutlined /> {compactNumber(s.viewerCount)}
+                    <EyeOutlined /> {f.compactNumber(s.viewerCount)}
                   </span>
                 </span>
               </Link>

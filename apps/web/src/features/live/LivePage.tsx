@@ -22,8 +22,9 @@ import css from './live.module.css';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function LivePageSkeleton() {
+  const tw = useTranslations('liveWatch');
   return (
-    <div className={css.page} aria-busy="true" aria-label="Loading the stream">
+    <div className={css.page} aria-busy="true" aria-label={tw('loadingStream')}>
       <div className={css.main}>
         <div className={css.player}>
           <Spin />

@@ -13,10 +13,13 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Alert, App, Button, Popconfirm, Progress, Result, Spin } from 'antd';
 import { DollarOutlined, EyeOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { STREAM_HEARTBEAT_SECONDS, itemForMessage, type PublicUser, type TipMenuItem, type Stream, type StreamEndReason, type StreamPath } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
-import { compactNumber, money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
+import type { Messages } from '@/i18n/messages';
 import { useSocketEvent } from '@/lib/socket';
 import { useRoute } from '@/lib/swr';
 import { ErrorState } from '@/components/states';
@@ -28,7 +31,12 @@ import { useTipMenu } from '@/features/tipmenu/useTipMenu';
 import TipMenuShout from '@/features/tipmenu/TipMenuShout';
 import css from './live.module.css';
 
-const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <div className={css.player} aria-busy="true" aria-label="Loading the player" /> });
+function PlayerLoading() {
+  const t = useTranslations('liveWatch');
+  return <div className={css.player} aria-busy="true" aria-label={t('loadingPlayer')} />;
+}
+
+const LivePlayer = dynamic(() => import('./player/LivePlayer'), { ssr: false, loading: () => <PlayerLoading /> });
 const TipModal = dynamic(() => import('@/features/payments/TipModal'), { ssr: false });
 const TipMenuPanel = dynamic(() => import('@/features/tipmenu/TipMenuPanel'), { ssr: false });
 
@@ -42,13 +50,17 @@ export function renewIn(expiresAt: string, now = Date.now()): number {
   return Math.max(RENEW_MIN_MS, left - Math.min(RENEW_BEFORE_MS, left / 3));
 }
 
-export function endedText(reason: StreamEndReason | null | undefined) {
-  if (reason === 'balance') return 'Your balance ran out — the show has ended';
-  if (reason === 'spending_paused') return 'The show has ended: spending is paused on your account while one of your card payments is disputed with your bank';
-  return 'The stream has ended';
+/** Why the stream ended, as a key of the `liveWatch` messages. */
+export function endedKey(reason: StreamEndReason | null | undefined): Extract<keyof Messages['liveWatch'], 'endedBalance' | 'endedSpendingPaused' | 'endedStream'> {
+  if (reason === 'balance') return 'endedBalance';
+  if (reason === 'spending_paused') return 'endedSpendingPaused';
+  return 'endedStream';
 }
 
 export default function LiveWatch({ stream: initial, performer }: { stream: Stream; performer: Pick<PublicUser, '_id' | 'name' | 'username' | 'avatar'> }) {
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
+  const f = useFormat();
   const me = useCurrentUser();
   const [stream, setStream] = useState(initial);
   const [viewers, setViewers] = useState(initial.viewerCount);
@@ -64,7 +76,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
   const tipsTotal = useAppSelector((s) => (s.streamMessage.activeConversation?.streamId === id ? s.streamMessage.activeConversation.tipsTotal : null)) ?? stream.tipsTotal;
   const tipGoal = useAppSelector((s) => (s.streamMessage.activeConversation?.streamId === id ? s.streamMessage.activeConversation.tipGoal : undefined));
   const goal = tipGoal === undefined ? stream.tipGoal : tipGoal;
-  const name = performer.name || performer.username || 'The creator';
+  const name = performer.name || performer.username || t('theCreator');
   const mutateJoin = join.mutate;
   const isOwner = me?._id === stream.performerId;
   /** How the player watches now (HLS viewers are counted by their heartbeat's path); until it says, what join answered. */
@@ -115,7 +127,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
 
   // Operators (the role with two-factor authentication on, as the API defines it) may end any
   // stream (audited by the API); viewers then get 'stream/ended'. They watch to moderate (the
-  // console's audited watch): no tipping.
+  // console's audited watch): no tipping. Their "End stream" speaks English, as the console does.
   const { message } = App.useApp();
   const isOperator = Boolean(me?.isAdmin && me.twoFactorEnabled);
   const canTip = Boolean(me) && !me?.isPerformer && !isOwner && !isOperator && entitled;
@@ -134,7 +146,7 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
       message.error(errorText(e));
     }
   };
-  const overlay = ended ? endedText(ended.reason) : null;
+  const overlay = ended ? t(endedKey(ended.reason)) : null;
 
   let main;
   if (isOwner && !ended) {
@@ -142,11 +154,11 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
       <div className={css.prompt}>
         <Result
           icon={<VideoCameraOutlined />}
-          title="This is your stream"
-          subTitle="Your camera, viewers, tips and private requests are in your studio."
+          title={t('yourStream')}
+          subTitle={t('yourStreamText')}
           extra={
             <Link href="/creator/live">
-              <Button type="primary">Open the studio</Button>
+              <Button type="primary">{t('openStudio')}</Button>
             </Link>
           }
         />
@@ -168,13 +180,13 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
     const status = (join.error as { statusCode?: number }).statusCode;
     main =
       status === 403 ? (
-        <ErrorState title="You can't watch this stream" message={(join.error as { message?: string }).message || `You were removed from ${name}'s streams.`} />
+        <ErrorState title={t('cantWatch')} message={specText((join.error as { message?: string }).message ?? '') || t('removedFromStreams', { name })} />
       ) : (
-        <ErrorState title="The stream could not load" message={(join.error as { message?: string }).message} onRetry={rejoin} />
+        <ErrorState title={t('loadFailed')} message={specText((join.error as { message?: string }).message ?? '') || undefined} onRetry={rejoin} />
       );
   } else if (!j) {
     main = (
-      <div className={css.player} aria-busy="true" aria-label="Loading the stream">
+      <div className={css.player} aria-busy="true" aria-label={t('loadingStream')}>
         <Spin />
       </div>
     );
@@ -190,12 +202,8 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
             type="warning"
             showIcon
             className={css.banner}
-            title="Your balance is running out"
-            description={
-              <>
-                {money(balanceLow.balance)} left at {money(balanceLow.rate)} per minute — the show ends when it runs out. <Link href="/user/wallet">Top up your wallet</Link>
-              </>
-            }
+            title={t('balanceLowTitle')}
+            description={t.rich('balanceLowText', { balance: f.money(balanceLow.balance), rate: f.money(balanceLow.rate), wallet: (c) => <Link href="/user/wallet">{c}</Link> })}
             data-testid="balance-low"
           />
         )}
@@ -211,26 +219,26 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
               {stream.type === 'private' && stream.price !== null && (
                 <>
                   {' '}
-                  · Private show · <TaxedPrice amount={stream.price} kind="stream" suffix="per minute" />
+                  · {t('privateShow')} · <TaxedPrice amount={stream.price} kind="stream" suffix={t('perMinute')} />
                 </>
               )}
               {stream.type === 'group' && stream.price !== null && (
                 <>
                   {' '}
-                  · Ticketed show · <TaxedPrice amount={stream.price} kind="stream" />
+                  · {t('ticketedShow')} · <TaxedPrice amount={stream.price} kind="stream" />
                 </>
               )}
             </div>
           </div>
           {!ended && <LiveBadge />}
           {!ended && (
-            <span className={css.viewers} aria-label={`${viewers} watching`} data-testid="viewer-count">
-              <EyeOutlined /> {compactNumber(viewers)} watching
+            <span className={css.viewers} aria-label={t('watching', { count: viewers, n: String(viewers) })} data-testid="viewer-count">
+              <EyeOutlined /> {t('watching', { count: viewers, n: f.compactNumber(viewers) })}
             </span>
           )}
           {canTip && (
             <Button type="primary" icon={<DollarOutlined aria-hidden />} onClick={() => setTipOpen(true)}>
-              Send tip
+              {t('sendTip')}
             </Button>
           )}
           {isOperator && !isOwner && !ended && (
@@ -243,12 +251,10 @@ export default function LiveWatch({ stream: initial, performer }: { stream: Stre
         {goal !== null && goal > 0 && (
           <div className={css.goal}>
             <div className={css.goalHead}>
-              <span>Tip goal</span>
-              <span>
-                {money(tipsTotal)} of {money(goal)}
-              </span>
+              <span>{t('tipGoal')}</span>
+              <span>{t('tipGoalOf', { total: f.money(tipsTotal), goal: f.money(goal) })}</span>
             </div>
-            <Progress percent={Math.min(100, Math.round((tipsTotal / goal) * 100))} showInfo={false} aria-label="Tip goal progress" />
+            <Progress percent={Math.min(100, Math.round((tipsTotal / goal) * 100))} showInfo={false} aria-label={t('tipGoalProgress')} />
           </div>
         )}
         {stream.description && <p className={css.description}>{stream.description}</p>}

@@ -12,10 +12,12 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Alert, App, Button, Modal, Spin } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { useRoute } from '@/lib/swr';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { useBalance } from '@/lib/payments';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@/store/streaming';
@@ -23,12 +25,15 @@ import { addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@
 export default function PrivateShowRequest({ performer }: { performer: { _id: string; name: string; username?: string | null } }) {
   const dispatch = useAppDispatch();
   const { modal, message } = App.useApp();
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
+  const { money } = useFormat();
   const { balance, refresh } = useBalance();
   const pending = useAppSelector((s) => s.streaming.privateRequests.find((r) => r.performerId === performer._id && r.status === 'pending'));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const name = performer.name || 'this creator';
+  const name = performer.name || t('thisCreator');
   // The creator's per-minute rate (null: no private shows — no button).
   const { data: offer } = useRoute(routes.streaming.privateOffer, { params: { id: performer._id } });
   // Live video off on this site (no Janus, Agora off): nothing to request.
@@ -48,8 +53,8 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   useEffect(() => {
     if (!overdue || !pending) return;
     dispatch(privateRequestUpdated({ ...pending, status: 'expired' }));
-    message.info(`${name} did not answer your private show request in time`);
-  }, [overdue, pending, dispatch, message, name]);
+    message.info(t('noAnswer', { name }));
+  }, [overdue, pending, dispatch, message, name, t]);
 
   const send = async () => {
     setBusy(true);
@@ -67,14 +72,10 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
 
   const ask = () =>
     modal.confirm({
-      title: `Request a private show with ${name}?`,
-      content: (
-        <>
-          If {name} accepts, you watch a 1:1 show billed from your wallet at <TaxedPrice amount={rate ?? 0} kind="stream" /> for each started minute. It ends when you leave or your balance runs out.
-        </>
-      ),
-      okText: 'Send request',
-      cancelText: 'Cancel',
+      title: t('askTitle', { name }),
+      content: <>{t.rich('askText', { name, price: () => <TaxedPrice amount={rate ?? 0} kind="stream" /> })}</>,
+      okText: t('sendRequest'),
+      cancelText: t('cancel'),
       onOk: send,
     });
 
@@ -84,7 +85,7 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
       const r = await call(routes.streaming.declinePrivate, { params: { id: pending._id } });
       dispatch(privateRequestUpdated(r));
     } catch (e) {
-      message.error(errorText(e));
+      message.error(specText(errorText(e)));
     }
   };
 
@@ -93,56 +94,51 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   return (
     <>
       <Button icon={<VideoCameraOutlined aria-hidden />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
-        Request a private show
+        {t('requestPrivate')}
         {rate !== null && (
           <>
             {' · '}
-            <TaxedPrice amount={rate} kind="stream" suffix="/min" />
+            <TaxedPrice amount={rate} kind="stream" suffix={t('perMin')} />
           </>
         )}
       </Button>
-      <Modal open={Boolean(error)} title="The request was not sent" onCancel={() => setError(null)} footer={<Button onClick={() => setError(null)}>Close</Button>}>
-        <Alert type="error" showIcon title={error} />
-        {error && /balance/i.test(error) && (
-          <p>
-            <Link href="/user/wallet">Top up your wallet</Link> and try again.
-          </p>
-        )}
+      <Modal open={Boolean(error)} title={t('notSentTitle')} onCancel={() => setError(null)} footer={<Button onClick={() => setError(null)}>{t('close')}</Button>}>
+        <Alert type="error" showIcon title={error && specText(error)} />
+        {error && /balance/i.test(error) && <p>{t.rich('topUpAndRetry', { wallet: (c) => <Link href="/user/wallet">{c}</Link> })}</p>}
       </Modal>
       <Modal
         open={Boolean(pending)}
-        title={`Private show with ${name}`}
+        title={t('privateWith', { name })}
         closable={false}
         mask={{ closable: false }}
         footer={
           <Button danger onClick={() => void cancel()}>
-            Cancel request
+            {t('cancelRequest')}
           </Button>
         }
       >
         {pending && (
           <div role="status" data-testid="private-request-waiting">
             <p>
-              <Spin size="small" /> Waiting for {name} to answer… ({secondsLeft} s)
+              <Spin size="small" /> {t('waitingAnswer', { name, seconds: secondsLeft })}
             </p>
             <p>
-              Price:{' '}
-              <strong>
-                <TaxedPrice amount={pending.rate} kind="stream" suffix="per minute" />
-              </strong>
-              , charged from your wallet for each started minute. You need at least {money(pending.rate)}; your
-              balance is {money(balance)}.
+              {t.rich('pendingPrice', {
+                price: () => (
+                  <strong>
+                    <TaxedPrice amount={pending.rate} kind="stream" suffix={t('perMinute')} />
+                  </strong>
+                ),
+                need: money(pending.rate),
+                balance: money(balance),
+              })}
             </p>
             {balance < pending.rate * 2 && (
               <Alert
                 type="warning"
                 showIcon
-                title="Your balance covers less than two minutes"
-                description={
-                  <>
-                    <Link href="/user/wallet">Top up your wallet</Link> to keep the show going.
-                  </>
-                }
+                title={t('coversLessThanTwo')}
+                description={t.rich('topUpToKeepGoing', { wallet: (c) => <Link href="/user/wallet">{c}</Link> })}
               />
             )}
           </div>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import dynamic from 'next/dynamic';
 import { Badge, Button } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { plural } from '@/lib/format';
+import { useTranslations } from 'next-intl';
 import { useLatch } from '@/lib/use-latch';
 import { useCart, useCartDrawer } from './useCart';
 import css from './cart.module.css';
@@ -17,6 +17,7 @@ const CartDrawer = dynamic(() => import('./CartDrawer'), { ssr: false });
  * page opens too (`openCart`).
  */
 export default function CartButton({ className }: { className?: string }) {
+  const t = useTranslations('cart');
   const { count } = useCart();
   const { open, setOpen } = useCartDrawer();
   const mounted = useLatch(open);
@@ -28,7 +29,7 @@ export default function CartButton({ className }: { className?: string }) {
           type="text"
           shape="circle"
           icon={<ShoppingCartOutlined className={css.cartIcon} />}
-          aria-label="Cart"
+          aria-label={t('cart')}
           aria-describedby={descId}
           aria-haspopup="dialog"
           aria-expanded={open}
@@ -37,7 +38,7 @@ export default function CartButton({ className }: { className?: string }) {
         />
       </Badge>
       <span id={descId} className={css.srOnly}>
-        {count > 0 ? `${plural(count, 'item')} in your cart` : 'Your cart is empty'}
+        {count > 0 ? t('inCart', { count }) : t('empty')}
       </span>
       {mounted && <CartDrawer open={open} onClose={() => setOpen(false)} />}
     </span>

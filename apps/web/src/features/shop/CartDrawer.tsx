@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert, Avatar, Button, Drawer } from 'antd';
 import { ShoppingOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { DEFAULT_AVATAR } from '@stagepass/shared';
-import { money, plural } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/store';
 import { EmptyState } from '@/components/states';
 import CartLineRow from './CartLineRow';
@@ -29,9 +30,11 @@ function Lines({ items, cart, onNavigate }: { items: CartItem[]; cart: ReturnTyp
 }
 
 function Group({ group, cart, onNavigate }: { group: CartGroup; cart: ReturnType<typeof useCartProducts>['cart']; onNavigate: () => void }) {
+  const t = useTranslations('cart');
+  const { money } = useFormat();
   const c = group.performer;
   return (
-    <section className={css.group} aria-label={`From ${c.name}`}>
+    <section className={css.group} aria-label={t('from', { name: c.name })}>
       <Link href={creatorHref(c)} className={css.groupHead} onClick={onNavigate}>
         <Avatar src={c.avatar || DEFAULT_AVATAR} alt="" size={28} />
         <span>{c.name}</span>
@@ -39,7 +42,7 @@ function Group({ group, cart, onNavigate }: { group: CartGroup; cart: ReturnType
       <Lines items={group.items} cart={cart} onNavigate={onNavigate} />
       {group.total > 0 && (
         <div className={css.subtotal}>
-          <span>Subtotal{group.shipping > 0 ? ` (incl. ${money(group.shipping)} shipping)` : ''}</span>
+          <span>{t('subtotal', { withShipping: group.shipping > 0 ? 'yes' : 'no', shipping: money(group.shipping) })}</span>
           <strong>{money(group.total)}</strong>
         </div>
       )}
@@ -54,6 +57,8 @@ function Group({ group, cart, onNavigate }: { group: CartGroup; cart: ReturnType
  * out of the checkout.
  */
 export default function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations('cart');
+  const { money } = useFormat();
   const router = useRouter();
   const me = useCurrentUser();
   const cp = useCartProducts({ enabled: open });
@@ -65,9 +70,7 @@ export default function CartDrawer({ open, onClose }: { open: boolean; onClose: 
     me && cart.lines.length > 0 ? (
       <div className={css.footer}>
         <div className={css.total}>
-          <span>
-            Total{totals.items > 0 ? ` · ${plural(totals.items, 'item')}` : ''}
-          </span>
+          <span>{t('total', { count: totals.items })}</span>
           <strong>{money(totals.total)}</strong>
         </div>
         <Button
@@ -80,35 +83,35 @@ export default function CartDrawer({ open, onClose }: { open: boolean; onClose: 
             router.push('/checkout');
           }}
         >
-          Checkout
+          {t('checkout')}
         </Button>
       </div>
     ) : null;
 
   return (
-    <Drawer open={open} onClose={onClose} placement="right" size={420} title="Cart" closable={{ 'aria-label': 'Close cart' }} footer={footer} rootClassName={css.drawer}>
+    <Drawer open={open} onClose={onClose} placement="right" size={420} title={t('cart')} closable={{ 'aria-label': t('close') }} footer={footer} rootClassName={css.drawer}>
       {!me ? (
         <EmptyState
-          title="Log in to see your cart"
-          description="Your cart is kept with your account."
+          title={t('logInTitle')}
+          description={t('keptWithAccount')}
           action={
             <Link href="/auth/login" onClick={onClose}>
-              <Button type="primary">Log in</Button>
+              <Button type="primary">{t('logIn')}</Button>
             </Link>
           }
         />
       ) : cart.lines.length === 0 ? (
-        <EmptyState title="Your cart is empty" description="Find something you like in a creator’s shop." action={<ShoppingOutlined className={css.emptyIcon} />} />
+        <EmptyState title={t('empty')} description={t('emptyText')} action={<ShoppingOutlined className={css.emptyIcon} />} />
       ) : (
         <div className={css.body}>
-          {Boolean(error) && <Alert type="warning" showIcon title="Some products didn’t load" action={<Button size="small" onClick={() => void cp.reload()}>Try again</Button>} />}
+          {Boolean(error) && <Alert type="warning" showIcon title={t('someFailed')} action={<Button size="small" onClick={() => void cp.reload()}>{t('tryAgain')}</Button>} />}
           {groups.map((g) => (
             <Group key={g.performer._id} group={g} cart={cart} onNavigate={onClose} />
           ))}
           {pending.length > 0 && <Lines items={pending} cart={cart} onNavigate={onClose} />}
           {gone.length > 0 && (
-            <section className={css.group} aria-label="Not available">
-              <div className={css.groupHead}>Not available</div>
+            <section className={css.group} aria-label={t('notAvailable')}>
+              <div className={css.groupHead}>{t('notAvailable')}</div>
               <Lines items={gone} cart={cart} onNavigate={onClose} />
             </section>
           )}

@@ -2,8 +2,9 @@
 import Link from 'next/link';
 import { Button, InputNumber, Skeleton, Tag } from 'antd';
 import { DeleteOutlined, MinusOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import CoverImage from '@/components/CoverImage';
-import { money } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { CART_QUANTITY_MAX } from './cart';
 import type { CartItem } from './useCartProducts';
 import css from './cart.module.css';
@@ -14,15 +15,17 @@ import css from './cart.module.css';
  * bought says why and is left out of the checkout.
  */
 export default function CartLineRow({ item, onQuantity, onRemove, onNavigate }: { item: CartItem; onQuantity: (q: number) => void; onRemove: () => void; onNavigate?: () => void }) {
+  const t = useTranslations('cart');
+  const { money } = useFormat();
   const { product: p, line, problem } = item;
   if (!p && !problem)
     return (
-      <li className={css.line} aria-busy="true" aria-label="Loading product">
+      <li className={css.line} aria-busy="true" aria-label={t('loadingProduct')}>
         <Skeleton.Avatar active shape="square" size={56} />
         <Skeleton active title={false} paragraph={{ rows: 2, width: ['70%', '40%'] }} />
       </li>
     );
-  const name = p?.name ?? 'Unavailable product';
+  const name = p?.name ?? t('unavailableProduct');
   const max = p?.type === 'physical' ? Math.max(1, Math.min(CART_QUANTITY_MAX, p.stock ?? 1)) : 1;
   const stepper = p?.type === 'physical' && !problem;
   return (
@@ -40,20 +43,19 @@ export default function CartLineRow({ item, onQuantity, onRemove, onNavigate }: 
         )}
         {p && (
           <span className={css.lineMeta}>
-            {money(p.price)}
-            {p.type === 'physical' ? (p.shippingFee > 0 ? ` · shipping ${money(p.shippingFee)}` : ' · free shipping') : ' · digital'}
+            {t('lineMeta', { kind: p.type === 'physical' ? (p.shippingFee > 0 ? 'shipping' : 'freeShipping') : 'digital', price: money(p.price), fee: money(p.shippingFee) })}
           </span>
         )}
         {problem && (
           <Tag color="error" variant="filled" className={css.problemTag}>
-            {problem}
+            {t(problem)}
           </Tag>
         )}
-        {!problem && p?.type === 'physical' && p.stock !== null && p.stock <= 5 && <span className={css.low}>Only {p.stock} left</span>}
+        {!problem && p?.type === 'physical' && p.stock !== null && p.stock <= 5 && <span className={css.low}>{t('onlyLeft', { count: p.stock })}</span>}
         <div className={css.lineControls}>
           {stepper ? (
             <span className={css.stepper}>
-              <Button size="small" icon={<MinusOutlined />} aria-label={`Fewer ${name}`} disabled={line.quantity <= 1} onClick={() => onQuantity(line.quantity - 1)} />
+              <Button size="small" icon={<MinusOutlined />} aria-label={t('fewer', { name })} disabled={line.quantity <= 1} onClick={() => onQuantity(line.quantity - 1)} />
               <InputNumber
                 size="small"
                 min={1}
@@ -61,17 +63,17 @@ export default function CartLineRow({ item, onQuantity, onRemove, onNavigate }: 
                 precision={0}
                 controls={false}
                 value={line.quantity}
-                aria-label={`Quantity of ${name}`}
+                aria-label={t('quantityOf', { name })}
                 onChange={(v) => typeof v === 'number' && v >= 1 && onQuantity(Math.min(max, v))}
                 className={css.stepperInput}
               />
-              <Button size="small" icon={<PlusOutlined />} aria-label={`More ${name}`} disabled={line.quantity >= max} onClick={() => onQuantity(line.quantity + 1)} />
+              <Button size="small" icon={<PlusOutlined />} aria-label={t('more', { name })} disabled={line.quantity >= max} onClick={() => onQuantity(line.quantity + 1)} />
             </span>
           ) : (
-            !problem && <span className="muted">Qty {line.quantity}</span>
+            !problem && <span className="muted">{t('qty', { count: line.quantity })}</span>
           )}
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${name}`} onClick={onRemove}>
-            Remove
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('removeName', { name })} onClick={onRemove}>
+            {t('remove')}
           </Button>
         </div>
       </div>

@@ -33,25 +33,19 @@ export function maxQuantity(p: Pick<Product, 'type' | 'stock'>, cap = 99): numbe
   return Math.max(0, Math.min(cap, p.stock ?? 0));
 }
 
+/** Why a product cannot go through the checkout: a key of the `shop` messages (the product page) and of the `cart` messages (the cart's lines). */
+export type CartProblemKey = Extract<ShopKey & keyof Messages['cart'], 'problemUnavailable' | 'problemOwn' | 'problemOwned' | 'soldOut'>;
+
 /**
  * Why a product in the cart cannot be checked out (null: it can): gone, withdrawn, sold out, a
- * digital product already bought, the viewer's own — as a key of the `shop` messages.
+ * digital product already bought, the viewer's own — as a key of the `shop` and `cart` messages.
  */
-export function cartProblemKey(p: Product | null, viewerId: string | null): ShopKey | null {
+export function cartProblemKey(p: Product | null, viewerId: string | null): CartProblemKey | null {
   if (!p || p.status !== 'active') return 'problemUnavailable';
   if (viewerId && p.performerId === viewerId) return 'problemOwn';
   if (p.type === 'digital' && p.isBought) return 'problemOwned';
   if (p.type === 'physical' && (p.stock ?? 0) <= 0) return 'soldOut';
   return null;
-}
-
-/** The cart's words for cartProblemKey (the cart drawer and checkout lines are not translated yet). */
-const CART_PROBLEM_EN: Partial<Record<ShopKey, string>> = { problemUnavailable: 'No longer available', problemOwn: 'Your own product', problemOwned: 'You already own this', soldOut: 'Sold out' };
-
-/** cartProblemKey in English: what the cart shows. */
-export function cartProblem(p: Product | null, viewerId: string | null): string | null {
-  const key = cartProblemKey(p, viewerId);
-  return key ? (CART_PROBLEM_EN[key] ?? null) : null;
 }
 
 /** What one cart line costs: price × quantity + the shipping fee (once per line, physical). */

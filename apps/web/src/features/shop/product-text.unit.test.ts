@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@stagepass/shared';
 import { createTranslator } from 'next-intl';
 import en from '../../../messages/en.json';
-import { cartProblem, cartProblemKey, lineTotal, maxQuantity, stockBadge, stockLine as line } from './product-text';
+import { cartProblemKey, lineTotal, maxQuantity, stockBadge, stockLine as line } from './product-text';
 
 const t = createTranslator({ locale: 'en', messages: en, namespace: 'shop' });
 const tc = createTranslator({ locale: 'en', messages: en, namespace: 'cards' });
 const badge = (p: Parameters<typeof stockBadge>[0]) => {
   const b = stockBadge(p);
   return tc(b.key, b.values);
+};
+const cart = createTranslator({ locale: 'en', messages: en, namespace: 'cart' });
+const cartProblem = (p: Product | null, viewer: string) => {
+  const key = cartProblemKey(p, viewer);
+  return key && cart(key);
 };
 const stockLine = (p: Parameters<typeof line>[0]) => {
   const l = line(p);
@@ -43,7 +48,7 @@ describe('shop texts', () => {
     expect(cartProblem(product({}), 'seller')).toBe('Your own product');
     expect(cartProblem(product({ stock: 0 }), 'fan')).toBe('Sold out');
     expect(cartProblem(product({ type: 'digital', stock: null, isBought: true }), 'fan')).toBe('You already own this');
-    // The product page says the same through the catalogue.
+    // The product page (shop messages) says the same as the cart (cart messages).
     for (const [p, viewer] of [[null, 'fan'], [product({}), 'seller'], [product({ stock: 0 }), 'fan'], [product({ type: 'digital', stock: null, isBought: true }), 'fan']] as const)
       expect(t(cartProblemKey(p, viewer)!)).toBe(cartProblem(p, viewer));
   });

@@ -4,15 +4,19 @@ import useSWR, { type SWRConfiguration } from 'swr';
 import type { Product } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, type ApiFailure } from '@/lib/api';
+import type { Messages } from '@/i18n/messages';
 import type { CartLine } from './cart';
-import { cartProblem, lineTotal } from './product-text';
+import { cartProblemKey, lineTotal, type CartProblemKey } from './product-text';
 import { useCart } from './useCart';
+
+/** Why a cart line cannot be checked out, as a key of the `cart` messages: cartProblemKey's, or its product did not load. */
+export type CartProblem = CartProblemKey | Extract<keyof Messages['cart'], 'didNotLoad'>;
 
 /** A cart line with what is known of its product. `problem` (not null): shown, but left out of the checkout. */
 export interface CartItem {
   line: CartLine;
   product: Product | null;
-  problem: string | null;
+  problem: CartProblem | null;
   /** price × quantity + shipping (0 while unknown or not buyable). */
   total: number;
 }
@@ -27,7 +31,8 @@ export interface CartGroup {
   total: number;
 }
 
-type Loaded = Record<string, { product: Product | null; error: string | null }>;
+/** `failed`: the read failed (not a 404: that is "no longer available"). */
+type Loaded = Record<string, { product: Product | null; failed: boolean }>;
 
 const sum = (ns: number[]) => Math.round(ns.reduce((a, b) => a + b, 0) * 100) / 100;
 
@@ -37,10 +42,10 @@ async function loadProducts(ids: string[]): Promise<Loaded> {
   const results = await Promise.allSettled(ids.map((id) => call(routes.products.get, { params: { id } })));
   results.forEach((r, i) => {
     const id = ids[i]!;
-    if (r.status === 'fulfilled') out[id] = { product: r.value, error: null };
+    if (r.status === 'fulfilled') out[id] = { product: r.value, failed: false };
     else {
       const status = (r.reason as ApiFailure | undefined)?.statusCode;
-      out[id] = { product: null, error: status === 404 || status === 400 ? null : 'Didn’t load' };
+      out[id] = { product: null, failed: status !== 404 && status !== 400 };
     }
   });
   return out;
@@ -65,7 +70,7 @@ export function useCartProducts({ enabled = true, fresh = false }: { enabled?: b
       cart.lines.map((line) => {
         const got = loaded?.[line.productId];
         if (!got) return { line, product: null, problem: null, total: 0 };
-        const problem = got.error ?? cartProblem(got.product, cart.userId);
+        const problem: CartProblem | null = got.failed ? 'didNotLoad' : cartProblemKey(got.product, cart.userId);
         const product = got.product;
         return { line, product, problem, total: product && !problem ? lineTotal(product, line.quantity) : 0 };
       }),

@@ -19,8 +19,9 @@ export default async function HomePage() {
   // The operator's running `top` promos, read here so the banner is in the first render (none when the API cannot say).
   const promos = await serverGet<{ data: Promo[] }>(`${routePath(routes.site.promoSearch)}?position=top&limit=10`);
   return (
-    <ClientMessages namespaces={['home', 'feeds', 'cards', 'promotions']}>
+    <ClientMessages namespaces={['home', 'feeds', 'cards', 'liveWatch']}>
       <PromoCarousel promos={promos.ok ? promos.data.data : []} />
+      {/* liveWatch: the "Live now" strip. */}
       <HomeFeed user={g.user} />
     </ClientMessages>
   );

@@ -2,7 +2,9 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { STREAM_CHAT_TEXT_MAX } from '@stagepass/shared';
+import { useSpecText } from '@/i18n/spec';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { sendStreamMessage } from '@/store/stream-message';
 import css from '../live.module.css';
@@ -17,6 +19,8 @@ import css from '../live.module.css';
 export default function ChatComposer({ conversationId, slowModeSeconds, exempt, onKeyword }: { conversationId: string; slowModeSeconds: number; exempt: boolean; onKeyword?: (text: string) => boolean }) {
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
   const sending = useAppSelector((s) => s.streamMessage.sendMessage.sending);
   const [text, setText] = useState('');
   const [waitUntil, setWaitUntil] = useState(0);
@@ -45,14 +49,14 @@ export default function ChatComposer({ conversationId, slowModeSeconds, exempt, 
   };
 
   const send = async () => {
-    const t = text.trim();
-    if (!t || sending || refused) return;
-    if (onKeyword?.(t)) {
+    const body = text.trim();
+    if (!body || sending || refused) return;
+    if (onKeyword?.(body)) {
       setText('');
       return;
     }
     if (left > 0) return;
-    const r = await dispatch(sendStreamMessage({ conversationId, text: t }));
+    const r = await dispatch(sendStreamMessage({ conversationId, text: body }));
     if (sendStreamMessage.fulfilled.match(r)) {
       setText('');
       if (slowModeSeconds > 0 && !exempt) wait(slowModeSeconds);
@@ -61,10 +65,10 @@ export default function ChatComposer({ conversationId, slowModeSeconds, exempt, 
     const f = r.payload;
     if (f?.status === 429) wait(f.retryAfter ?? (slowModeSeconds || 5));
     else if (f?.status === 403) setRefused(f.message);
-    else message.error(f?.message ?? 'Your message was not sent');
+    else message.error(f?.message ? specText(f.message) : t('notSent'));
   };
 
-  const reason = refused ?? (left > 0 ? `Slow mode: you can write again in ${left} s` : null);
+  const reason = refused !== null ? specText(refused) : left > 0 ? t('slowWait', { seconds: left }) : null;
   return (
     <>
       {reason ? (
@@ -72,7 +76,7 @@ export default function ChatComposer({ conversationId, slowModeSeconds, exempt, 
           {reason}
         </div>
       ) : slowModeSeconds > 0 && !exempt ? (
-        <div className={css.composerNote}>Slow mode is on: one message every {slowModeSeconds} s.</div>
+        <div className={css.composerNote}>{t('slowOn', { seconds: slowModeSeconds })}</div>
       ) : null}
       <form
         className={css.composer}
@@ -82,15 +86,15 @@ export default function ChatComposer({ conversationId, slowModeSeconds, exempt, 
         }}
       >
         <Input
-          aria-label="Chat message"
-          placeholder={refused ? 'You cannot chat here' : 'Say something…'}
+          aria-label={t('chatMessage')}
+          placeholder={refused ? t('cannotChat') : t('saySomething')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={STREAM_CHAT_TEXT_MAX}
           disabled={Boolean(refused) || left > 0}
           autoComplete="off"
         />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending} disabled={!text.trim() || Boolean(refused) || left > 0} aria-label="Send message" />
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending} disabled={!text.trim() || Boolean(refused) || left > 0} aria-label={t('sendMessage')} />
       </form>
     </>
   );

@@ -3,10 +3,12 @@ import { useEffect, useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Button, Select, Skeleton, Spin } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import { STREAM_SLOW_MODE_MAX_SECONDS, type Stream } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { useSocketEmit, useSocketEvent, useSocketStatus } from '@/lib/socket';
 import { ErrorState } from '@/components/states';
+import { useSpecText } from '@/i18n/spec';
 import { useRoute } from '@/lib/swr';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/store';
 import {
@@ -25,7 +27,7 @@ import { useModeration } from './useModeration';
 import { useChatScroll } from '@/lib/use-chat-scroll';
 import css from '../live.module.css';
 
-const SLOW_MODE_OPTIONS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS].map((s) => ({ value: s, label: s ? `${s} s` : 'Off' }));
+const SLOW_MODE_SECONDS = [0, 5, 10, 30, 60, 120, STREAM_SLOW_MODE_MAX_SECONDS];
 
 /**
  * A stream's chat (spec §7 Stream chat): the messages (50 at a time, older ones on demand; tips
@@ -41,6 +43,9 @@ export default function StreamChat({ stream, onKicked, onKeyword }: { stream: St
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { message } = App.useApp();
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
+  const slowModeOptions = useMemo(() => SLOW_MODE_SECONDS.map((s) => ({ value: s, label: s ? `${s} s` : t('off') })), [t]);
   const me = useCurrentUser();
   const emit = useSocketEmit();
   const status = useSocketStatus();
@@ -85,7 +90,7 @@ export default function StreamChat({ stream, onKicked, onKeyword }: { stream: St
   });
   useSocketEvent('stream/kicked', (e) => {
     if (e.performerId !== stream.performerId || (e.streamId && e.streamId !== streamId)) return;
-    message.warning('You were removed from this stream');
+    message.warning(t('removedFromStream'));
     if (onKicked) onKicked();
     else router.replace(`/${stream.performer?.username || stream.performerId}`);
   });
@@ -98,22 +103,22 @@ export default function StreamChat({ stream, onKicked, onKeyword }: { stream: St
   const firstLoad = state.fetching && !state.isLoadMore && items.length === 0;
 
   return (
-    <section className={css.chat} aria-label="Stream chat">
+    <section className={css.chat} aria-label={t('chatLabel')}>
       <div className={css.chatHead}>
-        <h2 className={css.chatTitle}>Chat</h2>
+        <h2 className={css.chatTitle}>{t('chatTitle')}</h2>
         {canModerate && (
           <>
             <Select
-              aria-label="Slow mode"
+              aria-label={t('slowMode')}
               size="small"
               className={css.slowSelect}
               value={slowModeSeconds}
-              options={SLOW_MODE_OPTIONS}
+              options={slowModeOptions}
               onChange={(v) => void moderation.setSlowMode(v)}
               popupMatchSelectWidth={false}
             />
             <Button size="small" icon={<ClearOutlined />} onClick={moderation.clear}>
-              Clear chat
+              {t('clearChat')}
             </Button>
           </>
         )}
@@ -121,19 +126,19 @@ export default function StreamChat({ stream, onKicked, onKeyword }: { stream: St
       <div className={css.chatScroll} ref={scroller} onScroll={onScroll} aria-live="polite" aria-relevant="additions">
         {items.length < state.total && items.length > 0 && (
           <div className={css.olderBar}>
-            {state.isLoadMore ? <Spin size="small" /> : <Button size="small" type="link" onClick={() => void dispatch(loadStreamMessages({ conversationId, more: true }))}>Load earlier messages</Button>}
+            {state.isLoadMore ? <Spin size="small" /> : <Button size="small" type="link" onClick={() => void dispatch(loadStreamMessages({ conversationId, more: true }))}>{t('loadEarlier')}</Button>}
           </div>
         )}
         {firstLoad ? (
-          <div aria-busy="true" aria-label="Loading the chat">
+          <div aria-busy="true" aria-label={t('loadingChat')}>
             <Skeleton active title={false} paragraph={{ rows: 5 }} />
           </div>
         ) : state.error && items.length === 0 ? (
           <div className={css.chatState}>
-            <ErrorState title="The chat could not load" message={state.error} onRetry={() => void dispatch(loadStreamMessages({ conversationId }))} />
+            <ErrorState title={t('chatLoadFailed')} message={specText(state.error)} onRetry={() => void dispatch(loadStreamMessages({ conversationId }))} />
           </div>
         ) : items.length === 0 ? (
-          <p className={`${css.chatState} muted`}>No messages yet — say hello!</p>
+          <p className={`${css.chatState} muted`}>{t('noMessages')}</p>
         ) : (
           <ol className={css.chatList} ref={content}>
             {items.map((m) => (

@@ -7,35 +7,40 @@
  */
 import { useCallback } from 'react';
 import { App } from 'antd';
+import { useTranslations } from 'next-intl';
 import { MESSAGES, type Stream, type StreamMessage } from '@stagepass/shared';
 import { routes } from '@stagepass/shared/routes';
 import { call, errorText } from '@/lib/api';
 import { revalidateRoutes } from '@/lib/swr';
+import { useSpecText } from '@/i18n/spec';
 import { useAppDispatch } from '@/store';
 import { deleteStreamMessage, streamChatCleared, streamConversationUpdated } from '@/store/stream-message';
 
 export const TIME_OUT_MINUTES = [5, 10, 60] as const;
 
-export const senderName = (m: StreamMessage) => m.sender?.name || m.sender?.username || 'this viewer';
+/** The sender's name, else `fallback` ("this viewer"). */
+export const senderName = (m: StreamMessage, fallback: string) => m.sender?.name || m.sender?.username || fallback;
 
 export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
   const dispatch = useAppDispatch();
   const { modal, message } = App.useApp();
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
 
   const remove = useCallback(
     (m: StreamMessage) =>
       modal.confirm({
-        title: 'Delete this message?',
-        content: "Everyone in the stream sees 'Message deleted' instead.",
-        okText: 'Delete',
+        title: t('deleteTitle'),
+        content: t('deleteText', { deleted: specText(MESSAGES.streamMessageDeleted) }),
+        okText: t('delete'),
         okButtonProps: { danger: true },
-        cancelText: 'Cancel',
+        cancelText: t('cancel'),
         onOk: async () => {
           const r = await dispatch(deleteStreamMessage({ conversationId: m.conversationId, messageId: m._id }));
-          if (deleteStreamMessage.rejected.match(r)) message.error(r.payload?.message ?? MESSAGES.updateFailed);
+          if (deleteStreamMessage.rejected.match(r)) message.error(specText(r.payload?.message ?? MESSAGES.updateFailed));
         },
       }),
-    [dispatch, modal, message],
+    [dispatch, modal, message, t, specText],
   );
 
   /** `minutes` null: banned from the creator's streams until lifted. */
@@ -43,47 +48,45 @@ export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
     (m: StreamMessage, minutes: number | null) => {
       if (!m.senderId) return;
       const userId = m.senderId;
-      const who = senderName(m);
+      const who = senderName(m, t('thisViewer'));
       modal.confirm({
-        title: minutes ? `Time out ${who} for ${minutes} minutes?` : `Ban ${who}?`,
-        content: minutes
-          ? 'They are removed from the stream and cannot come back or chat until the time-out ends.'
-          : "They are removed from the stream and cannot watch or chat in this creator's streams until the ban is lifted.",
-        okText: minutes ? 'Time out' : 'Ban',
+        title: minutes ? t('timeOutTitle', { name: who, minutes }) : t('banTitle', { name: who }),
+        content: minutes ? t('timeOutText') : t('banText'),
+        okText: minutes ? t('timeOut') : t('ban'),
         okButtonProps: { danger: true },
-        cancelText: 'Cancel',
+        cancelText: t('cancel'),
         onOk: async () => {
           try {
             await call(routes.streaming.ban, { body: { userId, minutes, streamId: stream._id, reason: '' } });
-            message.success(minutes ? `${who} is timed out for ${minutes} minutes` : `${who} is banned`);
+            message.success(minutes ? t('timedOut', { name: who, minutes }) : t('banned', { name: who }));
             void revalidateRoutes(routes.streaming.bans);
           } catch (e) {
-            message.error(errorText(e));
+            message.error(specText(errorText(e)));
           }
         },
       });
     },
-    [modal, message, stream._id],
+    [modal, message, stream._id, t, specText],
   );
 
   const clear = useCallback(
     () =>
       modal.confirm({
-        title: 'Clear the chat?',
-        content: 'Every message is removed for everyone in the stream.',
-        okText: 'Clear chat',
+        title: t('clearTitle'),
+        content: t('clearText'),
+        okText: t('clearChat'),
         okButtonProps: { danger: true },
-        cancelText: 'Cancel',
+        cancelText: t('cancel'),
         onOk: async () => {
           try {
             await call(routes.streamChat.clear, { params: { id: stream._id } });
             dispatch(streamChatCleared({ conversationId: stream.conversationId }));
           } catch (e) {
-            message.error(errorText(e));
+            message.error(specText(errorText(e)));
           }
         },
       }),
-    [dispatch, modal, message, stream._id, stream.conversationId],
+    [dispatch, modal, message, stream._id, stream.conversationId, t, specText],
   );
 
   const setSlowMode = useCallback(
@@ -91,12 +94,12 @@ export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
       try {
         const c = await call(routes.streamChat.updateConversation, { params: { id: stream.conversationId }, body: { slowModeSeconds: seconds } });
         dispatch(streamConversationUpdated({ conversationId: stream.conversationId, slowModeSeconds: c.slowModeSeconds }));
-        message.success(seconds ? `Slow mode: one message every ${seconds} s` : 'Slow mode is off');
+        message.success(seconds ? t('slowModeSet', { seconds }) : t('slowModeOff'));
       } catch (e) {
-        message.error(errorText(e));
+        message.error(specText(errorText(e)));
       }
     },
-    [dispatch, message, stream.conversationId],
+    [dispatch, message, stream.conversationId, t, specText],
   );
 
   /** The creator appoints the sender a moderator of all their streams (the API takes a second appointment as the same one). */
@@ -104,42 +107,42 @@ export function useModeration(stream: Pick<Stream, '_id' | 'conversationId'>) {
     (m: StreamMessage) => {
       if (!m.senderId) return;
       const userId = m.senderId;
-      const who = senderName(m);
+      const who = senderName(m, t('thisViewer'));
       modal.confirm({
-        title: `Make ${who} a moderator?`,
-        content: 'In all your streams they can delete messages, clear the chat, time out and ban viewers, and set slow mode. You can remove them in the studio.',
-        okText: 'Make moderator',
-        cancelText: 'Cancel',
+        title: t('appointTitle', { name: who }),
+        content: t('appointText'),
+        okText: t('appointOk'),
+        cancelText: t('cancel'),
         onOk: async () => {
           try {
             await call(routes.streaming.addModerator, { body: { userId } });
-            message.success(`${who} is now a moderator`);
+            message.success(t('appointed', { name: who }));
           } catch (e) {
-            message.error(errorText(e));
+            message.error(specText(errorText(e)));
           } finally {
             void revalidateRoutes(routes.streaming.moderators);
           }
         },
       });
     },
-    [modal, message],
+    [modal, message, t, specText],
   );
 
   /** The creator removes one of their moderators. */
   const dismiss = useCallback(
     async (m: StreamMessage) => {
       if (!m.senderId) return;
-      const who = senderName(m);
+      const who = senderName(m, t('thisViewer'));
       try {
         await call(routes.streaming.removeModerator, { params: { userId: m.senderId } });
-        message.success(`${who} is no longer a moderator`);
+        message.success(t('dismissed', { name: who }));
       } catch (e) {
-        message.error(errorText(e));
+        message.error(specText(errorText(e)));
       } finally {
         void revalidateRoutes(routes.streaming.moderators);
       }
     },
-    [message],
+    [message, t, specText],
   );
 
   return { remove, ban, clear, setSlowMode, appoint, dismiss };

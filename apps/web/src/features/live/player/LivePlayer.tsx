@@ -19,8 +19,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Slider, Spin, Tooltip } from 'antd';
 import { AudioMutedOutlined, FullscreenExitOutlined, FullscreenOutlined, SoundOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
 import type { HlsAccess, StreamCredential, StreamPath } from '@stagepass/shared';
 import { errorText } from '@/lib/api';
+import { useFormat } from '@/lib/format';
+import { useSpecText } from '@/i18n/spec';
 import { watchHls, type HlsWatching } from '../media/hls';
 import { JanusNotPublishingError, watch, type Watching } from '../media/watch';
 import { statusOf } from '../media/webrtc';
@@ -34,6 +37,8 @@ const RENEW_MARGIN_MS = 30_000;
 const HLS_RENEW_MARGIN_MS = 8_000;
 
 type Phase = 'connecting' | 'waiting' | 'playing' | 'error';
+/** Why the video stopped: no longer entitled, or the video failed (`text`: the reason given; empty: "The video could not start"). */
+type Failure = { noLonger: true } | { noLonger: false; text: string };
 
 /** What GET /streaming/join hands an entitled viewer: the WebRTC credential, and the HLS playlist when the API sends this viewer to HLS. */
 export interface WatchAccess {
@@ -55,13 +60,10 @@ export interface LivePlayerProps {
   renew: () => Promise<WatchAccess | null>;
   /** The path the player watches by now (the heartbeat tells the API). */
   onPath?: (path: StreamPath) => void;
-  /** The stream ended: hang up and show `overlay`. */
+  /** The stream ended: hang up and show `overlay` (a text in the page's language). */
   ended: boolean;
   overlay?: string | null;
 }
-
-export const DROPPED_TEXT = "The creator's connection dropped — waiting…";
-export const NO_LONGER_TEXT = 'You can no longer watch this stream.';
 
 /** The credential, or the HLS link (30 s), is about to expire: join again before (re)connecting. */
 function expiresSoon(a: WatchAccess): boolean {
@@ -70,6 +72,9 @@ function expiresSoon(a: WatchAccess): boolean {
 }
 
 export default function LivePlayer({ streamId, performerName, credential, hls = null, publishing, dropped = false, renew, onPath, ended, overlay }: LivePlayerProps) {
+  const t = useTranslations('liveWatch');
+  const specText = useSpecText();
+  const f = useFormat();
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const session = useRef<Watching | null>(null);
@@ -81,7 +86,7 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
   const onPathRef = useRef(onPath);
   const [phase, setPhase] = useState<Phase>('connecting');
   const [path, setPath] = useState<StreamPath>(hls ? 'hls' : 'webrtc');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [muted, setMuted] = useState(true);
   const [volume, setVolume] = useState(80);
@@ -112,7 +117,7 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
     };
     const refused = () => {
       setPhase('error');
-      setError(NO_LONGER_TEXT);
+      setError({ noLonger: true });
     };
     void (async () => {
       setPhase((p) => (p === 'waiting' ? p : 'connecting'));
@@ -173,7 +178,7 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
         } catch (e) {
           if (cancelled) return;
           setPhase('error');
-          setError(errorText(e, 'The video could not start'));
+          setError({ noLonger: false, text: errorText(e, '') });
         }
         return;
       }
@@ -205,7 +210,7 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
         if (e instanceof JanusNotPublishingError) setPhase('waiting');
         else {
           setPhase('error');
-          setError(errorText(e, 'The video could not start'));
+          setError({ noLonger: false, text: errorText(e, '') });
           // Refused (no longer entitled, gone): no automatic retry.
           const status = statusOf(e);
           if (status === 403 || status === 404) return;
@@ -254,14 +259,15 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
     void video.current?.play().catch(() => undefined);
   };
 
+  const failure = error?.noLonger ? t('noLonger') : error?.text ? specText(error.text) : t('couldNotStart');
   const status =
     overlay ??
-    (dropped && !ended ? DROPPED_TEXT : null) ??
-    (phase === 'waiting' ? `Waiting for ${performerName} to start the camera…` : phase === 'error' ? (error ?? 'The video could not start') : phase === 'connecting' ? 'Connecting…' : null);
+    (dropped && !ended ? t('dropped') : null) ??
+    (phase === 'waiting' ? t('waitingCamera', { name: performerName }) : phase === 'error' ? failure : phase === 'connecting' ? t('connecting') : null);
 
   return (
     <div className={css.player} ref={box}>
-      <video ref={video} className={css.video} autoPlay playsInline muted aria-label={`${performerName}'s live video`} data-testid="live-video" data-path={path} />
+      <video ref={video} className={css.video} autoPlay playsInline muted aria-label={t('liveVideo', { name: performerName })} data-testid="live-video" data-path={path} />
       {status && (
         <div className={css.overlay} role="status" data-testid="player-status">
           <div className={css.overlayText}>
@@ -269,7 +275,7 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
             <p>{status}</p>
             {phase === 'error' && !overlay && (
               <Button ghost onClick={retry}>
-                Try again
+                {t('tryAgain')}
               </Button>
             )}
           </div>
@@ -279,11 +285,11 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
         <div className={css.controls}>
           {muted ? (
             <Button type="text" icon={<AudioMutedOutlined />} onClick={unmute}>
-              Unmute
+              {t('unmute')}
             </Button>
           ) : (
-            <Tooltip title="Mute">
-              <Button type="text" icon={<SoundOutlined />} onClick={() => setMuted(true)} aria-label="Mute" />
+            <Tooltip title={t('mute')}>
+              <Button type="text" icon={<SoundOutlined />} onClick={() => setMuted(true)} aria-label={t('mute')} />
             </Tooltip>
           )}
           <Slider
@@ -295,16 +301,16 @@ export default function LivePlayer({ streamId, performerName, credential, hls = 
               setVolume(v);
               setMuted(v === 0);
             }}
-            tooltip={{ formatter: (v) => `${v}%` }}
-            ariaLabelForHandle="Volume"
+            tooltip={{ formatter: (v) => f.percent(v) }}
+            ariaLabelForHandle={t('volume')}
           />
           <span className={css.spacer} />
           {path === 'hls' && (
-            <span className={css.pathTag} title="Streamed for large audiences: a few seconds behind live" data-testid="hls-badge">
-              HLS<span className="sr-only"> — streamed for large audiences, a few seconds behind live</span>
+            <span className={css.pathTag} title={t('hlsTitle')} data-testid="hls-badge">
+              HLS<span className="sr-only"> {t('hlsSr')}</span>
             </span>
           )}
-          <Button type="text" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} />
+          <Button type="text" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFullscreen} aria-label={fullscreen ? t('exitFullScreen') : t('fullScreen')} />
         </div>
       )}
     </div>

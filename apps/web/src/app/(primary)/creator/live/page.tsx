@@ -10,7 +10,8 @@ export default async function CreatorLivePage() {
   const g = await guardPage({ creatorOnly: true });
   if (g.status !== 'ok') return <ServiceUnavailable />;
   return (
-    <ClientMessages namespaces={['cards']}>
+    // The studio stays English; the stream's chat beside it is the fans' (liveWatch).
+    <ClientMessages namespaces={['cards', 'liveWatch']}>
       <LiveStudio />
     </ClientMessages>
   );

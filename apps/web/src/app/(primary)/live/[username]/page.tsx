@@ -36,8 +36,8 @@ export default async function LiveRoute({ params }: Props) {
   }
   const { _id, name, username: handle, avatar } = r.data;
   return (
-    // The tip menu beside the stream speaks the profile namespace.
-    <ClientMessages namespaces={['live', 'profile', 'cards']}>
+    // The tip menu beside the stream speaks the profile namespace; the player, chat and join prompt liveWatch.
+    <ClientMessages namespaces={['live', 'profile', 'cards', 'liveWatch']}>
       <Suspense fallback={<div className="container"><LivePageSkeleton /></div>}>
         <LivePage performer={{ _id, name, username: handle, avatar }} />
       </Suspense>

@@ -8,7 +8,8 @@ export const metadata: Metadata = { title: 'Watch a live stream' };
 export default async function AdminStreamWatchPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <ClientMessages namespaces={['cards']}>
+    // The fans' watcher inside (player, chat) speaks liveWatch; the console around it is English.
+    <ClientMessages namespaces={['cards', 'liveWatch']}>
       <AdminStreamWatch id={id} />
     </ClientMessages>
   );
