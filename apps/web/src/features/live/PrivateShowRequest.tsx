@@ -21,6 +21,7 @@ import { useSpecText } from '@/i18n/spec';
 import { useBalance } from '@/lib/payments';
 import { useAppDispatch, useAppSelector } from '@/store';
 import { addPrivateRequest, loadPrivateRequests, privateRequestUpdated } from '@/store/streaming';
+import css from './live.module.css';
 
 export default function PrivateShowRequest({ performer }: { performer: { _id: string; name: string; username?: string | null } }) {
   const dispatch = useAppDispatch();
@@ -93,7 +94,7 @@ export default function PrivateShowRequest({ performer }: { performer: { _id: st
   if (rate === null && !pending) return null;
   return (
     <>
-      <Button icon={<VideoCameraOutlined aria-hidden />} onClick={ask} loading={busy} disabled={Boolean(pending)}>
+      <Button icon={<VideoCameraOutlined aria-hidden />} onClick={ask} loading={busy} disabled={Boolean(pending)} className={css.requestButton}>
         {t('requestPrivate')}
         {rate !== null && (
           <>
