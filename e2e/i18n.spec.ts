@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/users';
 import { logInAs } from './pages/auth';
 import { api } from './support/api';
+import { pageShots } from './support/session';
 
 /**
  * Languages (issue 34 §3, apps/web README "Languages"): the page's language is the account's
@@ -80,5 +81,24 @@ test('the Spanish demo fan sees the site in Spanish, with dates and money writte
   await page.goto('/user/account');
   await expect(page.getByRole('heading', { name: 'Ajustes de la cuenta', level: 1 })).toBeVisible();
   await expect(page.getByTestId('member-since')).toHaveText(/^Miembro desde (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/);
+  await ctx.close();
+});
+
+test("a creator's page in Spanish: the promotion, the cart and the video cards", async ({ browser }, info) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await logInAs(page, 'fan-es@example.com');
+  await page.goto('/luna');
+  // The demo's running promotion (demo seed: 50 % off for 3 months), in Spanish.
+  await expect(page.getByText(/\d+ % de descuento durante 3 meses — quedan \d+/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Carrito' }).click();
+  await expect(page.getByRole('dialog').getByText(/Tu carrito está vacío|artículos? en tu carrito/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /Vídeos/ }).click();
+  await expect(page.getByText(/^(Gratis|Suscriptores|Comprado|\d)/).first()).toBeVisible();
+  await pageShots(page, 'profile-es', (f) => info.outputPath(f));
+  // Longer words do not widen the page at 390 px (the private show request wraps).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await ctx.close();
 });
