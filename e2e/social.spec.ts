@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/ready';
+import fs from 'node:fs';
 import http from 'node:http';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { setSetting } from './support/api';
 import { RegisterPage } from './pages/auth';
 import { E2E } from '../playwright.config';
@@ -11,9 +12,26 @@ import { E2E } from '../playwright.config';
  * by the browser to a tiny script that hands the page a credential signed with that key. The web's
  * button code, the API's verification (jose, audience, issuer) and the landing rule are all real.
  */
+/**
+ * The stand-in's signing key, made once and kept in a file beside the site's data directory (not in
+ * it: the backups would carry it). The API keeps a JWKS it fetched (jose refetches at most every
+ * 30 s), so a retry signing with a new key of the same kid was refused.
+ */
+async function standInKey(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const file = `${E2E.dataDir}-google-stand-in-key.json`;
+  let saved: { priv: JWK; pub: JWK } | undefined;
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { priv: JWK; pub: JWK };
+  } catch {
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+    saved = { priv: await exportJWK(privateKey), pub: await exportJWK(publicKey) };
+    fs.writeFileSync(file, JSON.stringify(saved));
+  }
+  return { privateKey: (await importJWK(saved.priv, 'RS256')) as CryptoKey, jwk: { ...saved.pub, kid: 'e2e-key', alg: 'RS256', use: 'sig' } };
+}
+
 test('a social-login account without a username lands on /user/account', async ({ page }) => {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' };
+  const { privateKey, jwk } = await standInKey();
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));

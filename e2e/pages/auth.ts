@@ -64,6 +64,9 @@ export class RegisterPage {
   /** Ticks the two sign-up confirmations (the operator's minimum age, the terms and privacy policy). */
   async consent() {
     await this.page.getByRole('checkbox', { name: /^I am \d+ or older$/ }).check();
+    // When the form was validated, ticking the first box removes its error line and the second box
+    // moves up: wait for that before clicking it (a click during the move missed it in CI).
+    await expect(this.page.getByText(/^Confirm that you are \d+ or older$/)).toHaveCount(0);
     await this.page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Policy/ }).check();
   }
 }
