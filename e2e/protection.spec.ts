@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
+import type { Page, TestInfo } from '@playwright/test';
 import { ADMIN, expect, registerVerifiedCreator, test } from './fixtures/users';
 import { E2E } from '../playwright.config';
 import { api, uniqueName } from './support/api';
@@ -174,6 +175,21 @@ test("a fan's player shows the creator's address and their username over a paid 
   await adminCtx.close();
 });
 
+/**
+ * The item's switch, shown: on and following the creator's settings; turned off, it says so and is
+ * saved on the server at once (no "Save changes" needed).
+ */
+async function turnMarkOff(page: Page, fileId: string, token: string, shot: string, info: TestInfo) {
+  const mark = page.getByRole('switch', { name: 'Forensic mark' });
+  await expect(mark).toBeChecked();
+  await expect(page.getByTestId('forensic-switch')).toContainText('Follows your protection settings');
+  await mark.click();
+  await expect(mark).not.toBeChecked();
+  await expect(page.getByTestId('forensic-switch')).toContainText('Set for this item');
+  await pageShots(page, shot, (f) => info.outputPath(f));
+  expect(await api('GET', `/performer/protection/files/${fileId}`, undefined, token)).toEqual({ fileId, forensic: false, usesDefault: false });
+}
+
 test("a creator turns the forensic mark off for one paid video in its editor, and it stays off", async ({ browser }, info) => {
   const username = uniqueName('vswitch');
   const creator = await registerVerifiedCreator({ firstName: 'Vic', lastName: `Switch ${username.slice(-5)}`, username, email: `${username}@example.test`, password: 'marks-pass-123' });
@@ -190,15 +206,7 @@ test("a creator turns the forensic mark off for one paid video in its editor, an
   await signIn(ctx, creator.token);
   const page = await ctx.newPage();
   await page.goto(`/creator/videos/${video._id}/edit`);
-  const mark = page.getByRole('switch', { name: 'Forensic mark' });
-  await expect(mark).toBeChecked();
-  await expect(page.getByTestId('forensic-switch')).toContainText('Follows your protection settings');
-  await mark.click();
-  await expect(mark).not.toBeChecked();
-  await expect(page.getByTestId('forensic-switch')).toContainText('Set for this item');
-  await pageShots(page, 'video-forensic-switch', (f) => info.outputPath(f));
-  // Saved on the server at once (no "Save changes" needed): the API and a reload say off.
-  expect(await api('GET', `/performer/protection/files/${fileId}`, undefined, creator.token)).toEqual({ fileId, forensic: false, usesDefault: false });
+  await turnMarkOff(page, fileId, creator.token, 'video-forensic-switch', info);
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Forensic mark' })).not.toBeChecked();
   // A free video has nothing to protect: no switch.
@@ -225,14 +233,7 @@ test("a creator turns the forensic mark off for one photo of a subscribers' gall
   await page.goto(`/creator/galleries/${gallery._id}`);
   // The setting is fetched when the popover opens; until the creator chooses, it follows their settings.
   await page.getByRole('button', { name: 'Forensic mark of Photo 1' }).click();
-  const mark = page.getByRole('switch', { name: 'Forensic mark' });
-  await expect(mark).toBeChecked();
-  await expect(page.getByTestId('forensic-switch')).toContainText('Follows your protection settings');
-  await mark.click();
-  await expect(mark).not.toBeChecked();
-  await expect(page.getByTestId('forensic-switch')).toContainText('Set for this item');
-  await pageShots(page, 'photo-forensic-switch', (f) => info.outputPath(f));
-  expect(await api('GET', `/performer/protection/files/${fileId}`, undefined, creator.token)).toEqual({ fileId, forensic: false, usesDefault: false });
+  await turnMarkOff(page, fileId, creator.token, 'photo-forensic-switch', info);
   await page.reload();
   await page.getByRole('button', { name: 'Forensic mark of Photo 1' }).click();
   await expect(page.getByRole('switch', { name: 'Forensic mark' })).not.toBeChecked();
